@@ -1,0 +1,81 @@
+/**
+ * Stable error codes shared by the server and the browser.
+ *
+ * The server answers every refused request with `{ error: { code, message } }`; the browser
+ * translates `code` through i18n (`errors.<code>`), so the wording lives in the locale files and
+ * the code never changes once published. Each code carries its HTTP status.
+ */
+export const ERROR_CODES = {
+  // generic
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 422,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  ORIGIN_REFUSED: 403,
+  MAINTENANCE: 503,
+  INTERNAL: 500,
+
+  // accounts
+  INVALID_CREDENTIALS: 401,
+  EMAIL_TAKEN: 409,
+  EMAIL_INVALID: 422,
+  PASSWORD_WEAK: 422,
+  REGISTRATION_CLOSED: 403,
+  RESET_LINK_INVALID: 400,
+  LAST_ADMIN: 409,
+  ROLE_EXISTS: 409,
+
+  // catalogue and providers
+  SERVICE_NOT_FOUND: 404,
+  PROVIDER_REFUSED: 502,
+  PROVIDER_NO_ANSWER: 504,
+  PROVIDER_BAD_REPLY: 502,
+
+  // orders and wallet
+  LINK_INVALID: 422,
+  QUANTITY_OUT_OF_RANGE: 422,
+  PARAM_REQUIRED: 422,
+  ACTIVE_ORDER_EXISTS: 409,
+  INSUFFICIENT_BALANCE: 402,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  ORDER_NOT_FOUND: 404,
+
+  // payments
+  PAYMENT_NOT_CREATED: 502,
+  PAYMENT_NOT_FOUND: 404,
+  PAYMENT_STATUS_UNKNOWN: 502,
+  SIGNATURE_INVALID: 400,
+
+  // content
+  DUPLICATE: 409,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+
+/** The one error type the server throws on purpose. Anything else is a bug and answers INTERNAL. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  /** Safe, non-personal details the browser may use to build a message (e.g. `{ min, max }`). */
+  readonly details?: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message?: string, details?: Record<string, unknown>) {
+    super(message ?? code);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_CODES[code];
+    this.details = details;
+  }
+}
+
+/** Shape of every error body the API sends. */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details?: Record<string, unknown> };
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and integration tests live beside the code they test (`*.test.ts`).
+// End-to-end journeys live in e2e/ and run with vitest.e2e.config.ts.
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'sandbox/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
