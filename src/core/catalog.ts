@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * The storefront's own shape of a provider service. Provider adapters translate their wire
+ * format into this; the database stores it; the browser receives it. Prices are decimal strings
+ * in USD, never floats.
+ */
+export const KNOWN_PLATFORMS = [
+  'instagram',
+  'tiktok',
+  'youtube',
+  'facebook',
+  'linkedin',
+  'twitter',
+  'telegram',
+] as const;
+
+/** Decimal string such as "0.35" or "12" (non-negative, up to 8 decimals). */
+export const decimalString = z.string().regex(/^\d+(\.\d{1,8})?$/);
+
+export const priceTierSchema = z.object({
+  minimum: z.number().int().nonnegative(),
+  maximum: z.number().int().positive(),
+  /** USD for `pricingPer` units, as a decimal string. */
+  price: decimalString,
+  pricingPer: z.number().int().positive(),
+});
+export type PriceTier = z.infer<typeof priceTierSchema>;
+
+export const serviceParamSchema = z.object({
+  fieldName: z.string().min(1),
+  fieldLabel: z.string(),
+  fieldType: z.enum(['dropdown', 'textarea', 'text']),
+  placeholder: z.string().default(''),
+  description: z.string().default(''),
+  required: z.boolean().default(false),
+  options: z.array(z.object({ name: z.string(), value: z.string() })).default([]),
+});
+export type ServiceParam = z.infer<typeof serviceParamSchema>;
+
+export const catalogServiceSchema = z.object({
+  /** The provider's service id, as a string. */
+  id: z.string().min(1),
+  /** Lower-case platform name; may be empty when the provider gives none. */
+  platform: z.string(),
+  name: z.string(),
+  /** The provider's type name (e.g. "Followers", "Likes"); see `serviceGroup` for the spec's groups. */
+  type: z.string(),
+  description: z.string().nullable(),
+  example: z.string().nullable(),
+  amountMinimum: z.number().int().positive(),
+  amountIncrement: z.number().int().positive(),
+  tiers: z.array(priceTierSchema),
+  params: z.array(serviceParamSchema),
+  refill: z.boolean().default(false),
+  cancel: z.boolean().default(false),
+});
+export type CatalogService = z.infer<typeof catalogServiceSchema>;

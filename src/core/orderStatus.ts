@@ -1,0 +1,37 @@
+/**
+ * Order statuses of the specification (spec 01 §4) plus `unknown`: an order whose submission got
+ * no answer from the provider and waits for reconciliation. Nothing is refunded or re-sent for
+ * it until the provider's own records settle it.
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'in_progress',
+  'active',
+  'running',
+  'completed',
+  'partial',
+  'error',
+  'stopped',
+  'refunded',
+  'cancelled',
+  'unknown',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ACTIVE_STATUSES = ['pending', 'processing', 'in_progress', 'active', 'running'] as const;
+export const ERROR_STATUSES = ['error', 'stopped', 'refunded', 'cancelled'] as const;
+
+export type StatusGroup = 'active' | 'completed' | 'error' | 'partial' | 'unknown';
+
+export function statusGroup(status: OrderStatus): StatusGroup {
+  if ((ACTIVE_STATUSES as readonly string[]).includes(status)) return 'active';
+  if ((ERROR_STATUSES as readonly string[]).includes(status)) return 'error';
+  if (status === 'completed') return 'completed';
+  if (status === 'partial') return 'partial';
+  return 'unknown';
+}
+
+/** Statuses after which the provider will not change the order any more. */
+export const FINAL_STATUSES = ['completed', 'partial', 'error', 'stopped', 'refunded', 'cancelled'] as const;
+export const isFinalStatus = (s: OrderStatus) => (FINAL_STATUSES as readonly string[]).includes(s);
