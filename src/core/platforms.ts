@@ -1,0 +1,64 @@
+/** Platforms listed first in menus, in this order (spec 01 §2, §9). */
+export const PRIORITY_PLATFORMS = ['instagram', 'tiktok', 'youtube', 'facebook'] as const;
+/** Most platforms the header dropdown lists. */
+export const PLATFORM_MENU_CAP = 12;
+
+/**
+ * Platforms for menus from a service list: blank or missing platforms ignored, lower-cased,
+ * de-duplicated; instagram, tiktok, youtube, facebook first, the rest alphabetically; at most 12.
+ */
+export function platformsFromServices(
+  services: readonly { platform?: string | null | undefined }[],
+): string[] {
+  const names = new Set<string>();
+  for (const { platform } of services) {
+    const name = platform?.trim().toLowerCase();
+    if (name) names.add(name);
+  }
+  const rank = (p: string) => {
+    const i = (PRIORITY_PLATFORMS as readonly string[]).indexOf(p);
+    return i === -1 ? PRIORITY_PLATFORMS.length : i;
+  };
+  return [...names]
+    .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, PLATFORM_MENU_CAP);
+}
+
+/** Display name: the platform with its first letter upper-cased ("instagram" → "Instagram"). */
+export function platformDisplayName(platform: string): string {
+  const [first = '', ...rest] = platform;
+  return first.toUpperCase() + rest.join('');
+}
+
+/** The six service groups of the order page (spec 01 §2). */
+export const SERVICE_GROUPS = ['likes', 'followers', 'views', 'shares', 'comments', 'other'] as const;
+export type ServiceGroup = (typeof SERVICE_GROUPS)[number];
+
+/**
+ * Keywords of provider type names, checked in this order; each must start a word, so
+ * "Reviews" is not a view. Likes come before comments so that "Comment Likes" counts as likes.
+ */
+const GROUP_PATTERNS: readonly [Exclude<ServiceGroup, 'other'>, RegExp][] = [
+  ['likes', /\b(likes?|reactions?|hearts?)\b/],
+  ['followers', /\b(follow|subscri|members?\b)/],
+  ['views', /\b(view|plays?\b|watch|impressions?\b)/],
+  ['shares', /\b(shares?|retweets?|reposts?)\b/],
+  ['comments', /\b(comment|repl(y|ies)\b)/],
+];
+
+/** Maps a provider type name ("Page Likes", "Video Views", "Custom Comments" …) to its group. */
+export function serviceGroup(typeName: string): ServiceGroup {
+  const text = typeName.toLowerCase();
+  return GROUP_PATTERNS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'other';
+}
+
+/** The group of a service: from its type name, or from its name when the type says nothing. */
+export function serviceGroupOf(service: { type: string; name?: string }): ServiceGroup {
+  const group = serviceGroup(service.type);
+  return group === 'other' && service.name ? serviceGroup(service.name) : group;
+}
+
+/** Comment services are priced for display per 10 units instead of per 1000 (spec 01 §5). */
+export function isCommentService(service: { type: string; name?: string }): boolean {
+  return serviceGroupOf(service) === 'comments';
+}
