@@ -1,0 +1,204 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LINK_MAX_LENGTH, isValidLink, normalizeLink } from './links';
+
+const accepted: [string, string][] = [
+  // youtube
+  ['youtube', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'],
+  ['youtube', 'https://youtube.com/watch?v=dQw4w9WgXcQ&t=42'],
+  ['youtube', 'http://youtube.com/watch?v=abc'],
+  ['youtube', 'HTTPS://WWW.YOUTUBE.COM/WATCH?V=abc'],
+  ['youtube', 'https://m.youtube.com/watch?v=abc'],
+  ['youtube', 'https://www.youtube.com/channel/UC38IQsAvIsxxjztdMZQtwHA'],
+  ['youtube', 'https://youtube.com/user/PewDiePie'],
+  ['youtube', 'https://youtu.be/dQw4w9WgXcQ'],
+  ['youtube', 'https://youtu.be/dQw4w9WgXcQ?si=xyz'],
+  ['YouTube', '  https://youtu.be/abc  '],
+  // instagram
+  ['instagram', 'https://www.instagram.com/natgeo/'],
+  ['instagram', 'https://instagram.com/p/C1a2b3c4d5e/'],
+  ['instagram', 'http://instagram.com/reel/xyz?igsh=abc'],
+  ['INSTAGRAM', 'HTTPS://Instagram.COM/NatGeo'],
+  // tiktok
+  ['tiktok', 'https://www.tiktok.com/@khaby.lame/video/7123456789'],
+  ['tiktok', 'https://tiktok.com/@user'],
+  // facebook
+  ['facebook', 'https://www.facebook.com/zuck'],
+  ['facebook', 'https://m.facebook.com/story.php?id=1'],
+  ['facebook', 'https://facebook.com/groups/123/posts/456'],
+  // twitter / x
+  ['twitter', 'https://twitter.com/jack/status/20'],
+  ['twitter', 'https://x.com/jack/status/20'],
+  ['twitter', 'https://www.x.com/jack'],
+  ['x', 'https://x.com/jack'],
+  // telegram
+  ['telegram', 'https://t.me/durov'],
+  ['telegram', 'http://www.t.me/durov/123'],
+  // other platforms: any http(s) URL
+  ['linkedin', 'https://www.linkedin.com/in/someone'],
+  ['spotify', 'https://open.spotify.com/track/abc'],
+  ['website', 'http://example.az'],
+  ['website', 'https://münchen.de/path'],
+  ['website', 'https://example.com:8443/x'],
+  ['', 'https://example.com/'],
+];
+
+const refused: [string, string][] = [
+  // not http(s)
+  ['instagram', 'javascript:alert(1)//instagram.com/x'],
+  ['other', 'javascript:alert(1)'],
+  ['other', 'JaVaScRiPt:alert(document.cookie)'],
+  ['other', 'data:text/html,<script>alert(1)</script>'],
+  ['other', 'ftp://example.com/file'],
+  ['other', 'file:///etc/passwd'],
+  ['other', 'mailto:a@b.c'],
+  // missing or broken scheme
+  ['instagram', 'instagram.com/natgeo'],
+  ['instagram', 'www.instagram.com/natgeo'],
+  ['instagram', '//instagram.com/natgeo'],
+  ['instagram', 'https:/instagram.com/natgeo'],
+  ['instagram', 'https//instagram.com/natgeo'],
+  ['other', 'example.com'],
+  ['other', ''],
+  ['other', '   '],
+  // lookalike hosts
+  ['instagram', 'https://instagram.com.evil.io/natgeo'],
+  ['instagram', 'https://evilinstagram.com/natgeo'],
+  ['instagram', 'https://instagram.co/natgeo'],
+  ['instagram', 'https://instagram.com@evil.io/natgeo'],
+  ['instagram', 'https://user:pw@instagram.com/natgeo'],
+  ['instagram', 'https://evil.io/instagram.com/natgeo'],
+  ['instagram', 'https://evil.io?instagram.com/natgeo'],
+  ['instagram', 'https://evil.io#instagram.com/natgeo'],
+  ['instagram', 'https://evil.io\\instagram.com/natgeo'],
+  ['instagram', 'https://instagram.com\\@evil.io/x'],
+  ['instagram', 'https://instаgram.com/natgeo'], // Cyrillic "а"
+  ['instagram', 'https://instagram%2ecom/natgeo'],
+  ['instagram', 'https://instagram.com./natgeo'],
+  ['instagram', 'https://instagram.com:8080/natgeo'],
+  ['instagram', 'https://www2.instagram.com/natgeo'],
+  ['youtube', 'https://youtube.com.evil.io/watch?v=abc'],
+  ['youtube', 'https://notyoutube.com/watch?v=abc'],
+  ['youtube', 'https://youtu.be.evil.io/abc'],
+  ['twitter', 'https://x.com.evil.io/jack'],
+  ['twitter', 'https://xx.com/jack'],
+  ['telegram', 'https://t.me.evil.io/durov'],
+  ['telegram', 'https://at.me/durov'],
+  ['tiktok', 'https://tiktok.com.evil.io/@user'],
+  ['facebook', 'https://facebook.com-login.io/zuck'],
+  // wrong platform
+  ['instagram', 'https://www.tiktok.com/@user'],
+  ['tiktok', 'https://www.instagram.com/natgeo'],
+  ['telegram', 'https://telegram.org/durov'],
+  ['twitter', 'https://facebook.com/jack'],
+  // youtube paths other than watch, channel, user
+  ['youtube', 'https://www.youtube.com/'],
+  ['youtube', 'https://www.youtube.com/watch'],
+  ['youtube', 'https://www.youtube.com/watch?'],
+  ['youtube', 'https://www.youtube.com/channel/'],
+  ['youtube', 'https://www.youtube.com/user/'],
+  ['youtube', 'https://www.youtube.com/results?search_query=x'],
+  ['youtube', 'https://www.youtube.com/@handle'],
+  ['youtube', 'https://youtu.be/'],
+  // bare hosts without a target
+  ['instagram', 'https://instagram.com'],
+  ['instagram', 'https://instagram.com/'],
+  ['telegram', 'https://t.me/'],
+  // whitespace and control characters inside
+  ['instagram', 'https://instagram.com/nat geo'],
+  ['instagram', 'https://insta\ngram.com/natgeo'],
+  ['instagram', 'https://instagram.com/nat\tgeo'],
+  ['other', 'https://exa mple.com/'],
+  // other platforms still need a real host
+  ['other', 'https://'],
+  ['other', 'http://localhost/x'],
+  ['other', 'https://example./x'],
+  ['other', 'https://user@example.com/'],
+  // prototype names are not platforms with rules
+  ['constructor', 'javascript:alert(1)'],
+  ['__proto__', 'ftp://example.com'],
+];
+
+describe('isValidLink', () => {
+  it.each(accepted)('accepts %s %j', (platform, link) => {
+    expect(isValidLink(platform, link)).toBe(true);
+  });
+
+  it.each(refused)('refuses %s %j', (platform, link) => {
+    expect(isValidLink(platform, link)).toBe(false);
+  });
+
+  it('refuses links longer than the limit', () => {
+    const base = 'https://instagram.com/';
+    expect(isValidLink('instagram', base + 'a'.repeat(LINK_MAX_LENGTH - base.length))).toBe(true);
+    expect(isValidLink('instagram', base + 'a'.repeat(LINK_MAX_LENGTH - base.length + 1))).toBe(false);
+  });
+
+  it('treats any prefix on a known host as a different host', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z0-9-]{1,12}$/), (prefix) => {
+        fc.pre(prefix !== 'www' && prefix !== 'm');
+        expect(isValidLink('instagram', `https://${prefix}.instagram.com/x`)).toBe(false);
+        expect(isValidLink('instagram', `https://${prefix}instagram.com/x`)).toBe(false);
+        expect(isValidLink('instagram', `https://instagram.com.${prefix}.io/x`)).toBe(false);
+      }),
+    );
+  });
+
+  it('never accepts a scheme other than http or https', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z][a-z0-9+.-]{0,10}$/), fc.constantFrom('instagram', 'youtube', 'other'), (scheme, platform) => {
+        fc.pre(scheme !== 'http' && scheme !== 'https');
+        expect(isValidLink(platform, `${scheme}://instagram.com/watch?v=1`)).toBe(false);
+        expect(isValidLink(platform, `${scheme}:instagram.com/x`)).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('normalizeLink', () => {
+  it.each([
+    ['  https://www.Instagram.COM/NatGeo/  ', 'https://instagram.com/NatGeo'],
+    ['HTTPS://INSTAGRAM.COM/p/AbC/', 'https://instagram.com/p/AbC'],
+    ['https://instagram.com/p/AbC///', 'https://instagram.com/p/AbC'],
+    ['https://www.youtube.com/watch?v=AbC', 'https://youtube.com/watch?v=AbC'],
+    ['https://youtube.com/watch/?v=AbC#t=1', 'https://youtube.com/watch?v=AbC'],
+    ['https://instagram.com/p/AbC/?', 'https://instagram.com/p/AbC'],
+    ['https://instagram.com/', 'https://instagram.com'],
+    ['https://instagram.com', 'https://instagram.com'],
+    ['https://instagram.com:443/x', 'https://instagram.com/x'],
+    ['http://example.com:80/x', 'http://example.com/x'],
+    ['http://example.com:8080/x/', 'http://example.com:8080/x'],
+    ['http://t.me/Durov', 'http://t.me/Durov'],
+    ['  not a url  ', 'not a url'],
+  ])('%j → %j', (link, key) => {
+    expect(normalizeLink(link)).toBe(key);
+  });
+
+  it('gives the same key to the same target written differently', () => {
+    const forms = [
+      'https://www.instagram.com/natgeo/',
+      'https://instagram.com/natgeo',
+      'HTTPS://Instagram.com/natgeo#top',
+      ' https://WWW.INSTAGRAM.COM/natgeo// ',
+    ];
+    expect(new Set(forms.map(normalizeLink)).size).toBe(1);
+  });
+
+  it('keeps path case apart', () => {
+    expect(normalizeLink('https://youtu.be/AbC')).not.toBe(normalizeLink('https://youtu.be/abc'));
+  });
+
+  it('is idempotent', () => {
+    fc.assert(
+      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (url) => {
+        const once = normalizeLink(url);
+        expect(normalizeLink(once)).toBe(once);
+      }),
+    );
+  });
+
+  it.each(accepted)('keeps %s %j valid', (platform, link) => {
+    expect(isValidLink(platform, normalizeLink(link))).toBe(true);
+  });
+});
