@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * Site settings (spec 02 §3, §9; spec 01 §9). Stored as key/value rows in `admin_settings`;
+ * numeric values that do not parse become 0, as the spec says.
+ */
+const numeric = z.preprocess((v) => {
+  const n = typeof v === 'number' ? v : Number(String(v ?? '').trim());
+  return Number.isFinite(n) ? n : 0;
+}, z.number());
+
+const boolish = z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 1, z.boolean());
+const text = z.preprocess((v) => (v == null ? '' : String(v)), z.string().max(500));
+
+export const settingsSchema = z.object({
+  site_name: text,
+  site_description: text,
+  contact_email: text,
+  contact_phone: text,
+  maintenance_mode: boolish,
+  allow_registration: boolish,
+  /** USD given to each new account, e.g. 0 or 1.5. */
+  default_balance: numeric.pipe(z.number().min(0)),
+  notification_email: text,
+  /** Percent added to every price, 0–100. */
+  service_fee: numeric.pipe(z.number().min(0).max(100)),
+  /** USD added to every order. */
+  base_fee: numeric.pipe(z.number().min(0)),
+  /** AZN per USD for card top-ups. */
+  usd_azn_rate: numeric.pipe(z.number().positive()),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingKey = keyof Settings;
+export const SETTING_KEYS = Object.keys(settingsSchema.shape) as SettingKey[];
+
+export const DEFAULT_SETTINGS: Settings = {
+  site_name: 'Artım',
+  site_description: 'Sosial media artımı və rəqəmsal marketinq xidmətləri',
+  contact_email: 'info@artim.az',
+  contact_phone: '+994 12 000 00 00',
+  maintenance_mode: false,
+  allow_registration: true,
+  default_balance: 0,
+  notification_email: '',
+  service_fee: 0,
+  base_fee: 0,
+  usd_azn_rate: 1.7,
+};
+
+/** Keys anonymous visitors may read: what the storefront needs to price and greet. */
+export const PUBLIC_SETTING_KEYS = [
+  'site_name',
+  'site_description',
+  'contact_email',
+  'contact_phone',
+  'maintenance_mode',
+  'allow_registration',
+  'service_fee',
+  'base_fee',
+  'usd_azn_rate',
+] as const satisfies readonly SettingKey[];
+export type PublicSettings = Pick<Settings, (typeof PUBLIC_SETTING_KEYS)[number]>;
+
+/** Builds settings from stored rows; unknown keys are ignored, missing ones take the defaults. */
+export function settingsFromRows(rows: { key: string; value: string }[]): Settings {
+  const raw: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const row of rows) if (Object.hasOwn(DEFAULT_SETTINGS, row.key)) raw[row.key] = row.value;
+  const parsed = settingsSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  // A stored value outside its bounds falls back to the default for that key only.
+  const out: Record<string, unknown> = {};
+  for (const key of SETTING_KEYS) {
+    const one = settingsSchema.shape[key].safeParse(raw[key]);
+    out[key] = one.success ? one.data : DEFAULT_SETTINGS[key];
+  }
+  return out as Settings;
+}

@@ -1,0 +1,85 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { sql } from 'drizzle-orm';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { errorBody, handleError } from './http/errors';
+import { securityHeaders } from './http/security';
+import type { Jobs } from './jobs/boss';
+import type { Logger } from './logger';
+import type { WebRenderer } from './web/renderer';
+
+/** What every feature's routes may use. Built once in main.ts (or by a test). */
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  jobs?: Jobs;
+  web?: WebRenderer;
+  /** Directory with the built client assets (dist/client) when serving a build. */
+  clientDir?: string;
+  publicUrl: string;
+  /** Secret that signs session cookies. */
+  authSecret: string;
+}
+
+export type ApiApp = Hono;
+
+/**
+ * Builds the HTTP application: `/api/*` for the JSON API, `/healthz`, hashed assets with
+ * long-cache headers, and the server-rendered web app for every other path.
+ */
+export function buildApp(deps: AppDeps): Hono {
+  const app = new Hono();
+  const production = deps.env.NODE_ENV === 'production';
+
+  app.onError(handleError(deps.logger));
+  app.use('*', securityHeaders({ production, dev: !deps.clientDir && !!deps.web }));
+  app.use('*', compress());
+
+  app.get('/healthz', async (c) => {
+    try {
+      await deps.database.db.execute(sql`select 1`);
+      return c.json({ status: 'ok' });
+    } catch {
+      return c.json({ status: 'unavailable' }, 503);
+    }
+  });
+
+  const api = new Hono();
+  api.use('*', bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request is too large.'), 413) }));
+  mountApi(api, deps);
+  api.all('*', (c) => c.json(errorBody('NOT_FOUND', 'Not found.'), 404));
+  app.route('/api', api);
+
+  if (deps.clientDir) {
+    const root = deps.clientDir;
+    app.use(
+      '/assets/*',
+      async (c, next) => {
+        await next();
+        if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+      serveStatic({ root, precompressed: true }),
+    );
+    app.get('/favicon.svg', serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=86400') }));
+  }
+
+  if (deps.web) {
+    const web = deps.web;
+    app.get('*', (c) =>
+      web.render(c.req.raw, {
+        publicUrl: deps.publicUrl,
+        fetch: (path, init) => Promise.resolve(app.request(path, { ...init, headers: { ...Object.fromEntries(c.req.raw.headers), ...(init?.headers ?? {}) } })),
+      }),
+    );
+  }
+  return app;
+}
+
+/** Each feature mounts its routes here. */
+function mountApi(api: Hono, _deps: AppDeps) {
+  api.get('/ping', (c) => c.json({ ok: true }));
+}

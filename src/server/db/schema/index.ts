@@ -1,0 +1,3 @@
+// One schema object for Drizzle and drizzle-kit: each domain adds its file here.
+export * from './auth';
+export * from './settings';

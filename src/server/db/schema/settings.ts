@@ -1,0 +1,8 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Site settings as key/value rows (spec 02 §3); `src/core/settings.ts` parses them. */
+export const adminSettings = pgTable('admin_settings', {
+  key: text('setting_key').primaryKey(),
+  value: text('setting_value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

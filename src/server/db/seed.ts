@@ -1,0 +1,43 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hashPassword } from 'better-auth/crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from './client';
+import { accounts, userRoles, users } from './schema';
+import { ensureDefaultSettings } from '../settings/service';
+
+export interface SeedResult {
+  /** Set only when this run created the admin with a generated password (printed once). */
+  generatedAdmin?: { email: string; password: string };
+  adminEmail?: string;
+}
+
+/**
+ * Idempotent start-up seed: default settings, and an admin account when none exists — from
+ * ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated password that the caller prints once.
+ */
+export async function seed(db: Db, opts: { adminEmail?: string; adminPassword?: string }): Promise<SeedResult> {
+  await ensureDefaultSettings(db);
+
+  const admins = await db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin')).limit(1);
+  if (admins.length) return {};
+
+  const email = (opts.adminEmail ?? 'admin@artim.local').trim().toLowerCase();
+  const generated = !opts.adminPassword;
+  const password = opts.adminPassword ?? `Ar-${randomBytes(9).toString('base64url')}9!`;
+  const hash = await hashPassword(password);
+
+  await db.transaction(async (tx) => {
+    const existing = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    let userId = existing[0]?.id;
+    if (!userId) {
+      userId = randomUUID();
+      await tx.insert(users).values({ id: userId, name: 'Administrator', email, emailVerified: true });
+      await tx.insert(accounts).values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: hash });
+    }
+    await tx.insert(userRoles).values([
+      { userId, role: 'admin' },
+      { userId, role: 'user' },
+    ]).onConflictDoNothing();
+  });
+  return generated ? { generatedAdmin: { email, password }, adminEmail: email } : { adminEmail: email };
+}

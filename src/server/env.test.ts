@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+describe('environment', () => {
+  it('has working defaults for the embedded setup', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.DATA_DIR).toBe('./.data');
+    expect(env.SANDBOX).toBe(true);
+  });
+
+  it('names the variable of a wrong value', () => {
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(EnvError);
+  });
+
+  it('refuses sandbox parts and missing secrets in production', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://artim.az' })).toThrow(/sandbox/);
+    expect(() =>
+      parseEnv({ NODE_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'true', PUBLIC_URL: 'https://artim.az' }),
+    ).toThrow(/AUTH_SECRET/);
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://artim.az',
+      PROVIDER: 'qqtube',
+      PROVIDER_URL: 'https://provider.example/v1-api',
+      PROVIDER_KEY: 'k',
+      PAYMENT_GATEWAY: 'epoint',
+      EPOINT_PUBLIC_KEY: 'i000',
+      EPOINT_PRIVATE_KEY: 'p',
+    });
+    expect(env.SANDBOX).toBe(false);
+  });
+
+  it('requires the provider URL and key for a real provider', () => {
+    expect(() => parseEnv({ PROVIDER: 'smm-v2' })).toThrow(/PROVIDER_URL/);
+  });
+});

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads from the environment, parsed once at start-up. A wrong value
+ * stops the process with a message naming the variable. Nothing else reads `process.env`.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** The address customers use; used in e-mails, payment return URLs, canonical links and the sitemap. */
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  /** PostgreSQL connection string; unset → embedded PGlite in DATA_DIR. */
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+
+  /** Secret for signing session cookies; generated and kept in DATA_DIR when unset outside production. */
+  AUTH_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
+  ADMIN_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
+  ADMIN_PASSWORD: optionalString,
+
+  /** Runs the sandbox provider and card gateway on loopback for every external part not configured. */
+  SANDBOX: bool.optional(),
+  /** Production refuses sandbox parts unless this is set. */
+  ALLOW_SANDBOX_IN_PRODUCTION: bool.default(false),
+
+  PROVIDER: z.enum(['sandbox', 'qqtube', 'smm-v2']).default('sandbox'),
+  PROVIDER_URL: optionalUrl,
+  PROVIDER_KEY: optionalString,
+  CATALOG_SYNC_MINUTES: z.coerce.number().int().min(1).default(30),
+
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'epoint']).default('sandbox'),
+  EPOINT_URL: z.url().default('https://epoint.az/api/1'),
+  EPOINT_PUBLIC_KEY: optionalString,
+  EPOINT_PRIVATE_KEY: optionalString,
+
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Artım <no-reply@artim.az>'),
+
+  /** Disables background jobs (used by tests that drive jobs by hand). */
+  JOBS: bool.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  const usesSandbox = env.PROVIDER === 'sandbox' || env.PAYMENT_GATEWAY === 'sandbox';
+  if (env.NODE_ENV === 'production') {
+    if (usesSandbox && !env.ALLOW_SANDBOX_IN_PRODUCTION) {
+      throw new EnvError(
+        'Invalid environment configuration:\n  PROVIDER/PAYMENT_GATEWAY: a sandbox part is configured in production (set ALLOW_SANDBOX_IN_PRODUCTION=true to allow it)',
+      );
+    }
+    if (!env.AUTH_SECRET) {
+      throw new EnvError('Invalid environment configuration:\n  AUTH_SECRET: required in production (at least 32 characters)');
+    }
+    if (!env.PUBLIC_URL) {
+      throw new EnvError('Invalid environment configuration:\n  PUBLIC_URL: required in production');
+    }
+  }
+  if (env.PROVIDER !== 'sandbox' && (!env.PROVIDER_URL || !env.PROVIDER_KEY)) {
+    throw new EnvError(`Invalid environment configuration:\n  PROVIDER_URL/PROVIDER_KEY: required when PROVIDER=${env.PROVIDER}`);
+  }
+  if (env.PAYMENT_GATEWAY === 'epoint' && (!env.EPOINT_PUBLIC_KEY || !env.EPOINT_PRIVATE_KEY)) {
+    throw new EnvError('Invalid environment configuration:\n  EPOINT_PUBLIC_KEY/EPOINT_PRIVATE_KEY: required when PAYMENT_GATEWAY=epoint');
+  }
+  return { ...env, SANDBOX: env.SANDBOX ?? usesSandbox };
+}

@@ -1,0 +1,31 @@
+import type { MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+
+/**
+ * Security headers for every answer. Scripts only from our origin (boot data travels as a
+ * non-executable JSON script); inline styles are allowed for the toast and dialog libraries.
+ */
+export function securityHeaders(opts: { production: boolean; dev?: boolean; extraConnect?: string[]; extraForm?: string[] }): MiddlewareHandler {
+  const self = "'self'";
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: [self],
+      scriptSrc: opts.dev ? [self, "'unsafe-inline'"] : [self],
+      styleSrc: [self, "'unsafe-inline'"],
+      imgSrc: [self, 'data:'],
+      fontSrc: [self, 'data:'],
+      connectSrc: opts.dev ? [self, 'ws:', ...(opts.extraConnect ?? [])] : [self, ...(opts.extraConnect ?? [])],
+      objectSrc: ["'none'"],
+      baseUri: [self],
+      formAction: [self, ...(opts.extraForm ?? [])],
+      frameAncestors: ["'none'"],
+    },
+    strictTransportSecurity: opts.production ? 'max-age=31536000; includeSubDomains' : false,
+    xFrameOptions: 'DENY',
+    xContentTypeOptions: 'nosniff',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    crossOriginResourcePolicy: 'same-origin',
+    crossOriginOpenerPolicy: 'same-origin',
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+  });
+}

@@ -1,0 +1,102 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import { buildApp, type AppDeps } from './app';
+import { openDatabase, type Database } from './db/client';
+import { seed, type SeedResult } from './db/seed';
+import type { Env } from './env';
+import { startJobs, type Jobs } from './jobs/boss';
+import { pruneExpiredJob } from './jobs/platform';
+import { createLogger, type Logger } from './logger';
+import { createBuiltRenderer, createDevRenderer, type WebRenderer } from './web/renderer';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  seed: SeedResult;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  env: Env;
+  logger?: Logger;
+  /** `built` serves dist/ (npm start), `dev` runs Vite with hot reload, `none` serves the API only. */
+  web?: 'built' | 'dev' | 'none';
+  /** Use this database instead of opening one from the environment. */
+  database?: Database;
+}
+
+/** Keeps a generated session secret in the data folder so sessions survive a restart. */
+function authSecret(env: Env): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const file = resolve(env.DATA_DIR, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const env = opts.env;
+  const logger = opts.logger ?? createLogger(env.LOG_LEVEL);
+  const database =
+    opts.database ??
+    (await openDatabase({ url: env.DATABASE_URL, dataDir: resolve(env.DATA_DIR, 'pglite'), poolSize: env.DATABASE_POOL_SIZE }));
+  const seeded = await seed(database.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD });
+  const secret = authSecret(env);
+
+  let jobs: Jobs | undefined;
+  if (env.JOBS) jobs = await startJobs(database, logger, [pruneExpiredJob(database.db)]);
+
+  let web: WebRenderer | undefined;
+  let vite: import('vite').ViteDevServer | undefined;
+  const mode = opts.web ?? 'built';
+  if (mode === 'built') {
+    web = await createBuiltRenderer();
+  } else if (mode === 'dev') {
+    const { createServer: createVite } = await import('vite');
+    vite = await createVite({ server: { middlewareMode: true }, appType: 'custom' });
+    web = createDevRenderer(vite);
+  }
+
+  const deps: AppDeps = {
+    env,
+    database,
+    logger,
+    jobs,
+    web,
+    clientDir: mode === 'built' ? resolve('dist/client') : undefined,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    authSecret: secret,
+  };
+  const app = buildApp(deps);
+  const listener = getRequestListener(app.fetch);
+  const handler = vite
+    ? (req: IncomingMessage, res: ServerResponse) => vite!.middlewares(req, res, () => void listener(req, res))
+    : listener;
+  const server = createServer(handler);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(env.PORT, env.HOST, () => ok());
+  });
+  const port = (server.address() as AddressInfo).port;
+  if (!env.PUBLIC_URL) deps.publicUrl = `http://localhost:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      server.closeIdleConnections();
+      await new Promise<void>((ok) => server.close(() => ok()));
+      await jobs?.stop().catch((err) => logger.error({ err }, 'stopping jobs failed'));
+      await vite?.close();
+      if (!opts.database) await database.close();
+    })());
+
+  return { url: `http://localhost:${port}`, port, deps, seed: seeded, close };
+}

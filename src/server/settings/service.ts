@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { DEFAULT_SETTINGS, settingsFromRows, type Settings } from '../../core/settings';
+import type { Db } from '../db/client';
+import { adminSettings } from '../db/schema';
+
+/** Current settings, defaults filled in. */
+export async function getSettings(db: Db): Promise<Settings> {
+  const rows = await db.select({ key: adminSettings.key, value: adminSettings.value }).from(adminSettings);
+  return settingsFromRows(rows);
+}
+
+/** Writes a row for every setting that has none, leaving existing values alone. */
+export async function ensureDefaultSettings(db: Db): Promise<void> {
+  const rows = Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value: String(value) }));
+  await db.insert(adminSettings).values(rows).onConflictDoNothing({ target: adminSettings.key });
+}
+
+/** Upserts the given settings (conflict on the key, as the spec says). */
+export async function saveSettings(db: Db, values: Partial<Settings>): Promise<void> {
+  const rows = Object.entries(values).map(([key, value]) => ({ key, value: String(value) }));
+  if (!rows.length) return;
+  await db
+    .insert(adminSettings)
+    .values(rows)
+    .onConflictDoUpdate({ target: adminSettings.key, set: { value: sql`excluded.setting_value`, updatedAt: sql`now()` } });
+}

@@ -1,0 +1,20 @@
+import { buildApp, type AppDeps } from '../app';
+import type { Database } from '../db/client';
+import { seed } from '../db/seed';
+import { parseEnv } from '../env';
+import { createLogger } from '../logger';
+
+/** The Hono app on a test database, without web rendering or background jobs. */
+export async function createTestApp(database: Database, overrides: Partial<AppDeps> = {}) {
+  const env = parseEnv({ NODE_ENV: 'test', JOBS: 'false', LOG_LEVEL: 'silent' });
+  await seed(database.db, { adminEmail: 'admin@test.local', adminPassword: 'Admin-Pass-123!' });
+  const deps: AppDeps = {
+    env,
+    database,
+    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    publicUrl: 'http://localhost:3000',
+    authSecret: 'test-secret-test-secret-test-secret-0123',
+    ...overrides,
+  };
+  return { app: buildApp(deps), deps };
+}

@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useMatches, useParams } from 'react-router';
+import { Toaster } from 'sonner';
+import { isLanguage } from '../../core/i18n';
+import type { PageHandle } from './page';
+
+/** Outermost layout: document language and title follow the current page; notifications top right. */
+export function RootLayout() {
+  const { t, i18n } = useTranslation();
+  const params = useParams();
+  const matches = useMatches();
+
+  useEffect(() => {
+    const lang = isLanguage(params.lang) ? params.lang : i18n.language;
+    document.documentElement.lang = lang;
+    const leaf = [...matches].reverse().find((m) => (m.handle as PageHandle | undefined)?.meta);
+    const meta = (leaf?.handle as PageHandle | undefined)?.meta;
+    if (meta && isLanguage(lang)) document.title = meta({ t, lang, data: leaf?.loaderData }).title;
+  }, [matches, params.lang, i18n.language, t]);
+
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        {t('skipToContent')}
+      </a>
+      <Outlet />
+      <Toaster position="top-right" duration={5000} richColors closeButton />
+    </>
+  );
+}

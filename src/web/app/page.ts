@@ -1,0 +1,58 @@
+import type { i18n as I18n, TFunction } from 'i18next';
+import type { ComponentType } from 'react';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { isLanguage, type Language } from '../../core/i18n';
+import { loadNamespaces } from '../i18n';
+import { preferredLanguage } from '../lib/language';
+
+/** What a page module exports: its component, and optionally data, text namespaces and meta. */
+export interface PageModule {
+  default: ComponentType;
+  loader?: (args: LoaderFunctionArgs) => unknown;
+  ns?: readonly string[];
+  meta?: PageMeta;
+  /** HTTP status the server answers with when this page is the deepest match (e.g. 404). */
+  status?: number;
+}
+export type PageMeta = (args: { t: TFunction; lang: Language; data: unknown }) => { title: string; description?: string };
+
+export interface PageHandle {
+  ns: readonly string[];
+  meta?: PageMeta;
+  status?: number;
+}
+
+let clientI18n: I18n | null = null;
+/** The browser's single i18n instance; set once by entry-client. */
+export function setClientI18n(instance: I18n): void {
+  clientI18n = instance;
+}
+
+export function routeLanguage(params: Record<string, string | undefined>, request?: Request): Language {
+  return isLanguage(params.lang) ? params.lang : preferredLanguage(request);
+}
+
+/**
+ * A lazily loaded page route. Before the page renders in the browser its text namespaces are
+ * loaded and the language is switched; on the server, entry-server loads them for all matches.
+ */
+export function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const mod = await load();
+      const handle: PageHandle = { ns: mod.ns ?? [], meta: mod.meta, status: mod.status };
+      return {
+        Component: mod.default,
+        handle,
+        loader: async (args: LoaderFunctionArgs) => {
+          if (!import.meta.env.SSR && clientI18n) {
+            const lang = routeLanguage(args.params, args.request);
+            await loadNamespaces(clientI18n, lang, ['common', ...handle.ns]);
+            if (clientI18n.language !== lang) await clientI18n.changeLanguage(lang);
+          }
+          return mod.loader ? mod.loader(args) : null;
+        },
+      };
+    },
+  };
+}

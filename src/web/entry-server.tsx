@@ -1,0 +1,79 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
+import { createI18n, loadNamespaces, usedResources } from './i18n';
+import { BOOT_DATA_ID, headTags, scriptJson, type BootData } from './app/document';
+import { routeLanguage, type PageHandle } from './app/page';
+import { Providers } from './app/Providers';
+import { routes } from './app/routes';
+
+/** What loaders receive as `context` on the server: the API answered in-process. */
+export interface ServerRenderContext {
+  fetch: (path: string, init?: RequestInit) => Promise<Response>;
+  publicUrl: string;
+}
+
+export type RenderResult =
+  | { type: 'redirect'; status: number; location: string }
+  | { type: 'response'; response: Response }
+  | { type: 'html'; status: number; lang: string; head: string; body: string; data: string };
+
+const handler = createStaticHandler(routes);
+
+function serializeErrors(errors: StaticHandlerContext['errors']) {
+  if (!errors) return null;
+  const out: Record<string, unknown> = {};
+  for (const [id, err] of Object.entries(errors)) {
+    out[id] = isRouteErrorResponse(err)
+      ? { ...err, __type: 'RouteErrorResponse' }
+      : { message: err instanceof Error ? err.message : String(err), __type: 'Error' };
+  }
+  return out;
+}
+
+export async function render(request: Request, ctx: ServerRenderContext): Promise<RenderResult> {
+  const result = await handler.query(request, { requestContext: ctx as never });
+  if (result instanceof Response) {
+    const location = result.headers.get('Location');
+    if (location && result.status >= 300 && result.status < 400) return { type: 'redirect', status: result.status, location };
+    return { type: 'response', response: result };
+  }
+
+  const leaf = result.matches.at(-1);
+  const lang = routeLanguage(leaf?.params ?? {}, request);
+  const handles = result.matches.map((m) => m.route.handle as PageHandle | undefined);
+  const namespaces = [...new Set(handles.flatMap((h) => h?.ns ?? []))];
+  const i18n = createI18n(lang);
+  await loadNamespaces(i18n, lang, ['common', ...namespaces]);
+
+  const leafHandle = [...handles].reverse().find((h) => h?.meta);
+  let status = result.statusCode;
+  if (status === 200) status = [...handles].reverse().find((h) => h?.status)?.status ?? 200;
+
+  const router = createStaticRouter(handler.dataRoutes, result);
+  const body = renderToString(
+    <StrictMode>
+      <Providers i18n={i18n}>
+        <StaticRouterProvider router={router} context={result} hydrate={false} />
+      </Providers>
+    </StrictMode>,
+  );
+
+  const leafData = leaf ? result.loaderData[leaf.route.id] : undefined;
+  const meta = leafHandle?.meta?.({ t: i18n.t, lang, data: leafData }) ?? { title: i18n.t('brand') };
+  const url = new URL(request.url);
+  const head = headTags({ ...meta, publicUrl: ctx.publicUrl, pathname: url.pathname });
+  const boot: BootData = {
+    lang,
+    resources: usedResources(i18n, lang),
+    hydration: { loaderData: result.loaderData, actionData: result.actionData, errors: serializeErrors(result.errors) },
+  };
+  const data = `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>`;
+  return { type: 'html', status, lang, head, body, data };
+}
