@@ -1,0 +1,36 @@
+/**
+ * Picks the payment gateway adapter from configuration. Epoint and the local sandbox share
+ * one protocol; another gateway (e.g. Payriff) joins as a new `kind` with its own adapter file.
+ */
+import { createEpointGateway } from './epoint';
+import type { PaymentGateway } from './types';
+
+export interface EpointGatewayConfig {
+  kind: 'epoint' | 'sandbox';
+  /** Defaults to Epoint's production API for `epoint`; required for `sandbox`. */
+  baseUrl?: string;
+  publicKey: string;
+  privateKey: string;
+  timeoutMs?: number;
+}
+
+export type GatewayConfig = EpointGatewayConfig;
+
+export function createGateway(config: GatewayConfig): PaymentGateway {
+  switch (config.kind) {
+    case 'epoint':
+      return createEpointGateway({ ...config, name: 'epoint' });
+    case 'sandbox':
+      if (!config.baseUrl) throw new Error('the sandbox gateway needs baseUrl (the sandbox server’s /api/1 URL)');
+      return createEpointGateway({ ...config, name: 'sandbox' });
+    default: {
+      const unknown: never = config.kind;
+      throw new Error(`unknown payment gateway kind: ${String(unknown)}`);
+    }
+  }
+}
+
+export { createEpointGateway, epointDecode, epointEncode, epointSign, epointVerify, EPOINT_BASE_URL } from './epoint';
+export type { EpointOptions } from './epoint';
+export { decimalToQepik, qepikToDecimal } from './amount';
+export type * from './types';
