@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
+import type { ViteDevServer } from 'vite';
 import { buildApp, type AppDeps } from './app';
 import { openDatabase, type Database } from './db/client';
 import { seed, type SeedResult } from './db/seed';
@@ -54,7 +55,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   if (env.JOBS) jobs = await startJobs(database, logger, [pruneExpiredJob(database.db)]);
 
   let web: WebRenderer | undefined;
-  let vite: import('vite').ViteDevServer | undefined;
+  let vite: ViteDevServer | undefined;
   const mode = opts.web ?? 'built';
   if (mode === 'built') {
     web = await createBuiltRenderer();

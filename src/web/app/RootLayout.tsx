@@ -12,6 +12,11 @@ export function RootLayout() {
   const matches = useMatches();
 
   useEffect(() => {
+    // Journeys and scripts wait for this marker before interacting.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
+  useEffect(() => {
     const lang = isLanguage(params.lang) ? params.lang : i18n.language;
     document.documentElement.lang = lang;
     const leaf = [...matches].reverse().find((m) => (m.handle as PageHandle | undefined)?.meta);

@@ -1,0 +1,32 @@
+import { execSync } from 'node:child_process';
+import type { TestProject } from 'vitest/node';
+import { startAppProcess, removeDataDir, type AppProcess } from './app-process';
+import { findChromium, INSTALL_HINT } from './chromium';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    chromiumPath: string | null;
+  }
+}
+
+let app: AppProcess | undefined;
+
+/** Builds the app once, starts it with a fresh data folder, and shares its URL with the journeys. */
+export async function setup(project: TestProject) {
+  const chromium = findChromium();
+  if (!chromium) {
+    if (process.env.CI === 'true') throw new Error(INSTALL_HINT);
+    console.warn(`\n${INSTALL_HINT}\nThe browser journeys are skipped.\n`);
+  }
+  if (process.env.E2E_SKIP_BUILD !== 'true') execSync('npm run build --silent', { stdio: 'inherit' });
+  app = await startAppProcess();
+  project.provide('baseUrl', app.url);
+  project.provide('chromiumPath', chromium);
+}
+
+export async function teardown() {
+  if (!app) return;
+  await app.stop();
+  removeDataDir(app.dataDir);
+}
