@@ -7,7 +7,7 @@ import { createTestDatabase, postgresAvailable } from '../testing/db';
 import { accounts, adminSettings, userRoles, users } from './schema';
 import { seed } from './seed';
 
-const engines = ['pglite', ...(postgresAvailable() ? ['postgres'] : [])] as const;
+const engines: ('pglite' | 'postgres')[] = ['pglite', ...(postgresAvailable() ? (['postgres'] as const) : [])];
 
 describe.each(engines)('migrations and seed on %s', (engine) => {
   it('migrates, seeds settings and one admin, and is idempotent', async () => {
