@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * Password strength (spec 01 §5): five criteria, one point each. Upper- and lower-case letters
+ * are Unicode letters, so "Ə", "Ş" or "İ" count; digits are 0-9; the special characters are the
+ * fixed set below. Length counts characters (code points), not UTF-16 units.
+ */
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MIN_SCORE = 3;
+/** Upper bound on sign-up passwords, so hashing stays cheap for any request. */
+export const PASSWORD_MAX_LENGTH = 128;
+/** The strength meter appears from this many characters on. */
+export const STRENGTH_METER_MIN_LENGTH = 3;
+/** The characters that satisfy the "special character" criterion. */
+export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
+
+export interface PasswordCriteria {
+  length: boolean;
+  uppercase: boolean;
+  lowercase: boolean;
+  digit: boolean;
+  special: boolean;
+}
+export type PasswordScore = 0 | 1 | 2 | 3 | 4 | 5;
+export type PasswordStrengthLabel = 'veryWeak' | 'weak' | 'medium' | 'strong' | 'veryStrong';
+
+const LABELS: readonly PasswordStrengthLabel[] = ['veryWeak', 'veryWeak', 'weak', 'medium', 'strong', 'veryStrong'];
+
+const characterCount = (text: string) => [...text].length;
+
+export function passwordStrength(password: string): {
+  score: PasswordScore;
+  criteria: PasswordCriteria;
+  label: PasswordStrengthLabel;
+} {
+  const criteria: PasswordCriteria = {
+    length: characterCount(password) >= PASSWORD_MIN_LENGTH,
+    uppercase: /\p{Lu}/u.test(password),
+    lowercase: /\p{Ll}/u.test(password),
+    digit: /[0-9]/.test(password),
+    special: [...password].some((c) => PASSWORD_SPECIAL_CHARACTERS.includes(c)),
+  };
+  const score = Object.values(criteria).filter(Boolean).length as PasswordScore;
+  return { score, criteria, label: LABELS[score]! };
+}
+
+/** At least 8 characters and a strength of at least 3 of 5. */
+export function isAcceptablePassword(password: string): boolean {
+  return characterCount(password) >= PASSWORD_MIN_LENGTH && passwordStrength(password).score >= PASSWORD_MIN_SCORE;
+}
+
+export function showStrengthMeter(password: string): boolean {
+  return characterCount(password) >= STRENGTH_METER_MIN_LENGTH;
+}
+
+export const FULL_NAME_MIN_LENGTH = 3;
+export const FULL_NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+// Issue messages are error codes (see errors.ts) that the browser translates.
+
+/** An e-mail address as stored: trimmed and lower-cased. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, 'EMAIL_INVALID')
+  .pipe(z.email('EMAIL_INVALID'));
+
+export const signUpInputSchema = z.object({
+  fullName: z.string().trim().min(FULL_NAME_MIN_LENGTH, 'VALIDATION_FAILED').max(FULL_NAME_MAX_LENGTH, 'VALIDATION_FAILED'),
+  email: emailSchema,
+  password: z
+    .string()
+    .max(PASSWORD_MAX_LENGTH, 'PASSWORD_WEAK')
+    .refine(isAcceptablePassword, 'PASSWORD_WEAK'),
+});
+export type SignUpInput = z.infer<typeof signUpInputSchema>;
