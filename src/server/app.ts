@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { sql } from 'drizzle-orm';
+import { mountApi } from './api';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { errorBody, handleError } from './http/errors';
@@ -77,9 +78,4 @@ export function buildApp(deps: AppDeps): Hono {
     );
   }
   return app;
-}
-
-/** Each feature mounts its routes here. */
-function mountApi(api: Hono, _deps: AppDeps) {
-  api.get('/ping', (c) => c.json({ ok: true }));
 }
