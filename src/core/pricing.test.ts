@@ -134,7 +134,7 @@ describe('priceOrder: properties', () => {
     );
   });
 
-  it('always returns a non-negative safe integer, whatever the input', () => {
+  it('returns a non-negative safe integer or refuses with RangeError, whatever the input', () => {
     const anyTier = fc.record({
       minimum: fc.integer({ min: -10, max: 1000 }),
       maximum: fc.integer({ min: -10, max: 100_000 }),
@@ -145,7 +145,14 @@ describe('priceOrder: properties', () => {
     fc.assert(
       fc.property(fc.array(anyTier, { maxLength: 4 }), fc.oneof(fc.integer({ min: -100, max: 100_000 }), fc.double()), anyFee, anyFee,
         (tiers, q, serviceFeePercent, baseFee) => {
-          const { cents } = priceOrder(tiers, q, { serviceFeePercent, baseFee });
+          let cents: number;
+          try {
+            cents = priceOrder(tiers, q, { serviceFeePercent, baseFee }).cents;
+          } catch (error) {
+            // Only a price beyond the safe integer range (e.g. a tiny pricingPer) is refused.
+            expect(error).toBeInstanceOf(RangeError);
+            return;
+          }
           expect(Number.isSafeInteger(cents)).toBe(true);
           expect(cents).toBeGreaterThanOrEqual(0);
         }),
