@@ -108,6 +108,9 @@ const refused: [string, string][] = [
   ['instagram', 'https://instagram.com/nat geo'],
   ['instagram', 'https://insta\ngram.com/natgeo'],
   ['instagram', 'https://instagram.com/nat\tgeo'],
+  ['instagram', 'https://instagram.com/nat\u0000geo'],
+  ['instagram', 'https://instagram.com/\u007fx'],
+  ['instagram', 'https://instagram.com/nat\u00a0geo'],
   ['other', 'https://exa mple.com/'],
   // other platforms still need a real host
   ['other', 'https://'],

@@ -36,7 +36,8 @@ const RULES = new Map<string, readonly HostRule[]>(Object.entries({
 }));
 const PLATFORM_ALIASES = new Map([['x', 'twitter']]);
 
-const UNSAFE_CHARS = /[\s\\\u0000-\u001f\u007f]/;
+/** Whitespace, backslashes and control characters. */
+const UNSAFE_CHARS = /[\s\\\p{Cc}]/u;
 const AUTHORITY = /^https?:\/\/([^/?#]*)/i;
 
 function parseHttpUrl(link: string): URL | null {

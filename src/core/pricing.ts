@@ -15,9 +15,12 @@ export interface Fees {
 }
 
 /** big.js constructor whose division rounds up to a whole number: an exact ceiling. */
-const Ceil = Big();
-Ceil.DP = 0;
-Ceil.RM = Big.roundUp;
+const Ceil = /* @__PURE__ */ (() => {
+  const ceil = Big();
+  ceil.DP = 0;
+  ceil.RM = Big.roundUp;
+  return ceil;
+})();
 
 const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 
