@@ -1,3 +1,4 @@
 // One schema object for Drizzle and drizzle-kit: each domain adds its file here.
 export * from './auth';
 export * from './settings';
+export * from './catalog';

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import type { PriceTier, ServiceParam } from '../../../core/catalog';
+
+/**
+ * The provider's catalogue, copied into the database so pages never wait on the provider and
+ * prices are computed from the server's own copy. `active` is false for services the provider no
+ * longer lists (kept so old orders still show their service).
+ */
+export const catalogServices = pgTable('catalog_services', {
+  id: text('id').primaryKey(),
+  platform: text('platform').notNull(),
+  name: text('name').notNull(),
+  type: text('type').notNull(),
+  description: text('description'),
+  example: text('example'),
+  amountMinimum: integer('amount_minimum').notNull(),
+  amountIncrement: integer('amount_increment').notNull(),
+  tiers: jsonb('tiers').$type<PriceTier[]>().notNull(),
+  params: jsonb('params').$type<ServiceParam[]>().notNull(),
+  refill: boolean('refill').notNull().default(false),
+  cancel: boolean('cancel').notNull().default(false),
+  active: boolean('active').notNull().default(true),
+  syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Per-language display names (spec 02 §3): a provider-name keyword → the az or tr name. */
+export const serviceCustomNames = pgTable(
+  'service_custom_names',
+  {
+    id: serial('id').primaryKey(),
+    apiServiceName: text('api_service_name').notNull(),
+    languageCode: text('language_code', { enum: ['az', 'tr'] }).notNull(),
+    customName: text('custom_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('service_custom_names_unique').on(t.apiServiceName, t.languageCode),
+    check('service_custom_names_lang', sql`${t.languageCode} in ('az', 'tr')`),
+  ],
+);
