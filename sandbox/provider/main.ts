@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { startSandboxProvider } from './server';
+
+/**
+ * Runs the sandbox provider as its own process. Settings from the environment:
+ * PORT (default 4100; 0 = any free port), HOST, SEED, SERVICE_COUNT, ORDER_SECONDS, STATE_FILE,
+ * SANDBOX_API_KEY, SANDBOX_BALANCE. Prints one JSON line with the URLs and the key.
+ */
+const env = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(4100),
+    HOST: z.string().default('127.0.0.1'),
+    SEED: z.coerce.number().int().optional(),
+    SERVICE_COUNT: z.coerce.number().int().min(1).max(5000).optional(),
+    ORDER_SECONDS: z.coerce.number().positive().optional(),
+    STATE_FILE: z.string().min(1).optional(),
+    SANDBOX_API_KEY: z.string().min(1).optional(),
+    SANDBOX_BALANCE: z.string().regex(/^\d+(\.\d+)?$/).optional(),
+  })
+  .parse(process.env);
+
+const sandbox = await startSandboxProvider({
+  port: env.PORT,
+  host: env.HOST,
+  seed: env.SEED,
+  serviceCount: env.SERVICE_COUNT,
+  orderSeconds: env.ORDER_SECONDS,
+  stateFile: env.STATE_FILE,
+  apiKey: env.SANDBOX_API_KEY,
+  balance: env.SANDBOX_BALANCE,
+});
+
+console.log(
+  JSON.stringify({ sandboxProvider: 'listening', url: sandbox.url, qqtubeUrl: sandbox.qqtubeUrl, v2Url: sandbox.v2Url, apiKey: sandbox.apiKey }),
+);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void sandbox.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,252 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
+import Big from 'big.js';
+import { hashText } from './random';
+
+/**
+ * The sandbox's order book: orders, their simulated progress on a virtual clock, the account
+ * balance and refills, optionally persisted to a JSON file.
+ */
+
+export type SandboxStatus =
+  | 'pending' | 'processing' | 'in_progress' | 'completed' | 'partial'
+  | 'cancelled' | 'refunded' | 'stopped' | 'error';
+
+export const SANDBOX_STATUSES: readonly SandboxStatus[] = [
+  'pending', 'processing', 'in_progress', 'completed', 'partial', 'cancelled', 'refunded', 'stopped', 'error',
+];
+
+type Outcome = 'completed' | 'partial' | 'cancelled' | 'refunded';
+
+export interface StoredOrder {
+  id: string;
+  via: 'qqtube' | 'smm-v2';
+  serviceId: string;
+  link: string;
+  quantity: number;
+  params: Record<string, string>;
+  charge: string;
+  /** Virtual epoch ms. */
+  createdAt: number;
+  lifetimeMs: number;
+  /** The account's count before delivery (derived from the link, so it is stable per account). */
+  startCount: number;
+  outcome: Outcome;
+  /** Share of the quantity a partial order delivers. */
+  partialShare: number;
+  /** Set by cancel or by a test: the order stays in this state. */
+  override?: { status: SandboxStatus; delivered: number };
+}
+
+export interface OrderView extends StoredOrder {
+  status: SandboxStatus;
+  delivered: number;
+  remains: number;
+  /** start_count as reported: 0 until delivery starts. */
+  reportedStartCount: number;
+  currentCount: number;
+  /** What the provider gave back to the balance for this order. */
+  refund: string;
+}
+
+export interface Refill { id: string; orderId: string; createdAt: number }
+
+interface State {
+  nextOrderId: number;
+  nextRefillId: number;
+  clockOffsetMs: number;
+  /** Balance before charges and refunds. */
+  baseBalance: string;
+  orders: StoredOrder[];
+  refills: Refill[];
+}
+
+const ACTIVE: readonly SandboxStatus[] = ['pending', 'processing', 'in_progress'];
+export const isActive = (s: SandboxStatus) => ACTIVE.includes(s);
+
+/** Outcome chosen by the link: tests pick it with a marker in the URL. */
+function outcomeOf(link: string): Outcome {
+  const l = link.toLowerCase();
+  if (l.includes('sandbox-partial')) return 'partial';
+  if (l.includes('sandbox-cancel')) return 'cancelled';
+  if (l.includes('sandbox-refund')) return 'refunded';
+  return 'completed';
+}
+
+/**
+ * State of an order at a moment. Lifetime phases: first 10 % pending, next 10 % processing,
+ * then in progress with delivery growing linearly, then the outcome. Orders that end
+ * cancelled or refunded never start delivering.
+ */
+export function viewOrder(o: StoredOrder, now: number): OrderView {
+  let status: SandboxStatus;
+  let delivered: number;
+  if (o.override) {
+    status = o.override.status;
+    delivered = Math.min(o.quantity, Math.max(0, o.override.delivered));
+  } else {
+    const f = (now - o.createdAt) / o.lifetimeMs;
+    const target = o.outcome === 'completed' ? o.quantity : o.outcome === 'partial' ? Math.floor(o.quantity * o.partialShare) : 0;
+    if (f >= 1) {
+      status = o.outcome;
+      delivered = target;
+    } else if (f < 0.1 || (target === 0 && f < 1)) {
+      status = 'pending';
+      delivered = 0;
+    } else if (f < 0.2) {
+      status = 'processing';
+      delivered = 0;
+    } else {
+      status = 'in_progress';
+      delivered = Math.floor(target * ((f - 0.2) / 0.8));
+    }
+  }
+  const remains = o.quantity - delivered;
+  const started = delivered > 0 || !['pending', 'processing', 'cancelled', 'refunded', 'error'].includes(status);
+  return {
+    ...o,
+    status,
+    delivered,
+    remains,
+    reportedStartCount: started ? o.startCount : 0,
+    currentCount: o.startCount + delivered,
+    refund: refundOf(o.charge, status, remains, o.quantity),
+  };
+}
+
+/** Full refund when nothing will be delivered; charge × remains / quantity for partial ones. */
+function refundOf(charge: string, status: SandboxStatus, remains: number, quantity: number): string {
+  if (status === 'cancelled' || status === 'refunded' || status === 'error') return charge;
+  if (status === 'partial' || status === 'stopped') {
+    return new Big(charge).times(remains).div(quantity).round(4, Big.roundDown).toFixed(4);
+  }
+  return '0.0000';
+}
+
+export class OrderBook {
+  private state: State;
+  private saveTimer: NodeJS.Timeout | undefined;
+  private saving: Promise<void> = Promise.resolve();
+
+  constructor(private readonly opts: { orderSeconds: number; balance: string; stateFile?: string }) {
+    this.state = {
+      nextOrderId: 1_000_001,
+      nextRefillId: 5001,
+      clockOffsetMs: 0,
+      baseBalance: opts.balance,
+      orders: [],
+      refills: [],
+    };
+    if (opts.stateFile && existsSync(opts.stateFile)) {
+      this.state = { ...this.state, ...(JSON.parse(readFileSync(opts.stateFile, 'utf8')) as Partial<State>) };
+    }
+  }
+
+  /** Virtual now: wall clock plus the offset tests add with `advance`. */
+  now(): number {
+    return Date.now() + this.state.clockOffsetMs;
+  }
+
+  advance(ms: number): void {
+    if (!(ms >= 0)) throw new Error('the sandbox clock only moves forward');
+    this.state.clockOffsetMs += ms;
+    this.changed();
+  }
+
+  create(input: Pick<StoredOrder, 'via' | 'serviceId' | 'link' | 'quantity' | 'params' | 'charge'>): OrderView {
+    const h = hashText(input.link);
+    const order: StoredOrder = {
+      ...input,
+      id: String(this.state.nextOrderId++),
+      createdAt: this.now(),
+      lifetimeMs: this.opts.orderSeconds * 1000,
+      startCount: 100 + (h % 50_000),
+      outcome: outcomeOf(input.link),
+      partialShare: 0.3 + ((h >>> 8) % 50) / 100,
+    };
+    this.state.orders.push(order);
+    this.changed();
+    return viewOrder(order, this.now());
+  }
+
+  get(id: string): OrderView | undefined {
+    const o = this.state.orders.find((x) => x.id === id);
+    return o && viewOrder(o, this.now());
+  }
+
+  /** Newest first. */
+  list(limit = Infinity): OrderView[] {
+    const now = this.now();
+    const orders = this.state.orders;
+    return orders.slice(Math.max(0, orders.length - limit)).reverse().map((o) => viewOrder(o, now));
+  }
+
+  /** Pins an order to a state (tests, cancel). `delivered` defaults to what it has delivered so far. */
+  setState(id: string, status: SandboxStatus, delivered?: number): OrderView {
+    const o = this.state.orders.find((x) => x.id === id);
+    if (!o) throw new Error(`no sandbox order ${id}`);
+    const current = viewOrder(o, this.now());
+    const units = delivered ?? (status === 'completed' ? o.quantity : current.delivered);
+    o.override = { status, delivered: units };
+    this.changed();
+    return viewOrder(o, this.now());
+  }
+
+  balance(): string {
+    const now = this.now();
+    let b = new Big(this.state.baseBalance);
+    for (const o of this.state.orders) b = b.minus(o.charge).plus(viewOrder(o, now).refund);
+    return b.toFixed(4);
+  }
+
+  setBalance(amount: string): void {
+    this.state.baseBalance = new Big(this.state.baseBalance).plus(new Big(amount).minus(this.balance())).toFixed(4);
+    this.changed();
+  }
+
+  addRefill(orderId: string): Refill {
+    const refill = { id: String(this.state.nextRefillId++), orderId, createdAt: this.now() };
+    this.state.refills.push(refill);
+    this.changed();
+    return refill;
+  }
+
+  /** Forgets every order and refill and restores the starting balance. */
+  clear(): void {
+    this.state = { ...this.state, orders: [], refills: [], baseBalance: this.opts.balance };
+    this.changed();
+  }
+
+  get clockOffsetMs(): number {
+    return this.state.clockOffsetMs;
+  }
+
+  /** Writes the state now (used on close). */
+  async flush(): Promise<void> {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    await this.save();
+  }
+
+  private changed(): void {
+    if (!this.opts.stateFile || this.saveTimer) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      this.save().catch((e: unknown) => console.error('sandbox provider: state not saved', e));
+    }, 200);
+    this.saveTimer.unref();
+  }
+
+  /** Atomic write (temporary file, then rename); writes are serialized. */
+  private save(): Promise<void> {
+    const file = this.opts.stateFile;
+    if (!file) return Promise.resolve();
+    const text = JSON.stringify(this.state);
+    this.saving = this.saving.catch(() => undefined).then(async () => {
+      const tmp = `${file}.${process.pid}.tmp`;
+      await writeFile(tmp, text);
+      await rename(tmp, file);
+    });
+    return this.saving;
+  }
+}

@@ -1,0 +1,250 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+import { generateCatalog } from './catalog';
+import { faultConfigSchema, Faults, type AppliedFault, type FaultConfig, type FaultState } from './faults';
+import { OrderBook, SANDBOX_STATUSES, type OrderView, type SandboxStatus } from './orders';
+import { handleQqtube, qqtubeRefusal, type ApiContext, type ApiReply } from './qqtubeApi';
+import { handleV2, v2Refusal } from './v2Api';
+
+export interface SandboxProviderOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Catalogue seed (default 1). */
+  seed?: number;
+  /** Number of services, 1–5000 (default 320). */
+  serviceCount?: number;
+  /** Whole lifetime of an order, from pending to its outcome (default 30). */
+  orderSeconds?: number;
+  /** JSON file keeping orders, balance and clock across restarts; in memory when missing. */
+  stateFile?: string;
+  /** The key both protocols expect (default "sandbox-key"). */
+  apiKey?: string;
+  /** Starting balance in USD (default "10000"). */
+  balance?: string;
+}
+
+export interface SandboxControl {
+  /** Replaces the current fault (see FaultConfig). */
+  setFault(fault: FaultConfig): void;
+  fault(): FaultState;
+  /** Back to normal: no fault, call counts cleared; with `orders`, also no orders and the starting balance. */
+  reset(opts?: { orders?: boolean }): void;
+  /** Every order, newest first, as it stands on the virtual clock. */
+  orders(): OrderView[];
+  order(id: string): OrderView | undefined;
+  /** Pins an order to a status; `delivered` defaults to what it has delivered so far. */
+  setOrderState(id: string, status: SandboxStatus, delivered?: number): OrderView;
+  /** Moves the virtual clock forward. */
+  advance(ms: number): void;
+  now(): Date;
+  balance(): string;
+  setBalance(amount: string): void;
+  /** Calls received per "protocol:action", e.g. `{ "smm-v2:status": 2 }`. */
+  calls(): Record<string, number>;
+}
+
+export interface SandboxProvider {
+  /** Base URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  qqtubeUrl: string;
+  v2Url: string;
+  apiKey: string;
+  control: SandboxControl;
+  close(): Promise<void>;
+}
+
+const GARBAGE =
+  '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>Checking your browser before accessing the site.</body></html>';
+const UNAVAILABLE = '<html><head><title>503 Service Temporarily Unavailable</title></head><body><h1>503</h1></body></html>';
+const MAX_BODY = 1_000_000;
+
+const controlBodySchema = faultConfigSchema.extend({
+  reset: z.boolean().optional(),
+  clearOrders: z.boolean().optional(),
+  advanceMs: z.number().nonnegative().optional(),
+  balance: z.string().regex(/^\d+(\.\d+)?$/).optional(),
+}).strict();
+const orderPatchSchema = z.object({
+  status: z.enum(SANDBOX_STATUSES as [SandboxStatus, ...SandboxStatus[]]),
+  delivered: z.number().int().nonnegative().optional(),
+});
+const FAULT_KEYS = Object.keys(faultConfigSchema.shape) as (keyof FaultConfig)[];
+
+/**
+ * Starts the sandbox SMM provider: one HTTP server speaking QQTube-style at `/v1-api` and
+ * PerfectPanel v2 at `/api/v2`, with fault control at `/__control` (GET reads, POST sets).
+ */
+export async function startSandboxProvider(opts: SandboxProviderOptions = {}): Promise<SandboxProvider> {
+  const apiKey = opts.apiKey ?? 'sandbox-key';
+  const catalog = generateCatalog(opts.seed ?? 1, Math.min(5000, Math.max(1, opts.serviceCount ?? 320)));
+  const book = new OrderBook({ orderSeconds: opts.orderSeconds ?? 30, balance: opts.balance ?? '10000', stateFile: opts.stateFile });
+  const faults = new Faults();
+  let calls: Record<string, number> = {};
+  const ctx: ApiContext = { catalog, book, apiKey };
+
+  const control: SandboxControl = {
+    setFault: (fault) => faults.set(fault),
+    fault: () => faults.get(),
+    reset: (o) => {
+      faults.reset();
+      calls = {};
+      if (o?.orders) book.clear();
+    },
+    orders: () => book.list(),
+    order: (id) => book.get(id),
+    setOrderState: (id, status, delivered) => book.setState(id, status, delivered),
+    advance: (ms) => book.advance(ms),
+    now: () => new Date(book.now()),
+    balance: () => book.balance(),
+    setBalance: (amount) => book.setBalance(amount),
+    calls: () => ({ ...calls }),
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      console.error('sandbox provider: request failed', e);
+      if (!res.headersSent) sendJson(res, 500, { error: 'internal error' });
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    if (url.pathname === '/__control' || url.pathname.startsWith('/__control/')) return handleControl(req, res, url);
+    const protocol = url.pathname === '/v1-api' ? 'qqtube' : url.pathname === '/api/v2' ? 'smm-v2' : null;
+    if (!protocol) return sendJson(res, 404, { error: 'Not found' });
+
+    const contentType = req.headers['content-type'] ?? '';
+    if ((req.method !== 'GET' && req.method !== 'POST') || contentType.startsWith('multipart/')) {
+      // The real QQTube endpoint answers a multipart POST this way.
+      return sendJson(res, 405, { status: 'error', messages: [{ id: 405, message: 'Invalid access method' }] });
+    }
+    const params: Record<string, string> = Object.fromEntries(url.searchParams);
+    const text = await readBody(req);
+    if (contentType.includes('application/json') && text) {
+      for (const [k, v] of Object.entries(JSON.parse(text) as Record<string, unknown>)) params[k] = String(v);
+    } else if (text) {
+      Object.assign(params, Object.fromEntries(new URLSearchParams(text)));
+    }
+
+    const action = params.action ?? '';
+    const counter = `${protocol}:${action}`;
+    calls[counter] = (calls[counter] ?? 0) + 1;
+
+    const fault = faults.take(action);
+    if (fault?.latencyMs) await sleep(fault.latencyMs);
+    if (fault && fault.mode !== 'normal') return sendFault(res, fault, protocol, action);
+
+    const reply = protocol === 'qqtube' ? handleQqtube(params, ctx) : handleV2(params, ctx);
+    if (fault?.acceptThenTimeout) return; // the order is recorded; the answer never comes
+    sendJson(res, reply.status, reply.body);
+  }
+
+  function sendFault(res: ServerResponse, fault: AppliedFault, protocol: 'qqtube' | 'smm-v2', action: string) {
+    switch (fault.mode) {
+      case 'timeout':
+        return; // never answered; close() drops the connection
+      case '5xx':
+        return send(res, 503, 'text/html', UNAVAILABLE);
+      case 'garbage':
+        return send(res, 200, 'text/html', GARBAGE);
+      case 'refuse': {
+        const message = fault.message ?? (action === 'add' ? 'Not enough funds on balance' : 'Service temporarily unavailable');
+        const reply: ApiReply = protocol === 'qqtube' ? qqtubeRefusal(message) : v2Refusal(message);
+        return sendJson(res, reply.status, reply.body);
+      }
+    }
+  }
+
+  async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const state = () => ({
+      fault: faults.get(),
+      calls,
+      now: new Date(book.now()).toISOString(),
+      clockOffsetMs: book.clockOffsetMs,
+      balance: book.balance(),
+      orders: book.list().length,
+    });
+    const orderMatch = /^\/__control\/orders(?:\/([^/]+))?$/.exec(url.pathname);
+    if (req.method === 'GET' && url.pathname === '/__control') return sendJson(res, 200, state());
+    if (req.method === 'GET' && orderMatch && !orderMatch[1]) return sendJson(res, 200, book.list());
+
+    let body: unknown;
+    try {
+      body = JSON.parse((await readBody(req)) || '{}');
+    } catch {
+      return sendJson(res, 400, { error: 'body must be JSON' });
+    }
+    if (req.method === 'POST' && url.pathname === '/__control') {
+      const parsed = controlBodySchema.safeParse(body);
+      if (!parsed.success) return sendJson(res, 400, { error: z.prettifyError(parsed.error) });
+      const c = parsed.data;
+      if (c.reset) control.reset({ orders: c.clearOrders });
+      else if (c.clearOrders) book.clear();
+      if (c.advanceMs) book.advance(c.advanceMs);
+      if (c.balance) book.setBalance(c.balance);
+      if (FAULT_KEYS.some((k) => c[k] !== undefined)) {
+        faults.set(Object.fromEntries(FAULT_KEYS.filter((k) => c[k] !== undefined).map((k) => [k, c[k]])));
+      }
+      return sendJson(res, 200, state());
+    }
+    if (req.method === 'POST' && orderMatch?.[1]) {
+      const parsed = orderPatchSchema.safeParse(body);
+      if (!parsed.success) return sendJson(res, 400, { error: z.prettifyError(parsed.error) });
+      if (!book.get(orderMatch[1])) return sendJson(res, 404, { error: 'no such order' });
+      return sendJson(res, 200, book.setState(orderMatch[1], parsed.data.status, parsed.data.delivered));
+    }
+    return sendJson(res, 404, { error: 'Not found' });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = opts.host ?? '127.0.0.1';
+  const base = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  return {
+    url: base,
+    qqtubeUrl: `${base}/v1-api`,
+    v2Url: `${base}/api/v2`,
+    apiKey,
+    control,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections(); // also drops requests held open by a timeout fault
+      await closed;
+      await book.flush();
+    },
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reject(new Error('request body too large'));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, type: string, text: string): void {
+  if (res.destroyed || res.writableEnded) return;
+  res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  send(res, status, 'application/json', JSON.stringify(body));
+}
