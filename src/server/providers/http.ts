@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import Big from 'big.js';
+import { ProviderError } from './types';
+
+export interface HttpReply {
+  httpStatus: number;
+  /** The parsed JSON body. */
+  body: unknown;
+}
+
+/**
+ * One HTTP exchange with a provider. Transport failures become ProviderErrors here:
+ * timeout, connection failure and any 5xx → `no_answer`; a body that is not JSON → `bad_reply`
+ * (or `refused` on a 4xx, where the provider clearly answered no). A 4xx with a JSON body is
+ * returned so the protocol can read the provider's own error from it.
+ */
+export async function requestJson(req: {
+  url: string;
+  method: 'GET' | 'POST';
+  params: Record<string, string>;
+  timeoutMs: number;
+}): Promise<HttpReply> {
+  const form = new URLSearchParams(req.params);
+  let target = req.url;
+  const init: RequestInit = {
+    method: req.method,
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(req.timeoutMs),
+  };
+  if (req.method === 'GET') {
+    target += (target.includes('?') ? '&' : '?') + form.toString();
+  } else {
+    init.body = form;
+  }
+
+  let status: number;
+  let text: string;
+  try {
+    const res = await fetch(target, init);
+    status = res.status;
+    // The timeout signal also bounds reading the body.
+    text = await res.text();
+  } catch (e) {
+    throw new ProviderError('no_answer', [describeFetchFailure(e, req.timeoutMs)], { cause: e });
+  }
+
+  if (status >= 500) throw new ProviderError('no_answer', [`HTTP ${status}`]);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (e) {
+    const snippet = text.replace(/\s+/g, ' ').trim().slice(0, 120);
+    if (status >= 400) throw new ProviderError('refused', [`HTTP ${status}`, snippet].filter(Boolean));
+    throw new ProviderError('bad_reply', ['reply is not JSON'], { cause: e });
+  }
+  return { httpStatus: status, body };
+}
+
+function describeFetchFailure(e: unknown, timeoutMs: number): string {
+  if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) {
+    return `no answer within ${timeoutMs} ms`;
+  }
+  const cause = e instanceof Error ? (e.cause as { code?: string } | undefined) : undefined;
+  return cause?.code ? `connection failed (${cause.code})` : 'connection failed';
+}
+
+/** Parses a reply body with a schema; a mismatch is a `bad_reply`. */
+export function parseReply<S extends z.ZodType>(schema: S, body: unknown, what: string): z.infer<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ProviderError('bad_reply', [`unexpected ${what} reply`], { cause: parsed.error });
+  }
+  return parsed.data;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tolerant field parsers: providers send numbers as strings, booleans as 0/1, and nulls.
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** An integer sent as a number or a numeric string. */
+export const looseInt = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z.coerce.number().pipe(z.number().int()),
+);
+
+/** An integer or nothing (`null`, `""` or missing become null). */
+export const optionalInt = z.preprocess(
+  (v) => blankToUndefined(typeof v === 'string' ? v.trim() : v),
+  z.coerce.number().pipe(z.number().int()).optional(),
+).transform((v) => v ?? null);
+
+/** An id sent as a number or a string, kept as a string. */
+export const looseId = z.union([z.string().min(1), z.number()]).transform(String);
+
+/** A text that may be missing or null. */
+export const optionalText = z.preprocess(blankToUndefined, z.coerce.string().optional()).transform(
+  (v) => v ?? null,
+);
+
+/** true/false, 1/0, "1"/"0", "true"/"false", "yes"/"no"; missing is false. */
+export const looseBool = z
+  .unknown()
+  .transform((v) => v === true || v === 1 || (typeof v === 'string' && /^(1|true|yes)$/i.test(v.trim())));
+
+/**
+ * A non-negative decimal amount sent as a number or a string, normalized to a plain decimal
+ * string with at most 8 decimals (rounded up, so a price is never under-read).
+ */
+export const looseDecimal = z
+  .union([z.string(), z.number()])
+  .transform((v, ctx) => {
+    const text = String(v).trim();
+    if (!/^(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) {
+      ctx.addIssue({ code: 'custom', message: 'not a decimal amount' });
+      return z.NEVER;
+    }
+    return new Big(text).round(8, Big.roundUp).toFixed();
+  });
+
+/** Runs `fn` over `items` with at most `limit` calls at once, keeping the order of results. */
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Runs per-batch lookups and merges them. A batch that got no usable answer is left out of the
+ * result; when none got an answer, the first error is thrown.
+ */
+export async function collectBatches<T>(
+  batches: (() => Promise<Map<string, T>>)[],
+  concurrency: number,
+): Promise<Map<string, T>> {
+  const merged = new Map<string, T>();
+  if (batches.length === 0) return merged;
+  let firstError: unknown;
+  let answered = 0;
+  await mapLimit(batches, concurrency, async (run) => {
+    try {
+      for (const [k, v] of await run()) merged.set(k, v);
+      answered++;
+    } catch (e) {
+      if (!(e instanceof ProviderError)) throw e;
+      firstError ??= e;
+    }
+  });
+  if (answered === 0) throw firstError;
+  return merged;
+}
+
+/** Lower-cased link without scheme, `www.` and trailing slashes, for loose comparison. */
+export function normalizeLink(link: string): string {
+  return link
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/+$/, '');
+}

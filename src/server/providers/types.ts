@@ -1,0 +1,120 @@
+import { AppError } from '../../core/errors';
+import type { CatalogService } from '../../core/catalog';
+import type { OrderStatus } from '../../core/orderStatus';
+
+export type ProviderProtocol = 'qqtube' | 'smm-v2';
+
+/** What a provider says about one order, mapped to the storefront's statuses. */
+export interface ProviderOrderState {
+  status: OrderStatus;
+  startCount: number | null;
+  remains: number | null;
+  currentCount: number | null;
+  /** Units delivered so far, when the protocol tells it. */
+  delivered: number | null;
+  /** The provider's own status text, kept for logs and the admin view. */
+  raw: string;
+}
+
+export interface ProviderOrderRequest {
+  serviceId: string;
+  link: string;
+  quantity: number;
+  /** Extra params keyed by the provider's field name (e.g. `comments`, `geo-countries`). */
+  params: Record<string, string>;
+}
+
+export interface FindOrderQuery {
+  serviceId: string;
+  link: string;
+  quantity: number;
+  /** When the unanswered submission was sent. */
+  since: Date;
+  /** Provider ids already attached to other orders; never returned. */
+  excludeIds?: string[];
+}
+
+export type PerOrderResult<T> = Map<string, T | { error: string }>;
+
+export interface SmmProvider {
+  readonly protocol: ProviderProtocol;
+
+  /** The provider's whole catalogue; entries that cannot be normalized are left out. */
+  services(): Promise<CatalogService[]>;
+
+  /** One service, or null when the provider does not know the id. */
+  service(id: string): Promise<CatalogService | null>;
+
+  /**
+   * Submits an order. Neither protocol has an idempotency key, so the outcome of a failure
+   * depends on its kind:
+   * - `refused`: the provider answered and did not create the order — safe to refund;
+   * - `no_answer` and `bad_reply`: ambiguous, the order may exist. Never re-send and never
+   *   refund on these; mark the order for reconciliation (`findOrder` / `status`).
+   */
+  add(order: ProviderOrderRequest): Promise<{ providerOrderId: string }>;
+
+  /**
+   * Statuses of many orders, batched internally. An id the provider does not know maps to
+   * `{ error }`. Ids whose lookup got no usable answer are absent from the map (ask again
+   * later); when no lookup got an answer at all, the first ProviderError is thrown.
+   */
+  status(ids: string[]): Promise<PerOrderResult<ProviderOrderState>>;
+
+  balance(): Promise<{ amount: string; currency: string }>;
+
+  /**
+   * Looks for an order whose `add` got no answer in the provider's own records.
+   * `'unsupported'` when the protocol has no way to list orders.
+   */
+  findOrder(q: FindOrderQuery): Promise<{ providerOrderId: string } | null | 'unsupported'>;
+
+  /** Asks for a refill of delivered orders; per id the refill id or the provider's error. */
+  refill?(ids: string[]): Promise<PerOrderResult<{ refillId: string }>>;
+
+  /** Asks the provider to cancel orders; per id `{ cancelled: true }` or the provider's error. */
+  cancel?(ids: string[]): Promise<PerOrderResult<{ cancelled: true }>>;
+}
+
+export interface ProviderOptions {
+  url: string;
+  key: string;
+  /** Timeout of every call; defaults to 10 s. */
+  timeoutMs?: number;
+  /** Timeout of the catalogue call; defaults to `timeoutMs` when that is given, else 20 s. */
+  servicesTimeoutMs?: number;
+  /** How many single-order status calls run at once where the protocol has no batch call. */
+  statusConcurrency?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_SERVICES_TIMEOUT_MS = 20_000;
+
+export type ProviderErrorKind = 'refused' | 'no_answer' | 'bad_reply';
+
+const CODE_OF_KIND = {
+  refused: 'PROVIDER_REFUSED',
+  no_answer: 'PROVIDER_NO_ANSWER',
+  bad_reply: 'PROVIDER_BAD_REPLY',
+} as const;
+
+/**
+ * A provider call that did not succeed.
+ * - `refused`: the provider answered and said no (its messages are in `messages`);
+ * - `no_answer`: timeout, connection failure or a 5xx;
+ * - `bad_reply`: a 2xx that is not JSON or not of the expected shape.
+ */
+export class ProviderError extends AppError {
+  readonly kind: ProviderErrorKind;
+  readonly messages: string[];
+
+  constructor(kind: ProviderErrorKind, messages: string[], options?: { cause?: unknown }) {
+    super(CODE_OF_KIND[kind], messages.join(', ') || kind, { kind, messages });
+    this.name = 'ProviderError';
+    this.kind = kind;
+    this.messages = messages;
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}
+
+export const isProviderError = (e: unknown): e is ProviderError => e instanceof ProviderError;
