@@ -10,6 +10,8 @@ import { errorBody, handleError } from './http/errors';
 import { securityHeaders } from './http/security';
 import type { Jobs } from './jobs/boss';
 import type { Logger } from './logger';
+import type { SmmProvider } from './providers';
+import type { PaymentGateway } from './gateways';
 import type { WebRenderer } from './web/renderer';
 
 /** What every feature's routes may use. Built once in main.ts (or by a test). */
@@ -22,6 +24,10 @@ export interface AppDeps {
   /** Directory with the built client assets (dist/client) when serving a build. */
   clientDir?: string;
   publicUrl: string;
+  /** The SMM provider orders are forwarded to (sandbox, qqtube or smm-v2). */
+  provider?: SmmProvider;
+  /** The card gateway top-ups are paid through (sandbox or epoint). */
+  gateway?: PaymentGateway;
   /** Secret that signs session cookies. */
   authSecret: string;
 }

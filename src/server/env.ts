@@ -31,6 +31,10 @@ export const envSchema = z.object({
 
   /** Runs the sandbox provider and card gateway on loopback for every external part not configured. */
   SANDBOX: bool.optional(),
+  /** Lifetime of a sandbox order from pending to its outcome, in seconds. */
+  SANDBOX_ORDER_SECONDS: z.coerce.number().positive().default(60),
+  /** Size of the sandbox provider's catalogue (up to 5000). */
+  SANDBOX_SERVICE_COUNT: z.coerce.number().int().min(1).max(5000).default(320),
   /** Production refuses sandbox parts unless this is set. */
   ALLOW_SANDBOX_IN_PRODUCTION: bool.default(false),
 

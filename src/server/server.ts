@@ -11,6 +11,9 @@ import { seed, type SeedResult } from './db/seed';
 import type { Env } from './env';
 import { startJobs, type Jobs } from './jobs/boss';
 import { pruneExpiredJob } from './jobs/platform';
+import { catalogSyncJob } from './catalog/jobs';
+import { syncCatalog } from './catalog/service';
+import { startExternalParts } from './sandbox';
 import { createLogger, type Logger } from './logger';
 import { createBuiltRenderer, createDevRenderer, type WebRenderer } from './web/renderer';
 
@@ -51,8 +54,20 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const seeded = await seed(database.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD });
   const secret = authSecret(env);
 
+  const external = await startExternalParts(env);
+  // The catalogue is synced before the first request when the provider answers in time; pages
+  // never wait on the provider afterwards.
+  await Promise.race([
+    syncCatalog(database.db, external.provider).catch((err) => logger.warn({ err }, 'catalogue sync at start failed')),
+    new Promise((ok) => setTimeout(ok, 15_000).unref()),
+  ]);
+
   let jobs: Jobs | undefined;
-  if (env.JOBS) jobs = await startJobs(database, logger, [pruneExpiredJob(database.db)]);
+  if (env.JOBS)
+    jobs = await startJobs(database, logger, [
+      pruneExpiredJob(database.db),
+      catalogSyncJob(database.db, external.provider, logger, env.CATALOG_SYNC_MINUTES),
+    ]);
 
   let web: WebRenderer | undefined;
   let vite: ViteDevServer | undefined;
@@ -74,6 +89,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     clientDir: mode === 'built' ? resolve('dist/client') : undefined,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     authSecret: secret,
+    provider: external.provider,
+    gateway: external.gateway,
   };
   const app = buildApp(deps);
   const listener = getRequestListener(app.fetch);
@@ -88,6 +105,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   const port = (server.address() as AddressInfo).port;
   if (!env.PUBLIC_URL) deps.publicUrl = `http://localhost:${port}`;
+  external.setPublicUrl(deps.publicUrl);
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -96,6 +114,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await new Promise<void>((ok) => server.close(() => ok()));
       await jobs?.stop().catch((err) => logger.error({ err }, 'stopping jobs failed'));
       await vite?.close();
+      await external.close();
       if (!opts.database) await database.close();
     })());
 

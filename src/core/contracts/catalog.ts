@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { priceTierSchema, serviceParamSchema } from '../catalog';
+
+/** One entry of the public service list: compact, everything the order form needs to price. */
+export const publicServiceSchema = z.object({
+  id: z.string(),
+  platform: z.string(),
+  /** Display name in the requested language (custom name when one matches). */
+  name: z.string(),
+  type: z.string(),
+  group: z.enum(['likes', 'followers', 'views', 'shares', 'comments', 'other']),
+  min: z.number().int(),
+  max: z.number().int(),
+  step: z.number().int(),
+  tiers: z.array(priceTierSchema),
+  /** Price for `displayPer` units in USD with the service fee, e.g. "0.35". */
+  displayPrice: z.string().nullable(),
+  displayPer: z.number().int(),
+  hasParams: z.boolean(),
+});
+export type PublicService = z.infer<typeof publicServiceSchema>;
+
+export const serviceListSchema = z.object({
+  services: z.array(publicServiceSchema),
+  fees: z.object({ serviceFeePercent: z.number(), baseFee: z.number() }),
+});
+export type ServiceList = z.infer<typeof serviceListSchema>;
+
+/** One service in full: the list entry plus description, example and extra params. */
+export const serviceDetailSchema = publicServiceSchema.extend({
+  description: z.string().nullable(),
+  example: z.string().nullable(),
+  params: z.array(serviceParamSchema),
+});
+export type ServiceDetail = z.infer<typeof serviceDetailSchema>;

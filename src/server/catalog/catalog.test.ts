@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogServiceSchema } from '../../core/catalog';
+import { serviceListSchema, serviceDetailSchema } from '../../core/contracts/catalog';
+import { priceOrder } from '../../core/pricing';
+import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
+import type { Database } from '../db/client';
+import { catalogServices, serviceCustomNames } from '../db/schema';
+import { createProvider, type SmmProvider } from '../providers';
+import { saveSettings } from '../settings/service';
+import { createTestApp } from '../testing/app';
+import { createTestDatabase } from '../testing/db';
+import { eq } from 'drizzle-orm';
+import { syncCatalog } from './service';
+
+let database: Database;
+let sandbox: SandboxProvider;
+let provider: SmmProvider;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  sandbox = await startSandboxProvider({ serviceCount: 320 });
+  provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey });
+  ({ app } = await createTestApp(database, { provider }));
+});
+afterAll(async () => {
+  await sandbox.close();
+  await database.close();
+});
+
+describe('catalogue sync', () => {
+  it('copies every provider service and deactivates the ones that disappear', async () => {
+    const first = await syncCatalog(database.db, provider);
+    expect(first.services).toBeGreaterThanOrEqual(300);
+    const rows = await database.db.select().from(catalogServices);
+    expect(rows).toHaveLength(first.services);
+    for (const r of rows.slice(0, 20)) catalogServiceSchema.parse({ ...r, platform: r.platform });
+
+    // A service the provider no longer lists is kept but inactive.
+    await database.db.insert(catalogServices).values({ ...rows[0]!, id: 'retired-1' });
+    const second = await syncCatalog(database.db, provider);
+    expect(second.deactivated).toBe(1);
+    const [retired] = await database.db.select().from(catalogServices).where(eq(catalogServices.id, 'retired-1'));
+    expect(retired!.active).toBe(false);
+  });
+});
+
+describe('public catalogue API', () => {
+  it('lists active services with fee-inclusive display prices, and revalidates with ETag', async () => {
+    const res = await app.request('/api/catalog/services?lang=en');
+    expect(res.status).toBe(200);
+    const list = serviceListSchema.parse(await res.json());
+    expect(list.services.length).toBeGreaterThanOrEqual(300);
+    expect(list.services.some((s) => s.id === 'retired-1')).toBe(false);
+    const etag = res.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+
+    const again = await app.request('/api/catalog/services?lang=en', { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+
+    // Changing the fee changes the prices and therefore the ETag.
+    await saveSettings(database.db, { service_fee: 10 });
+    const changed = await app.request('/api/catalog/services?lang=en', { headers: { 'If-None-Match': etag } });
+    expect(changed.status).toBe(200);
+    const withFee = serviceListSchema.parse(await changed.json());
+    expect(withFee.fees.serviceFeePercent).toBe(10);
+    const s = withFee.services.find((x) => x.displayPrice && Number(x.displayPrice) > 0.1)!;
+    const before = list.services.find((x) => x.id === s.id)!;
+    expect(Number(s.displayPrice)).toBeGreaterThan(Number(before.displayPrice));
+    await saveSettings(database.db, { service_fee: 0 });
+  });
+
+  it('serves one service in full; unknown ids answer SERVICE_NOT_FOUND', async () => {
+    const list = serviceListSchema.parse(await (await app.request('/api/catalog/services')).json());
+    const withParams = list.services.find((s) => s.hasParams)!;
+    const res = await app.request(`/api/catalog/services/${withParams.id}?lang=en`);
+    expect(res.status).toBe(200);
+    const detail = serviceDetailSchema.parse(await res.json());
+    expect(detail.params.length).toBeGreaterThan(0);
+    expect(priceOrder(detail.tiers, detail.min, { serviceFeePercent: 0, baseFee: 0 }).cents).toBeGreaterThanOrEqual(0);
+
+    for (const bad of ['999999', '../etc', 'x'.repeat(100)]) {
+      const r = await app.request(`/api/catalog/services/${encodeURIComponent(bad)}`);
+      expect(r.status).toBe(404);
+      expect(await r.json()).toMatchObject({ error: { code: 'SERVICE_NOT_FOUND' } });
+    }
+  });
+
+  it('fetches a service the database does not have from the provider once', async () => {
+    const [row] = await database.db.select().from(catalogServices).limit(1);
+    await database.db.delete(catalogServices).where(eq(catalogServices.id, row!.id));
+    const res = await app.request(`/api/catalog/services/${row!.id}`);
+    expect(res.status).toBe(200);
+    const stored = await database.db.select().from(catalogServices).where(eq(catalogServices.id, row!.id));
+    expect(stored).toHaveLength(1);
+  });
+
+  it('uses per-language custom names by keyword, longest keyword first', async () => {
+    const list = serviceListSchema.parse(await (await app.request('/api/catalog/services?lang=en')).json());
+    const target = list.services.find((s) => s.platform === 'instagram' && s.group === 'followers')!;
+    const keyword = target.name.split(' ').slice(0, 2).join(' ');
+    await database.db.insert(serviceCustomNames).values([
+      { apiServiceName: keyword.split(' ')[0]!, languageCode: 'az', customName: 'Qısa ad' },
+      { apiServiceName: keyword, languageCode: 'az', customName: 'Instagram izləyiciləri' },
+    ]);
+    const az = serviceListSchema.parse(await (await app.request('/api/catalog/services?lang=az')).json());
+    expect(az.services.find((s) => s.id === target.id)!.name).toBe('Instagram izləyiciləri');
+    const tr = serviceListSchema.parse(await (await app.request('/api/catalog/services?lang=tr')).json());
+    expect(tr.services.find((s) => s.id === target.id)!.name).toBe(target.name);
+  });
+
+  it('lists platforms in the spec order, capped at 12, without empty ones', async () => {
+    const res = await app.request('/api/catalog/platforms');
+    const { platforms } = (await res.json()) as { platforms: string[] };
+    expect(platforms.slice(0, 4)).toEqual(['instagram', 'tiktok', 'youtube', 'facebook']);
+    expect(platforms).not.toContain('');
+    expect(platforms.length).toBeLessThanOrEqual(12);
+    expect(platforms).toEqual(expect.arrayContaining(['linkedin', 'telegram', 'twitter']));
+  });
+});

@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { CatalogService } from '../../core/catalog';
+import type { PublicService, ServiceDetail, ServiceList } from '../../core/contracts/catalog';
+import type { Language } from '../../core/i18n';
+import { quantityBounds } from '../../core/orderRules';
+import { serviceGroupOf } from '../../core/platforms';
+import { pricePerUnitDisplay, type Fees } from '../../core/pricing';
+import type { Db } from '../db/client';
+import { catalogServices, serviceCustomNames } from '../db/schema';
+import type { SmmProvider } from '../providers';
+import { getSettings } from '../settings/service';
+
+type ServiceRow = typeof catalogServices.$inferSelect;
+type CustomName = { keyword: string; lang: string; name: string };
+
+const toRow = (s: CatalogService, now: Date) => ({
+  id: s.id,
+  platform: s.platform.trim().toLowerCase(),
+  name: s.name,
+  type: s.type,
+  description: s.description,
+  example: s.example,
+  amountMinimum: s.amountMinimum,
+  amountIncrement: s.amountIncrement,
+  tiers: s.tiers,
+  params: s.params,
+  refill: s.refill,
+  cancel: s.cancel,
+  active: true,
+  syncedAt: now,
+});
+
+/**
+ * Copies the provider's catalogue into the database: every listed service is inserted or
+ * updated; services no longer listed are deactivated (kept for the orders that reference them).
+ */
+export async function syncCatalog(db: Db, provider: SmmProvider): Promise<{ services: number; deactivated: number }> {
+  const services = await provider.services();
+  if (services.length === 0) return { services: 0, deactivated: 0 };
+  const now = new Date();
+  const rows = services.map((s) => toRow(s, now));
+  return db.transaction(async (tx) => {
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx
+        .insert(catalogServices)
+        .values(rows.slice(i, i + 500))
+        .onConflictDoUpdate({
+          target: catalogServices.id,
+          set: {
+            platform: sql`excluded.platform`,
+            name: sql`excluded.name`,
+            type: sql`excluded.type`,
+            description: sql`coalesce(excluded.description, ${catalogServices.description})`,
+            example: sql`excluded.example`,
+            amountMinimum: sql`excluded.amount_minimum`,
+            amountIncrement: sql`excluded.amount_increment`,
+            tiers: sql`excluded.tiers`,
+            params: sql`excluded.params`,
+            refill: sql`excluded.refill`,
+            cancel: sql`excluded.cancel`,
+            active: sql`true`,
+            syncedAt: sql`excluded.synced_at`,
+          },
+        });
+    }
+    const gone = await tx
+      .update(catalogServices)
+      .set({ active: false })
+      .where(and(eq(catalogServices.active, true), notInArray(catalogServices.id, rows.map((r) => r.id))))
+      .returning({ id: catalogServices.id });
+    return { services: rows.length, deactivated: gone.length };
+  });
+}
+
+const rowToService = (r: ServiceRow): CatalogService => ({
+  id: r.id,
+  platform: r.platform,
+  name: r.name,
+  type: r.type,
+  description: r.description,
+  example: r.example,
+  amountMinimum: r.amountMinimum,
+  amountIncrement: r.amountIncrement,
+  tiers: r.tiers,
+  params: r.params,
+  refill: r.refill,
+  cancel: r.cancel,
+});
+
+/**
+ * A service by id from the database; when the database does not have it, asked from the
+ * provider once and stored (spec 01 §7: `service` is used when the id is not in the list).
+ */
+export async function findService(db: Db, provider: SmmProvider | undefined, id: string): Promise<CatalogService | null> {
+  const [row] = await db.select().from(catalogServices).where(eq(catalogServices.id, id)).limit(1);
+  if (row) return row.active ? rowToService(row) : null;
+  if (!provider) return null;
+  const fetched = await provider.service(id).catch(() => null);
+  if (!fetched) return null;
+  await db.insert(catalogServices).values(toRow(fetched, new Date())).onConflictDoNothing();
+  return fetched;
+}
+
+/** The display name for a language: the custom name whose keyword the provider name contains (longest wins). */
+export function displayName(providerName: string, lang: Language, custom: CustomName[]): string {
+  if (lang === 'en') return providerName;
+  const lower = providerName.toLowerCase();
+  let best: CustomName | undefined;
+  for (const c of custom) {
+    if (c.lang !== lang || !c.keyword || !lower.includes(c.keyword.toLowerCase())) continue;
+    if (!best || c.keyword.length > best.keyword.length) best = c;
+  }
+  return best?.name ?? providerName;
+}
+
+async function loadCustomNames(db: Db): Promise<CustomName[]> {
+  return db
+    .select({ keyword: serviceCustomNames.apiServiceName, lang: serviceCustomNames.languageCode, name: serviceCustomNames.customName })
+    .from(serviceCustomNames);
+}
+
+function toPublic(s: CatalogService, lang: Language, custom: CustomName[], fees: Fees): PublicService {
+  const bounds = quantityBounds(s);
+  const display = pricePerUnitDisplay(s, fees);
+  return {
+    id: s.id,
+    platform: s.platform,
+    name: displayName(s.name, lang, custom),
+    type: s.type,
+    group: serviceGroupOf(s),
+    min: bounds.min,
+    max: bounds.max,
+    step: bounds.step,
+    tiers: s.tiers,
+    displayPrice: display?.usd ?? null,
+    displayPer: display?.per ?? 1000,
+    hasParams: s.params.length > 0,
+  };
+}
+
+async function currentFees(db: Db): Promise<{ serviceFeePercent: number; baseFee: number }> {
+  const settings = await getSettings(db);
+  return { serviceFeePercent: settings.service_fee, baseFee: settings.base_fee };
+}
+
+/**
+ * The public list, cached per language until the catalogue, the custom names or the fees change.
+ * The version check is two cheap aggregate queries, so several instances stay consistent.
+ */
+export function createCatalogReader(db: Db) {
+  const cache = new Map<Language, { version: string; body: string; etag: string }>();
+
+  async function version(): Promise<{ version: string; fees: { serviceFeePercent: number; baseFee: number } }> {
+    const [svc] = await db
+      .select({ n: sql<number>`count(*)::int`, at: sql<string>`coalesce(max(${catalogServices.syncedAt})::text, '')` })
+      .from(catalogServices);
+    const [names] = await db
+      .select({ n: sql<number>`count(*)::int`, sum: sql<string>`coalesce(sum(length(${serviceCustomNames.customName}) + ${serviceCustomNames.id})::text, '0')`, at: sql<string>`coalesce(max(${serviceCustomNames.createdAt})::text, '')` })
+      .from(serviceCustomNames);
+    const fees = await currentFees(db);
+    return { version: `${svc?.n}|${svc?.at}|${names?.n}|${names?.sum}|${names?.at}|${fees.serviceFeePercent}|${fees.baseFee}`, fees };
+  }
+
+  return {
+    /** The list as a JSON string and its ETag. */
+    async list(lang: Language): Promise<{ body: string; etag: string }> {
+      const v = await version();
+      const hit = cache.get(lang);
+      if (hit && hit.version === v.version) return hit;
+      const rows = await db
+        .select()
+        .from(catalogServices)
+        .where(eq(catalogServices.active, true))
+        .orderBy(catalogServices.platform, catalogServices.type, sql`${catalogServices.id}::text`);
+      const custom = await loadCustomNames(db);
+      const list: ServiceList = {
+        services: rows.map((r) => toPublic(rowToService(r), lang, custom, v.fees)),
+        fees: v.fees,
+      };
+      const body = JSON.stringify(list);
+      const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+      const entry = { version: v.version, body, etag };
+      cache.set(lang, entry);
+      return entry;
+    },
+    async detail(service: CatalogService, lang: Language): Promise<ServiceDetail> {
+      const fees = await currentFees(db);
+      const custom = await loadCustomNames(db);
+      return { ...toPublic(service, lang, custom, fees), description: service.description, example: service.example, params: service.params };
+    },
+  };
+}
+export type CatalogReader = ReturnType<typeof createCatalogReader>;

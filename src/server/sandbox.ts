@@ -1,0 +1,59 @@
+import { resolve } from 'node:path';
+import { startSandboxGateway, type SandboxGateway } from '../../sandbox/gateway';
+import { startSandboxProvider, type SandboxProvider } from '../../sandbox/provider';
+import type { Env } from './env';
+import { createGateway, type PaymentGateway } from './gateways';
+import { createProvider, type SmmProvider } from './providers';
+
+export interface ExternalParts {
+  provider: SmmProvider;
+  gateway: PaymentGateway;
+  /** The sandbox servers running in this process, when any. */
+  sandbox: { provider?: SandboxProvider; gateway?: SandboxGateway };
+  /** Tells the sandbox gateway where to post callbacks once the server's address is known. */
+  setPublicUrl(url: string): void;
+  close(): Promise<void>;
+}
+
+export const PAYMENT_CALLBACK_PATH = '/api/payments/callback';
+
+/**
+ * The SMM provider and the card gateway: the real ones when configured, otherwise sandbox
+ * servers on loopback that speak the same protocols (DESIGN §7). The sandbox provider keeps its
+ * orders in the data folder so a restart does not lose them.
+ */
+export async function startExternalParts(env: Env): Promise<ExternalParts> {
+  const sandbox: ExternalParts['sandbox'] = {};
+  let provider: SmmProvider;
+  if (env.PROVIDER === 'sandbox') {
+    sandbox.provider = await startSandboxProvider({
+      stateFile: resolve(env.DATA_DIR, 'sandbox-provider.json'),
+      orderSeconds: env.SANDBOX_ORDER_SECONDS,
+      serviceCount: env.SANDBOX_SERVICE_COUNT,
+    });
+    provider = createProvider({ protocol: 'qqtube', url: sandbox.provider.qqtubeUrl, key: sandbox.provider.apiKey });
+  } else {
+    provider = createProvider({ protocol: env.PROVIDER, url: env.PROVIDER_URL!, key: env.PROVIDER_KEY! });
+  }
+
+  let gateway: PaymentGateway;
+  if (env.PAYMENT_GATEWAY === 'sandbox') {
+    sandbox.gateway = await startSandboxGateway({});
+    gateway = createGateway({ kind: 'sandbox', baseUrl: sandbox.gateway.url, publicKey: sandbox.gateway.publicKey, privateKey: sandbox.gateway.privateKey });
+  } else {
+    gateway = createGateway({ kind: 'epoint', baseUrl: env.EPOINT_URL, publicKey: env.EPOINT_PUBLIC_KEY!, privateKey: env.EPOINT_PRIVATE_KEY! });
+  }
+
+  return {
+    provider,
+    gateway,
+    sandbox,
+    setPublicUrl(url) {
+      sandbox.gateway?.setCallbackUrl(new URL(PAYMENT_CALLBACK_PATH, url).toString());
+    },
+    async close() {
+      await sandbox.provider?.close();
+      await sandbox.gateway?.close();
+    },
+  };
+}
