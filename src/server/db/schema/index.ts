@@ -2,3 +2,5 @@
 export * from './auth';
 export * from './settings';
 export * from './catalog';
+export * from './wallet';
+export * from './orders';

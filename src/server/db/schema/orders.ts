@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES, type OrderStatus } from '../../../core/orderStatus';
+import { users } from './auth';
+
+/**
+ * Customer orders. The row is written (with the debit) before the provider is called, so it is
+ * also the outbox: a `pending` order without a provider id is still to be submitted.
+ * `number` is the order number customers see and track: random, never sequential.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    serviceId: text('service_id').notNull(),
+    serviceName: text('service_name').notNull(),
+    platform: text('platform').notNull(),
+    serviceType: text('service_type').notNull(),
+    link: text('link').notNull(),
+    /** Normalized link, for the one-active-order-per-link rule. */
+    linkKey: text('link_key').notNull(),
+    quantity: integer('quantity').notNull(),
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+    chargeCents: bigint('charge_cents', { mode: 'number' }).notNull(),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    status: text('status', { enum: ORDER_STATUSES }).$type<OrderStatus>().notNull().default('pending'),
+    providerOrderId: text('provider_order_id'),
+    providerStatus: text('provider_status'),
+    startCount: integer('start_count'),
+    currentCount: integer('current_count'),
+    remains: integer('remains'),
+    /** Why the order failed or waits (provider messages, reconciliation notes). */
+    comment: text('comment'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
+    // One active order per customer, platform and link — enforced by the database, so two
+    // concurrent requests cannot both pass the check.
+    uniqueIndex('orders_one_active_per_link')
+      .on(t.userId, t.platform, t.linkKey)
+      .where(sql`status in ('pending', 'processing', 'in_progress', 'active', 'running', 'unknown')`),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status, t.checkedAt),
+    check('orders_charge_positive', sql`${t.chargeCents} > 0`),
+    check('orders_refund_bounded', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.chargeCents}`),
+  ],
+);

@@ -1,0 +1,25 @@
+import { bigint, bigserial, index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/**
+ * Every change of a user's balance, in USD cents (positive credits, negative debits). The pair
+ * (kind, reference) is unique, so each credit or charge happens once however often it is retried;
+ * `users.balance_cents` is the cached sum and changes in the same transaction as its entry.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** signup_bonus, topup, order_charge, order_refund, admin_adjustment … */
+    kind: text('kind').notNull(),
+    /** What the entry is about (user id, payment id, order id …); unique per kind. */
+    reference: text('reference').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('ledger_entries_kind_reference_unique').on(t.kind, t.reference), index('ledger_entries_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,72 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { AppError } from '../../core/errors';
+import type { Db, Tx } from '../db/client';
+import { ledgerEntries, users, type LedgerKind } from '../db/schema';
+
+export interface LedgerMove {
+  userId: string;
+  /** Positive USD cents. */
+  amountCents: number;
+  kind: LedgerKind;
+  /** Makes the move happen once: `(kind, reference)` is unique. */
+  reference: string;
+  note?: string;
+}
+
+type Runner = Db | Tx;
+
+/**
+ * Credits a balance once per `(kind, reference)`. Returns the new balance, or null when this move
+ * already happened (nothing changed). Must run inside the caller's transaction when it goes
+ * together with other writes.
+ */
+export async function credit(tx: Runner, move: LedgerMove): Promise<number | null> {
+  if (!Number.isSafeInteger(move.amountCents) || move.amountCents <= 0) throw new RangeError('credit amount must be positive cents');
+  const inserted = await tx
+    .insert(ledgerEntries)
+    .values({ userId: move.userId, amountCents: move.amountCents, kind: move.kind, reference: move.reference, note: move.note })
+    .onConflictDoNothing({ target: [ledgerEntries.kind, ledgerEntries.reference] })
+    .returning({ id: ledgerEntries.id });
+  if (inserted.length === 0) return null;
+  const [row] = await tx
+    .update(users)
+    .set({ balanceCents: sql`${users.balanceCents} + ${move.amountCents}` })
+    .where(eq(users.id, move.userId))
+    .returning({ balance: users.balanceCents });
+  if (!row) throw new AppError('NOT_FOUND', 'User not found.');
+  return row.balance;
+}
+
+/**
+ * Debits a balance with one conditional statement (DESIGN §3): zero rows means the balance is
+ * short, and INSUFFICIENT_BALANCE is thrown. The ledger entry is written in the same
+ * transaction; a repeated `(kind, reference)` throws CONFLICT and the caller's transaction rolls
+ * back, so a debit never happens twice.
+ */
+export async function debit(tx: Tx, move: LedgerMove): Promise<number> {
+  if (!Number.isSafeInteger(move.amountCents) || move.amountCents <= 0) throw new RangeError('debit amount must be positive cents');
+  const [row] = await tx
+    .update(users)
+    .set({ balanceCents: sql`${users.balanceCents} - ${move.amountCents}` })
+    .where(and(eq(users.id, move.userId), gte(users.balanceCents, move.amountCents)))
+    .returning({ balance: users.balanceCents });
+  if (!row) throw new AppError('INSUFFICIENT_BALANCE', 'The balance is not enough.');
+  const inserted = await tx
+    .insert(ledgerEntries)
+    .values({ userId: move.userId, amountCents: -move.amountCents, kind: move.kind, reference: move.reference, note: move.note })
+    .onConflictDoNothing({ target: [ledgerEntries.kind, ledgerEntries.reference] })
+    .returning({ id: ledgerEntries.id });
+  if (inserted.length === 0) throw new AppError('CONFLICT', 'This charge was already made.');
+  return row.balance;
+}
+
+/** Users whose cached balance differs from the sum of their ledger entries (should be none). */
+export async function verifyLedger(db: Runner): Promise<{ userId: string; balanceCents: number; ledgerCents: number }[]> {
+  const rows = await db.execute<{ user_id: string; balance_cents: string; ledger_cents: string }>(sql`
+    select u.id as user_id, u.balance_cents, coalesce(sum(l.amount_cents), 0) as ledger_cents
+    from ${users} u left join ${ledgerEntries} l on l.user_id = u.id
+    group by u.id, u.balance_cents
+    having u.balance_cents <> coalesce(sum(l.amount_cents), 0)`);
+  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { user_id: string; balance_cents: string; ledger_cents: string }[];
+  return list.map((r) => ({ userId: r.user_id, balanceCents: Number(r.balance_cents), ledgerCents: Number(r.ledger_cents) }));
+}
