@@ -125,6 +125,11 @@ function refundOf(charge: string, status: SandboxStatus, remains: number, quanti
 
 export class OrderBook {
   private state: State;
+  /** Indexes kept beside the state so lookups and the balance stay cheap with many orders. */
+  private byId = new Map<string, StoredOrder>();
+  private chargeTotal = new Big(0);
+  /** Orders that may give money back (not plain completions). */
+  private refundable = new Set<StoredOrder>();
   private saveTimer: NodeJS.Timeout | undefined;
   private saving: Promise<void> = Promise.resolve();
 
@@ -140,6 +145,20 @@ export class OrderBook {
     if (opts.stateFile && existsSync(opts.stateFile)) {
       this.state = { ...this.state, ...(JSON.parse(readFileSync(opts.stateFile, 'utf8')) as Partial<State>) };
     }
+    this.reindex();
+  }
+
+  private reindex(): void {
+    this.byId.clear();
+    this.refundable.clear();
+    this.chargeTotal = new Big(0);
+    for (const o of this.state.orders) this.index(o);
+  }
+
+  private index(o: StoredOrder): void {
+    this.byId.set(o.id, o);
+    this.chargeTotal = this.chargeTotal.plus(o.charge);
+    if (o.override || o.outcome !== 'completed') this.refundable.add(o);
   }
 
   /** Virtual now: wall clock plus the offset tests add with `advance`. */
@@ -165,12 +184,13 @@ export class OrderBook {
       partialShare: 0.3 + ((h >>> 8) % 50) / 100,
     };
     this.state.orders.push(order);
+    this.index(order);
     this.changed();
     return viewOrder(order, this.now());
   }
 
   get(id: string): OrderView | undefined {
-    const o = this.state.orders.find((x) => x.id === id);
+    const o = this.byId.get(id);
     return o && viewOrder(o, this.now());
   }
 
@@ -183,19 +203,20 @@ export class OrderBook {
 
   /** Pins an order to a state (tests, cancel). `delivered` defaults to what it has delivered so far. */
   setState(id: string, status: SandboxStatus, delivered?: number): OrderView {
-    const o = this.state.orders.find((x) => x.id === id);
+    const o = this.byId.get(id);
     if (!o) throw new Error(`no sandbox order ${id}`);
     const current = viewOrder(o, this.now());
     const units = delivered ?? (status === 'completed' ? o.quantity : current.delivered);
     o.override = { status, delivered: units };
+    this.refundable.add(o);
     this.changed();
     return viewOrder(o, this.now());
   }
 
   balance(): string {
     const now = this.now();
-    let b = new Big(this.state.baseBalance);
-    for (const o of this.state.orders) b = b.minus(o.charge).plus(viewOrder(o, now).refund);
+    let b = new Big(this.state.baseBalance).minus(this.chargeTotal);
+    for (const o of this.refundable) b = b.plus(viewOrder(o, now).refund);
     return b.toFixed(4);
   }
 
@@ -214,6 +235,7 @@ export class OrderBook {
   /** Forgets every order and refill and restores the starting balance. */
   clear(): void {
     this.state = { ...this.state, orders: [], refills: [], baseBalance: this.opts.balance };
+    this.reindex();
     this.changed();
   }
 

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { chargeFor, generateCatalog, toV2Service } from './catalog';
+
+describe('sandbox catalogue', () => {
+  it('is the same for the same seed and different for another', () => {
+    expect(generateCatalog(7, 400).services).toEqual(generateCatalog(7, 400).services);
+    expect(generateCatalog(8, 400).services).not.toEqual(generateCatalog(7, 400).services);
+  });
+
+  it('scales to 5000 services with unique, increasing ids', () => {
+    const { services, byId } = generateCatalog(1, 5000);
+    expect(services).toHaveLength(5000);
+    expect(byId.size).toBe(5000);
+    const ids = services.map((s) => Number(s.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it('has contiguous tiers with falling unit prices, aligned to the increment', () => {
+    for (const s of generateCatalog(2, 600).services) {
+      const tiers = s.wire.prices;
+      expect(Number(tiers[0]!.minimum)).toBe(s.minimum);
+      expect(Number(tiers.at(-1)!.maximum)).toBe(s.maximum);
+      expect(s.minimum % s.increment).toBe(0);
+      for (let i = 1; i < tiers.length; i++) {
+        expect(Number(tiers[i]!.minimum)).toBe(Number(tiers[i - 1]!.maximum) + s.increment);
+        expect(Number(tiers[i]!.price)).toBeLessThan(Number(tiers[i - 1]!.price));
+      }
+      for (const t of tiers) expect(t.price).toMatch(/^\d+\.\d{4}$/);
+    }
+  });
+
+  it('covers every platform, an empty platform and every field type, some required', () => {
+    const { services } = generateCatalog(1, 320);
+    const platforms = new Set(services.map((s) => s.wire.platform));
+    expect([...platforms].sort()).toEqual(['', 'facebook', 'instagram', 'linkedin', 'telegram', 'tiktok', 'twitter', 'youtube']);
+    const params = services.flatMap((s) => s.wire.params);
+    for (const type of ['dropdown', 'textarea', 'text']) {
+      expect(params.some((p) => p.field_type === type && p.field_validators.includes('required'))).toBe(true);
+    }
+    expect(params.some((p) => p.field_name === 'geo-countries')).toBe(true);
+    expect(params.some((p) => !p.field_validators.includes('required'))).toBe(true);
+    expect(services.some((s) => /^Instagram Followers \[.+refill\]$/i.test(s.wire.public_name))).toBe(true);
+  });
+
+  it('prices an order from its tier and lists rates per 1000 for v2', () => {
+    const s = generateCatalog(1, 320).services.find((x) => x.wire.prices.length > 1 && x.wire.prices[0]!.pricing_per === '1000')!;
+    const [t0, t1] = s.wire.prices;
+    const exact = (Number(t0!.price) * s.minimum) / 1000;
+    // Rounded up to 4 decimals: never below the exact cost, less than 0.0001 above it.
+    const over = Number(chargeFor(s, s.minimum)) - exact;
+    expect(over).toBeGreaterThan(-1e-12);
+    expect(over).toBeLessThan(1e-4);
+    const second = Number(chargeFor(s, Number(t1!.minimum))) - (Number(t1!.price) * Number(t1!.minimum)) / 1000;
+    expect(Math.abs(second)).toBeLessThan(1e-4);
+    expect(toV2Service(s)).toMatchObject({ service: Number(s.id), rate: t0!.price, min: String(s.minimum), max: String(s.maximum) });
+  });
+});

@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxProvider, type SandboxProvider } from './index';
+
+const form = (fields: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
+
+async function post(url: string, fields: Record<string, string | number>) {
+  const res = await fetch(url, { method: 'POST', body: form(fields) });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe('sandbox provider over HTTP', () => {
+  let sb: SandboxProvider;
+  beforeAll(async () => {
+    sb = await startSandboxProvider({ orderSeconds: 1, serviceCount: 50 });
+  });
+  afterAll(() => sb.close());
+
+  it('speaks both protocols on one server and refuses a wrong key each its own way', async () => {
+    const qq = await post(sb.qqtubeUrl, { api_key: 'bad', action: 'funds' });
+    expect(qq).toEqual({ status: 401, body: { status: 'error', messages: [{ id: 10, message: 'Invalid API key' }] } });
+    expect(await post(sb.v2Url, { key: 'bad', action: 'balance' })).toEqual({ status: 200, body: { error: 'Incorrect API key' } });
+    expect((await post(sb.v2Url, { key: sb.apiKey, action: 'nope' })).body).toEqual({ error: 'Incorrect request' });
+    const multipart = new FormData();
+    multipart.set('api_key', sb.apiKey);
+    multipart.set('action', 'funds');
+    expect((await fetch(sb.qqtubeUrl, { method: 'POST', body: multipart })).status).toBe(405);
+  });
+
+  it('shares one order book between the protocols', async () => {
+    const list = (await post(sb.v2Url, { key: sb.apiKey, action: 'services' })).body as unknown as { service: number; min: string; type: string }[];
+    const s = list.find((x) => x.type === 'Default')!;
+    const added = await post(sb.v2Url, { key: sb.apiKey, action: 'add', service: s.service, link: 'https://t.me/a', quantity: s.min });
+    const id = String(added.body.order);
+    const stats = await post(sb.qqtubeUrl, { api_key: sb.apiKey, action: 'stats', id_service_submission: id });
+    expect(stats.body).toMatchObject({ status: 'success', data: { id_service_submission: id, wanted_count: s.min, long_url: 'https://t.me/a' } });
+    const subs = await post(sb.qqtubeUrl, { api_key: sb.apiKey, action: 'submissions', limit: 1 });
+    expect((subs.body.data as { id_service_submission: string }[]).map((r) => r.id_service_submission)).toEqual([id]);
+  });
+
+  it('is controlled over HTTP: fault, clock, balance and order state', async () => {
+    const set = await fetch(`${sb.url}/__control`, {
+      method: 'POST',
+      body: JSON.stringify({ mode: '5xx', actions: ['funds'], times: 1, advanceMs: 5000, balance: '12.5' }),
+    });
+    expect(await set.json()).toMatchObject({ fault: { mode: '5xx', remaining: 1 }, clockOffsetMs: 5000, balance: '12.5000' });
+    expect((await fetch(sb.qqtubeUrl, { method: 'POST', body: form({ api_key: sb.apiKey, action: 'funds' }) })).status).toBe(503);
+    expect((await post(sb.qqtubeUrl, { api_key: sb.apiKey, action: 'funds' })).body).toMatchObject({ funds: '12.5000' });
+    const state = (await (await fetch(`${sb.url}/__control`)).json()) as { fault: object; calls: Record<string, number> };
+    expect(state.fault).toEqual({});
+    expect(state.calls['qqtube:funds']).toBeGreaterThanOrEqual(2);
+
+    const [order] = (await (await fetch(`${sb.url}/__control/orders`)).json()) as { id: string }[];
+    const patched = await fetch(`${sb.url}/__control/orders/${order!.id}`, { method: 'POST', body: JSON.stringify({ status: 'partial', delivered: 1 }) });
+    expect(await patched.json()).toMatchObject({ status: 'partial', delivered: 1 });
+    expect((await fetch(`${sb.url}/__control`, { method: 'POST', body: '{"mode":"sideways"}' })).status).toBe(400);
+    expect((await fetch(`${sb.url}/__control`, { method: 'POST', body: '{"reset":true}' })).status).toBe(200);
+  });
+});
+
+describe('sandbox provider state', () => {
+  it('keeps orders, balance and clock in the state file across a restart', async () => {
+    const stateFile = join(mkdtempSync(join(tmpdir(), 'sandbox-provider-')), 'state.json');
+    const first = await startSandboxProvider({ stateFile, serviceCount: 20 });
+    const list = (await post(first.v2Url, { key: first.apiKey, action: 'services' })).body as unknown as { service: number; min: string; type: string }[];
+    const s = list.find((x) => x.type === 'Default')!;
+    const { body } = await post(first.v2Url, { key: first.apiKey, action: 'add', service: s.service, link: 'https://t.me/keep', quantity: s.min });
+    first.control.advance(60_000);
+    const balance = first.control.balance();
+    await first.close();
+
+    const second = await startSandboxProvider({ stateFile, serviceCount: 20 });
+    try {
+      expect(second.control.order(String(body.order))).toMatchObject({ link: 'https://t.me/keep' });
+      expect(second.control.balance()).toBe(balance);
+      const next = await post(second.v2Url, { key: second.apiKey, action: 'add', service: s.service, link: 'https://t.me/next', quantity: s.min });
+      expect(Number(next.body.order)).toBe(Number(body.order) + 1);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('sandbox provider as a process', () => {
+  it('starts from the command line and prints its URLs', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/provider/main.ts'], {
+      env: { ...process.env, PORT: '0', SERVICE_COUNT: '30', SANDBOX_API_KEY: 'cli-key' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        createInterface({ input: child.stdout! }).once('line', resolve);
+        child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+      });
+      const info = JSON.parse(line) as { url: string; v2Url: string; apiKey: string };
+      expect(info.apiKey).toBe('cli-key');
+      const services = await post(info.v2Url, { key: 'cli-key', action: 'services' });
+      expect(services.body).toHaveLength(30);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+});
