@@ -1,0 +1,117 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProvider } from './index';
+import { looseDecimal, optionalInt, looseBool } from './http';
+import { ProviderError, type ProviderErrorKind } from './types';
+
+/** A provider stand-in that answers each action with a fixed status and body. */
+let replies: Record<string, { status?: number; body: string }> = {};
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (c: Buffer) => (text += c.toString()));
+    req.on('end', () => {
+      const params = new URLSearchParams(req.url?.split('?')[1] ?? '');
+      for (const [k, v] of new URLSearchParams(text)) params.set(k, v);
+      const reply = replies[params.get('action') ?? ''] ?? { status: 404, body: 'Not Found' };
+      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
+      res.end(reply.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const qqtube = () => createProvider({ protocol: 'qqtube', url, key: 'k', timeoutMs: 500 });
+const v2 = () => createProvider({ protocol: 'smm-v2', url, key: 'k', timeoutMs: 500 });
+const order = { serviceId: '1', link: 'https://t.me/x', quantity: 10, params: {} };
+
+async function expectKind(promise: Promise<unknown>, kind: ProviderErrorKind, messages?: string[]) {
+  const e = await promise.then(() => expect.unreachable('should fail'), (err: unknown) => err);
+  expect(e).toBeInstanceOf(ProviderError);
+  expect((e as ProviderError).kind).toBe(kind);
+  if (messages) expect((e as ProviderError).messages).toEqual(messages);
+}
+
+describe('QQTube reply rules', () => {
+  it('refuses a success reply carrying a message id other than 100', async () => {
+    replies = { add: { body: '{"status":"success","messages":[{"id":"100","message":"ok"},{"id":7,"message":"Link is private"}],"id_service_submission":5}' } };
+    await expectKind(qqtube().add(order), 'refused', ['ok', 'Link is private']);
+  });
+
+  it('refuses a success without a submission id', async () => {
+    replies = { add: { body: '{"status":"success","messages":[{"id":100,"message":"ok"}]}' } };
+    await expectKind(qqtube().add(order), 'refused', ['Sifariş ID alınmadı. Yenidən cəhd edin.']);
+  });
+
+  it('refuses an error without messages with the default text', async () => {
+    replies = { add: { body: '{"status":"error"}' } };
+    await expectKind(qqtube().add(order), 'refused', ['Sifariş verilmədi. Yenidən cəhd edin.']);
+  });
+
+  it('accepts numbers as numbers, extra fields and a string id', async () => {
+    replies = { add: { body: '{"status":"success","messages":[{"id":100,"message":"ok","extra":1}],"id_service_submission":123,"x":true}' } };
+    expect(await qqtube().add(order)).toEqual({ providerOrderId: '123' });
+  });
+
+  it('a reply without the envelope is a bad reply; a 4xx page is a refusal', async () => {
+    replies = { funds: { body: '[1,2]' } };
+    await expectKind(qqtube().balance(), 'bad_reply');
+    replies = { funds: { status: 200, body: '{"status":"success","funds":"abc"}' } };
+    await expectKind(qqtube().balance(), 'bad_reply');
+    replies = { funds: { status: 405, body: 'Invalid access method' } };
+    await expectKind(qqtube().balance(), 'refused', ['HTTP 405', 'Invalid access method']);
+  });
+
+  it('skips services it cannot normalize and keeps the rest', async () => {
+    const good = { id_service: 9, platform: 'Instagram', public_name: 'IG Likes', type_name: 'Likes', amount_minimum: '10', amount_increment: null, prices: [{ minimum: 10, maximum: '1000', price: 1.5, pricing_per: '1000' }], params: null };
+    replies = { services: { body: JSON.stringify({ status: 'success', services: [good, { id_service: 10 }] }) } };
+    const list = await qqtube().services();
+    expect(list).toEqual([
+      expect.objectContaining({ id: '9', platform: 'instagram', amountIncrement: 1, tiers: [{ minimum: 10, maximum: 1000, price: '1.5', pricingPer: 1000 }] }),
+    ]);
+  });
+});
+
+describe('v2 reply rules', () => {
+  it('an add reply without an order id is a bad reply (the order may exist)', async () => {
+    replies = { add: { body: '{"status":"ok"}' } };
+    await expectKind(v2().add(order), 'bad_reply');
+  });
+
+  it('a top-level error is a refusal', async () => {
+    replies = { add: { body: '{"error":"You have active order with this link. Please wait until order being completed."}' } };
+    await expectKind(v2().add(order), 'refused', ['You have active order with this link. Please wait until order being completed.']);
+  });
+
+  it('reads statuses with numbers and nulls, leaving out malformed entries', async () => {
+    replies = {
+      status: { body: '{"1":{"charge":0.5,"start_count":null,"status":"In progress","remains":40},"2":{"error":"Incorrect order ID"},"3":"??"}' },
+    };
+    const states = await v2().status(['1', '2', '3']);
+    expect(states.get('1')).toEqual({ status: 'in_progress', startCount: null, remains: 40, currentCount: null, delivered: null, raw: 'In progress' });
+    expect(states.get('2')).toEqual({ error: 'Incorrect order ID' });
+    expect(states.has('3')).toBe(false);
+  });
+});
+
+describe('tolerant field parsers', () => {
+  it('normalizes decimals, integers and booleans', () => {
+    expect(looseDecimal.parse('1.50')).toBe('1.5');
+    expect(looseDecimal.parse(0.1)).toBe('0.1');
+    expect(looseDecimal.parse('0.123456789')).toBe('0.12345679');
+    expect(looseDecimal.safeParse('-1').success).toBe(false);
+    expect(looseDecimal.safeParse('abc').success).toBe(false);
+    expect(optionalInt.parse('')).toBeNull();
+    expect(optionalInt.parse(' 42 ')).toBe(42);
+    expect(optionalInt.parse(undefined)).toBeNull();
+    expect([1, '1', true, 'true', 0, '0', undefined, 'no'].map((v) => looseBool.parse(v))).toEqual([
+      true, true, true, true, false, false, false, false,
+    ]);
+  });
+});
