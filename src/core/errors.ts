@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   RESET_LINK_INVALID: 400,
   LAST_ADMIN: 409,
   ROLE_EXISTS: 409,
+  MAIL_NOT_SENT: 502,
 
   // catalogue and providers
   SERVICE_NOT_FOUND: 404,
