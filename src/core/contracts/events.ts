@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../orderStatus';
+
+/** Events pushed to a signed-in customer's open pages over Server-Sent Events. */
+export const userEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('order'), orderId: z.string(), number: z.string(), status: z.enum(ORDER_STATUSES) }),
+  z.object({ type: z.literal('balance'), balanceCents: z.number().int(), deltaCents: z.number().int() }),
+  z.object({ type: z.literal('payment'), paymentId: z.string(), status: z.string() }),
+  z.object({ type: z.literal('ticket'), ticketId: z.string() }),
+  z.object({ type: z.literal('settings') }),
+]);
+export type UserEvent = z.infer<typeof userEventSchema>;

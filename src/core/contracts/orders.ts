@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../orderStatus';
+
+/** An order as its owner sees it. */
+export const orderViewSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  platform: z.string(),
+  serviceType: z.string(),
+  link: z.string(),
+  quantity: z.number().int(),
+  chargeCents: z.number().int(),
+  refundedCents: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  startCount: z.number().int().nullable(),
+  currentCount: z.number().int().nullable(),
+  remains: z.number().int().nullable(),
+  comment: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
+
+export const orderStatsSchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  completed: z.number().int(),
+  error: z.number().int(),
+});
+export type OrderStats = z.infer<typeof orderStatsSchema>;
+
+/** Public tracking (spec 02 §2): no personal data, only what the order number already implies. */
+export const trackResultSchema = z.object({
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  serviceName: z.string(),
+  link: z.string(),
+  quantity: z.number().int(),
+  startCount: z.number().int().nullable(),
+  currentCount: z.number().int().nullable(),
+  delivered: z.number().int().nullable(),
+  totalCents: z.number().int(),
+  createdAt: z.string(),
+});
+export type TrackResult = z.infer<typeof trackResultSchema>;
+
+/** Order numbers customers see: "AR-" and 10 characters from an alphabet without look-alikes. */
+export const ORDER_NUMBER_PATTERN = /^AR-[0-9A-HJKMNP-TV-Z]{10}$/;
+export const orderNumberSchema = z.string().trim().toUpperCase().regex(ORDER_NUMBER_PATTERN);

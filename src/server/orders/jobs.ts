@@ -1,0 +1,21 @@
+import type { JobDefinition } from '../jobs/boss';
+import { type OrdersDeps } from './service';
+import { reconcileOrders, syncOrderStatuses } from './sync';
+
+/** Every minute: pull statuses of active orders; settle orders whose submission is uncertain. */
+export function orderJobs(deps: OrdersDeps): JobDefinition[] {
+  return [
+    {
+      name: 'order-status-sync',
+      cron: '* * * * *',
+      handler: async () => {
+        // Several passes a minute keep live status changes quick without hammering the provider.
+        for (let i = 0; i < 4; i++) {
+          await syncOrderStatuses(deps, { olderThanMs: 10_000 });
+          if (i < 3) await new Promise((r) => setTimeout(r, 14_000));
+        }
+      },
+    },
+    { name: 'order-reconcile', cron: '* * * * *', handler: async () => void (await reconcileOrders(deps)) },
+  ];
+}

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
+import { AppError } from '../../core/errors';
+import { priceOrder } from '../../core/pricing';
+import { syncCatalog } from '../catalog/service';
+import type { Database } from '../db/client';
+import { catalogServices, ledgerEntries, orders, users } from '../db/schema';
+import { createLogger } from '../logger';
+import { createProvider } from '../providers';
+import { createTestDatabase } from '../testing/db';
+import { createCustomer } from '../testing/users';
+import { verifyLedger } from '../wallet/ledger';
+import { partialRefundCents, placeOrder, type OrdersDeps } from './service';
+import { reconcileOrders, syncOrderStatuses } from './sync';
+
+let database: Database;
+let sandbox: SandboxProvider;
+let deps: OrdersDeps;
+let service: typeof catalogServices.$inferSelect;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  sandbox = await startSandboxProvider({ orderSeconds: 60 });
+  const provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, timeoutMs: 700 });
+  deps = { db: database.db, provider, logger: createLogger('silent') };
+  await syncCatalog(database.db, provider);
+  const all = await database.db.select().from(catalogServices);
+  // A plain instagram service without extra params, minimum ≤ 100 and step dividing 100.
+  service = all.find((s) => s.platform === 'instagram' && s.params.length === 0 && s.amountMinimum <= 100 && 100 % s.amountIncrement === 0 && (100 - s.amountMinimum) % s.amountIncrement === 0 && s.tiers[0]!.maximum >= 100)!;
+  expect(service).toBeDefined();
+});
+afterEach(() => sandbox.control.reset());
+afterAll(async () => {
+  await sandbox.close();
+  await database.close();
+});
+
+const priceOf = (quantity: number) => priceOrder(service.tiers, quantity, { serviceFeePercent: 0, baseFee: 0 }).cents;
+const order = (link: string, extra: Record<string, unknown> = {}) => ({
+  serviceId: service.id,
+  link,
+  quantity: 100,
+  params: {},
+  idempotencyKey: randomUUID(),
+  ...extra,
+});
+const balanceOf = async (userId: string) => (await database.db.select().from(users).where(eq(users.id, userId)))[0]!.balanceCents;
+const code = async (p: Promise<unknown>) => {
+  try {
+    await p;
+    return 'ok';
+  } catch (e) {
+    return e instanceof AppError ? e.code : String(e);
+  }
+};
+
+describe('placing an order', () => {
+  it('debits the server-computed price once and submits to the provider', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 10_000 });
+    const placed = await placeOrder(deps, user.id, { ...order('https://instagram.com/artim.one'), chargeCents: 1 });
+    expect(placed.status).toBe('pending');
+    expect(placed.chargeCents).toBe(priceOf(100));
+    expect(placed.number).toMatch(/^AR-[0-9A-Z]{10}$/);
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(row!.providerOrderId).toBeTruthy();
+    expect(await balanceOf(user.id)).toBe(10_000 - placed.chargeCents);
+    expect(sandbox.control.order(row!.providerOrderId!)).toBeDefined();
+  });
+
+  it('refuses invalid input with the shared rules before charging', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 10_000 });
+    expect(await code(placeOrder(deps, user.id, order('https://evil.example/instagram.com')))).toBe('LINK_INVALID');
+    expect(await code(placeOrder(deps, user.id, order('https://instagram.com/x', { quantity: service.tiers[0]!.maximum + 1 })))).toBe('QUANTITY_OUT_OF_RANGE');
+    expect(await code(placeOrder(deps, user.id, order('https://instagram.com/x', { serviceId: 'nope' })))).toBe('SERVICE_NOT_FOUND');
+    expect(await balanceOf(user.id)).toBe(10_000);
+  });
+
+  it('refuses a second active order on the same link and platform', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 10_000 });
+    await placeOrder(deps, user.id, order('https://instagram.com/same.link'));
+    expect(await code(placeOrder(deps, user.id, order('https://www.instagram.com/same.link/')))).toBe('ACTIVE_ORDER_EXISTS');
+  });
+
+  it('refuses when the balance is short, changing nothing', async () => {
+    const user = await createCustomer(database.db, { balanceCents: priceOf(100) - 1 });
+    expect(await code(placeOrder(deps, user.id, order('https://instagram.com/short')))).toBe('INSUFFICIENT_BALANCE');
+    expect(await database.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(0);
+  });
+
+  it('200 concurrent orders on a balance that covers exactly 10: 10 succeed, balance 0, ledger matches', async () => {
+    const user = await createCustomer(database.db, { balanceCents: priceOf(100) * 10 });
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => code(placeOrder(deps, user.id, order(`https://instagram.com/concurrent.${i}`)))),
+    );
+    expect(results.filter((r) => r === 'ok')).toHaveLength(10);
+    expect(results.filter((r) => r !== 'ok').every((r) => r === 'INSUFFICIENT_BALANCE')).toBe(true);
+    expect(await balanceOf(user.id)).toBe(0);
+    expect(await verifyLedger(database.db)).toEqual([]);
+  }, 120_000);
+
+  it('20 concurrent requests with one idempotency key: one order, one debit; another body is refused', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 100_000 });
+    const body = order('https://instagram.com/idem');
+    const results = await Promise.all(Array.from({ length: 20 }, () => placeOrder(deps, user.id, body)));
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    const charges = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id));
+    expect(charges.filter((e) => e.kind === 'order_charge')).toHaveLength(1);
+    expect(await code(placeOrder(deps, user.id, { ...body, quantity: body.quantity + service.amountIncrement }))).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+});
+
+describe('provider faults', () => {
+  it('a refusal marks the order error with the messages and refunds in full', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 10_000 });
+    sandbox.control.setFault({ mode: 'refuse', actions: ['add'], message: 'Not enough funds on balance' });
+    const placed = await placeOrder(deps, user.id, order('https://instagram.com/refused'));
+    expect(placed.status).toBe('error');
+    expect(placed.comment).toContain('Not enough funds on balance');
+    expect(await balanceOf(user.id)).toBe(10_000);
+    expect(await verifyLedger(database.db)).toEqual([]);
+  });
+
+  for (const mode of ['timeout', '5xx', 'garbage'] as const) {
+    it(`no usable answer (${mode}) leaves the order unknown and charged; nothing is re-sent`, async () => {
+      const user = await createCustomer(database.db, { balanceCents: 10_000 });
+      sandbox.control.setFault({ mode, actions: ['add'] });
+      const placed = await placeOrder(deps, user.id, order(`https://instagram.com/fault-${mode}`));
+      expect(placed.status).toBe('unknown');
+      expect(await balanceOf(user.id)).toBe(10_000 - placed.chargeCents);
+      sandbox.control.reset();
+      // Within the grace period the provider's records are asked, the order stays charged.
+      const result = await reconcileOrders(deps);
+      expect(result.refunded).toBe(0);
+      // After the grace period with no trace at the provider, it is refunded once.
+      const later = new Date(Date.now() + 11 * 60_000);
+      await reconcileOrders(deps, later);
+      await reconcileOrders(deps, later);
+      const [row] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
+      expect(row!.status).toBe('error');
+      expect(await balanceOf(user.id)).toBe(10_000);
+      expect(sandbox.control.orders().filter((o) => o.link.includes(`fault-${mode}`))).toHaveLength(0);
+    });
+  }
+
+  it('an order the provider accepted without answering is found by reconciliation, not refunded', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 10_000 });
+    sandbox.control.setFault({ acceptThenTimeout: true, actions: ['add'] });
+    const placed = await placeOrder(deps, user.id, order('https://instagram.com/accepted.silently'));
+    expect(placed.status).toBe('unknown');
+    sandbox.control.reset();
+    const result = await reconcileOrders(deps, new Date(Date.now() + 11 * 60_000));
+    expect(result.found).toBe(1);
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(row!.status).toBe('pending');
+    expect(row!.providerOrderId).toBe(sandbox.control.orders().find((o) => o.link.includes('accepted.silently'))!.id);
+    expect(await balanceOf(user.id)).toBe(10_000 - placed.chargeCents);
+  });
+});
+
+describe('status sync', () => {
+  it('moves orders through their states and settles refunds once: completed, partial, cancelled, refunded', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 100_000 });
+    const placed = {
+      done: await placeOrder(deps, user.id, order('https://instagram.com/sync.done')),
+      partial: await placeOrder(deps, user.id, order('https://instagram.com/sync.sandbox-partial')),
+      cancel: await placeOrder(deps, user.id, order('https://instagram.com/sync.sandbox-cancel')),
+      refund: await placeOrder(deps, user.id, order('https://instagram.com/sync.sandbox-refund')),
+    };
+    sandbox.control.advance(20_000);
+    await syncOrderStatuses(deps);
+    const mid = await database.db.select().from(orders).where(eq(orders.id, placed.done.id));
+    expect(['in_progress', 'processing', 'pending']).toContain(mid[0]!.status);
+
+    sandbox.control.advance(120_000);
+    await syncOrderStatuses(deps);
+    await syncOrderStatuses(deps); // a second pass changes nothing
+    const rows = Object.fromEntries(
+      await Promise.all(
+        Object.entries(placed).map(async ([k, p]) => [k, (await database.db.select().from(orders).where(eq(orders.id, p.id)))[0]!] as const),
+      ),
+    );
+    expect(rows.done!.status).toBe('completed');
+    expect(rows.done!.refundedCents).toBe(0);
+    expect(rows.partial!.status).toBe('partial');
+    expect(rows.partial!.remains).toBeGreaterThan(0);
+    expect(rows.partial!.refundedCents).toBe(partialRefundCents(rows.partial!.chargeCents, rows.partial!.remains!, 100));
+    expect(rows.cancel!.status).toBe('cancelled');
+    expect(rows.cancel!.refundedCents).toBe(rows.cancel!.chargeCents);
+    expect(rows.refund!.status).toBe('refunded');
+    expect(rows.refund!.refundedCents).toBe(rows.refund!.chargeCents);
+
+    const delivered = Object.values(rows).reduce((sum, r) => sum + r.chargeCents - r.refundedCents, 0);
+    expect(await balanceOf(user.id)).toBe(100_000 - delivered);
+    const refunds = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'order_refund'));
+    expect(refunds.filter((r) => Object.values(placed).some((p) => p.id === r.reference))).toHaveLength(rows.partial!.refundedCents > 0 ? 3 : 2);
+    expect(await verifyLedger(database.db)).toEqual([]);
+  });
+
+  it('computes partial refunds as charge × remains / quantity, rounded down, remains capped', () => {
+    expect(partialRefundCents(1000, 250, 1000)).toBe(250);
+    expect(partialRefundCents(999, 1, 3)).toBe(333);
+    expect(partialRefundCents(100, 1, 3)).toBe(33);
+    expect(partialRefundCents(100, 5000, 1000)).toBe(100);
+    expect(partialRefundCents(100, 0, 1000)).toBe(0);
+  });
+});

@@ -1,0 +1,236 @@
+import { createHash, randomInt } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { OrderStats, OrderView } from '../../core/contracts/orders';
+import { AppError } from '../../core/errors';
+import { normalizeLink } from '../../core/links';
+import { assertValidOrderInput, orderParams, placeOrderInputSchema } from '../../core/orderRules';
+import { ACTIVE_STATUSES, ERROR_STATUSES, type OrderStatus } from '../../core/orderStatus';
+import { priceOrder } from '../../core/pricing';
+import { findService } from '../catalog/service';
+import type { Db } from '../db/client';
+import { orders } from '../db/schema';
+import type { Logger } from '../logger';
+import { isProviderError, type SmmProvider } from '../providers';
+import type { RealtimeHub } from '../realtime/hub';
+import { getSettings } from '../settings/service';
+import { credit, debit } from '../wallet/ledger';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export interface OrdersDeps {
+  db: Db;
+  provider: SmmProvider;
+  logger: Logger;
+  realtime?: RealtimeHub;
+}
+
+export const DEFAULT_REFUSAL_MESSAGE = 'Sifariş verilmədi. Yenidən cəhd edin.';
+
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** A random order number: 10 characters of a 32-letter alphabet, about 50 bits. */
+export const newOrderNumber = () => `AR-${Array.from({ length: 10 }, () => ALPHABET[randomInt(32)]).join('')}`;
+
+export function toOrderView(o: OrderRow): OrderView {
+  return {
+    id: o.id,
+    number: o.number,
+    serviceId: o.serviceId,
+    serviceName: o.serviceName,
+    platform: o.platform,
+    serviceType: o.serviceType,
+    link: o.link,
+    quantity: o.quantity,
+    chargeCents: o.chargeCents,
+    refundedCents: o.refundedCents,
+    status: o.status,
+    startCount: o.startCount,
+    currentCount: o.currentCount,
+    remains: o.remains,
+    comment: o.comment,
+    createdAt: o.createdAt.toISOString(),
+  };
+}
+
+const pgCode = (err: unknown): string | undefined => {
+  for (let e: any = err; e; e = e.cause) if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  return undefined;
+};
+const constraintOf = (err: unknown): string | undefined => {
+  for (let e: any = err; e; e = e.cause) if (typeof e.constraint === 'string') return e.constraint;
+  const text = String((err as any)?.cause?.message ?? (err as any)?.message ?? '');
+  return /orders_one_active_per_link|orders_user_idempotency_unique/.exec(text)?.[0];
+};
+
+async function notifyOrder(deps: OrdersDeps, o: Pick<OrderRow, 'id' | 'userId' | 'number' | 'status'>) {
+  await deps.realtime?.publish(o.userId, { type: 'order', orderId: o.id, number: o.number, status: o.status }).catch(() => {});
+}
+async function notifyBalance(deps: OrdersDeps, userId: string, balanceCents: number, deltaCents: number) {
+  await deps.realtime?.publish(userId, { type: 'balance', balanceCents, deltaCents }).catch(() => {});
+}
+
+/**
+ * Places an order (DESIGN §4). Everything about price and validity is recomputed here from the
+ * server's catalogue and settings. One transaction writes the order as `pending` and debits the
+ * balance; only then is the provider called. The same idempotency key replays the first order;
+ * the same key with a different body is refused.
+ */
+export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown): Promise<OrderView> {
+  const input = placeOrderInputSchema.parse(body);
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify([input.serviceId, input.link, input.quantity, Object.entries(input.params).sort()]))
+    .digest('hex');
+
+  const replay = async (): Promise<OrderView | null> => {
+    const [existing] = await deps.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, input.idempotencyKey)))
+      .limit(1);
+    if (!existing) return null;
+    if (existing.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This request key was used for a different order.');
+    return toOrderView(existing);
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+
+  const service = await findService(deps.db, deps.provider, input.serviceId);
+  if (!service) throw new AppError('SERVICE_NOT_FOUND', 'Service not found.');
+  assertValidOrderInput(service, input);
+  const params = orderParams(service, input.params);
+  const settings = await getSettings(deps.db);
+  const { cents } = priceOrder(service.tiers, input.quantity, { serviceFeePercent: settings.service_fee, baseFee: settings.base_fee });
+  if (cents <= 0) throw new AppError('VALIDATION_FAILED', 'This service cannot be priced.', { reason: 'price' });
+
+  let order: OrderRow;
+  let balance: number;
+  try {
+    ({ order, balance } = await deps.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(orders)
+        .values({
+          number: newOrderNumber(),
+          userId,
+          serviceId: service.id,
+          serviceName: service.name,
+          platform: service.platform,
+          serviceType: service.type,
+          link: input.link,
+          linkKey: normalizeLink(input.link),
+          quantity: input.quantity,
+          params,
+          chargeCents: cents,
+          idempotencyKey: input.idempotencyKey,
+          requestHash,
+        })
+        .returning();
+      const after = await debit(tx, { userId, amountCents: cents, kind: 'order_charge', reference: created!.id });
+      return { order: created!, balance: after };
+    }));
+  } catch (err) {
+    if (pgCode(err) === '23505') {
+      const constraint = constraintOf(err);
+      if (constraint === 'orders_user_idempotency_unique') {
+        const again = await replay();
+        if (again) return again;
+      }
+      if (constraint === 'orders_one_active_per_link' || !constraint) {
+        throw new AppError('ACTIVE_ORDER_EXISTS', 'Bu URL üçün aktiv sifariş mövcuddur');
+      }
+    }
+    throw err;
+  }
+  await notifyBalance(deps, userId, balance, -cents);
+  await notifyOrder(deps, order);
+  return toOrderView(await submitOrder(deps, order));
+}
+
+/**
+ * Sends a pending order to the provider exactly once: the order is claimed by setting
+ * `submitted_at`, so a request handler and the recovery job never both send it.
+ * Accepted → provider id stored. Refused → `error` and a full refund. No answer → `unknown`.
+ */
+export async function submitOrder(deps: OrdersDeps, order: OrderRow): Promise<OrderRow> {
+  const [claimed] = await deps.db
+    .update(orders)
+    .set({ submittedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), sql`${orders.submittedAt} is null`))
+    .returning();
+  if (!claimed) return (await deps.db.select().from(orders).where(eq(orders.id, order.id)))[0] ?? order;
+
+  try {
+    const { providerOrderId } = await deps.provider.add({
+      serviceId: claimed.serviceId,
+      link: claimed.link,
+      quantity: claimed.quantity,
+      params: claimed.params,
+    });
+    const [updated] = await deps.db
+      .update(orders)
+      .set({ providerOrderId, updatedAt: new Date() })
+      .where(eq(orders.id, claimed.id))
+      .returning();
+    return updated!;
+  } catch (err) {
+    if (isProviderError(err) && err.kind === 'refused') {
+      const message = err.messages.filter(Boolean).join(', ') || DEFAULT_REFUSAL_MESSAGE;
+      return failAndRefund(deps, claimed.id, 'error', message);
+    }
+    // No answer or an unreadable one: the provider may have the order. Never re-send, never
+    // refund here; reconciliation settles it from the provider's records.
+    deps.logger.warn({ err, order: claimed.id }, 'order submission got no answer');
+    const [updated] = await deps.db
+      .update(orders)
+      .set({ status: 'unknown', comment: 'API cavab vermədi. Yenidən cəhd edin.', updatedAt: new Date() })
+      .where(and(eq(orders.id, claimed.id), eq(orders.status, 'pending')))
+      .returning();
+    if (updated) await notifyOrder(deps, updated);
+    return updated ?? claimed;
+  }
+}
+
+/** Marks an order failed and refunds what is left of its charge, once. */
+export async function failAndRefund(deps: OrdersDeps, orderId: string, status: OrderStatus, comment: string): Promise<OrderRow> {
+  const result = await deps.db.transaction(async (tx) => {
+    const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!o) throw new AppError('ORDER_NOT_FOUND', 'Order not found.');
+    const refund = o.chargeCents - o.refundedCents;
+    let balance: number | null = null;
+    if (refund > 0) balance = await credit(tx, { userId: o.userId, amountCents: refund, kind: 'order_refund', reference: o.id, note: comment });
+    const [updated] = await tx
+      .update(orders)
+      .set({ status, comment, refundedCents: balance === null ? o.refundedCents : o.chargeCents, updatedAt: new Date() })
+      .where(eq(orders.id, orderId))
+      .returning();
+    return { order: updated!, balance, refund };
+  });
+  if (result.balance !== null) await notifyBalance(deps, result.order.userId, result.balance, result.refund);
+  await notifyOrder(deps, result.order);
+  return result.order;
+}
+
+/** Refund owed for a partial delivery: charge × remains / quantity, rounded down, remains capped at quantity. */
+export function partialRefundCents(chargeCents: number, remains: number, quantity: number): number {
+  if (quantity <= 0 || remains <= 0) return 0;
+  const r = Math.min(remains, quantity);
+  return Number((BigInt(chargeCents) * BigInt(r)) / BigInt(quantity));
+}
+
+export async function listOrders(db: Db, userId: string, limit = 200): Promise<OrderView[]> {
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(limit);
+  return rows.map(toOrderView);
+}
+
+export async function orderStats(db: Db, userId: string): Promise<OrderStats> {
+  const active = [...ACTIVE_STATUSES, 'unknown'].map((s) => `'${s}'`).join(',');
+  const failed = ERROR_STATUSES.map((s) => `'${s}'`).join(',');
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`count(*) filter (where ${orders.status} in (${sql.raw(active)}))::int`,
+      completed: sql<number>`count(*) filter (where ${orders.status} in ('completed', 'partial'))::int`,
+      error: sql<number>`count(*) filter (where ${orders.status} in (${sql.raw(failed)}))::int`,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  return row ?? { total: 0, active: 0, completed: 0, error: 0 };
+}
