@@ -1,5 +1,9 @@
-import { bigint, bigserial, index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+
+/** What a balance change is about (DESIGN §3). */
+export const LEDGER_KINDS = ['signup_bonus', 'topup', 'order_charge', 'order_refund', 'admin_adjustment'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**
  * Every change of a user's balance, in USD cents (positive credits, negative debits). The pair
@@ -9,17 +13,16 @@ import { users } from './auth';
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serial('id').primaryKey(),
     userId: text('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    /** signup_bonus, topup, order_charge, order_refund, admin_adjustment … */
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     /** What the entry is about (user id, payment id, order id …); unique per kind. */
     reference: text('reference').notNull(),
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('ledger_entries_kind_reference_unique').on(t.kind, t.reference), index('ledger_entries_user_idx').on(t.userId, t.createdAt)],
+  (t) => [unique('ledger_kind_reference_unique').on(t.kind, t.reference), index('ledger_user_idx').on(t.userId, t.createdAt)],
 );
