@@ -1,6 +1,9 @@
 import type { Hono } from 'hono';
 import type { AppDeps } from './app';
+import { adminOnly, authRoutes, meRoutes } from './auth';
+import { devMailboxRoutes } from './mail/routes';
 import { catalogRoutes } from './catalog/routes';
+import { ordersRoutes, trackingRoutes } from './orders/routes';
 
 /**
  * Every feature's API router is mounted here, under `/api`. Keep it a flat list: one line per
@@ -8,5 +11,11 @@ import { catalogRoutes } from './catalog/routes';
  */
 export function mountApi(api: Hono, deps: AppDeps): void {
   api.get('/ping', (c) => c.json({ ok: true }));
+  api.use('/admin/*', adminOnly);
+  api.route('/auth', authRoutes(deps));
+  api.route('/', meRoutes(deps));
+  api.route('/dev/mailbox', devMailboxRoutes({ db: deps.database.db, sandbox: deps.env.SANDBOX === true }));
   api.route('/catalog', catalogRoutes(deps));
+  api.route('/', ordersRoutes(deps));
+  api.route('/track', trackingRoutes(deps));
 }

@@ -4,12 +4,15 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { sql } from 'drizzle-orm';
 import { mountApi } from './api';
+import { apiGuards, pageGuards } from './auth';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { errorBody, handleError } from './http/errors';
 import { securityHeaders } from './http/security';
 import type { Jobs } from './jobs/boss';
 import type { Logger } from './logger';
+import type { Mailer } from './mail/mailer';
+import type { RealtimeHub } from './realtime/hub';
 import type { SmmProvider } from './providers';
 import type { PaymentGateway } from './gateways';
 import type { WebRenderer } from './web/renderer';
@@ -28,8 +31,12 @@ export interface AppDeps {
   provider?: SmmProvider;
   /** The card gateway top-ups are paid through (sandbox or epoint). */
   gateway?: PaymentGateway;
+  /** Live updates to open pages (SSE), across instances. */
+  realtime?: RealtimeHub;
   /** Secret that signs session cookies. */
   authSecret: string;
+  /** Outgoing mail (SMTP, or the dev mailbox table when unset). */
+  mailer?: Mailer;
 }
 
 export type ApiApp = Hono;
@@ -57,6 +64,7 @@ export function buildApp(deps: AppDeps): Hono {
 
   const api = new Hono();
   api.use('*', bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request is too large.'), 413) }));
+  api.use('*', ...apiGuards(deps));
   mountApi(api, deps);
   api.all('*', (c) => c.json(errorBody('NOT_FOUND', 'Not found.'), 404));
   app.route('/api', api);
@@ -76,6 +84,7 @@ export function buildApp(deps: AppDeps): Hono {
 
   if (deps.web) {
     const web = deps.web;
+    app.use('*', pageGuards(deps));
     app.get('*', (c) =>
       web.render(c.req.raw, {
         publicUrl: deps.publicUrl,

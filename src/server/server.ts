@@ -14,7 +14,10 @@ import { pruneExpiredJob } from './jobs/platform';
 import { catalogSyncJob } from './catalog/jobs';
 import { syncCatalog } from './catalog/service';
 import { startExternalParts } from './sandbox';
+import { orderJobs } from './orders/jobs';
+import { createRealtimeHub } from './realtime/hub';
 import { createLogger, type Logger } from './logger';
+import { createMailer } from './mail/mailer';
 import { createBuiltRenderer, createDevRenderer, type WebRenderer } from './web/renderer';
 
 export interface RunningServer {
@@ -62,11 +65,15 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     new Promise((ok) => setTimeout(ok, 15_000).unref()),
   ]);
 
+  const realtime = await createRealtimeHub(database, logger);
+  const ordersDeps = { db: database.db, provider: external.provider, logger, realtime };
+
   let jobs: Jobs | undefined;
   if (env.JOBS)
     jobs = await startJobs(database, logger, [
       pruneExpiredJob(database.db),
       catalogSyncJob(database.db, external.provider, logger, env.CATALOG_SYNC_MINUTES),
+      ...orderJobs(ordersDeps),
     ]);
 
   let web: WebRenderer | undefined;
@@ -89,8 +96,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     clientDir: mode === 'built' ? resolve('dist/client') : undefined,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     authSecret: secret,
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db }),
     provider: external.provider,
     gateway: external.gateway,
+    realtime,
   };
   const app = buildApp(deps);
   const listener = getRequestListener(app.fetch);
@@ -115,6 +124,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await jobs?.stop().catch((err) => logger.error({ err }, 'stopping jobs failed'));
       await vite?.close();
       await external.close();
+      await realtime.close();
       if (!opts.database) await database.close();
     })());
 

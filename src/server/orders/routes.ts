@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { orderNumberSchema, type TrackResult } from '../../core/contracts/orders';
+import type { UserEvent } from '../../core/contracts/events';
+import { AppError } from '../../core/errors';
+import type { AppDeps } from '../app';
+import { clientIp } from '../auth/clientIp';
+import { requireUser } from '../auth/guard';
+import { createRateLimiter, type RateRule } from '../auth/rateLimit';
+import { orders, users } from '../db/schema';
+import { listOrders, orderStats, placeOrder, type OrdersDeps } from './service';
+
+const PLACE_PER_USER: RateRule = { name: 'orders:user', limit: 60, windowSeconds: 60 };
+const TRACK_PER_IP: RateRule = { name: 'track:ip', limit: 30, windowSeconds: 60 };
+const HEARTBEAT_MS = 25_000;
+
+export function ordersDeps(deps: AppDeps): OrdersDeps {
+  if (!deps.provider) throw new Error('orders need a provider');
+  return { db: deps.database.db, provider: deps.provider, logger: deps.logger, realtime: deps.realtime };
+}
+
+/** The signed-in customer's orders, wallet balance and live event stream. */
+export function ordersRoutes(deps: AppDeps) {
+  const app = new Hono();
+  const limiter = createRateLimiter(deps.database.db);
+  const db = deps.database.db;
+
+  app.post('/orders', async (c) => {
+    const user = await requireUser(c);
+    await limiter.consume(PLACE_PER_USER, user.id);
+    const body = await c.req.json().catch(() => {
+      throw new AppError('BAD_REQUEST', 'The request body is not JSON.');
+    });
+    return c.json(await placeOrder(ordersDeps(deps), user.id, body), 201);
+  });
+
+  app.get('/orders', async (c) => {
+    const user = await requireUser(c);
+    return c.json({ orders: await listOrders(db, user.id) });
+  });
+
+  app.get('/orders/stats', async (c) => {
+    const user = await requireUser(c);
+    return c.json(await orderStats(db, user.id));
+  });
+
+  app.get('/wallet', async (c) => {
+    const user = await requireUser(c);
+    const [row] = await db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, user.id));
+    return c.json({ balanceCents: row?.balanceCents ?? 0 });
+  });
+
+  /** Server-Sent Events: the customer's order, balance, payment and ticket changes, live. */
+  app.get('/events', async (c) => {
+    const user = await requireUser(c);
+    const hub = deps.realtime;
+    if (!hub) throw new AppError('NOT_FOUND', 'Live updates are off.');
+    c.header('Cache-Control', 'no-cache, no-transform');
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      const queue: UserEvent[] = [];
+      let wake: (() => void) | null = null;
+      const unsubscribe = hub.subscribe(user.id, (event) => {
+        queue.push(event);
+        wake?.();
+      });
+      stream.onAbort(() => {
+        unsubscribe();
+        wake?.();
+      });
+      await stream.writeSSE({ event: 'ready', data: '{}', retry: 1000 });
+      try {
+        while (!stream.aborted && !stream.closed) {
+          const event = queue.shift();
+          if (event) {
+            await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
+            continue;
+          }
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            setTimeout(resolve, HEARTBEAT_MS).unref();
+          });
+          wake = null;
+          if (!queue.length && !stream.aborted) await stream.writeSSE({ event: 'ping', data: '{}' });
+        }
+      } finally {
+        unsubscribe();
+      }
+    });
+  });
+
+  return app;
+}
+
+/** Public tracking by order number (spec 02 §2): no personal data, rate-limited per address. */
+export function trackingRoutes(deps: AppDeps) {
+  const app = new Hono();
+  const limiter = createRateLimiter(deps.database.db);
+  app.get('/:number', async (c) => {
+    await limiter.consume(TRACK_PER_IP, clientIp(c));
+    const parsed = orderNumberSchema.safeParse(c.req.param('number'));
+    if (!parsed.success) throw new AppError('ORDER_NOT_FOUND', 'Order not found or invalid order ID');
+    const [o] = await deps.database.db.select().from(orders).where(eq(orders.number, parsed.data)).limit(1);
+    if (!o) throw new AppError('ORDER_NOT_FOUND', 'Order not found or invalid order ID');
+    const delivered = o.remains !== null ? Math.max(0, o.quantity - o.remains) : null;
+    const result: TrackResult = {
+      number: o.number,
+      status: o.status,
+      serviceName: o.serviceName,
+      link: o.link,
+      quantity: o.quantity,
+      startCount: o.startCount,
+      currentCount: o.currentCount,
+      delivered,
+      totalCents: o.chargeCents - o.refundedCents,
+      createdAt: o.createdAt.toISOString(),
+    };
+    c.header('Cache-Control', 'no-store');
+    return c.json(result);
+  });
+  return app;
+}
