@@ -4,3 +4,4 @@ export * from './settings';
 export * from './catalog';
 export * from './wallet';
 export * from './orders';
+export * from './accounts';

@@ -1,0 +1,242 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { ledgerEntries, users } from '../db/schema';
+import { createTestApp } from '../testing/app';
+import { createTestDatabase } from '../testing/db';
+import { saveSettings } from '../settings/service';
+import { verifyLedger } from '../wallet/ledger';
+import { cookiesFrom, post, signIn, signUpUser } from './testing';
+
+let database: Database;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app } = await createTestApp(database));
+});
+afterAll(() => database.close());
+
+const me = async (cookie?: string) => {
+  const res = await app.request('/api/me', { headers: cookie ? { cookie } : {} });
+  return ((await res.json()) as { user: null | { id: string; email: string; fullName: string; roles: string[]; balanceCents: number } }).user;
+};
+
+describe('sign-up', () => {
+  it('creates the account with the user role, a trimmed name and a lower-cased e-mail, and signs in', async () => {
+    const res = await post(app, '/api/auth/sign-up/email', { name: '  Aysel Məmmədova ', email: ' Aysel@Example.COM ', password: 'Güclü-şifrə1' });
+    expect(res.status).toBe(200);
+    const cookie = cookiesFrom(res);
+    expect(await me(cookie)).toMatchObject({ email: 'aysel@example.com', fullName: 'Aysel Məmmədova', roles: ['user'], balanceCents: 0 });
+  });
+
+  it('sets the session cookie httpOnly and SameSite=Lax (not Secure outside production)', async () => {
+    const res = await post(app, '/api/auth/sign-up/email', { name: 'Cookie Person', email: 'cookie@example.com', password: 'Str0ng-pass!' });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('artim.session_token='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+  });
+
+  it.each([
+    [{ name: 'Ab', email: 'short@example.com', password: 'Str0ng-pass!' }, 'VALIDATION_FAILED'],
+    [{ name: '   Abc   ', email: 'no-at-sign.example.com', password: 'Str0ng-pass!' }, 'EMAIL_INVALID'],
+    [{ name: 'Weak Pass', email: 'weak@example.com', password: 'abcdefgh' }, 'PASSWORD_WEAK'],
+    [{ name: 'Short Pass', email: 'short-pass@example.com', password: 'Ab1!' }, 'PASSWORD_WEAK'],
+  ])('refuses %o with %s', async (input, code) => {
+    const res = await post(app, '/api/auth/sign-up/email', input);
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ error: { code } });
+    const rows = await database.db.select().from(users).where(eq(users.email, input.email.trim().toLowerCase()));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses a taken e-mail with EMAIL_TAKEN, whatever its case', async () => {
+    await signUpUser(app, { email: 'taken@example.com' });
+    const res = await post(app, '/api/auth/sign-up/email', { name: 'Someone Else', email: 'TAKEN@example.com', password: 'Str0ng-pass!' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: { code: 'EMAIL_TAKEN' } });
+  });
+
+  it('refuses sign-up with REGISTRATION_CLOSED when registration is off', async () => {
+    await saveSettings(database.db, { allow_registration: false });
+    try {
+      const res = await post(app, '/api/auth/sign-up/email', { name: 'Closed Door', email: 'closed@example.com', password: 'Str0ng-pass!' });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ error: { code: 'REGISTRATION_CLOSED' } });
+    } finally {
+      await saveSettings(database.db, { allow_registration: true });
+    }
+  });
+
+  it('credits the default balance once, through a ledger entry keyed by the user id', async () => {
+    await saveSettings(database.db, { default_balance: 1.5 });
+    try {
+      const user = await signUpUser(app);
+      expect((await me(user.cookie))?.balanceCents).toBe(150);
+      const entries = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id));
+      expect(entries).toMatchObject([{ kind: 'signup_bonus', reference: user.id, amountCents: 150 }]);
+      // Running the set-up again (a retried hook) changes nothing.
+      const { setUpNewAccount } = await import('./service');
+      await setUpNewAccount(database.db, user.id);
+      expect((await me(user.cookie))?.balanceCents).toBe(150);
+      expect(await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id))).toHaveLength(1);
+      expect(await verifyLedger(database.db)).toEqual([]);
+    } finally {
+      await saveSettings(database.db, { default_balance: 0 });
+    }
+  });
+
+  it('gives no entry when the default balance is 0', async () => {
+    const user = await signUpUser(app);
+    expect(await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id))).toHaveLength(0);
+  });
+});
+
+describe('e-mail availability', () => {
+  it('answers taken or available for a trimmed, lower-cased address', async () => {
+    await signUpUser(app, { email: 'exists@example.com' });
+    const taken = await post(app, '/api/auth-extra/email-available', { email: '  EXISTS@example.com ' });
+    expect(await taken.json()).toEqual({ available: false });
+    const free = await post(app, '/api/auth-extra/email-available', { email: 'free@example.com' });
+    expect(await free.json()).toEqual({ available: true });
+    const bad = await post(app, '/api/auth-extra/email-available', { email: 'nope' });
+    expect(bad.status).toBe(422);
+  });
+
+  it('is rate-limited per address (60 checks per 15 minutes)', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 62; i++) codes.push((await post(app, '/api/auth-extra/email-available', { email: `x${i}@example.com` }, { ip: '203.0.113.77' })).status);
+    expect(codes.slice(0, 60).every((s) => s === 200)).toBe(true);
+    expect(codes.slice(60)).toEqual([429, 429]);
+  });
+});
+
+describe('sign-in and sessions', () => {
+  it('signs in with the right password and refuses a wrong one with INVALID_CREDENTIALS', async () => {
+    const user = await signUpUser(app);
+    expect(await me(await signIn(app, user.email, user.password))).toMatchObject({ id: user.id });
+    const res = await post(app, '/api/auth/sign-in/email', { email: user.email, password: 'Wrong-pass1!' }, { ip: '203.0.113.1' });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error: { code: 'INVALID_CREDENTIALS' } });
+  });
+
+  it('limits failed sign-ins per account to 10 per 15 minutes, across addresses', async () => {
+    const user = await signUpUser(app);
+    for (let i = 0; i < 10; i++) {
+      const res = await post(app, '/api/auth/sign-in/email', { email: user.email, password: `Wrong-${i}!aA` }, { ip: `192.0.2.${i}` });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await post(app, '/api/auth/sign-in/email', { email: user.email.toUpperCase(), password: user.password }, { ip: '192.0.2.200' });
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toMatchObject({ error: { code: 'RATE_LIMITED', details: { retryAfterSeconds: expect.any(Number) } } });
+  });
+
+  it('limits failed sign-ins per address to 10 per 15 minutes, across accounts', async () => {
+    const ip = '192.0.2.99';
+    for (let i = 0; i < 10; i++) {
+      expect((await post(app, '/api/auth/sign-in/email', { email: `ghost${i}@example.com`, password: 'Whatever1!' }, { ip })).status).toBe(401);
+    }
+    const user = await signUpUser(app);
+    const blocked = await post(app, '/api/auth/sign-in/email', { email: user.email, password: user.password }, { ip });
+    expect(blocked.status).toBe(429);
+    // Another address is not affected.
+    expect((await post(app, '/api/auth/sign-in/email', { email: user.email, password: user.password }, { ip: '192.0.2.98' })).status).toBe(200);
+  });
+
+  it('signs out every session of the user; the old cookies are refused afterwards', async () => {
+    const user = await signUpUser(app);
+    const second = await signIn(app, user.email, user.password);
+    expect(await me(second)).not.toBeNull();
+    const res = await post(app, '/api/auth/sign-out', {}, { cookie: user.cookie });
+    expect(res.status).toBe(200);
+    expect(await me(user.cookie)).toBeNull();
+    expect(await me(second)).toBeNull();
+  });
+
+  it('refuses a password with only one kind of character even when it is long', async () => {
+    const res = await post(app, '/api/auth/sign-up/email', { name: 'Only Lower', email: 'lower@example.com', password: 'onlylowercase' });
+    expect(await res.json()).toMatchObject({ error: { code: 'PASSWORD_WEAK' } });
+  });
+});
+
+describe('origin check', () => {
+  it('refuses a state-changing request from another origin', async () => {
+    const res = await post(app, '/api/auth/sign-in/email', { email: 'a@example.com', password: 'x' }, { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { code: 'ORIGIN_REFUSED' } });
+  });
+
+  it('refuses a POST with cookies and no Origin, but lets GETs and cookie-less callbacks through', async () => {
+    const user = await signUpUser(app);
+    const res = await post(app, '/api/auth/sign-out', {}, { cookie: user.cookie, origin: null });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { code: 'ORIGIN_REFUSED' } });
+    expect(await me(user.cookie)).not.toBeNull();
+    const callback = await app.request('/api/payments/callback', { method: 'POST', headers: { cookie: user.cookie }, body: 'data=x' });
+    expect(callback.status).not.toBe(403);
+  });
+});
+
+describe('admin guard', () => {
+  it('answers 401 to visitors, 403 to customers and lets admins through', async () => {
+    const anonymous = await app.request('/api/admin/anything');
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+    const user = await signUpUser(app);
+    const customer = await app.request('/api/admin/anything', { headers: { cookie: user.cookie } });
+    expect(customer.status).toBe(403);
+    expect(await customer.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    const admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
+    const allowed = await app.request('/api/admin/anything', { headers: { cookie: admin } });
+    // Past the guard: no admin route by that name exists.
+    expect(allowed.status).toBe(404);
+    expect((await me(admin))?.roles).toEqual(['admin', 'user']);
+  });
+});
+
+describe('profile and password change', () => {
+  it('updates the full name (required) and changes the password under the sign-up rule', async () => {
+    const user = await signUpUser(app);
+    const blank = await post(app, '/api/auth/update-user', { name: '   ' }, { cookie: user.cookie });
+    expect(blank.status).toBe(422);
+    const ok = await post(app, '/api/auth/update-user', { name: '  New Name ' }, { cookie: user.cookie });
+    expect(ok.status).toBe(200);
+    expect((await me(user.cookie))?.fullName).toBe('New Name');
+
+    const weak = await post(app, '/api/auth/change-password', { currentPassword: user.password, newPassword: 'abcdef' }, { cookie: user.cookie });
+    expect(await weak.json()).toMatchObject({ error: { code: 'PASSWORD_WEAK' } });
+    const wrong = await post(app, '/api/auth/change-password', { currentPassword: 'Not-it-1!', newPassword: 'N3w-Strong!' }, { cookie: user.cookie });
+    expect(await wrong.json()).toMatchObject({ error: { code: 'INVALID_CREDENTIALS' } });
+    const changed = await post(app, '/api/auth/change-password', { currentPassword: user.password, newPassword: 'N3w-Strong!' }, { cookie: user.cookie });
+    expect(changed.status).toBe(200);
+    expect(await me(await signIn(app, user.email, 'N3w-Strong!'))).toMatchObject({ id: user.id });
+  });
+
+  it('refuses profile changes without a session', async () => {
+    const res = await post(app, '/api/auth/update-user', { name: 'Nobody Here' });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('maintenance mode', () => {
+  it('refuses non-admin API writes with MAINTENANCE but keeps sign-in and admin writes working', async () => {
+    const user = await signUpUser(app);
+    await saveSettings(database.db, { maintenance_mode: true });
+    try {
+      const write = await post(app, '/api/anything', {}, { cookie: user.cookie });
+      expect(write.status).toBe(503);
+      expect(await write.json()).toMatchObject({ error: { code: 'MAINTENANCE' } });
+      const anonymous = await post(app, '/api/anything', {});
+      expect(anonymous.status).toBe(503);
+      // Reading still works; signing in still works.
+      expect((await app.request('/api/me', { headers: { cookie: user.cookie } })).status).toBe(200);
+      const admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
+      const adminWrite = await post(app, '/api/anything', {}, { cookie: admin });
+      expect(adminWrite.status).toBe(404); // past the maintenance gate; no such route
+    } finally {
+      await saveSettings(database.db, { maintenance_mode: false });
+    }
+    expect((await post(app, '/api/anything', {}, { cookie: user.cookie })).status).toBe(404);
+  });
+});

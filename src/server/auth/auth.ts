@@ -1,0 +1,139 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { FULL_NAME_MAX_LENGTH, isAcceptablePassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, signUpInputSchema } from '../../core/password';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '../../core/i18n';
+import type { ErrorCode } from '../../core/errors';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { passwordResetMail } from '../mail/templates';
+import { getSettings } from '../settings/service';
+import { setUpNewAccount } from './service';
+
+export interface AuthOptions {
+  db: Db;
+  secret: string;
+  publicUrl: string;
+  production: boolean;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+/** Session lifetime and refresh: a session lives 30 days and is extended once a day while used. */
+export const SESSION_EXPIRES_SECONDS = 30 * 24 * 60 * 60;
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+/** A reset link works for one hour, once. */
+export const RESET_TOKEN_EXPIRES_SECONDS = 60 * 60;
+export const COOKIE_PREFIX = 'artim';
+
+/** An error that the account routes turn into `{ error: { code } }` with the code's status. */
+const refuse = (status: 'BAD_REQUEST' | 'FORBIDDEN' | 'UNPROCESSABLE_ENTITY', code: ErrorCode, message: string) =>
+  new APIError(status, { code, message });
+
+/** Requests whose reset mail the transport refused. */
+export const mailNotSent = new WeakSet<Request>();
+
+export function languageFromCookie(header: string | null | undefined): Language {
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`).exec(header ?? '');
+  return isLanguage(match?.[1]) ? match[1] : DEFAULT_LANGUAGE;
+}
+
+/**
+ * better-auth on our own tables: e-mail and password, database sessions in an httpOnly,
+ * SameSite=Lax cookie (Secure in production), password reset by mail. The rules the spec puts
+ * on passwords and names are enforced here too, whatever the browser did.
+ */
+export function createAuth(opts: AuthOptions) {
+  return betterAuth({
+    appName: 'Artım',
+    secret: opts.secret,
+    baseURL: opts.publicUrl,
+    basePath: '/api/auth',
+    trustedOrigins: [new URL(opts.publicUrl).origin],
+    database: drizzleAdapter(opts.db, { provider: 'pg', usePlural: true, schema }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_EXPIRES_SECONDS,
+      // A new password ends every session, wherever it was opened.
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }, request) {
+        const settings = await getSettings(opts.db);
+        const link = `${opts.publicUrl.replace(/\/$/, '')}/password-recovery?token=${encodeURIComponent(token)}`;
+        const lang = languageFromCookie(request?.headers.get('cookie'));
+        try {
+          await opts.mailer.send(passwordResetMail({ to: user.email, name: user.name, link, lang, siteName: settings.site_name }));
+        } catch (err) {
+          // better-auth swallows errors of this callback; the route reads the mark and answers MAIL_NOT_SENT.
+          opts.logger.error({ err }, 'password reset mail not sent');
+          if (request) mailNotSent.add(request);
+        }
+      },
+    },
+    session: {
+      expiresIn: SESSION_EXPIRES_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
+      // Every request reads the session row, so a signed-out session is refused at once.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: { enabled: false }, // our own, database-backed limiter guards these routes
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: opts.production,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: opts.production, path: '/' },
+      disableOriginCheck: false,
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await setUpNewAccount(opts.db, user.id);
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === '/sign-up/email') {
+          const settings = await getSettings(opts.db);
+          if (!settings.allow_registration) throw refuse('FORBIDDEN', 'REGISTRATION_CLOSED', 'Registration is closed.');
+          const parsed = signUpInputSchema.safeParse({ fullName: body.name, email: body.email, password: body.password });
+          if (!parsed.success) {
+            const code = parsed.error.issues[0]?.message as ErrorCode;
+            throw refuse('UNPROCESSABLE_ENTITY', code === 'EMAIL_INVALID' || code === 'PASSWORD_WEAK' ? code : 'VALIDATION_FAILED', 'The sign-up details are not valid.');
+          }
+          // Only these fields reach the user row; the name is stored trimmed, the e-mail lower-cased.
+          return {
+            context: { body: { name: parsed.data.fullName, email: parsed.data.email, password: parsed.data.password } },
+          };
+        }
+        if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
+          const password = String(body.newPassword ?? '');
+          if (password.length > PASSWORD_MAX_LENGTH || !isAcceptablePassword(password)) {
+            throw refuse('UNPROCESSABLE_ENTITY', 'PASSWORD_WEAK', 'The password is too weak.');
+          }
+        }
+        if (ctx.path === '/update-user') {
+          const name = typeof body.name === 'string' ? body.name.trim() : '';
+          if (!name || name.length > FULL_NAME_MAX_LENGTH) throw refuse('UNPROCESSABLE_ENTITY', 'VALIDATION_FAILED', 'The full name is required.');
+          return { context: { body: { name } } };
+        }
+        return undefined;
+      }),
+    },
+    logger: {
+      log: (level, message) => {
+        if (level === 'error') opts.logger.error({ source: 'better-auth' }, message);
+        else if (level === 'warn') opts.logger.warn({ source: 'better-auth' }, message);
+        else opts.logger.debug({ source: 'better-auth' }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

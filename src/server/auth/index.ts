@@ -1,0 +1,67 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppDeps } from '../app';
+import { createMailer, type Mailer } from '../mail/mailer';
+import { createAuth, type Auth } from './auth';
+import { identityMiddleware, type Identity } from './guard';
+import { maintenanceApi, maintenancePages } from './maintenance';
+import { originCheck } from './origin';
+import { createRateLimiter, type RateLimiter } from './rateLimit';
+import { accountRoutes, authHandlerRoutes } from './routes';
+
+export { adminOnly, optionalUser, requireAdmin, requireUser, signedInOnly, type AuthUser } from './guard';
+
+/** The card gateway posts here server to server: no cookies, no Origin of ours. */
+export const PAYMENT_CALLBACK_PATH = '/api/payments/callback';
+
+interface Accounts {
+  auth: Auth;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  identity: Identity;
+}
+
+const built = new WeakMap<AppDeps, Accounts>();
+
+/**
+ * One better-auth instance, rate limiter and mailer per app, built on first use (the public URL
+ * may only be known once the server listens).
+ */
+export function accounts(deps: AppDeps): Accounts {
+  let found = built.get(deps);
+  if (!found) {
+    const db = deps.database.db;
+    const mailer = deps.mailer ?? createMailer({ smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM, db });
+    const auth = createAuth({
+      db,
+      secret: deps.authSecret,
+      publicUrl: deps.publicUrl,
+      production: deps.env.NODE_ENV === 'production',
+      mailer,
+      logger: deps.logger,
+    });
+    found = { auth, limiter: createRateLimiter(db), mailer, identity: { auth, db } };
+    built.set(deps, found);
+  }
+  return found;
+}
+
+/** In front of every API route: who is calling, whether the request came from our pages, maintenance. */
+export function apiGuards(deps: AppDeps): MiddlewareHandler[] {
+  return [
+    async (c, next) => identityMiddleware(accounts(deps).identity)(c, next),
+    async (c, next) => originCheck({ publicUrl: deps.publicUrl, serverToServer: [PAYMENT_CALLBACK_PATH] })(c, next),
+    maintenanceApi(deps.database.db),
+  ];
+}
+
+/** In front of the web renderer: the maintenance page for visitors and customers. */
+export function pageGuards(deps: AppDeps): MiddlewareHandler {
+  return async (c, next) => maintenancePages(accounts(deps).identity)(c, next);
+}
+
+const parts = (deps: AppDeps) => () => ({ ...accounts(deps), db: deps.database.db });
+
+/** `/api/auth/*` (better-auth) — mount at `/auth`. */
+export const authRoutes = (deps: AppDeps) => authHandlerRoutes(parts(deps));
+/** `/api/me` and `/api/auth-extra/*` — mount at `/`. */
+export const meRoutes = (deps: AppDeps) => accountRoutes(parts(deps));

@@ -1,0 +1,165 @@
+import { eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { AppError, ERROR_CODES, isErrorCode, type ErrorCode } from '../../core/errors';
+import { emailSchema } from '../../core/password';
+import { sessions } from '../db/schema';
+import { errorBody } from '../http/errors';
+import { mailNotSent, type Auth } from './auth';
+import { clientIp } from './clientIp';
+import { optionalUser } from './guard';
+import { RATE_RULES, type RateLimiter } from './rateLimit';
+import { balanceOf, isEmailAvailable, rolesOf } from './service';
+import type { Db } from '../db/client';
+
+/** better-auth's error codes, as our stable codes (src/core/errors.ts). */
+const AUTH_CODES: Record<string, ErrorCode> = {
+  INVALID_EMAIL_OR_PASSWORD: 'INVALID_CREDENTIALS',
+  INVALID_PASSWORD: 'INVALID_CREDENTIALS',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'INVALID_CREDENTIALS',
+  USER_ALREADY_EXISTS: 'EMAIL_TAKEN',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'EMAIL_TAKEN',
+  INVALID_EMAIL: 'EMAIL_INVALID',
+  PASSWORD_TOO_SHORT: 'PASSWORD_WEAK',
+  PASSWORD_TOO_LONG: 'PASSWORD_WEAK',
+  INVALID_TOKEN: 'RESET_LINK_INVALID',
+  TOKEN_EXPIRED: 'RESET_LINK_INVALID',
+  USER_NOT_FOUND: 'RESET_LINK_INVALID',
+  INVALID_ORIGIN: 'ORIGIN_REFUSED',
+  MISSING_OR_NULL_ORIGIN: 'ORIGIN_REFUSED',
+  CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: 'ORIGIN_REFUSED',
+  VALIDATION_ERROR: 'VALIDATION_FAILED',
+  BODY_MUST_BE_AN_OBJECT: 'VALIDATION_FAILED',
+  FIELD_NOT_ALLOWED: 'VALIDATION_FAILED',
+  MISSING_FIELD: 'VALIDATION_FAILED',
+};
+
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status >= 500) return 'INTERNAL';
+  return 'BAD_REQUEST';
+}
+
+/** Rewrites a refused better-auth answer into `{ error: { code, message } }`; others pass through. */
+async function normalizeError(res: Response): Promise<Response> {
+  if (res.status < 400) return res;
+  let raw: { code?: unknown; message?: unknown } = {};
+  try {
+    raw = (await res.clone().json()) as typeof raw;
+  } catch {
+    // not JSON: keep the status, give it a code
+  }
+  const given = typeof raw.code === 'string' ? raw.code : '';
+  const code: ErrorCode = isErrorCode(given) ? given : (AUTH_CODES[given] ?? codeForStatus(res.status));
+  const status = ERROR_CODES[code];
+  const headers = new Headers(res.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.delete('content-length');
+  const message = typeof raw.message === 'string' && code !== 'INTERNAL' ? raw.message : code;
+  return new Response(JSON.stringify(errorBody(code, message)), { status, headers });
+}
+
+async function jsonBody(c: Context): Promise<Record<string, unknown>> {
+  try {
+    const body: unknown = await c.req.raw.clone().json();
+    return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export interface AccountParts {
+  auth: Auth;
+  db: Db;
+  limiter: RateLimiter;
+}
+
+const emailKey = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+
+/**
+ * `/api/auth/*`: better-auth's endpoints, with our rate limits in front, sign-out extended to
+ * every session of the user, and errors in the API's shape.
+ */
+export function authHandlerRoutes(get: () => AccountParts) {
+  const app = new Hono();
+  const handle = async (c: Context) => normalizeError(await get().auth.handler(c.req.raw));
+
+  app.post('/sign-in/email', async (c) => {
+    const { limiter } = get();
+    const ip = clientIp(c);
+    const email = emailKey((await jsonBody(c)).email);
+    await limiter.assertOpen(RATE_RULES.signInFailuresPerIp, ip);
+    if (email) await limiter.assertOpen(RATE_RULES.signInFailuresPerAccount, email);
+    const res = await handle(c);
+    if (res.status === 401 || res.status === 400 || res.status === 422) {
+      await limiter.hit(RATE_RULES.signInFailuresPerIp, ip);
+      if (email) await limiter.hit(RATE_RULES.signInFailuresPerAccount, email);
+    }
+    return res;
+  });
+
+  app.post('/sign-up/email', async (c) => {
+    await get().limiter.consume(RATE_RULES.signUpPerIp, clientIp(c));
+    return handle(c);
+  });
+
+  app.post('/request-password-reset', async (c) => {
+    const parsed = emailSchema.safeParse((await jsonBody(c)).email);
+    if (!parsed.success) throw new AppError('EMAIL_INVALID', 'The e-mail address is not valid.');
+    const { limiter } = get();
+    await limiter.consume(RATE_RULES.resetPerIp, clientIp(c));
+    await limiter.consume(RATE_RULES.resetPerAccount, parsed.data);
+    const res = await handle(c);
+    if (mailNotSent.has(c.req.raw)) throw new AppError('MAIL_NOT_SENT', 'The e-mail could not be sent.');
+    // The same answer whether or not the account exists.
+    return res.ok ? c.json({ status: true }) : res;
+  });
+
+  // Sign-out ends every session of the user (global scope), not only this browser's.
+  app.post('/sign-out', async (c) => {
+    const user = await optionalUser(c);
+    const res = await handle(c);
+    if (user) await get().db.delete(sessions).where(eq(sessions.userId, user.id));
+    return res;
+  });
+
+  app.on(['GET', 'POST'], '*', handle);
+  return app;
+}
+
+/** `/api/me` and `/api/auth-extra/*`: the signed-in state for the browser, and the sign-up e-mail check. */
+export function accountRoutes(get: () => AccountParts) {
+  const app = new Hono();
+
+  app.get('/me', async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    // Read through better-auth with its headers, so a session due for refresh gets its new cookie.
+    const opts = get();
+    const { headers, response: session } = await opts.auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+    for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+    if (!session) return c.json({ user: null });
+    const user = session.user;
+    return c.json({
+      user: {
+        id: user.id,
+        email: user.email,
+        fullName: user.name,
+        roles: await rolesOf(opts.db, user.id),
+        balanceCents: await balanceOf(opts.db, user.id),
+      },
+    });
+  });
+
+  app.post('/auth-extra/email-available', async (c) => {
+    const opts = get();
+    await opts.limiter.consume(RATE_RULES.emailCheckPerIp, clientIp(c));
+    const parsed = z.object({ email: emailSchema }).safeParse(await jsonBody(c));
+    if (!parsed.success) throw new AppError('EMAIL_INVALID', 'The e-mail address is not valid.');
+    return c.json({ available: await isEmailAvailable(opts.db, parsed.data.email) });
+  });
+
+  return app;
+}

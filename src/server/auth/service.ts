@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { Role } from '../db/schema';
+import { parseUsdToCents } from '../../core/money';
+import type { Db } from '../db/client';
+import { userRoles, users } from '../db/schema';
+import { getSettings } from '../settings/service';
+import { credit } from '../wallet/ledger';
+
+/** The signed-in person as every feature sees them. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  roles: Role[];
+}
+
+/**
+ * Runs once after an account is created: the `user` role and, when the settings give one, the
+ * sign-up bonus — a ledger entry keyed by the user id, so it is credited at most once.
+ */
+export async function setUpNewAccount(db: Db, userId: string): Promise<void> {
+  const settings = await getSettings(db);
+  const bonusCents = parseUsdToCents(settings.default_balance) ?? 0;
+  await db.transaction(async (tx) => {
+    await tx.insert(userRoles).values({ userId, role: 'user' }).onConflictDoNothing();
+    if (bonusCents > 0) await credit(tx, { userId, amountCents: bonusCents, kind: 'signup_bonus', reference: userId, note: 'default balance' });
+  });
+}
+
+export async function rolesOf(db: Db, userId: string): Promise<Role[]> {
+  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.role).sort();
+}
+
+/** Whether an address (already trimmed and lower-cased) has no account yet. */
+export async function isEmailAvailable(db: Db, email: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return rows.length === 0;
+}
+
+export async function balanceOf(db: Db, userId: string): Promise<number> {
+  const rows = await db.select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0]?.balance ?? 0;
+}

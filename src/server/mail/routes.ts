@@ -1,0 +1,38 @@
+import { desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { AppError } from '../../core/errors';
+import type { Db } from '../db/client';
+import { devMailbox } from '../db/schema';
+
+/**
+ * `/api/dev/mailbox`: the mail kept when no SMTP server is configured, for reading reset links
+ * while trying the site locally. Refused unless the sandbox is on.
+ */
+export function devMailboxRoutes(opts: { db: Db; sandbox: boolean }) {
+  const app = new Hono();
+  app.use('*', async (c, next) => {
+    if (!opts.sandbox) throw new AppError('FORBIDDEN', 'The development mailbox is only available in the sandbox.');
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+
+  app.get('/', async (c) => {
+    const rows = await opts.db
+      .select({ id: devMailbox.id, to: devMailbox.to, subject: devMailbox.subject, createdAt: devMailbox.createdAt })
+      .from(devMailbox)
+      .orderBy(desc(devMailbox.id))
+      .limit(100);
+    return c.json({ messages: rows });
+  });
+
+  app.get('/:id', async (c) => {
+    const id = Number(c.req.param('id'));
+    if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('NOT_FOUND', 'No such message.');
+    const [row] = await opts.db.select().from(devMailbox).where(eq(devMailbox.id, id)).limit(1);
+    if (!row) throw new AppError('NOT_FOUND', 'No such message.');
+    const links = [...row.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
+    return c.json({ message: { id: row.id, to: row.to, subject: row.subject, text: row.text, createdAt: row.createdAt, links } });
+  });
+
+  return app;
+}
