@@ -4,6 +4,7 @@ import { adminOnly, authRoutes, meRoutes } from './auth';
 import { devMailboxRoutes } from './mail/routes';
 import { catalogRoutes } from './catalog/routes';
 import { ordersRoutes, trackingRoutes } from './orders/routes';
+import { paymentsRoutes } from './payments/routes';
 
 /**
  * Every feature's API router is mounted here, under `/api`. Keep it a flat list: one line per
@@ -18,4 +19,5 @@ export function mountApi(api: Hono, deps: AppDeps): void {
   api.route('/catalog', catalogRoutes(deps));
   api.route('/', ordersRoutes(deps));
   api.route('/track', trackingRoutes(deps));
+  api.route('/payments', paymentsRoutes(deps));
 }

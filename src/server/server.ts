@@ -15,6 +15,7 @@ import { catalogSyncJob } from './catalog/jobs';
 import { syncCatalog } from './catalog/service';
 import { startExternalParts } from './sandbox';
 import { orderJobs } from './orders/jobs';
+import { paymentJobs } from './payments/jobs';
 import { createRealtimeHub } from './realtime/hub';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
@@ -74,6 +75,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       pruneExpiredJob(database.db),
       catalogSyncJob(database.db, external.provider, logger, env.CATALOG_SYNC_MINUTES),
       ...orderJobs(ordersDeps),
+      ...paymentJobs({ db: database.db, gateway: external.gateway, logger, realtime, get publicUrl() { return deps.publicUrl; } }),
     ]);
 
   let web: WebRenderer | undefined;

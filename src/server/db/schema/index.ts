@@ -5,3 +5,5 @@ export * from './catalog';
 export * from './wallet';
 export * from './orders';
 export * from './accounts';
+export * from './payments';
+export * from './admin';

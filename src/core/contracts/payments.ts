@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Top-up request: USD with at most 2 decimals, at least 1 (spec 01 §9). */
+export const TOPUP_MIN_CENTS = 100;
+export const TOPUP_MAX_CENTS = 1_000_000;
+export const TOPUP_QUICK_AMOUNTS = [1, 5, 10, 25, 50, 100] as const;
+
+export const topUpInputSchema = z.object({
+  amountCents: z.number().int().min(TOPUP_MIN_CENTS).max(TOPUP_MAX_CENTS),
+  language: z.enum(['az', 'tr', 'en']).default('az'),
+});
+export type TopUpInput = z.infer<typeof topUpInputSchema>;
+
+export const paymentViewSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  type: z.enum(['balance_topup', 'order_payment']),
+  amountUsdCents: z.number().int(),
+  amountQepik: z.number().int(),
+  status: z.enum(['pending', 'completed', 'failed', 'cancelled']),
+  provider: z.string(),
+  transactionId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PaymentView = z.infer<typeof paymentViewSchema>;
+
+export const topUpResultSchema = z.object({ reference: z.string(), paymentUrl: z.string(), amountQepik: z.number().int() });
+export type TopUpResult = z.infer<typeof topUpResultSchema>;

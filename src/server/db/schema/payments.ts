@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * Card payments (spec 01 §3 payment_transactions). The row is written before the gateway is
+ * called; `settle()` is the only place that changes its status to completed and credits the
+ * balance. `flagged` marks a payment whose gateway data did not match: never credited, shown to
+ * admins.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Our reference, sent to the gateway as its order id: `balance-…` for top-ups. */
+    reference: text('reference').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    type: text('type', { enum: ['balance_topup', 'order_payment'] }).notNull().default('balance_topup'),
+    amountUsdCents: bigint('amount_usd_cents', { mode: 'number' }).notNull(),
+    amountQepik: bigint('amount_qepik', { mode: 'number' }).notNull(),
+    /** AZN per USD used for this payment, as a decimal string. */
+    rate: text('rate').notNull(),
+    currency: text('currency').notNull().default('AZN'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    provider: text('provider').notNull(),
+    transactionId: text('transaction_id'),
+    gatewayMessage: text('gateway_message'),
+    flagged: boolean('flagged').notNull().default(false),
+    flagReason: text('flag_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payments_user_created_idx').on(t.userId, t.createdAt),
+    index('payments_status_idx').on(t.status, t.createdAt),
+    index('payments_transaction_idx').on(t.transactionId),
+    check('payments_amounts_positive', sql`${t.amountUsdCents} > 0 and ${t.amountQepik} > 0`),
+  ],
+);
