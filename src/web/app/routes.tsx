@@ -1,14 +1,34 @@
-import { redirect, type RouteObject } from 'react-router';
+import { replace, type RouteObject } from 'react-router';
 import { isLanguage } from '../../core/i18n';
+import { PublicLayout } from '../features/layout/PublicLayout';
 import { preferredLanguage } from '../lib/language';
 import { ErrorPage } from './ErrorPage';
 import { RootLayout } from './RootLayout';
-import { page } from './page';
+import { page, type PageModule } from './page';
+
+/**
+ * Page modules by their path under src/web. A page route's id is that path, so the server finds
+ * the route's built chunk in Vite's manifest and preloads it (src/server/web/renderer.ts).
+ */
+const pages = {
+  'features/home/HomePage.tsx': () => import('../features/home/HomePage'),
+  'features/about/AboutPage.tsx': () => import('../features/about/AboutPage'),
+  'features/services/ServicesPage.tsx': () => import('../features/services/ServicesPage'),
+  'features/services/ServiceDetailPage.tsx': () => import('../features/services/ServiceDetailPage'),
+  'features/contact/ContactPage.tsx': () => import('../features/contact/ContactPage'),
+  'features/legal/TermsPage.tsx': () => import('../features/legal/TermsPage'),
+  'features/legal/PrivacyPage.tsx': () => import('../features/legal/PrivacyPage'),
+  'app/NotFoundPage.tsx': () => import('./NotFoundPage'),
+} satisfies Record<string, () => Promise<PageModule>>;
+
+/** A page route whose id is its module path (suffix `#…` when a module serves two routes). */
+const pageRoute = (module: keyof typeof pages, suffix = '') => ({ id: module + suffix, ...page(pages[module]) });
 
 /**
  * The route table. Public pages live under `/:lang`; a first segment that is not a language gets
  * the stored language put in front (spec 01 §2). Routes the specs list without a prefix sit at
- * the top level. Every page is its own chunk.
+ * the top level. Every page is its own chunk. A redirect replaces the history entry (the server
+ * answers it with 302).
  */
 export const routes: RouteObject[] = [
   {
@@ -18,18 +38,37 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        loader: ({ request }) => redirect(`/${preferredLanguage(request)}${new URL(request.url).search}`),
+        loader: ({ request }) => replace(`/${preferredLanguage(request)}${new URL(request.url).search}`),
       },
       {
         path: ':lang',
         loader: ({ params, request }) => {
           if (isLanguage(params.lang)) return null;
           const url = new URL(request.url);
-          return redirect(`/${preferredLanguage(request)}${url.pathname}${url.search}`);
+          return replace(`/${preferredLanguage(request)}${url.pathname}${url.search}`);
         },
         children: [
-          { index: true, ...page(() => import('../features/home/HomePage')) },
-          { path: '*', ...page(() => import('./NotFoundPage')) },
+          {
+            id: 'public',
+            Component: PublicLayout,
+            children: [
+              { index: true, ...pageRoute('features/home/HomePage.tsx') },
+              { path: 'about', ...pageRoute('features/about/AboutPage.tsx') },
+              { path: 'services', ...pageRoute('features/services/ServicesPage.tsx') },
+              { path: 'services/:id', ...pageRoute('features/services/ServiceDetailPage.tsx') },
+              { path: 'contact', ...pageRoute('features/contact/ContactPage.tsx') },
+              { path: '*', ...pageRoute('app/NotFoundPage.tsx') },
+            ],
+          },
+        ],
+      },
+      {
+        // Unprefixed public pages, shown in the stored language.
+        id: 'public-unprefixed',
+        Component: PublicLayout,
+        children: [
+          { path: 'terms', ...pageRoute('features/legal/TermsPage.tsx') },
+          { path: 'privacy', ...pageRoute('features/legal/PrivacyPage.tsx') },
         ],
       },
     ],

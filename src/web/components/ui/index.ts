@@ -1,0 +1,10 @@
+// Dialog and Sheet are deliberately not re-exported here: they pull in Radix, so they are
+// imported from './Dialog' by code that loads on demand.
+export { Badge, type BadgeTone } from './Badge';
+export { Button, ButtonLink, buttonClass, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button';
+export { Card } from './Card';
+export { cn } from './cn';
+export { FieldError, Input, Label, Textarea } from './Input';
+export { Spinner } from './Spinner';
+export { SectionHeading } from './SectionHeading';
+export { PageHero } from './PageHero';

@@ -1,0 +1,94 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { AccountMenu } from '../auth/AccountMenu';
+import { PlatformMenu } from '../catalog/PlatformMenu';
+import { useLanguage } from '../../lib/language';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { Logo } from './Logo';
+import { NAV_ITEMS, navHref } from './navigation';
+
+const MOBILE_MENU_ID = 'mobile-menu';
+
+/** Site header: logo, main navigation, social-media menu, language, account; a menu on phones. */
+export function Header() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+
+  // Any navigation (a link in the menu, back/forward, a redirect) closes the mobile menu.
+  useEffect(() => setOpen(false), [location.key]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const links = (mobile: boolean) =>
+    NAV_ITEMS.map((item) => (
+      <li key={item.key}>
+        <NavLink
+          to={navHref(lang, item.path)}
+          end={item.end}
+          className={({ isActive }) =>
+            mobile
+              ? `block rounded-xl px-4 py-3 text-base font-semibold ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-50'}`
+              : `rounded-lg px-3 py-2 text-sm font-semibold transition-colors ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:text-slate-900'}`
+          }
+          onClick={() => setOpen(false)}
+        >
+          {t(`nav.${item.key}`)}
+        </NavLink>
+      </li>
+    ));
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to={`/${lang}`} className="rounded-xl" aria-label={t('nav.homeLink')}>
+          <Logo name={t('brand')} />
+        </Link>
+
+        <nav aria-label={t('nav.label')} className="ml-4 hidden lg:block">
+          <ul className="flex items-center gap-1">{links(false)}</ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          <div className="hidden lg:block">
+            <PlatformMenu />
+          </div>
+          <LanguageSwitcher />
+          <div className="hidden lg:block">
+            <AccountMenu />
+          </div>
+          <button
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-xl border border-slate-200 text-slate-700 hover:bg-slate-50 lg:hidden"
+            aria-expanded={open}
+            aria-controls={MOBILE_MENU_ID}
+            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+          </button>
+        </div>
+      </div>
+
+      <div id={MOBILE_MENU_ID} hidden={!open} className="border-t border-slate-200 bg-white lg:hidden">
+        <nav aria-label={t('nav.mobileLabel')} className="mx-auto max-w-7xl px-4 py-4 sm:px-6">
+          <ul className="space-y-1">{links(true)}</ul>
+          <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
+            <PlatformMenu />
+            <AccountMenu />
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,8 @@
+import { LegalDocument, legalMeta } from './LegalDocument';
+
+export const ns = ['legal'];
+export const meta = legalMeta('terms');
+
+export default function TermsPage() {
+  return <LegalDocument kind="terms" />;
+}
