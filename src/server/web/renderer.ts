@@ -11,12 +11,46 @@ export interface WebRenderer {
 
 type RenderFn = (request: Request, ctx: ServerRenderContext) => Promise<RenderResult>;
 
-function toResponse(result: RenderResult, template: string): Response {
+/** Vite's build manifest: each source module's chunk and the chunks it imports statically. */
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+
+/**
+ * `<link rel="modulepreload">` for the chunks of the matched pages, so the browser fetches them
+ * while it parses the HTML instead of after the entry has run. Page routes have their module path
+ * as route id (src/web/app/routes.tsx); the matched ids are the keys of the boot block's loaderData.
+ */
+export function preloadLinks(manifest: Manifest, bootData: string): string {
+  const json = /<script[^>]*>([\s\S]*)<\/script>/.exec(bootData)?.[1];
+  if (!json) return '';
+  let routeIds: string[];
+  try {
+    routeIds = Object.keys((JSON.parse(json) as { hydration?: { loaderData?: object } }).hydration?.loaderData ?? {});
+  } catch {
+    return '';
+  }
+  const files = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.css?.forEach((c) => css.add(c));
+    chunk.imports?.forEach(visit);
+  };
+  for (const id of routeIds) visit(id.split('#')[0]!);
+  return [
+    ...[...css].map((f) => `<link rel="stylesheet" href="/${f}" />`),
+    ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
+  ].join('\n    ');
+}
+
+function toResponse(result: RenderResult, template: string, manifest?: Manifest): Response {
   if (result.type === 'redirect') return new Response(null, { status: result.status, headers: { Location: result.location } });
   if (result.type === 'response') return result.response;
+  const preload = manifest ? preloadLinks(manifest, result.data) : '';
   const html = template
     .replace('<!--lang-->', result.lang)
-    .replace('<!--head-->', result.head)
+    .replace('<!--head-->', preload ? `${result.head}\n    ${preload}` : result.head)
     .replace('<!--app-->', result.body)
     .replace('<!--data-->', result.data);
   return new Response(html, {
@@ -29,7 +63,8 @@ function toResponse(result: RenderResult, template: string): Response {
 export async function createBuiltRenderer(distDir = resolve('dist')): Promise<WebRenderer> {
   const template = await readFile(resolve(distDir, 'client/index.html'), 'utf8');
   const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry-server.js')).href)) as { render: RenderFn };
-  return { render: async (request, ctx) => toResponse(await entry.render(request, ctx), template) };
+  const manifest = JSON.parse(await readFile(resolve(distDir, 'client/.vite/manifest.json'), 'utf8')) as Manifest;
+  return { render: async (request, ctx) => toResponse(await entry.render(request, ctx), template, manifest) };
 }
 
 /** Development: Vite transforms the template and loads the server entry with hot reload. */

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { Language } from '../../../core/i18n';
 
 /**
@@ -5,6 +6,7 @@ import type { Language } from '../../../core/i18n';
  * decorative: the control next to them carries the language's name.
  */
 export function Flag({ lang, className = 'h-3.5 w-5' }: { lang: Language; className?: string }) {
+  const clipId = useId();
   const common = { className: `${className} shrink-0 rounded-[3px] shadow-[0_0_0_1px_rgba(15,23,42,0.12)]`, 'aria-hidden': true, focusable: false } as const;
   if (lang === 'az')
     return (
@@ -28,10 +30,10 @@ export function Flag({ lang, className = 'h-3.5 w-5' }: { lang: Language; classN
     );
   return (
     <svg viewBox="0 0 60 40" {...common}>
-      <clipPath id="flag-gb-clip">
+      <clipPath id={clipId}>
         <path d="M0 0h60v40H0z" />
       </clipPath>
-      <g clipPath="url(#flag-gb-clip)">
+      <g clipPath={`url(#${clipId})`}>
         <path d="M0 0h60v40H0z" fill="#012169" />
         <path d="m0 0 60 40M60 0 0 40" stroke="#fff" strokeWidth="8" />
         <path d="m0 0 60 40M60 0 0 40" stroke="#c8102e" strokeWidth="3" />
