@@ -7,3 +7,4 @@ export * from './orders';
 export * from './accounts';
 export * from './payments';
 export * from './admin';
+export * from './support';

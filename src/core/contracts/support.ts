@@ -1,0 +1,169 @@
+import { z } from 'zod';
+
+/**
+ * Support tickets, consultation requests and contact messages (spec 01 §3–5, §8; spec 02 §2–4).
+ * One schema per form, used by the browser form and by the server route alike. Validation
+ * messages are keys in the `support` locale namespace (`validation.<key>`), so each form shows
+ * the spec's wording in the visitor's language.
+ */
+
+export const TICKET_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const CONSULTATION_STATUSES = ['new', 'handled'] as const;
+export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];
+export const CONTACT_STATUSES = ['new', 'read', 'replied'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+/**
+ * The fourteen consultation topics of spec 01 §5, in the spec's order. The values are stable
+ * (stored and sent); the labels live in the locale files under `consultation.services.<value>`.
+ */
+export const CONSULTATION_SERVICES = [
+  'smm',
+  'google_ads',
+  'youtube_ads',
+  'seo',
+  'logo',
+  'website',
+  'tv_radio',
+  'facebook_instagram_ads',
+  'social_engagement',
+  'instagram_engagement',
+  'tiktok_marketing',
+  'youtube_growth',
+  'general',
+  'other',
+] as const;
+export type ConsultationService = (typeof CONSULTATION_SERVICES)[number];
+
+/** Length bounds, shared with the database CHECK constraints. */
+export const SUPPORT_LIMITS = {
+  ticketTitle: 200,
+  ticketDescription: 5000,
+  message: 5000,
+  name: 100,
+  email: 254,
+  phoneMin: 10,
+  phoneMax: 30,
+  consultationMessageMin: 10,
+  subject: 200,
+  contactMessage: 5000,
+  search: 100,
+} as const;
+
+/** Ticket description preview in the customer's list (spec 01 §5). */
+export const TICKET_PREVIEW_LENGTH = 100;
+
+const L = SUPPORT_LIMITS;
+const required = (max: number, key: string) => z.string().trim().min(1, `${key}Required`).max(max, 'tooLong');
+const email = z.string().trim().max(L.email, 'tooLong').pipe(z.email('emailInvalid'));
+
+// ─── Tickets ──────────────────────────────────────────────────────────────────────────────
+
+export const createTicketSchema = z.object({
+  title: required(L.ticketTitle, 'title'),
+  description: required(L.ticketDescription, 'description'),
+  priority: z.enum(TICKET_PRIORITIES).default('normal'),
+});
+export type CreateTicketInput = z.input<typeof createTicketSchema>;
+
+export const ticketMessageSchema = z.object({ message: required(L.message, 'message') });
+export type TicketMessageInput = z.input<typeof ticketMessageSchema>;
+
+export const ticketStatusSchema = z.object({ status: z.enum(TICKET_STATUSES) });
+
+/** Query of the team's inbox: optional filters and a search over title, description and e-mail. */
+export const ticketListQuerySchema = z.object({
+  status: z.enum(TICKET_STATUSES).optional(),
+  priority: z.enum(TICKET_PRIORITIES).optional(),
+  q: z.string().trim().max(L.search).optional(),
+});
+export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
+
+export interface TicketView {
+  id: string;
+  title: string;
+  description: string;
+  priority: TicketPriority;
+  status: TicketStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A ticket in the team's inbox: who opened it and how the conversation stands. */
+export interface AdminTicketView extends TicketView {
+  userId: string;
+  userEmail: string;
+  userName: string;
+  messageCount: number;
+  lastMessageAt: string | null;
+}
+
+export interface TicketMessageView {
+  id: string;
+  ticketId: string;
+  message: string;
+  isAdmin: boolean;
+  createdAt: string;
+}
+
+// ─── Consultations ────────────────────────────────────────────────────────────────────────
+
+export const consultationSchema = z.object({
+  name: z.string().trim().min(2, 'nameMin').max(L.name, 'tooLong'),
+  email,
+  phone: z.string().trim().min(L.phoneMin, 'phoneMin').max(L.phoneMax, 'tooLong'),
+  service: z.enum(CONSULTATION_SERVICES, 'serviceRequired'),
+  message: z.string().trim().min(L.consultationMessageMin, 'consultationMessageMin').max(L.message, 'tooLong'),
+});
+export type ConsultationInput = z.input<typeof consultationSchema>;
+
+export const consultationStatusSchema = z.object({ status: z.enum(CONSULTATION_STATUSES) });
+
+export interface ConsultationView {
+  id: string;
+  userId: string;
+  name: string;
+  email: string;
+  phone: string;
+  service: ConsultationService;
+  message: string;
+  status: ConsultationStatus;
+  createdAt: string;
+}
+
+// ─── Contact messages ─────────────────────────────────────────────────────────────────────
+
+/**
+ * The public contact form. `website` is a honeypot: the field is hidden from people, so only a
+ * bot fills it; the server then answers as if accepted and stores nothing.
+ */
+export const contactMessageSchema = z.object({
+  name: required(L.name, 'name'),
+  email: z.string().trim().min(1, 'emailRequired').max(L.email, 'tooLong').pipe(z.email('emailInvalid')),
+  subject: required(L.subject, 'subject'),
+  message: required(L.contactMessage, 'message'),
+  website: z.string().max(500).optional(),
+});
+export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+
+export interface ContactMessageView {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  /** One of CONTACT_STATUSES; anything else stored is shown as unknown (spec 02 §4). */
+  status: string;
+  createdAt: string;
+}
+
+export interface ContactCounts {
+  total: number;
+  new: number;
+  read: number;
+  replied: number;
+}
