@@ -4,6 +4,7 @@ import { adminOnly, authRoutes, meRoutes } from './auth';
 import { devMailboxRoutes } from './mail/routes';
 import { catalogRoutes } from './catalog/routes';
 import { ordersRoutes, trackingRoutes } from './orders/routes';
+import { supportAdminRoutes, supportRoutes } from './support/routes';
 import { paymentsRoutes } from './payments/routes';
 
 /**
@@ -19,5 +20,7 @@ export function mountApi(api: Hono, deps: AppDeps): void {
   api.route('/catalog', catalogRoutes(deps));
   api.route('/', ordersRoutes(deps));
   api.route('/track', trackingRoutes(deps));
+  api.route('/', supportRoutes(deps));
+  api.route('/admin', supportAdminRoutes(deps));
   api.route('/payments', paymentsRoutes(deps));
 }

@@ -7,6 +7,8 @@ export const userEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('balance'), balanceCents: z.number().int(), deltaCents: z.number().int() }),
   z.object({ type: z.literal('payment'), paymentId: z.string(), status: z.string() }),
   z.object({ type: z.literal('ticket'), ticketId: z.string() }),
+  /** To each admin: a ticket was opened, answered or changed (the support inbox refreshes). */
+  z.object({ type: z.literal('admin_ticket'), ticketId: z.string() }),
   z.object({ type: z.literal('settings') }),
 ]);
 export type UserEvent = z.infer<typeof userEventSchema>;

@@ -1,0 +1,186 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  CONSULTATION_STATUSES,
+  consultationSchema,
+  consultationStatusSchema,
+  createTicketSchema,
+  ticketMessageSchema,
+  ticketStatusSchema,
+} from '../../core/contracts/support';
+import { AppError } from '../../core/errors';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '../../core/i18n';
+import type { AppDeps } from '../app';
+import { accounts } from '../auth';
+import { clientIp } from '../auth/clientIp';
+import { requireAdmin, requireUser } from '../auth/guard';
+import { createRateLimiter, type RateRule } from '../auth/rateLimit';
+import {
+  adminThread,
+  contactCounts,
+  createConsultation,
+  createContactMessage,
+  createTicket,
+  deleteContactMessage,
+  listAllTickets,
+  listConsultations,
+  listContactMessages,
+  listOwnTickets,
+  markContactReplied,
+  openContactMessage,
+  ownThread,
+  postOwnMessage,
+  replyToTicket,
+  setConsultationStatus,
+  setTicketStatus,
+  type Actor,
+  type SupportDeps,
+} from './service';
+
+const HOUR = 60 * 60;
+/** Spam brakes. The contact form is public, so it is limited per address (5 per 15 minutes). */
+export const SUPPORT_RATE_RULES = {
+  contactPerIp: { name: 'contact:ip', limit: 5, windowSeconds: 15 * 60 },
+  ticketsPerUser: { name: 'tickets:user', limit: 20, windowSeconds: HOUR },
+  messagesPerUser: { name: 'ticket-messages:user', limit: 120, windowSeconds: HOUR },
+  consultationsPerUser: { name: 'consultations:user', limit: 20, windowSeconds: HOUR },
+} as const satisfies Record<string, RateRule>;
+
+export function supportDeps(deps: AppDeps): SupportDeps {
+  return { db: deps.database.db, logger: deps.logger, mailer: accounts(deps).mailer, realtime: deps.realtime, publicUrl: deps.publicUrl };
+}
+
+async function jsonBody(c: Context): Promise<unknown> {
+  return c.req.json().catch(() => {
+    throw new AppError('BAD_REQUEST', 'The request body is not JSON.');
+  });
+}
+
+function languageOf(c: Context): Language {
+  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`).exec(c.req.header('cookie') ?? '')?.[1];
+  return isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
+}
+
+const noStore = (c: Context) => c.header('Cache-Control', 'no-store');
+
+/**
+ * Customer and public routes, mounted at `/api`: the signed-in customer's tickets
+ * (`/support/tickets…`, every row filtered by owner), consultation requests (signed in) and the
+ * public contact form.
+ */
+export function supportRoutes(deps: AppDeps) {
+  const app = new Hono();
+  const db = deps.database.db;
+  const limiter = createRateLimiter(db);
+
+  app.get('/support/tickets', async (c) => {
+    const user = await requireUser(c);
+    noStore(c);
+    return c.json({ tickets: await listOwnTickets(db, user.id) });
+  });
+
+  app.post('/support/tickets', async (c) => {
+    const user = await requireUser(c);
+    const input = createTicketSchema.parse(await jsonBody(c));
+    await limiter.consume(SUPPORT_RATE_RULES.ticketsPerUser, user.id);
+    return c.json({ ticket: await createTicket(supportDeps(deps), user.id, input, languageOf(c)) }, 201);
+  });
+
+  app.get('/support/tickets/:id/messages', async (c) => {
+    const user = await requireUser(c);
+    noStore(c);
+    return c.json(await ownThread(db, user.id, c.req.param('id')));
+  });
+
+  app.post('/support/tickets/:id/messages', async (c) => {
+    const user = await requireUser(c);
+    const input = ticketMessageSchema.parse(await jsonBody(c));
+    await limiter.consume(SUPPORT_RATE_RULES.messagesPerUser, user.id);
+    return c.json({ message: await postOwnMessage(supportDeps(deps), user.id, c.req.param('id'), input) }, 201);
+  });
+
+  app.post('/consultations', async (c) => {
+    const user = await requireUser(c);
+    // Only well-formed requests count against the limit; the form checks the fields first.
+    const input = consultationSchema.parse(await jsonBody(c));
+    await limiter.consume(SUPPORT_RATE_RULES.consultationsPerUser, user.id);
+    const consultation = await createConsultation(supportDeps(deps), user.id, input);
+    return c.json({ consultation: { id: consultation.id } }, 201);
+  });
+
+  app.post('/contact', async (c) => {
+    await limiter.consume(SUPPORT_RATE_RULES.contactPerIp, clientIp(c));
+    await createContactMessage(supportDeps(deps), await jsonBody(c));
+    // The same answer whether stored or caught by the honeypot.
+    return c.json({ ok: true });
+  });
+
+  return app;
+}
+
+const consultationListQuery = z.object({ status: z.enum(CONSULTATION_STATUSES).optional() });
+
+/**
+ * The team's routes, mounted at `/api/admin` (admin-only there already; each handler checks
+ * again so the router is safe wherever it is mounted).
+ */
+export function supportAdminRoutes(deps: AppDeps) {
+  const app = new Hono();
+  const db = deps.database.db;
+  // Checked per route rather than with `use('*')`: a sub-router's wildcard middleware would run
+  // for every other router mounted under /admin as well.
+  const admin = (handler: (c: Context, actor: Actor) => Promise<Response>) => async (c: Context) => {
+    const user = await requireAdmin(c);
+    noStore(c);
+    return handler(c, { id: user.id, email: user.email });
+  };
+
+  app.get('/support/tickets', admin(async (c) => c.json({ tickets: await listAllTickets(db, c.req.query()) })));
+  app.get('/support/tickets/:id', admin(async (c) => c.json(await adminThread(db, c.req.param('id')!))));
+  app.post(
+    '/support/tickets/:id/messages',
+    admin(async (c, actor) => c.json({ message: await replyToTicket(supportDeps(deps), actor.id, c.req.param('id')!, await jsonBody(c)) }, 201)),
+  );
+  app.patch(
+    '/support/tickets/:id',
+    admin(async (c, actor) => {
+      const { status } = ticketStatusSchema.parse(await jsonBody(c));
+      return c.json({ ticket: await setTicketStatus(supportDeps(deps), actor, c.req.param('id')!, status) });
+    }),
+  );
+
+  app.get(
+    '/consultations',
+    admin(async (c) => {
+      const { status } = consultationListQuery.parse(c.req.query());
+      return c.json({ consultations: await listConsultations(db, status) });
+    }),
+  );
+  app.patch(
+    '/consultations/:id',
+    admin(async (c, actor) => {
+      const { status } = consultationStatusSchema.parse(await jsonBody(c));
+      return c.json({ consultation: await setConsultationStatus(db, actor, c.req.param('id')!, status) });
+    }),
+  );
+
+  app.get(
+    '/contact-messages',
+    admin(async (c) => {
+      const [messages, counts] = await Promise.all([listContactMessages(db), contactCounts(db)]);
+      return c.json({ messages, counts });
+    }),
+  );
+  app.get('/contact-messages/:id', admin(async (c) => c.json({ message: await openContactMessage(db, c.req.param('id')!) })));
+  app.post('/contact-messages/:id/replied', admin(async (c, actor) => c.json(await markContactReplied(db, actor, c.req.param('id')!))));
+  app.delete(
+    '/contact-messages/:id',
+    admin(async (c, actor) => {
+      await deleteContactMessage(db, actor, c.req.param('id')!);
+      return c.json({ ok: true });
+    }),
+  );
+
+  return app;
+}
