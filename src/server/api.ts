@@ -6,6 +6,9 @@ import { catalogRoutes } from './catalog/routes';
 import { ordersRoutes, trackingRoutes } from './orders/routes';
 import { supportAdminRoutes, supportRoutes } from './support/routes';
 import { paymentsRoutes } from './payments/routes';
+import { adminRoutes } from './admin/routes';
+import { publicSettingsRoutes } from './admin/settings';
+import { contentRoutes } from './content/routes';
 
 /**
  * Every feature's API router is mounted here, under `/api`. Keep it a flat list: one line per
@@ -23,4 +26,7 @@ export function mountApi(api: Hono, deps: AppDeps): void {
   api.route('/', supportRoutes(deps));
   api.route('/admin', supportAdminRoutes(deps));
   api.route('/payments', paymentsRoutes(deps));
+  api.route('/settings', publicSettingsRoutes(deps));
+  api.route('/content', contentRoutes(deps));
+  api.route('/admin', adminRoutes(deps));
 }

@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { sql } from 'drizzle-orm';
 import { mountApi } from './api';
+import { seoRoutes } from './seo/routes';
 import { apiGuards, pageGuards } from './auth';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -68,6 +69,8 @@ export function buildApp(deps: AppDeps): Hono {
   mountApi(api, deps);
   api.all('*', (c) => c.json(errorBody('NOT_FOUND', 'Not found.'), 404));
   app.route('/api', api);
+
+  app.route('/', seoRoutes(deps));
 
   if (deps.clientDir) {
     const root = deps.clientDir;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { settingsSchema } from '../settings';
+
+export const roleSchema = z.enum(['user', 'moderator', 'admin']);
+export const roleInputSchema = z.object({ role: roleSchema });
+
+/** A balance adjustment: signed USD cents, with a reason that goes into the ledger and the audit log. */
+export const balanceAdjustmentSchema = z.object({
+  amountCents: z.number().int().refine((n) => n !== 0, 'zero').refine((n) => Math.abs(n) <= 100_000_000, 'too large'),
+  reason: z.string().trim().min(3).max(500),
+});
+
+/** Local marketing service (spec 02 §3): price in AZN with 2 decimals, sent as qəpik. */
+export const localServiceInputSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  description: z.string().trim().max(5000).nullable().default(null),
+  priceQepik: z.number().int().min(0).max(1_000_000_000).nullable().default(null),
+  category: z.enum(['standard', 'social_media']).default('social_media'),
+  platform: z.string().trim().max(50).nullable().default(null),
+  icon: z.string().trim().max(50).nullable().default(null),
+  active: z.boolean().default(true),
+  orderIndex: z.number().int().min(-100_000).max(100_000).default(0),
+});
+export type LocalServiceInput = z.infer<typeof localServiceInputSchema>;
+
+/** Service name form (spec 02 §5): API name, Azerbaijani and Turkish names, all required and trimmed. */
+export const serviceNameInputSchema = z.object({
+  apiServiceName: z.string().trim().min(1).max(200),
+  az: z.string().trim().min(1).max(200),
+  tr: z.string().trim().min(1).max(200),
+});
+
+export const settingsInputSchema = settingsSchema.partial().strict();
+
+const localized = (max: number, min = 1) =>
+  z.object({ az: z.string().trim().min(min).max(max), tr: z.string().trim().min(min).max(max), en: z.string().trim().min(min).max(max) });
+
+export const blogPostInputSchema = z.object({
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+    .max(120),
+  title: localized(200),
+  excerpt: localized(500, 0),
+  body: localized(50_000),
+  published: z.boolean().default(false),
+  publishedOn: z.iso.date(),
+});
+export type BlogPostInput = z.infer<typeof blogPostInputSchema>;
+
+export const faqInputSchema = z.object({
+  question: localized(500),
+  answer: localized(5000),
+  orderIndex: z.number().int().min(-100_000).max(100_000).default(0),
+  published: z.boolean().default(true),
+});
+
+export const orderRefundSchema = z.object({
+  /** Cents to refund; the whole remaining charge when missing. */
+  amountCents: z.number().int().positive().optional(),
+  reason: z.string().trim().min(3).max(500),
+});
+
+export const adminOrdersQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: z.string().max(30).optional(),
+  platform: z.string().max(50).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});

@@ -1,0 +1,198 @@
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
+import { signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
+import { syncCatalog } from '../catalog/service';
+import type { Database } from '../db/client';
+import { auditLog, catalogServices, orders, users } from '../db/schema';
+import { createProvider } from '../providers';
+import { createTestApp } from '../testing/app';
+import { createTestDatabase } from '../testing/db';
+import { verifyLedger } from '../wallet/ledger';
+
+let database: Database;
+let sandbox: SandboxProvider;
+let provider: ReturnType<typeof createProvider>;
+let app: Hono;
+let admin: string;
+let customer: Awaited<ReturnType<typeof signUpUser>>;
+let moderator: Awaited<ReturnType<typeof signUpUser>>;
+
+const send = (method: string, path: string, cookie?: string, body?: unknown) =>
+  app.request(path, {
+    method,
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  sandbox = await startSandboxProvider({ orderSeconds: 60 });
+  provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey });
+  await syncCatalog(database.db, provider);
+  ({ app } = await createTestApp(database, { provider }));
+  admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
+  customer = await signUpUser(app);
+  moderator = await signUpUser(app);
+  expect((await send('POST', `/api/admin/users/${moderator.id}/roles`, admin, { role: 'moderator' })).status).toBe(201);
+});
+afterAll(async () => {
+  await sandbox.close();
+  await database.close();
+});
+
+/** Builds a valid admin request for each admin route; the walk fails for a route without one. */
+async function fixtures(): Promise<Record<string, () => Promise<{ path: string; body?: unknown }>>> {
+  const target = await signUpUser(app);
+  const [svc] = await database.db.select().from(catalogServices).where(eq(catalogServices.platform, 'instagram')).limit(1);
+  const [order] = await database.db
+    .insert(orders)
+    .values({ number: `AR-${Date.now().toString(36).toUpperCase().padEnd(10, 'X').slice(0, 10)}`, userId: target.id, serviceId: svc!.id, serviceName: svc!.name, platform: 'instagram', serviceType: svc!.type, link: 'https://instagram.com/x', linkKey: 'x', quantity: 100, chargeCents: 50, status: 'unknown', idempotencyKey: `k-${Date.now()}`, requestHash: 'h' })
+    .returning();
+  const plain = (await database.db.select().from(catalogServices)).find((s) => s.params.length === 0)!;
+  const sent = await provider.add({ serviceId: plain.id, link: 'https://instagram.com/resync', quantity: plain.amountMinimum, params: {} });
+  const [tracked] = await database.db
+    .insert(orders)
+    .values({ number: 'AR-RESYNC0001', userId: target.id, serviceId: plain.id, serviceName: plain.name, platform: plain.platform, serviceType: plain.type, link: 'https://instagram.com/resync', linkKey: 'resync', quantity: plain.amountMinimum, chargeCents: 20, status: 'pending', providerOrderId: sent.providerOrderId, idempotencyKey: `r-${Date.now()}`, requestHash: 'h' })
+    .returning();
+  await database.db.update(users).set({ balanceCents: 1000 }).where(eq(users.id, target.id));
+  await database.db.execute(`insert into ledger_entries (user_id, amount_cents, kind, reference) values ('${target.id}', 1000, 'topup', 'fixture-${target.id}')` as never);
+  const local = await (await send('POST', '/api/admin/catalog/services', admin, { name: 'SEO' })).json();
+  await send('POST', '/api/admin/catalog/service-names', admin, { apiServiceName: `Walk ${Date.now()}`, az: 'Az', tr: 'Tr' });
+  const blog = await (await send('POST', '/api/admin/content/blog', admin, { slug: `walk-${Date.now()}`, title: { az: 'a', tr: 't', en: 'e' }, excerpt: { az: '', tr: '', en: '' }, body: { az: 'a', tr: 't', en: 'e' }, publishedOn: '2026-11-01' })).json();
+  const faq = await (await send('POST', '/api/admin/content/faq', admin, { question: { az: 'a', tr: 't', en: 'e' }, answer: { az: 'a', tr: 't', en: 'e' } })).json();
+  const localized = { az: 'a', tr: 't', en: 'e' };
+  const nameKey = encodeURIComponent((await (await send('GET', '/api/admin/catalog/service-names', admin)).json()).names[0].apiServiceName);
+  return {
+    'GET /api/admin/dashboard': async () => ({ path: '/api/admin/dashboard' }),
+    'GET /api/admin/audit': async () => ({ path: '/api/admin/audit' }),
+    'GET /api/admin/payments': async () => ({ path: '/api/admin/payments' }),
+    'GET /api/admin/users': async () => ({ path: '/api/admin/users?q=example' }),
+    'POST /api/admin/users/:id/roles': async () => ({ path: `/api/admin/users/${target.id}/roles`, body: { role: 'moderator' } }),
+    'DELETE /api/admin/users/:id/roles/:role': async () => ({ path: `/api/admin/users/${target.id}/roles/user` }),
+    'POST /api/admin/users/:id/balance': async () => ({ path: `/api/admin/users/${target.id}/balance`, body: { amountCents: 250, reason: 'goodwill' } }),
+    'GET /api/admin/orders': async () => ({ path: '/api/admin/orders?status=unknown' }),
+    'GET /api/admin/orders/:id': async () => ({ path: `/api/admin/orders/${order!.id}` }),
+    'POST /api/admin/orders/:id/resync': async () => ({ path: `/api/admin/orders/${tracked!.id}/resync` }),
+    'POST /api/admin/orders/:id/refund': async () => ({ path: `/api/admin/orders/${order!.id}/refund`, body: { amountCents: 10, reason: 'late delivery' } }),
+    'POST /api/admin/orders/:id/resubmit': async () => ({ path: `/api/admin/orders/${order!.id}/resubmit` }),
+    'GET /api/admin/settings': async () => ({ path: '/api/admin/settings' }),
+    'PUT /api/admin/settings': async () => ({ path: '/api/admin/settings', body: { site_name: 'Artım Test' } }),
+    'GET /api/admin/settings/stats': async () => ({ path: '/api/admin/settings/stats' }),
+    'GET /api/admin/catalog/services': async () => ({ path: '/api/admin/catalog/services' }),
+    'POST /api/admin/catalog/services': async () => ({ path: '/api/admin/catalog/services', body: { name: 'Logo design', priceQepik: 30000 } }),
+    'PUT /api/admin/catalog/services/:id': async () => ({ path: `/api/admin/catalog/services/${local.id}`, body: { name: 'SEO audit', priceQepik: 8000 } }),
+    'DELETE /api/admin/catalog/services/:id': async () => ({ path: `/api/admin/catalog/services/${local.id}` }),
+    'GET /api/admin/catalog/api-services': async () => ({ path: '/api/admin/catalog/api-services' }),
+    'POST /api/admin/catalog/api-services/refresh': async () => ({ path: '/api/admin/catalog/api-services/refresh' }),
+    'GET /api/admin/catalog/service-names': async () => ({ path: '/api/admin/catalog/service-names' }),
+    'POST /api/admin/catalog/service-names': async () => ({ path: '/api/admin/catalog/service-names', body: { apiServiceName: `Likes ${Date.now()}`, az: 'Bəyənmələr', tr: 'Beğeniler' } }),
+    'PUT /api/admin/catalog/service-names/:name': async () => ({ path: `/api/admin/catalog/service-names/${nameKey}`, body: { apiServiceName: `Renamed ${Date.now()}`, az: 'Az2', tr: 'Tr2' } }),
+    'DELETE /api/admin/catalog/service-names/:name': async () => {
+      const names = (await (await send('GET', '/api/admin/catalog/service-names', admin)).json()).names;
+      return { path: `/api/admin/catalog/service-names/${encodeURIComponent(names[0].apiServiceName)}` };
+    },
+    'GET /api/admin/content/blog': async () => ({ path: '/api/admin/content/blog' }),
+    'POST /api/admin/content/blog': async () => ({ path: '/api/admin/content/blog', body: { slug: `post-${Date.now()}`, title: localized, excerpt: localized, body: localized, publishedOn: '2026-11-02' } }),
+    'PUT /api/admin/content/blog/:id': async () => ({ path: `/api/admin/content/blog/${blog.id}`, body: { slug: blog.slug, title: localized, excerpt: localized, body: localized, published: true, publishedOn: '2026-11-03' } }),
+    'DELETE /api/admin/content/blog/:id': async () => ({ path: `/api/admin/content/blog/${blog.id}` }),
+    'GET /api/admin/content/faq': async () => ({ path: '/api/admin/content/faq' }),
+    'POST /api/admin/content/faq': async () => ({ path: '/api/admin/content/faq', body: { question: localized, answer: localized } }),
+    'PUT /api/admin/content/faq/:id': async () => ({ path: `/api/admin/content/faq/${faq.id}`, body: { question: localized, answer: localized, orderIndex: 2 } }),
+    'DELETE /api/admin/content/faq/:id': async () => ({ path: `/api/admin/content/faq/${faq.id}` }),
+  };
+}
+
+describe('admin routes', () => {
+  it('answer 401 to anonymous, 403 to customers and moderators, 2xx to admins; every write is audited', async () => {
+    const table = app.routes
+      .filter((r) => r.path.startsWith('/api/admin/') && r.method !== 'ALL')
+      .map((r) => `${r.method} ${r.path}`);
+    const unique = [...new Set(table)];
+    const fx = await fixtures();
+    const missing = unique.filter((k) => !fx[k]);
+    // Routes owned by other features are walked in their own tests; this walk covers these.
+    const ours = unique.filter((k) => fx[k]);
+    expect(ours.length).toBeGreaterThanOrEqual(30);
+    expect(missing.filter((k) => !/support|contact|consultation/.test(k))).toEqual([]);
+
+    for (const key of ours) {
+      const [method, pattern] = key.split(' ') as [string, string];
+      const { path, body } = await fx[key]!();
+      expect((await send(method, path, undefined, body)).status, `${key} anonymous`).toBe(401);
+      expect((await send(method, path, customer.cookie, body)).status, `${key} customer`).toBe(403);
+      expect((await send(method, path, moderator.cookie, body)).status, `${key} moderator`).toBe(403);
+      const before = (await database.db.select().from(auditLog)).length;
+      const res = await send(method, path, admin, body);
+      expect([200, 201, 204], `${key} admin → ${res.status} ${await res.clone().text()}`).toContain(res.status);
+      if (method !== 'GET' && !pattern.endsWith('/resync')) {
+        expect((await database.db.select().from(auditLog)).length, `${key} audited`).toBeGreaterThan(before);
+      }
+    }
+    expect(await verifyLedger(database.db)).toEqual([]);
+  }, 120_000);
+});
+
+describe('admin rules', () => {
+  it('refuses a role the user already has, and never removes the last admin role', async () => {
+    const res = await send('POST', `/api/admin/users/${customer.id}/roles`, admin, { role: 'user' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: { code: 'ROLE_EXISTS' } });
+    const me = (await (await app.request('/api/me', { headers: { cookie: admin } })).json()).user;
+    const last = await send('DELETE', `/api/admin/users/${me.id}/roles/admin`, admin);
+    expect(last.status).toBe(409);
+    expect(await last.json()).toMatchObject({ error: { code: 'LAST_ADMIN' } });
+  });
+
+  it('a balance adjustment needs a reason and cannot take the balance below zero', async () => {
+    expect((await send('POST', `/api/admin/users/${customer.id}/balance`, admin, { amountCents: 100 })).status).toBe(422);
+    const minus = await send('POST', `/api/admin/users/${customer.id}/balance`, admin, { amountCents: -999_999, reason: 'mistake' });
+    expect(minus.status).toBe(402);
+    expect(await verifyLedger(database.db)).toEqual([]);
+  });
+
+  it('settings: admins save and the storefront sees the public keys only; bad values refused', async () => {
+    expect((await send('PUT', '/api/admin/settings', admin, { service_fee: 150 })).status).toBe(422);
+    expect((await send('PUT', '/api/admin/settings', admin, { service_fee: 12.5, notification_email: 'team@artim.az' })).status).toBe(200);
+    const pub = await (await app.request('/api/settings')).json();
+    expect(pub.service_fee).toBe(12.5);
+    expect(pub).not.toHaveProperty('notification_email');
+    expect(pub).not.toHaveProperty('default_balance');
+  });
+
+  it('duplicate service names are refused with DUPLICATE', async () => {
+    const body = { apiServiceName: 'Followers HQ', az: 'İzləyicilər', tr: 'Takipçiler' };
+    expect((await send('POST', '/api/admin/catalog/service-names', admin, body)).status).toBe(201);
+    const again = await send('POST', '/api/admin/catalog/service-names', admin, body);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: { code: 'DUPLICATE' } });
+    expect((await send('POST', '/api/admin/catalog/service-names', admin, { apiServiceName: ' ', az: 'x', tr: 'y' })).status).toBe(422);
+  });
+});
+
+describe('public content and SEO', () => {
+  it('serves robots.txt with crawl-delay, the disallowed paths and the sitemap', async () => {
+    const text = await (await app.request('/robots.txt')).text();
+    expect(text).toContain('Crawl-delay: 1');
+    for (const p of ['admin', 'dashboard', 'auth', 'reset-password', 'password-recovery', 'payment-success', 'payment-error']) expect(text).toContain(`Disallow: /${p}`);
+    expect(text).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+  });
+
+  it('lists a published post in the blog sitemap of each language and in the blog API; drafts stay hidden', async () => {
+    const localized = { az: 'Yazı', tr: 'Yazı', en: 'Post' };
+    await send('POST', '/api/admin/content/blog', admin, { slug: 'growth-tips', title: localized, excerpt: localized, body: localized, published: true, publishedOn: '2026-11-10' });
+    await send('POST', '/api/admin/content/blog', admin, { slug: 'draft-post', title: localized, excerpt: localized, body: localized, published: false, publishedOn: '2026-11-10' });
+    const az = await (await app.request('/sitemaps/blog-az.xml')).text();
+    expect(az).toContain('<loc>http://localhost:3000/az/blog/growth-tips</loc>');
+    expect(az).not.toContain('draft-post');
+    expect(await (await app.request('/sitemaps/blog.xml')).text()).toContain('/en/blog/growth-tips');
+    const posts = await (await app.request('/api/content/blog?lang=az')).json();
+    expect(posts.posts.map((p: { slug: string }) => p.slug)).toEqual(expect.arrayContaining(['growth-tips']));
+    expect(posts.posts.map((p: { slug: string }) => p.slug)).not.toContain('draft-post');
+    expect((await app.request('/api/content/blog/draft-post')).status).toBe(404);
+    const index = await (await app.request('/sitemap.xml')).text();
+    for (const n of ['main', 'services', 'blog', 'blog-az', 'blog-tr', 'pages']) expect(index).toContain(`/sitemaps/${n}.xml`);
+  });
+});
+

@@ -1,0 +1,128 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { localServiceInputSchema, serviceNameInputSchema } from '../../core/contracts/admin';
+import { AppError } from '../../core/errors';
+import type { AppDeps } from '../app';
+import { requireAdmin } from '../auth/guard';
+import { syncCatalog } from '../catalog/service';
+import { catalogServices, localServices, serviceCustomNames } from '../db/schema';
+import { audit } from './audit';
+
+const idParam = (value: string) => {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('NOT_FOUND', 'Not found.');
+  return id;
+};
+const isUniqueViolation = (err: unknown) => {
+  for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;
+  return false;
+};
+
+/** Local services, the provider catalogue (list and refresh) and per-language service names. */
+export function adminCatalogRoutes(deps: AppDeps) {
+  const app = new Hono();
+  const db = deps.database.db;
+
+  app.get('/services', async (c) => {
+    const rows = await db.select().from(localServices).orderBy(asc(localServices.category), asc(localServices.priceQepik));
+    return c.json({ services: rows });
+  });
+  app.post('/services', async (c) => {
+    const actor = await requireAdmin(c);
+    const input = localServiceInputSchema.parse(await c.req.json());
+    const [row] = await db.insert(localServices).values(input).returning();
+    await audit(db, actor, 'service.create', { type: 'service', id: row!.id }, { name: input.name });
+    return c.json(row, 201);
+  });
+  app.put('/services/:id', async (c) => {
+    const actor = await requireAdmin(c);
+    const id = idParam(c.req.param('id'));
+    const input = localServiceInputSchema.parse(await c.req.json());
+    const [row] = await db.update(localServices).set({ ...input, updatedAt: new Date() }).where(eq(localServices.id, id)).returning();
+    if (!row) throw new AppError('NOT_FOUND', 'Not found.');
+    await audit(db, actor, 'service.update', { type: 'service', id }, { name: input.name });
+    return c.json(row);
+  });
+  app.delete('/services/:id', async (c) => {
+    const actor = await requireAdmin(c);
+    const id = idParam(c.req.param('id'));
+    const [row] = await db.delete(localServices).where(eq(localServices.id, id)).returning();
+    if (!row) throw new AppError('NOT_FOUND', 'Not found.');
+    await audit(db, actor, 'service.delete', { type: 'service', id }, { name: row.name });
+    return c.body(null, 204);
+  });
+
+  app.get('/api-services', async (c) => {
+    const rows = await db
+      .select({ id: catalogServices.id, name: catalogServices.name, platform: catalogServices.platform, amountMinimum: catalogServices.amountMinimum, amountIncrement: catalogServices.amountIncrement, tiers: catalogServices.tiers, syncedAt: catalogServices.syncedAt })
+      .from(catalogServices)
+      .where(eq(catalogServices.active, true))
+      .orderBy(catalogServices.platform, sql`${catalogServices.id}::text`);
+    return c.json({ services: rows });
+  });
+  app.post('/api-services/refresh', async (c) => {
+    const actor = await requireAdmin(c);
+    if (!deps.provider) throw new AppError('PROVIDER_NO_ANSWER', 'No provider configured.');
+    const result = await syncCatalog(db, deps.provider);
+    await audit(db, actor, 'catalog.refresh', { type: 'catalog' }, result);
+    return c.json(result);
+  });
+
+  // Service names: one API name with its az and tr names, edited together (spec 02 §2, §5).
+  app.get('/service-names', async (c) => {
+    const rows = await db.select().from(serviceCustomNames).orderBy(asc(serviceCustomNames.apiServiceName), desc(serviceCustomNames.languageCode));
+    const byName = new Map<string, { apiServiceName: string; az: string; tr: string; ids: number[] }>();
+    for (const r of rows) {
+      const entry = byName.get(r.apiServiceName) ?? { apiServiceName: r.apiServiceName, az: '', tr: '', ids: [] };
+      entry[r.languageCode] = r.customName;
+      entry.ids.push(r.id);
+      byName.set(r.apiServiceName, entry);
+    }
+    return c.json({ names: [...byName.values()] });
+  });
+  app.post('/service-names', async (c) => {
+    const actor = await requireAdmin(c);
+    const input = serviceNameInputSchema.parse(await c.req.json());
+    try {
+      await db.insert(serviceCustomNames).values([
+        { apiServiceName: input.apiServiceName, languageCode: 'az', customName: input.az },
+        { apiServiceName: input.apiServiceName, languageCode: 'tr', customName: input.tr },
+      ]);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('DUPLICATE', 'Bu xidmət adı artıq mövcuddur');
+      throw err;
+    }
+    await audit(db, actor, 'service-name.create', { type: 'service-name', id: input.apiServiceName }, input);
+    return c.json(input, 201);
+  });
+  app.put('/service-names/:name', async (c) => {
+    const actor = await requireAdmin(c);
+    const original = decodeURIComponent(c.req.param('name'));
+    const input = serviceNameInputSchema.parse(await c.req.json());
+    try {
+      await db.transaction(async (tx) => {
+        const gone = await tx.delete(serviceCustomNames).where(eq(serviceCustomNames.apiServiceName, original)).returning();
+        if (!gone.length) throw new AppError('NOT_FOUND', 'Not found.');
+        await tx.insert(serviceCustomNames).values([
+          { apiServiceName: input.apiServiceName, languageCode: 'az', customName: input.az },
+          { apiServiceName: input.apiServiceName, languageCode: 'tr', customName: input.tr },
+        ]);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('DUPLICATE', 'Bu xidmət adı artıq mövcuddur');
+      throw err;
+    }
+    await audit(db, actor, 'service-name.update', { type: 'service-name', id: original }, input);
+    return c.json(input);
+  });
+  app.delete('/service-names/:name', async (c) => {
+    const actor = await requireAdmin(c);
+    const name = decodeURIComponent(c.req.param('name'));
+    const gone = await db.delete(serviceCustomNames).where(eq(serviceCustomNames.apiServiceName, name)).returning();
+    if (!gone.length) throw new AppError('NOT_FOUND', 'Not found.');
+    await audit(db, actor, 'service-name.delete', { type: 'service-name', id: name });
+    return c.body(null, 204);
+  });
+
+  return app;
+}

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { settingsInputSchema } from '../../core/contracts/admin';
+import { PUBLIC_SETTING_KEYS, type PublicSettings } from '../../core/settings';
+import type { AppDeps } from '../app';
+import { requireAdmin } from '../auth/guard';
+import { orders, payments, users } from '../db/schema';
+import { getSettings, saveSettings } from '../settings/service';
+import { audit } from './audit';
+
+/** Site settings: all of them for admins (audited), the public subset for everyone. */
+export function adminSettingsRoutes(deps: AppDeps) {
+  const app = new Hono();
+  const db = deps.database.db;
+
+  app.get('/', async (c) => c.json(await getSettings(db)));
+
+  app.put('/', async (c) => {
+    const actor = await requireAdmin(c);
+    const changes = settingsInputSchema.parse(await c.req.json());
+    const before = await getSettings(db);
+    await db.transaction(async (tx) => {
+      await saveSettings(tx as never, changes);
+      const diff = Object.fromEntries(
+        Object.entries(changes)
+          .filter(([k, v]) => before[k as keyof typeof before] !== v)
+          .map(([k, v]) => [k, { from: before[k as keyof typeof before], to: v }]),
+      );
+      await audit(tx, actor, 'settings.update', { type: 'settings' }, diff);
+    });
+    // Every open page merges the new values (spec 01 §4 settings-updated event).
+    await deps.realtime?.publish('*', { type: 'settings' }).catch(() => {});
+    return c.json(await getSettings(db));
+  });
+
+  app.get('/stats', async (c) => {
+    const [u] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+    const [o] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
+    const [r] = await db
+      .select({ q: sql<string>`coalesce(sum(${payments.amountQepik}), 0)::text` })
+      .from(payments)
+      .where(sql`${payments.status} = 'completed'`);
+    const open = await db.execute<{ n: number }>(sql`select count(*)::int as n from support_tickets where status in ('open', 'in_progress')`).catch(() => null);
+    const openRows = open ? ((Array.isArray(open) ? open : (open as { rows: { n: number }[] }).rows) as { n: number }[]) : [];
+    return c.json({ users: u?.n ?? 0, orders: o?.n ?? 0, revenueQepik: Number(r?.q ?? 0), openTickets: openRows[0]?.n ?? 0 });
+  });
+
+  return app;
+}
+
+export function publicSettingsRoutes(deps: AppDeps) {
+  const app = new Hono();
+  app.get('/', async (c) => {
+    const all = await getSettings(deps.database.db);
+    const out = Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, all[k]])) as PublicSettings;
+    c.header('Cache-Control', 'no-cache');
+    return c.json(out);
+  });
+  return app;
+}

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { LANGUAGES, type Language } from '../../core/i18n';
+import type { AppDeps } from '../app';
+import { blogPosts, localServices } from '../db/schema';
+
+/** Paths that crawlers are asked to skip (spec 02 §2 robots). */
+const DISALLOWED = ['/admin', '/dashboard', '/auth', '/reset-password', '/password-recovery', '/payment-success', '/payment-error'];
+export const SITEMAPS = ['main', 'services', 'blog', 'blog-az', 'blog-tr', 'pages'] as const;
+
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+interface Entry {
+  /** Path without the language segment, e.g. "/about" ("" for home). */
+  path: string;
+  lang: Language;
+  lastmod?: string;
+  /** Languages the page exists in, for hreflang alternates. */
+  alternates?: readonly Language[];
+}
+
+function urlset(base: string, entries: Entry[]): string {
+  const urls = entries.map((e) => {
+    const loc = `${base}/${e.lang}${e.path}`;
+    const alternates = (e.alternates ?? LANGUAGES)
+      .map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${xmlEscape(`${base}/${l}${e.path}`)}"/>`)
+      .join('\n');
+    return `  <url>\n    <loc>${xmlEscape(loc)}</loc>\n${e.lastmod ? `    <lastmod>${e.lastmod}</lastmod>\n` : ''}${alternates}\n  </url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+const everyLanguage = (path: string, lastmod?: string): Entry[] => LANGUAGES.map((lang) => ({ path, lang, lastmod }));
+
+/** robots.txt and the sitemap index with its six child sitemaps, built from the database. */
+export function seoRoutes(deps: AppDeps) {
+  const app = new Hono();
+  const db = deps.database.db;
+  const base = () => deps.publicUrl.replace(/\/$/, '');
+  const xml = (body: string) => new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
+
+  app.get('/robots.txt', (c) => {
+    const lines = ['User-agent: *', 'Crawl-delay: 1', 'Allow: /', ...DISALLOWED.flatMap((p) => [`Disallow: ${p}`, `Disallow: /*${p}`]), '', `Sitemap: ${base()}/sitemap.xml`, ''];
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.text(lines.join('\n'));
+  });
+
+  app.get('/sitemap.xml', () => {
+    const items = SITEMAPS.map((name) => `  <sitemap>\n    <loc>${xmlEscape(`${base()}/sitemaps/${name}.xml`)}</loc>\n  </sitemap>`).join('\n');
+    return xml(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`);
+  });
+
+  app.get('/sitemaps/:name{[a-z-]+\\.xml}', async (c) => {
+    const name = c.req.param('name').replace(/\.xml$/, '');
+    switch (name) {
+      case 'main':
+        return xml(urlset(base(), [...everyLanguage(''), ...everyLanguage('/order')]));
+      case 'pages':
+        return xml(urlset(base(), ['/about', '/contact', '/faq', '/blog'].flatMap((p) => everyLanguage(p))));
+      case 'services': {
+        const rows = await db.select({ id: localServices.id, updatedAt: localServices.updatedAt }).from(localServices).where(eq(localServices.active, true));
+        return xml(urlset(base(), [...everyLanguage('/services'), ...rows.flatMap((r) => everyLanguage(`/services/${r.id}`, r.updatedAt.toISOString().slice(0, 10)))]));
+      }
+      case 'blog':
+      case 'blog-az':
+      case 'blog-tr': {
+        const lang: Language = name === 'blog' ? 'en' : name === 'blog-az' ? 'az' : 'tr';
+        const posts = await db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(eq(blogPosts.published, true));
+        return xml(urlset(base(), [{ path: '/blog', lang }, ...posts.map((p) => ({ path: `/blog/${p.slug}`, lang, lastmod: p.updatedAt.toISOString().slice(0, 10) }))]));
+      }
+      default:
+        return c.notFound();
+    }
+  });
+  return app;
+}
