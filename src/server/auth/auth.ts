@@ -16,6 +16,8 @@ export interface AuthOptions {
   db: Db;
   secret: string;
   publicUrl: string;
+  /** Origins allowed to make state-changing requests (the public URL's). */
+  origins: string[];
   production: boolean;
   mailer: Mailer;
   logger: Logger;
@@ -51,7 +53,7 @@ export function createAuth(opts: AuthOptions) {
     secret: opts.secret,
     baseURL: opts.publicUrl,
     basePath: '/api/auth',
-    trustedOrigins: [new URL(opts.publicUrl).origin],
+    trustedOrigins: opts.origins,
     database: drizzleAdapter(opts.db, { provider: 'pg', usePlural: true, schema }),
     emailAndPassword: {
       enabled: true,

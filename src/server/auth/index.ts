@@ -4,7 +4,7 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import { createAuth, type Auth } from './auth';
 import { identityMiddleware, type Identity } from './guard';
 import { maintenanceApi, maintenancePages } from './maintenance';
-import { originCheck } from './origin';
+import { originCheck, siteOrigins } from './origin';
 import { createRateLimiter, type RateLimiter } from './rateLimit';
 import { accountRoutes, authHandlerRoutes } from './routes';
 
@@ -35,6 +35,7 @@ export function accounts(deps: AppDeps): Accounts {
       db,
       secret: deps.authSecret,
       publicUrl: deps.publicUrl,
+      origins: siteOrigins(deps.publicUrl, !!deps.env.PUBLIC_URL),
       production: deps.env.NODE_ENV === 'production',
       mailer,
       logger: deps.logger,
@@ -49,7 +50,7 @@ export function accounts(deps: AppDeps): Accounts {
 export function apiGuards(deps: AppDeps): MiddlewareHandler[] {
   return [
     async (c, next) => identityMiddleware(accounts(deps).identity)(c, next),
-    async (c, next) => originCheck({ publicUrl: deps.publicUrl, serverToServer: [PAYMENT_CALLBACK_PATH] })(c, next),
+    async (c, next) => originCheck({ origins: siteOrigins(deps.publicUrl, !!deps.env.PUBLIC_URL), serverToServer: [PAYMENT_CALLBACK_PATH] })(c, next),
     maintenanceApi(deps.database.db),
   ];
 }

@@ -1,0 +1,140 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, hydrated, launch, openPage, PHONE } from './browser';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function signUpInOpenDialog(page: Page, testId: 'auth-dialog' | 'auth-sheet', fullName: string, email: string, password: string) {
+  const dialog = page.getByTestId(testId);
+  await dialog.waitFor();
+  await dialog.getByRole('tab', { name: 'Sign up' }).click();
+  await dialog.getByLabel('Full name').fill(fullName);
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.locator('[data-testid="email-state"][data-state="available"]').waitFor();
+  await dialog.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByText(`Welcome, ${fullName}!`).first().waitFor();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe.skipIf(!hasChromium())('accounts', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('signs up from the dialog, signs out and in, recovers the password by mail and changes it in settings', async () => {
+    const { page, problems } = await openPage(browser);
+    const email = `journey-${unique()}@example.com`;
+    const fullName = 'Leyla Həsənova';
+    await page.goto('/en');
+    await hydrated(page);
+
+    // Sign up from the centred dialog.
+    await page.getByRole('button', { name: 'Sign in' }).first().click();
+    await signUpInOpenDialog(page, 'auth-dialog', fullName, email, 'First-pass1!');
+    await page.getByRole('link', { name: 'Dashboard' }).first().waitFor();
+
+    // Sign out: the browser goes to the site root.
+    await page.getByRole('button', { name: 'Sign out' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/en');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Sign in' }).first().waitFor();
+
+    // Sign in again.
+    await page.getByRole('button', { name: 'Sign in' }).first().click();
+    const dialog = page.getByTestId('auth-dialog');
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByLabel('Password').fill('First-pass1!');
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Dashboard' }).first().waitFor();
+
+    // Ask for a reset link; read it in the development mailbox.
+    await page.goto('/reset-password');
+    await hydrated(page);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page.getByRole('status').filter({ hasText: 'link to set a new password' }).waitFor();
+
+    await page.goto('/dev/mailbox');
+    await hydrated(page);
+    await page.getByRole('button', { name: new RegExp(email) }).first().click();
+    await page.getByRole('link', { name: 'Open the link' }).click();
+    await page.waitForURL(/\/password-recovery\?token=/);
+    await hydrated(page);
+
+    // Mismatch keeps the button disabled; a matching strong password is saved, then /auth.
+    await page.getByLabel('New password').fill('Second-pass2!');
+    await page.getByLabel('Repeat the password').fill('Second-pass2?');
+    await page.getByText('The passwords do not match').waitFor();
+    expect(await page.getByRole('button', { name: 'Update the password' }).isDisabled()).toBe(true);
+    await page.getByLabel('Repeat the password').fill('Second-pass2!');
+    await page.getByRole('button', { name: 'Update the password' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your password has been updated' }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/auth', { timeout: 10_000 });
+    await hydrated(page);
+
+    // The new password signs in (the reset ended the old sessions) and leads to the dashboard.
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('Second-pass2!');
+    await page.locator('main').getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/en\/dashboard$/);
+    await page.getByTestId('dashboard-welcome').filter({ hasText: fullName }).waitFor();
+
+    // Change the password in settings.
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByLabel('Current password').fill('Second-pass2!');
+    await page.getByLabel('New password').fill('Third-pass3!');
+    await page.getByLabel('Repeat the password').fill('Third-pass3!');
+    await page.getByRole('button', { name: 'Change the password' }).click();
+    await page.getByText('Your password has been changed').waitFor();
+    const check = await page.evaluate(async (mail) => {
+      const res = await fetch('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: mail, password: 'Third-pass3!' }),
+      });
+      return res.status;
+    }, email);
+    expect(check).toBe(200);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('signs up from the bottom sheet on a phone, opened by ?auth=required on the home page', async () => {
+    const { page, problems } = await openPage(browser, PHONE);
+    const fullName = 'Murad Əliyev';
+    await page.goto('/en?auth=required');
+    await hydrated(page);
+    const sheet = page.getByTestId('auth-sheet');
+    await sheet.waitFor();
+    await page.waitForURL((url) => url.search === '');
+    const box = await page.getByRole('dialog').boundingBox();
+    expect(Math.round(box!.height)).toBe(Math.round(PHONE.height * 0.95));
+    await signUpInOpenDialog(page, 'auth-sheet', fullName, `phone-${unique()}@example.com`, 'Phone-pass1!');
+    await page.goto('/en/dashboard');
+    await page.getByTestId('dashboard-welcome').filter({ hasText: fullName }).waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('sends signed-out visitors of the dashboard home with the sign-in dialog, and shows non-admins the forbidden page', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto('/en/dashboard');
+    await hydrated(page);
+    await page.getByTestId('auth-dialog').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/en');
+    await signUpInOpenDialog(page, 'auth-dialog', 'Not An Admin', `nonadmin-${unique()}@example.com`, 'Plain-pass1!');
+    await page.goto('/admin');
+    await hydrated(page);
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+    await page.waitForURL(/\/en\/dashboard$/);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,225 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Tabs } from 'radix-ui';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { FULL_NAME_MIN_LENGTH, isAcceptablePassword, passwordStrength, PASSWORD_MIN_SCORE } from '../../../core/password';
+import { Button, FieldError, Input, Label } from '../../components/ui';
+import { ApiError, apiPost, ME_QUERY_KEY, type Me } from './api';
+import type { AuthTab } from './authDialogStore';
+import { signInFailed, signUpFailed } from './messages';
+import { StrengthMeter } from './StrengthMeter';
+
+/** Debounce of the sign-up e-mail check (spec 01 §9). */
+export const EMAIL_CHECK_DELAY_MS = 500;
+/** How long the sign-up confirmation notice stays (spec 01 §4). */
+export const SIGNUP_NOTICE_MS = 8000;
+
+type EmailState = 'idle' | 'checking' | 'available' | 'taken' | 'error';
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** Login and sign-up tabs, shared by the dialog and the /auth page. */
+export function AuthTabs({ tab, onTabChange, onDone }: { tab: AuthTab; onTabChange: (tab: AuthTab) => void; onDone: () => void }) {
+  const { t } = useTranslation('auth');
+  const trigger =
+    'flex-1 rounded-lg px-3 py-2 text-sm font-semibold text-slate-600 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm';
+  return (
+    <Tabs.Root value={tab} onValueChange={(v) => onTabChange(v as AuthTab)}>
+      <Tabs.List aria-label={t('tabs.label')} className="mb-5 flex gap-1 rounded-xl bg-slate-100 p-1">
+        <Tabs.Trigger value="login" className={trigger}>
+          {t('tabs.login')}
+        </Tabs.Trigger>
+        <Tabs.Trigger value="signup" className={trigger}>
+          {t('tabs.signup')}
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="login">
+        <LoginForm onDone={onDone} />
+      </Tabs.Content>
+      <Tabs.Content value="signup">
+        <SignupForm onDone={onDone} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+export function LoginForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('auth');
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const canSubmit = email.trim() !== '' && password !== '' && !busy;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!canSubmit) return;
+    setBusy(true);
+    try {
+      await apiPost('/api/auth/sign-in/email', { email: normalizeEmail(email), password });
+      setEmail('');
+      setPassword('');
+      const me = await queryClient.fetchQuery<Me | null>({ queryKey: ME_QUERY_KEY, staleTime: 0 });
+      toast.success(t('login.success', { name: me?.fullName || me?.email || '' }));
+      onDone();
+    } catch (err) {
+      signInFailed(t, err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <div>
+        <Label htmlFor={`${id}-email`}>{t('fields.email')}</Label>
+        <Input id={`${id}-email`} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </div>
+      <div>
+        <Label htmlFor={`${id}-password`}>{t('fields.password')}</Label>
+        <Input id={`${id}-password`} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      </div>
+      <Button type="submit" className="w-full" disabled={!canSubmit}>
+        {busy ? t('login.submitting') : t('login.submit')}
+      </Button>
+      <p className="text-center text-sm">
+        <Link to="/reset-password" onClick={onDone} className="font-medium text-brand-700 hover:underline">
+          {t('login.forgot')}
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+export function SignupForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('auth');
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [emailState, setEmailState] = useState<EmailState>('idle');
+  const [busy, setBusy] = useState(false);
+  const checkSeq = useRef(0);
+
+  // Checks the address 500 ms after typing stops, only once it has an @.
+  useEffect(() => {
+    const normalized = normalizeEmail(email);
+    const seq = ++checkSeq.current;
+    if (!normalized.includes('@')) {
+      setEmailState('idle');
+      return;
+    }
+    setEmailState('checking');
+    const timer = setTimeout(() => {
+      apiPost<{ available: boolean }>('/api/auth-extra/email-available', { email: normalized })
+        .then((r) => seq === checkSeq.current && setEmailState(r.available ? 'available' : 'taken'))
+        .catch((err: unknown) => {
+          if (seq !== checkSeq.current) return;
+          // A malformed address is not a failed check: the form shows it as invalid.
+          setEmailState(err instanceof ApiError && err.code === 'EMAIL_INVALID' ? 'idle' : 'error');
+        });
+    }, EMAIL_CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [email]);
+
+  const nameOk = fullName.trim().length >= FULL_NAME_MIN_LENGTH;
+  const emailOk = normalizeEmail(email).includes('@');
+  const passwordOk = isAcceptablePassword(password) && passwordStrength(password).score >= PASSWORD_MIN_SCORE;
+  const canSubmit = nameOk && emailOk && passwordOk && emailState !== 'checking' && emailState !== 'taken' && !busy;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!canSubmit) return;
+    setBusy(true);
+    const normalized = normalizeEmail(email);
+    try {
+      // Re-checked at submit: the address may have been taken meanwhile, the password must still pass.
+      if (!isAcceptablePassword(password)) throw new ApiError('PASSWORD_WEAK', 422);
+      const { available } = await apiPost<{ available: boolean }>('/api/auth-extra/email-available', { email: normalized });
+      if (!available) {
+        setEmailState('taken');
+        throw new ApiError('EMAIL_TAKEN', 409);
+      }
+      await apiPost('/api/auth/sign-up/email', { name: fullName.trim(), email: normalized, password });
+      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      toast.success(t('signup.welcome', { name: fullName.trim() }), { description: t('signup.notice'), duration: SIGNUP_NOTICE_MS });
+      setFullName('');
+      setEmail('');
+      setPassword('');
+      onDone();
+    } catch (err) {
+      signUpFailed(t, err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const emailHint =
+    emailState === 'checking'
+      ? t('signup.emailChecking')
+      : emailState === 'available'
+        ? t('signup.emailAvailable')
+        : emailState === 'taken'
+          ? t('errors.EMAIL_TAKEN')
+          : emailState === 'error'
+            ? t('signup.emailCheckError')
+            : undefined;
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <div>
+        <Label htmlFor={`${id}-name`}>{t('fields.fullName')}</Label>
+        <Input
+          id={`${id}-name`}
+          autoComplete="name"
+          value={fullName}
+          onChange={(e) => setFullName(e.target.value)}
+          aria-invalid={fullName !== '' && !nameOk}
+          aria-describedby={`${id}-name-error`}
+        />
+        <FieldError id={`${id}-name-error`}>{fullName !== '' && !nameOk ? t('signup.nameTooShort') : undefined}</FieldError>
+      </div>
+      <div>
+        <Label htmlFor={`${id}-email`}>{t('fields.email')}</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={emailState === 'taken' || (email.trim() !== '' && !emailOk)}
+          aria-describedby={`${id}-email-hint`}
+        />
+        <p
+          id={`${id}-email-hint`}
+          data-testid="email-state"
+          data-state={emailState}
+          aria-live="polite"
+          className={`mt-1.5 min-h-5 text-sm ${emailState === 'taken' || emailState === 'error' ? 'text-rose-600' : emailState === 'available' ? 'text-emerald-700' : 'text-slate-500'}`}
+        >
+          {email.trim() !== '' && !emailOk ? t('errors.EMAIL_INVALID') : emailHint}
+        </p>
+      </div>
+      <div>
+        <Label htmlFor={`${id}-password`}>{t('fields.password')}</Label>
+        <Input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-describedby={`${id}-strength`}
+        />
+        <StrengthMeter id={`${id}-strength`} password={password} />
+        {password.length >= 3 && !passwordOk ? <p className="mt-1 text-xs text-slate-600">{t('signup.passwordRule')}</p> : null}
+      </div>
+      <Button type="submit" className="w-full" disabled={!canSubmit}>
+        {busy ? t('signup.submitting') : t('signup.submit')}
+      </Button>
+    </form>
+  );
+}

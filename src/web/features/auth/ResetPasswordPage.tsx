@@ -1,0 +1,77 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { emailSchema } from '../../../core/password';
+import { Button, FieldError, Input, Label } from '../../components/ui';
+import type { PageMeta } from '../../app/page';
+import { ApiError, apiPost } from './api';
+import { waitMinutes } from './messages';
+
+export const ns = ['auth'];
+export const meta: PageMeta = ({ t }) => ({ title: `${t('auth:reset.title')} · ${t('brand')}` });
+
+/** How long the link-sent notice stays (spec 02 §9). */
+const SENT_NOTICE_MS = 7000;
+
+/** /reset-password: asks for the e-mail and sends the reset link; the answer never reveals whether the account exists. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const valid = emailSchema.safeParse(email).success;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!valid || busy) return;
+    setBusy(true);
+    try {
+      await apiPost('/api/auth/request-password-reset', { email: email.trim().toLowerCase() });
+      setSent(true);
+      toast.success(t('reset.sentTitle'), { description: t('reset.sent'), duration: SENT_NOTICE_MS });
+    } catch (err) {
+      const description =
+        err instanceof ApiError && err.code === 'RATE_LIMITED' ? t('errors.RATE_LIMITED', { minutes: waitMinutes(err) }) : t('reset.failed');
+      toast.error(t('errors.unexpectedTitle'), { description });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main id="main" className="mx-auto max-w-md px-4 py-12">
+      <h1 className="text-2xl font-bold text-slate-900">{t('reset.title')}</h1>
+      <p className="mt-2 text-sm text-slate-600">{t('reset.intro')}</p>
+      <form onSubmit={submit} noValidate className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <div>
+          <Label htmlFor={`${id}-email`}>{t('fields.email')}</Label>
+          <Input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={email.trim() !== '' && !valid}
+            aria-describedby={`${id}-error`}
+          />
+          <FieldError id={`${id}-error`}>{email.trim() !== '' && !valid ? t('errors.EMAIL_INVALID') : undefined}</FieldError>
+        </div>
+        <Button type="submit" className="w-full" disabled={!valid || busy}>
+          {busy ? t('reset.sending') : t('reset.submit')}
+        </Button>
+        {sent ? (
+          <p role="status" className="rounded-xl bg-emerald-50 p-3 text-sm text-emerald-800">
+            {t('reset.sent')}
+          </p>
+        ) : null}
+      </form>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/auth" className="font-medium text-brand-700 hover:underline">
+          {t('recovery.backToLogin')}
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,40 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Open state of the auth dialog, reachable from anywhere (Sign in, consultation, Buy Now).
+ * The dialog's code loads only when it first opens.
+ */
+export type AuthTab = 'login' | 'signup';
+
+interface State {
+  open: boolean;
+  tab: AuthTab;
+}
+
+let state: State = { open: false, tab: 'login' };
+const listeners = new Set<() => void>();
+
+function set(next: State) {
+  state = next;
+  for (const l of listeners) l();
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+const snapshot = () => state;
+const serverSnapshot = (): State => ({ open: false, tab: 'login' });
+const SERVER_STATE = serverSnapshot();
+
+export const authDialog = {
+  open: (tab: AuthTab = 'login') => set({ open: true, tab }),
+  /** Closing resets to the login tab (spec 01 §2). */
+  close: () => set({ open: false, tab: 'login' }),
+  setTab: (tab: AuthTab) => set({ ...state, tab }),
+};
+
+export function useAuthDialog() {
+  const current = useSyncExternalStore(subscribe, snapshot, () => SERVER_STATE);
+  return { isOpen: current.open, tab: current.tab, ...authDialog };
+}
