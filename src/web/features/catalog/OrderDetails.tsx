@@ -1,0 +1,171 @@
+import { memo, type Dispatch, type SetStateAction } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ServiceParam } from '../../../core/catalog';
+import type { PublicService } from '../../../core/contracts/catalog';
+import type { OrderInputIssue } from '../../../core/orderRules';
+import { platformDisplayName } from '../../../core/platforms';
+import { FieldError, Input, Label, Textarea } from '../../components/ui/Input';
+import { StepHeading } from './StepHeading';
+import { issueMessage, linkExample, type OrderDraft } from './orderForm';
+
+const selectClass =
+  'block h-11 w-full rounded-xl border border-slate-300 bg-white px-3.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 aria-invalid:border-rose-500';
+
+function Required() {
+  const { t } = useTranslation('catalog');
+  return (
+    <>
+      {' '}
+      <span aria-hidden="true" className="text-rose-600">
+        *
+      </span>
+      <span className="sr-only">({t('fields.required')})</span>
+    </>
+  );
+}
+
+/** Link, quantity and the service's extra params; messages come from the shared rules' codes. */
+export const OrderDetails = memo(function OrderDetails({
+  platform,
+  service,
+  params,
+  paramsLoading,
+  draft,
+  onDraft,
+  onTouch,
+  issues,
+  locale,
+}: {
+  platform: string;
+  service: PublicService | undefined;
+  params: readonly ServiceParam[];
+  paramsLoading: boolean;
+  draft: OrderDraft;
+  onDraft: Dispatch<SetStateAction<OrderDraft>>;
+  onTouch: (field: string) => void;
+  issues: ReadonlyMap<string, OrderInputIssue>;
+  locale: string;
+}) {
+  const { t } = useTranslation('catalog');
+  const message = (field: string) => {
+    const issue = issues.get(field);
+    return issue ? issueMessage(t, issue, platform) : undefined;
+  };
+  const nf = new Intl.NumberFormat(locale);
+  const linkError = message('link');
+  const quantityError = message('quantity');
+
+  return (
+    <section aria-labelledby="step-details" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <StepHeading id="step-details" step={3} title={t('steps.details')} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <Label htmlFor="order-link">
+            {t('fields.link')}
+            <Required />
+          </Label>
+          <Input
+            id="order-link"
+            data-field="link"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            spellCheck={false}
+            value={draft.link}
+            placeholder={linkExample(platform)}
+            onChange={(e) => onDraft((d) => ({ ...d, link: e.target.value }))}
+            onBlur={() => onTouch('link')}
+            aria-required="true"
+            aria-invalid={linkError ? true : undefined}
+            aria-describedby="order-link-hint order-link-error"
+            className="h-11"
+          />
+          <p id="order-link-hint" className="mt-1.5 text-xs text-slate-500">
+            {t('fields.linkHint', { platform: platformDisplayName(platform) })}
+          </p>
+          <FieldError id="order-link-error">{linkError}</FieldError>
+        </div>
+
+        <div>
+          <Label htmlFor="order-quantity">
+            {t('fields.quantity')}
+            <Required />
+          </Label>
+          <Input
+            id="order-quantity"
+            data-field="quantity"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={draft.quantity}
+            disabled={!service}
+            onChange={(e) => onDraft((d) => ({ ...d, quantity: e.target.value }))}
+            onBlur={() => onTouch('quantity')}
+            aria-required="true"
+            aria-invalid={quantityError ? true : undefined}
+            aria-describedby="order-quantity-hint order-quantity-error"
+            className="h-11 tabular-nums"
+          />
+          <p id="order-quantity-hint" className="mt-1.5 text-xs text-slate-500">
+            {service
+              ? service.step > 1
+                ? t('fields.quantityHintStep', { min: nf.format(service.min), max: nf.format(service.max), step: nf.format(service.step) })
+                : t('fields.quantityHint', { min: nf.format(service.min), max: nf.format(service.max) })
+              : t('fields.quantityChoose')}
+          </p>
+          <FieldError id="order-quantity-error">{quantityError}</FieldError>
+        </div>
+
+        {paramsLoading && service?.hasParams ? (
+          <p className="self-center text-sm text-slate-500">{t('fields.paramsLoading')}</p>
+        ) : null}
+
+        {params.map((param) => {
+          const id = `order-param-${param.fieldName}`;
+          const field = `params.${param.fieldName}`;
+          const error = message(field);
+          const value = draft.params[param.fieldName] ?? '';
+          const label = param.fieldLabel || param.fieldName;
+          const common = {
+            id,
+            'data-field': field,
+            value,
+            onBlur: () => onTouch(field),
+            'aria-required': param.required || undefined,
+            'aria-invalid': error ? true : undefined,
+            'aria-describedby': `${id}-hint ${id}-error`,
+          } as const;
+          const set = (v: string) => onDraft((d) => ({ ...d, params: { ...d.params, [param.fieldName]: v } }));
+          return (
+            <div key={param.fieldName} className={param.fieldType === 'textarea' ? 'sm:col-span-2' : undefined}>
+              <Label htmlFor={id}>
+                {label}
+                {param.required ? <Required /> : null}
+              </Label>
+              {param.fieldType === 'dropdown' ? (
+                <select {...common} className={selectClass} onChange={(e) => set(e.target.value)}>
+                  <option value="">{t('fields.choose')}</option>
+                  {param.options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.name}
+                    </option>
+                  ))}
+                </select>
+              ) : param.fieldType === 'textarea' ? (
+                <Textarea {...common} placeholder={param.placeholder} rows={4} onChange={(e) => set(e.target.value)} />
+              ) : (
+                <Input {...common} className="h-11" placeholder={param.placeholder} onChange={(e) => set(e.target.value)} />
+              )}
+              {param.description ? (
+                <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+                  {param.description}
+                </p>
+              ) : null}
+              <FieldError id={`${id}-error`}>{error}</FieldError>
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,257 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, RotateCw } from 'lucide-react';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import type { PublicService } from '../../../core/contracts/catalog';
+import { LOCALES } from '../../../core/i18n';
+import { platformDisplayName, type ServiceGroup } from '../../../core/platforms';
+import type { PageMeta } from '../../app/page';
+import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { useLanguage } from '../../lib/language';
+import { fetchMe, ME_QUERY_KEY, useMe } from '../auth/api';
+import { authDialog } from '../auth/authDialogStore';
+import { useServiceDetail, useServices } from './api';
+import { indexCatalog } from './catalogIndex';
+import { OrderDetails } from './OrderDetails';
+import { issuesByField, orderIssues, type OrderDraft } from './orderForm';
+import { GroupPicker, PlatformPicker } from './Pickers';
+import { PriceSummary } from './PriceSummary';
+import { ServiceInfo } from './ServiceInfo';
+import { ServicePicker } from './ServicePicker';
+import { StepHeading } from './StepHeading';
+
+export const ns = ['catalog'];
+
+interface OrderLoaderData {
+  platform: string;
+}
+
+/** The platform of the address, for the title; the list itself loads in the browser. */
+export function loader({ request }: LoaderFunctionArgs): OrderLoaderData {
+  return { platform: (new URL(request.url).searchParams.get('platform') ?? '').trim().toLowerCase() };
+}
+
+export const meta: PageMeta = ({ t, data }) => {
+  const platform = (data as OrderLoaderData | undefined)?.platform;
+  return {
+    title: platform ? t('catalog:meta.platformTitle', { platform: platformDisplayName(platform) }) : t('catalog:meta.title'),
+    description: t('catalog:meta.description'),
+  };
+};
+
+/** What Buy Now hands to the dashboard's orders tab (also put in the address as #orders). */
+export interface OrderNavigationState {
+  tab: 'orders';
+  serviceId: string;
+  platform: string;
+  link: string;
+  quantity: number;
+  params: Record<string, string>;
+}
+
+interface Choice {
+  platform: string;
+  group?: ServiceGroup;
+  serviceId?: string;
+}
+
+const EMPTY_DRAFT: OrderDraft = { link: '', quantity: '', params: {} };
+
+/**
+ * The order catalogue (spec 01 §2): platform, type group, service, then link, quantity and the
+ * service's extra params, with the price computed by the same rule the server charges by.
+ */
+export default function OrderPage() {
+  const { t } = useTranslation('catalog');
+  const lang = useLanguage();
+  const locale = LOCALES[lang];
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = (searchParams.get('platform') ?? '').trim().toLowerCase();
+
+  const list = useServices(lang);
+  const index = useMemo(() => (list.data ? indexCatalog(list.data.services) : null), [list.data]);
+  const platform = requested || index?.platforms[0] || '';
+  const platformServices = index?.byPlatform.get(platform);
+
+  // Choices belong to one platform: another platform (from the header menu, say) starts afresh.
+  const [choice, setChoice] = useState<Choice>({ platform });
+  const current = choice.platform === platform ? choice : { platform };
+  const groups = platformServices?.groups ?? [];
+  const group = current.group && groups.includes(current.group) ? current.group : groups[0];
+  const groupServices = (group && platformServices?.byGroup.get(group)) || NO_SERVICES;
+  const candidate = current.serviceId ? index?.byId.get(current.serviceId) : undefined;
+  const service = candidate && candidate.platform === platform && candidate.group === group ? candidate : undefined;
+
+  const [draft, setDraft] = useState<OrderDraft>(EMPTY_DRAFT);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [serviceMissing, setServiceMissing] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const detail = useServiceDetail(service?.id, lang);
+  const params = useMemo(() => detail.data?.params ?? [], [detail.data]);
+  const issues = useMemo(() => (service ? orderIssues(service, params, draft) : []), [service, params, draft]);
+  const byField = useMemo(() => issuesByField(issues), [issues]);
+  const visibleIssues = useMemo(
+    () => new Map([...byField].filter(([field]) => submitted || touched.has(field))),
+    [byField, submitted, touched],
+  );
+
+  const choosePlatform = useCallback(
+    (next: string) => {
+      setChoice({ platform: next });
+      setSubmitted(false);
+      setServiceMissing(false);
+      setSearchParams(
+        (prev) => {
+          const out = new URLSearchParams(prev);
+          out.set('platform', next);
+          return out;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    },
+    [setSearchParams],
+  );
+  const chooseGroup = useCallback((next: ServiceGroup) => setChoice({ platform, group: next }), [platform]);
+  const chooseService = useCallback(
+    (next: PublicService | undefined) => {
+      setChoice({ platform, group, serviceId: next?.id });
+      setServiceMissing(false);
+      setSubmitted(false);
+      setTouched(new Set());
+      setDraft((d) => ({ link: d.link, quantity: next ? String(next.min) : '', params: {} }));
+    },
+    [platform, group],
+  );
+  const touch = useCallback((field: string) => setTouched((s) => (s.has(field) ? s : new Set(s).add(field))), []);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const user =
+      me.data !== undefined
+        ? me.data
+        : await queryClient.fetchQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe }).catch(() => null);
+    if (!user) {
+      authDialog.open('login');
+      return;
+    }
+    setSubmitted(true);
+    if (!service) {
+      setServiceMissing(true);
+      formRef.current?.querySelector<HTMLElement>('#order-service')?.focus();
+      return;
+    }
+    if (issues.length > 0 || detail.isPending) {
+      const first = issues[0];
+      if (first) formRef.current?.querySelector<HTMLElement>(`[data-field="${first.field}"]`)?.focus();
+      return;
+    }
+    const state: OrderNavigationState = {
+      tab: 'orders',
+      serviceId: service.id,
+      platform,
+      link: draft.link.trim(),
+      quantity: Number(draft.quantity),
+      params: Object.fromEntries(Object.entries(draft.params).filter(([, v]) => v.trim())),
+    };
+    navigate(`/${lang}/dashboard#orders`, { state });
+  }
+
+  return (
+    <main id="main" className="flex-1 bg-slate-50">
+      <section className="relative isolate overflow-hidden bg-gradient-to-br from-brand-600 via-brand-500 to-violet-600 text-white">
+        <div aria-hidden="true" className="absolute -right-20 -top-28 -z-10 size-80 rounded-full bg-white/10 blur-3xl" />
+        <div className="mx-auto max-w-7xl px-4 pb-20 pt-10 sm:px-6 sm:pt-14 lg:px-8">
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">{t('hero.eyebrow')}</p>
+          <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
+            {platform && platformServices ? t('hero.platformTitle', { platform: platformDisplayName(platform) }) : t('hero.title')}
+          </h1>
+          <p className="mt-3 max-w-2xl text-base leading-relaxed text-brand-50/90 sm:text-lg">{t('hero.subtitle')}</p>
+        </div>
+      </section>
+
+      <div className="mx-auto -mt-12 max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
+        {list.isPending ? (
+          <div className="grid min-h-72 place-items-center rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <Spinner label={t('load.loading')} className="size-10" />
+          </div>
+        ) : !index ? (
+          <div role="alert" className="flex flex-col items-center gap-4 rounded-2xl border border-rose-200 bg-white px-6 py-12 text-center shadow-sm">
+            <span className="grid size-12 place-items-center rounded-full bg-rose-50 text-rose-600">
+              <AlertTriangle className="size-6" aria-hidden="true" />
+            </span>
+            <div>
+              <h2 className="text-lg font-bold text-slate-900">{t('load.failed')}</h2>
+              <p className="mt-1 text-sm text-slate-600">{t('load.failedText')}</p>
+            </div>
+            <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
+              <RotateCw className={`size-4 ${list.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
+              {t('load.retry')}
+            </Button>
+          </div>
+        ) : (
+          <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+            <div className="min-w-0 space-y-6">
+              <section aria-labelledby="step-platform" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+                <StepHeading id="step-platform" step={1} title={t('steps.platform')} />
+                <PlatformPicker platforms={index.platforms} value={platform} onChange={choosePlatform} />
+              </section>
+
+              <section aria-labelledby="step-service" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+                <StepHeading id="step-service" step={2} title={t('steps.service')} />
+                {!platformServices ? (
+                  <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
+                    {t('emptyPlatform', { platform: platformDisplayName(platform) })}
+                  </p>
+                ) : (
+                  <div className="space-y-5">
+                    <GroupPicker groups={groups} value={group} platformServices={platformServices} onChange={chooseGroup} />
+                    <ServicePicker
+                      key={`${platform}/${group}`}
+                      platform={platform}
+                      services={groupServices}
+                      selected={service}
+                      onChange={chooseService}
+                      locale={locale}
+                      error={serviceMissing ? t('errors.serviceRequired') : undefined}
+                    />
+                    <ServiceInfo service={service} detail={detail} fees={list.data!.fees} locale={locale} />
+                  </div>
+                )}
+              </section>
+
+              <OrderDetails
+                platform={platform}
+                service={service}
+                params={params}
+                paramsLoading={detail.isPending}
+                draft={draft}
+                onDraft={setDraft}
+                onTouch={touch}
+                issues={visibleIssues}
+                locale={locale}
+              />
+            </div>
+
+            <PriceSummary
+              service={service}
+              fees={list.data!.fees}
+              quantity={draft.quantity}
+              quantityValid={Boolean(service) && !byField.has('quantity')}
+              locale={locale}
+              signedIn={Boolean(me.data)}
+            />
+          </form>
+        )}
+      </div>
+    </main>
+  );
+}
+
+const NO_SERVICES: readonly PublicService[] = [];

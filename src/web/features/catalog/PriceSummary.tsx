@@ -1,0 +1,93 @@
+import { CreditCard, Headphones, ShieldCheck, ShoppingCart } from 'lucide-react';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
+import { formatUsd, orderTotal, parseQuantity, unitPrice } from './orderForm';
+
+/**
+ * Price details beside the form: the unit price (per 1000, per 10 for comment services) and the
+ * total, both with the current fees and the same rule the server charges by; then Buy Now.
+ */
+export const PriceSummary = memo(function PriceSummary({
+  service,
+  fees,
+  quantity,
+  quantityValid,
+  locale,
+  signedIn,
+}: {
+  service: PublicService | undefined;
+  fees: ServiceList['fees'];
+  quantity: string;
+  quantityValid: boolean;
+  locale: string;
+  signedIn: boolean;
+}) {
+  const { t } = useTranslation('catalog');
+  const unit = service ? unitPrice(service, fees) : null;
+  const count = parseQuantity(quantity);
+  const total = service && quantityValid ? orderTotal(service, count, fees) : null;
+  const nf = new Intl.NumberFormat(locale);
+  const dash = '—';
+
+  return (
+    <aside aria-labelledby="price-title" className="lg:sticky lg:top-24">
+      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <div className="p-5 sm:p-6">
+          <h2 id="price-title" className="text-base font-bold text-slate-900">
+            {t('price.title')}
+          </h2>
+          <dl className="mt-4 space-y-3 text-sm">
+            <div className="flex items-baseline justify-between gap-4">
+              <dt className="text-slate-600">{t('price.perUnit', { per: nf.format(unit?.per ?? 1000) })}</dt>
+              <dd data-testid="unit-price" className="font-semibold tabular-nums text-slate-900">
+                {unit ? formatUsd(unit.usd, locale) : dash}
+              </dd>
+            </div>
+            <div className="flex items-baseline justify-between gap-4">
+              <dt className="text-slate-600">{t('price.quantity')}</dt>
+              <dd className="font-semibold tabular-nums text-slate-900">{service && Number.isSafeInteger(count) ? nf.format(count) : dash}</dd>
+            </div>
+            {Number(fees.baseFee) > 0 ? (
+              <div className="flex items-baseline justify-between gap-4">
+                <dt className="text-slate-600">{t('price.baseFee')}</dt>
+                <dd className="font-semibold tabular-nums text-slate-900">{formatUsd(String(fees.baseFee), locale)}</dd>
+              </div>
+            ) : null}
+            {Number(fees.serviceFeePercent) > 0 ? (
+              <p className="text-xs text-slate-500">{t('price.serviceFeeIncluded', { percent: fees.serviceFeePercent })}</p>
+            ) : null}
+          </dl>
+          <div className="mt-5 flex items-end justify-between gap-4 border-t border-slate-200 pt-5">
+            <span className="text-sm font-semibold text-slate-900">{t('price.total')}</span>
+            <output data-testid="total-price" aria-live="polite" className="text-3xl font-extrabold tracking-tight tabular-nums text-brand-700">
+              {total === null ? dash : formatUsd(total, locale)}
+            </output>
+          </div>
+          <button
+            type="submit"
+            className="mt-5 inline-flex h-12 w-full items-center justify-center gap-2 rounded-xl bg-brand-600 px-6 text-base font-semibold text-white shadow-sm transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2"
+          >
+            <ShoppingCart className="size-5" aria-hidden="true" />
+            {t('buy')}
+          </button>
+          <p className="mt-3 text-center text-xs leading-relaxed text-slate-500">{signedIn ? t('buyHint') : t('buyHintGuest')}</p>
+        </div>
+        <ul className="grid grid-cols-3 divide-x divide-slate-200 border-t border-slate-200 bg-slate-50 text-center text-xs font-medium text-slate-600">
+          <li className="flex flex-col items-center gap-1 px-2 py-3">
+            <ShieldCheck className="size-4 text-emerald-600" aria-hidden="true" />
+            {t('trust.guarantee')}
+          </li>
+          <li className="flex flex-col items-center gap-1 px-2 py-3">
+            <CreditCard className="size-4 text-emerald-600" aria-hidden="true" />
+            {t('trust.payment')}
+          </li>
+          <li className="flex flex-col items-center gap-1 px-2 py-3">
+            <Headphones className="size-4 text-emerald-600" aria-hidden="true" />
+            {t('trust.support')}
+          </li>
+        </ul>
+      </div>
+    </aside>
+  );
+});

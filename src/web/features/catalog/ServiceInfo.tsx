@@ -1,0 +1,80 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Info } from 'lucide-react';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PublicService, ServiceDetail, ServiceList } from '../../../core/contracts/catalog';
+import { Spinner } from '../../components/ui/Spinner';
+import { formatUsd, unitPrice } from './orderForm';
+
+/** The chosen service: name, bounds, unit price, then its description and example once loaded. */
+export const ServiceInfo = memo(function ServiceInfo({
+  service,
+  detail,
+  fees,
+  locale,
+}: {
+  service: PublicService | undefined;
+  detail: Pick<UseQueryResult<ServiceDetail>, 'data' | 'isPending' | 'isError'>;
+  fees: ServiceList['fees'];
+  locale: string;
+}) {
+  const { t } = useTranslation('catalog');
+  if (!service) {
+    return (
+      <p className="flex items-center gap-3 rounded-xl bg-slate-50 px-4 py-4 text-sm text-slate-600 ring-1 ring-inset ring-slate-200">
+        <Info className="size-5 shrink-0 text-brand-500" aria-hidden="true" />
+        {t('info.choose')}
+      </p>
+    );
+  }
+  const unit = unitPrice(service, fees);
+  const nf = new Intl.NumberFormat(locale);
+  const facts = [
+    { key: 'id', value: `#${service.id}` },
+    { key: 'min', value: nf.format(service.min) },
+    { key: 'max', value: nf.format(service.max) },
+    ...(service.step > 1 ? [{ key: 'step', value: nf.format(service.step) }] : []),
+  ];
+  return (
+    <section aria-labelledby="service-info-title" className="rounded-xl bg-brand-50/50 p-4 ring-1 ring-inset ring-brand-100 sm:p-5">
+      <div className="flex flex-col items-start gap-2 sm:flex-row sm:justify-between sm:gap-4">
+        <h3 id="service-info-title" className="min-w-0 text-base font-bold break-words text-slate-900 sm:flex-1">
+          {service.name}
+        </h3>
+        {unit ? (
+          <p className="shrink-0 rounded-lg bg-white px-2.5 py-1 text-sm font-semibold text-brand-700 ring-1 ring-brand-100">
+            {t('service.optionPrice', { price: formatUsd(unit.usd, locale), per: nf.format(unit.per) })}
+          </p>
+        ) : null}
+      </div>
+      <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        {facts.map((f) => (
+          <div key={f.key} className="flex gap-1.5">
+            <dt className="text-slate-500">{t(`info.${f.key}`)}:</dt>
+            <dd className="font-semibold tabular-nums text-slate-800">{f.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-4 border-t border-brand-100 pt-4 text-sm text-slate-700">
+        {detail.isPending ? (
+          <Spinner label={t('info.loading')} className="size-5" />
+        ) : detail.isError || !detail.data ? (
+          <p className="text-slate-500">{t('info.failed')}</p>
+        ) : (
+          <div className="space-y-3">
+            <div>
+              <h4 className="font-semibold text-slate-900">{t('info.description')}</h4>
+              <p className="mt-1 whitespace-pre-line leading-relaxed break-words">{detail.data.description || t('info.noDescription')}</p>
+            </div>
+            {detail.data.example ? (
+              <div>
+                <h4 className="font-semibold text-slate-900">{t('info.example')}</h4>
+                <p className="mt-1 break-all font-mono text-xs text-slate-600">{detail.data.example}</p>
+              </div>
+            ) : null}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,73 @@
+import type { PublicService } from '../../../core/contracts/catalog';
+import { PRIORITY_PLATFORMS, SERVICE_GROUPS, type ServiceGroup } from '../../../core/platforms';
+
+/**
+ * The order page's view of the service list, built once per list so that switching platform or
+ * group and filtering by text never walk the whole catalogue again.
+ */
+
+export interface PlatformServices {
+  /** Groups that have services, in the spec's order (Likes, Followers, Views, Shares, Comments, Other). */
+  groups: ServiceGroup[];
+  byGroup: ReadonlyMap<ServiceGroup, readonly PublicService[]>;
+  count: number;
+}
+
+export interface CatalogIndex {
+  /** Every platform with services: instagram, tiktok, youtube, facebook first, then alphabetical. */
+  platforms: string[];
+  byPlatform: ReadonlyMap<string, PlatformServices>;
+  byId: ReadonlyMap<string, PublicService>;
+}
+
+const rank = (p: string) => {
+  const i = (PRIORITY_PLATFORMS as readonly string[]).indexOf(p);
+  return i === -1 ? PRIORITY_PLATFORMS.length : i;
+};
+
+/** Platform order of the menus (spec 01 §2), without the header's cap of 12. */
+export const comparePlatforms = (a: string, b: string) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
+
+/** Lower-cased text a service is found by: its name, type and id. */
+const searchTexts = new WeakMap<PublicService, string>();
+const searchText = (s: PublicService) => {
+  let text = searchTexts.get(s);
+  if (text === undefined) {
+    text = `${s.name} ${s.type} #${s.id}`.toLocaleLowerCase();
+    searchTexts.set(s, text);
+  }
+  return text;
+};
+
+export function indexCatalog(services: readonly PublicService[]): CatalogIndex {
+  const lists = new Map<string, Map<ServiceGroup, PublicService[]>>();
+  const byId = new Map<string, PublicService>();
+  for (const s of services) {
+    byId.set(s.id, s);
+    const platform = s.platform.trim().toLowerCase();
+    if (!platform) continue;
+    let groups = lists.get(platform);
+    if (!groups) lists.set(platform, (groups = new Map()));
+    let list = groups.get(s.group);
+    if (!list) groups.set(s.group, (list = []));
+    list.push(s);
+    searchText(s);
+  }
+  const byPlatform = new Map<string, PlatformServices>();
+  for (const [platform, groups] of lists) {
+    let count = 0;
+    for (const list of groups.values()) count += list.length;
+    byPlatform.set(platform, { groups: SERVICE_GROUPS.filter((g) => groups.has(g)), byGroup: groups, count });
+  }
+  return { platforms: [...byPlatform.keys()].sort(comparePlatforms), byPlatform, byId };
+}
+
+/** The services whose name, type or id contain every word of `query` (case-insensitive). */
+export function filterServices(services: readonly PublicService[], query: string): readonly PublicService[] {
+  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return services;
+  return services.filter((s) => {
+    const text = searchText(s);
+    return words.every((w) => text.includes(w));
+  });
+}

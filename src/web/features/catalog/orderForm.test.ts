@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { ServiceParam } from '../../../core/catalog';
+import type { PublicService } from '../../../core/contracts/catalog';
+import { createI18n } from '../../i18n';
+import { issueMessage, issuesByField, orderIssues, orderTotal, parseQuantity, unitPrice } from './orderForm';
+import az from '../../i18n/locales/az/catalog.json';
+import en from '../../i18n/locales/en/catalog.json';
+
+const service: PublicService = {
+  id: '7',
+  platform: 'instagram',
+  name: 'Instagram Şərhlər',
+  type: 'Custom',
+  group: 'comments',
+  min: 10,
+  max: 500,
+  step: 5,
+  tiers: [{ minimum: 10, maximum: 500, price: '4.00', pricingPer: 100 }],
+  displayPrice: '0.40',
+  displayPer: 10,
+  hasParams: true,
+};
+const params: ServiceParam[] = [
+  { fieldName: 'comments', fieldLabel: 'Comments', fieldType: 'textarea', placeholder: '', description: '', required: true, options: [] },
+];
+
+describe('parseQuantity', () => {
+  it('reads whole numbers only', () => {
+    expect(parseQuantity(' 150 ')).toBe(150);
+    expect(parseQuantity('1.5')).toBeNaN();
+    expect(parseQuantity('1e3')).toBeNaN();
+    expect(parseQuantity('')).toBeNaN();
+    expect(parseQuantity('-5')).toBeNaN();
+  });
+});
+
+describe('orderIssues', () => {
+  it('reports link, quantity and required params through the shared rules', () => {
+    const issues = issuesByField(orderIssues(service, params, { link: 'https://tiktok.com/@x', quantity: '12', params: {} }));
+    expect([...issues.keys()]).toEqual(['link', 'quantity', 'params.comments']);
+    expect(issues.get('quantity')).toMatchObject({ code: 'QUANTITY_OUT_OF_RANGE', details: { min: 10, max: 500, step: 5 } });
+  });
+
+  it('accepts a valid draft', () => {
+    expect(orderIssues(service, params, { link: 'https://www.instagram.com/p/abc', quantity: '15', params: { comments: 'nice' } })).toEqual([]);
+  });
+});
+
+describe('issueMessage', () => {
+  const i18n = createI18n('az', { az: { catalog: az }, en: { catalog: en } });
+  it('uses the spec wording for required params and the bounds in the quantity message', () => {
+    const issues = orderIssues(service, params, { link: '', quantity: '3', params: {} });
+    const text = issues.map((i) => issueMessage(i18n.t, i, 'instagram'));
+    expect(text).toEqual([
+      'Linki daxil edin',
+      'Miqdar 10 ilə 500 arasında, 5 addımla olmalıdır',
+      'Comments vacibdir',
+    ]);
+  });
+
+  it('names the platform and an example for a link in the wrong format', () => {
+    const [issue] = orderIssues(service, [], { link: 'https://example.com/x', quantity: '10', params: {} });
+    expect(issueMessage(i18n.getFixedT('en'), issue!, 'instagram')).toBe(
+      'Enter a valid Instagram link, for example https://instagram.com/username',
+    );
+  });
+});
+
+describe('prices', () => {
+  const fees = { serviceFeePercent: 10, baseFee: 0.5 };
+  it('shows comment services per 10 whatever the display name says', () => {
+    expect(unitPrice(service, fees)).toEqual({ per: 10, usd: '0.44' });
+    expect(unitPrice({ ...service, group: 'likes' }, fees)).toEqual({ per: 1000, usd: '44.00' });
+  });
+
+  it('totals with the base fee and the service fee, rounded up to the cent', () => {
+    // (4.00 / 100 × 15 + 0.50) × 1.10 = 1.21
+    expect(orderTotal(service, 15, fees)).toBe(121);
+    expect(orderTotal(service, Number.NaN, fees)).toBeNull();
+    expect(orderTotal(service, 0, fees)).toBeNull();
+  });
+});

@@ -1,0 +1,111 @@
+import type { TFunction } from 'i18next';
+import type { ServiceParam } from '../../../core/catalog';
+import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
+import { minorToDecimal } from '../../../core/money';
+import { validateOrderInput, type OrderInputIssue } from '../../../core/orderRules';
+import { platformDisplayName } from '../../../core/platforms';
+import { priceOrder, pricePerUnitDisplay } from '../../../core/pricing';
+
+/**
+ * The order form's rules in the browser: the shared rules of src/core (the same functions the
+ * server runs before charging) applied to a list entry and, once loaded, its params.
+ */
+
+export interface OrderDraft {
+  link: string;
+  /** As typed; see `parseQuantity`. */
+  quantity: string;
+  params: Record<string, string>;
+}
+
+/** A whole positive number as typed ("1000", " 50 "); anything else is NaN and fails the bounds. */
+export function parseQuantity(text: string): number {
+  return /^\s*\d{1,15}\s*$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/** The shape the shared rules read, from the list entry (bounds, tiers) and the detail's params. */
+export function ruleShape(service: PublicService, params: readonly ServiceParam[]) {
+  return {
+    platform: service.platform,
+    amountMinimum: service.min,
+    amountIncrement: service.step,
+    tiers: service.tiers,
+    params: [...params],
+  };
+}
+
+export function orderIssues(service: PublicService, params: readonly ServiceParam[], draft: OrderDraft): OrderInputIssue[] {
+  return validateOrderInput(ruleShape(service, params), {
+    link: draft.link,
+    quantity: parseQuantity(draft.quantity),
+    params: draft.params,
+  });
+}
+
+/** Issues by field ("link", "quantity", "params.<name>"), the first of each. */
+export function issuesByField(issues: readonly OrderInputIssue[]): Map<string, OrderInputIssue> {
+  const out = new Map<string, OrderInputIssue>();
+  for (const issue of issues) if (!out.has(issue.field)) out.set(issue.field, issue);
+  return out;
+}
+
+/** Example links shown in the link message, for the platforms with a link rule (src/core/links.ts). */
+const LINK_EXAMPLES: Record<string, string> = {
+  instagram: 'https://instagram.com/username',
+  tiktok: 'https://tiktok.com/@username',
+  youtube: 'https://youtube.com/watch?v=…',
+  facebook: 'https://facebook.com/page',
+  twitter: 'https://x.com/username',
+  x: 'https://x.com/username',
+  telegram: 'https://t.me/channel',
+};
+export const linkExample = (platform: string) => LINK_EXAMPLES[platform] ?? 'https://…';
+
+/** The localized message of an issue (namespace `catalog`). */
+export function issueMessage(t: TFunction, issue: OrderInputIssue, platform: string): string {
+  switch (issue.code) {
+    case 'LINK_INVALID':
+      if (issue.details.reason === 'required') return t('catalog:errors.linkRequired');
+      return LINK_EXAMPLES[platform]
+        ? t('catalog:errors.linkFormat', { platform: platformDisplayName(platform), example: LINK_EXAMPLES[platform] })
+        : t('catalog:errors.linkFormatAny');
+    case 'QUANTITY_OUT_OF_RANGE': {
+      const { min, max, step } = issue.details;
+      return step > 1 ? t('catalog:errors.quantityStep', { min, max, step }) : t('catalog:errors.quantity', { min, max });
+    }
+    case 'PARAM_REQUIRED':
+      return t('catalog:errors.paramRequired', { label: issue.details.label });
+    case 'VALIDATION_FAILED':
+      return t('catalog:errors.paramOption', { label: issue.details.label });
+  }
+}
+
+/**
+ * What the display price is computed from. The group stands in for the type so that a comment
+ * service is priced per 10 whatever language its name is shown in (the server decided the group
+ * from the provider's own names).
+ */
+const displayShape = (s: PublicService) => ({ tiers: s.tiers, type: s.group === 'other' ? s.type : s.group, name: '' });
+
+/** USD for 1000 units (10 for comment services), service fee included. */
+export function unitPrice(service: PublicService, fees: ServiceList['fees']) {
+  return pricePerUnitDisplay(displayShape(service), fees);
+}
+
+/** The order's total in cents, or null when the quantity is not a number yet. */
+export function orderTotal(service: PublicService, quantity: number, fees: ServiceList['fees']): number | null {
+  if (!Number.isSafeInteger(quantity) || quantity <= 0) return null;
+  try {
+    return priceOrder(service.tiers, quantity, fees).cents;
+  } catch {
+    return null;
+  }
+}
+
+/** A USD amount for display: cents, or a decimal string with up to 4 places. */
+export function formatUsd(amount: number | string, locale: string): string {
+  const value = typeof amount === 'number' ? minorToDecimal(amount) : amount;
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(
+    value as `${number}`,
+  );
+}
