@@ -9,6 +9,8 @@ export interface AppProcess {
   child: ChildProcess;
   output: () => string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Resolves when the process has ended, however it ended. */
+  exited(): Promise<void>;
 }
 
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'Admin-E2E-pass1!' };
@@ -17,9 +19,9 @@ export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'Admin-E2E-pass1!'
  * Starts the built storefront (`node --import tsx src/server/main.ts`) on a free port with its own
  * data folder and waits until it prints its address.
  */
-export async function startAppProcess(env: Record<string, string> = {}, dataDir?: string): Promise<AppProcess> {
+export async function startAppProcess(env: Record<string, string> = {}, dataDir?: string, args: string[] = []): Promise<AppProcess> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'artim-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -57,9 +59,14 @@ export async function startAppProcess(env: Record<string, string> = {}, dataDir?
     dataDir: dir,
     child,
     output: () => out,
+    exited: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+      }),
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         child.once('exit', (code) => resolve(code));
         child.kill(signal);
       }),

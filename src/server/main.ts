@@ -2,7 +2,10 @@ import { EnvError, parseEnv } from './env';
 import { createLogger } from './logger';
 import { startServer } from './server';
 
-/** Entry point of `npm start` (built web app) and `npm run dev` (`--dev`: Vite with hot reload). */
+/**
+ * Entry point of `npm start` (built web app) and `npm run dev` (`--dev`: Vite with hot reload);
+ * `--no-web` serves the API alone.
+ */
 async function main() {
   let env;
   try {
@@ -15,7 +18,8 @@ async function main() {
     throw err;
   }
   const logger = createLogger(env.LOG_LEVEL);
-  const running = await startServer({ env, logger, web: process.argv.includes('--dev') ? 'dev' : 'built' });
+  const web = process.argv.includes('--dev') ? 'dev' : process.argv.includes('--no-web') ? 'none' : 'built';
+  const running = await startServer({ env, logger, web });
 
   if (running.seed.generatedAdmin) {
     const { email, password } = running.seed.generatedAdmin;

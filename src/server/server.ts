@@ -15,6 +15,7 @@ import { catalogSyncJob } from './catalog/jobs';
 import { syncCatalog } from './catalog/service';
 import { startExternalParts } from './sandbox';
 import { orderJobs } from './orders/jobs';
+import { reconcileOrders } from './orders/sync';
 import { paymentJobs } from './payments/jobs';
 import { createRealtimeHub } from './realtime/hub';
 import { createLogger, type Logger } from './logger';
@@ -68,6 +69,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   const realtime = await createRealtimeHub(database, logger);
   const ordersDeps = { db: database.db, provider: external.provider, logger, realtime };
+
+  // Orders a previous run left between debit and submission are settled right away.
+  void reconcileOrders(ordersDeps).catch((err) => logger.warn({ err }, 'start-up order reconciliation failed'));
 
   let jobs: Jobs | undefined;
   if (env.JOBS)

@@ -13,6 +13,7 @@ import type { Logger } from '../logger';
 import { isProviderError, type SmmProvider } from '../providers';
 import type { RealtimeHub } from '../realtime/hub';
 import { getSettings } from '../settings/service';
+import { crashPoint } from '../faults';
 import { credit, debit } from '../wallet/ledger';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -139,6 +140,7 @@ export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown
     }
     throw err;
   }
+  crashPoint('crash-after-debit');
   await notifyBalance(deps, userId, balance, -cents);
   await notifyOrder(deps, order);
   return toOrderView(await submitOrder(deps, order));

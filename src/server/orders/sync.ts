@@ -8,7 +8,7 @@ import { failAndRefund, partialRefundCents, submitOrder, type OrderRow, type Ord
 /** How long a claimed submission may stay without a provider id before it counts as unanswered. */
 const STALE_SUBMISSION_MS = 2 * 60_000;
 /** An order that was debited but never claimed for submission (the process died in between). */
-const UNSENT_AFTER_MS = 30_000;
+const UNSENT_AFTER_MS = 10_000;
 /** How long the provider's records get to show an unanswered order before it counts as never received. */
 const RECONCILE_GRACE_MS = 10 * 60_000;
 
