@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
+import { orderViewSchema, trackResultSchema } from '../../core/contracts/orders';
+import { post, signUpUser, TEST_ORIGIN } from '../auth/testing';
+import { syncCatalog } from '../catalog/service';
+import type { Database } from '../db/client';
+import { catalogServices } from '../db/schema';
+import { createProvider } from '../providers';
+import { createRealtimeHub, type RealtimeHub } from '../realtime/hub';
+import { createLogger } from '../logger';
+import { createTestApp } from '../testing/app';
+import { createTestDatabase } from '../testing/db';
+import { credit } from '../wallet/ledger';
+
+let database: Database;
+let sandbox: SandboxProvider;
+let realtime: RealtimeHub;
+let app: Hono;
+let a: Awaited<ReturnType<typeof signUpUser>>;
+let b: Awaited<ReturnType<typeof signUpUser>>;
+let service: typeof catalogServices.$inferSelect;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  sandbox = await startSandboxProvider({ orderSeconds: 60 });
+  const provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey });
+  await syncCatalog(database.db, provider);
+  realtime = await createRealtimeHub(database, createLogger('silent'));
+  ({ app } = await createTestApp(database, { provider, realtime }));
+  a = await signUpUser(app);
+  b = await signUpUser(app);
+  await credit(database.db, { userId: a.id, amountCents: 50_000, kind: 'topup', reference: `t-${a.id}` });
+  service = (await database.db.select().from(catalogServices)).find((s) => s.platform === 'tiktok' && s.params.length === 0)!;
+});
+afterAll(async () => {
+  await realtime.close();
+  await sandbox.close();
+  await database.close();
+});
+
+const get = (path: string, cookie?: string) => app.request(path, { headers: cookie ? { cookie } : {} });
+const orderBody = (link: string) => ({ serviceId: service.id, link, quantity: service.amountMinimum, params: {}, idempotencyKey: randomUUID() });
+
+describe('orders over HTTP', () => {
+  it('needs a signed-in customer', async () => {
+    expect((await post(app, '/api/orders', orderBody('https://tiktok.com/@a'))).status).toBe(401);
+    expect((await get('/api/orders')).status).toBe(401);
+    expect((await get('/api/orders/stats')).status).toBe(401);
+    expect((await get('/api/wallet')).status).toBe(401);
+    expect((await get('/api/events')).status).toBe(401);
+  });
+
+  it('refuses a request from another origin', async () => {
+    const res = await post(app, '/api/orders', orderBody('https://tiktok.com/@x'), { cookie: a.cookie, origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+  });
+
+  it('places an order, lists it only for its owner, and counts it', async () => {
+    const res = await post(app, '/api/orders', orderBody('https://tiktok.com/@artim'), { cookie: a.cookie });
+    expect(res.status).toBe(201);
+    const order = orderViewSchema.parse(await res.json());
+    const mine = (await (await get('/api/orders', a.cookie)).json()).orders;
+    expect(mine.map((o: { id: string }) => o.id)).toContain(order.id);
+    const theirs = (await (await get('/api/orders', b.cookie)).json()).orders;
+    expect(theirs).toEqual([]);
+    expect(await (await get('/api/orders/stats', a.cookie)).json()).toMatchObject({ total: 1, active: 1 });
+    expect(await (await get('/api/orders/stats', b.cookie)).json()).toEqual({ total: 0, active: 0, completed: 0, error: 0 });
+    expect((await (await get('/api/wallet', a.cookie)).json()).balanceCents).toBe(50_000 - order.chargeCents);
+  });
+
+  it('answers invalid bodies with stable codes, never 500', async () => {
+    for (const body of [{}, { serviceId: 1 }, { ...orderBody('x'), quantity: 'ten' }, { ...orderBody('https://tiktok.com/@q'), idempotencyKey: 'short' }, [], 'text']) {
+      const res = await post(app, '/api/orders', body, { cookie: a.cookie });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect((await res.json()).error.code).toMatch(/^[A-Z_]+$/);
+    }
+    const broken = await app.request('/api/orders', { method: 'POST', headers: { origin: TEST_ORIGIN, cookie: a.cookie, 'content-type': 'application/json' }, body: '{not json' });
+    expect(broken.status).toBe(400);
+  });
+
+  it('tracks an order by its number without personal data; unknown numbers are not found', async () => {
+    const order = orderViewSchema.parse(await (await post(app, '/api/orders', orderBody('https://tiktok.com/@tracked'), { cookie: a.cookie })).json());
+    const res = await get(`/api/track/${order.number.toLowerCase()}`);
+    expect(res.status).toBe(200);
+    const tracked = trackResultSchema.strict().parse(await res.json());
+    expect(tracked.number).toBe(order.number);
+    expect(JSON.stringify(tracked)).not.toContain(a.email);
+    expect((await get('/api/track/AR-0000000000')).status).toBe(404);
+    expect((await get('/api/track/1')).status).toBe(404);
+  });
+
+  it('pushes order and balance events to the owner’s open event stream only', async () => {
+    const controller = new AbortController();
+    const res = await app.request('/api/events', { headers: { cookie: a.cookie }, signal: controller.signal });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const until = async (needle: string) => {
+      while (!text.includes(needle)) text += decoder.decode((await reader.read()).value ?? new Uint8Array());
+    };
+    await until('event: ready');
+    await post(app, '/api/orders', orderBody('https://tiktok.com/@live'), { cookie: a.cookie });
+    await until('event: order');
+    await until('event: balance');
+    expect(text).toContain('"deltaCents":-');
+    controller.abort();
+    await reader.cancel().catch(() => {});
+  });
+});
