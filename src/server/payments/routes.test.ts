@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxGateway, type SandboxGateway } from '../../../sandbox/gateway';
+import { topUpResultSchema } from '../../core/contracts/payments';
+import { post, signUpUser } from '../auth/testing';
+import type { Database } from '../db/client';
+import { payments, users } from '../db/schema';
+import { createGateway } from '../gateways';
+import { createTestApp } from '../testing/app';
+import { createTestDatabase } from '../testing/db';
+
+let database: Database;
+let gw: SandboxGateway;
+let app: Hono;
+let server: { close(): void; url: string };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  gw = await startSandboxGateway({ delayMs: 100 });
+  const gateway = createGateway({ kind: 'sandbox', baseUrl: gw.url, publicKey: gw.publicKey, privateKey: gw.privateKey });
+  ({ app } = await createTestApp(database, { gateway }));
+  // The gateway posts its callbacks to this app over real HTTP.
+  const { serve } = await import('@hono/node-server');
+  await new Promise<void>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+      server = { close: () => s.close(), url: `http://127.0.0.1:${info.port}` };
+      resolve();
+    });
+  });
+  gw.setCallbackUrl(`${server.url}/api/payments/callback`);
+});
+afterAll(async () => {
+  server.close();
+  await gw.close();
+  await database.close();
+});
+
+const balanceOf = async (id: string) => (await database.db.select().from(users).where(eq(users.id, id)))[0]!.balanceCents;
+
+describe('payments over HTTP', () => {
+  it('top-up needs a signed-in customer', async () => {
+    expect((await post(app, '/api/payments/topup', { amountCents: 1000 })).status).toBe(401);
+    expect((await app.request('/api/payments')).status).toBe(401);
+  });
+
+  it('a paid top-up is credited through the gateway’s signed callback; the return page shows it completed', async () => {
+    const customer = await signUpUser(app);
+    const res = await post(app, '/api/payments/topup', { amountCents: 1000, language: 'az' }, { cookie: customer.cookie });
+    expect(res.status).toBe(201);
+    const started = topUpResultSchema.parse(await res.json());
+    expect(started.amountQepik).toBe(1700);
+    const [row] = await database.db.select().from(payments).where(eq(payments.reference, started.reference));
+    gw.control.complete(row!.transactionId!, 'success');
+    for (let i = 0; i < 50 && (await balanceOf(customer.id)) === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await balanceOf(customer.id)).toBe(1000);
+    const check = await app.request(`/api/payments/${started.reference}`, { headers: { cookie: customer.cookie } });
+    expect((await check.json()).status).toBe('completed');
+    const list = await (await app.request('/api/payments', { headers: { cookie: customer.cookie } })).json();
+    expect(list.payments[0]).toMatchObject({ reference: started.reference, status: 'completed', amountUsdCents: 1000, type: 'balance_topup' });
+  });
+
+  it('the callback endpoint refuses a forged body without revealing anything', async () => {
+    const res = await app.request('/api/payments/callback', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'data=eyJzdGF0dXMiOiJzdWNjZXNzIn0%3D&signature=forged',
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe('SIGNATURE_INVALID');
+  });
+
+  it('another customer cannot read someone’s payment', async () => {
+    const owner = await signUpUser(app);
+    const other = await signUpUser(app);
+    const started = topUpResultSchema.parse(await (await post(app, '/api/payments/topup', { amountCents: 500 }, { cookie: owner.cookie })).json());
+    const res = await app.request(`/api/payments/${started.reference}`, { headers: { cookie: other.cookie } });
+    expect(res.status).toBe(404);
+  });
+});
