@@ -91,7 +91,15 @@ export function buildApp(deps: AppDeps): Hono {
     app.get('*', (c) =>
       web.render(c.req.raw, {
         publicUrl: deps.publicUrl,
-        fetch: (path, init) => Promise.resolve(app.request(path, { ...init, headers: { ...Object.fromEntries(c.req.raw.headers), ...(init?.headers ?? {}) } })),
+        // Loaders call the API in process with the visitor's cookies; the answer is read here,
+        // not sent on, so it must not be compressed.
+        fetch: (path, init) => {
+          const headers = new Headers(c.req.raw.headers);
+          headers.delete('accept-encoding');
+          headers.delete('content-length');
+          new Headers(init?.headers).forEach((value, key) => headers.set(key, value));
+          return Promise.resolve(app.request(path, { ...init, headers }));
+        },
       }),
     );
   }
