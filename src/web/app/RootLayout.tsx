@@ -1,12 +1,16 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useParams } from 'react-router';
-import { Toaster } from 'sonner';
 import { isLanguage } from '../../core/i18n';
 import type { PageHandle } from './page';
 
+// The notification area loads after hydration so its code stays out of the first download;
+// toasts raised before then appear once it has mounted.
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
 /** Outermost layout: document language and title follow the current page; notifications top right. */
 export function RootLayout() {
+  const [notifications, setNotifications] = useState(false);
   const { t, i18n } = useTranslation();
   const params = useParams();
   const matches = useMatches();
@@ -14,6 +18,7 @@ export function RootLayout() {
   useEffect(() => {
     // Journeys and scripts wait for this marker before interacting.
     document.documentElement.dataset.hydrated = 'true';
+    setNotifications(true);
   }, []);
 
   useEffect(() => {
@@ -30,7 +35,11 @@ export function RootLayout() {
         {t('skipToContent')}
       </a>
       <Outlet />
-      <Toaster position="top-right" duration={5000} richColors closeButton />
+      {notifications ? (
+        <Suspense fallback={null}>
+          <Toaster position="top-right" duration={5000} richColors closeButton />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -87,20 +87,20 @@ export default function ContactPage() {
               {t('office.title')}
             </h2>
             <dl className="mt-6 grid gap-6 sm:grid-cols-2">
-              <div className="flex items-start gap-3">
-                <MapPin className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
-                <div>
-                  <dt className="text-sm text-slate-500">{t('office.address')}</dt>
-                  <dd className="font-semibold text-slate-900">{t('office.addressValue')}</dd>
-                </div>
+              <div className="relative pl-8">
+                <dt className="text-sm text-slate-500">
+                  <MapPin className="absolute left-0 top-0.5 size-5 text-brand-600" aria-hidden="true" />
+                  {t('office.address')}
+                </dt>
+                <dd className="font-semibold text-slate-900">{t('office.addressValue')}</dd>
               </div>
-              <div className="flex items-start gap-3">
-                <Clock className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
-                <div>
-                  <dt className="text-sm text-slate-500">{t('office.hours')}</dt>
-                  <dd className="font-semibold text-slate-900">{t('office.weekdays')}</dd>
-                  <dd className="text-sm text-slate-600">{t('office.saturday')}</dd>
-                </div>
+              <div className="relative pl-8">
+                <dt className="text-sm text-slate-500">
+                  <Clock className="absolute left-0 top-0.5 size-5 text-brand-600" aria-hidden="true" />
+                  {t('office.hours')}
+                </dt>
+                <dd className="font-semibold text-slate-900">{t('office.weekdays')}</dd>
+                <dd className="text-sm text-slate-600">{t('office.saturday')}</dd>
               </div>
             </dl>
             <p className="mt-6 flex items-center gap-2 rounded-xl bg-white px-4 py-3 text-sm font-medium text-emerald-700 ring-1 ring-emerald-200">

@@ -1,0 +1,183 @@
+/**
+ * `npm run bench:web`: what each public page costs a visitor before it can be used.
+ *
+ * 1. Builds the app when dist/ is missing (or with `--build`), starts it on a free port.
+ * 2. Initial-load weight per page, gzipped: the JS and CSS the server's HTML references (entry
+ *    script, module preloads of the matched page chunks, stylesheet), and — where Chromium is
+ *    installed — every JS/CSS response the browser actually received until the page hydrated.
+ * 3. Where Chromium is installed, a Lighthouse-like mobile run: 390×844 viewport, CPU slowed 4×
+ *    and "slow 4G" network (562.5 ms RTT, 1.47 Mbit/s down, as Lighthouse applies them through
+ *    DevTools), measuring LCP, TBT (sum of long-task time over 50 ms after first paint) and CLS.
+ *    Median of three runs per page.
+ *
+ * Budgets printed beside the figures: JS ≤ 80 KB gzipped, LCP ≤ 1.0 s. Nothing fails on them.
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import { removeDataDir, startAppProcess } from '../e2e/app-process';
+import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium';
+
+const PAGES = ['/en', '/en/about', '/en/services', '/en/services/seo', '/en/contact', '/terms', '/privacy', '/az', '/tr'];
+const BUDGET = { jsKb: 80, lcpMs: 1000 };
+const RUNS = 3;
+const dist = resolve('dist/client');
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Gzipped size of a built asset: its pre-compressed .gz when present, otherwise gzip -9 now. */
+function gzSize(urlPath: string): number {
+  const file = resolve(dist, urlPath.replace(/^\//, '').split('?')[0]!);
+  if (existsSync(`${file}.gz`)) return readFileSync(`${file}.gz`).length;
+  return existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0;
+}
+
+/** JS and CSS the HTML asks for before any script runs. */
+function referencedAssets(html: string): { js: string[]; css: string[] } {
+  const js = [
+    ...[...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!),
+    ...[...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!),
+  ];
+  const css = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+  return { js: [...new Set(js)], css: [...new Set(css)] };
+}
+
+const sum = (paths: string[]) => paths.reduce((n, p) => n + gzSize(p), 0);
+
+interface Vitals {
+  lcp: number;
+  tbt: number;
+  cls: number;
+  hydrated: number;
+}
+
+/** Records LCP, long tasks and layout shifts from the first byte on. */
+const OBSERVERS = () => {
+  const w = window as unknown as { __vitals: { lcp: number; cls: number; fcp: number; long: { start: number; duration: number }[] } };
+  w.__vitals = { lcp: 0, cls: 0, fcp: 0, long: [] };
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => (w.__vitals.lcp = e.startTime))).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((l) =>
+    l.getEntries().forEach((e) => {
+      const shift = e as PerformanceEntry & { value: number; hadRecentInput: boolean };
+      if (!shift.hadRecentInput) w.__vitals.cls += shift.value;
+    }),
+  ).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__vitals.long.push({ start: e.startTime, duration: e.duration }))).observe({
+    type: 'longtask',
+    buffered: true,
+  });
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => e.name === 'first-contentful-paint' && (w.__vitals.fcp = e.startTime))).observe({
+    type: 'paint',
+    buffered: true,
+  });
+};
+
+async function measure(browser: Browser, url: string): Promise<{ vitals: Vitals; received: { js: number; css: number } }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  await context.addInitScript(OBSERVERS);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 562.5,
+    downloadThroughput: (1474.56 * 1024) / 8,
+    uploadThroughput: (675 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+
+  const received = { js: 0, css: 0 };
+  let hydratedAt = 0;
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('response', (res) => {
+    const path = new URL(res.url()).pathname;
+    if (res.status() >= 400) problems.push(`${res.status()} ${path}`);
+    if (hydratedAt) return;
+    if (path.endsWith('.js')) received.js += gzSize(path);
+    else if (path.endsWith('.css')) received.css += gzSize(path);
+  });
+  const start = Date.now();
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+  await page
+    .waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 60_000 })
+    .catch((e: Error) => {
+      // A rebuild of dist/ while the app runs leaves the served HTML pointing at deleted chunks.
+      throw new Error(`${url} did not hydrate: ${problems.join('; ') || e.message}`);
+    });
+  hydratedAt = Date.now() - start;
+  await page.waitForTimeout(1500); // let late long tasks and shifts land
+  const raw = await page.evaluate(() => (window as unknown as { __vitals: { lcp: number; cls: number; fcp: number; long: { start: number; duration: number }[] } }).__vitals);
+  await context.close();
+  const tbt = raw.long.filter((t) => t.start >= raw.fcp).reduce((n, t) => n + Math.max(0, t.duration - 50), 0);
+  return { vitals: { lcp: raw.lcp, tbt, cls: raw.cls, hydrated: hydratedAt }, received };
+}
+
+async function main() {
+  if (process.argv.includes('--build') || !existsSync(resolve(dist, '.vite/manifest.json'))) {
+    execSync('npm run build --silent', { stdio: 'inherit' });
+  }
+  const app = await startAppProcess();
+  try {
+    console.log(`\nInitial load per page (gzipped), budgets: JS ≤ ${BUDGET.jsKb} KB, LCP ≤ ${BUDGET.lcpMs / 1000} s\n`);
+    const rows: string[][] = [['page', 'HTML', 'JS (HTML refs)', 'CSS', 'JS received', 'LCP', 'TBT', 'CLS', 'hydrated', 'JS budget', 'LCP budget']];
+    const chromiumPath = findChromium();
+    const browser = chromiumPath ? await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS }) : null;
+    if (!browser) console.log('No Chromium found: sizes from the server HTML only, no browser timings.\n');
+
+    for (const path of PAGES) {
+      const res = await fetch(app.url + path);
+      const html = await res.text();
+      const refs = referencedAssets(html);
+      const js = sum(refs.js);
+      const css = sum(refs.css);
+      const htmlGz = gzipSync(html, { level: 9 }).length;
+      let receivedJs = NaN;
+      let vitals: Vitals | null = null;
+      if (browser) {
+        const runs = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, app.url + path));
+        receivedJs = runs[0]!.received.js;
+        vitals = {
+          lcp: median(runs.map((r) => r.vitals.lcp)),
+          tbt: median(runs.map((r) => r.vitals.tbt)),
+          cls: median(runs.map((r) => r.vitals.cls)),
+          hydrated: median(runs.map((r) => r.vitals.hydrated)),
+        };
+      }
+      const jsForBudget = Number.isNaN(receivedJs) ? js : Math.max(js, receivedJs);
+      rows.push([
+        path,
+        `${kb(htmlGz)} KB`,
+        `${kb(js)} KB`,
+        `${kb(css)} KB`,
+        Number.isNaN(receivedJs) ? '—' : `${kb(receivedJs)} KB`,
+        vitals ? `${(vitals.lcp / 1000).toFixed(2)} s` : '—',
+        vitals ? `${Math.round(vitals.tbt)} ms` : '—',
+        vitals ? vitals.cls.toFixed(3) : '—',
+        vitals ? `${(vitals.hydrated / 1000).toFixed(2)} s` : '—',
+        jsForBudget / 1024 <= BUDGET.jsKb ? 'ok' : `over by ${kb(jsForBudget - BUDGET.jsKb * 1024)} KB`,
+        vitals ? (vitals.lcp <= BUDGET.lcpMs ? 'ok' : `over by ${((vitals.lcp - BUDGET.lcpMs) / 1000).toFixed(2)} s`) : '—',
+      ]);
+    }
+    await browser?.close();
+
+    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+    for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
+    if (browser) console.log(`\nMobile run: 390×844 @3x, CPU ×4 slower, slow 4G (562.5 ms RTT, 1.47 Mbit/s); median of ${RUNS} runs, cold cache.`);
+
+    // Which chunks the home page's JS is made of, largest first.
+    const home = referencedAssets(await (await fetch(`${app.url}/en`)).text());
+    console.log('\n/en initial JS by chunk (gzipped):');
+    for (const p of [...home.js].sort((a, b) => gzSize(b) - gzSize(a))) console.log(`  ${kb(gzSize(p)).padStart(6)} KB  ${p}`);
+  } finally {
+    await app.stop();
+    removeDataDir(app.dataDir);
+  }
+}
+
+await main();

@@ -1,0 +1,277 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../src/core/i18n';
+import { baseUrl, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
+
+type Json = Record<string, any>;
+const text = (lang: Language, ns: string): Json =>
+  JSON.parse(readFileSync(new URL(`../src/web/i18n/locales/${lang}/${ns}.json`, import.meta.url), 'utf8'));
+
+/** Every public page with the title and main heading it must show, read from the locale files. */
+function publicPages(lang: Language) {
+  const home = text(lang, 'home');
+  const about = text(lang, 'about');
+  const services = text(lang, 'services');
+  const contact = text(lang, 'contact');
+  const legal = text(lang, 'legal');
+  const brand = text(lang, 'common').brand as string;
+  return [
+    { path: `/${lang}`, title: home.meta.title, h1: `${home.hero.title} ${home.hero.highlight}` },
+    { path: `/${lang}/about`, title: about.meta.title, h1: about.title },
+    { path: `/${lang}/services`, title: services.meta.title, h1: services.hero.title },
+    {
+      path: `/${lang}/services/seo`,
+      title: services.detail.metaTitle.replace('{{name}}', services.items.seo.name),
+      h1: services.items.seo.name,
+    },
+    { path: `/${lang}/contact`, title: contact.meta.title, h1: contact.hero.title },
+    { path: '/terms', title: `${legal.terms.title} · ${brand}`, h1: legal.terms.title },
+    { path: '/privacy', title: `${legal.privacy.title} · ${brand}`, h1: legal.privacy.title },
+  ] as { path: string; title: string; h1: string }[];
+}
+
+const decode = (s: string) =>
+  s.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+
+/** Stores a language the way the switcher does, before any page script runs. */
+async function storeLanguage(page: Page, lang: Language) {
+  await page.context().addInitScript(
+    ([key, value]) => {
+      if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+    },
+    [LANGUAGE_STORAGE_KEY, lang] as const,
+  );
+}
+
+describe('server-rendered HTML (what a crawler without JavaScript sees)', () => {
+  it('redirects a path without a language with 302 to the cookie language, default en, keeping the query', async () => {
+    const root = await fetch(`${baseUrl()}/`, { redirect: 'manual' });
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/en');
+
+    const about = await fetch(`${baseUrl()}/about?ref=mail`, { redirect: 'manual', headers: { cookie: 'lang=az' } });
+    expect(about.status).toBe(302);
+    expect(about.headers.get('location')).toBe('/az/about?ref=mail');
+
+    const unknown = await fetch(`${baseUrl()}/fr/about`, { redirect: 'manual', headers: { cookie: 'lang=xx' } });
+    expect(unknown.headers.get('location')).toBe('/en/fr/about');
+  });
+
+  for (const lang of LANGUAGES) {
+    it(`renders every public page complete in ${lang}: lang, title, description, canonical, hreflang, heading`, async () => {
+      for (const p of publicPages(lang)) {
+        const res = await fetch(`${baseUrl()}${p.path}`, { headers: { cookie: `lang=${lang}` } });
+        expect(res.status, p.path).toBe(200);
+        const html = await res.text();
+        expect(html, p.path).toContain(`<html lang="${lang}">`);
+        expect(decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ''), p.path).toBe(p.title);
+        expect(html, p.path).toMatch(/<meta name="description" content="[^"]{20,}"/);
+        expect(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1], p.path).toMatch(new RegExp(`^https?://[^/]+${p.path}$`));
+        if (p.path.startsWith(`/${lang}`)) {
+          for (const l of LANGUAGES) expect(html, p.path).toContain(`hreflang="${l}"`);
+        }
+        const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? '';
+        expect(decode(h1).replace(/\s+/g, ' ').trim(), p.path).toBe(p.h1);
+      }
+    });
+  }
+
+  it('answers an unknown service id and an unknown page with 404 and the not-found content', async () => {
+    const service = await fetch(`${baseUrl()}/az/services/no-such-service`);
+    expect(service.status).toBe(404);
+    expect(await service.text()).toContain(text('az', 'services').detail.notFound);
+    const missing = await fetch(`${baseUrl()}/tr/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain(text('tr', 'common').notFound.title);
+  });
+
+  it('preloads the matched page chunks, and every preloaded chunk exists', async () => {
+    const html = await (await fetch(`${baseUrl()}/en/services`)).text();
+    const hrefs = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(hrefs.some((h) => /\/assets\/ServicesPage-[\w-]+\.js$/.test(h))).toBe(true);
+    for (const href of hrefs) expect((await fetch(`${baseUrl()}${href}`)).status, href).toBe(200);
+  });
+});
+
+describe.skipIf(!hasChromium())('public site in the browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sends / and /about to the stored language, and client navigations replace the entry', async () => {
+    const { page, problems } = await openPage(browser);
+    await storeLanguage(page, 'tr');
+    // The first page mirrors the stored choice into the cookie the server redirects by.
+    await page.goto('/en/contact');
+    await hydrated(page);
+    await page.goto('/');
+    await hydrated(page);
+    expect(new URL(page.url()).pathname).toBe('/tr');
+    expect(await page.getAttribute('html', 'lang')).toBe('tr');
+
+    await page.goto('/about?ref=ad');
+    await hydrated(page);
+    expect(page.url()).toBe(`${baseUrl()}/tr/about?ref=ad`);
+    await expect(page.locator('h1').textContent()).resolves.toBe(text('tr', 'about').title);
+
+    // In the browser, an address without a language is rewritten by the router, replacing history.
+    const before = await page.evaluate(() => history.length);
+    await page.evaluate(() => {
+      history.pushState(null, '', '/services?x=1');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForURL(`${baseUrl()}/tr/services?x=1`);
+    expect(await page.evaluate(() => history.length)).toBe(before + 1);
+    await page.goBack();
+    await page.waitForURL(`${baseUrl()}/tr/about?ref=ad`);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('switches language by rewriting only the language segment, keeping the query, and remembers it', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto('/en/services/google-ads?utm=x');
+    await hydrated(page);
+    await page.getByRole('button', { name: /^Language: English/ }).click();
+    await page.getByRole('link', { name: 'Azərbaycanca' }).click();
+    await page.waitForURL(`${baseUrl()}/az/services/google-ads?utm=x`);
+    await expect(page.locator('h1').textContent()).resolves.toBe(text('az', 'services').items['google-ads'].name);
+    expect(await page.getAttribute('html', 'lang')).toBe('az');
+    expect(await page.evaluate((k) => localStorage.getItem(k), LANGUAGE_STORAGE_KEY)).toBe('az');
+    expect((await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('az');
+
+    // The unprefixed legal pages follow the stored language and switch in place.
+    await page.goto('/privacy');
+    await hydrated(page);
+    await expect(page.locator('h1').textContent()).resolves.toBe(text('az', 'legal').privacy.title);
+    await page.getByRole('button', { name: /^Dil: Azərbaycanca/ }).click();
+    await page.getByRole('link', { name: 'Türkçe' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe(text('tr', 'legal').privacy.title);
+    expect(new URL(page.url()).pathname).toBe('/privacy');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('operates the language switcher with the keyboard', async () => {
+    const { page } = await openPage(browser);
+    await page.goto('/en/about');
+    await hydrated(page);
+    const button = page.getByRole('button', { name: /^Language: English/ });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Azərbaycanca');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+
+  it('hydrates every public page in every language with its title and heading and no console errors', async () => {
+    for (const lang of LANGUAGES) {
+      const { page, problems } = await openPage(browser);
+      await storeLanguage(page, lang);
+      for (const p of publicPages(lang)) {
+        await page.goto(p.path);
+        await hydrated(page);
+        expect(await page.title(), p.path).toBe(p.title);
+        expect((await page.locator('h1').innerText()).replace(/\s+/g, ' ').trim(), p.path).toBe(p.h1);
+        expect(await page.getAttribute('html', 'lang'), p.path).toBe(lang);
+        expect(await page.locator('header nav, footer, main').count(), p.path).toBeGreaterThanOrEqual(3);
+      }
+      expect(problems, lang).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it('marks the current page in the navigation and scrolls the hero button to the services section', async () => {
+    const { page } = await openPage(browser);
+    await page.goto('/en/about');
+    await hydrated(page);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link', { name: 'About' }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect(nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).resolves.toBeNull();
+    await nav.getByRole('link', { name: 'Home' }).click();
+    await page.waitForURL(`${baseUrl()}/en`);
+    await page.getByRole('button', { name: 'Browse services' }).click();
+    await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('services')!.getBoundingClientRect().top))).toBeLessThan(100);
+    // The grid shows one tile per platform the catalogue serves, or the empty message.
+    const { platforms } = (await (await fetch(`${baseUrl()}/api/catalog/platforms`)).json()) as { platforms: string[] };
+    const grid = page.locator('#services');
+    if (platforms.length === 0) {
+      await expect(grid.getByText(text('en', 'home').platforms.empty).isVisible()).resolves.toBe(true);
+    } else {
+      const tiles = grid.locator('a[href^="/en/order?platform="]');
+      expect(await tiles.count()).toBe(platforms.length);
+      const first = platforms[0]!;
+      const tile = grid.locator(`a[href="/en/order?platform=${first.toLowerCase()}"]`);
+      expect((await tile.innerText()).trim()).toBe(first.charAt(0).toUpperCase() + first.slice(1));
+    }
+    await page.context().close();
+  });
+
+  it('opens the mobile menu at 390 px and closes it on navigation', async () => {
+    const { page, problems } = await openPage(browser, PHONE);
+    await page.goto('/en');
+    await hydrated(page);
+    await expect(page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).resolves.toBe(false);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    const close = page.getByRole('button', { name: 'Close menu' });
+    expect(await close.getAttribute('aria-expanded')).toBe('true');
+    const mobileNav = page.getByRole('navigation', { name: 'Mobile navigation' });
+    await mobileNav.getByRole('link', { name: 'Contact' }).click();
+    await page.waitForURL(`${baseUrl()}/en/contact`);
+    await expect.poll(() => mobileNav.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    // Escape closes it too.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => mobileNav.isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the not-found page with a link home, and the unknown service state', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto('/az/no-such-page');
+    await hydrated(page);
+    await expect(page.locator('h1').textContent()).resolves.toBe(text('az', 'common').notFound.title);
+    await page.locator('main').getByRole('link', { name: text('az', 'common').notFound.home }).click();
+    await page.waitForURL(`${baseUrl()}/az`);
+
+    await page.goto('/en/services/no-such-service');
+    await hydrated(page);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Service not found');
+    await page.locator('main').getByRole('link', { name: 'Back to home' }).click();
+    await page.waitForURL(`${baseUrl()}/en`);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('has no serious or critical axe violations on any public page (desktop in every language, phone in en)', async () => {
+    const found: string[] = [];
+    const runs = [...LANGUAGES.map((lang) => ({ lang, viewport: undefined })), { lang: 'en' as const, viewport: PHONE }];
+    for (const { lang, viewport } of runs) {
+      const { page } = await openPage(browser, viewport);
+      await storeLanguage(page, lang);
+      for (const path of [...publicPages(lang).map((p) => p.path), `/${lang}/no-such-page`]) {
+        await page.goto(path);
+        await hydrated(page);
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
+          found.push(`${viewport ? 'phone' : 'desktop'} ${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      }
+      await page.context().close();
+    }
+    expect(found).toEqual([]);
+  }, 180_000);
+});
