@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { PublicService } from '../../../core/contracts/catalog';
 import { LOCALES } from '../../../core/i18n';
@@ -12,7 +13,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
 import { fetchMe, ME_QUERY_KEY, useMe } from '../auth/api';
 import { authDialog } from '../auth/authDialogStore';
-import { useServiceDetail, useServices } from './api';
+import { catalogKeys, fetchService, useServiceDetail, useServices } from './api';
 import { indexCatalog } from './catalogIndex';
 import { OrderDetails } from './OrderDetails';
 import { issuesByField, orderIssues, type OrderDraft } from './orderForm';
@@ -147,9 +148,21 @@ export default function OrderPage() {
       formRef.current?.querySelector<HTMLElement>('#order-service')?.focus();
       return;
     }
-    if (issues.length > 0 || detail.isPending) {
-      const first = issues[0];
-      if (first) formRef.current?.querySelector<HTMLElement>(`[data-field="${first.field}"]`)?.focus();
+    // The required params are known once the detail is in; wait for it rather than skip them.
+    const fields =
+      service.hasParams && !detail.data
+        ? await queryClient
+            .fetchQuery({ queryKey: catalogKeys.service(service.id, lang), queryFn: () => fetchService(service.id, lang) })
+            .then((d) => d.params)
+            .catch(() => null)
+        : params;
+    if (!fields) {
+      toast.error(t('errors.detailFailed'));
+      return;
+    }
+    const found = orderIssues(service, fields, draft);
+    if (found.length > 0) {
+      formRef.current?.querySelector<HTMLElement>(`[data-field="${found[0]!.field}"]`)?.focus();
       return;
     }
     const state: OrderNavigationState = {

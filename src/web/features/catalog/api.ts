@@ -25,7 +25,8 @@ type Fetch = (path: string, init?: RequestInit) => Promise<Response>;
 async function getJson<T>(path: string, fetcher: Fetch = fetch): Promise<T> {
   let res: Response;
   try {
-    res = await fetcher(path, { headers: { accept: 'application/json' } });
+    // Identity: the in-process API on the server would otherwise compress for the visitor's browser.
+    res = await fetcher(path, { headers: { accept: 'application/json', ...(fetcher === fetch ? {} : { 'accept-encoding': 'identity' }) } });
   } catch {
     throw new CatalogError(0);
   }

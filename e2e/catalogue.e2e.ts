@@ -1,0 +1,214 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicService, ServiceDetail, ServiceList } from '../src/core/contracts/catalog';
+import { minorToDecimal } from '../src/core/money';
+import { quantityBounds } from '../src/core/orderRules';
+import { platformDisplayName, PRIORITY_PLATFORMS } from '../src/core/platforms';
+import { priceOrder } from '../src/core/pricing';
+import { baseUrl, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const usd = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minorToDecimal(cents) as `${number}`);
+
+async function catalogue(): Promise<ServiceList> {
+  return (await (await fetch(`${baseUrl()}/api/catalog/services?lang=en`)).json()) as ServiceList;
+}
+
+/** The service select, once it lists the services of `platform`. */
+async function serviceSelectFor(page: Page, platform: string) {
+  await page.waitForFunction((p) => {
+    const s = document.querySelector<HTMLSelectElement>('#order-service');
+    return s?.dataset.platform === p && s.options.length > 1;
+  }, platform);
+  return page.locator('#order-service');
+}
+
+const expectedTotal = (service: PublicService, quantity: number, fees: ServiceList['fees']) => usd(priceOrder(service.tiers, quantity, fees).cents);
+
+describe.skipIf(!hasChromium())('order catalogue', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('server-renders the home grid with the platforms, each linking to its order page', async () => {
+    const { platforms } = (await (await fetch(`${baseUrl()}/api/catalog/platforms`)).json()) as { platforms: string[] };
+    expect(platforms.length).toBeGreaterThan(0);
+    const html = await (await fetch(`${baseUrl()}/en`)).text();
+    for (const p of platforms) expect(html).toContain(`href="/en/order?platform=${p}"`);
+  });
+
+  it('header dropdown lists the platforms in the spec order, works from the keyboard and leads to the order page', async () => {
+    const { services } = await catalogue();
+    const named = [...new Set(services.map((s) => s.platform.trim().toLowerCase()).filter(Boolean))];
+    const rest = named.filter((p) => !(PRIORITY_PLATFORMS as readonly string[]).includes(p)).sort();
+    const expected = [...PRIORITY_PLATFORMS.filter((p) => named.includes(p)), ...rest].slice(0, 12);
+
+    const { page, problems } = await openPage(browser);
+    await page.goto('/en/about');
+    await hydrated(page);
+    const button = page.getByRole('button', { name: 'Social media' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    const menu = page.getByRole('menu', { name: 'Social media' });
+    await menu.getByRole('menuitem').first().waitFor();
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(expected.map(platformDisplayName));
+
+    // Keyboard: the first entry has focus; ArrowDown moves on; Escape closes and returns focus.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(platformDisplayName(expected[1]!));
+    await page.keyboard.press('Escape');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup'))).toBe('menu');
+
+    await button.click();
+    const target = expected[2]!;
+    await menu.getByRole('menuitem', { name: platformDisplayName(target) }).click();
+    await page.waitForURL((url) => url.pathname === '/en/order' && url.searchParams.get('platform') === target);
+    await serviceSelectFor(page, target);
+    expect(await page.getByRole('button', { name: platformDisplayName(target), pressed: true }).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('guest: platform → type → service, price follows the quantity, link and quantity messages, Buy Now asks to sign in', async () => {
+    const { services, fees } = await catalogue();
+    const { page, problems } = await openPage(browser);
+    await page.goto('/en/order?platform=instagram');
+    await hydrated(page);
+    await serviceSelectFor(page, 'instagram');
+
+    // Another platform from the selector: the address and the list follow.
+    await page.getByRole('button', { name: 'Tiktok', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('platform') === 'tiktok');
+    const select = await serviceSelectFor(page, 'tiktok');
+
+    // A type group: the select lists exactly that group's TikTok services.
+    const likes = services.filter((s) => s.platform === 'tiktok' && s.group === 'likes');
+    expect(likes.length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: /^Likes/ }).click();
+    await page.waitForFunction((n) => document.querySelector<HTMLSelectElement>('#order-service')!.options.length === n + 1, likes.length);
+    const listed = await select.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    expect(listed.sort()).toEqual(likes.map((s) => s.id).sort());
+
+    // The search narrows the select.
+    const service = likes.find((s) => s.max > s.min + s.step) ?? likes[0]!;
+    await page.getByLabel('Search').fill(`#${service.id}`);
+    await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('#order-service')!.options.length === 2);
+    await select.selectOption(service.id);
+    await page.getByRole('heading', { name: service.name }).waitFor();
+
+    // Price per 1000 and total follow the quantity, with the same rule the server charges by.
+    const { min, max, step } = quantityBounds({ amountMinimum: service.min, amountIncrement: service.step, tiers: service.tiers });
+    const total = page.getByTestId('total-price');
+    const quantity = page.getByLabel(/^Quantity/);
+    expect(await quantity.inputValue()).toBe(String(min));
+    await page.waitForFunction((t) => document.querySelector('[data-testid="total-price"]')?.textContent === t, expectedTotal(service, min, fees));
+    const larger = min + step * Math.floor((max - min) / step);
+    await quantity.fill(String(larger));
+    await page.waitForFunction((t) => document.querySelector('[data-testid="total-price"]')?.textContent === t, expectedTotal(service, larger, fees));
+    expect(await total.textContent()).not.toBe(expectedTotal(service, min, fees));
+
+    // Messages from the shared rules' codes.
+    await quantity.fill(String(max + step));
+    await quantity.blur();
+    const quantityMessage = step > 1 ? `Quantity must be between ${min} and ${max}, in steps of ${step}` : `Quantity must be between ${min} and ${max}`;
+    await page.getByText(quantityMessage).waitFor();
+    expect(await quantity.getAttribute('aria-invalid')).toBe('true');
+    expect(await total.textContent()).toBe('—');
+
+    const link = page.getByLabel(/^Link/);
+    await link.fill('https://www.instagram.com/p/abc/');
+    await link.blur();
+    await page.getByText('Enter a valid Tiktok link, for example https://tiktok.com/@username').waitFor();
+    await link.fill('https://www.tiktok.com/@artim/video/1');
+    await page.getByText('Enter a valid Tiktok link', { exact: false }).waitFor({ state: 'detached' });
+
+    // A guest gets the sign-in dialog; the page stays put.
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    await page.getByTestId('auth-dialog').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/en/order');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('signed in: required params are asked for; Buy Now opens the dashboard orders tab carrying the chosen service', async () => {
+    const { services } = await catalogue();
+    const withParams = services.find((s) => s.platform === 'instagram' && s.group === 'likes' && s.hasParams)!;
+    const detail = (await (await fetch(`${baseUrl()}/api/catalog/services/${withParams.id}?lang=en`)).json()) as ServiceDetail;
+    const required = detail.params.find((p) => p.required)!;
+    const service = services.find((s) => s.platform === 'instagram' && s.group === 'views' && !s.hasParams)!;
+    expect(required).toBeDefined();
+    expect(service).toBeDefined();
+
+    const { page, problems } = await openPage(browser, PHONE);
+    const signUp = await page.context().request.post('/api/auth/sign-up/email', {
+      headers: { Origin: baseUrl() },
+      data: { name: 'Orxan Quliyev', email: `buyer-${unique()}@example.com`, password: 'Buyer-pass1!' },
+    });
+    expect(signUp.status()).toBe(200);
+
+    await page.goto('/en/order?platform=instagram');
+    await hydrated(page);
+    await page.getByRole('button', { name: /^Likes/ }).click();
+    const select = await serviceSelectFor(page, 'instagram');
+    await select.selectOption(withParams.id);
+
+    // Buy Now with a missing link is refused on the spot, focus on the link.
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    await page.getByText('Enter the link').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('order-link');
+    await page.getByLabel(/^Link/).fill('https://www.instagram.com/p/C8xYz12AbCd/');
+    await page.getByText('Enter the link').waitFor({ state: 'detached' });
+    // The service's required param, starred and named in its message.
+    await page.getByText(`${required.fieldLabel || required.fieldName} is required`).waitFor();
+    expect(await page.locator(`#order-param-${required.fieldName}`).getAttribute('aria-required')).toBe('true');
+
+    // Another type and a service without params; the link stays.
+    await page.getByRole('button', { name: /^Views/ }).click();
+    await select.selectOption(service.id);
+    // Record what the router pushes, whatever the dashboard does with it afterwards.
+    await page.evaluate(() => {
+      const w = window as unknown as { pushed: unknown[] };
+      w.pushed = [];
+      const push = history.pushState.bind(history);
+      history.pushState = (state, unused, url) => {
+        w.pushed.push(state);
+        push(state, unused, url);
+      };
+    });
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    await page.waitForURL((url) => url.pathname === '/en/dashboard');
+    expect(new URL(page.url()).hash).toBe('#orders');
+    const pushed = (await page.evaluate(() => (window as unknown as { pushed: { usr?: Record<string, unknown> }[] }).pushed)).at(-1);
+    expect(pushed?.usr).toEqual({
+      tab: 'orders',
+      serviceId: service.id,
+      platform: 'instagram',
+      link: 'https://www.instagram.com/p/C8xYz12AbCd/',
+      quantity: service.min,
+      params: {},
+    });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the failure message and a retry button when the list cannot be loaded', async () => {
+    const { page } = await openPage(browser);
+    let fail = true;
+    await page.route('**/api/catalog/services?*', (route) => (fail ? route.fulfill({ status: 503, body: '{}' }) : route.continue()));
+    await page.goto('/az/order?platform=instagram');
+    await hydrated(page);
+    await page.getByText('Xidmətlər yüklənmədi').waitFor();
+    fail = false;
+    await page.getByRole('button', { name: 'Yenidən cəhd edin' }).click();
+    await serviceSelectFor(page, 'instagram');
+    await page.context().close();
+  });
+});
