@@ -15,15 +15,18 @@ import {
   Zap,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import type { PageMeta } from '../../app/page';
 import { ButtonLink, buttonClass } from '../../components/ui/Button';
 import { SectionHeading } from '../../components/ui/SectionHeading';
 import { useLanguage } from '../../lib/language';
+import { platformsLoader, usePlatforms } from '../catalog/api';
 import { MARKETING_SERVICES } from '../services/marketingServices';
 import { PlatformGrid } from './PlatformGrid';
 
 export const ns = ['home', 'services'];
+/** The platforms for the grid, so the first render shows them. */
+export const loader = platformsLoader;
 export const meta: PageMeta = ({ t }) => ({ title: t('home:meta.title'), description: t('home:meta.description') });
 
 const STATS = ['orders', 'customers', 'satisfaction', 'support'] as const;
@@ -43,18 +46,10 @@ const GUARANTEES = [
   { key: 'real', icon: Users },
 ] as const;
 
-/**
- * The platforms offered, for the grid. The catalogue is served by its own endpoint; until the
- * home page reads it, the grid shows its empty state.
- */
-function usePlatforms(): { platforms: string[] | undefined; loading: boolean } {
-  return { platforms: undefined, loading: false };
-}
-
 export default function HomePage() {
   const { t } = useTranslation(['home', 'services']);
   const lang = useLanguage();
-  const { platforms, loading } = usePlatforms();
+  const { platforms, loading } = usePlatforms((useLoaderData() as Awaited<ReturnType<typeof loader>> | undefined)?.platforms);
 
   const scrollToServices = () => {
     const target = document.getElementById('services');
