@@ -2,8 +2,9 @@ import { CheckCircle2, Clock, Mail, MapPin, MessageSquare, Phone } from 'lucide-
 import { useTranslation } from 'react-i18next';
 import type { PageMeta } from '../../app/page';
 import { PageHero } from '../../components/ui/PageHero';
+import { ContactForm } from '../support/ContactForm';
 
-export const ns = ['contact'];
+export const ns = ['contact', 'support'];
 export const meta: PageMeta = ({ t }) => ({ title: t('contact:meta.title'), description: t('contact:meta.description') });
 
 export default function ContactPage() {
@@ -80,6 +81,7 @@ export default function ContactPage() {
                 <p className="mt-1 text-sm text-slate-600">{t('form.subtitle')}</p>
               </div>
             </div>
+            <ContactForm />
           </section>
 
           <section aria-labelledby="office-heading" className="rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:p-8">

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { hasLanguagePrefix, settleLanguage, useLanguage } from '../../lib/language';
+import { ConsultationHost } from '../support/ConsultationHost';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -21,6 +22,7 @@ export function PublicLayout() {
         <Outlet />
       </div>
       <Footer />
+      <ConsultationHost />
     </div>
   );
 }

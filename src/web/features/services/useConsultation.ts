@@ -1,17 +1,9 @@
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useConsultationRequest } from '../support/consultation';
 
 /**
- * What a consultation button does. The consultation dialog (sign-in for guests, the request form
- * for signed-in users) plugs in here; until then the visitor is told how to reach the team.
+ * What a consultation button does: a guest gets the sign-in dialog, a signed-in customer the
+ * consultation request form, with the button's service chosen when it is one of the topics.
  */
 export function useConsultation(): (serviceName: string) => void {
-  const { t } = useTranslation('services');
-  return useCallback(
-    (serviceName: string) => {
-      toast.info(t('consult.toastTitle', { service: serviceName }), { description: t('consult.toastText') });
-    },
-    [t],
-  );
+  return useConsultationRequest();
 }

@@ -1,0 +1,124 @@
+import { Check, RotateCcw } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { CONSULTATION_STATUSES, type ConsultationStatus, type ConsultationView } from '../../../core/contracts/support';
+import type { PageMeta } from '../../app/page';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { AdminGate } from '../admin/AdminGate';
+import type { Me } from '../auth/api';
+import { AdminFrame, adminBase, LoadError, selectClass } from './AdminFrame';
+import { useConsultations, useConsultationStatus } from './api';
+import { errorText, formatStamp } from './format';
+
+export const ns = ['admin-support', 'support', 'auth'];
+export const meta: PageMeta = ({ t }) => ({ title: `${t('admin-support:meta.consultations')} · ${t('brand')}` });
+export { loader } from '../admin/AdminGate';
+
+/** /admin/consultations: requests from the services pages, new or handled. */
+export default function AdminConsultationsPage() {
+  const { me, lang } = useLoaderData<{ me: Me; lang: string }>();
+  return (
+    <AdminGate me={me} lang={lang}>
+      <Consultations />
+    </AdminGate>
+  );
+}
+
+function Consultations() {
+  const { t } = useTranslation('admin-support');
+  const { pathname } = useLocation();
+  const id = useId();
+  const [status, setStatus] = useState<ConsultationStatus | ''>('new');
+  const list = useConsultations(status || undefined);
+  const change = useConsultationStatus();
+
+  useEffect(() => {
+    if (list.isError) toast.error(t('consultations.loadFailed'), { description: errorText(t, list.error) });
+  }, [list.isError, list.error, t]);
+
+  async function setTo(c: ConsultationView, next: ConsultationStatus) {
+    try {
+      await change.mutateAsync({ id: c.id, status: next });
+      toast.success(t('consultations.changed'));
+    } catch (err) {
+      toast.error(t('common.statusFailed'), { description: errorText(t, err) });
+    }
+  }
+
+  const filter = (
+    <div className="sm:w-48">
+      <label htmlFor={`${id}-status`} className="mb-1 block text-xs font-medium text-slate-600">
+        {t('consultations.filter')}
+      </label>
+      <select id={`${id}-status`} className={selectClass} value={status} onChange={(e) => setStatus(e.target.value as ConsultationStatus | '')}>
+        <option value="">{t('common.all')}</option>
+        {CONSULTATION_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {t(`consultations.status.${s}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  const rows = list.data ?? [];
+  return (
+    <AdminFrame base={adminBase(pathname)} title={t('consultations.title')} subtitle={t('consultations.subtitle')} actions={filter}>
+      {list.isPending ? (
+        <div className="grid min-h-48 place-items-center rounded-2xl border border-slate-200 bg-white">
+          <Spinner />
+        </div>
+      ) : list.isError ? (
+        <LoadError text={t('consultations.loadFailed')} retry={t('common.retry')} onRetry={() => void list.refetch()} />
+      ) : rows.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-sm text-slate-500">{t('consultations.empty')}</p>
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2" data-testid="consultation-list">
+          {rows.map((c) => (
+            <li key={c.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="break-words font-semibold text-slate-900">{c.name}</p>
+                  <p className="mt-0.5 text-sm text-slate-600">
+                    <a href={`mailto:${c.email}`} className="break-all text-brand-700 hover:underline">
+                      {c.email}
+                    </a>
+                    {' · '}
+                    <a href={`tel:${c.phone.replace(/[^\d+]/g, '')}`} className="whitespace-nowrap text-brand-700 hover:underline">
+                      {c.phone}
+                    </a>
+                  </p>
+                </div>
+                <Badge tone={c.status === 'new' ? 'brand' : 'success'} className="shrink-0">
+                  {t(`consultations.status.${c.status}`)}
+                </Badge>
+              </div>
+              <div className="mt-3 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                <Badge tone="neutral">{t(`support:consultation.services.${c.service}`)}</Badge>
+                <time dateTime={c.createdAt}>{formatStamp(c.createdAt)}</time>
+              </div>
+              <p className="mt-3 flex-1 whitespace-pre-wrap break-words text-sm leading-relaxed text-slate-700">{c.message}</p>
+              <div className="mt-4 flex justify-end">
+                {c.status === 'new' ? (
+                  <Button size="sm" onClick={() => void setTo(c, 'handled')} disabled={change.isPending}>
+                    <Check className="size-4" aria-hidden="true" />
+                    {t('consultations.markHandled')}
+                  </Button>
+                ) : (
+                  <Button size="sm" variant="ghost" onClick={() => void setTo(c, 'new')} disabled={change.isPending}>
+                    <RotateCcw className="size-4" aria-hidden="true" />
+                    {t('consultations.markNew')}
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,274 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Search } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { TICKET_PREVIEW_LENGTH, TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '../../../core/contracts/support';
+import type { PageMeta } from '../../app/page';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { cn } from '../../components/ui/cn';
+import { Input } from '../../components/ui/Input';
+import { Spinner } from '../../components/ui/Spinner';
+import { useLiveEvents } from '../../lib/liveEvents';
+import { AdminGate } from '../admin/AdminGate';
+import type { Me } from '../auth/api';
+import { AdminFrame, adminBase, LoadError, selectClass } from './AdminFrame';
+import { supportKeys, useAdminReply, useAdminThread, useAdminTickets, useTicketStatus } from './api';
+import { Composer } from './Composer';
+import { errorText, formatDateTime, preview, PRIORITY_TONE, STATUS_TONE } from './format';
+import { MessageList } from './MessageList';
+
+export const ns = ['admin-support', 'support', 'auth'];
+export const meta: PageMeta = ({ t }) => ({ title: `${t('admin-support:meta.support')} · ${t('brand')}` });
+export { loader } from '../admin/AdminGate';
+
+/** /admin/support: every customer's tickets, filtered and searched, with the thread and a reply box. */
+export default function AdminSupportPage() {
+  const { me, lang } = useLoaderData<{ me: Me; lang: string }>();
+  return (
+    <AdminGate me={me} lang={lang}>
+      <Inbox />
+    </AdminGate>
+  );
+}
+
+function Inbox() {
+  const { t, i18n } = useTranslation('admin-support');
+  const { pathname } = useLocation();
+  const qc = useQueryClient();
+  const id = useId();
+  const [status, setStatus] = useState<TicketStatus | ''>('');
+  const [priority, setPriority] = useState<TicketPriority | ''>('');
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const [selected, setSelected] = useState<string | null>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(typed.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const tickets = useAdminTickets({ status: status || undefined, priority: priority || undefined, q: q || undefined });
+
+  useLiveEvents(
+    (event) => {
+      if (event.type !== 'admin_ticket') return;
+      void qc.invalidateQueries({ queryKey: [...supportKeys.admin, 'tickets'] });
+      void qc.invalidateQueries({ queryKey: supportKeys.adminThread(event.ticketId) });
+    },
+    { onReconnect: () => void qc.invalidateQueries({ queryKey: supportKeys.admin }) },
+  );
+
+  useEffect(() => {
+    if (tickets.isError) toast.error(t('inbox.loadFailed'), { description: errorText(t, tickets.error) });
+  }, [tickets.isError, tickets.error, t]);
+
+  const list = tickets.data ?? [];
+
+  return (
+    <AdminFrame base={adminBase(pathname)} title={t('inbox.title')} subtitle={t('inbox.subtitle')}>
+      <div role="search" aria-label={t('inbox.filters')} className="mb-5 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_11rem_11rem]">
+        <div className="relative">
+          <label htmlFor={`${id}-q`} className="sr-only">
+            {t('inbox.search')}
+          </label>
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+          <Input id={`${id}-q`} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t('inbox.searchPlaceholder')} className="py-2 pl-9" maxLength={100} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-s`} className="sr-only">
+            {t('support:status.label')}
+          </label>
+          <select id={`${id}-s`} className={selectClass} value={status} onChange={(e) => setStatus(e.target.value as TicketStatus | '')}>
+            <option value="">
+              {t('support:status.label')}: {t('common.all')}
+            </option>
+            {TICKET_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`support:status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-p`} className="sr-only">
+            {t('support:priority.label')}
+          </label>
+          <select id={`${id}-p`} className={selectClass} value={priority} onChange={(e) => setPriority(e.target.value as TicketPriority | '')}>
+            <option value="">
+              {t('support:priority.label')}: {t('common.all')}
+            </option>
+            {TICKET_PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {t(`support:priority.${p}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className={cn(selected && 'hidden lg:block')}>
+          {tickets.isPending ? (
+            <div className="grid min-h-48 place-items-center rounded-2xl border border-slate-200 bg-white">
+              <Spinner />
+            </div>
+          ) : tickets.isError ? (
+            <LoadError text={t('inbox.loadFailed')} retry={t('common.retry')} onRetry={() => void tickets.refetch()} />
+          ) : list.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-sm text-slate-500">{t('inbox.empty')}</p>
+          ) : (
+            <ul className={cn('space-y-2', tickets.isFetching && 'opacity-80')} data-testid="admin-ticket-list">
+              {list.map((ticket) => (
+                <li key={ticket.id}>
+                  <button
+                    type="button"
+                    onClick={() => setSelected(ticket.id)}
+                    aria-current={selected === ticket.id ? 'true' : undefined}
+                    className={cn(
+                      'w-full rounded-2xl border bg-white p-4 text-left shadow-sm transition hover:border-brand-300',
+                      selected === ticket.id ? 'border-brand-500 ring-2 ring-brand-100' : 'border-slate-200',
+                    )}
+                  >
+                    <div className="flex items-start justify-between gap-3">
+                      <p className="min-w-0 break-words font-semibold text-slate-900">{ticket.title}</p>
+                      <Badge tone={STATUS_TONE[ticket.status]} className="shrink-0">
+                        {t(`support:status.${ticket.status}`)}
+                      </Badge>
+                    </div>
+                    <p className="mt-0.5 truncate text-xs text-slate-500">
+                      {ticket.userName} · {ticket.userEmail}
+                    </p>
+                    <p className="mt-2 break-words text-sm text-slate-600">{preview(ticket.description, TICKET_PREVIEW_LENGTH)}</p>
+                    <div className="mt-3 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                      <Badge tone={PRIORITY_TONE[ticket.priority]}>{t(`support:priority.${ticket.priority}`)}</Badge>
+                      <span>{t('inbox.messages', { count: ticket.messageCount })}</span>
+                      <span aria-hidden="true">·</span>
+                      <time dateTime={ticket.updatedAt}>{formatDateTime(ticket.updatedAt, i18n.language)}</time>
+                    </div>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className={cn(!selected && 'hidden lg:block')}>
+          {selected ? (
+            <AdminThread key={selected} ticketId={selected} onBack={() => setSelected(null)} />
+          ) : (
+            <div className="grid h-full min-h-[28rem] place-items-center rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-500">
+              {t('inbox.select')}
+            </div>
+          )}
+        </div>
+      </div>
+    </AdminFrame>
+  );
+}
+
+function AdminThread({ ticketId, onBack }: { ticketId: string; onBack: () => void }) {
+  const { t, i18n } = useTranslation('admin-support');
+  const id = useId();
+  const thread = useAdminThread(ticketId);
+  const reply = useAdminReply(ticketId);
+  const changeStatus = useTicketStatus(ticketId);
+  const ticket = thread.data?.ticket;
+
+  useEffect(() => {
+    if (thread.isError) toast.error(t('inbox.threadFailed'), { description: errorText(t, thread.error) });
+  }, [thread.isError, thread.error, t]);
+
+  async function onSend(text: string) {
+    try {
+      await reply.mutateAsync(text);
+    } catch (err) {
+      toast.error(t('inbox.replyFailed'), { description: errorText(t, err) });
+      throw err;
+    }
+  }
+
+  async function onStatus(next: TicketStatus) {
+    try {
+      await changeStatus.mutateAsync(next);
+      await thread.refetch();
+      toast.success(t('inbox.statusChanged'));
+    } catch (err) {
+      toast.error(t('common.statusFailed'), { description: errorText(t, err) });
+    }
+  }
+
+  return (
+    <section aria-label={ticket?.title ?? t('inbox.title')} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <header className="border-b border-slate-200 p-4 sm:p-5">
+        <Button variant="ghost" size="sm" className="-ml-2 mb-2 lg:hidden" onClick={onBack}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {t('inbox.back')}
+        </Button>
+        {ticket ? (
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+            <div className="min-w-0">
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge tone={PRIORITY_TONE[ticket.priority]}>{t(`support:priority.${ticket.priority}`)}</Badge>
+                <span className="text-xs text-slate-500">{formatDateTime(ticket.createdAt, i18n.language)}</span>
+              </div>
+              <h2 className="mt-2 break-words text-lg font-bold text-slate-900" data-testid="admin-thread-title">
+                {ticket.title}
+              </h2>
+              <p className="text-sm text-slate-600">
+                {ticket.userName} ·{' '}
+                <a className="font-medium text-brand-700 hover:underline" href={`mailto:${ticket.userEmail}`}>
+                  {ticket.userEmail}
+                </a>
+              </p>
+            </div>
+            <div className="sm:w-44">
+              <label htmlFor={`${id}-status`} className="mb-1 block text-xs font-medium text-slate-600">
+                {t('support:status.label')}
+              </label>
+              <select
+                id={`${id}-status`}
+                className={selectClass}
+                value={ticket.status}
+                disabled={changeStatus.isPending}
+                onChange={(e) => void onStatus(e.target.value as TicketStatus)}
+              >
+                {TICKET_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`support:status.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        ) : null}
+        {ticket ? <p className="mt-3 whitespace-pre-wrap break-words rounded-xl bg-slate-50 p-3 text-sm text-slate-700">{ticket.description}</p> : null}
+      </header>
+      {thread.isPending ? (
+        <div className="grid min-h-64 place-items-center p-8">
+          <Spinner />
+        </div>
+      ) : thread.isError ? (
+        <div className="p-4">
+          <LoadError text={t('inbox.threadFailed')} retry={t('common.retry')} onRetry={() => void thread.refetch()} />
+        </div>
+      ) : (
+        <>
+          <MessageList
+            className="max-h-[28rem] min-h-48"
+            messages={thread.data.messages}
+            side="team"
+            lang={i18n.language}
+            names={{ team: t('inbox.team'), customer: thread.data.ticket.userName || t('inbox.customer') }}
+            empty={t('inbox.noMessages')}
+          />
+          <Composer
+            onSend={onSend}
+            labels={{ label: t('inbox.replyLabel'), placeholder: t('inbox.replyPlaceholder'), hint: t('inbox.replyHint'), send: t('inbox.send'), sending: t('inbox.sending') }}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { SendHorizontal } from 'lucide-react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { Button } from '../../components/ui/Button';
+import { Textarea } from '../../components/ui/Input';
+import { SUPPORT_LIMITS } from '../../../core/contracts/support';
+
+export interface ComposerLabels {
+  label: string;
+  placeholder: string;
+  hint: string;
+  send: string;
+  sending: string;
+}
+
+/**
+ * The message box under a thread. Enter sends, Shift+Enter starts a new line; text that is empty
+ * once trimmed cannot be sent. The text stays when sending fails, so nothing typed is lost.
+ */
+export function Composer({ onSend, labels, disabled }: { onSend: (text: string) => Promise<unknown>; labels: ComposerLabels; disabled?: boolean }) {
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const id = useId();
+  const empty = text.trim() === '';
+
+  async function send() {
+    if (empty || sending || disabled) return;
+    setSending(true);
+    try {
+      await onSend(text.trim());
+      setText('');
+    } catch {
+      // The caller tells the user; the text stays in the box.
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void send();
+    }
+  }
+
+  return (
+    <form
+      className="border-t border-slate-200 bg-white p-3 sm:p-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        {labels.label}
+      </label>
+      <div className="flex items-end gap-2">
+        <Textarea
+          id={id}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={labels.placeholder}
+          maxLength={SUPPORT_LIMITS.message}
+          rows={2}
+          aria-describedby={`${id}-hint`}
+          disabled={disabled}
+          className="min-h-0 resize-none"
+        />
+        <Button type="submit" disabled={empty || sending || disabled} aria-busy={sending} className="h-[3.75rem] shrink-0 px-4" aria-label={sending ? labels.sending : labels.send}>
+          <SendHorizontal className="size-5" aria-hidden="true" />
+          <span className="hidden sm:inline">{sending ? labels.sending : labels.send}</span>
+        </Button>
+      </div>
+      <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+        {labels.hint}
+      </p>
+    </form>
+  );
+}

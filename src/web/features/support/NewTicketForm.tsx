@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { createTicketSchema, SUPPORT_LIMITS, TICKET_PRIORITIES, type CreateTicketInput, type TicketView } from '../../../core/contracts/support';
+import { Button } from '../../components/ui/Button';
+import { FieldError, Input, Label, Textarea } from '../../components/ui/Input';
+import { useCreateTicket } from './api';
+import { errorText } from './format';
+
+const selectClass =
+  'block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0';
+
+/** Title and description are required; priority defaults to normal (spec 01 §4–5). */
+export function NewTicketForm({ onCreated, onCancel }: { onCreated: (ticket: TicketView) => void; onCancel: () => void }) {
+  const { t } = useTranslation('support');
+  const id = useId();
+  const create = useCreateTicket();
+  const form = useForm<CreateTicketInput>({
+    resolver: zodResolver(createTicketSchema),
+    defaultValues: { title: '', description: '', priority: 'normal' },
+  });
+  const { errors } = form.formState;
+  const message = (key?: string) => (key ? t(`validation.${key}`) : undefined);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const ticket = await create.mutateAsync(values);
+      toast.success(t('newTicket.created'));
+      form.reset();
+      onCreated(ticket);
+    } catch (err) {
+      toast.error(t('newTicket.failed'), { description: errorText(t, err) });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="rounded-2xl border border-brand-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="text-lg font-bold text-slate-900">
+        {t('newTicket.title')}
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">{t('newTicket.description')}</p>
+      <div className="mt-5 grid gap-4 sm:grid-cols-[1fr_12rem]">
+        <div>
+          <Label htmlFor={`${id}-t`}>{t('newTicket.fields.title')}</Label>
+          <Input
+            id={`${id}-t`}
+            autoFocus
+            maxLength={SUPPORT_LIMITS.ticketTitle}
+            placeholder={t('newTicket.placeholders.title')}
+            aria-invalid={!!errors.title}
+            aria-describedby={errors.title ? `${id}-t-err` : undefined}
+            {...form.register('title')}
+          />
+          <FieldError id={`${id}-t-err`}>{message(errors.title?.message)}</FieldError>
+        </div>
+        <div>
+          <Label htmlFor={`${id}-p`}>{t('newTicket.fields.priority')}</Label>
+          <select id={`${id}-p`} className={selectClass} {...form.register('priority')}>
+            {TICKET_PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {t(`priority.${p}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="sm:col-span-2">
+          <Label htmlFor={`${id}-d`}>{t('newTicket.fields.description')}</Label>
+          <Textarea
+            id={`${id}-d`}
+            rows={5}
+            maxLength={SUPPORT_LIMITS.ticketDescription}
+            placeholder={t('newTicket.placeholders.description')}
+            aria-invalid={!!errors.description}
+            aria-describedby={errors.description ? `${id}-d-err` : undefined}
+            {...form.register('description')}
+          />
+          <FieldError id={`${id}-d-err`}>{message(errors.description?.message)}</FieldError>
+        </div>
+      </div>
+      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onCancel}>
+          {t('newTicket.cancel')}
+        </Button>
+        <Button type="submit" disabled={form.formState.isSubmitting} aria-busy={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? t('newTicket.submitting') : t('newTicket.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Inbox, LifeBuoy, Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { TICKET_PREVIEW_LENGTH } from '../../../core/contracts/support';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { cn } from '../../components/ui/cn';
+import { Spinner } from '../../components/ui/Spinner';
+import { useLiveEvents } from '../../lib/liveEvents';
+import { supportKeys, useOwnTickets } from './api';
+import { errorText, formatDate, preview, PRIORITY_TONE, STATUS_TONE } from './format';
+import { NewTicketForm } from './NewTicketForm';
+import { TicketThread } from './TicketThread';
+import { useNamespaceReady } from './useNamespace';
+
+/**
+ * The dashboard's support tab (spec 01 §2): the customer's tickets, a form for a new one, and
+ * the conversation of the chosen ticket. The team's replies arrive live over /api/events.
+ */
+export function SupportTab() {
+  const ready = useNamespaceReady('support');
+  if (!ready)
+    return (
+      <div className="grid min-h-48 place-items-center">
+        <Spinner />
+      </div>
+    );
+  return <Support />;
+}
+
+function Support() {
+  const { t, i18n } = useTranslation('support');
+  const qc = useQueryClient();
+  const tickets = useOwnTickets();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  useLiveEvents(
+    (event) => {
+      if (event.type !== 'ticket') return;
+      void qc.invalidateQueries({ queryKey: supportKeys.ownTickets() });
+      void qc.invalidateQueries({ queryKey: supportKeys.ownThread(event.ticketId) });
+    },
+    { onReconnect: () => void qc.invalidateQueries({ queryKey: supportKeys.own }) },
+  );
+
+  useEffect(() => {
+    if (tickets.isError) toast.error(t('tab.loadFailed'), { description: errorText(t, tickets.error) });
+  }, [tickets.isError, tickets.error, t]);
+
+  const list = tickets.data ?? [];
+
+  return (
+    <section aria-labelledby="support-heading" className="space-y-5" data-testid="support-tab">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id="support-heading" className="flex items-center gap-2 text-xl font-bold text-slate-900">
+            <LifeBuoy className="size-5 text-brand-600" aria-hidden="true" />
+            {t('tab.title')}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{t('tab.subtitle')}</p>
+        </div>
+        {!creating ? (
+          <Button onClick={() => setCreating(true)} className="self-start sm:self-auto">
+            <Plus className="size-4" aria-hidden="true" />
+            {t('tab.newTicket')}
+          </Button>
+        ) : null}
+      </div>
+
+      {creating ? (
+        <NewTicketForm
+          onCancel={() => setCreating(false)}
+          onCreated={(ticket) => {
+            setCreating(false);
+            setSelected(ticket.id);
+          }}
+        />
+      ) : null}
+
+      {tickets.isPending ? (
+        <div className="grid min-h-48 place-items-center rounded-2xl border border-slate-200 bg-white">
+          <Spinner label={t('tab.loading')} />
+        </div>
+      ) : tickets.isError ? (
+        <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-rose-200 bg-rose-50 p-8 text-center">
+          <p className="text-sm font-medium text-rose-700">{t('tab.loadFailed')}</p>
+          <Button variant="outline" size="sm" onClick={() => void tickets.refetch()}>
+            {t('tab.retry')}
+          </Button>
+        </div>
+      ) : list.length === 0 ? (
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <span className="grid size-12 place-items-center rounded-2xl bg-brand-50 text-brand-600">
+            <Inbox className="size-6" aria-hidden="true" />
+          </span>
+          <p className="mt-4 font-semibold text-slate-900">{t('tab.empty')}</p>
+          <p className="mt-1 max-w-md text-sm text-slate-600">{t('tab.emptyHint')}</p>
+        </div>
+      ) : (
+        <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <ul aria-label={t('tab.listLabel')} className={cn('space-y-3', selected && 'hidden lg:block')}>
+            {list.map((ticket) => (
+              <li key={ticket.id}>
+                <button
+                  type="button"
+                  onClick={() => setSelected(ticket.id)}
+                  aria-current={selected === ticket.id ? 'true' : undefined}
+                  className={cn(
+                    'w-full rounded-2xl border bg-white p-4 text-left shadow-sm transition hover:border-brand-300 hover:shadow-md',
+                    selected === ticket.id ? 'border-brand-500 ring-2 ring-brand-100' : 'border-slate-200',
+                  )}
+                >
+                  <div className="flex items-start justify-between gap-3">
+                    <p className="min-w-0 break-words font-semibold text-slate-900">{ticket.title}</p>
+                    <Badge tone={STATUS_TONE[ticket.status]} className="shrink-0">
+                      {t(`status.${ticket.status}`)}
+                    </Badge>
+                  </div>
+                  <p className="mt-1 break-words text-sm text-slate-600">{preview(ticket.description, TICKET_PREVIEW_LENGTH)}</p>
+                  <div className="mt-3 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                    <Badge tone={PRIORITY_TONE[ticket.priority]}>{t(`priority.${ticket.priority}`)}</Badge>
+                    <time dateTime={ticket.createdAt}>{t('tab.created', { date: formatDate(ticket.createdAt, i18n.language) })}</time>
+                  </div>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className={cn(!selected && 'hidden lg:block')}>
+            {selected ? (
+              <TicketThread key={selected} ticketId={selected} onBack={() => setSelected(null)} />
+            ) : (
+              <div className="grid h-full min-h-[28rem] place-items-center rounded-2xl border border-dashed border-slate-300 bg-slate-50 p-8 text-center text-sm text-slate-500">
+                {t('tab.select')}
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export default SupportTab;

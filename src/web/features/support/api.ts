@@ -1,0 +1,193 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminTicketView,
+  ConsultationInput,
+  ConsultationStatus,
+  ConsultationView,
+  ContactCounts,
+  ContactMessageInput,
+  ContactMessageView,
+  CreateTicketInput,
+  TicketListQuery,
+  TicketMessageView,
+  TicketStatus,
+  TicketView,
+} from '../../../core/contracts/support';
+import { isErrorCode, type ErrorCode } from '../../../core/errors';
+
+/** A refused request: the server's stable code, or NETWORK when nothing answered. */
+export class SupportApiError extends Error {
+  constructor(
+    readonly code: ErrorCode | 'NETWORK',
+    readonly status: number,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(code);
+  }
+}
+
+async function request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new SupportApiError('NETWORK', 0);
+  }
+  const data: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const error = (data as { error?: { code?: unknown; details?: Record<string, unknown> } } | null)?.error;
+    throw new SupportApiError(isErrorCode(error?.code) ? error.code : 'INTERNAL', res.status, error?.details);
+  }
+  return data as T;
+}
+
+export interface Thread<T extends TicketView = TicketView> {
+  ticket: T;
+  messages: TicketMessageView[];
+}
+
+/** Query keys, one factory per resource. */
+export const supportKeys = {
+  own: ['support', 'own'] as const,
+  ownTickets: () => [...supportKeys.own, 'tickets'] as const,
+  ownThread: (id: string) => [...supportKeys.own, 'thread', id] as const,
+  admin: ['support', 'admin'] as const,
+  adminTickets: (q: TicketListQuery) => [...supportKeys.admin, 'tickets', q] as const,
+  adminThread: (id: string) => [...supportKeys.admin, 'thread', id] as const,
+  contact: ['support', 'admin', 'contact'] as const,
+  consultations: (status?: ConsultationStatus) => [...supportKeys.admin, 'consultations', status ?? 'all'] as const,
+};
+
+// ─── The customer ─────────────────────────────────────────────────────────────────────────
+
+export function useOwnTickets() {
+  return useQuery({
+    queryKey: supportKeys.ownTickets(),
+    queryFn: async () => (await request<{ tickets: TicketView[] }>('GET', '/api/support/tickets')).tickets,
+  });
+}
+
+export function useOwnThread(id: string | null) {
+  return useQuery({
+    queryKey: supportKeys.ownThread(id ?? ''),
+    queryFn: () => request<Thread>('GET', `/api/support/tickets/${encodeURIComponent(id!)}/messages`),
+    enabled: !!id,
+  });
+}
+
+export function useCreateTicket() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateTicketInput) => (await request<{ ticket: TicketView }>('POST', '/api/support/tickets', input)).ticket,
+    onSuccess: () => qc.invalidateQueries({ queryKey: supportKeys.ownTickets() }),
+  });
+}
+
+export function useSendMessage(ticketId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (message: string) =>
+      (await request<{ message: TicketMessageView }>('POST', `/api/support/tickets/${encodeURIComponent(ticketId)}/messages`, { message })).message,
+    onSuccess: (message) => {
+      qc.setQueryData<Thread>(supportKeys.ownThread(ticketId), (old) => (old ? { ...old, messages: [...old.messages, message] } : old));
+      void qc.invalidateQueries({ queryKey: supportKeys.own });
+    },
+  });
+}
+
+export const sendConsultation = (input: ConsultationInput) => request<{ consultation: { id: string } }>('POST', '/api/consultations', input);
+export const sendContactMessage = (input: ContactMessageInput) => request<{ ok: true }>('POST', '/api/contact', input);
+
+// ─── The team ─────────────────────────────────────────────────────────────────────────────
+
+export function useAdminTickets(q: TicketListQuery) {
+  const params = new URLSearchParams();
+  if (q.status) params.set('status', q.status);
+  if (q.priority) params.set('priority', q.priority);
+  if (q.q) params.set('q', q.q);
+  return useQuery({
+    queryKey: supportKeys.adminTickets(q),
+    queryFn: async () => (await request<{ tickets: AdminTicketView[] }>('GET', `/api/admin/support/tickets?${params}`)).tickets,
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useAdminThread(id: string | null) {
+  return useQuery({
+    queryKey: supportKeys.adminThread(id ?? ''),
+    queryFn: () => request<Thread<AdminTicketView>>('GET', `/api/admin/support/tickets/${encodeURIComponent(id!)}`),
+    enabled: !!id,
+  });
+}
+
+export function useAdminReply(ticketId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (message: string) =>
+      (await request<{ message: TicketMessageView }>('POST', `/api/admin/support/tickets/${encodeURIComponent(ticketId)}/messages`, { message })).message,
+    onSuccess: (message) => {
+      qc.setQueryData<Thread<AdminTicketView>>(supportKeys.adminThread(ticketId), (old) => (old ? { ...old, messages: [...old.messages, message] } : old));
+      void qc.invalidateQueries({ queryKey: supportKeys.admin });
+    },
+  });
+}
+
+export function useTicketStatus(ticketId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (status: TicketStatus) =>
+      (await request<{ ticket: AdminTicketView }>('PATCH', `/api/admin/support/tickets/${encodeURIComponent(ticketId)}`, { status })).ticket,
+    onSuccess: () => qc.invalidateQueries({ queryKey: supportKeys.admin }),
+  });
+}
+
+export function useConsultations(status?: ConsultationStatus) {
+  return useQuery({
+    queryKey: supportKeys.consultations(status),
+    queryFn: async () =>
+      (await request<{ consultations: ConsultationView[] }>('GET', `/api/admin/consultations${status ? `?status=${status}` : ''}`)).consultations,
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useConsultationStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: ConsultationStatus }) =>
+      request<{ consultation: ConsultationView }>('PATCH', `/api/admin/consultations/${encodeURIComponent(id)}`, { status }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...supportKeys.admin, 'consultations'] }),
+  });
+}
+
+export function useContactMessages() {
+  return useQuery({
+    queryKey: supportKeys.contact,
+    queryFn: () => request<{ messages: ContactMessageView[]; counts: ContactCounts }>('GET', '/api/admin/contact-messages'),
+  });
+}
+
+/** Opening a message on the server turns new into read; the list and counts refresh after. */
+export const openContactMessage = (id: string) =>
+  request<{ message: ContactMessageView }>('GET', `/api/admin/contact-messages/${encodeURIComponent(id)}`).then((r) => r.message);
+
+export function useContactActions() {
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: supportKeys.contact });
+  return {
+    open: useMutation({ mutationFn: openContactMessage, onSettled: refresh }),
+    markReplied: useMutation({
+      mutationFn: (id: string) =>
+        request<{ message: ContactMessageView; changed: boolean }>('POST', `/api/admin/contact-messages/${encodeURIComponent(id)}/replied`, {}),
+      onSettled: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => request<{ ok: true }>('DELETE', `/api/admin/contact-messages/${encodeURIComponent(id)}`),
+      onSettled: refresh,
+    }),
+  };
+}

@@ -1,0 +1,65 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../core/i18n';
+import { loadNamespaces } from '../../i18n';
+import { useMe } from '../auth/api';
+import { authDialog } from '../auth/authDialogStore';
+
+/**
+ * Who asked for the consultation dialog and for which service. Kept tiny and free of UI code:
+ * public pages import it, and the dialog itself loads only when first opened.
+ */
+interface State {
+  open: boolean;
+  /** A service value or a displayed service name, to preselect the topic when it matches. */
+  hint: string | null;
+  /** A guest asked; the dialog opens once they have signed in. */
+  pending: boolean;
+}
+
+let state: State = { open: false, hint: null, pending: false };
+const listeners = new Set<() => void>();
+const set = (next: State) => {
+  state = next;
+  for (const l of listeners) l();
+};
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+const SERVER_STATE: State = { open: false, hint: null, pending: false };
+
+export const consultationDialog = {
+  open: (hint: string | null = null) => set({ open: true, hint, pending: false }),
+  close: () => set({ ...state, open: false, pending: false }),
+  remember: (hint: string | null) => set({ open: false, hint, pending: true }),
+  resume: () => state.pending && set({ ...state, open: true, pending: false }),
+};
+
+export function useConsultationState(): State {
+  return useSyncExternalStore(subscribe, () => state, () => SERVER_STATE);
+}
+
+/**
+ * What a consultation button does (spec 01 §2): a signed-in customer gets the consultation
+ * dialog; a guest is told to sign in and gets the sign-in dialog, and the consultation dialog
+ * follows once they have signed in.
+ */
+export function useConsultationRequest(): (hint?: string) => void {
+  const { i18n } = useTranslation();
+  const me = useMe();
+  const signedIn = !!me.data;
+  return useCallback(
+    (hint?: string) => {
+      if (signedIn) return consultationDialog.open(hint ?? null);
+      consultationDialog.remember(hint ?? null);
+      authDialog.open('login');
+      const lang = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+      // The notice's code and text load on demand: this module sits in every public page.
+      void Promise.all([import('sonner'), loadNamespaces(i18n, lang, ['support'])]).then(([{ toast }]) =>
+        toast.info(i18n.t('support:consultation.needsSignIn')),
+      );
+    },
+    [signedIn, i18n],
+  );
+}

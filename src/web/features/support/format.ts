@@ -1,0 +1,40 @@
+import { DEFAULT_LANGUAGE, isLanguage, LOCALES } from '../../../core/i18n';
+import type { TicketPriority, TicketStatus } from '../../../core/contracts/support';
+import type { BadgeTone } from '../../components/ui/Badge';
+import { SupportApiError } from './api';
+
+const localeOf = (lang: string) => LOCALES[isLanguage(lang) ? lang : DEFAULT_LANGUAGE];
+
+/** A date and time in the page's locale (az-AZ for az). */
+export const formatDateTime = (iso: string, lang: string) =>
+  new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+export const formatDate = (iso: string, lang: string) => new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' }).format(new Date(iso));
+
+/** dd.MM.yyyy HH:mm, as the contact-message table shows it (spec 02 §2). */
+export function formatStamp(iso: string): string {
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** The description preview in the ticket list: at most 100 characters (spec 01 §5). */
+export function preview(text: string, max = 100): string {
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text;
+}
+
+export const PRIORITY_TONE: Record<TicketPriority, BadgeTone> = { low: 'neutral', normal: 'brand', high: 'warning', urgent: 'danger' };
+export const STATUS_TONE: Record<TicketStatus, BadgeTone> = { open: 'brand', in_progress: 'warning', resolved: 'success', closed: 'neutral' };
+
+/** A translated reason for a refused request (keys under `errors.` of the support namespace). */
+export function errorText(t: (key: string, opts?: Record<string, unknown>) => string, err: unknown): string {
+  if (err instanceof SupportApiError) {
+    if (err.code === 'RATE_LIMITED') {
+      const seconds = Number(err.details?.retryAfterSeconds ?? 60);
+      return t('support:errors.RATE_LIMITED', { minutes: Math.max(1, Math.ceil(seconds / 60)) });
+    }
+    if (err.code === 'NETWORK' || err.code === 'UNAUTHENTICATED' || err.code === 'NOT_FOUND' || err.code === 'VALIDATION_FAILED') return t(`support:errors.${err.code}`);
+  }
+  return t('support:errors.generic');
+}
