@@ -1,0 +1,173 @@
+/**
+ * `npm run bench:orders` — order placement throughput on PostgreSQL.
+ *
+ * 1. The storefront (in process, API only) on a fresh PostgreSQL database, with the sandbox
+ *    provider on loopback: CLIENTS concurrent customers place orders for SECONDS; prints orders
+ *    per second and p50/p99 latency of POST /api/orders.
+ * 2. The same debit + insert + ledger transaction as raw `pg` statements from CLIENTS concurrent
+ *    connections for SECONDS; prints transactions per second.
+ * The ratio of the two is what the HTTP layer, validation, pricing and the provider call cost.
+ *
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server where the
+ * bench may create and drop a database. CLIENTS (default 50), SECONDS (default 20).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
+import pg from 'pg';
+import { startSandboxProvider } from '../sandbox/provider';
+import { openPostgres } from '../src/server/db/client';
+import { parseEnv } from '../src/server/env';
+import { createLogger } from '../src/server/logger';
+import { startServer } from '../src/server/server';
+
+const SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const CLIENTS = Number(process.env.CLIENTS ?? 50);
+const SECONDS = Number(process.env.SECONDS ?? 20);
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function withDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
+  const name = `artim_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SERVER });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(SERVER);
+  url.pathname = `/${name}`;
+  try {
+    return await fn(url.toString());
+  } finally {
+    const again = new pg.Client({ connectionString: SERVER });
+    await again.connect();
+    await again.query(`drop database if exists ${name} with (force)`);
+    await again.end();
+  }
+}
+
+async function benchHttp(dbUrl: string) {
+  const sandbox = await startSandboxProvider({ orderSeconds: 3600 });
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: dbUrl,
+    DATABASE_POOL_SIZE: '20',
+    DATA_DIR: `${os.tmpdir()}/artim-bench-${randomBytes(3).toString('hex')}`,
+    PROVIDER: 'qqtube',
+    PROVIDER_URL: sandbox.qqtubeUrl,
+    PROVIDER_KEY: sandbox.apiKey,
+    JOBS: 'false',
+    LOG_LEVEL: 'error',
+    ADMIN_PASSWORD: 'Bench-Admin-1!',
+  });
+  const server = await startServer({ env, logger: createLogger('error'), web: 'none' });
+  const base = server.url.replace('localhost', '127.0.0.1');
+  const origin = server.url;
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    const services = (await (await fetch(`${base}/api/catalog/services`)).json()).services as { id: string; platform: string; min: number; hasParams: boolean }[];
+    const svc = services.find((s) => s.platform === 'instagram' && !s.hasParams)!;
+
+    // Customers with plenty of balance; sign-up limits are per address, so the bench clears them.
+    const cookies: string[] = [];
+    for (let i = 0; i < CLIENTS; i++) {
+      const res = await fetch(`${base}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ email: `bench${i}@example.com`, password: 'Bench-pass-1!', name: `Bench ${i}` }),
+      });
+      if (res.status !== 200) throw new Error(`sign-up ${res.status} ${await res.text()}`);
+      cookies.push(res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
+      await db.query('delete from rate_limits');
+    }
+    await db.query(`insert into ledger_entries (user_id, amount_cents, kind, reference) select id, 100000000, 'topup', 'bench-' || id from users`);
+    await db.query(`update users set balance_cents = balance_cents + 100000000`);
+
+    const latencies: number[] = [];
+    let errors = 0;
+    const deadline = Date.now() + SECONDS * 1000;
+    await Promise.all(
+      cookies.map(async (cookie, i) => {
+        let n = 0;
+        while (Date.now() < deadline) {
+          const started = performance.now();
+          const res = await fetch(`${base}/api/orders`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin, cookie },
+            body: JSON.stringify({ serviceId: svc.id, link: `https://instagram.com/bench.${i}.${n++}`, quantity: svc.min, params: {}, idempotencyKey: randomUUID() }),
+          });
+          await res.arrayBuffer();
+          latencies.push(performance.now() - started);
+          if (res.status !== 201) errors++;
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    const [{ n: orders }] = (await db.query(`select count(*)::int as n from orders`)).rows;
+    const [{ bad }] = (
+      await db.query(`select count(*)::int as bad from (select u.id from users u left join ledger_entries l on l.user_id = u.id group by u.id, u.balance_cents having u.balance_cents <> coalesce(sum(l.amount_cents), 0)) x`)
+    ).rows;
+    return { rate: latencies.length / SECONDS, p50: pct(latencies, 50), p99: pct(latencies, 99), errors, orders, ledgerMismatches: bad };
+  } finally {
+    await db.end();
+    await server.close();
+    await sandbox.close();
+  }
+}
+
+async function benchRaw(dbUrl: string) {
+  await (await openPostgres(dbUrl, 2)).close(); // the same schema, through the migrations
+  const pool = new pg.Pool({ connectionString: dbUrl, max: CLIENTS });
+  pool.on('error', () => {});
+  const setup = await pool.connect();
+  await setup.query(`insert into users (id, name, email, balance_cents) select 'raw-' || g, 'Raw', 'raw' || g || '@example.com', 100000000 from generate_series(1, ${CLIENTS}) g`);
+  setup.release();
+  let count = 0;
+  const latencies: number[] = [];
+  const deadline = Date.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, i) => {
+      const client = await pool.connect();
+      const user = `raw-${i + 1}`;
+      let n = 0;
+      try {
+        while (Date.now() < deadline) {
+          const started = performance.now();
+          await client.query('begin');
+          const order = await client.query(
+            `insert into orders (number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, charge_cents, idempotency_key, request_hash)
+             values ($1, $2, '1', 'Bench', 'instagram', 'Followers', $3, $3, 100, 25, $4, 'h') returning id`,
+            [`AR-${randomBytes(5).toString('hex').toUpperCase()}`, user, `https://instagram.com/raw.${i}.${n++}`, randomUUID()],
+          );
+          const debited = await client.query(`update users set balance_cents = balance_cents - 25 where id = $1 and balance_cents >= 25 returning balance_cents`, [user]);
+          if (!debited.rowCount) throw new Error('short');
+          await client.query(`insert into ledger_entries (user_id, amount_cents, kind, reference) values ($1, -25, 'order_charge', $2)`, [user, order.rows[0].id]);
+          await client.query('commit');
+          latencies.push(performance.now() - started);
+          count++;
+        }
+      } catch (err) {
+        await client.query('rollback').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  return { rate: count / SECONDS, p50: pct(latencies, 50), p99: pct(latencies, 99) };
+}
+
+const http = await withDatabase(benchHttp);
+const raw = await withDatabase(benchRaw).catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
+console.log(`\nOrder placement on PostgreSQL — ${CLIENTS} concurrent clients, ${SECONDS} s each, ${os.cpus().length} cores`);
+console.log(`  POST /api/orders (validation, pricing, debit, provider call): ${http.rate.toFixed(1)} orders/s, p50 ${ms(http.p50)}, p99 ${ms(http.p99)}, errors ${http.errors}, orders stored ${http.orders}, ledger mismatches ${http.ledgerMismatches}`);
+console.log(`  raw pg debit + insert + ledger transaction:                   ${raw.rate.toFixed(1)} tx/s, p50 ${ms(raw.p50)}, p99 ${ms(raw.p99)}`);
+console.log(`  ratio (HTTP orders / raw transactions): ${(http.rate / raw.rate).toFixed(3)}\n`);
+process.exit(0);
