@@ -63,7 +63,11 @@ function toResponse(result: RenderResult, template: string, manifest?: Manifest)
 export async function createBuiltRenderer(distDir = resolve('dist')): Promise<WebRenderer> {
   const template = await readFile(resolve(distDir, 'client/index.html'), 'utf8');
   const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry-server.js')).href)) as { render: RenderFn };
-  const manifest = JSON.parse(await readFile(resolve(distDir, 'client/.vite/manifest.json'), 'utf8')) as Manifest;
+  // Without a manifest the pages still work; they only lose their preload hints.
+  const manifest = await readFile(resolve(distDir, 'client/.vite/manifest.json'), 'utf8').then(
+    (text) => JSON.parse(text) as Manifest,
+    () => undefined,
+  );
   return { render: async (request, ctx) => toResponse(await entry.render(request, ctx), template, manifest) };
 }
 
