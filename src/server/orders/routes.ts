@@ -16,7 +16,7 @@ const TRACK_PER_IP: RateRule = { name: 'track:ip', limit: 30, windowSeconds: 60 
 const HEARTBEAT_MS = 25_000;
 
 export function ordersDeps(deps: AppDeps): OrdersDeps {
-  if (!deps.provider) throw new Error('orders need a provider');
+  if (!deps.provider) throw new AppError('PROVIDER_NO_ANSWER', 'No SMM provider is configured.');
   return { db: deps.database.db, provider: deps.provider, logger: deps.logger, realtime: deps.realtime };
 }
 

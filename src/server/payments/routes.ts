@@ -8,7 +8,7 @@ import { checkPayment, handleCallback, listPayments, startTopUp, type PaymentsDe
 const TOPUP_PER_USER: RateRule = { name: 'topup:user', limit: 20, windowSeconds: 15 * 60 };
 
 export function paymentsDeps(deps: AppDeps): PaymentsDeps {
-  if (!deps.gateway) throw new Error('payments need a gateway');
+  if (!deps.gateway) throw new AppError('PAYMENT_NOT_CREATED', 'No card gateway is configured.');
   return { db: deps.database.db, gateway: deps.gateway, logger: deps.logger, realtime: deps.realtime, publicUrl: deps.publicUrl };
 }
 
