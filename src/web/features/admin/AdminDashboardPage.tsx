@@ -1,0 +1,86 @@
+import { Banknote, CheckCircle2, Clock, Package, ShoppingCart, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { PageMeta } from '../../app/page';
+import { Badge } from '../../components/ui/Badge';
+import { useLanguage } from '../../lib/language';
+import { useDashboard } from './api';
+import { azn, count, dashboardStatus, formatDateTime, usd } from './format';
+import { AdminPage, Empty, LoadError, Loading, Panel, StatCard, Table, td, th } from './ui';
+
+export const ns = ['admin'];
+export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:dashboard.title')} · ${t('brand')}` });
+
+/** /admin: the six figures and the five latest orders (spec 02 §2). */
+export default function AdminDashboardPage() {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const query = useDashboard();
+  const d = query.data;
+
+  return (
+    <AdminPage title={t('dashboard.title')} description={t('dashboard.lead')}>
+      {query.isError && !d ? (
+        <Panel>
+          <LoadError message={t('notices.dashboardNotLoaded')} onRetry={() => void query.refetch()} />
+        </Panel>
+      ) : !d ? (
+        <Loading />
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            <StatCard testId="stat-users" label={t('dashboard.totalUsers')} value={count(d.totalUsers, lang)} icon={Users} tone="brand" />
+            <StatCard testId="stat-orders" label={t('dashboard.totalOrders')} value={count(d.totalOrders, lang)} icon={ShoppingCart} tone="sky" />
+            <StatCard testId="stat-revenue" label={t('dashboard.revenue')} value={azn(d.revenueQepik, lang)} icon={Banknote} tone="emerald" />
+            <StatCard testId="stat-services" label={t('dashboard.activeServices')} value={count(d.activeServices, lang)} icon={Package} tone="violet" />
+            <StatCard testId="stat-pending" label={t('dashboard.pendingOrders')} value={count(d.pendingOrders, lang)} icon={Clock} tone="amber" />
+            <StatCard testId="stat-completed" label={t('dashboard.completedOrders')} value={count(d.completedOrders, lang)} icon={CheckCircle2} tone="emerald" />
+          </div>
+
+          <Panel className="mt-8">
+            <h2 className="border-b border-slate-200 px-5 py-4 text-base font-semibold text-slate-900">{t('dashboard.latest')}</h2>
+            {d.latestOrders.length === 0 ? (
+              <Empty text={t('dashboard.noOrders')} />
+            ) : (
+              <Table label={t('dashboard.latest')} minWidth="min-w-[560px]">
+                <thead className="bg-slate-50">
+                  <tr>
+                    <th scope="col" className={th}>
+                      {t('orders.service')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('orders.date')}
+                    </th>
+                    <th scope="col" className={`${th} text-right`}>
+                      {t('orders.price')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('orders.status')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {d.latestOrders.map((o) => {
+                    const s = dashboardStatus(o.status);
+                    return (
+                      <tr key={o.id}>
+                        <td className={td}>
+                          <p className="font-medium text-slate-900">{o.serviceName}</p>
+                          <p className="font-mono text-xs text-slate-500">{o.number}</p>
+                        </td>
+                        <td className={`${td} whitespace-nowrap`}>{formatDateTime(o.createdAt, lang)}</td>
+                        <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{usd(o.chargeCents, lang)}</td>
+                        <td className={td}>
+                          <Badge tone={s.tone}>{t(`dashboard.status.${s.key}`)}</Badge>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </Table>
+            )}
+          </Panel>
+        </>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,446 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Eye, RefreshCw, RotateCcw, Search, Send } from 'lucide-react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { minorToDecimal, parseUsdToCents } from '../../../core/money';
+import { ORDER_STATUSES, statusGroup, type OrderStatus } from '../../../core/orderStatus';
+import { platformDisplayName } from '../../../core/platforms';
+import type { PageMeta } from '../../app/page';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+import { Input, Textarea } from '../../components/ui/Input';
+import { useLanguage } from '../../lib/language';
+import { useOrder, useOrders, useRefund, useResubmit, useResync, type AdminOrder, type OrdersQuery } from './api';
+import { count, formatDateTime, notify, notifyError, STATUS_TONE, usd } from './format';
+import { AdminPage, ConfirmDialog, Empty, Field, LoadError, Loading, Panel, Select, Table, td, th } from './ui';
+
+export const ns = ['admin'];
+export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:orders.title')} · ${t('brand')}` });
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation('admin');
+  return <Badge tone={STATUS_TONE[statusGroup(status)]}>{t(`status.${status}`)}</Badge>;
+}
+
+const usePlatforms = () =>
+  useQuery({
+    queryKey: ['admin', 'platforms'],
+    queryFn: async () => {
+      const res = await fetch('/api/catalog/platforms', { headers: { accept: 'application/json' } });
+      if (!res.ok) return [] as string[];
+      return ((await res.json()) as { platforms: string[] }).platforms;
+    },
+    staleTime: 5 * 60_000,
+  });
+
+/** /admin/orders: every order with search, filters and paging; a detail dialog with the admin's actions. */
+export default function AdminOrdersPage() {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const [text, setText] = useState('');
+  const [filters, setFilters] = useState<OrdersQuery>({ page: 1 });
+  const [openId, setOpenId] = useState<string | null>(null);
+  const platforms = usePlatforms();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setFilters((f) => (f.q === (text.trim() || undefined) ? f : { ...f, q: text.trim() || undefined, page: 1 })), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const set = (patch: Partial<OrdersQuery>) => setFilters((f) => ({ ...f, ...patch, page: patch.page ?? 1 }));
+
+  const orders = useOrders(filters);
+  const data = orders.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <AdminPage title={t('orders.title')} description={data ? t('orders.total', { formatted: count(data.total, lang), count: data.total }) : undefined}>
+      <Panel>
+        <div className="grid grid-cols-2 gap-3 border-b border-slate-200 p-4 lg:grid-cols-4">
+          <div className="relative col-span-2 lg:col-span-4">
+            <label htmlFor="order-search" className="sr-only">
+              {t('orders.search')}
+            </label>
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+            <Input id="order-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('orders.searchPlaceholder')} className="h-10 py-2 pl-9" />
+          </div>
+          <FilterField id="order-status" label={t('orders.status')}>
+            <Select id="order-status" value={filters.status ?? ''} onChange={(e) => set({ status: e.target.value || undefined })}>
+              <option value="">{t('orders.allStatuses')}</option>
+              {ORDER_STATUSES.map((st) => (
+                <option key={st} value={st}>
+                  {t(`status.${st}`)}
+                </option>
+              ))}
+            </Select>
+          </FilterField>
+          <FilterField id="order-platform" label={t('orders.platform')}>
+            <Select id="order-platform" value={filters.platform ?? ''} onChange={(e) => set({ platform: e.target.value || undefined })}>
+              <option value="">{t('orders.allPlatforms')}</option>
+              {(platforms.data ?? []).map((p) => (
+                <option key={p} value={p}>
+                  {platformDisplayName(p)}
+                </option>
+              ))}
+            </Select>
+          </FilterField>
+          <FilterField id="order-from" label={t('orders.from')}>
+            <Input id="order-from" type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => set({ from: e.target.value || undefined })} className="h-10 py-2" />
+          </FilterField>
+          <FilterField id="order-to" label={t('orders.to')}>
+            <Input id="order-to" type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => set({ to: e.target.value || undefined })} className="h-10 py-2" />
+          </FilterField>
+        </div>
+
+        {orders.isError && !data ? (
+          <LoadError message={t('notices.ordersNotLoaded')} onRetry={() => void orders.refetch()} />
+        ) : !data ? (
+          <Loading />
+        ) : data.orders.length === 0 ? (
+          <Empty text={t('orders.empty')} />
+        ) : (
+          <>
+            <ul className="divide-y divide-slate-100 md:hidden">
+              {data.orders.map((o) => (
+                <li key={o.id} data-testid="order-card">
+                  <button type="button" onClick={() => setOpenId(o.id)} className="block w-full px-4 py-4 text-left hover:bg-slate-50" aria-label={t('orders.detailsFor', { number: o.number })}>
+                    <div className="flex items-center justify-between gap-3">
+                      <span className="font-mono text-xs font-semibold text-slate-900">{o.number}</span>
+                      <StatusBadge status={o.status} />
+                    </div>
+                    <p className="mt-1.5 truncate text-sm font-medium text-slate-900">{o.serviceName}</p>
+                    <p className="truncate text-xs text-slate-500">{o.email}</p>
+                    <div className="mt-1.5 flex items-center justify-between text-xs text-slate-600">
+                      <span>{formatDateTime(o.createdAt, lang)}</span>
+                      <span className="text-sm font-semibold tabular-nums text-slate-900">{usd(o.chargeCents, lang)}</span>
+                    </div>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden md:block">
+              <Table label={t('orders.title')} minWidth="min-w-[880px]">
+                <thead className="bg-slate-50">
+                  <tr>
+                    <th scope="col" className={th}>
+                      {t('orders.number')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('orders.customer')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('orders.service')}
+                    </th>
+                    <th scope="col" className={`${th} text-right`}>
+                      {t('orders.quantity')}
+                    </th>
+                    <th scope="col" className={`${th} text-right`}>
+                      {t('orders.price')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('orders.status')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('orders.date')}
+                    </th>
+                    <th scope="col" className={th}>
+                      <span className="sr-only">{t('common.actions')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {data.orders.map((o) => (
+                    <tr key={o.id} data-testid="order-row" data-number={o.number} className="hover:bg-slate-50/60">
+                      <td className={`${td} whitespace-nowrap font-mono text-xs font-semibold text-slate-900`}>{o.number}</td>
+                      <td className={`${td} max-w-44 truncate`} title={o.email}>
+                        {o.email}
+                      </td>
+                      <td className={td}>
+                        <p className="max-w-56 truncate font-medium text-slate-900" title={o.serviceName}>
+                          {o.serviceName}
+                        </p>
+                        <p className="max-w-56 truncate text-xs text-slate-500" title={o.link}>
+                          {o.link}
+                        </p>
+                      </td>
+                      <td className={`${td} text-right tabular-nums`}>{count(o.quantity, lang)}</td>
+                      <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{usd(o.chargeCents, lang)}</td>
+                      <td className={td}>
+                        <StatusBadge status={o.status} />
+                      </td>
+                      <td className={`${td} whitespace-nowrap`}>{formatDateTime(o.createdAt, lang)}</td>
+                      <td className={`${td} text-right`}>
+                        <Button size="sm" variant="outline" onClick={() => setOpenId(o.id)} aria-label={t('orders.detailsFor', { number: o.number })}>
+                          <Eye className="size-4" aria-hidden="true" />
+                          {t('orders.details')}
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </div>
+          </>
+        )}
+
+        {data && data.total > data.pageSize ? (
+          <nav aria-label={t('orders.paging')} className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-3">
+            <p className="text-sm text-slate-600">{t('orders.pageOf', { page: data.page, pages })}</p>
+            <div className="flex gap-2">
+              <Button size="sm" variant="outline" disabled={data.page <= 1} onClick={() => set({ page: data.page - 1 })}>
+                <ChevronLeft className="size-4" aria-hidden="true" />
+                {t('orders.previous')}
+              </Button>
+              <Button size="sm" variant="outline" disabled={data.page >= pages} onClick={() => set({ page: data.page + 1 })}>
+                {t('orders.next')}
+                <ChevronRight className="size-4" aria-hidden="true" />
+              </Button>
+            </div>
+          </nav>
+        ) : null}
+      </Panel>
+      {openId ? <OrderDialog id={openId} onClose={() => setOpenId(null)} /> : null}
+    </AdminPage>
+  );
+}
+
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[9rem_1fr] gap-3 py-2 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="min-w-0 break-words font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+type Action = 'resync' | 'resubmit' | 'refund' | null;
+
+function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const detail = useOrder(id);
+  const [action, setAction] = useState<Action>(null);
+  const resync = useResync(id);
+  const resubmit = useResubmit(id);
+  const o = detail.data?.order;
+
+  const runResync = () =>
+    resync.mutate(undefined, {
+      onSuccess: (v) => notify.success(t('notices.resynced'), t('orders.nowStatus', { status: t(`status.${v.status}`) })),
+      onError: (err) => notifyError(t, 'notices.resyncFailed', err),
+      onSettled: () => setAction(null),
+    });
+  const runResubmit = () =>
+    resubmit.mutate(undefined, {
+      onSuccess: (v) => notify.success(t('notices.resubmitted'), t('orders.nowStatus', { status: t(`status.${v.status}`) })),
+      onError: (err) => notifyError(t, 'notices.resubmitFailed', err),
+      onSettled: () => setAction(null),
+    });
+
+  return (
+    <Dialog open onOpenChange={(v) => !v && onClose()} title={o ? t('orders.detailTitle', { number: o.number }) : t('orders.details')} closeLabel={t('common.close')} className="max-w-3xl">
+      {detail.isError ? (
+        <LoadError message={t('notices.orderNotLoaded')} onRetry={() => void detail.refetch()} />
+      ) : !o ? (
+        <Loading />
+      ) : (
+        <div data-testid="order-detail">
+          <div className="flex flex-wrap items-center gap-2">
+            <StatusBadge status={o.status} />
+            {o.refundedCents > 0 ? <Badge tone="warning">{t('orders.refundedBadge', { amount: usd(o.refundedCents, lang) })}</Badge> : null}
+          </div>
+          <div className="mt-4 grid gap-x-8 md:grid-cols-2">
+            <dl className="divide-y divide-slate-100">
+              <Row label={t('orders.customer')}>
+                {o.name ? `${o.name} · ` : ''}
+                {o.email}
+              </Row>
+              <Row label={t('orders.service')}>{o.serviceName}</Row>
+              <Row label={t('orders.platform')}>{o.platform ? platformDisplayName(o.platform) : '—'}</Row>
+              <Row label={t('orders.link')}>
+                <a href={o.link} target="_blank" rel="noreferrer noopener" className="text-brand-700 underline-offset-2 hover:underline">
+                  {o.link}
+                </a>
+              </Row>
+              <Row label={t('orders.quantity')}>{count(o.quantity, lang)}</Row>
+              <Row label={t('orders.price')}>{usd(o.chargeCents, lang)}</Row>
+              <Row label={t('orders.refunded')}>{usd(o.refundedCents, lang)}</Row>
+            </dl>
+            <dl className="divide-y divide-slate-100">
+              <Row label={t('orders.providerId')}>{o.providerOrderId ?? '—'}</Row>
+              <Row label={t('orders.providerStatus')}>{o.providerStatus ?? '—'}</Row>
+              <Row label={t('orders.counts')}>
+                {[o.startCount, o.currentCount, o.remains].map((n) => (n === null ? '—' : count(n, lang))).join(' / ')}
+              </Row>
+              <Row label={t('orders.date')}>{formatDateTime(o.createdAt, lang)}</Row>
+              <Row label={t('orders.submittedAt')}>{o.submittedAt ? formatDateTime(o.submittedAt, lang) : '—'}</Row>
+              <Row label={t('orders.checkedAt')}>{o.checkedAt ? formatDateTime(o.checkedAt, lang) : '—'}</Row>
+              {o.comment ? <Row label={t('orders.comment')}>{o.comment}</Row> : null}
+              {o.params && Object.keys(o.params).length ? (
+                <Row label={t('orders.params')}>
+                  <code className="text-xs">{JSON.stringify(o.params)}</code>
+                </Row>
+              ) : null}
+            </dl>
+          </div>
+
+          <h3 className="mt-6 text-sm font-semibold text-slate-900">{t('orders.ledger')}</h3>
+          {detail.data!.ledger.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-500">{t('orders.noLedger')}</p>
+          ) : (
+            <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200">
+              <table className="w-full min-w-[480px] divide-y divide-slate-200 text-sm">
+                <thead className="bg-slate-50">
+                  <tr>
+                    <th scope="col" className={th}>
+                      {t('orders.date')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('orders.kind')}
+                    </th>
+                    <th scope="col" className={`${th} text-right`}>
+                      {t('orders.amount')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('orders.note')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {detail.data!.ledger.map((e) => (
+                    <tr key={e.id} data-testid="ledger-row">
+                      <td className={`${td} whitespace-nowrap`}>{formatDateTime(e.createdAt, lang)}</td>
+                      <td className={td}>{t(`ledger.${e.kind}`, { defaultValue: e.kind })}</td>
+                      <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums ${e.amountCents < 0 ? 'text-rose-700' : 'text-emerald-700'}`}>
+                        {usd(e.amountCents, lang)}
+                      </td>
+                      <td className={td}>{e.note ?? '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+
+          <div className="mt-6 flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
+            <Button variant="outline" size="sm" onClick={() => setAction('resync')} disabled={!o.providerOrderId}>
+              <RefreshCw className="size-4" aria-hidden="true" />
+              {t('orders.resync')}
+            </Button>
+            {o.status === 'unknown' ? (
+              <Button variant="outline" size="sm" onClick={() => setAction('resubmit')}>
+                <Send className="size-4" aria-hidden="true" />
+                {t('orders.resubmit')}
+              </Button>
+            ) : null}
+            <Button size="sm" onClick={() => setAction('refund')} disabled={o.chargeCents - o.refundedCents <= 0}>
+              <RotateCcw className="size-4" aria-hidden="true" />
+              {t('orders.refund')}
+            </Button>
+          </div>
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={action === 'resync'}
+        onOpenChange={(v) => !v && setAction(null)}
+        title={t('orders.resyncTitle')}
+        description={t('orders.resyncText')}
+        confirmLabel={t('orders.resync')}
+        onConfirm={runResync}
+        pending={resync.isPending}
+      />
+      <ConfirmDialog
+        open={action === 'resubmit'}
+        onOpenChange={(v) => !v && setAction(null)}
+        title={t('orders.resubmitTitle')}
+        description={t('orders.resubmitText')}
+        confirmLabel={t('orders.resubmit')}
+        onConfirm={runResubmit}
+        pending={resubmit.isPending}
+      />
+      {action === 'refund' && o ? <RefundDialog order={o} onClose={() => setAction(null)} /> : null}
+    </Dialog>
+  );
+}
+
+function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const left = order.chargeCents - order.refundedCents;
+  const [mode, setMode] = useState<'full' | 'partial'>('full');
+  const [amount, setAmount] = useState(minorToDecimal(left));
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const refund = useRefund(order.id);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const cents = mode === 'full' ? left : parseUsdToCents(amount.replace(',', '.'));
+    const next = {
+      amount: mode === 'partial' && (cents === null || cents <= 0 || cents > left) ? t('orders.refundAmountInvalid', { max: usd(left, lang) }) : undefined,
+      reason: reason.trim().length < 3 ? t('users.reasonRequired') : undefined,
+    };
+    setErrors(next);
+    if (next.amount || next.reason || cents === null) return;
+    refund.mutate(
+      { amountCents: mode === 'full' ? undefined : cents, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          notify.success(t('notices.refunded'), t('orders.refundedText', { amount: usd(cents, lang), number: order.number }));
+          onClose();
+        },
+        onError: (err) => notifyError(t, 'notices.refundFailed', err),
+      },
+    );
+  };
+
+  return (
+    <Dialog open onOpenChange={(v) => !v && onClose()} title={t('orders.refundTitle', { number: order.number })} description={t('orders.refundLeft', { amount: usd(left, lang) })} closeLabel={t('common.close')}>
+      <form onSubmit={submit} noValidate className="space-y-5">
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-800">{t('orders.refundMode')}</legend>
+          <div className="flex flex-wrap gap-4">
+            {(['full', 'partial'] as const).map((m) => (
+              <label key={m} className="inline-flex items-center gap-2 text-sm text-slate-800">
+                <input type="radio" name="refund-mode" value={m} checked={mode === m} onChange={() => setMode(m)} className="size-4 accent-brand-600" />
+                {t(`orders.refund_${m}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {mode === 'partial' ? (
+          <Field label={t('orders.refundAmount')} error={errors.amount}>
+            {({ id, describedBy }) => (
+              <Input id={id} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-describedby={describedBy} aria-invalid={!!errors.amount} />
+            )}
+          </Field>
+        ) : null}
+        <Field label={t('users.reason')} error={errors.reason}>
+          {({ id, describedBy }) => (
+            <Textarea id={id} value={reason} onChange={(e) => setReason(e.target.value)} aria-describedby={describedBy} aria-invalid={!!errors.reason} maxLength={500} required />
+          )}
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={refund.isPending} aria-busy={refund.isPending}>
+            {t('orders.refundSubmit')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

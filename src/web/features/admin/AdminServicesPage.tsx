@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { PageMeta } from '../../app/page';
+import { useAdminBase } from './AdminLayout';
+import { ApiServicesTab } from './ApiServicesTab';
+import { LocalServicesTab } from './LocalServicesTab';
+import { ServiceNamesTab } from './ServiceNamesTab';
+import { AdminPage, TabPanel, Tabs } from './ui';
+
+export const ns = ['admin'];
+export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:services.title')} · ${t('brand')}` });
+
+type Tab = 'local' | 'api' | 'names';
+
+/**
+ * /admin/services (local and API tabs, `?tab=api`) and /admin/service-names (the names tab):
+ * the tab lives in the address, so each one can be linked and reloaded.
+ */
+export default function AdminServicesPage() {
+  const { t } = useTranslation('admin');
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const base = useAdminBase();
+  const tab: Tab = pathname.endsWith('/service-names') ? 'names' : params.get('tab') === 'api' ? 'api' : 'local';
+
+  const select = (next: string) => {
+    const to = next === 'names' ? `${base}/service-names` : next === 'api' ? `${base}/services?tab=api` : `${base}/services`;
+    void navigate(to, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <AdminPage title={t('services.title')} description={t('services.lead')}>
+      <Tabs
+        value={tab}
+        onValueChange={select}
+        label={t('services.title')}
+        items={[
+          { value: 'local', label: t('services.tabs.local') },
+          { value: 'api', label: t('services.tabs.api') },
+          { value: 'names', label: t('services.tabs.names') },
+        ]}
+      >
+        <TabPanel value="local">{tab === 'local' ? <LocalServicesTab /> : null}</TabPanel>
+        <TabPanel value="api">{tab === 'api' ? <ApiServicesTab /> : null}</TabPanel>
+        <TabPanel value="names">{tab === 'names' ? <ServiceNamesTab /> : null}</TabPanel>
+      </Tabs>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,239 @@
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { platformDisplayName } from '../../../core/platforms';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+import { Input, Textarea } from '../../components/ui/Input';
+import { useLanguage } from '../../lib/language';
+import { useDeleteService, useLocalServices, useSaveService, type LocalService, type LocalServiceInput } from './api';
+import { azn, notify, notifyError } from './format';
+import { parseAznToQepik, qepikToInput } from './forms';
+import { ConfirmDialog, Empty, Field, LoadError, Loading, Panel, Select, Table, td, th, Toggle } from './ui';
+
+type Sort = 'asc' | 'desc';
+
+/** Orders by price, services without a price last either way. */
+export function sortByPrice<T extends { priceQepik: number | null }>(rows: readonly T[], sort: Sort): T[] {
+  return [...rows].sort((a, b) => {
+    if (a.priceQepik === null || b.priceQepik === null) return a.priceQepik === b.priceQepik ? 0 : a.priceQepik === null ? 1 : -1;
+    return sort === 'asc' ? a.priceQepik - b.priceQepik : b.priceQepik - a.priceQepik;
+  });
+}
+
+/** The agency's own services: price sort, create/edit dialog, delete with confirmation. */
+export function LocalServicesTab() {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const services = useLocalServices();
+  const [sort, setSort] = useState<Sort>('asc');
+  const [editing, setEditing] = useState<LocalService | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<LocalService | null>(null);
+  const remove = useDeleteService();
+  const rows = useMemo(() => sortByPrice(services.data ?? [], sort), [services.data, sort]);
+
+  useEffect(() => {
+    if (services.isError) notifyError(t, 'notices.servicesNotLoaded', services.error);
+  }, [services.isError, services.error, t]);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => notify.success(t('notices.serviceDeleted'), deleting.name),
+      onError: (err) => notifyError(t, 'notices.serviceNotDeleted', err),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <Panel>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4">
+        <div className="flex items-center gap-2">
+          <label htmlFor="price-sort" className="text-sm font-medium text-slate-700">
+            {t('services.sort')}
+          </label>
+          <Select id="price-sort" value={sort} onChange={(e) => setSort(e.target.value as Sort)} className="w-auto">
+            <option value="asc">{t('services.sortAsc')}</option>
+            <option value="desc">{t('services.sortDesc')}</option>
+          </Select>
+        </div>
+        <Button size="sm" onClick={() => setEditing('new')}>
+          <Plus className="size-4" aria-hidden="true" />
+          {t('services.new')}
+        </Button>
+      </div>
+      {services.isError && !services.data ? (
+        <LoadError message={t('notices.servicesNotLoaded')} onRetry={() => void services.refetch()} />
+      ) : !services.data ? (
+        <Loading />
+      ) : rows.length === 0 ? (
+        <Empty text={t('services.empty')} />
+      ) : (
+        <Table label={t('services.tabs.local')} minWidth="min-w-[820px]">
+          <thead className="bg-slate-50">
+            <tr>
+              <th scope="col" className={th}>
+                {t('services.name')}
+              </th>
+              <th scope="col" className={th}>
+                {t('services.category')}
+              </th>
+              <th scope="col" className={th}>
+                {t('services.platform')}
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                {t('services.price')}
+              </th>
+              <th scope="col" className={th}>
+                {t('services.state')}
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                {t('services.orderIndex')}
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                {t('common.actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((s) => (
+              <tr key={s.id} data-testid="local-service-row">
+                <td className={td}>
+                  <p className="font-medium text-slate-900">{s.name}</p>
+                  {s.description ? <p className="max-w-72 truncate text-xs text-slate-500">{s.description}</p> : null}
+                </td>
+                <td className={td}>{t(`services.categories.${s.category}`)}</td>
+                <td className={td}>{s.platform ? platformDisplayName(s.platform) : '—'}</td>
+                <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{s.priceQepik === null ? '—' : azn(s.priceQepik, lang)}</td>
+                <td className={td}>
+                  <Badge tone={s.active ? 'success' : 'neutral'}>{s.active ? t('services.active') : t('services.inactive')}</Badge>
+                </td>
+                <td className={`${td} text-right tabular-nums`}>{s.orderIndex}</td>
+                <td className={`${td} whitespace-nowrap text-right`}>
+                  <div className="inline-flex gap-1">
+                    <Button size="sm" variant="ghost" onClick={() => setEditing(s)} aria-label={t('common.editItem', { name: s.name })}>
+                      <Pencil className="size-4" aria-hidden="true" />
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => setDeleting(s)} aria-label={t('common.deleteItem', { name: s.name })} className="text-rose-600 hover:bg-rose-50">
+                      <Trash2 className="size-4" aria-hidden="true" />
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      {editing ? <ServiceDialog service={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={t('services.deleteTitle')}
+        description={deleting ? t('services.deleteText', { name: deleting.name }) : undefined}
+        confirmLabel={t('common.delete')}
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+        danger
+      />
+    </Panel>
+  );
+}
+
+function ServiceDialog({ service, onClose }: { service: LocalService | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const save = useSaveService();
+  const [form, setForm] = useState({
+    name: service?.name ?? '',
+    description: service?.description ?? '',
+    price: qepikToInput(service?.priceQepik ?? null),
+    category: service?.category ?? ('social_media' as LocalService['category']),
+    platform: service?.platform ?? '',
+    icon: service?.icon ?? '',
+    active: service?.active ?? true,
+    orderIndex: String(service?.orderIndex ?? 0),
+  });
+  const [errors, setErrors] = useState<Partial<Record<'name' | 'price' | 'orderIndex', string>>>({});
+  const set = <K extends keyof typeof form>(k: K, v: (typeof form)[K]) => setForm((f) => ({ ...f, [k]: v }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const priceQepik = parseAznToQepik(form.price);
+    const orderIndex = form.orderIndex.trim() === '' ? 0 : /^-?\d+$/.test(form.orderIndex.trim()) ? Number(form.orderIndex.trim()) : NaN;
+    const next = {
+      name: form.name.trim() ? undefined : t('services.nameRequired'),
+      price: priceQepik === undefined ? t('services.priceInvalid') : undefined,
+      orderIndex: Number.isSafeInteger(orderIndex) ? undefined : t('services.orderIndexInvalid'),
+    };
+    setErrors(next);
+    if (next.name || next.price || next.orderIndex || priceQepik === undefined) return;
+    const input: LocalServiceInput = {
+      name: form.name.trim(),
+      description: form.description.trim() || null,
+      priceQepik,
+      category: form.category,
+      platform: form.platform.trim() || null,
+      icon: form.icon.trim() || null,
+      active: form.active,
+      orderIndex,
+    };
+    save.mutate(
+      { id: service?.id, input },
+      {
+        onSuccess: () => {
+          notify.success(service ? t('notices.serviceUpdated') : t('notices.serviceCreated'), input.name);
+          onClose();
+        },
+        onError: (err) => notifyError(t, 'notices.operationFailed', err),
+      },
+    );
+  };
+
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={service ? t('services.editTitle') : t('services.newTitle')} closeLabel={t('common.close')} className="max-w-2xl">
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <Field label={t('services.name')} error={errors.name} className="sm:col-span-2">
+          {({ id, describedBy }) => <Input id={id} value={form.name} onChange={(e) => set('name', e.target.value)} aria-describedby={describedBy} aria-invalid={!!errors.name} maxLength={200} required />}
+        </Field>
+        <Field label={t('services.description')} className="sm:col-span-2">
+          {({ id }) => <Textarea id={id} value={form.description} onChange={(e) => set('description', e.target.value)} maxLength={5000} />}
+        </Field>
+        <Field label={t('services.priceAzn')} error={errors.price}>
+          {({ id, describedBy }) => (
+            <Input id={id} type="number" min={0} step={0.01} inputMode="decimal" value={form.price} onChange={(e) => set('price', e.target.value)} aria-describedby={describedBy} aria-invalid={!!errors.price} />
+          )}
+        </Field>
+        <Field label={t('services.category')}>
+          {({ id }) => (
+            <Select id={id} value={form.category} onChange={(e) => set('category', e.target.value as LocalService['category'])} className="h-[42px]">
+              <option value="social_media">{t('services.categories.social_media')}</option>
+              <option value="standard">{t('services.categories.standard')}</option>
+            </Select>
+          )}
+        </Field>
+        <Field label={t('services.platform')}>
+          {({ id }) => <Input id={id} value={form.platform} onChange={(e) => set('platform', e.target.value)} placeholder="instagram" maxLength={50} />}
+        </Field>
+        <Field label={t('services.icon')} hint={t('services.iconHint')}>
+          {({ id, describedBy }) => <Input id={id} value={form.icon} onChange={(e) => set('icon', e.target.value)} placeholder="Heart" maxLength={50} aria-describedby={describedBy} />}
+        </Field>
+        <Field label={t('services.orderIndex')} error={errors.orderIndex}>
+          {({ id, describedBy }) => (
+            <Input id={id} type="number" step={1} value={form.orderIndex} onChange={(e) => set('orderIndex', e.target.value)} aria-describedby={describedBy} aria-invalid={!!errors.orderIndex} />
+          )}
+        </Field>
+        <div className="flex items-end pb-2">
+          <Toggle label={t('services.active')} checked={form.active} onChange={(v) => set('active', v)} />
+        </div>
+        <div className="flex justify-end gap-2 sm:col-span-2">
+          <Button variant="outline" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
+            {t('common.save')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { numericSetting, parseAznToQepik, parseSignedCents, pricePer1000, qepikToInput, slugify } from './forms';
+import { azn, count, dashboardStatus, formatDateTime, formatDay, usd, usdDecimal } from './format';
+import { sortByPrice } from './LocalServicesTab';
+import { detailText } from './AdminAuditPage';
+
+describe('admin form conversions', () => {
+  it('reads signed dollar amounts as cents without float arithmetic', () => {
+    expect(parseSignedCents('10')).toBe(1000);
+    expect(parseSignedCents('+0.29')).toBe(29);
+    expect(parseSignedCents('-2.50')).toBe(-250);
+    expect(parseSignedCents(' 19.99 ')).toBe(1999);
+    expect(parseSignedCents('0')).toBeNull();
+    expect(parseSignedCents('1.234')).toBeNull();
+    expect(parseSignedCents('1e3')).toBeNull();
+    expect(parseSignedCents('--1')).toBeNull();
+    expect(parseSignedCents('')).toBeNull();
+  });
+
+  it('turns an AZN price into qəpik exactly, blank into no price, and refuses anything else', () => {
+    expect(parseAznToQepik('12')).toBe(1200);
+    expect(parseAznToQepik('0.1')).toBe(10);
+    expect(parseAznToQepik('4.35')).toBe(435); // 4.35 * 100 is 434.99999999999994 in floats
+    expect(parseAznToQepik('12,50')).toBe(1250);
+    expect(parseAznToQepik('  ')).toBeNull();
+    expect(parseAznToQepik('1.005')).toBeUndefined();
+    expect(parseAznToQepik('-1')).toBeUndefined();
+    expect(parseAznToQepik('abc')).toBeUndefined();
+    expect(qepikToInput(435)).toBe('4.35');
+    expect(qepikToInput(5)).toBe('0.05');
+    expect(qepikToInput(null)).toBe('');
+  });
+
+  it('makes non-numeric setting values 0 and keeps decimals as typed', () => {
+    expect(numericSetting('abc')).toBe(0);
+    expect(numericSetting('')).toBe(0);
+    expect(numericSetting('12.5')).toBe(12.5);
+    expect(numericSetting('0,1')).toBe(0.1);
+    expect(numericSetting('-3')).toBe(-3);
+  });
+
+  it('prices 1000 units from the tier holding 1000', () => {
+    const tiers = [
+      { minimum: 10, maximum: 999, price: '2', pricingPer: 1000 },
+      { minimum: 1000, maximum: 100_000, price: '0.35', pricingPer: 1000 },
+    ];
+    expect(pricePer1000(tiers)).toBe('0.35');
+    expect(pricePer1000([{ minimum: 10, maximum: 500, price: '0.07', pricingPer: 100 }])).toBe('0.70');
+    expect(pricePer1000([{ minimum: 1, maximum: 5000, price: '0.0001', pricingPer: 7 }])).toBe('0.0143');
+    expect(pricePer1000([])).toBeNull();
+  });
+
+  it('makes slugs from Azerbaijani and Turkish titles', () => {
+    expect(slugify('Instagram-da böyümə üçün 5 məsləhət')).toBe('instagram-da-boyume-ucun-5-meslehet');
+    expect(slugify('Şirkət İçin Ğ — ı')).toBe('sirket-icin-g-i');
+    expect(slugify('  --  ')).toBe('');
+  });
+});
+
+describe('admin formatting', () => {
+  it('writes az-AZ numbers, money and dates by hand (browsers lack the az locale data)', () => {
+    expect(usd(123456, 'az')).toBe('1.234,56 $');
+    expect(usd(-250, 'az')).toBe('-2,50 $');
+    expect(azn(1717, 'az')).toBe('17,17 AZN');
+    expect(count(1234567, 'az')).toBe('1.234.567');
+    expect(usdDecimal('0.0035', 'az')).toBe('0,0035 $');
+    expect(formatDay('2026-03-07', 'az')).toBe('07.03.2026');
+    const local = new Date(2026, 10, 22, 9, 5);
+    expect(formatDateTime(local.toISOString(), 'az')).toBe('22.11.2026 09:05');
+  });
+
+  it('uses Intl for English and Turkish', () => {
+    expect(usd(123456, 'en')).toBe('$1,234.56');
+    expect(azn(1717, 'en')).toMatch(/^AZN\s17\.17$/);
+    expect(formatDay('2026-03-07', 'en')).toBe('Mar 7, 2026');
+  });
+
+  it('labels dashboard statuses completed, pending, or error for the rest', () => {
+    expect(dashboardStatus('completed').key).toBe('completed');
+    expect(dashboardStatus('pending').key).toBe('pending');
+    for (const s of ['processing', 'partial', 'cancelled', 'unknown', 'error'] as const) expect(dashboardStatus(s).key).toBe('error');
+  });
+
+  it('sorts local services by price both ways with unpriced ones last', () => {
+    const rows = [{ priceQepik: 500 }, { priceQepik: null }, { priceQepik: 100 }, { priceQepik: 900 }];
+    expect(sortByPrice(rows, 'asc').map((r) => r.priceQepik)).toEqual([100, 500, 900, null]);
+    expect(sortByPrice(rows, 'desc').map((r) => r.priceQepik)).toEqual([900, 500, 100, null]);
+  });
+
+  it('shows audit details as key: value pairs', () => {
+    expect(detailText({ role: 'admin' })).toBe('role: admin');
+    expect(detailText({ service_fee: { from: 0, to: 10 }, n: 2 })).toBe('service_fee: {"from":0,"to":10} · n: 2');
+    expect(detailText({})).toBe('');
+  });
+});

@@ -1,0 +1,74 @@
+import Big from 'big.js';
+import type { PriceTier } from '../../../core/catalog';
+import { minorToDecimal, parseUsdToCents } from '../../../core/money';
+
+/** Form-value conversions of the admin pages, exact and free of float arithmetic. */
+
+/** Signed amount in dollars ("10", "-2.50", "+1") → cents; null when it is not an amount or is zero. */
+export function parseSignedCents(text: string): number | null {
+  const trimmed = text.trim();
+  const negative = trimmed.startsWith('-');
+  const cents = parseUsdToCents(negative ? trimmed.slice(1) : trimmed.replace(/^\+/, ''));
+  if (cents === null || cents === 0) return null;
+  return negative ? -cents : cents;
+}
+
+/**
+ * A price typed in AZN with at most two decimals ("12", "12.5", "12,50") → qəpik. Blank → null
+ * (no price); anything else that is not such an amount → undefined (invalid).
+ */
+export function parseAznToQepik(text: string): number | null | undefined {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return null;
+  return parseUsdToCents(trimmed) ?? undefined;
+}
+
+/** Qəpik as the text of a price field: 1250 → "12.50"; null → "". */
+export const qepikToInput = (qepik: number | null) => (qepik === null ? '' : minorToDecimal(qepik));
+
+/**
+ * A numeric setting typed in a field (spec 02 §5): text that is not a number becomes 0.
+ * Decimals are kept as typed (parsed by big.js, not through float arithmetic on the text).
+ */
+export function numericSetting(text: string): number {
+  const trimmed = text.trim().replace(',', '.');
+  try {
+    return Number(new Big(trimmed === '' ? '0' : trimmed).toString());
+  } catch {
+    return 0;
+  }
+}
+
+/** Provider price for 1000 units in dollars, from the tier holding 1000 (else the first one). */
+export function pricePer1000(tiers: readonly PriceTier[]): string | null {
+  const tier = tiers.find((t) => t.minimum <= 1000 && 1000 <= t.maximum) ?? tiers[0];
+  if (!tier || tier.pricingPer <= 0) return null;
+  try {
+    const value = new Big(tier.price).times(1000).div(tier.pricingPer);
+    const fixed = value.toFixed(4).replace(/(\.\d{2}\d*?)0+$/, '$1');
+    return fixed;
+  } catch {
+    return null;
+  }
+}
+
+/** Today as YYYY-MM-DD in the browser's time zone, for a new post's date. */
+export function today(): string {
+  const d = new Date();
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+/** A URL slug from a title: lower-case latin letters, digits and single hyphens. */
+export function slugify(title: string): string {
+  const map: Record<string, string> = { ə: 'e', ı: 'i', ö: 'o', ü: 'u', ğ: 'g', ş: 's', ç: 'c', İ: 'i' };
+  return title
+    .replace(/[əıöüğşçİ]/gi, (ch) => map[ch.toLowerCase()] ?? map[ch] ?? ch)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120)
+    .replace(/-+$/, '');
+}

@@ -1,0 +1,230 @@
+import { AlertTriangle, Inbox, RefreshCw } from 'lucide-react';
+import { Tabs as RadixTabs } from 'radix-ui';
+import { useId, type ComponentType, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/Button';
+import { cn } from '../../components/ui/cn';
+import { Dialog } from '../../components/ui/Dialog';
+import { Label } from '../../components/ui/Input';
+import { Spinner } from '../../components/ui/Spinner';
+
+/** Building blocks shared by the admin pages, so every page looks and behaves alike. */
+
+/** The page frame: its single <h1>, a lead line, actions on the right, then the content. */
+export function AdminPage({ title, description, actions, children }: { title: string; description?: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+          {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+        </div>
+        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+      </div>
+      {children}
+    </main>
+  );
+}
+
+/** A white panel for tables and forms. */
+export function Panel({ className, children, ...rest }: { className?: string; children: ReactNode } & Record<`data-${string}`, string>) {
+  return (
+    <section className={cn('rounded-2xl border border-slate-200 bg-white shadow-sm', className)} {...rest}>
+      {children}
+    </section>
+  );
+}
+
+export type StatTone = 'brand' | 'emerald' | 'amber' | 'sky' | 'violet' | 'rose';
+const statTones: Record<StatTone, string> = {
+  brand: 'bg-brand-50 text-brand-600',
+  emerald: 'bg-emerald-50 text-emerald-600',
+  amber: 'bg-amber-50 text-amber-600',
+  sky: 'bg-sky-50 text-sky-600',
+  violet: 'bg-violet-50 text-violet-600',
+  rose: 'bg-rose-50 text-rose-600',
+};
+
+/** One figure with its label and icon. */
+export function StatCard({ label, value, icon: Icon, tone = 'brand', testId }: { label: string; value: ReactNode; icon: ComponentType<{ className?: string }>; tone?: StatTone; testId?: string }) {
+  return (
+    <div className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={testId}>
+      <span className={cn('grid size-11 shrink-0 place-items-center rounded-xl', statTones[tone])}>
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0">
+        <p className="truncate text-sm font-medium text-slate-600">{label}</p>
+        <p className="mt-0.5 truncate text-2xl font-bold tracking-tight text-slate-900">{value}</p>
+      </div>
+    </div>
+  );
+}
+
+/** Loading, failed and empty states of a list, in one place. */
+export function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div className="grid place-items-center py-16">
+      <Spinner label={t('loading')} className="size-8" />
+    </div>
+  );
+}
+
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 px-4 py-14 text-center">
+      <AlertTriangle className="size-8 text-rose-500" aria-hidden="true" />
+      <p className="text-sm font-medium text-slate-800">{message}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        <RefreshCw className="size-4" aria-hidden="true" />
+        {t('common.retry')}
+      </Button>
+    </div>
+  );
+}
+
+export function Empty({ text }: { text: string }) {
+  return (
+    <div className="flex flex-col items-center gap-2 px-4 py-14 text-center text-sm text-slate-500">
+      <Inbox className="size-8 text-slate-300" aria-hidden="true" />
+      {text}
+    </div>
+  );
+}
+
+/** Table cells styled alike across pages; the table scrolls sideways inside its panel on phones. */
+export const th = 'whitespace-nowrap px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
+export const td = 'px-4 py-3 text-sm text-slate-700 align-middle';
+export function Table({ label, children, minWidth = 'min-w-[720px]' }: { label: string; children: ReactNode; minWidth?: string }) {
+  return (
+    <div className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+      <table className={cn('w-full divide-y divide-slate-200', minWidth)}>{children}</table>
+    </div>
+  );
+}
+
+/** A native select with the field look. */
+export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <select
+      className={cn(
+        'block h-10 w-full rounded-xl border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+/** A labelled form control; `children` receives the generated id and the error's id. */
+export function Field({ label, error, hint, children, className }: { label: string; error?: string; hint?: string; className?: string; children: (ids: { id: string; describedBy?: string }) => ReactNode }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({ id, describedBy })}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm text-rose-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A checkbox with its label beside it. */
+export function Toggle({ label, checked, onChange, description }: { label: string; checked: boolean; onChange: (v: boolean) => void; description?: string }) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="mt-0.5 size-5 rounded border-slate-300 accent-brand-600" />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        {description ? <p className="text-xs text-slate-500">{description}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+/** Asks before a destructive or money-moving action. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  pending,
+  danger,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  pending?: boolean;
+  danger?: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description} closeLabel={t('common.close')}>
+      {children}
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={onConfirm} disabled={pending} aria-busy={pending} className={danger ? 'bg-rose-600 hover:bg-rose-700' : undefined}>
+          {pending ? <Spinner className="size-4 border-2 border-white/40 border-t-white" /> : null}
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Tabs on Radix (arrow keys, roles); the list scrolls sideways when it does not fit. */
+export function Tabs({
+  value,
+  onValueChange,
+  label,
+  items,
+  children,
+}: {
+  value: string;
+  onValueChange: (v: string) => void;
+  label: string;
+  items: { value: string; label: ReactNode }[];
+  children: ReactNode;
+}) {
+  return (
+    <RadixTabs.Root value={value} onValueChange={onValueChange}>
+      <RadixTabs.List aria-label={label} className="mb-5 flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1">
+        {items.map((item) => (
+          <RadixTabs.Trigger
+            key={item.value}
+            value={item.value}
+            className="whitespace-nowrap rounded-lg px-4 py-2 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm"
+          >
+            {item.label}
+          </RadixTabs.Trigger>
+        ))}
+      </RadixTabs.List>
+      {children}
+    </RadixTabs.Root>
+  );
+}
+export const TabPanel = RadixTabs.Content;
