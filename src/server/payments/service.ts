@@ -211,6 +211,13 @@ export async function reconcilePayments(deps: PaymentsDeps, now = new Date(), ol
       }
     } catch (err) {
       deps.logger.warn({ err, payment: p.id }, 'payment reconciliation failed');
+      // A gateway that cannot tell us about a payment for a day: an admin must look at it.
+      if (err instanceof AppError && err.code === 'PAYMENT_STATUS_UNKNOWN' && now.getTime() - p.createdAt.getTime() > ABANDONED_AFTER_MS) {
+        await deps.db
+          .update(payments)
+          .set({ flagged: true, flagReason: 'The gateway gave no usable status for 24 hours.', updatedAt: new Date() })
+          .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+      }
     }
   }
   return { settled, expired };

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxGateway, type SandboxGateway } from '../../../sandbox/gateway';
+import { startCallbackSink } from '../../../sandbox/gateway/testing';
+import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
+import { AppError } from '../../core/errors';
+import { isFinalStatus } from '../../core/orderStatus';
+import { syncCatalog } from '../catalog/service';
+import type { Database } from '../db/client';
+import { catalogServices, orders, payments, users } from '../db/schema';
+import { createGateway } from '../gateways';
+import { epointEncode, epointSign } from '../gateways/epoint';
+import { createLogger } from '../logger';
+import { placeOrder, type OrdersDeps } from '../orders/service';
+import { reconcileOrders, syncOrderStatuses } from '../orders/sync';
+import { handleCallback, reconcilePayments, startTopUp, type PaymentsDeps } from '../payments/service';
+import { createProvider } from '../providers';
+import { createTestDatabase } from '../testing/db';
+import { createCustomer } from '../testing/users';
+import { verifyLedger } from '../wallet/ledger';
+
+/**
+ * A seeded random schedule of operations by several customers while the provider and the card
+ * gateway misbehave: timeouts, 5xx, garbage, refusals, orders accepted without an answer,
+ * duplicate, forged, tampered, late and missing callbacks. Afterwards every balance equals its
+ * ledger, no money was created or lost, and every order and payment is final or explained.
+ * Replay a failure with CAMPAIGN_SEED=<printed seed>.
+ */
+const SEED = Number(process.env.CAMPAIGN_SEED ?? Date.now() % 1_000_000);
+const OPERATIONS = Number(process.env.CAMPAIGN_OPERATIONS ?? 300);
+
+function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, pick: <T,>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!, chance: (p: number) => next() < p };
+}
+
+let database: Database;
+let sandbox: SandboxProvider;
+let gw: SandboxGateway;
+let sink: Awaited<ReturnType<typeof startCallbackSink>>;
+let od: OrdersDeps;
+let pd: PaymentsDeps;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  sandbox = await startSandboxProvider({ orderSeconds: 60 });
+  sink = await startCallbackSink();
+  gw = await startSandboxGateway({ callbackUrl: sink.url, delayMs: 50, retryDelaysMs: [] } as never);
+  const logger = createLogger('silent');
+  const provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, timeoutMs: 250 });
+  od = { db: database.db, provider, logger };
+  pd = { db: database.db, gateway: createGateway({ kind: 'sandbox', baseUrl: gw.url, publicKey: gw.publicKey, privateKey: gw.privateKey, timeoutMs: 250 } as never), logger, publicUrl: 'http://localhost:3000' };
+  await syncCatalog(database.db, provider);
+});
+afterAll(async () => {
+  await gw.close();
+  await sink.close();
+  await sandbox.close();
+  await database.close();
+});
+
+describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
+  it(`${OPERATIONS} operations under provider and gateway faults keep every balance equal to its ledger`, async () => {
+    console.log(`fault campaign: ${OPERATIONS} operations, CAMPAIGN_SEED=${SEED}`);
+    const r = rng(SEED);
+    const customers = await Promise.all(Array.from({ length: 5 }, () => createCustomer(database.db, { balanceCents: 20_000 })));
+    const initial = 20_000 * customers.length;
+    const services = (await database.db.select().from(catalogServices)).filter((s) => s.params.length === 0 && s.tiers.length > 0 && s.amountMinimum <= 1000);
+    const links = Array.from({ length: 40 }, (_, i) => `https://instagram.com/campaign.${i}${r.pick(['', '', '.sandbox-partial', '.sandbox-cancel', '.sandbox-refund'])}`);
+    const captured: { data?: string; signature?: string }[] = [];
+    const tally: Record<string, number> = {};
+    const count = (k: string) => (tally[k] = (tally[k] ?? 0) + 1);
+    let clock = Date.now();
+
+    for (let op = 0; op < OPERATIONS; op++) {
+      const user = r.pick(customers);
+      const roll = r.next();
+      if (roll < 0.45) {
+        const svc = r.pick(services.filter((s) => s.platform === 'instagram'));
+        const fault = r.pick(['none', 'none', 'none', 'refuse', 'timeout', '5xx', 'garbage', 'accept-silently'] as const);
+        if (fault === 'accept-silently') sandbox.control.setFault({ acceptThenTimeout: true, actions: ['add'], times: 1 });
+        else if (fault !== 'none') sandbox.control.setFault({ mode: fault, actions: ['add'], times: 1 });
+        const body = { serviceId: svc.id, link: r.pick(links), quantity: svc.amountMinimum, params: {}, idempotencyKey: randomUUID() };
+        try {
+          await placeOrder(od, user.id, body);
+          count(`order:${fault}`);
+          if (r.chance(0.1)) await placeOrder(od, user.id, body); // a retried request replays
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          expect(['ACTIVE_ORDER_EXISTS', 'INSUFFICIENT_BALANCE', 'QUANTITY_OUT_OF_RANGE']).toContain(err.code);
+          count(`order-refused:${err.code}`);
+        }
+        sandbox.control.reset();
+      } else if (roll < 0.7) {
+        const started = await startTopUp(pd, user, { amountCents: r.pick([100, 500, 1010, 2500]) });
+        const [p] = await database.db.select().from(payments).where(eq(payments.reference, started.reference));
+        const mode = r.pick(['normal', 'normal', 'duplicate', 'bad-signature', 'tamper-amount', 'tamper-currency', 'none', 'late'] as const);
+        gw.control.set({ callback: mode, duplicates: 3, lateMs: 30 });
+        const outcome = r.chance(0.8) ? 'success' : 'declined';
+        if (r.chance(0.9)) gw.control.complete(p!.transactionId!, outcome);
+        await gw.control.idle();
+        for (const cb of sink.received.splice(0)) {
+          captured.push(cb);
+          try {
+            await handleCallback(pd, cb);
+          } catch (err) {
+            if (!(err instanceof AppError) || err.code !== 'SIGNATURE_INVALID') throw err;
+          }
+        }
+        gw.control.set({ callback: 'normal' });
+        count(`topup:${mode}:${outcome}`);
+      } else if (roll < 0.8 && captured.length) {
+        await handleCallback(pd, r.pick(captured)).catch((err) => {
+          if (!(err instanceof AppError)) throw err;
+        });
+        count('replayed-callback');
+      } else if (roll < 0.85) {
+        const data = epointEncode({ status: 'success', transaction: `forged-${op}`, order_id: `balance-${op}`, amount: '1000.00' });
+        await expect(handleCallback(pd, { data, signature: epointSign('wrong-key', data) })).rejects.toThrow();
+        count('forged-callback');
+      } else if (roll < 0.95) {
+        const step = Math.floor(r.next() * 30_000);
+        sandbox.control.advance(step);
+        await syncOrderStatuses(od);
+        count('sync');
+      } else {
+        clock += Math.floor(r.next() * 15 * 60_000);
+        await reconcileOrders(od, new Date(clock));
+        await reconcilePayments(pd, new Date(clock));
+        count('reconcile');
+      }
+      if (op % 100 === 0) expect(await verifyLedger(database.db)).toEqual([]);
+    }
+
+    // Let every order finish and every uncertainty settle.
+    sandbox.control.reset();
+    gw.control.set({ callback: 'normal', statusMode: 'normal' });
+    for (let i = 0; i < 4; i++) {
+      sandbox.control.advance(120_000);
+      await syncOrderStatuses(od);
+      await reconcileOrders(od, new Date(Date.now() + (i + 1) * 3_600_000));
+      await syncOrderStatuses(od);
+    }
+    await reconcilePayments(pd, new Date(Date.now() + 48 * 3_600_000));
+    console.log('campaign operations:', JSON.stringify(tally));
+
+    expect(await verifyLedger(database.db)).toEqual([]);
+    const [money] = await database.db
+      .select({
+        balances: sql<string>`(select coalesce(sum(balance_cents), 0)::text from ${users})`,
+        topups: sql<string>`(select coalesce(sum(amount_usd_cents), 0)::text from ${payments} where status = 'completed')`,
+        net: sql<string>`(select coalesce(sum(charge_cents - refunded_cents), 0)::text from ${orders})`,
+      })
+      .from(sql`(select 1) x`);
+    const admin = await database.query<{ s: string }>(`select coalesce(sum(balance_cents), 0)::text as s from users where email like 'admin%'`);
+    expect(Number(money!.balances) - Number(admin[0]!.s)).toBe(initial + Number(money!.topups) - Number(money!.net));
+
+    const allOrders = await database.db.select().from(orders);
+    const open = allOrders.filter((o) => !isFinalStatus(o.status) && !(o.status === 'unknown' && o.comment));
+    expect(open.map((o) => `${o.number} ${o.status}`)).toEqual([]);
+    for (const o of allOrders) {
+      if (o.status === 'completed') expect(o.refundedCents).toBe(0);
+      if (['cancelled', 'refunded', 'error', 'stopped'].includes(o.status)) expect(o.refundedCents).toBe(o.chargeCents);
+    }
+    const allPayments = await database.db.select().from(payments);
+    for (const p of allPayments) {
+      // Pending only when flagged for an admin with the reason (the gateway never answered).
+      expect(p.status === 'pending' ? p.flagged : true).toBe(true);
+      if (p.flagged) expect(p.flagReason).toBeTruthy();
+      if (p.flagged) expect(p.status).not.toBe('completed');
+    }
+    expect(allOrders.length).toBeGreaterThan(OPERATIONS / 5);
+  }, 600_000);
+});
