@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { PublicService } from '../../../core/contracts/catalog';
 import { LOCALES } from '../../../core/i18n';
@@ -92,6 +91,7 @@ export default function OrderPage() {
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [serviceMissing, setServiceMissing] = useState(false);
+  const [submitError, setSubmitError] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
 
   const detail = useServiceDetail(service?.id, lang);
@@ -157,9 +157,10 @@ export default function OrderPage() {
             .catch(() => null)
         : params;
     if (!fields) {
-      toast.error(t('errors.detailFailed'));
+      setSubmitError(t('errors.detailFailed'));
       return;
     }
+    setSubmitError(undefined);
     const found = orderIssues(service, fields, draft);
     if (found.length > 0) {
       formRef.current?.querySelector<HTMLElement>(`[data-field="${found[0]!.field}"]`)?.focus();
@@ -189,7 +190,7 @@ export default function OrderPage() {
         </div>
       </section>
 
-      <div className="mx-auto -mt-12 max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
+      <div className="relative mx-auto -mt-12 max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
         {list.isPending ? (
           <div className="grid min-h-72 place-items-center rounded-2xl border border-slate-200 bg-white shadow-sm">
             <Spinner label={t('load.loading')} className="size-10" />
@@ -259,6 +260,7 @@ export default function OrderPage() {
               quantityValid={Boolean(service) && !byField.has('quantity')}
               locale={locale}
               signedIn={Boolean(me.data)}
+              error={submitError}
             />
           </form>
         )}

@@ -15,6 +15,7 @@ export const PriceSummary = memo(function PriceSummary({
   quantityValid,
   locale,
   signedIn,
+  error,
 }: {
   service: PublicService | undefined;
   fees: ServiceList['fees'];
@@ -22,6 +23,8 @@ export const PriceSummary = memo(function PriceSummary({
   quantityValid: boolean;
   locale: string;
   signedIn: boolean;
+  /** Why the last Buy Now did not go ahead, when the fields cannot say it. */
+  error?: string;
 }) {
   const { t } = useTranslation('catalog');
   const unit = service ? unitPrice(service, fees) : null;
@@ -71,6 +74,11 @@ export const PriceSummary = memo(function PriceSummary({
             <ShoppingCart className="size-5" aria-hidden="true" />
             {t('buy')}
           </button>
+          {error ? (
+            <p role="alert" className="mt-3 rounded-lg bg-rose-50 px-3 py-2 text-center text-sm text-rose-700">
+              {error}
+            </p>
+          ) : null}
           <p className="mt-3 text-center text-xs leading-relaxed text-slate-500">{signedIn ? t('buyHint') : t('buyHintGuest')}</p>
         </div>
         <ul className="grid grid-cols-3 divide-x divide-slate-200 border-t border-slate-200 bg-slate-50 text-center text-xs font-medium text-slate-600">
