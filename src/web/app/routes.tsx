@@ -25,7 +25,18 @@ const pages = {
   'features/auth/DevMailboxPage.tsx': () => import('../features/auth/DevMailboxPage'),
   'features/auth/MaintenancePage.tsx': () => import('../features/auth/MaintenancePage'),
   'features/dashboard/DashboardPage.tsx': () => import('../features/dashboard/DashboardPage'),
-  'features/admin/AdminGate.tsx': () => import('../features/admin/AdminGate'),
+  'features/admin/AdminLayout.tsx': () => import('../features/admin/AdminLayout'),
+  'features/admin/AdminDashboardPage.tsx': () => import('../features/admin/AdminDashboardPage'),
+  'features/admin/AdminOrdersPage.tsx': () => import('../features/admin/AdminOrdersPage'),
+  'features/admin/AdminServicesPage.tsx': () => import('../features/admin/AdminServicesPage'),
+  'features/admin/AdminBlogPage.tsx': () => import('../features/admin/AdminBlogPage'),
+  'features/admin/AdminFaqPage.tsx': () => import('../features/admin/AdminFaqPage'),
+  'features/admin/AdminUsersPage.tsx': () => import('../features/admin/AdminUsersPage'),
+  'features/admin/AdminSettingsPage.tsx': () => import('../features/admin/AdminSettingsPage'),
+  'features/admin/AdminAuditPage.tsx': () => import('../features/admin/AdminAuditPage'),
+  'features/blog/BlogPage.tsx': () => import('../features/blog/BlogPage'),
+  'features/blog/BlogPostPage.tsx': () => import('../features/blog/BlogPostPage'),
+  'features/blog/FaqPage.tsx': () => import('../features/blog/FaqPage'),
   'features/support/AdminSupportPage.tsx': () => import('../features/support/AdminSupportPage'),
   'features/support/AdminContactMessagesPage.tsx': () => import('../features/support/AdminContactMessagesPage'),
   'features/support/AdminConsultationsPage.tsx': () => import('../features/support/AdminConsultationsPage'),
@@ -34,6 +45,22 @@ const pages = {
 
 /** A page route whose id is its module path (suffix `#…` when a module serves two routes). */
 const pageRoute = (module: keyof typeof pages, suffix = '') => ({ id: module + suffix, ...page(pages[module]) });
+
+/** The admin pages inside the admin layout (which holds the admin gate); `suffix` keeps route ids unique. */
+const adminPages = (suffix: string): RouteObject[] => [
+  { index: true, ...pageRoute('features/admin/AdminDashboardPage.tsx', suffix) },
+  { path: 'orders', ...pageRoute('features/admin/AdminOrdersPage.tsx', suffix) },
+  { path: 'services', ...pageRoute('features/admin/AdminServicesPage.tsx', suffix) },
+  { path: 'service-names', ...pageRoute('features/admin/AdminServicesPage.tsx', `#names${suffix}`) },
+  { path: 'blog', ...pageRoute('features/admin/AdminBlogPage.tsx', suffix) },
+  { path: 'faq', ...pageRoute('features/admin/AdminFaqPage.tsx', suffix) },
+  { path: 'users', ...pageRoute('features/admin/AdminUsersPage.tsx', suffix) },
+  { path: 'settings', ...pageRoute('features/admin/AdminSettingsPage.tsx', suffix) },
+  { path: 'audit', ...pageRoute('features/admin/AdminAuditPage.tsx', suffix) },
+  { path: 'support', ...pageRoute('features/support/AdminSupportPage.tsx', suffix) },
+  { path: 'contact-messages', ...pageRoute('features/support/AdminContactMessagesPage.tsx', suffix) },
+  { path: 'consultations', ...pageRoute('features/support/AdminConsultationsPage.tsx', suffix) },
+];
 
 /**
  * The route table. Public pages live under `/:lang`; a first segment that is not a language gets
@@ -71,15 +98,17 @@ export const routes: RouteObject[] = [
               { path: 'order', ...pageRoute('features/catalog/OrderPage.tsx') },
               { path: 'dashboard', ...pageRoute('features/dashboard/DashboardPage.tsx') },
               { path: 'maintenance', ...pageRoute('features/auth/MaintenancePage.tsx') },
-              { path: 'admin', ...pageRoute('features/admin/AdminGate.tsx') },
-              { path: 'admin/support', ...pageRoute('features/support/AdminSupportPage.tsx') },
-              { path: 'admin/contact-messages', ...pageRoute('features/support/AdminContactMessagesPage.tsx') },
-              { path: 'admin/consultations', ...pageRoute('features/support/AdminConsultationsPage.tsx') },
+              { path: 'blog', ...pageRoute('features/blog/BlogPage.tsx') },
+              { path: 'blog/:slug', ...pageRoute('features/blog/BlogPostPage.tsx') },
+              { path: 'faq', ...pageRoute('features/blog/FaqPage.tsx') },
               { path: '*', ...pageRoute('app/NotFoundPage.tsx') },
             ],
           },
+          { path: 'admin', ...pageRoute('features/admin/AdminLayout.tsx'), children: adminPages('') },
         ],
       },
+      // The admin area without the language prefix, shown in the stored language.
+      { path: 'admin', ...pageRoute('features/admin/AdminLayout.tsx', '#unprefixed'), children: adminPages('#unprefixed') },
       {
         // Unprefixed public pages, shown in the stored language.
         id: 'public-unprefixed',
@@ -91,10 +120,6 @@ export const routes: RouteObject[] = [
           { path: 'reset-password', ...pageRoute('features/auth/ResetPasswordPage.tsx') },
           { path: 'password-recovery', ...pageRoute('features/auth/PasswordRecoveryPage.tsx') },
           { path: 'dev/mailbox', ...pageRoute('features/auth/DevMailboxPage.tsx') },
-          { path: 'admin', ...pageRoute('features/admin/AdminGate.tsx', '#unprefixed') },
-          { path: 'admin/support', ...pageRoute('features/support/AdminSupportPage.tsx', '#unprefixed') },
-          { path: 'admin/contact-messages', ...pageRoute('features/support/AdminContactMessagesPage.tsx', '#unprefixed') },
-          { path: 'admin/consultations', ...pageRoute('features/support/AdminConsultationsPage.tsx', '#unprefixed') },
         ],
       },
     ],

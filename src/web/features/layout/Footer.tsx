@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../lib/language';
 import { Logo } from './Logo';
-import { NAV_ITEMS, navHref } from './navigation';
+import { FOOTER_EXTRA_ITEMS, NAV_ITEMS, navHref } from './navigation';
 
 /** Site footer: about line, page links, the rules and policy, contact details. */
 export function Footer() {
@@ -23,7 +23,7 @@ export function Footer() {
         <nav aria-label={t('footer.pages')}>
           <h2 className="text-sm font-semibold uppercase tracking-wider text-white">{t('footer.pages')}</h2>
           <ul className="mt-4 space-y-2.5">
-            {NAV_ITEMS.map((item) => (
+            {[...NAV_ITEMS, ...FOOTER_EXTRA_ITEMS].map((item) => (
               <li key={item.key}>
                 <Link to={navHref(lang, item.path)} className={linkClass}>
                   {t(`nav.${item.key}`)}

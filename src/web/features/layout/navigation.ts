@@ -9,4 +9,10 @@ export const NAV_ITEMS = [
   { key: 'order', path: '/order', end: false },
 ] as const;
 
+/** Pages linked from the footer only, to keep the header short. */
+export const FOOTER_EXTRA_ITEMS = [
+  { key: 'blog', path: '/blog' },
+  { key: 'faq', path: '/faq' },
+] as const;
+
 export const navHref = (lang: Language, path: string) => `/${lang}${path}`;
