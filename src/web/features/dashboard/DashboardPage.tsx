@@ -1,34 +1,261 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, CreditCard, History, LifeBuoy, Loader2, LogOut, Plus, Settings, ShoppingBag, Wallet, XCircle } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { toast } from 'sonner';
+import { LOCALES } from '../../../core/i18n';
+import { formatMoney } from '../../../core/money';
 import type { PageMeta } from '../../app/page';
 import { routeLanguage } from '../../app/page';
-import { useMe, type Me } from '../auth/api';
+import { Button } from '../../components/ui/Button';
+import { cn } from '../../components/ui/cn';
+import { useLanguage } from '../../lib/language';
+import { useLiveEvents } from '../../lib/liveEvents';
+import { apiPost, ME_QUERY_KEY, useMe, type Me } from '../auth/api';
 import { requireMe } from '../auth/session';
+import type { OrderNavigationState } from '../catalog/OrderPage';
+import { paymentKeys } from '../payments/api';
+import { PaymentsTab } from '../payments/PaymentsTab';
+import { TopUpDialog } from '../payments/TopUpDialog';
+import { SupportTab } from '../support/SupportTab';
+import { dashboardKeys, useOrders, useOrderStats, useWallet } from './api';
+import { HistoryTab } from './HistoryTab';
+import { requestErrorText } from './http';
+import { OrdersTab } from './OrdersTab';
 import { SettingsTab } from './SettingsTab';
+import { TabList, TabPanel, type TabItem } from './Tabs';
 
-export const ns = ['dashboard', 'auth'];
+export const ns = ['dashboard', 'auth', 'catalog', 'payments'];
 export const meta: PageMeta = ({ t }) => ({ title: `${t('dashboard:title')} · ${t('brand')}` });
 
 /** Signed-out visitors go home with the sign-in dialog (spec 01 §2). */
 export const loader = async (args: LoaderFunctionArgs) => ({ me: await requireMe(args, routeLanguage(args.params, args.request)) });
 
-/** /{lang}/dashboard: title, welcome and the tabs; settings here, the order tabs join it. */
+const TABS = ['orders', 'history', 'payments', 'support', 'settings'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (v: unknown): v is Tab => typeof v === 'string' && (TABS as readonly string[]).includes(v);
+
+/** Reload timings of spec 01 §9: after a payment return, after opening the card page, after an order. */
+const PAYMENT_RETURN_RELOAD_MS = 3000;
+const PAYMENT_OPENED_RELOAD_MS = 2000;
+const AFTER_ORDER_MS = 1500;
+
+const ICONS = { orders: Plus, history: History, payments: CreditCard, support: LifeBuoy, settings: Settings } as const;
+
+/**
+ * /{lang}/dashboard: balance and top-up, the order counters, and the tabs (new order, history,
+ * payments, support, settings). Orders and the balance change live over /api/events.
+ */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
+  const lang = useLanguage();
+  const locale = LOCALES[lang];
   const { me: initial } = useLoaderData<{ me: Me }>();
   const me = useMe().data ?? initial;
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+
+  const navState = (location.state ?? null) as Partial<OrderNavigationState> | null;
+  const [tab, setTab] = useState<Tab>(() => {
+    const fromState = (navState as { tab?: unknown } | null)?.tab;
+    if (isTab(fromState)) return fromState;
+    const fromHash = location.hash.replace(/^#/, '');
+    return isTab(fromHash) ? fromHash : 'orders';
+  });
+  const [topUpOpen, setTopUpOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+
+  const wallet = useWallet(initial.balanceCents);
+  const stats = useOrderStats();
+  const orders = useOrders();
+  const balanceCents = wallet.data ?? me.balanceCents;
+
+  const reload = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.list() });
+    void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+  }, [queryClient]);
+  const later = useCallback((fn: () => void, ms: number) => {
+    timers.current.push(setTimeout(fn, ms));
+  }, []);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const choose = useCallback((next: Tab) => {
+    setTab(next);
+    // The address remembers the tab (a reload opens it again); the router's state is kept.
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}#${next}`);
+  }, []);
+
+  // Live: orders and counters follow the provider; a credit is announced with its amount.
+  useLiveEvents(
+    (event) => {
+      if (event.type === 'order') {
+        void queryClient.invalidateQueries({ queryKey: dashboardKeys.orders() });
+        void queryClient.invalidateQueries({ queryKey: dashboardKeys.stats() });
+      } else if (event.type === 'balance') {
+        queryClient.setQueryData(dashboardKeys.wallet(), event.balanceCents);
+        queryClient.setQueryData<Me | null>(ME_QUERY_KEY, (old) => (old ? { ...old, balanceCents: event.balanceCents } : old));
+        if (event.deltaCents > 0) toast.success(t('balance.updated', { amount: formatMoney(event.deltaCents, 'USD', locale) }));
+        void queryClient.invalidateQueries({ queryKey: paymentKeys.list() });
+      } else if (event.type === 'payment') {
+        void queryClient.invalidateQueries({ queryKey: paymentKeys.list() });
+      }
+    },
+    { onReconnect: reload },
+  );
+
+  // Back from the card page with ?payment=success|error (spec 01 §2).
+  const paymentReturn = searchParams.get('payment');
+  useEffect(() => {
+    if (paymentReturn !== 'success' && paymentReturn !== 'error') return;
+    if (paymentReturn === 'success') {
+      toast.success(t('payment.success'), { description: t('payment.successText') });
+      later(reload, PAYMENT_RETURN_RELOAD_MS);
+    } else {
+      toast.error(t('payment.error'), { description: t('payment.errorText') });
+    }
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('payment');
+        return next;
+      },
+      { replace: true, preventScrollReset: true, state: location.state },
+    );
+  }, [paymentReturn, reload, later, setSearchParams, t, location.state]);
+
+  // Load failures are also announced once as a notice (spec 01 §8).
+  useEffect(() => {
+    if (stats.isError) toast.error(t('errors.dataLoad'), { description: requestErrorText(t, stats.error, 'dashboard'), id: 'dashboard-data' });
+  }, [stats.isError, stats.error, t]);
+
+  async function signOut() {
+    if (signingOut) return;
+    setSigningOut(true);
+    try {
+      await apiPost('/api/auth/sign-out');
+      window.location.assign('/');
+    } catch {
+      toast.error(t('signOut.errorTitle'), { description: t('signOut.error') });
+      // The visitor leaves for the site root either way (spec 01 §4).
+      setTimeout(() => window.location.assign('/'), 1200);
+    }
+  }
+
+  const items = useMemo<TabItem<Tab>[]>(() => TABS.map((id) => ({ id, label: t(`tabs.${id}`), icon: ICONS[id] })), [t]);
+  // The catalogue's Buy Now choices, read once when the page opens.
+  const [initialOrder] = useState(() => (navState?.serviceId ? navState : null));
+
+  const counters: { key: 'total' | 'active' | 'completed' | 'error'; icon: typeof ShoppingBag; tone: string }[] = [
+    { key: 'total', icon: ShoppingBag, tone: 'bg-brand-50 text-brand-600' },
+    { key: 'active', icon: Loader2, tone: 'bg-sky-50 text-sky-600' },
+    { key: 'completed', icon: CheckCircle2, tone: 'bg-emerald-50 text-emerald-600' },
+    { key: 'error', icon: XCircle, tone: 'bg-rose-50 text-rose-600' },
+  ];
+  const nf = new Intl.NumberFormat(locale);
+
+  let panel: ReactNode = null;
+  if (tab === 'history') {
+    panel = <HistoryTab orders={orders} locale={locale} onNewOrder={() => choose('orders')} />;
+  } else if (tab === 'payments') {
+    panel = <PaymentsTab locale={locale} onTopUp={() => setTopUpOpen(true)} />;
+  } else if (tab === 'support') {
+    panel = <SupportTab />;
+  } else {
+    panel = <SettingsTab me={me} />;
+  }
+
   return (
-    <main id="main" className="mx-auto max-w-5xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">{t('title')}</h1>
-      <p className="mt-1 text-slate-600" data-testid="dashboard-welcome">
-        {t('welcome', { name: me.fullName || me.email })}
-      </p>
-      <section aria-labelledby="settings-heading" className="mt-8">
-        <h2 id="settings-heading" className="mb-4 text-xl font-semibold text-slate-900">
-          {t('tabs.settings')}
-        </h2>
-        <SettingsTab me={me} />
-      </section>
+    <main id="main" className="flex-1 bg-slate-50">
+      <div className="bg-gradient-to-br from-brand-600 via-brand-500 to-violet-600 text-white">
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 pb-24 pt-8 sm:flex-row sm:items-end sm:justify-between sm:px-6 sm:pt-10 lg:px-8">
+          <div className="min-w-0">
+            <h1 className="text-3xl font-extrabold tracking-tight">{t('title')}</h1>
+            <p className="mt-1 truncate text-brand-50/90" data-testid="dashboard-welcome">
+              {t('welcome', { name: me.fullName || me.email })}
+            </p>
+          </div>
+          <Button
+            variant="white"
+            size="sm"
+            onClick={() => void signOut()}
+            disabled={signingOut}
+            aria-busy={signingOut}
+            className="self-start bg-white/10 text-white ring-1 ring-inset ring-white/30 hover:bg-white/20 sm:self-auto"
+          >
+            <LogOut className="size-4" aria-hidden="true" />
+            {signingOut ? t('signOut.busy') : t('signOut.label')}
+          </Button>
+        </div>
+      </div>
+
+      <div className="mx-auto -mt-16 max-w-7xl px-4 pb-16 sm:px-6 lg:px-8">
+        <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)]">
+          <section aria-labelledby="balance-title" className="flex flex-col justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <div className="flex items-center gap-3">
+              <span className="grid size-11 place-items-center rounded-xl bg-brand-600 text-white">
+                <Wallet className="size-5" aria-hidden="true" />
+              </span>
+              <div>
+                <h2 id="balance-title" className="text-sm font-medium text-slate-600">
+                  {t('balance.title')}
+                </h2>
+                <p className="text-2xl font-extrabold tabular-nums text-slate-900" data-testid="balance" aria-live="polite">
+                  {formatMoney(balanceCents, 'USD', locale)}
+                </p>
+              </div>
+            </div>
+            <Button onClick={() => setTopUpOpen(true)} className="w-full">
+              <Plus className="size-4" aria-hidden="true" />
+              {t('balance.topUp')}
+            </Button>
+          </section>
+
+          <section aria-labelledby="counters-title">
+            <h2 id="counters-title" className="sr-only">
+              {t('counters.title')}
+            </h2>
+            <ul className="grid h-full grid-cols-2 gap-4 sm:grid-cols-4">
+              {counters.map(({ key, icon: Icon, tone }) => (
+                <li key={key} className="flex flex-col justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={`counter-${key}`}>
+                  <span className={cn('grid size-9 place-items-center rounded-lg', tone)}>
+                    <Icon className="size-5" aria-hidden="true" />
+                  </span>
+                  <div>
+                    <p className="text-2xl font-extrabold tabular-nums text-slate-900" data-value={stats.data?.[key] ?? ''}>
+                      {stats.data ? nf.format(stats.data[key]) : '—'}
+                    </p>
+                    <p className="text-sm text-slate-600">{t(`counters.${key}`)}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <div className="mt-8">
+          <TabList items={items} value={tab} onChange={choose} label={t('tabs.label')} idPrefix="dashboard" />
+          <TabPanel id="orders" idPrefix="dashboard" active={tab === 'orders'} keepMounted>
+            <OrdersTab
+              balanceCents={balanceCents}
+              orders={orders.data}
+              initial={initialOrder}
+              onTopUp={() => setTopUpOpen(true)}
+              onPlaced={() => later(() => choose('history'), AFTER_ORDER_MS)}
+            />
+          </TabPanel>
+          {tab !== 'orders' ? (
+            <TabPanel id={tab} idPrefix="dashboard" active>
+              {panel}
+            </TabPanel>
+          ) : null}
+        </div>
+      </div>
+
+      <TopUpDialog open={topUpOpen} onOpenChange={setTopUpOpen} onOpened={() => later(reload, PAYMENT_OPENED_RELOAD_MS)} />
     </main>
   );
 }

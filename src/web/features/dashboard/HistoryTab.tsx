@@ -1,0 +1,149 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { AlertTriangle, ExternalLink, PackageOpen, RotateCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { OrderView } from '../../../core/contracts/orders';
+import { formatMoney } from '../../../core/money';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { requestErrorText } from './http';
+import { statusLabelKey, statusTone } from './orderStatusView';
+
+/** All of the customer's orders, newest first (spec 01 §2): a table on wide screens, cards on phones. */
+export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryResult<OrderView[]>; locale: string; onNewOrder: () => void }) {
+  const { t } = useTranslation('dashboard');
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const nf = new Intl.NumberFormat(locale);
+
+  if (orders.isPending) {
+    return (
+      <div className="grid min-h-48 place-items-center rounded-2xl border border-slate-200 bg-white">
+        <Spinner label={t('history.loading')} className="size-8" />
+      </div>
+    );
+  }
+  if (orders.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-rose-200 bg-white px-6 py-10 text-center">
+        <AlertTriangle className="size-7 text-rose-600" aria-hidden="true" />
+        <p className="font-semibold text-slate-900">{t('errors.ordersLoad')}</p>
+        <p className="text-sm text-slate-600">{requestErrorText(t, orders.error, 'dashboard')}</p>
+        <Button variant="outline" size="sm" onClick={() => void orders.refetch()}>
+          <RotateCw className="size-4" aria-hidden="true" />
+          {t('retry')}
+        </Button>
+      </div>
+    );
+  }
+  const list = orders.data;
+  if (list.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+        <PackageOpen className="size-10 text-slate-300" aria-hidden="true" />
+        <p className="font-semibold text-slate-900">{t('history.empty')}</p>
+        <p className="text-sm text-slate-600">{t('history.emptyText')}</p>
+        <Button size="sm" onClick={onNewOrder}>
+          {t('history.newOrder')}
+        </Button>
+      </div>
+    );
+  }
+
+  const status = (o: OrderView) => (
+    <Badge tone={statusTone(o.status)} data-status={o.status}>
+      {t(statusLabelKey(o.status))}
+    </Badge>
+  );
+  const price = (o: OrderView) => (
+    <>
+      {formatMoney(o.chargeCents, 'USD', locale)}
+      {o.refundedCents > 0 ? (
+        <span className="block text-xs font-normal text-emerald-700">{t('history.refunded', { amount: formatMoney(o.refundedCents, 'USD', locale) })}</span>
+      ) : null}
+    </>
+  );
+  const link = (o: OrderView) => (
+    <a href={o.link} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex max-w-full items-center gap-1 text-brand-700 hover:underline">
+      <span className="truncate">{o.link.replace(/^https?:\/\/(www\.)?/i, '')}</span>
+      <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+    </a>
+  );
+  const progress = (o: OrderView) =>
+    o.remains !== null && o.status !== 'completed' ? (
+      <span className="block text-xs text-slate-500">{t('history.delivered', { done: nf.format(Math.max(0, o.quantity - o.remains)), total: nf.format(o.quantity) })}</span>
+    ) : null;
+
+  return (
+    <div data-testid="order-history">
+      {/* Wide screens: a table. */}
+      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{t('history.caption')}</caption>
+          <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <tr>
+              <th scope="col" className="px-4 py-3">{t('history.date')}</th>
+              <th scope="col" className="px-4 py-3">{t('history.service')}</th>
+              <th scope="col" className="px-4 py-3">{t('history.link')}</th>
+              <th scope="col" className="px-4 py-3 text-right">{t('history.quantity')}</th>
+              <th scope="col" className="px-4 py-3 text-right">{t('history.price')}</th>
+              <th scope="col" className="px-4 py-3">{t('history.status')}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {list.map((o) => (
+              <tr key={o.id} data-order={o.number} className="align-top">
+                <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                  {date.format(new Date(o.createdAt))}
+                  <span className="block font-mono text-xs text-slate-400">{o.number}</span>
+                </td>
+                <td className="max-w-56 px-4 py-3">
+                  <span className="font-medium text-slate-900">{o.serviceName}</span>
+                  {o.comment ? <span className="mt-1 block text-xs text-slate-500">{o.comment}</span> : null}
+                </td>
+                <td className="max-w-48 px-4 py-3">{link(o)}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
+                  {nf.format(o.quantity)}
+                  {progress(o)}
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-right font-semibold tabular-nums text-slate-900">{price(o)}</td>
+                <td className="px-4 py-3">{status(o)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {/* Phones: one card per order. */}
+      <ul className="space-y-3 md:hidden">
+        {list.map((o) => (
+          <li key={o.id} data-order={o.number} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-semibold text-slate-900">{o.serviceName}</p>
+                <p className="mt-0.5 text-xs text-slate-500">
+                  {date.format(new Date(o.createdAt))} · <span className="font-mono">{o.number}</span>
+                </p>
+              </div>
+              {status(o)}
+            </div>
+            <div className="mt-2 text-sm">{link(o)}</div>
+            <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+              <div>
+                <dt className="text-xs text-slate-500">{t('history.quantity')}</dt>
+                <dd className="tabular-nums">
+                  {nf.format(o.quantity)}
+                  {progress(o)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">{t('history.price')}</dt>
+                <dd className="font-semibold tabular-nums">{price(o)}</dd>
+              </div>
+            </dl>
+            {o.comment ? <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">{o.comment}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

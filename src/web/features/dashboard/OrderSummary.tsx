@@ -1,0 +1,105 @@
+import { Info, ShoppingCart, Wallet } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
+import { formatMoney } from '../../../core/money';
+import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { formatUsd, parseQuantity, unitPrice } from '../catalog/orderForm';
+
+export type BlockReason = 'placing' | 'service' | 'active' | 'empty' | 'quantity' | 'issues' | 'balance' | null;
+
+/** Price details, total, the balance after the order, and Buy (disabled with the reason shown). */
+export function OrderSummary({
+  service,
+  fees,
+  quantity,
+  total,
+  balanceCents,
+  locale,
+  placing,
+  blockedBy,
+  onTopUp,
+}: {
+  service: PublicService | undefined;
+  fees: ServiceList['fees'];
+  quantity: string;
+  total: number | null;
+  balanceCents: number;
+  locale: string;
+  placing: boolean;
+  blockedBy: BlockReason;
+  onTopUp: () => void;
+}) {
+  const { t } = useTranslation(['dashboard', 'catalog']);
+  const unit = service ? unitPrice(service, fees) : null;
+  const count = parseQuantity(quantity);
+  const nf = new Intl.NumberFormat(locale);
+  const dash = '—';
+  const after = total !== null ? balanceCents - total : null;
+  const hint = blockedBy && blockedBy !== 'placing' ? t(`orders.blocked.${blockedBy}`) : null;
+
+  return (
+    <aside aria-labelledby="summary-title" className="lg:sticky lg:top-24">
+      <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h3 id="summary-title" className="text-base font-bold text-slate-900">
+          {t('catalog:price.title')}
+        </h3>
+        <dl className="mt-4 space-y-3 text-sm">
+          <div className="flex items-baseline justify-between gap-4">
+            <dt className="text-slate-600">{t('catalog:price.perUnit', { per: nf.format(unit?.per ?? 1000) })}</dt>
+            <dd className="font-semibold tabular-nums text-slate-900">{unit ? formatUsd(unit.usd, locale) : dash}</dd>
+          </div>
+          <div className="flex items-baseline justify-between gap-4">
+            <dt className="text-slate-600">{t('catalog:price.quantity')}</dt>
+            <dd className="font-semibold tabular-nums text-slate-900">{service && Number.isSafeInteger(count) ? nf.format(count) : dash}</dd>
+          </div>
+          {Number(fees.baseFee) > 0 ? (
+            <div className="flex items-baseline justify-between gap-4">
+              <dt className="text-slate-600">{t('catalog:price.baseFee')}</dt>
+              <dd className="font-semibold tabular-nums text-slate-900">{formatUsd(String(fees.baseFee), locale)}</dd>
+            </div>
+          ) : null}
+          {Number(fees.serviceFeePercent) > 0 ? (
+            <p className="text-xs text-slate-500">{t('catalog:price.serviceFeeIncluded', { percent: fees.serviceFeePercent })}</p>
+          ) : null}
+        </dl>
+        <div className="mt-5 flex items-end justify-between gap-4 border-t border-slate-200 pt-5">
+          <span className="text-sm font-semibold text-slate-900">{t('catalog:price.total')}</span>
+          <output data-testid="order-total" aria-live="polite" className="text-3xl font-extrabold tracking-tight tabular-nums text-brand-700">
+            {total === null ? dash : formatMoney(total, 'USD', locale)}
+          </output>
+        </div>
+        <dl className="mt-4 space-y-2 rounded-xl bg-slate-50 px-4 py-3 text-sm ring-1 ring-inset ring-slate-200">
+          <div className="flex items-center justify-between gap-4">
+            <dt className="flex items-center gap-2 text-slate-600">
+              <Wallet className="size-4 text-slate-400" aria-hidden="true" />
+              {t('orders.balance')}
+            </dt>
+            <dd className="font-semibold tabular-nums text-slate-900">{formatMoney(balanceCents, 'USD', locale)}</dd>
+          </div>
+          <div className="flex items-center justify-between gap-4">
+            <dt className="text-slate-600">{t('orders.balanceAfter')}</dt>
+            <dd className={`font-semibold tabular-nums ${after !== null && after < 0 ? 'text-rose-600' : 'text-slate-900'}`}>
+              {after === null ? dash : formatMoney(after, 'USD', locale)}
+            </dd>
+          </div>
+        </dl>
+        <Button type="submit" size="lg" className="mt-5 w-full" disabled={blockedBy !== null} aria-describedby={hint ? 'buy-hint' : undefined}>
+          {placing ? <Spinner className="size-5 border-white/40 border-t-white" /> : <ShoppingCart className="size-5" aria-hidden="true" />}
+          {placing ? t('orders.placing') : t('orders.buy')}
+        </Button>
+        {hint ? (
+          <p id="buy-hint" role="status" className="mt-3 flex items-start gap-2 text-sm text-slate-600" data-testid="buy-hint">
+            <Info className={`mt-0.5 size-4 shrink-0 ${blockedBy === 'active' || blockedBy === 'balance' ? 'text-amber-600' : 'text-slate-400'}`} aria-hidden="true" />
+            <span>{hint}</span>
+          </p>
+        ) : null}
+        {blockedBy === 'balance' ? (
+          <Button variant="secondary" className="mt-3 w-full" onClick={onTopUp}>
+            {t('balance.topUp')}
+          </Button>
+        ) : null}
+      </div>
+    </aside>
+  );
+}

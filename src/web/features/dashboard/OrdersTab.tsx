@@ -1,0 +1,245 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, RotateCw } from 'lucide-react';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { PublicService } from '../../../core/contracts/catalog';
+import type { OrderView } from '../../../core/contracts/orders';
+import { LOCALES } from '../../../core/i18n';
+import { normalizeLink } from '../../../core/links';
+import { statusGroup } from '../../../core/orderStatus';
+import { platformDisplayName, type ServiceGroup } from '../../../core/platforms';
+import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { useLanguage } from '../../lib/language';
+import { ME_QUERY_KEY } from '../auth/api';
+import { useServiceDetail, useServices } from '../catalog/api';
+import { indexCatalog } from '../catalog/catalogIndex';
+import { OrderDetails } from '../catalog/OrderDetails';
+import type { OrderNavigationState } from '../catalog/OrderPage';
+import { issuesByField, orderIssues, orderTotal, parseQuantity, type OrderDraft } from '../catalog/orderForm';
+import { GroupPicker, PlatformPicker } from '../catalog/Pickers';
+import { ServiceInfo } from '../catalog/ServiceInfo';
+import { ServicePicker } from '../catalog/ServicePicker';
+import { StepHeading } from '../catalog/StepHeading';
+import { dashboardKeys, newIdempotencyKey, usePlaceOrder } from './api';
+import { RequestError, requestErrorText } from './http';
+import { OrderSummary } from './OrderSummary';
+
+/** An order counts as active for its link until it is final; `unknown` waits for reconciliation. */
+const blocksLink = (o: OrderView) => statusGroup(o.status) === 'active' || o.status === 'unknown';
+
+/** Failures worth retrying with the same key: nothing (or nothing definite) came back. */
+const retryable = (err: unknown) =>
+  err instanceof RequestError && (err.code === 'NETWORK' || err.code === 'TIMEOUT' || err.status >= 500);
+
+/**
+ * The dashboard's new-order form (spec 01 §2, §5): the catalogue's pickers and fields, the
+ * price and the balance, and Buy. The server prices, checks and charges again; the checks here
+ * only keep the button honest.
+ */
+export function OrdersTab({
+  balanceCents,
+  orders,
+  initial,
+  onPlaced,
+  onTopUp,
+}: {
+  balanceCents: number;
+  orders: readonly OrderView[] | undefined;
+  initial: Partial<OrderNavigationState> | null;
+  onPlaced: (order: OrderView) => void;
+  onTopUp: () => void;
+}) {
+  const { t } = useTranslation(['dashboard', 'catalog']);
+  const lang = useLanguage();
+  const locale = LOCALES[lang];
+  const queryClient = useQueryClient();
+  const list = useServices(lang);
+  const index = useMemo(() => (list.data ? indexCatalog(list.data.services) : null), [list.data]);
+
+  const [chosenPlatform, setChosenPlatform] = useState(initial?.platform?.trim().toLowerCase() ?? '');
+  const [chosenGroup, setChosenGroup] = useState<ServiceGroup | undefined>(undefined);
+  const [serviceId, setServiceId] = useState<string | undefined>(initial?.serviceId);
+  const [draft, setDraft] = useState<OrderDraft>(() => ({
+    link: initial?.link ?? '',
+    quantity: initial?.quantity ? String(initial.quantity) : '',
+    params: initial?.params ?? {},
+  }));
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set(initial?.link ? ['link', 'quantity'] : []));
+  const attempt = useRef<{ key: string; signature: string } | null>(null);
+  const place = usePlaceOrder();
+
+  const platform = chosenPlatform && index?.byPlatform.has(chosenPlatform) ? chosenPlatform : (index?.platforms[0] ?? '');
+  const platformServices = index?.byPlatform.get(platform);
+  const groups = platformServices?.groups ?? [];
+  const candidate = serviceId ? index?.byId.get(serviceId) : undefined;
+  const group =
+    chosenGroup && groups.includes(chosenGroup)
+      ? chosenGroup
+      : candidate && candidate.platform === platform
+        ? candidate.group
+        : groups[0];
+  const groupServices = (group && platformServices?.byGroup.get(group)) || NO_SERVICES;
+  const service = candidate && candidate.platform === platform && candidate.group === group ? candidate : undefined;
+
+  const detail = useServiceDetail(service?.id, lang);
+  const params = useMemo(() => detail.data?.params ?? [], [detail.data]);
+  const issues = useMemo(() => (service ? orderIssues(service, params, draft) : []), [service, params, draft]);
+  const byField = useMemo(() => issuesByField(issues), [issues]);
+  const visibleIssues = useMemo(() => new Map([...byField].filter(([field]) => touched.has(field))), [byField, touched]);
+
+  const quantity = parseQuantity(draft.quantity);
+  const total = service && list.data && !byField.has('quantity') ? orderTotal(service, quantity, list.data.fees) : null;
+  const linkKey = draft.link.trim() ? normalizeLink(draft.link) : '';
+  const activeExists = Boolean(linkKey) && (orders ?? []).some((o) => o.platform === platform && blocksLink(o) && normalizeLink(o.link) === linkKey);
+  const short = total !== null && total > balanceCents;
+  const paramsPending = Boolean(service?.hasParams) && detail.isPending;
+
+  const reason = place.isPending
+    ? 'placing'
+    : !service
+      ? 'service'
+      : activeExists
+        ? 'active'
+        : !draft.link.trim() || !draft.quantity.trim()
+          ? 'empty'
+          : byField.has('quantity')
+            ? 'quantity'
+            : issues.length > 0 || paramsPending
+              ? 'issues'
+              : short
+                ? 'balance'
+                : null;
+
+  const choosePlatform = useCallback((next: string) => {
+    setChosenPlatform(next);
+    setChosenGroup(undefined);
+    setServiceId(undefined);
+    setDraft((d) => ({ ...d, quantity: '', params: {} }));
+  }, []);
+  const chooseGroup = useCallback((next: ServiceGroup) => {
+    setChosenGroup(next);
+    setServiceId(undefined);
+  }, []);
+  const chooseService = useCallback((next: PublicService | undefined) => {
+    setServiceId(next?.id);
+    if (next) setChosenGroup(next.group);
+    setTouched(new Set());
+    setDraft((d) => ({ link: d.link, quantity: next ? String(next.min) : '', params: {} }));
+  }, []);
+  const touch = useCallback((field: string) => setTouched((s) => (s.has(field) ? s : new Set(s).add(field))), []);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (reason || !service) return;
+    const input = {
+      serviceId: service.id,
+      link: draft.link.trim(),
+      quantity,
+      params: Object.fromEntries(Object.entries(draft.params).filter(([, v]) => v.trim())),
+    };
+    // A retry of the same attempt (same input after no definite answer) keeps its key.
+    const signature = JSON.stringify(input);
+    if (!attempt.current || attempt.current.signature !== signature) attempt.current = { key: newIdempotencyKey(), signature };
+    try {
+      const order = await place.mutateAsync({ ...input, idempotencyKey: attempt.current.key });
+      attempt.current = null;
+      if (order.status === 'error') {
+        toast.error(t('orders.refusedTitle'), { description: order.comment || t('orders.refused') });
+      } else if (order.status === 'unknown') {
+        toast.info(t('orders.placedUnknown', { number: order.number }));
+      } else {
+        toast.success(t('orders.placed'), { description: t('orders.placedNumber', { number: order.number }) });
+      }
+      setDraft((d) => ({ ...d, link: '', params: {} }));
+      setTouched(new Set());
+      onPlaced(order);
+    } catch (err) {
+      if (!retryable(err)) attempt.current = null;
+      const code = err instanceof RequestError ? err.code : 'INTERNAL';
+      const text = code === 'INTERNAL' ? t('errors.placeFailed') : requestErrorText(t, err, 'dashboard');
+      toast.error(t('orders.failedTitle'), { description: text });
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    }
+  }
+
+  if (list.isPending) {
+    return (
+      <div className="grid min-h-64 place-items-center rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <Spinner label={t('catalog:load.loading')} className="size-10" />
+      </div>
+    );
+  }
+  if (!index || !list.data) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-4 rounded-2xl border border-rose-200 bg-white px-6 py-12 text-center shadow-sm">
+        <span className="grid size-12 place-items-center rounded-full bg-rose-50 text-rose-600">
+          <AlertTriangle className="size-6" aria-hidden="true" />
+        </span>
+        <div>
+          <h3 className="text-lg font-bold text-slate-900">{t('orders.servicesFailed')}</h3>
+          <p className="mt-1 text-sm text-slate-600">{t('catalog:load.failedText')}</p>
+        </div>
+        <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
+          <RotateCw className={`size-4 ${list.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
+          {t('catalog:load.retry')}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" aria-label={t('orders.formLabel')}>
+      <div className="min-w-0 space-y-6">
+        <section aria-labelledby="step-platform" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <StepHeading id="step-platform" step={1} title={t('catalog:steps.platform')} />
+          <PlatformPicker platforms={index.platforms} value={platform} onChange={choosePlatform} />
+        </section>
+
+        <section aria-labelledby="step-service" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <StepHeading id="step-service" step={2} title={t('catalog:steps.service')} />
+          {!platformServices ? (
+            <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
+              {t('catalog:emptyPlatform', { platform: platformDisplayName(platform) })}
+            </p>
+          ) : (
+            <div className="space-y-5">
+              <GroupPicker groups={groups} value={group} platformServices={platformServices} onChange={chooseGroup} />
+              <ServicePicker key={`${platform}/${group}`} platform={platform} services={groupServices} selected={service} onChange={chooseService} locale={locale} />
+              <ServiceInfo service={service} detail={detail} fees={list.data.fees} locale={locale} />
+            </div>
+          )}
+        </section>
+
+        <OrderDetails
+          platform={platform}
+          service={service}
+          params={params}
+          paramsLoading={detail.isPending}
+          draft={draft}
+          onDraft={setDraft}
+          onTouch={touch}
+          issues={visibleIssues}
+          locale={locale}
+        />
+      </div>
+
+      <OrderSummary
+        service={service}
+        fees={list.data.fees}
+        quantity={draft.quantity}
+        total={total}
+        balanceCents={balanceCents}
+        locale={locale}
+        placing={place.isPending}
+        blockedBy={reason}
+        onTopUp={onTopUp}
+      />
+    </form>
+  );
+}
+
+const NO_SERVICES: readonly PublicService[] = [];

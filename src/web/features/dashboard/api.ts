@@ -1,0 +1,39 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { OrderStats, OrderView } from '../../../core/contracts/orders';
+import type { PlaceOrderInput } from '../../../core/orderRules';
+import { getJson, postJson } from './http';
+
+/** The customer's orders, counters and balance (GET /api/orders, /api/orders/stats, /api/wallet). */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  orders: () => ['dashboard', 'orders'] as const,
+  stats: () => ['dashboard', 'stats'] as const,
+  wallet: () => ['dashboard', 'wallet'] as const,
+};
+
+export const fetchOrders = () => getJson<{ orders: OrderView[] }>('/api/orders').then((r) => r.orders);
+export const fetchStats = () => getJson<OrderStats>('/api/orders/stats');
+export const fetchWallet = () => getJson<{ balanceCents: number }>('/api/wallet').then((r) => r.balanceCents);
+
+export function useOrders() {
+  return useQuery({ queryKey: dashboardKeys.orders(), queryFn: fetchOrders, staleTime: 30_000 });
+}
+
+export function useOrderStats() {
+  return useQuery({ queryKey: dashboardKeys.stats(), queryFn: fetchStats, staleTime: 30_000 });
+}
+
+/** The balance in cents; `initial` is what the page loader already knew. */
+export function useWallet(initial?: number) {
+  return useQuery({ queryKey: dashboardKeys.wallet(), queryFn: fetchWallet, initialData: initial, staleTime: 30_000 });
+}
+
+export function usePlaceOrder() {
+  return useMutation({ mutationFn: (input: PlaceOrderInput) => postJson<OrderView>('/api/orders', input) });
+}
+
+/** A key for one submission attempt: the same key on a retry places at most one order. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}

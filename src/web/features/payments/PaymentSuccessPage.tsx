@@ -1,0 +1,127 @@
+import { CheckCircle2, Clock, LayoutDashboard, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { PageMeta } from '../../app/page';
+import { ButtonLink } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { useLanguage } from '../../lib/language';
+import { useMe } from '../auth/api';
+import { RequestError, requestErrorText } from '../dashboard/http';
+import { checkPayment } from './api';
+import { ResultCard } from './ResultCard';
+
+export const ns = ['payments'];
+export const meta: PageMeta = ({ t }) => ({ title: `${t('payments:success.title')} · ${t('brand')}` });
+
+/** Payment verification (spec 02 §4, §9): at most 3 attempts, 3 seconds apart. */
+export const VERIFY_ATTEMPTS = 3;
+export const VERIFY_INTERVAL_MS = 3000;
+
+type State = { phase: 'verifying'; attempt: number } | { phase: 'completed'; transactionId: string | null } | { phase: 'accepted'; transactionId: string | null; note?: string };
+
+/**
+ * /payment-success?order=…&transaction_id=…: asks the server what it knows about the payment
+ * (the server asks the gateway; only its settlement credits). Completed → "balance updated";
+ * anything else after the attempts → "accepted, the balance updates within 1–2 minutes".
+ */
+export default function PaymentSuccessPage() {
+  const { t } = useTranslation('payments');
+  const lang = useLanguage();
+  const [params] = useSearchParams();
+  const reference = (params.get('order') ?? '').trim();
+  const queryTransaction = params.get('transaction_id');
+  const me = useMe();
+  const signedIn = Boolean(me.data);
+  const [state, setState] = useState<State>({ phase: 'verifying', attempt: 1 });
+
+  useEffect(() => {
+    if (me.isPending) return;
+    // A signed-out visitor cannot see the payment: the accepted message, without checking.
+    if (!signedIn || !reference) {
+      setState({ phase: 'accepted', transactionId: queryTransaction });
+      return;
+    }
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const run = async (attempt: number) => {
+      setState({ phase: 'verifying', attempt });
+      let note: string | undefined;
+      let transactionId = queryTransaction;
+      try {
+        const payment = await checkPayment(reference);
+        transactionId = payment.transactionId ?? queryTransaction;
+        if (!live) return;
+        if (payment.status === 'completed') {
+          setState({ phase: 'completed', transactionId });
+          return;
+        }
+      } catch (err) {
+        if (!live) return;
+        if (err instanceof RequestError && err.code === 'PAYMENT_NOT_FOUND') note = requestErrorText(t, err, 'payments');
+      }
+      if (attempt >= VERIFY_ATTEMPTS) setState({ phase: 'accepted', transactionId, note });
+      else timer = setTimeout(() => void run(attempt + 1), VERIFY_INTERVAL_MS);
+    };
+    void run(1);
+    return () => {
+      live = false;
+      if (timer) clearTimeout(timer);
+    };
+  }, [me.isPending, signedIn, reference, queryTransaction, t]);
+
+  const transactionId = state.phase === 'verifying' ? queryTransaction : state.transactionId;
+  const details = [
+    { key: 'order', value: reference || '—' },
+    { key: 'transaction', value: transactionId || '—' },
+  ];
+  const showTrack = Boolean(reference) && !reference.startsWith('balance-');
+
+  return (
+    <main id="main" className="flex flex-1 items-center justify-center bg-slate-50 px-4 py-12 sm:py-20">
+      <ResultCard
+        tone={state.phase === 'completed' ? 'success' : state.phase === 'accepted' ? 'info' : 'neutral'}
+        icon={
+          state.phase === 'verifying' ? (
+            <Spinner className="size-9" />
+          ) : state.phase === 'completed' ? (
+            <CheckCircle2 className="size-9" aria-hidden="true" />
+          ) : (
+            <Clock className="size-9" aria-hidden="true" />
+          )
+        }
+        title={state.phase === 'verifying' ? t('success.verifying') : state.phase === 'completed' ? t('success.completedTitle') : t('success.acceptedTitle')}
+        testId="payment-success"
+        status={state.phase}
+        details={details.map((d) => ({ label: t(`result.${d.key}`), value: d.value }))}
+        actions={
+          <>
+            <ButtonLink to={`/${lang}/dashboard?payment=success`} className="w-full sm:w-auto">
+              <LayoutDashboard className="size-4" aria-hidden="true" />
+              {t('result.dashboard')}
+            </ButtonLink>
+            {showTrack ? (
+              <ButtonLink to={`/track?order=${encodeURIComponent(reference)}`} variant="outline" className="w-full sm:w-auto">
+                <Search className="size-4" aria-hidden="true" />
+                {t('result.track')}
+              </ButtonLink>
+            ) : null}
+          </>
+        }
+      >
+        {state.phase === 'verifying' ? (
+          <p>
+            {t('success.verifyingText')} <span className="font-semibold tabular-nums">{t('success.attempt', { n: state.attempt, total: VERIFY_ATTEMPTS })}</span>
+          </p>
+        ) : state.phase === 'completed' ? (
+          <p>{t('success.completed')}</p>
+        ) : (
+          <>
+            <p>{t('success.accepted')}</p>
+            {state.note ? <p className="mt-2 text-sm text-amber-700">{state.note}</p> : null}
+          </>
+        )}
+      </ResultCard>
+    </main>
+  );
+}

@@ -1,0 +1,132 @@
+import { AlertTriangle, Receipt, RotateCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { PaymentView } from '../../../core/contracts/payments';
+import { formatMoney } from '../../../core/money';
+import { Badge, type BadgeTone } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { requestErrorText } from '../dashboard/http';
+import { usePayments } from './api';
+
+const STATUS_TONE: Record<PaymentView['status'], BadgeTone> = {
+  completed: 'success',
+  pending: 'warning',
+  failed: 'danger',
+  cancelled: 'neutral',
+};
+
+const PROVIDER_NAMES: Record<string, string> = { epoint: 'Epoint', sandbox: 'Sandbox' };
+
+/** The customer's own payments, newest first, at most 50 (spec 01 §3, §9). */
+export function PaymentsTab({ locale, onTopUp }: { locale: string; onTopUp: () => void }) {
+  const { t } = useTranslation('payments');
+  const payments = usePayments();
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+
+  if (payments.isPending) {
+    return (
+      <div className="grid min-h-48 place-items-center rounded-2xl border border-slate-200 bg-white">
+        <Spinner label={t('list.loading')} className="size-8" />
+      </div>
+    );
+  }
+  if (payments.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-rose-200 bg-white px-6 py-10 text-center">
+        <AlertTriangle className="size-7 text-rose-600" aria-hidden="true" />
+        <p className="font-semibold text-slate-900">{t('list.failed')}</p>
+        <p className="text-sm text-slate-600">{requestErrorText(t, payments.error, 'payments')}</p>
+        <Button variant="outline" size="sm" onClick={() => void payments.refetch()}>
+          <RotateCw className="size-4" aria-hidden="true" />
+          {t('list.retry')}
+        </Button>
+      </div>
+    );
+  }
+  const list = payments.data;
+  if (list.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+        <Receipt className="size-10 text-slate-300" aria-hidden="true" />
+        <p className="font-semibold text-slate-900">{t('list.empty')}</p>
+        <p className="text-sm text-slate-600">{t('list.emptyText')}</p>
+        <Button size="sm" onClick={onTopUp}>
+          {t('list.topUp')}
+        </Button>
+      </div>
+    );
+  }
+
+  const amount = (p: PaymentView) => (
+    <>
+      <span className="font-semibold text-slate-900">{formatMoney(p.amountUsdCents, 'USD', locale)}</span>
+      <span className="block text-xs text-slate-500">{formatMoney(p.amountQepik, 'AZN', locale)}</span>
+    </>
+  );
+  const status = (p: PaymentView) => (
+    <Badge tone={STATUS_TONE[p.status]} data-status={p.status}>
+      {t(`status.${p.status}`)}
+    </Badge>
+  );
+  const provider = (p: PaymentView) => PROVIDER_NAMES[p.provider] ?? p.provider;
+  const transaction = (p: PaymentView) => <span className="break-all font-mono text-xs text-slate-600">{p.transactionId ?? '—'}</span>;
+
+  return (
+    <div data-testid="payment-history">
+      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{t('list.caption')}</caption>
+          <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <tr>
+              <th scope="col" className="px-4 py-3">{t('list.date')}</th>
+              <th scope="col" className="px-4 py-3">{t('list.type')}</th>
+              <th scope="col" className="px-4 py-3 text-right">{t('list.amount')}</th>
+              <th scope="col" className="px-4 py-3">{t('list.status')}</th>
+              <th scope="col" className="px-4 py-3">{t('list.provider')}</th>
+              <th scope="col" className="px-4 py-3">{t('list.transaction')}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {list.map((p) => (
+              <tr key={p.id} data-payment={p.reference} className="align-top">
+                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{date.format(new Date(p.createdAt))}</td>
+                <td className="px-4 py-3 text-slate-900">{t(`type.${p.type}`)}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">{amount(p)}</td>
+                <td className="px-4 py-3">{status(p)}</td>
+                <td className="px-4 py-3 text-slate-700">{provider(p)}</td>
+                <td className="max-w-56 px-4 py-3">{transaction(p)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="space-y-3 md:hidden">
+        {list.map((p) => (
+          <li key={p.id} data-payment={p.reference} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+            <div className="flex items-start justify-between gap-3">
+              <div>
+                <p className="font-semibold text-slate-900">{t(`type.${p.type}`)}</p>
+                <p className="mt-0.5 text-xs text-slate-500">{date.format(new Date(p.createdAt))}</p>
+              </div>
+              {status(p)}
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+              <div>
+                <dt className="text-xs text-slate-500">{t('list.amount')}</dt>
+                <dd className="tabular-nums">{amount(p)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">{t('list.provider')}</dt>
+                <dd>{provider(p)}</dd>
+              </div>
+              <div className="col-span-2">
+                <dt className="text-xs text-slate-500">{t('list.transaction')}</dt>
+                <dd>{transaction(p)}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { ArrowLeft, CreditCard, ExternalLink, Lock } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, TOPUP_QUICK_AMOUNTS } from '../../../core/contracts/payments';
+import { LOCALES } from '../../../core/i18n';
+import { formatMoney, parseUsdToCents, usdCentsToAznQepik } from '../../../core/money';
+import { Button } from '../../components/ui/Button';
+import { cn } from '../../components/ui/cn';
+import { Dialog } from '../../components/ui/Dialog';
+import { FieldError, Input, Label } from '../../components/ui/Input';
+import { Spinner } from '../../components/ui/Spinner';
+import { useLanguage } from '../../lib/language';
+import { requestErrorText } from '../dashboard/http';
+import { rateText, usePublicSettings, useTopUp } from './api';
+
+/** Reads a typed USD amount exactly; a decimal comma (az, tr) reads as a point. */
+export function parseTopUpAmount(text: string): number | null {
+  const trimmed = text.trim();
+  if ((trimmed.match(/,/g) ?? []).length > 1 || (trimmed.includes(',') && trimmed.includes('.'))) return null;
+  return parseUsdToCents(trimmed.replace(',', '.'));
+}
+
+type Step = 'amount' | 'pay';
+
+/**
+ * Balance top-up (spec 01 §2, §9): choose an amount (quick amounts or free entry, at least
+ * 1 USD, cents at most), see the AZN charge at the configured rate, then the payment dialog,
+ * which opens the card page in a new tab.
+ */
+export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; onOpenChange: (open: boolean) => void; onOpened: () => void }) {
+  const { t } = useTranslation('payments');
+  const lang = useLanguage();
+  const locale = LOCALES[lang];
+  const settings = usePublicSettings();
+  const topUp = useTopUp();
+  const id = useId();
+  const [step, setStep] = useState<Step>('amount');
+  const [text, setText] = useState('10');
+  const [touched, setTouched] = useState(false);
+
+  const cents = parseTopUpAmount(text);
+  const error =
+    text.trim() === ''
+      ? t('topup.required')
+      : cents === null
+        ? t('topup.invalid')
+        : cents < TOPUP_MIN_CENTS
+          ? t('topup.min', { min: formatMoney(TOPUP_MIN_CENTS, 'USD', locale) })
+          : cents > TOPUP_MAX_CENTS
+            ? t('topup.max', { max: formatMoney(TOPUP_MAX_CENTS, 'USD', locale) })
+            : null;
+  const rate = rateText(settings.data?.usd_azn_rate);
+  const qepik = cents !== null && !error && rate ? usdCentsToAznQepik(cents, rate) : null;
+
+  function change(next: boolean) {
+    if (!next) {
+      setStep('amount');
+      setTouched(false);
+    }
+    onOpenChange(next);
+  }
+
+  function toPay(e: FormEvent) {
+    e.preventDefault();
+    setTouched(true);
+    if (error || cents === null) return;
+    setStep('pay');
+  }
+
+  async function pay() {
+    if (cents === null || error) return;
+    // Opened now, inside the click, so that popup blockers allow it; pointed at the card page
+    // once the server has created the payment.
+    const tab = window.open('', '_blank');
+    if (tab) {
+      tab.opener = null;
+      try {
+        tab.document.title = t('dialog.redirecting');
+        tab.document.body.textContent = t('dialog.redirecting');
+      } catch {
+        // a tab we cannot write to still works
+      }
+    }
+    try {
+      const result = await topUp.mutateAsync({ amountCents: cents, language: lang });
+      if (tab && !tab.closed) tab.location.href = result.paymentUrl;
+      else window.location.assign(result.paymentUrl);
+      toast.info(t('dialog.opened'), { description: t('dialog.openedText') });
+      change(false);
+      onOpened();
+    } catch (err) {
+      tab?.close();
+      toast.error(t('errors.title'), { description: requestErrorText(t, err, 'payments') });
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={change}
+      title={step === 'amount' ? t('topup.title') : t('dialog.title')}
+      description={step === 'amount' ? t('topup.description') : t('dialog.description')}
+      closeLabel={t('close')}
+    >
+      {step === 'amount' ? (
+        <form noValidate onSubmit={toPay} data-testid="topup-dialog">
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-slate-800">{t('topup.quick')}</legend>
+            <div className="grid grid-cols-3 gap-2">
+              {TOPUP_QUICK_AMOUNTS.map((usd) => {
+                const active = cents === usd * 100;
+                return (
+                  <button
+                    key={usd}
+                    type="button"
+                    aria-pressed={active}
+                    onClick={() => {
+                      setText(String(usd));
+                      setTouched(false);
+                    }}
+                    className={cn(
+                      'h-11 rounded-xl border text-sm font-semibold tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2',
+                      active ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-200 bg-white text-slate-800 hover:border-brand-300 hover:bg-brand-50',
+                    )}
+                  >
+                    {formatMoney(usd * 100, 'USD', locale).replace(/[.,]00(?=\D*$)/, '')}
+                  </button>
+                );
+              })}
+            </div>
+          </fieldset>
+          <div className="mt-5">
+            <Label htmlFor={`${id}-amount`}>{t('topup.amount')}</Label>
+            <div className="relative">
+              <span aria-hidden="true" className="pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-sm font-semibold text-slate-500">
+                $
+              </span>
+              <Input
+                id={`${id}-amount`}
+                inputMode="decimal"
+                autoComplete="off"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                onBlur={() => setTouched(true)}
+                aria-invalid={touched && error ? true : undefined}
+                aria-describedby={`${id}-hint ${id}-error`}
+                className="h-12 pl-8 text-base tabular-nums"
+              />
+            </div>
+            <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+              {t('topup.hint', { min: formatMoney(TOPUP_MIN_CENTS, 'USD', locale) })}
+            </p>
+            <FieldError id={`${id}-error`}>{touched && error ? error : undefined}</FieldError>
+          </div>
+          <div className="mt-5 rounded-xl bg-slate-50 px-4 py-3 text-sm ring-1 ring-inset ring-slate-200" aria-live="polite">
+            <div className="flex items-center justify-between gap-4">
+              <span className="text-slate-600">{t('topup.charged')}</span>
+              <span className="text-lg font-bold tabular-nums text-slate-900" data-testid="topup-azn">
+                {qepik !== null ? formatMoney(qepik, 'AZN', locale) : '—'}
+              </span>
+            </div>
+            {rate ? <p className="mt-1 text-xs text-slate-500">{t('topup.rate', { rate: new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(Number(rate)) })}</p> : null}
+          </div>
+          <Button type="submit" size="lg" className="mt-6 w-full" disabled={Boolean(error) || settings.isPending}>
+            {t('topup.continue')}
+          </Button>
+        </form>
+      ) : (
+        <div data-testid="payment-dialog">
+          <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 text-sm">
+            <div className="flex items-center justify-between gap-4 px-4 py-3">
+              <dt className="text-slate-600">{t('dialog.credited')}</dt>
+              <dd className="font-semibold tabular-nums text-slate-900">{cents !== null ? formatMoney(cents, 'USD', locale) : '—'}</dd>
+            </div>
+            <div className="flex items-center justify-between gap-4 px-4 py-3">
+              <dt className="text-slate-600">{t('dialog.charged')}</dt>
+              <dd className="text-lg font-bold tabular-nums text-brand-700">{qepik !== null ? formatMoney(qepik, 'AZN', locale) : '—'}</dd>
+            </div>
+          </dl>
+          <p className="mt-4 flex items-start gap-2 text-sm text-slate-600">
+            <Lock className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+            {t('dialog.secure')}
+          </p>
+          <p className="mt-2 flex items-start gap-2 text-sm text-slate-600">
+            <ExternalLink className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+            {t('dialog.newTab')}
+          </p>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row">
+            <Button variant="outline" className="sm:flex-1" onClick={() => setStep('amount')} disabled={topUp.isPending}>
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              {t('dialog.back')}
+            </Button>
+            <Button className="sm:flex-[2]" onClick={() => void pay()} disabled={topUp.isPending}>
+              {topUp.isPending ? <Spinner className="size-5 border-white/40 border-t-white" /> : <CreditCard className="size-4" aria-hidden="true" />}
+              {t('dialog.pay', { amount: qepik !== null ? formatMoney(qepik, 'AZN', locale) : '' })}
+            </Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

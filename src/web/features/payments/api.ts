@@ -1,0 +1,52 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { PaymentView, TopUpResult } from '../../../core/contracts/payments';
+import type { Language } from '../../../core/i18n';
+import { DEFAULT_SETTINGS, type PublicSettings } from '../../../core/settings';
+import { getJson, postJson } from '../dashboard/http';
+
+/** Card top-ups and the payment history (GET/POST /api/payments…), and the public exchange rate. */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  list: () => ['payments', 'list'] as const,
+  one: (reference: string) => ['payments', 'one', reference] as const,
+  settings: () => ['settings', 'public'] as const,
+};
+
+export const fetchPayments = () => getJson<{ payments: PaymentView[] }>('/api/payments').then((r) => r.payments);
+export const checkPayment = (reference: string) => getJson<PaymentView>(`/api/payments/${encodeURIComponent(reference)}`);
+
+export function usePayments(enabled = true) {
+  return useQuery({ queryKey: paymentKeys.list(), queryFn: fetchPayments, staleTime: 30_000, enabled });
+}
+
+export function useTopUp() {
+  return useMutation({
+    mutationFn: (input: { amountCents: number; language: Language }) => postJson<TopUpResult>('/api/payments/topup', input),
+  });
+}
+
+/**
+ * The public settings; the top-up dialog needs `usd_azn_rate`. A failure falls back to the
+ * defaults (spec 01 §8: settings load failure is only logged) — the server charges its own rate.
+ */
+export function usePublicSettings() {
+  return useQuery({
+    queryKey: paymentKeys.settings(),
+    queryFn: async (): Promise<PublicSettings> => {
+      try {
+        return await getJson<PublicSettings>('/api/settings');
+      } catch (err) {
+        console.warn('settings not loaded', err);
+        return DEFAULT_SETTINGS;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** A rate as the plain decimal text the money helpers take ("1.7"); null when unusable. */
+export function rateText(rate: number | undefined): string | null {
+  if (rate === undefined || !Number.isFinite(rate) || rate <= 0) return null;
+  const text = String(rate);
+  return /^\d+(?:\.\d+)?$/.test(text) ? text : null;
+}
