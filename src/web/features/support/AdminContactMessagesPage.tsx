@@ -130,18 +130,18 @@ function ContactMessages() {
                   <td className="col-start-2 row-start-1 md:px-4 md:py-3">{statusBadge(m.status)}</td>
                   <td className="col-start-2 row-start-2 whitespace-nowrap text-right text-xs text-slate-500 md:px-4 md:py-3 md:text-left md:text-sm">{formatStamp(m.createdAt)}</td>
                   <td className="col-span-2 pt-2 md:px-4 md:py-3">
-                    <div className="flex flex-wrap justify-start gap-1 md:justify-end">
+                    <div className="flex flex-wrap justify-start gap-1 md:flex-nowrap md:justify-end">
                       <Button variant="outline" size="sm" onClick={() => void open(m)}>
                         <Eye className="size-4" aria-hidden="true" />
                         {t('contact.view')}
                       </Button>
-                      <Button variant="ghost" size="sm" onClick={() => void markReplied(m)} disabled={m.status === 'replied'} aria-label={`${t('contact.markReplied')}: ${m.subject}`}>
+                      <Button variant="ghost" size="sm" onClick={() => void markReplied(m)} disabled={m.status === 'replied'} aria-label={`${t('contact.markReplied')}: ${m.subject}`} title={t('contact.markReplied')}>
                         <CheckCheck className="size-4" aria-hidden="true" />
-                        <span className="md:sr-only xl:not-sr-only">{t('contact.markReplied')}</span>
+                        <span className="md:sr-only">{t('contact.markReplied')}</span>
                       </Button>
-                      <Button variant="ghost" size="sm" className="text-rose-700 hover:bg-rose-50" onClick={() => setConfirming(m)} aria-label={`${t('contact.delete')}: ${m.subject}`}>
+                      <Button variant="ghost" size="sm" className="text-rose-700 hover:bg-rose-50" onClick={() => setConfirming(m)} aria-label={`${t('contact.delete')}: ${m.subject}`} title={t('contact.delete')}>
                         <Trash2 className="size-4" aria-hidden="true" />
-                        <span className="md:sr-only xl:not-sr-only">{t('contact.delete')}</span>
+                        <span className="md:sr-only">{t('contact.delete')}</span>
                       </Button>
                     </div>
                   </td>

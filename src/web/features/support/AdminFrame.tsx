@@ -27,7 +27,7 @@ export function AdminFrame({ base, title, subtitle, actions, children }: { base:
               className={({ isActive }) =>
                 cn(
                   'inline-flex shrink-0 items-center gap-2 rounded-xl px-3.5 py-2 text-sm font-semibold transition-colors',
-                  isActive ? 'bg-brand-600 text-white shadow-sm' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:text-brand-700 hover:ring-brand-300',
+                  isActive ? 'bg-brand-600 text-white shadow-sm' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:text-brand-700 hover:ring-brand-500',
                 )
               }
             >
@@ -62,7 +62,7 @@ export function LoadError({ text, retry, onRetry }: { text: string; retry: strin
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-rose-200 bg-rose-50 p-8 text-center">
       <p className="text-sm font-medium text-rose-700">{text}</p>
-      <button type="button" onClick={onRetry} className="rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:ring-brand-400">
+      <button type="button" onClick={onRetry} className="rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:ring-brand-500">
         {retry}
       </button>
     </div>

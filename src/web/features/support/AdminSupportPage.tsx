@@ -79,7 +79,7 @@ function Inbox() {
         </div>
         <div>
           <label htmlFor={`${id}-s`} className="sr-only">
-            {t('support:status.label')}
+            {t('inbox.filterStatus')}
           </label>
           <select id={`${id}-s`} className={selectClass} value={status} onChange={(e) => setStatus(e.target.value as TicketStatus | '')}>
             <option value="">
@@ -94,7 +94,7 @@ function Inbox() {
         </div>
         <div>
           <label htmlFor={`${id}-p`} className="sr-only">
-            {t('support:priority.label')}
+            {t('inbox.filterPriority')}
           </label>
           <select id={`${id}-p`} className={selectClass} value={priority} onChange={(e) => setPriority(e.target.value as TicketPriority | '')}>
             <option value="">
@@ -128,7 +128,7 @@ function Inbox() {
                     onClick={() => setSelected(ticket.id)}
                     aria-current={selected === ticket.id ? 'true' : undefined}
                     className={cn(
-                      'w-full rounded-2xl border bg-white p-4 text-left shadow-sm transition hover:border-brand-300',
+                      'w-full rounded-2xl border bg-white p-4 text-left shadow-sm transition hover:border-brand-500',
                       selected === ticket.id ? 'border-brand-500 ring-2 ring-brand-100' : 'border-slate-200',
                     )}
                   >

@@ -53,7 +53,7 @@ export function Composer({ onSend, labels, disabled }: { onSend: (text: string) 
       <label htmlFor={id} className="sr-only">
         {labels.label}
       </label>
-      <div className="flex items-end gap-2">
+      <div className="flex items-stretch gap-2">
         <Textarea
           id={id}
           value={text}
@@ -64,9 +64,9 @@ export function Composer({ onSend, labels, disabled }: { onSend: (text: string) 
           rows={2}
           aria-describedby={`${id}-hint`}
           disabled={disabled}
-          className="min-h-0 resize-none"
+          className="max-h-40 min-h-0! resize-y"
         />
-        <Button type="submit" disabled={empty || sending || disabled} aria-busy={sending} className="h-[3.75rem] shrink-0 px-4" aria-label={sending ? labels.sending : labels.send}>
+        <Button type="submit" disabled={empty || sending || disabled} aria-busy={sending} className="h-auto shrink-0 px-4" aria-label={sending ? labels.sending : labels.send}>
           <SendHorizontal className="size-5" aria-hidden="true" />
           <span className="hidden sm:inline">{sending ? labels.sending : labels.send}</span>
         </Button>

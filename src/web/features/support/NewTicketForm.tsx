@@ -36,7 +36,7 @@ export function NewTicketForm({ onCreated, onCancel }: { onCreated: (ticket: Tic
   });
 
   return (
-    <form onSubmit={submit} noValidate className="rounded-2xl border border-brand-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby={`${id}-title`}>
+    <form onSubmit={submit} noValidate className="rounded-2xl border border-brand-100 bg-white p-5 shadow-sm sm:p-6" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="text-lg font-bold text-slate-900">
         {t('newTicket.title')}
       </h3>

@@ -109,7 +109,7 @@ function Support() {
                   onClick={() => setSelected(ticket.id)}
                   aria-current={selected === ticket.id ? 'true' : undefined}
                   className={cn(
-                    'w-full rounded-2xl border bg-white p-4 text-left shadow-sm transition hover:border-brand-300 hover:shadow-md',
+                    'w-full rounded-2xl border bg-white p-4 text-left shadow-sm transition hover:border-brand-500 hover:shadow-md',
                     selected === ticket.id ? 'border-brand-500 ring-2 ring-brand-100' : 'border-slate-200',
                   )}
                 >

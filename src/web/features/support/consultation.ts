@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../core/i18n';
 import { loadNamespaces } from '../../i18n';
-import { useMe } from '../auth/api';
+import { fetchMe, ME_QUERY_KEY, useMe } from '../auth/api';
 import { authDialog } from '../auth/authDialogStore';
 
 /**
@@ -48,10 +49,13 @@ export function useConsultationState(): State {
 export function useConsultationRequest(): (hint?: string) => void {
   const { i18n } = useTranslation();
   const me = useMe();
-  const signedIn = !!me.data;
+  const qc = useQueryClient();
+  const known = me.data;
   return useCallback(
-    (hint?: string) => {
-      if (signedIn) return consultationDialog.open(hint ?? null);
+    async (hint?: string) => {
+      // A click before the session is known waits for it rather than treating the visitor as a guest.
+      const user = known !== undefined ? known : await qc.ensureQueryData({ queryKey: ME_QUERY_KEY, queryFn: fetchMe }).catch(() => null);
+      if (user) return consultationDialog.open(hint ?? null);
       consultationDialog.remember(hint ?? null);
       authDialog.open('login');
       const lang = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
@@ -60,6 +64,6 @@ export function useConsultationRequest(): (hint?: string) => void {
         toast.info(i18n.t('support:consultation.needsSignIn')),
       );
     },
-    [signedIn, i18n],
+    [known, qc, i18n],
   );
 }

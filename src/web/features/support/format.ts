@@ -6,10 +6,12 @@ import { SupportApiError } from './api';
 const localeOf = (lang: string) => LOCALES[isLanguage(lang) ? lang : DEFAULT_LANGUAGE];
 
 /** A date and time in the page's locale (az-AZ for az). */
+// Numeric parts on purpose: browsers with reduced locale data spell az-AZ month names oddly.
 export const formatDateTime = (iso: string, lang: string) =>
-  new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat(localeOf(lang), { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
-export const formatDate = (iso: string, lang: string) => new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' }).format(new Date(iso));
+export const formatDate = (iso: string, lang: string) =>
+  new Intl.DateTimeFormat(localeOf(lang), { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
 
 /** dd.MM.yyyy HH:mm, as the contact-message table shows it (spec 02 §2). */
 export function formatStamp(iso: string): string {

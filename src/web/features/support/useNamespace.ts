@@ -12,6 +12,10 @@ export function useNamespaceReady(ns: string): boolean {
   const lang = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const has = i18n.hasResourceBundle(lang, ns);
   const [loaded, setLoaded] = useState<string | null>(null);
+  // The server may or may not hold the text already; the first render in the browser must match
+  // it, so the component shows its placeholder until mounted.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   useEffect(() => {
     if (has) return;
     let live = true;
@@ -22,5 +26,5 @@ export function useNamespaceReady(ns: string): boolean {
       live = false;
     };
   }, [has, i18n, lang, ns]);
-  return has || loaded === `${lang}/${ns}`;
+  return mounted && (has || loaded === `${lang}/${ns}`);
 }
