@@ -1,7 +1,8 @@
 /**
  * `npm run bench:web`: what each public page costs a visitor before it can be used.
  *
- * 1. Builds the app when dist/ is missing (or with `--build`), starts it on a free port.
+ * 1. Builds the app for production when dist/ is missing, holds a development build, or with
+ *    `--build`; starts it on a free port.
  * 2. Initial-load weight per page, gzipped: the JS and CSS the server's HTML references (entry
  *    script, module preloads of the matched page chunks, stylesheet), and — where Chromium is
  *    installed — every JS/CSS response the browser actually received until the page hydrated.
@@ -117,9 +118,19 @@ async function measure(browser: Browser, url: string): Promise<{ vitals: Vitals;
   return { vitals: { lcp: raw.lcp, tbt, cls: raw.cls, hydrated: hydratedAt }, received };
 }
 
+/**
+ * Whether dist/ holds a development build of React (a build run with NODE_ENV=test or
+ * development, as a test runner does): its figures would say nothing about production.
+ */
+function isDevelopmentBuild(): boolean {
+  const manifest = JSON.parse(readFileSync(resolve(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
+  const entry = Object.values(manifest).find((c) => c.isEntry);
+  return !!entry && readFileSync(resolve(dist, entry.file), 'utf8').includes('Each child in a list should have a unique');
+}
+
 async function main() {
-  if (process.argv.includes('--build') || !existsSync(resolve(dist, '.vite/manifest.json'))) {
-    execSync('npm run build --silent', { stdio: 'inherit' });
+  if (process.argv.includes('--build') || !existsSync(resolve(dist, '.vite/manifest.json')) || isDevelopmentBuild()) {
+    execSync('npm run build --silent', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   }
   const app = await startAppProcess();
   try {
