@@ -85,6 +85,12 @@ describe.skipIf(!hasChromium())('support, consultations and contact messages', (
     await team.page.getByText('Status updated').waitFor();
     await tab.getByRole('button', { name: new RegExp(title) }).getByText('Resolved').waitFor({ timeout: 15_000 });
 
+    // And the other way: the customer writes again, the inbox shows it live and the ticket opens again.
+    await box.fill('Thanks, it is moving now');
+    await box.press('Enter');
+    await team.page.locator('li[data-admin="false"]').filter({ hasText: 'Thanks, it is moving now' }).waitFor({ timeout: 15_000 });
+    await team.page.getByTestId('admin-ticket-list').getByRole('button', { name: new RegExp(title) }).getByText('Open').waitFor({ timeout: 15_000 });
+
     expect(customer.problems, customer.problems.join('\n').slice(0, 3000)).toEqual([]);
     expect(team.problems).toEqual([]);
     await page.context().close();

@@ -7,55 +7,18 @@ import { z } from 'zod';
  * the spec's wording in the visitor's language.
  */
 
-export const TICKET_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
-export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
-export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
-
-export const CONSULTATION_STATUSES = ['new', 'handled'] as const;
-export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];
-export const CONTACT_STATUSES = ['new', 'read', 'replied'] as const;
-export type ContactStatus = (typeof CONTACT_STATUSES)[number];
-
-/**
- * The fourteen consultation topics of spec 01 §5, in the spec's order. The values are stable
- * (stored and sent); the labels live in the locale files under `consultation.services.<value>`.
- */
-export const CONSULTATION_SERVICES = [
-  'smm',
-  'google_ads',
-  'youtube_ads',
-  'seo',
-  'logo',
-  'website',
-  'tv_radio',
-  'facebook_instagram_ads',
-  'social_engagement',
-  'instagram_engagement',
-  'tiktok_marketing',
-  'youtube_growth',
-  'general',
-  'other',
-] as const;
-export type ConsultationService = (typeof CONSULTATION_SERVICES)[number];
-
-/** Length bounds, shared with the database CHECK constraints. */
-export const SUPPORT_LIMITS = {
-  ticketTitle: 200,
-  ticketDescription: 5000,
-  message: 5000,
-  name: 100,
-  email: 254,
-  phoneMin: 10,
-  phoneMax: 30,
-  consultationMessageMin: 10,
-  subject: 200,
-  contactMessage: 5000,
-  search: 100,
-} as const;
-
-/** Ticket description preview in the customer's list (spec 01 §5). */
-export const TICKET_PREVIEW_LENGTH = 100;
+export * from './supportConstants';
+import {
+  CONSULTATION_SERVICES,
+  CONSULTATION_STATUSES,
+  SUPPORT_LIMITS,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  type ConsultationService,
+  type ConsultationStatus,
+  type TicketPriority,
+  type TicketStatus,
+} from './supportConstants';
 
 const L = SUPPORT_LIMITS;
 const required = (max: number, key: string) => z.string().trim().min(1, `${key}Required`).max(max, 'tooLong');

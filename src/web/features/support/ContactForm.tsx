@@ -1,77 +1,107 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Send } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { contactMessageSchema, SUPPORT_LIMITS, type ContactMessageInput } from '../../../core/contracts/support';
+import type { ContactMessageInput } from '../../../core/contracts/support';
+import { SUPPORT_LIMITS } from '../../../core/contracts/supportConstants';
 import { Button } from '../../components/ui/Button';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/Input';
-import { sendContactMessage } from './api';
 import { errorText } from './format';
+import { sendContactMessage } from './http';
+
+type Field = 'name' | 'email' | 'subject' | 'message';
+const EMPTY: Required<ContactMessageInput> = { name: '', email: '', subject: '', message: '', website: '' };
+
+/** The shared schema and the notifications, loaded on the first submit: the page stays light. */
+const loadTools = () => Promise.all([import('../../../core/contracts/support'), import('sonner')]);
 
 /**
  * The contact page's message form (spec 01 §2, §5): name, e-mail, subject and message, all
- * required. `website` is a honeypot: hidden from people and from assistive technology, so only
- * a bot fills it in.
+ * required, checked with the same schema the server uses. `website` is a honeypot: hidden from
+ * people and from assistive technology, so only a bot fills it in.
  */
 export function ContactForm() {
   const { t } = useTranslation('support');
   const id = useId();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [submitting, setSubmitting] = useState(false);
   const [sent, setSent] = useState(false);
-  const form = useForm<ContactMessageInput>({
-    resolver: zodResolver(contactMessageSchema),
-    defaultValues: { name: '', email: '', subject: '', message: '', website: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
+  const set = (name: keyof ContactMessageInput) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [name]: e.target.value }));
+    setSent(false);
+    if (name !== 'website' && errors[name]) setErrors((old) => ({ ...old, [name]: undefined }));
+  };
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (submitting) return;
+    setSubmitting(true);
     try {
-      await sendContactMessage(values);
-      toast.success(t('contact.success'), { description: t('contact.successText') });
-      form.reset();
-      setSent(true);
-    } catch (err) {
-      toast.error(t('contact.failed'), { description: errorText(t, err) });
+      const [{ contactMessageSchema }, { toast }] = await loadTools();
+      const parsed = contactMessageSchema.safeParse(values);
+      if (!parsed.success) {
+        const found: Partial<Record<Field, string>> = {};
+        for (const issue of parsed.error.issues) {
+          const field = issue.path[0] as Field;
+          found[field] ??= issue.message;
+        }
+        setErrors(found);
+        const first = (['name', 'email', 'subject', 'message'] as const).find((f) => found[f]);
+        if (first) document.getElementById(`${id}-${first}`)?.focus();
+        return;
+      }
+      try {
+        await sendContactMessage(parsed.data);
+        toast.success(t('contact.success'), { description: t('contact.successText') });
+        setValues(EMPTY);
+        setErrors({});
+        setSent(true);
+      } catch (err) {
+        toast.error(t('contact.failed'), { description: errorText(t, err) });
+      }
+    } finally {
+      setSubmitting(false);
     }
-  });
+  }
 
-  const field = (name: 'name' | 'email' | 'subject' | 'message') => ({
+  const field = (name: Field) => ({
     id: `${id}-${name}`,
+    name,
+    value: values[name],
+    onChange: set(name),
     'aria-invalid': !!errors[name],
     'aria-describedby': errors[name] ? `${id}-${name}-err` : undefined,
   });
-  const error = (name: 'name' | 'email' | 'subject' | 'message') => (
-    <FieldError id={`${id}-${name}-err`}>{errors[name]?.message ? t(`validation.${errors[name]!.message}`) : undefined}</FieldError>
-  );
+  const error = (name: Field) => <FieldError id={`${id}-${name}-err`}>{errors[name] ? t(`validation.${errors[name]}`) : undefined}</FieldError>;
 
   return (
-    <form onSubmit={submit} noValidate className="mt-6 space-y-4" data-testid="contact-form" onChange={() => sent && setSent(false)}>
+    <form onSubmit={(e) => void submit(e)} noValidate className="relative mt-6 space-y-4" data-testid="contact-form">
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <Label htmlFor={`${id}-name`}>{t('contact.fields.name')}</Label>
-          <Input autoComplete="name" maxLength={SUPPORT_LIMITS.name} placeholder={t('contact.placeholders.name')} {...field('name')} {...form.register('name')} />
+          <Input autoComplete="name" maxLength={SUPPORT_LIMITS.name} placeholder={t('contact.placeholders.name')} {...field('name')} />
           {error('name')}
         </div>
         <div>
           <Label htmlFor={`${id}-email`}>{t('contact.fields.email')}</Label>
-          <Input type="email" autoComplete="email" maxLength={SUPPORT_LIMITS.email} placeholder={t('contact.placeholders.email')} {...field('email')} {...form.register('email')} />
+          <Input type="email" autoComplete="email" maxLength={SUPPORT_LIMITS.email} placeholder={t('contact.placeholders.email')} {...field('email')} />
           {error('email')}
         </div>
       </div>
       <div>
         <Label htmlFor={`${id}-subject`}>{t('contact.fields.subject')}</Label>
-        <Input maxLength={SUPPORT_LIMITS.subject} placeholder={t('contact.placeholders.subject')} {...field('subject')} {...form.register('subject')} />
+        <Input maxLength={SUPPORT_LIMITS.subject} placeholder={t('contact.placeholders.subject')} {...field('subject')} />
         {error('subject')}
       </div>
       <div>
         <Label htmlFor={`${id}-message`}>{t('contact.fields.message')}</Label>
-        <Textarea rows={6} maxLength={SUPPORT_LIMITS.contactMessage} placeholder={t('contact.placeholders.message')} {...field('message')} {...form.register('message')} />
+        <Textarea rows={6} maxLength={SUPPORT_LIMITS.contactMessage} placeholder={t('contact.placeholders.message')} {...field('message')} />
         {error('message')}
       </div>
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <div aria-hidden="true" className="absolute -left-[9999px] top-0 h-px w-px overflow-hidden">
         <label htmlFor={`${id}-website`}>{t('contact.honeypot')}</label>
-        <input id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
+        <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" value={values.website} onChange={set('website')} />
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         {sent ? (
@@ -82,9 +112,9 @@ export function ContactForm() {
         ) : (
           <span />
         )}
-        <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
+        <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting}>
           <Send className="size-4" aria-hidden="true" />
-          {isSubmitting ? t('contact.submitting') : t('contact.submit')}
+          {submitting ? t('contact.submitting') : t('contact.submit')}
         </Button>
       </div>
     </form>

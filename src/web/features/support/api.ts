@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminTicketView,
-  ConsultationInput,
   ConsultationStatus,
   ConsultationView,
   ContactCounts,
-  ContactMessageInput,
   ContactMessageView,
   CreateTicketInput,
   TicketListQuery,
@@ -13,38 +11,9 @@ import type {
   TicketStatus,
   TicketView,
 } from '../../../core/contracts/support';
-import { isErrorCode, type ErrorCode } from '../../../core/errors';
+import { request } from './http';
 
-/** A refused request: the server's stable code, or NETWORK when nothing answered. */
-export class SupportApiError extends Error {
-  constructor(
-    readonly code: ErrorCode | 'NETWORK',
-    readonly status: number,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(code);
-  }
-}
-
-async function request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new SupportApiError('NETWORK', 0);
-  }
-  const data: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const error = (data as { error?: { code?: unknown; details?: Record<string, unknown> } } | null)?.error;
-    throw new SupportApiError(isErrorCode(error?.code) ? error.code : 'INTERNAL', res.status, error?.details);
-  }
-  return data as T;
-}
+export { SupportApiError, sendConsultation, sendContactMessage } from './http';
 
 export interface Thread<T extends TicketView = TicketView> {
   ticket: T;
@@ -100,8 +69,6 @@ export function useSendMessage(ticketId: string) {
   });
 }
 
-export const sendConsultation = (input: ConsultationInput) => request<{ consultation: { id: string } }>('POST', '/api/consultations', input);
-export const sendContactMessage = (input: ContactMessageInput) => request<{ ok: true }>('POST', '/api/contact', input);
 
 // ─── The team ─────────────────────────────────────────────────────────────────────────────
 

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguage, LOCALES } from '../../../core/i18n';
-import type { TicketPriority, TicketStatus } from '../../../core/contracts/support';
+import type { TicketPriority, TicketStatus } from '../../../core/contracts/supportConstants';
 import type { BadgeTone } from '../../components/ui/Badge';
-import { SupportApiError } from './api';
+import { SupportApiError } from './http';
 
 const localeOf = (lang: string) => LOCALES[isLanguage(lang) ? lang : DEFAULT_LANGUAGE];
 

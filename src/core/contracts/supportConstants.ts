@@ -1,0 +1,54 @@
+/**
+ * The support feature's constants, without the schemas: small enough for public pages to import
+ * before any validation code is loaded. `support.ts` re-exports them with the schemas.
+ */
+
+export const TICKET_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const CONSULTATION_STATUSES = ['new', 'handled'] as const;
+export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];
+export const CONTACT_STATUSES = ['new', 'read', 'replied'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+/**
+ * The fourteen consultation topics of spec 01 §5, in the spec's order. The values are stable
+ * (stored and sent); the labels live in the locale files under `consultation.services.<value>`.
+ */
+export const CONSULTATION_SERVICES = [
+  'smm',
+  'google_ads',
+  'youtube_ads',
+  'seo',
+  'logo',
+  'website',
+  'tv_radio',
+  'facebook_instagram_ads',
+  'social_engagement',
+  'instagram_engagement',
+  'tiktok_marketing',
+  'youtube_growth',
+  'general',
+  'other',
+] as const;
+export type ConsultationService = (typeof CONSULTATION_SERVICES)[number];
+
+/** Length bounds, shared with the database CHECK constraints. */
+export const SUPPORT_LIMITS = {
+  ticketTitle: 200,
+  ticketDescription: 5000,
+  message: 5000,
+  name: 100,
+  email: 254,
+  phoneMin: 10,
+  phoneMax: 30,
+  consultationMessageMin: 10,
+  subject: 200,
+  contactMessage: 5000,
+  search: 100,
+} as const;
+
+/** Ticket description preview in the customer's list (spec 01 §5). */
+export const TICKET_PREVIEW_LENGTH = 100;
