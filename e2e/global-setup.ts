@@ -20,7 +20,8 @@ export async function setup(project: TestProject) {
     console.warn(`\n${INSTALL_HINT}\nThe browser journeys are skipped.\n`);
   }
   if (process.env.E2E_SKIP_BUILD !== 'true') execSync('npm run build --silent', { stdio: 'inherit' });
-  app = await startAppProcess();
+  // Sandbox orders finish in 30 s, so the order journey sees them progress and complete.
+  app = await startAppProcess({ SANDBOX_ORDER_SECONDS: '30' });
   project.provide('baseUrl', app.url);
   project.provide('chromiumPath', chromium);
 }

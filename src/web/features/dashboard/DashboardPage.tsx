@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, History, LifeBuoy, Loader2, LogOut, Plus, Settings, ShoppingBag, Wallet, XCircle } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { toast } from 'sonner';
@@ -58,12 +58,18 @@ export default function DashboardPage() {
   const queryClient = useQueryClient();
 
   const navState = (location.state ?? null) as Partial<OrderNavigationState> | null;
-  const [tab, setTab] = useState<Tab>(() => {
+  // The server knows neither the hash nor the history state: it renders the default tab, and
+  // the tab they ask for is chosen right after hydration, before the first paint.
+  const [tab, setTab] = useState<Tab>('orders');
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
     const fromState = (navState as { tab?: unknown } | null)?.tab;
-    if (isTab(fromState)) return fromState;
     const fromHash = location.hash.replace(/^#/, '');
-    return isTab(fromHash) ? fromHash : 'orders';
-  });
+    const first = isTab(fromState) ? fromState : isTab(fromHash) ? fromHash : 'orders';
+    if (first !== 'orders') setTab(first);
+  }, [navState, location.hash]);
   const [topUpOpen, setTopUpOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);

@@ -1,0 +1,155 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney, usdCentsToAznQepik } from '../src/core/money';
+import { baseUrl, DESKTOP, hasChromium, hydrated, launch, PHONE } from './browser';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/**
+ * The card gateway sends the customer back to the shop's public address, which is
+ * http://localhost:<port> when PUBLIC_URL is unset; the journey uses that host from the start
+ * so the session cookie comes back with the customer.
+ */
+const shop = () => baseUrl().replace('127.0.0.1', 'localhost');
+
+async function signedInContext(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; problems: string[] }> {
+  const context = await browser.newContext({ viewport, baseURL: shop(), locale: 'en-US' });
+  const problems: string[] = [];
+  context.on('page', (page) => {
+    page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  });
+  const signUp = await context.request.post('/api/auth/sign-up/email', {
+    headers: { Origin: shop() },
+    data: { name: 'Rəşad Kərimov', email: `payments-${unique()}@example.com`, password: 'Payments-pass1!' },
+  });
+  expect(signUp.status()).toBe(200);
+  return { context, problems };
+}
+
+/** Opens the top-up dialog, asks for `amount` USD and pays; resolves with the gateway tab. */
+async function startTopUp(page: Page, amount: string): Promise<Page> {
+  await page.getByRole('button', { name: 'Top up balance' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Top up your balance' });
+  await dialog.waitFor();
+  await dialog.getByLabel('Amount (USD)').fill(amount);
+  await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+  const pay = page.getByRole('dialog', { name: 'Card payment' });
+  await pay.waitFor();
+  const [gateway] = await Promise.all([page.context().waitForEvent('page'), pay.getByRole('button', { name: /^Pay / }).click()]);
+  await page.getByText('The payment page was opened').waitFor();
+  await gateway.waitForURL(/\/pay\//);
+  return gateway;
+}
+
+async function payWithCard(gateway: Page, number: string) {
+  await gateway.locator('#number').fill(number);
+  await gateway.locator('#expiry').fill('12/30');
+  await gateway.locator('#cvc').fill('123');
+  await gateway.locator('#name').fill('RASHAD KARIMOV');
+  await gateway.locator('button[value="pay"]').click();
+}
+
+describe.skipIf(!hasChromium())('payments', () => {
+  let browser: Browser;
+  let rate: string;
+  beforeAll(async () => {
+    browser = await launch();
+    rate = String(((await (await fetch(`${baseUrl()}/api/settings`)).json()) as { usd_azn_rate: number }).usd_azn_rate);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('tops up 10 USD with the test card, returns to the success page and sees the balance rise live; a declined card credits nothing', async () => {
+    const { context, problems } = await signedInContext(browser);
+    const page = await context.newPage();
+    await page.goto('/en/dashboard');
+    await hydrated(page);
+    await page.getByTestId('balance').filter({ hasText: '$0.00' }).waitFor();
+    await page.evaluate(() => ((window as unknown as { journeyMarker: boolean }).journeyMarker = true));
+
+    // The amount dialog: quick amounts, exact free entry, the AZN charge at the configured rate.
+    await page.getByRole('button', { name: 'Top up balance' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Top up your balance' });
+    await dialog.getByRole('button', { name: '$25' }).click();
+    expect(await dialog.getByLabel('Amount (USD)').inputValue()).toBe('25');
+    expect(await dialog.getByTestId('topup-azn').textContent()).toBe(formatMoney(usdCentsToAznQepik(2500, rate), 'AZN', 'en-US'));
+    await dialog.getByLabel('Amount (USD)').fill('0.99');
+    await dialog.getByLabel('Amount (USD)').blur();
+    await dialog.getByText('The minimum top-up is $1.00').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Continue to payment' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Amount (USD)').fill('10.005');
+    await dialog.getByText('Enter an amount such as 10 or 12.50').waitFor();
+    await dialog.getByLabel('Amount (USD)').fill('10.10');
+    expect(await dialog.getByTestId('topup-azn').textContent()).toBe(formatMoney(usdCentsToAznQepik(1010, rate), 'AZN', 'en-US'));
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // 10 USD with the card that succeeds.
+    const gateway = await startTopUp(page, '10');
+    await payWithCard(gateway, '4242 4242 4242 4242');
+    await gateway.waitForURL((url) => url.pathname === '/payment-success');
+    const reference = new URL(gateway.url()).searchParams.get('order')!;
+    expect(reference).toMatch(/^balance-/);
+    const success = gateway.getByTestId('payment-success');
+    await success.waitFor();
+    await gateway.locator('[data-testid="payment-success"][data-status="completed"]').waitFor({ timeout: 15_000 });
+    await success.getByRole('heading', { name: 'Payment completed' }).waitFor();
+    await success.getByText(reference).waitFor();
+    expect(await success.getByRole('link', { name: 'Track order' }).count()).toBe(0);
+    expect(await success.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/en/dashboard?payment=success');
+
+    // The dashboard, never reloaded, shows the credit.
+    await page.getByTestId('balance').filter({ hasText: '$10.00' }).waitFor();
+    await page.getByText('Balance updated, +$10.00').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { journeyMarker?: boolean }).journeyMarker)).toBe(true);
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    const row = page.locator(`[data-payment="${reference}"]`).locator('visible=true');
+    await row.locator('[data-status="completed"]').waitFor();
+    expect(await row.textContent()).toContain('Balance top-up');
+    expect(await row.textContent()).toContain('$10.00');
+    expect(await row.textContent()).toContain(formatMoney(usdCentsToAznQepik(1000, rate), 'AZN', 'en-US'));
+    await gateway.close();
+
+    // A declined card: the error page, nothing credited.
+    const declined = await startTopUp(page, '5');
+    await payWithCard(declined, '4000 0000 0000 0002');
+    await declined.waitForURL((url) => url.pathname === '/payment-error');
+    const failedReference = new URL(declined.url()).searchParams.get('order')!;
+    const error = declined.getByTestId('payment-error');
+    await error.getByRole('heading', { name: 'Payment failed' }).waitFor();
+    await error.getByText(failedReference).waitFor();
+    expect(await error.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/en/contact');
+    await page.locator(`[data-payment="${failedReference}"]`).locator('visible=true').locator('[data-status="failed"]').waitFor({ timeout: 15_000 });
+    expect(((await (await context.request.get('/api/wallet')).json()) as { balanceCents: number }).balanceCents).toBe(1000);
+    await page.getByTestId('balance').filter({ hasText: '$10.00' }).waitFor();
+
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('return pages at 390 px: the error from the address is text; a signed-out visitor gets the accepted message without a check', async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: shop(), locale: 'en-US' });
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+
+    await page.goto(`/payment-error?order=balance-x1&error=${encodeURIComponent('<img src=x onerror=alert(1)>Card declined')}`);
+    await hydrated(page);
+    const error = page.getByTestId('payment-error');
+    await error.getByText('<img src=x onerror=alert(1)>Card declined').waitFor();
+    expect(await error.locator('img').count()).toBe(0);
+
+    await page.goto('/payment-success?order=AR-0000000000&transaction_id=te_demo');
+    await hydrated(page);
+    const success = page.locator('[data-testid="payment-success"][data-status="accepted"]');
+    await success.waitFor();
+    await success.getByText('Your balance will be updated within 1–2 minutes').waitFor();
+    await success.getByText('te_demo').waitFor();
+    // An order reference (not a balance top-up) offers tracking.
+    expect(await success.getByRole('link', { name: 'Track order' }).getAttribute('href')).toBe('/track?order=AR-0000000000');
+    expect(requests.filter((p) => p.startsWith('/api/payments'))).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+});
