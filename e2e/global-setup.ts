@@ -19,7 +19,7 @@ export async function setup(project: TestProject) {
     if (process.env.CI === 'true') throw new Error(INSTALL_HINT);
     console.warn(`\n${INSTALL_HINT}\nThe browser journeys are skipped.\n`);
   }
-  if (process.env.E2E_SKIP_BUILD !== 'true') execSync('npm run build --silent', { stdio: 'inherit' });
+  if (process.env.E2E_SKIP_BUILD !== 'true') execSync('npm run build --silent', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   // Sandbox orders finish in 30 s, so the order journey sees them progress and complete.
   app = await startAppProcess({ SANDBOX_ORDER_SECONDS: '30' });
   project.provide('baseUrl', app.url);
