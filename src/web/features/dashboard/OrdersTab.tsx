@@ -24,14 +24,11 @@ import { ServicePicker } from '../catalog/ServicePicker';
 import { StepHeading } from '../catalog/StepHeading';
 import { dashboardKeys, newIdempotencyKey, usePlaceOrder } from './api';
 import { RequestError, requestErrorText } from './http';
+import { attemptFor, isRetryable, type OrderAttempt } from './orderAttempt';
 import { OrderSummary } from './OrderSummary';
 
 /** An order counts as active for its link until it is final; `unknown` waits for reconciliation. */
 const blocksLink = (o: OrderView) => statusGroup(o.status) === 'active' || o.status === 'unknown';
-
-/** Failures worth retrying with the same key: nothing (or nothing definite) came back. */
-const retryable = (err: unknown) =>
-  err instanceof RequestError && (err.code === 'NETWORK' || err.code === 'TIMEOUT' || err.status >= 500);
 
 /**
  * The dashboard's new-order form (spec 01 §2, §5): the catalogue's pickers and fields, the
@@ -67,7 +64,7 @@ export function OrdersTab({
     params: initial?.params ?? {},
   }));
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set(initial?.link ? ['link', 'quantity'] : []));
-  const attempt = useRef<{ key: string; signature: string } | null>(null);
+  const attempt = useRef<OrderAttempt | null>(null);
   const place = usePlaceOrder();
 
   const platform = chosenPlatform && index?.byPlatform.has(chosenPlatform) ? chosenPlatform : (index?.platforms[0] ?? '');
@@ -140,8 +137,7 @@ export function OrdersTab({
       params: Object.fromEntries(Object.entries(draft.params).filter(([, v]) => v.trim())),
     };
     // A retry of the same attempt (same input after no definite answer) keeps its key.
-    const signature = JSON.stringify(input);
-    if (!attempt.current || attempt.current.signature !== signature) attempt.current = { key: newIdempotencyKey(), signature };
+    attempt.current = attemptFor(attempt.current, JSON.stringify(input), newIdempotencyKey);
     try {
       const order = await place.mutateAsync({ ...input, idempotencyKey: attempt.current.key });
       attempt.current = null;
@@ -156,7 +152,7 @@ export function OrdersTab({
       setTouched(new Set());
       onPlaced(order);
     } catch (err) {
-      if (!retryable(err)) attempt.current = null;
+      if (!isRetryable(err)) attempt.current = null;
       const code = err instanceof RequestError ? err.code : 'INTERNAL';
       const text = code === 'INTERNAL' ? t('errors.placeFailed') : requestErrorText(t, err, 'dashboard');
       toast.error(t('orders.failedTitle'), { description: text });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, TOPUP_QUICK_AMOUNTS } from '../../../core/contracts/payments';
 import { LOCALES } from '../../../core/i18n';
-import { formatMoney, parseUsdToCents, usdCentsToAznQepik } from '../../../core/money';
+import { formatMoney, usdCentsToAznQepik } from '../../../core/money';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { Dialog } from '../../components/ui/Dialog';
@@ -12,14 +12,8 @@ import { FieldError, Input, Label } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
 import { requestErrorText } from '../dashboard/http';
+import { parseTopUpAmount, topUpAmountIssue } from './amount';
 import { rateText, usePublicSettings, useTopUp } from './api';
-
-/** Reads a typed USD amount exactly; a decimal comma (az, tr) reads as a point. */
-export function parseTopUpAmount(text: string): number | null {
-  const trimmed = text.trim();
-  if ((trimmed.match(/,/g) ?? []).length > 1 || (trimmed.includes(',') && trimmed.includes('.'))) return null;
-  return parseUsdToCents(trimmed.replace(',', '.'));
-}
 
 type Step = 'amount' | 'pay';
 
@@ -40,16 +34,10 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
   const [touched, setTouched] = useState(false);
 
   const cents = parseTopUpAmount(text);
-  const error =
-    text.trim() === ''
-      ? t('topup.required')
-      : cents === null
-        ? t('topup.invalid')
-        : cents < TOPUP_MIN_CENTS
-          ? t('topup.min', { min: formatMoney(TOPUP_MIN_CENTS, 'USD', locale) })
-          : cents > TOPUP_MAX_CENTS
-            ? t('topup.max', { max: formatMoney(TOPUP_MAX_CENTS, 'USD', locale) })
-            : null;
+  const issue = topUpAmountIssue(text);
+  const error = issue
+    ? t(`topup.${issue}`, { min: formatMoney(TOPUP_MIN_CENTS, 'USD', locale), max: formatMoney(TOPUP_MAX_CENTS, 'USD', locale) })
+    : null;
   const rate = rateText(settings.data?.usd_azn_rate);
   const qepik = cents !== null && !error && rate ? usdCentsToAznQepik(cents, rate) : null;
 

@@ -6,7 +6,6 @@ import { toast } from 'sonner';
 import type { TrackResult } from '../../../core/contracts/orders';
 import { LOCALES } from '../../../core/i18n';
 import { formatMoney } from '../../../core/money';
-import { statusGroup, type OrderStatus } from '../../../core/orderStatus';
 import type { PageMeta } from '../../app/page';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
@@ -14,22 +13,12 @@ import { FieldError, Input, Label } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
 import { getJson, RequestError, requestErrorText } from '../dashboard/http';
+import { trackKind, type TrackKind } from './trackKind';
 
 export const ns = ['tracking'];
 export const meta: PageMeta = ({ t }) => ({ title: `${t('tracking:title')} · ${t('brand')}`, description: t('tracking:intro') });
 
-/**
- * Tracked status kinds (spec 02 §2, §4): success (green), in progress (blue), anything else
- * (red). An order still being verified with the provider is not final: it shows as in progress.
- */
-type Kind = 'success' | 'progress' | 'failed';
-export function trackKind(status: OrderStatus): Kind {
-  if (status === 'completed') return 'success';
-  const group = statusGroup(status);
-  return group === 'active' || group === 'unknown' ? 'progress' : 'failed';
-}
-
-const KIND_STYLE: Record<Kind, { badge: string; icon: typeof CheckCircle2; iconClass: string }> = {
+const KIND_STYLE: Record<TrackKind, { badge: string; icon: typeof CheckCircle2; iconClass: string }> = {
   success: { badge: 'bg-emerald-100 text-emerald-800 ring-emerald-200', icon: CheckCircle2, iconClass: 'bg-emerald-50 text-emerald-600' },
   progress: { badge: 'bg-sky-100 text-sky-800 ring-sky-200', icon: Clock, iconClass: 'bg-sky-50 text-sky-600' },
   failed: { badge: 'bg-rose-100 text-rose-800 ring-rose-200', icon: XCircle, iconClass: 'bg-rose-50 text-rose-600' },
