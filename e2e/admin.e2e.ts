@@ -1,0 +1,329 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicService } from '../src/core/contracts/catalog';
+import { SERVICE_GROUPS } from '../src/core/platforms';
+import { E2E_ADMIN } from './app-process';
+import { baseUrl, DESKTOP, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function signInAdmin(page: Page) {
+  const res = await page.context().request.post('/api/auth/sign-in/email', { headers: { Origin: baseUrl() }, data: E2E_ADMIN });
+  expect(res.status()).toBe(200);
+}
+
+async function json<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(path);
+  expect(res.status(), path).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** The browser logs a refused request as a console error; drop the one a step provoked on purpose. */
+function forgetRefusal(problems: string[], status: number) {
+  const at = problems.findIndex((p) => p.includes(`status of ${status}`));
+  expect(at, `expected a ${status} answer`).toBeGreaterThanOrEqual(0);
+  problems.splice(at, 1);
+}
+
+/** The row of a table (desktop) that holds `text`. */
+const row = (page: Page, testId: string, text: string) => page.getByTestId(testId).filter({ hasText: text });
+
+describe.skipIf(!hasChromium())('admin area', () => {
+  let browser: Browser;
+  let admin: Page;
+  let adminProblems: string[];
+  let customer: Page;
+  const customerEmail = `admin-journey-${unique()}@example.com`;
+
+  beforeAll(async () => {
+    browser = await launch();
+    ({ page: admin, problems: adminProblems } = await openPage(browser, DESKTOP));
+    await signInAdmin(admin);
+    ({ page: customer } = await openPage(browser, DESKTOP));
+    const signUp = await customer.context().request.post('/api/auth/sign-up/email', {
+      headers: { Origin: baseUrl() },
+      data: { name: 'Rəşad Quliyev', email: customerEmail, password: 'Customer-pass1!' },
+    });
+    expect(signUp.status()).toBe(200);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('changes the service fee in settings and the customer’s catalogue price follows', async () => {
+    const request = customer.context().request;
+    const before = await json<{ services: PublicService[]; fees: { serviceFeePercent: number } }>(request, '/api/catalog/services?lang=en');
+    const target = before.services.find((s) => s.displayPrice && Number(s.displayPrice) >= 0.1)!;
+    expect(target).toBeDefined();
+    const oldFee = before.fees.serviceFeePercent;
+    const newFee = oldFee === 37.5 ? 12.5 : 37.5;
+
+    await admin.goto('/en/admin/settings');
+    await hydrated(admin);
+    const field = admin.getByLabel('Service fee (%)');
+    await expect.poll(() => field.inputValue()).toBe(String(oldFee));
+    await field.fill(String(newFee));
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await admin.getByText('Settings saved').first().waitFor();
+
+    const after = await json<{ services: PublicService[]; fees: { serviceFeePercent: number } }>(request, '/api/catalog/services?lang=en');
+    expect(after.fees.serviceFeePercent).toBe(newFee);
+    const changed = after.services.find((s) => s.id === target.id)!;
+    // The shown price carries the fee: price × (100 + fee) / 100, rounded up to 4 decimals.
+    const base = Number(target.displayPrice) / (1 + oldFee / 100);
+    expect(Number(changed.displayPrice)).toBeCloseTo(base * (1 + newFee / 100), 3);
+    expect(changed.displayPrice).not.toBe(target.displayPrice);
+
+    // Put the fee back for the other journeys.
+    await field.fill(String(oldFee));
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(async () => (await json<{ fees: { serviceFeePercent: number } }>(request, '/api/catalog/services?lang=en')).fees.serviceFeePercent).toBe(oldFee);
+    expect(adminProblems).toEqual([]);
+  });
+
+  it('adds a role, refuses to add it twice, removes it by its badge, and keeps the last admin', async () => {
+    await admin.goto('/en/admin/users');
+    await hydrated(admin);
+    await admin.getByLabel('Search users').fill(customerEmail);
+    const user = row(admin, 'user-row', customerEmail);
+    await expect.poll(() => admin.getByTestId('user-row').count()).toBe(1);
+    await user.waitFor();
+
+    await user.getByRole('button', { name: `Add a role to ${customerEmail}` }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Add a role' });
+    await dialog.getByLabel('Role').selectOption('moderator');
+    await dialog.getByRole('button', { name: 'Add role' }).click();
+    await admin.getByText('Role added').first().waitFor();
+    await user.getByRole('button', { name: `Remove the Moderator role from ${customerEmail}` }).waitFor();
+
+    // The same role again: an info notice, nothing sent.
+    await user.getByRole('button', { name: `Add a role to ${customerEmail}` }).click();
+    await dialog.getByLabel('Role').selectOption('moderator');
+    await dialog.getByRole('button', { name: 'Add role' }).click();
+    await admin.getByText('The user already has this role').first().waitFor();
+    await admin.keyboard.press('Escape');
+
+    await user.getByRole('button', { name: `Remove the Moderator role from ${customerEmail}` }).click();
+    await admin.getByRole('dialog', { name: 'Remove the role?' }).getByRole('button', { name: 'Remove role' }).click();
+    await admin.getByText('Role removed').first().waitFor();
+    await user.getByRole('button', { name: `Remove the Moderator role from ${customerEmail}` }).waitFor({ state: 'detached' });
+    const listed = await json<{ users: { email: string; roles: string[] }[] }>(admin.context().request, `/api/admin/users?q=${encodeURIComponent(customerEmail)}`);
+    expect(listed.users[0]?.roles).toEqual(['user']);
+
+    // The only admin cannot lose the role.
+    const admins = await json<{ users: { email: string; roles: string[] }[] }>(admin.context().request, '/api/admin/users');
+    if (admins.users.filter((u) => u.roles.includes('admin')).length === 1) {
+      await admin.getByLabel('Search users').fill(E2E_ADMIN.email);
+      const self = row(admin, 'user-row', E2E_ADMIN.email);
+      await self.getByRole('button', { name: `Remove the Admin role from ${E2E_ADMIN.email}` }).click();
+      await admin.getByRole('dialog', { name: 'Remove the role?' }).getByRole('button', { name: 'Remove role' }).click();
+      await admin.getByText('The last admin cannot lose the admin role.').first().waitFor();
+      await self.getByRole('button', { name: `Remove the Admin role from ${E2E_ADMIN.email}` }).waitFor();
+      forgetRefusal(adminProblems, 409);
+    }
+    expect(adminProblems).toEqual([]);
+  });
+
+  it('creates a service name in az and tr, and the Azerbaijani order page shows it', async () => {
+    const request = customer.context().request;
+    const catalogue = await json<{ services: PublicService[] }>(request, '/api/catalog/services?lang=en');
+    // A service the order page shows first for Instagram: its first group, so no clicking is needed.
+    const instagram = catalogue.services.filter((s) => s.platform.toLowerCase() === 'instagram');
+    const group = SERVICE_GROUPS.find((g) => instagram.some((s) => s.group === g))!;
+    const target = instagram.find((s) => s.group === group)!;
+    const az = `Xüsusi ad ${unique()}`;
+    const tr = `Özel ad ${unique()}`;
+
+    await admin.goto('/az/admin/service-names');
+    await hydrated(admin);
+    await admin.getByRole('tab', { name: 'Xidmət adları', selected: true }).waitFor();
+    await admin.getByRole('button', { name: 'Yeni ad' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Yeni xidmət adı' });
+    // All three fields are required, and spaces alone do not count.
+    await dialog.getByLabel('API xidmət adı').fill(target.name);
+    await dialog.getByLabel('Azərbaycanca ad').fill('   ');
+    await dialog.getByRole('button', { name: 'Yadda saxla' }).click();
+    await dialog.getByText('Bütün sahələri doldurun').waitFor();
+    await dialog.getByLabel('Azərbaycanca ad').fill(`  ${az}  `);
+    await dialog.getByLabel('Türkcə ad').fill(tr);
+    await dialog.getByRole('button', { name: 'Yadda saxla' }).click();
+    await admin.getByText('Xidmət adı yaradıldı').first().waitFor();
+    await row(admin, 'service-name-row', az).waitFor();
+
+    // The same API name again is a duplicate.
+    await admin.getByRole('button', { name: 'Yeni ad' }).click();
+    await dialog.getByLabel('API xidmət adı').fill(target.name);
+    await dialog.getByLabel('Azərbaycanca ad').fill('Başqa');
+    await dialog.getByLabel('Türkcə ad').fill('Başka');
+    await dialog.getByRole('button', { name: 'Yadda saxla' }).click();
+    await dialog.getByText('Bu xidmət adı artıq mövcuddur').waitFor();
+    forgetRefusal(adminProblems, 409);
+    await admin.keyboard.press('Escape');
+
+    const inAz = await json<{ services: PublicService[] }>(request, '/api/catalog/services?lang=az');
+    expect(inAz.services.find((s) => s.id === target.id)?.name).toBe(az);
+    const inTr = await json<{ services: PublicService[] }>(request, '/api/catalog/services?lang=tr');
+    expect(inTr.services.find((s) => s.id === target.id)?.name).toBe(tr);
+
+    await customer.goto('/az/order?platform=instagram');
+    await hydrated(customer);
+    await customer.locator(`option[value="${target.id}"]`).filter({ hasText: az }).waitFor({ state: 'attached' });
+    expect(adminProblems).toEqual([]);
+  });
+
+  it('publishes a blog post that appears at /az/blog, in the Azerbaijani blog sitemap, and as plain text', async () => {
+    const slug = `e2e-post-${unique()}`;
+    await admin.goto('/en/admin/blog');
+    await hydrated(admin);
+    await admin.getByRole('button', { name: 'New post' }).first().click();
+    const dialog = admin.getByRole('dialog', { name: 'New post' });
+    // Nothing filled: the languages missing text are named.
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Fill in the required texts in: Azərbaycanca, Türkçe, English.').waitFor();
+
+    await dialog.getByLabel('Address (slug)').fill(slug);
+    await dialog.getByRole('tab', { name: /Azərbaycanca/ }).click();
+    await dialog.getByLabel('Title (AZ)').fill('Sınaq yazısı');
+    await dialog.getByLabel('Excerpt (AZ)').fill('Qısa məzmun');
+    await dialog.getByLabel('Text (AZ)').fill('Birinci abzas <b>qalın</b>.\n\nİkinci abzas.');
+    await dialog.getByRole('tab', { name: /Türkçe/ }).click();
+    await dialog.getByLabel('Title (TR)').fill('Deneme yazısı');
+    await dialog.getByLabel('Text (TR)').fill('Metin.');
+    await dialog.getByRole('tab', { name: /English/ }).click();
+    await dialog.getByLabel('Title (EN)').fill('Test post');
+    await dialog.getByLabel('Text (EN)').fill('Text.');
+    await dialog.getByLabel('Published').check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Post created').first().waitFor();
+    await row(admin, 'blog-row', slug).waitFor();
+
+    const { page, problems } = await openPage(browser, DESKTOP);
+    const res = await page.goto(`/az/blog/${slug}`);
+    expect(res?.status()).toBe(200);
+    await hydrated(page);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Sınaq yazısı');
+    await expect(page.title()).resolves.toBe('Sınaq yazısı · Artım');
+    const body = page.getByTestId('post-body');
+    await expect(body.locator('p').count()).resolves.toBe(2);
+    await expect(body.locator('b').count()).resolves.toBe(0);
+    await body.getByText('Birinci abzas <b>qalın</b>.').waitFor();
+
+    await page.goto('/az/blog');
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Sınaq yazısı', exact: true }).click();
+    await page.waitForURL(`${baseUrl()}/az/blog/${slug}`);
+
+    const sitemap = await page.context().request.get('/sitemaps/blog-az.xml');
+    expect(sitemap.status()).toBe(200);
+    expect(await sitemap.text()).toContain(`/az/blog/${slug}</loc>`);
+
+    const missing = await page.goto('/az/blog/no-such-post-here');
+    expect(missing?.status()).toBe(404);
+    await hydrated(page);
+    await page.getByRole('heading', { name: 'Yazı tapılmadı' }).waitFor();
+    expect(problems).toEqual([]);
+    expect(adminProblems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('refunds part of an order and the customer’s balance rises', async () => {
+    // The admin gives the customer a balance through the balance dialog.
+    await admin.goto('/en/admin/users');
+    await hydrated(admin);
+    await admin.getByLabel('Search users').fill(customerEmail);
+    const user = row(admin, 'user-row', customerEmail);
+    await user.getByRole('button', { name: `Adjust the balance of ${customerEmail}` }).click();
+    const balanceDialog = admin.getByRole('dialog', { name: 'Adjust the balance' });
+    await balanceDialog.getByLabel('Amount (USD)').fill('25');
+    await balanceDialog.getByRole('button', { name: 'Apply' }).click();
+    await balanceDialog.getByText('Give a reason of at least 3 characters.').waitFor();
+    await balanceDialog.getByLabel('Reason').fill('Journey credit');
+    await balanceDialog.getByRole('button', { name: 'Apply' }).click();
+    await admin.getByText('Balance adjusted').first().waitFor();
+    const request = customer.context().request;
+    const start = (await json<{ balanceCents: number }>(request, '/api/wallet')).balanceCents;
+    expect(start).toBeGreaterThanOrEqual(2500);
+
+    // The customer orders; the charge leaves the balance.
+    const catalogue = await json<{ services: PublicService[] }>(request, '/api/catalog/services?lang=en');
+    const service = catalogue.services.find((s) => s.platform.toLowerCase() === 'instagram' && !s.hasParams && s.displayPrice)!;
+    const placed = await request.post('/api/orders', {
+      headers: { Origin: baseUrl() },
+      data: { serviceId: service.id, link: `https://www.instagram.com/refund_${unique()}/`, quantity: service.min, params: {}, idempotencyKey: `refund-${unique()}` },
+    });
+    expect(placed.status()).toBe(201);
+    const order = (await placed.json()) as { id: string; number: string; chargeCents: number };
+    const charged = (await json<{ balanceCents: number }>(request, '/api/wallet')).balanceCents;
+    expect(charged).toBe(start - order.chargeCents);
+
+    // The customer watches the dashboard while the admin refunds.
+    await customer.goto('/en/dashboard');
+    await hydrated(customer);
+    const liveBalance = customer.getByTestId('balance');
+    const hasLiveBalance = (await liveBalance.count()) > 0;
+
+    await admin.goto('/en/admin/orders');
+    await hydrated(admin);
+    await admin.getByLabel('Search orders').fill(order.number);
+    await row(admin, 'order-row', order.number).getByRole('button', { name: `Details of order ${order.number}` }).click();
+    const detail = admin.getByRole('dialog', { name: `Order ${order.number}` });
+    await detail.getByTestId('order-detail').getByText(customerEmail).waitFor();
+    await detail.getByTestId('ledger-row').filter({ hasText: 'Order charge' }).waitFor();
+    await detail.getByRole('button', { name: 'Refund' }).click();
+    const refund = admin.getByRole('dialog', { name: `Refund order ${order.number}` });
+    await refund.getByLabel('Partial refund').check();
+    const part = Math.max(1, Math.floor(order.chargeCents / 2));
+    await refund.getByLabel('Amount to refund (USD)').fill((part / 100).toFixed(2));
+    await refund.getByLabel('Reason').fill('Partly delivered');
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await admin.getByText('Refund done').first().waitFor();
+    await detail.getByTestId('ledger-row').filter({ hasText: 'Partly delivered' }).waitFor();
+
+    const after = (await json<{ balanceCents: number }>(request, '/api/wallet')).balanceCents;
+    expect(after).toBe(charged + part);
+    if (hasLiveBalance) await expect.poll(() => liveBalance.textContent(), { timeout: 10_000 }).toBe(`$${(after / 100).toFixed(2)}`);
+
+    const audit = await json<{ entries: { action: string; targetId: string | null }[] }>(admin.context().request, '/api/admin/audit');
+    expect(audit.entries.some((e) => e.action === 'order.refund' && e.targetId === order.id)).toBe(true);
+    expect(adminProblems).toEqual([]);
+  });
+
+  it('works on a phone: the sidebar is a drawer', async () => {
+    const { page, problems } = await openPage(browser, PHONE);
+    await signInAdmin(page);
+    await page.goto('/en/admin');
+    await hydrated(page);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('navigation', { name: 'Admin navigation' }).waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Open the admin menu' }).click();
+    const drawer = page.getByTestId('admin-drawer');
+    await drawer.getByRole('link', { name: 'Audit log' }).click();
+    await page.waitForURL(`${baseUrl()}/en/admin/audit`);
+    await drawer.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('has no serious or critical axe violations on the admin pages (desktop and phone)', async () => {
+    const paths = ['', '/orders', '/services', '/services?tab=api', '/service-names', '/blog', '/faq', '/users', '/settings', '/audit'].map((p) => `/en/admin${p}`);
+    const found: string[] = [];
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page } = await openPage(browser, viewport);
+      await signInAdmin(page);
+      for (const path of paths) {
+        await page.goto(path);
+        await hydrated(page);
+        await page.locator('main h1').waitFor();
+        // Let the page's data arrive so the full page is checked, not its spinner.
+        await page.waitForFunction(() => !document.querySelector('main [role="status"]'), undefined, { timeout: 15_000 });
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
+          found.push(`${viewport === PHONE ? 'phone' : 'desktop'} ${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      }
+      await page.context().close();
+    }
+    expect(found).toEqual([]);
+  }, 180_000);
+});
