@@ -1,36 +1,26 @@
 import { Check, RotateCcw } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { CONSULTATION_STATUSES, type ConsultationStatus, type ConsultationView } from '../../../core/contracts/support';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
-import { AdminGate } from '../admin/AdminGate';
-import type { Me } from '../auth/api';
-import { AdminFrame, adminBase, LoadError, selectClass } from './AdminFrame';
+import { AdminFrame, LoadError, selectClass } from './AdminFrame';
 import { useConsultations, useConsultationStatus } from './api';
 import { errorText, formatStamp } from './format';
 
-export const ns = ['admin-support', 'support', 'auth'];
+export const ns = ['admin-support', 'support'];
 export const meta: PageMeta = ({ t }) => ({ title: `${t('admin-support:meta.consultations')} · ${t('brand')}` });
-export { loader } from '../admin/AdminGate';
 
 /** /admin/consultations: requests from the services pages, new or handled. */
 export default function AdminConsultationsPage() {
-  const { me, lang } = useLoaderData<{ me: Me; lang: string }>();
-  return (
-    <AdminGate me={me} lang={lang}>
-      <Consultations />
-    </AdminGate>
-  );
+  return <Consultations />;
 }
 
 function Consultations() {
   const { t } = useTranslation('admin-support');
-  const { pathname } = useLocation();
   const id = useId();
   const [status, setStatus] = useState<ConsultationStatus | ''>('new');
   const list = useConsultations(status || undefined);
@@ -67,7 +57,7 @@ function Consultations() {
 
   const rows = list.data ?? [];
   return (
-    <AdminFrame base={adminBase(pathname)} title={t('consultations.title')} subtitle={t('consultations.subtitle')} actions={filter}>
+    <AdminFrame title={t('consultations.title')} subtitle={t('consultations.subtitle')} actions={filter}>
       {list.isPending ? (
         <div className="grid min-h-48 place-items-center rounded-2xl border border-slate-200 bg-white">
           <Spinner />

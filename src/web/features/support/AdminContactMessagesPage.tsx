@@ -1,7 +1,6 @@
 import { CheckCheck, Eye, Mail, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { CONTACT_STATUSES, type ContactMessageView } from '../../../core/contracts/support';
 import type { PageMeta } from '../../app/page';
@@ -9,15 +8,12 @@ import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Spinner } from '../../components/ui/Spinner';
-import { AdminGate } from '../admin/AdminGate';
-import type { Me } from '../auth/api';
-import { AdminFrame, adminBase, LoadError } from './AdminFrame';
+import { AdminFrame, LoadError } from './AdminFrame';
 import { useContactActions, useContactMessages } from './api';
 import { errorText, formatStamp } from './format';
 
-export const ns = ['admin-support', 'support', 'auth'];
+export const ns = ['admin-support', 'support'];
 export const meta: PageMeta = ({ t }) => ({ title: `${t('admin-support:meta.contact')} · ${t('brand')}` });
-export { loader } from '../admin/AdminGate';
 
 const TONE: Record<string, BadgeTone> = { new: 'brand', read: 'warning', replied: 'success' };
 /** A stored status the page does not know is shown as unknown (spec 02 §4). */
@@ -25,17 +21,11 @@ const known = (status: string) => (CONTACT_STATUSES as readonly string[]).includ
 
 /** /admin/contact-messages: counts, the table, a detail dialog, mark as replied, reply by mail, delete. */
 export default function AdminContactMessagesPage() {
-  const { me, lang } = useLoaderData<{ me: Me; lang: string }>();
-  return (
-    <AdminGate me={me} lang={lang}>
-      <ContactMessages />
-    </AdminGate>
-  );
+  return <ContactMessages />;
 }
 
 function ContactMessages() {
   const { t } = useTranslation('admin-support');
-  const { pathname } = useLocation();
   const data = useContactMessages();
   const actions = useContactActions();
   const [detail, setDetail] = useState<ContactMessageView | null>(null);
@@ -86,7 +76,7 @@ function ContactMessages() {
   const messages = data.data?.messages ?? [];
 
   return (
-    <AdminFrame base={adminBase(pathname)} title={t('contact.title')} subtitle={t('contact.subtitle')}>
+    <AdminFrame title={t('contact.title')} subtitle={t('contact.subtitle')}>
       <dl className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="contact-counts">
         {(['total', 'new', 'read', 'replied'] as const).map((key) => (
           <div key={key} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">

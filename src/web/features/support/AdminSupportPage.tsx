@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { TICKET_PREVIEW_LENGTH, TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '../../../core/contracts/support';
 import type { PageMeta } from '../../app/page';
@@ -12,31 +11,22 @@ import { cn } from '../../components/ui/cn';
 import { Input } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLiveEvents } from '../../lib/liveEvents';
-import { AdminGate } from '../admin/AdminGate';
-import type { Me } from '../auth/api';
-import { AdminFrame, adminBase, LoadError, selectClass } from './AdminFrame';
+import { AdminFrame, LoadError, selectClass } from './AdminFrame';
 import { supportKeys, useAdminReply, useAdminThread, useAdminTickets, useTicketStatus } from './api';
 import { Composer } from './Composer';
 import { errorText, formatDateTime, preview, PRIORITY_TONE, STATUS_TONE } from './format';
 import { MessageList } from './MessageList';
 
-export const ns = ['admin-support', 'support', 'auth'];
+export const ns = ['admin-support', 'support'];
 export const meta: PageMeta = ({ t }) => ({ title: `${t('admin-support:meta.support')} · ${t('brand')}` });
-export { loader } from '../admin/AdminGate';
 
 /** /admin/support: every customer's tickets, filtered and searched, with the thread and a reply box. */
 export default function AdminSupportPage() {
-  const { me, lang } = useLoaderData<{ me: Me; lang: string }>();
-  return (
-    <AdminGate me={me} lang={lang}>
-      <Inbox />
-    </AdminGate>
-  );
+  return <Inbox />;
 }
 
 function Inbox() {
   const { t, i18n } = useTranslation('admin-support');
-  const { pathname } = useLocation();
   const qc = useQueryClient();
   const id = useId();
   const [status, setStatus] = useState<TicketStatus | ''>('');
@@ -68,7 +58,7 @@ function Inbox() {
   const list = tickets.data ?? [];
 
   return (
-    <AdminFrame base={adminBase(pathname)} title={t('inbox.title')} subtitle={t('inbox.subtitle')}>
+    <AdminFrame title={t('inbox.title')} subtitle={t('inbox.subtitle')}>
       <div role="search" aria-label={t('inbox.filters')} className="mb-5 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_11rem_11rem]">
         <div className="relative">
           <label htmlFor={`${id}-q`} className="sr-only">
