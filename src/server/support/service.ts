@@ -16,8 +16,9 @@ import {
 } from '../../core/contracts/support';
 import { AppError } from '../../core/errors';
 import { isLanguage, type Language } from '../../core/i18n';
-import type { Db, Tx } from '../db/client';
-import { auditLog, consultations, contactMessages, supportTicketMessages, supportTickets, userRoles, users } from '../db/schema';
+import { audit, type Actor } from '../admin/audit';
+import type { Db } from '../db/client';
+import { consultations, contactMessages, supportTicketMessages, supportTickets, userRoles, users } from '../db/schema';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { RealtimeHub } from '../realtime/hub';
@@ -33,10 +34,7 @@ export interface SupportDeps {
 }
 
 /** The admin doing something that the audit log keeps (status changes and deletions). */
-export interface Actor {
-  id: string;
-  email: string;
-}
+export type { Actor };
 
 type TicketRow = typeof supportTickets.$inferSelect;
 type MessageRow = typeof supportTicketMessages.$inferSelect;
@@ -77,10 +75,6 @@ async function notifyTeam(deps: SupportDeps, ticketId: string): Promise<void> {
 
 async function notifyCustomer(deps: SupportDeps, userId: string, ticketId: string): Promise<void> {
   await deps.realtime?.publish(userId, { type: 'ticket', ticketId }).catch((err) => deps.logger.warn({ err }, 'support: customer notice not published'));
-}
-
-async function audit(db: Db | Tx, actor: Actor, action: string, target: { type: string; id: string }, details: Record<string, unknown> = {}) {
-  await db.insert(auditLog).values({ actorId: actor.id, actorEmail: actor.email, action, targetType: target.type, targetId: target.id, details });
 }
 
 // ─── The customer's side ──────────────────────────────────────────────────────────────────
