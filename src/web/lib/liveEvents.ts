@@ -71,6 +71,21 @@ function disconnect() {
   attempt = 0;
 }
 
+/**
+ * Adds a listener (and optionally a connection-status listener) to the shared connection,
+ * opening it if needed; the returned function removes them and closes the connection after the last.
+ */
+export function subscribeLiveEvents(listener: Listener, status?: StatusListener): () => void {
+  listeners.add(listener);
+  if (status) statusListeners.add(status);
+  connect();
+  return () => {
+    listeners.delete(listener);
+    if (status) statusListeners.delete(status);
+    if (!listeners.size) disconnect();
+  };
+}
+
 /** Listens for live events while `enabled`; `onReconnect` runs when the stream comes back after a drop. */
 export function useLiveEvents(handler: Listener, opts: { enabled?: boolean; onReconnect?: () => void } = {}): void {
   const enabled = opts.enabled ?? true;
@@ -87,13 +102,6 @@ export function useLiveEvents(handler: Listener, opts: { enabled?: boolean; onRe
     const status: StatusListener = (connected) => {
       if (connected) reconnectRef.current?.();
     };
-    listeners.add(listener);
-    statusListeners.add(status);
-    connect();
-    return () => {
-      listeners.delete(listener);
-      statusListeners.delete(status);
-      if (!listeners.size) disconnect();
-    };
+    return subscribeLiveEvents(listener, status);
   }, [enabled]);
 }
