@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceList } from '../src/core/contracts/catalog';
@@ -31,6 +32,15 @@ async function customerWithBalance(browser: Browser, context: BrowserContext, na
     await admin.close();
   }
   return { id: me.user.id, email };
+}
+
+/**
+ * Serious and critical accessibility problems axe finds on the page as it is now. The service
+ * type chips come from the catalogue page and are checked with it.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).exclude('[aria-labelledby="order-group-label"]').analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const counter = (page: Page, key: string) => page.getByTestId(`counter-${key}`).locator('[data-value]').getAttribute('data-value');
@@ -140,6 +150,7 @@ describe.skipIf(!hasChromium())('orders', () => {
     expect(await result.locator('[data-fact="total"]').textContent()).toBe(usd(total));
     expect(await result.locator('[data-fact="quantity"]').textContent()).toBe(new Intl.NumberFormat('en-US').format(service.min));
     expect(new URL(visitor.url()).searchParams.get('order')).toBe(number);
+    expect(await seriousViolations(visitor)).toEqual([]);
 
     // An unknown number clears the result.
     await visitor.getByLabel(/^Order ID/).fill('AR-0000000000');
@@ -171,6 +182,8 @@ describe.skipIf(!hasChromium())('orders', () => {
     await hydrated(page);
     await page.getByRole('tab', { name: 'Payments', selected: true }).waitFor();
     await page.getByText('No payments yet').waitFor();
+    await page.getByTestId('counter-total').locator('[data-value="0"]').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Arrow keys move between the tabs and select them.
     await page.getByRole('tab', { name: 'Payments' }).focus();
@@ -185,6 +198,9 @@ describe.skipIf(!hasChromium())('orders', () => {
     await page.keyboard.press('End');
     await page.getByRole('tab', { name: 'Settings', selected: true }).waitFor();
     await page.getByRole('tab', { name: 'Profile' }).waitFor();
+    await page.getByRole('tab', { name: 'New order' }).click();
+    await page.locator('#order-service').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Nothing is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney, usdCentsToAznQepik } from '../src/core/money';
@@ -11,6 +12,13 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
  * so the session cookie comes back with the customer.
  */
 const shop = () => baseUrl().replace('127.0.0.1', 'localhost');
+
+/** Serious and critical accessibility problems axe finds on the page as it is now (or in `scope`). */
+async function seriousViolations(page: Page, scope?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (scope ? axe.include(scope) : axe).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 async function signedInContext(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; problems: string[] }> {
   const context = await browser.newContext({ viewport, baseURL: shop(), locale: 'en-US' });
@@ -80,6 +88,7 @@ describe.skipIf(!hasChromium())('payments', () => {
     expect(await dialog.getByRole('button', { name: 'Continue to payment' }).isDisabled()).toBe(true);
     await dialog.getByLabel('Amount (USD)').fill('10.005');
     await dialog.getByText('Enter an amount such as 10 or 12.50').waitFor();
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByLabel('Amount (USD)').fill('10.10');
     expect(await dialog.getByTestId('topup-azn').textContent()).toBe(formatMoney(usdCentsToAznQepik(1010, rate), 'AZN', 'en-US'));
     await page.keyboard.press('Escape');
@@ -109,6 +118,10 @@ describe.skipIf(!hasChromium())('payments', () => {
     expect(await row.textContent()).toContain('Balance top-up');
     expect(await row.textContent()).toContain('$10.00');
     expect(await row.textContent()).toContain(formatMoney(usdCentsToAznQepik(1000, rate), 'AZN', 'en-US'));
+    // Back to the dashboard from the success page: the payment message, then the address is clean.
+    await success.getByRole('link', { name: 'Back to dashboard' }).click();
+    await gateway.getByText('Payment received').waitFor();
+    await gateway.waitForURL((url) => url.pathname === '/en/dashboard' && !url.searchParams.has('payment'));
     await gateway.close();
 
     // A declined card: the error page, nothing credited.
@@ -139,6 +152,7 @@ describe.skipIf(!hasChromium())('payments', () => {
     const error = page.getByTestId('payment-error');
     await error.getByText('<img src=x onerror=alert(1)>Card declined').waitFor();
     expect(await error.locator('img').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto('/payment-success?order=AR-0000000000&transaction_id=te_demo');
     await hydrated(page);
@@ -149,6 +163,7 @@ describe.skipIf(!hasChromium())('payments', () => {
     // An order reference (not a balance top-up) offers tracking.
     expect(await success.getByRole('link', { name: 'Track order' }).getAttribute('href')).toBe('/track?order=AR-0000000000');
     expect(requests.filter((p) => p.startsWith('/api/payments'))).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();
   });

@@ -6,13 +6,14 @@ import { formatMoney } from '../../../core/money';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
+import { dateTimeFormat } from './dates';
 import { requestErrorText } from './http';
 import { statusLabelKey, statusTone } from './orderStatusView';
 
 /** All of the customer's orders, newest first (spec 01 §2): a table on wide screens, cards on phones. */
 export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryResult<OrderView[]>; locale: string; onNewOrder: () => void }) {
   const { t } = useTranslation('dashboard');
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateTimeFormat(locale);
   const nf = new Intl.NumberFormat(locale);
 
   if (orders.isPending) {
@@ -50,7 +51,7 @@ export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryRes
   }
 
   const status = (o: OrderView) => (
-    <Badge tone={statusTone(o.status)} data-status={o.status}>
+    <Badge tone={statusTone(o.status)} data-status={o.status} className="shrink-0 whitespace-nowrap">
       {t(statusLabelKey(o.status))}
     </Badge>
   );

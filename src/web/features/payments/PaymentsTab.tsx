@@ -5,6 +5,7 @@ import { formatMoney } from '../../../core/money';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
+import { dateTimeFormat } from '../dashboard/dates';
 import { requestErrorText } from '../dashboard/http';
 import { usePayments } from './api';
 
@@ -21,7 +22,7 @@ const PROVIDER_NAMES: Record<string, string> = { epoint: 'Epoint', sandbox: 'San
 export function PaymentsTab({ locale, onTopUp }: { locale: string; onTopUp: () => void }) {
   const { t } = useTranslation('payments');
   const payments = usePayments();
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateTimeFormat(locale);
 
   if (payments.isPending) {
     return (
@@ -64,7 +65,7 @@ export function PaymentsTab({ locale, onTopUp }: { locale: string; onTopUp: () =
     </>
   );
   const status = (p: PaymentView) => (
-    <Badge tone={STATUS_TONE[p.status]} data-status={p.status}>
+    <Badge tone={STATUS_TONE[p.status]} data-status={p.status} className="shrink-0 whitespace-nowrap">
       {t(`status.${p.status}`)}
     </Badge>
   );
