@@ -175,7 +175,7 @@ function PostDialog({ post, onClose }: { post: BlogPost | null; onClose: () => v
   };
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={post ? t('blog.editTitle') : t('blog.newTitle')} closeLabel={t('common.close')} className="max-w-3xl">
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={post ? t('blog.editTitle') : t('blog.newTitle')} closeLabel={t('common.close')} className="sm:max-w-4xl">
       <form onSubmit={submit} noValidate className="space-y-5">
         <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
           <Field label={t('blog.slug')} error={errors.slug} hint={t('blog.slugHint')}>

@@ -145,7 +145,7 @@ function FaqDialog({ item, nextIndex, onClose }: { item: FaqItem | null; nextInd
   };
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={item ? t('faq.editTitle') : t('faq.newTitle')} closeLabel={t('common.close')} className="max-w-3xl">
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={item ? t('faq.editTitle') : t('faq.newTitle')} closeLabel={t('common.close')} className="sm:max-w-4xl">
       <form onSubmit={submit} noValidate className="space-y-5">
         <LocalizedFields
           key={missing.join(',')}

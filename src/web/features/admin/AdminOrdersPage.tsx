@@ -119,14 +119,11 @@ export default function AdminOrdersPage() {
               ))}
             </ul>
             <div className="hidden md:block">
-              <Table label={t('orders.title')} minWidth="min-w-[880px]">
+              <Table label={t('orders.title')} minWidth="min-w-[840px]">
                 <thead className="bg-slate-50">
                   <tr>
                     <th scope="col" className={th}>
-                      {t('orders.number')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('orders.customer')}
+                      {t('orders.number')} · {t('orders.customer')}
                     </th>
                     <th scope="col" className={th}>
                       {t('orders.service')}
@@ -151,28 +148,29 @@ export default function AdminOrdersPage() {
                 <tbody className="divide-y divide-slate-100">
                   {data.orders.map((o) => (
                     <tr key={o.id} data-testid="order-row" data-number={o.number} className="hover:bg-slate-50/60">
-                      <td className={`${td} whitespace-nowrap font-mono text-xs font-semibold text-slate-900`}>{o.number}</td>
-                      <td className={`${td} max-w-44 truncate`} title={o.email}>
-                        {o.email}
+                      <td className={td}>
+                        <p className="whitespace-nowrap font-mono text-xs font-semibold text-slate-900">{o.number}</p>
+                        <p className="max-w-48 truncate text-xs text-slate-500" title={o.email}>
+                          {o.email}
+                        </p>
                       </td>
                       <td className={td}>
-                        <p className="max-w-56 truncate font-medium text-slate-900" title={o.serviceName}>
+                        <p className="max-w-48 truncate font-medium text-slate-900" title={o.serviceName}>
                           {o.serviceName}
                         </p>
-                        <p className="max-w-56 truncate text-xs text-slate-500" title={o.link}>
+                        <p className="max-w-48 truncate text-xs text-slate-500" title={o.link}>
                           {o.link}
                         </p>
                       </td>
                       <td className={`${td} text-right tabular-nums`}>{count(o.quantity, lang)}</td>
                       <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{usd(o.chargeCents, lang)}</td>
-                      <td className={td}>
+                      <td className={`${td} whitespace-nowrap`}>
                         <StatusBadge status={o.status} />
                       </td>
-                      <td className={`${td} whitespace-nowrap`}>{formatDateTime(o.createdAt, lang)}</td>
+                      <td className={`${td} whitespace-nowrap text-xs`}>{formatDateTime(o.createdAt, lang)}</td>
                       <td className={`${td} text-right`}>
-                        <Button size="sm" variant="outline" onClick={() => setOpenId(o.id)} aria-label={t('orders.detailsFor', { number: o.number })}>
+                        <Button size="sm" variant="outline" onClick={() => setOpenId(o.id)} aria-label={t('orders.detailsFor', { number: o.number })} title={t('orders.details')}>
                           <Eye className="size-4" aria-hidden="true" />
-                          {t('orders.details')}
                         </Button>
                       </td>
                     </tr>
@@ -217,7 +215,7 @@ function FilterField({ id, label, children }: { id: string; label: string; child
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[9rem_1fr] gap-3 py-2 text-sm">
+    <div className="grid grid-cols-[8rem_minmax(0,1fr)] gap-3 py-2 text-sm">
       <dt className="text-slate-500">{label}</dt>
       <dd className="min-w-0 break-words font-medium text-slate-900">{children}</dd>
     </div>
@@ -249,7 +247,7 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
     });
 
   return (
-    <Dialog open onOpenChange={(v) => !v && onClose()} title={o ? t('orders.detailTitle', { number: o.number }) : t('orders.details')} closeLabel={t('common.close')} className="max-w-3xl">
+    <Dialog open onOpenChange={(v) => !v && onClose()} title={o ? t('orders.detailTitle', { number: o.number }) : t('orders.details')} closeLabel={t('common.close')} className="sm:max-w-4xl">
       {detail.isError ? (
         <LoadError message={t('notices.orderNotLoaded')} onRetry={() => void detail.refetch()} />
       ) : !o ? (

@@ -190,7 +190,7 @@ function ServiceDialog({ service, onClose }: { service: LocalService | null; onC
   };
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={service ? t('services.editTitle') : t('services.newTitle')} closeLabel={t('common.close')} className="max-w-2xl">
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={service ? t('services.editTitle') : t('services.newTitle')} closeLabel={t('common.close')} className="sm:max-w-2xl">
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
         <Field label={t('services.name')} error={errors.name} className="sm:col-span-2">
           {({ id, describedBy }) => <Input id={id} value={form.name} onChange={(e) => set('name', e.target.value)} aria-describedby={describedBy} aria-invalid={!!errors.name} maxLength={200} required />}

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { toast } from 'sonner';
 import { minorToDecimal } from '../../../core/money';
 import { DEFAULT_LANGUAGE, isLanguage, LOCALES, type Language } from '../../../core/i18n';
-import type { OrderStatus, StatusGroup } from '../../../core/orderStatus';
+import { ACTIVE_STATUSES, type OrderStatus, type StatusGroup } from '../../../core/orderStatus';
 import type { BadgeTone } from '../../components/ui/Badge';
 import { ApiError } from '../auth/api';
 
@@ -65,10 +65,15 @@ export function usdDecimal(value: string, lang: string): string {
   return new Intl.NumberFormat(localeOf(lang), { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(value as `${number}`);
 }
 
-/** The dashboard's three-way status label (spec 02 §2): completed, pending, or error for the rest. */
+/**
+ * The dashboard's three-way status label (spec 02 §2): completed, pending, or error for the rest.
+ * "Pending" covers every status still on its way (processing, in progress, awaiting
+ * reconciliation), the same set the pending-orders card counts.
+ */
+const STILL_PENDING: readonly OrderStatus[] = [...ACTIVE_STATUSES, 'unknown'];
 export function dashboardStatus(status: OrderStatus): { key: 'completed' | 'pending' | 'error'; tone: BadgeTone } {
   if (status === 'completed') return { key: 'completed', tone: 'success' };
-  if (status === 'pending') return { key: 'pending', tone: 'warning' };
+  if (STILL_PENDING.includes(status)) return { key: 'pending', tone: 'warning' };
   return { key: 'error', tone: 'danger' };
 }
 

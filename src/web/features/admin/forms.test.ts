@@ -75,10 +75,10 @@ describe('admin formatting', () => {
     expect(formatDay('2026-03-07', 'en')).toBe('Mar 7, 2026');
   });
 
-  it('labels dashboard statuses completed, pending, or error for the rest', () => {
+  it('labels dashboard statuses completed, pending (still on its way), or error for the rest', () => {
     expect(dashboardStatus('completed').key).toBe('completed');
-    expect(dashboardStatus('pending').key).toBe('pending');
-    for (const s of ['processing', 'partial', 'cancelled', 'unknown', 'error'] as const) expect(dashboardStatus(s).key).toBe('error');
+    for (const s of ['pending', 'processing', 'in_progress', 'active', 'running', 'unknown'] as const) expect(dashboardStatus(s).key).toBe('pending');
+    for (const s of ['partial', 'cancelled', 'refunded', 'stopped', 'error'] as const) expect(dashboardStatus(s).key).toBe('error');
   });
 
   it('sorts local services by price both ways with unpriced ones last', () => {
