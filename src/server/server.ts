@@ -56,7 +56,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const database =
     opts.database ??
     (await openDatabase({ url: env.DATABASE_URL, dataDir: resolve(env.DATA_DIR, 'pglite'), poolSize: env.DATABASE_POOL_SIZE }));
-  const seeded = await seed(database.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD });
+  // Instances starting together take turns for the seed and the job queue set-up.
+  const STARTUP_LOCK = 727_003;
+  const seeded = await database.withLock(STARTUP_LOCK, () => seed(database.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD }));
   const secret = authSecret(env);
 
   const external = await startExternalParts(env);
@@ -75,12 +77,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   let jobs: Jobs | undefined;
   if (env.JOBS)
-    jobs = await startJobs(database, logger, [
+    jobs = await database.withLock(STARTUP_LOCK, () => startJobs(database, logger, [
       pruneExpiredJob(database.db),
       catalogSyncJob(database.db, external.provider, logger, env.CATALOG_SYNC_MINUTES),
       ...orderJobs(ordersDeps),
       ...paymentJobs({ db: database.db, gateway: external.gateway, logger, realtime, get publicUrl() { return deps.publicUrl; } }),
-    ]);
+    ]));
 
   let web: WebRenderer | undefined;
   let vite: ViteDevServer | undefined;

@@ -31,6 +31,8 @@ export interface Database {
   /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** Runs `fn` while holding a cluster-wide lock, so start-up steps of several instances take turns. */
+  withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    // One process owns an embedded database: there is nobody to take turns with.
+    withLock: (_lockId, fn) => fn(),
     async close() {
       if (!client.closed) await client.close();
     },
@@ -137,6 +141,16 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     },
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async withLock(lockId, fn) {
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [lockId]);
+        return await fn();
+      } finally {
+        await holder.query('select pg_advisory_unlock($1)', [lockId]).catch(() => {});
+        holder.release();
+      }
     },
     async close() {
       closed = true;

@@ -100,7 +100,11 @@ describe('orders over HTTP', () => {
     const decoder = new TextDecoder();
     let text = '';
     const until = async (needle: string) => {
-      while (!text.includes(needle)) text += decoder.decode((await reader.read()).value ?? new Uint8Array());
+      while (!text.includes(needle)) {
+        const chunk = await reader.read();
+        if (chunk.done) throw new Error(`stream ended before ${needle}: ${text}`);
+        text += decoder.decode(chunk.value);
+      }
     };
     await until('event: ready');
     await post(app, '/api/orders', orderBody('https://tiktok.com/@live'), { cookie: a.cookie });
