@@ -44,7 +44,7 @@ async function startTopUp(page: Page, amount: string): Promise<Page> {
   const pay = page.getByRole('dialog', { name: 'Card payment' });
   await pay.waitFor();
   const [gateway] = await Promise.all([page.context().waitForEvent('page'), pay.getByRole('button', { name: /^Pay / }).click()]);
-  await page.getByText('The payment page was opened').waitFor();
+  await page.getByText('The payment page was opened').first().waitFor();
   await gateway.waitForURL(/\/pay\//);
   return gateway;
 }

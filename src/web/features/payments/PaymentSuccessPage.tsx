@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
 import { useMe } from '../auth/api';
 import { RequestError, requestErrorText } from '../dashboard/http';
-import { checkPayment } from './api';
+import { checkPayment } from './check';
 import { ResultCard } from './ResultCard';
 
 export const ns = ['payments'];

@@ -8,12 +8,10 @@ import { getJson, postJson } from '../dashboard/http';
 export const paymentKeys = {
   all: ['payments'] as const,
   list: () => ['payments', 'list'] as const,
-  one: (reference: string) => ['payments', 'one', reference] as const,
   settings: () => ['settings', 'public'] as const,
 };
 
 export const fetchPayments = () => getJson<{ payments: PaymentView[] }>('/api/payments').then((r) => r.payments);
-export const checkPayment = (reference: string) => getJson<PaymentView>(`/api/payments/${encodeURIComponent(reference)}`);
 
 export function usePayments(enabled = true) {
   return useQuery({ queryKey: paymentKeys.list(), queryFn: fetchPayments, staleTime: 30_000, enabled });

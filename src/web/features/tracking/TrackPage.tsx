@@ -2,7 +2,6 @@ import { CheckCircle2, Clock, ExternalLink, PackageSearch, Search, XCircle } fro
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import type { TrackResult } from '../../../core/contracts/orders';
 import { LOCALES } from '../../../core/i18n';
 import { formatMoney } from '../../../core/money';
@@ -57,7 +56,8 @@ export default function TrackPage() {
             ? t('notFound')
             : requestErrorText(t, err, 'tracking');
         setFailure(text);
-        toast.error(text);
+        // The notice library is loaded with the page's notifications, not with this page.
+        void import('sonner').then(({ toast }) => toast.error(text));
       } finally {
         if (searched.current === number) setLoading(false);
       }
