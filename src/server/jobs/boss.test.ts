@@ -24,9 +24,15 @@ describe('background jobs', () => {
       await jobs.send('test-echo', { n: 7 });
       await done;
       expect(seen).toEqual([7]);
-      await jobs.stop();
-      const rows = await database.query<{ state: string }>(`select state from pgboss.job where name = 'test-echo'`);
+      // The queue marks the job completed right after the handler returns.
+      let rows: { state: string }[] = [];
+      for (let i = 0; i < 50; i++) {
+        rows = await database.query<{ state: string }>(`select state from pgboss.job where name = 'test-echo'`);
+        if (rows[0]?.state === 'completed') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       expect(rows.map((r) => r.state)).toEqual(['completed']);
+      await jobs.stop();
     } finally {
       await database.close();
     }
