@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../components/ui/cn';
 
 export interface TabItem<Id extends string> {
@@ -26,6 +26,17 @@ export function TabList<Id extends string>({
   idPrefix: string;
 }) {
   const refs = useRef(new Map<Id, HTMLButtonElement>());
+  const list = useRef<HTMLDivElement>(null);
+
+  // On narrow screens the strip scrolls sideways: keep the selected tab in view (sideways only).
+  useEffect(() => {
+    const strip = list.current;
+    const tab = refs.current.get(value);
+    if (!strip || !tab) return;
+    const left = tab.offsetLeft - strip.offsetLeft;
+    if (left < strip.scrollLeft) strip.scrollLeft = left - 16;
+    else if (left + tab.offsetWidth > strip.scrollLeft + strip.clientWidth) strip.scrollLeft = left + tab.offsetWidth - strip.clientWidth + 16;
+  }, [value]);
 
   function onKeyDown(e: KeyboardEvent) {
     const index = items.findIndex((i) => i.id === value);
@@ -44,12 +55,12 @@ export function TabList<Id extends string>({
     const id = items[next]!.id;
     onChange(id);
     const el = refs.current.get(id);
-    el?.focus();
-    el?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    el?.focus({ preventScroll: true });
   }
 
   return (
     <div
+      ref={list}
       role="tablist"
       aria-label={label}
       onKeyDown={onKeyDown}

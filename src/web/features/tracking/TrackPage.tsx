@@ -103,33 +103,35 @@ export default function TrackPage() {
           <Label htmlFor={`${id}-order`}>
             {t('orderId')} <span aria-hidden="true" className="text-rose-600">*</span>
           </Label>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <Input
-              id={`${id}-order`}
-              name="order"
-              value={value}
-              onChange={(e) => {
-                setValue(e.target.value);
-                if (missing && e.target.value.trim()) setMissing(false);
-              }}
-              placeholder="AR-XXXXXXXXXX"
-              autoComplete="off"
-              spellCheck={false}
-              required
-              aria-required="true"
-              aria-invalid={missing ? true : undefined}
-              aria-describedby={`${id}-hint ${id}-error`}
-              className="h-12 font-mono uppercase placeholder:normal-case sm:flex-1"
-            />
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            <div className="sm:flex-1">
+              <Input
+                id={`${id}-order`}
+                name="order"
+                value={value}
+                onChange={(e) => {
+                  setValue(e.target.value);
+                  if (missing && e.target.value.trim()) setMissing(false);
+                }}
+                placeholder="AR-XXXXXXXXXX"
+                autoComplete="off"
+                spellCheck={false}
+                required
+                aria-required="true"
+                aria-invalid={missing ? true : undefined}
+                aria-describedby={`${id}-hint ${id}-error`}
+                className="h-12 font-mono uppercase placeholder:normal-case"
+              />
+              <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+                {t('hint')}
+              </p>
+              <FieldError id={`${id}-error`}>{missing ? t('required') : undefined}</FieldError>
+            </div>
             <Button type="submit" size="lg" disabled={loading} aria-busy={loading} className="sm:w-40">
               {loading ? <Spinner className="size-5 border-white/40 border-t-white" /> : <Search className="size-4" aria-hidden="true" />}
               {loading ? t('searching') : t('search')}
             </Button>
           </div>
-          <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
-            {t('hint')}
-          </p>
-          <FieldError id={`${id}-error`}>{missing ? t('required') : undefined}</FieldError>
         </form>
 
         <div aria-live="polite" className="mt-6">
