@@ -86,6 +86,7 @@ describe.skipIf(!hasChromium())('accounts', () => {
     await page.getByTestId('dashboard-welcome').filter({ hasText: fullName }).waitFor();
 
     // Change the password in settings.
+    await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByRole('tab', { name: 'Security' }).click();
     await page.getByLabel('Current password').fill('Second-pass2!');
     await page.getByLabel('New password').fill('Third-pass3!');
