@@ -192,7 +192,8 @@ export default function OrderPage() {
 
       <div className="relative mx-auto -mt-12 max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
         {list.isPending ? (
-          <div className="grid min-h-72 place-items-center rounded-2xl border border-slate-200 bg-white shadow-sm">
+          // As tall as the screen, so the form that replaces it does not push the footer into view.
+          <div className="grid min-h-[100svh] content-start justify-items-center rounded-2xl border border-slate-200 bg-white pt-24 shadow-sm">
             <Spinner label={t('load.loading')} className="size-10" />
           </div>
         ) : !index ? (
