@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { AccountMenu } from '../auth/AccountMenu';
@@ -21,14 +21,17 @@ export function Header() {
   // Any navigation (a link in the menu, back/forward, a redirect) closes the mobile menu.
   useEffect(() => setOpen(false), [location.key]);
 
+  // Escape closes the menu. The listener lives as long as the header, so a key pressed the moment
+  // the menu opens is not missed while effects of the new render are still pending.
+  const openRef = useRef(open);
+  openRef.current = open;
   useEffect(() => {
-    if (!open) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key === 'Escape' && openRef.current) setOpen(false);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  }, []);
 
   const links = (mobile: boolean) =>
     NAV_ITEMS.map((item) => (
