@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 /** The generic fallback screen (spec 01 §2): status, text or message, and the stack in development. */

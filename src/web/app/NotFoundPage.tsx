@@ -1,5 +1,5 @@
 import { Compass } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { ButtonLink } from '../components/ui/Button';
 import { useLanguage } from '../lib/language';
 import type { PageMeta } from './page';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '../i18n';
 import { useState, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../i18n';
 
 export function makeQueryClient() {
   return new QueryClient({
@@ -15,8 +15,8 @@ export function makeQueryClient() {
 export function Providers({ i18n, children }: { i18n: I18n; children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Outlet, useMatches, useParams } from 'react-router';
 import { isLanguage } from '../../core/i18n';
 import type { PageHandle } from './page';
@@ -37,7 +37,8 @@ export function RootLayout() {
       <Outlet />
       {notifications ? (
         <Suspense fallback={null}>
-          <Toaster position="top-right" duration={5000} richColors closeButton />
+          {/* Below the 64 px header, so a notification never covers its buttons. */}
+          <Toaster position="top-right" offset={{ top: 76 }} mobileOffset={{ top: 72 }} duration={5000} richColors closeButton />
         </Suspense>
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import type { i18n as I18n, TFunction } from 'i18next';
+import type { I18n, TFunction } from '../i18n';
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { isLanguage, type Language } from '../../core/i18n';

@@ -1,6 +1,8 @@
-import i18next, { type i18n as I18n, type Resource } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, type Language } from '../../core/i18n';
+import { type Language } from '../../core/i18n';
+import { I18n, type Resources } from './translator';
+
+export { I18n, type Resources, type TFunction, type TOptions } from './translator';
+export { I18nProvider, useTranslation } from './react';
 
 /**
  * Strings live in `locales/{lang}/{namespace}.json`. `common` is needed by every page; other
@@ -16,30 +18,16 @@ export async function loadNamespaces(i18n: I18n, lang: Language, namespaces: rea
       const load = bundles[`./locales/${lang}/${ns}.json`];
       if (!load) throw new Error(`Missing locale bundle ${lang}/${ns}`);
       const mod = await load();
-      i18n.addResourceBundle(lang, ns, mod.default, true, true);
+      i18n.addResourceBundle(lang, ns, mod.default);
     }),
   );
 }
 
-export function createI18n(lang: Language, resources: Resource = {}): I18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: DEFAULT_LANGUAGE,
-    defaultNS: 'common',
-    ns: ['common'],
-    resources,
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    react: { useSuspense: false },
-    returnNull: false,
-  });
-  return instance;
+export function createI18n(lang: Language, resources: Resources = {}): I18n {
+  return new I18n(lang, resources);
 }
 
 /** The bundles an instance holds, to embed in the server's HTML for hydration. */
-export function usedResources(i18n: I18n, lang: Language): Resource {
-  const data = i18n.store.data[lang] ?? {};
-  return { [lang]: data };
+export function usedResources(i18n: I18n, lang: Language): Resources {
+  return { [lang]: i18n.data[lang] ?? {} };
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { useParams } from 'react-router';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, type Language } from '../../core/i18n';
 

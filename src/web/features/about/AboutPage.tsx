@@ -1,5 +1,5 @@
 import { Award, Building2, CalendarDays, Crosshair, Globe2, MapPin, ShieldCheck, Target, Users, Zap } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { PageHero } from '../../components/ui/PageHero';
 import { SectionHeading } from '../../components/ui/SectionHeading';

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
 import { Input } from '../../components/ui/Input';

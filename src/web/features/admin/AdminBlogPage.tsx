@@ -1,6 +1,6 @@
 import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { Language } from '../../../core/i18n';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';

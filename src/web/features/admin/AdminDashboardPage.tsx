@@ -1,5 +1,5 @@
 import { Banknote, CheckCircle2, Clock, Package, ShoppingCart, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
 import { useLanguage } from '../../lib/language';

@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PageMeta } from '../../app/page';
 import { routeLanguage } from '../../app/page';

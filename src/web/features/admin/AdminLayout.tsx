@@ -20,7 +20,7 @@ import {
 } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useEffect, useState, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link, NavLink, Outlet, useLoaderData, useLocation } from 'react-router';
 import type { Language } from '../../../core/i18n';
 import type { PageMeta } from '../../app/page';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Eye, RefreshCw, RotateCcw, Search, Send } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { minorToDecimal, parseUsdToCents } from '../../../core/money';
 import { ORDER_STATUSES, statusGroup, type OrderStatus } from '../../../core/orderStatus';
 import { platformDisplayName } from '../../../core/platforms';

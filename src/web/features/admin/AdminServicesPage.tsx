@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { PageMeta } from '../../app/page';
 import { useAdminBase } from './AdminLayout';

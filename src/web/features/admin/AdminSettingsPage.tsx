@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Banknote, LifeBuoy, Save, ShoppingCart, Users } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { Settings } from '../../../core/settings';
 import type { PageMeta } from '../../app/page';
 import { Button } from '../../components/ui/Button';

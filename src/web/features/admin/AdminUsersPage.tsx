@@ -1,6 +1,6 @@
 import { Plus, Search, Wallet, X } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';

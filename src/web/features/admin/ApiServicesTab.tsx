@@ -1,6 +1,6 @@
 import { RefreshCw, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { platformDisplayName } from '../../../core/platforms';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';

@@ -1,6 +1,6 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { platformDisplayName } from '../../../core/platforms';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';

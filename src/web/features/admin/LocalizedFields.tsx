@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { LANGUAGES, type Language } from '../../../core/i18n';
 import { Input, Textarea } from '../../components/ui/Input';
 import type { Localized } from './api';

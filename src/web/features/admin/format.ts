@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n';
 import { toast } from 'sonner';
 import { minorToDecimal } from '../../../core/money';
 import { DEFAULT_LANGUAGE, isLanguage, LOCALES, type Language } from '../../../core/i18n';

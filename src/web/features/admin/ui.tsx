@@ -1,7 +1,7 @@
 import { AlertTriangle, Inbox, RefreshCw } from 'lucide-react';
 import { Tabs as RadixTabs } from 'radix-ui';
 import { useId, type ComponentType, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { Dialog } from '../../components/ui/Dialog';

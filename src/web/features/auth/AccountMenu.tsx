@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useState, useSyncExternalStore, type ComponentType } from 'react';
-import type { i18n as I18n } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { I18n } from '../../i18n';
+import { useTranslation } from '../../i18n';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isLanguage, type Language } from '../../../core/i18n';
 import { loadNamespaces } from '../../i18n';

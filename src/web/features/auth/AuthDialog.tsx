@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Dialog, Sheet } from '../../components/ui/Dialog';
 import { useAuthDialog } from './authDialogStore';
 import { AuthTabs } from './AuthForms';

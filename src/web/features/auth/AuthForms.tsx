@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { FULL_NAME_MIN_LENGTH, isAcceptablePassword, passwordStrength, PASSWORD_MIN_SCORE } from '../../../core/password';

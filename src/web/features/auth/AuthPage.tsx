@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link, useNavigate } from 'react-router';
 import type { PageMeta } from '../../app/page';
 import type { AuthTab } from './authDialogStore';

@@ -1,5 +1,5 @@
 import { Wrench } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
 import type { PageMeta } from '../../app/page';
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { emailSchema } from '../../../core/password';

@@ -1,5 +1,5 @@
 import { ArrowRight, CalendarDays, Newspaper } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PageMeta } from '../../app/page';
 import { routeLanguage } from '../../app/page';

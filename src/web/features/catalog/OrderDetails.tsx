@@ -1,5 +1,5 @@
 import { memo, type Dispatch, type SetStateAction } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { ServiceParam } from '../../../core/catalog';
 import type { PublicService } from '../../../core/contracts/catalog';
 import type { OrderInputIssue } from '../../../core/orderRules';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { platformDisplayName, type ServiceGroup } from '../../../core/platforms';
 import { cn } from '../../components/ui/cn';
 import { PlatformIcon } from '../home/PlatformIcon';

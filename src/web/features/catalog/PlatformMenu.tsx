@@ -1,6 +1,6 @@
 import { ChevronDown, Share2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link, useLocation } from 'react-router';
 import { platformDisplayName } from '../../../core/platforms';
 import { useLanguage } from '../../lib/language';

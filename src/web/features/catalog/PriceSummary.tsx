@@ -1,6 +1,6 @@
 import { CreditCard, Headphones, ShieldCheck, ShoppingCart } from 'lucide-react';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
 import { formatUsd, orderTotal, parseQuantity, unitPrice } from './orderForm';
 

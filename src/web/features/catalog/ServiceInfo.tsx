@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { PublicService, ServiceDetail, ServiceList } from '../../../core/contracts/catalog';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatUsd, unitPrice } from './orderForm';

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { PublicService } from '../../../core/contracts/catalog';
 import { FieldError, Input, Label } from '../../components/ui/Input';
 import { filterServices } from './catalogIndex';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n';
 import type { ServiceParam } from '../../../core/catalog';
 import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
 import { minorToDecimal } from '../../../core/money';

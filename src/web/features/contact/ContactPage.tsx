@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, Mail, MapPin, MessageSquare, Phone } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { PageHero } from '../../components/ui/PageHero';
 import { ContactForm } from '../support/ContactForm';

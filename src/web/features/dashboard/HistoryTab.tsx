@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { AlertTriangle, ExternalLink, PackageOpen, RotateCw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { OrderView } from '../../../core/contracts/orders';
 import { formatMoney } from '../../../core/money';
 import { Badge } from '../../components/ui/Badge';

@@ -1,5 +1,5 @@
 import { Info, ShoppingCart, Wallet } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
 import { formatMoney } from '../../../core/money';
 import { Button } from '../../components/ui/Button';

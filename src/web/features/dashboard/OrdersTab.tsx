@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
 import type { PublicService } from '../../../core/contracts/catalog';
 import type { OrderView } from '../../../core/contracts/orders';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
 import { isAcceptablePassword } from '../../../core/password';
 import { Button, FieldError, Input, Label } from '../../components/ui';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { request, RequestError, requestErrorText } from './http';
 import { attemptFor, isRetryable } from './orderAttempt';

@@ -14,7 +14,7 @@ import {
   Users,
   Zap,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link, useLoaderData } from 'react-router';
 import type { PageMeta } from '../../app/page';
 import { ButtonLink, buttonClass } from '../../components/ui/Button';

@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';

@@ -1,5 +1,5 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
 import { useLanguage } from '../../lib/language';
 import { Logo } from './Logo';

@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link, NavLink, useLocation } from 'react-router';
 import { AccountMenu } from '../auth/AccountMenu';
 import { PlatformMenu } from '../catalog/PlatformMenu';

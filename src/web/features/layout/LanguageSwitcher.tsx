@@ -1,6 +1,6 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link, useLocation } from 'react-router';
 import { LANGUAGES, type Language } from '../../../core/i18n';
 import { hasLanguagePrefix, rememberLanguage, switchLanguagePath, useLanguage } from '../../lib/language';

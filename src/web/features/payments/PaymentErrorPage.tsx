@@ -1,5 +1,5 @@
 import { LayoutDashboard, LifeBuoy, XCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useSearchParams } from 'react-router';
 import type { PageMeta } from '../../app/page';
 import { ButtonLink } from '../../components/ui/Button';

@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, LayoutDashboard, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useSearchParams } from 'react-router';
 import type { PageMeta } from '../../app/page';
 import { ButtonLink } from '../../components/ui/Button';

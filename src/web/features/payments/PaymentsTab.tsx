@@ -1,5 +1,5 @@
 import { AlertTriangle, Receipt, RotateCw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { PaymentView } from '../../../core/contracts/payments';
 import { formatMoney } from '../../../core/money';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';

@@ -1,6 +1,6 @@
 import { ArrowLeft, CreditCard, ExternalLink, Lock } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
 import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, TOPUP_QUICK_AMOUNTS } from '../../../core/contracts/payments';
 import { LOCALES } from '../../../core/i18n';

@@ -1,5 +1,5 @@
 import { ArrowLeft, CheckCircle2, ChevronRight, ClipboardList, Lightbulb, MessageCircle, Rocket, Star, Trophy } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { data, Link, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';

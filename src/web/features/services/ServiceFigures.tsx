@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 const FIGURES = ['rating', 'clients', 'projects', 'years'] as const;
 

@@ -1,5 +1,5 @@
 import { ArrowRight, BarChart3, Check, Clock, HandCoins, Heart, MessageCircle, Music2, PlaySquare, Share2, Sparkles, Trophy, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';

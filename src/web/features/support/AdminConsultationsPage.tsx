@@ -1,6 +1,6 @@
 import { Check, RotateCcw } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
 import { CONSULTATION_STATUSES, type ConsultationStatus, type ConsultationView } from '../../../core/contracts/support';
 import type { PageMeta } from '../../app/page';

@@ -1,6 +1,6 @@
 import { CheckCheck, Eye, Mail, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
 import { CONTACT_STATUSES, type ContactMessageView } from '../../../core/contracts/support';
 import type { PageMeta } from '../../app/page';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
 import { TICKET_PREVIEW_LENGTH, TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '../../../core/contracts/support';
 import type { PageMeta } from '../../app/page';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
 import { CONSULTATION_SERVICES, consultationSchema, SUPPORT_LIMITS, type ConsultationInput, type ConsultationService } from '../../../core/contracts/support';
 import { Button } from '../../components/ui/Button';

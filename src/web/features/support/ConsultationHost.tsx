@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import type { i18n as I18n } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { I18n } from '../../i18n';
+import { useTranslation } from '../../i18n';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../core/i18n';
 import { loadNamespaces } from '../../i18n';
 import { useMe } from '../auth/api';

@@ -1,6 +1,6 @@
 import { CheckCircle2, Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { ContactMessageInput } from '../../../core/contracts/support';
 import { SUPPORT_LIMITS } from '../../../core/contracts/supportConstants';
 import { Button } from '../../components/ui/Button';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Inbox, LifeBuoy, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
 import { TICKET_PREVIEW_LENGTH } from '../../../core/contracts/support';
 import { Badge } from '../../components/ui/Badge';

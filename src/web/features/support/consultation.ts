@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../core/i18n';
 import { loadNamespaces } from '../../i18n';
 import { fetchMe, ME_QUERY_KEY, useMe } from '../auth/api';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../core/i18n';
 import { loadNamespaces } from '../../i18n';
 

@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, ExternalLink, PackageSearch, Search, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useSearchParams } from 'react-router';
 import type { TrackResult } from '../../../core/contracts/orders';
 import { LOCALES } from '../../../core/i18n';
