@@ -59,9 +59,24 @@ function toResponse(result: RenderResult, template: string, manifest?: Manifest)
   });
 }
 
+/**
+ * Puts the built stylesheet into the page as a `<style>` block: the first paint then waits for
+ * the HTML alone, not for a second request (one round trip — over half a second on a slow mobile
+ * network). The CSS is ~10 KB gzipped and compresses with the HTML; later pages are client-side
+ * navigations that do not fetch HTML again.
+ */
+export async function inlineStylesheets(template: string, clientDir: string): Promise<string> {
+  let html = template;
+  for (const match of template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)) {
+    const css = await readFile(resolve(clientDir, match[1]!), 'utf8');
+    html = html.replace(match[0], () => `<style>${css.replaceAll('</', '<\\/')}</style>`);
+  }
+  return html;
+}
+
 /** Production: the built client template and the built server entry from `dist/`. */
 export async function createBuiltRenderer(distDir = resolve('dist')): Promise<WebRenderer> {
-  const template = await readFile(resolve(distDir, 'client/index.html'), 'utf8');
+  const template = await inlineStylesheets(await readFile(resolve(distDir, 'client/index.html'), 'utf8'), resolve(distDir, 'client'));
   const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry-server.js')).href)) as { render: RenderFn };
   // Without a manifest the pages still work; they only lose their preload hints.
   const manifest = await readFile(resolve(distDir, 'client/.vite/manifest.json'), 'utf8').then(
