@@ -67,7 +67,7 @@ export const GroupPicker = memo(function GroupPicker({
             <span
               className={cn(
                 'rounded-full px-1.5 text-xs font-bold tabular-nums',
-                g === value ? 'bg-white/20 text-white' : 'bg-slate-100 text-slate-500',
+                g === value ? 'bg-white text-brand-700' : 'bg-slate-100 text-slate-600',
               )}
             >
               <span className="sr-only">(</span>
