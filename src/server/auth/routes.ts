@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import type { Me } from '../../core/contracts/account';
 import { AppError, ERROR_CODES, isErrorCode, type ErrorCode } from '../../core/errors';
 import { emailSchema } from '../../core/password';
 import { sessions } from '../db/schema';
@@ -142,15 +143,14 @@ export function accountRoutes(get: () => AccountParts) {
     for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
     if (!session) return c.json({ user: null });
     const user = session.user;
-    return c.json({
-      user: {
-        id: user.id,
-        email: user.email,
-        fullName: user.name,
-        roles: await rolesOf(opts.db, user.id),
-        balanceCents: await balanceOf(opts.db, user.id),
-      },
-    });
+    const me: Me = {
+      id: user.id,
+      email: user.email,
+      fullName: user.name,
+      roles: await rolesOf(opts.db, user.id),
+      balanceCents: await balanceOf(opts.db, user.id),
+    };
+    return c.json({ user: me });
   });
 
   app.post('/auth-extra/email-available', async (c) => {

@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Me } from '../../../core/contracts/account';
 import { apiGet } from '../../lib/api';
 
 /** The signed-in person as the browser sees them (GET /api/me). */
-export interface Me {
-  id: string;
-  email: string;
-  fullName: string;
-  roles: ('user' | 'moderator' | 'admin')[];
-  balanceCents: number;
-}
+export type { Me };
 
 export { ApiError, apiGet, apiPost } from '../../lib/api';
 

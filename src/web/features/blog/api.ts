@@ -1,20 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 
 /** Blog and FAQ as the public API serves them (GET /api/content/*). */
-export interface PostSummary {
-  slug: string;
-  title: string;
-  excerpt: string;
-  publishedOn: string;
-}
-export interface Post extends PostSummary {
-  body: string;
-}
-export interface FaqEntry {
-  id: number;
-  question: string;
-  answer: string;
-}
+export type { FaqEntry, Post, PostSummary } from '../../../core/contracts/content';
 
 /**
  * A public content request inside a route loader: answered in process on the server (through the
