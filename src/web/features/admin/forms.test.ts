@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numericSetting, parseAznToQepik, parseSignedCents, pricePer1000, qepikToInput, slugify } from './forms';
+import { numericSetting, parseAznToQepik, parseOrderIndex, parseSignedCents, pricePer1000, qepikToInput, slugify } from './forms';
 import { azn, count, dashboardStatus, formatDateTime, formatDay, usd, usdDecimal } from './format';
 import { sortByPrice } from './LocalServicesTab';
 import { detailText } from './AdminAuditPage';
@@ -37,6 +37,17 @@ describe('admin form conversions', () => {
     expect(numericSetting('12.5')).toBe(12.5);
     expect(numericSetting('0,1')).toBe(0.1);
     expect(numericSetting('-3')).toBe(-3);
+  });
+
+  it('reads a list position as a whole number, blank as 0, and refuses anything else', () => {
+    expect(parseOrderIndex('')).toBe(0);
+    expect(parseOrderIndex('  ')).toBe(0);
+    expect(parseOrderIndex(' 7 ')).toBe(7);
+    expect(parseOrderIndex('-3')).toBe(-3);
+    expect(parseOrderIndex('1.5')).toBeUndefined();
+    expect(parseOrderIndex('1e3')).toBeUndefined();
+    expect(parseOrderIndex('abc')).toBeUndefined();
+    expect(parseOrderIndex('99999999999999999999')).toBeUndefined();
   });
 
   it('prices 1000 units from the tier holding 1000', () => {

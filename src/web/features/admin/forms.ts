@@ -39,6 +39,14 @@ export function numericSetting(text: string): number {
   }
 }
 
+/** A position in a list typed in a field: blank → 0, a whole number → itself, anything else → undefined. */
+export function parseOrderIndex(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return 0;
+  const n = /^-?\d+$/.test(trimmed) ? Number(trimmed) : NaN;
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
 /** Provider price for 1000 units in dollars, from the tier holding 1000 (else the first one). */
 export function pricePer1000(tiers: readonly PriceTier[]): string | null {
   const tier = tiers.find((t) => t.minimum <= 1000 && 1000 <= t.maximum) ?? tiers[0];
