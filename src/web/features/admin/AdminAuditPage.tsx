@@ -1,13 +1,11 @@
-import { Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
-import { Input } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { useAudit, type AuditEntry } from './api';
-import { formatDateTime, notifyError } from './format';
-import { AdminPage, Empty, LoadError, Loading, Panel, Table, td, th } from './ui';
+import { formatDateTime } from './format';
+import { AdminPage, Panel, QueryView, SearchField, Table, td, Th, useFailureNotice } from './ui';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:audit.title')} · ${t('brand')}` });
@@ -28,9 +26,7 @@ export default function AdminAuditPage() {
   const audit = useAudit();
   const [filter, setFilter] = useState('');
 
-  useEffect(() => {
-    if (audit.isError) notifyError(t, 'notices.auditNotLoaded', audit.error);
-  }, [audit.isError, audit.error, t]);
+  useFailureNotice(audit, 'notices.auditNotLoaded');
 
   const rows = useMemo(() => {
     const q = filter.trim().toLowerCase();
@@ -42,42 +38,23 @@ export default function AdminAuditPage() {
     <AdminPage title={t('audit.title')} description={t('audit.lead')}>
       <Panel>
         <div className="border-b border-slate-200 p-4">
-          <label htmlFor="audit-filter" className="sr-only">
-            {t('audit.filter')}
-          </label>
-          <div className="relative max-w-md">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-            <Input id="audit-filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t('audit.filter')} className="h-10 py-2 pl-9" />
-          </div>
+          <SearchField id="audit-filter" label={t('audit.filter')} value={filter} onChange={setFilter} placeholder={t('audit.filter')} className="max-w-md" />
         </div>
-        {audit.isError && !audit.data ? (
-          <LoadError message={t('notices.auditNotLoaded')} onRetry={() => void audit.refetch()} />
-        ) : !audit.data ? (
-          <Loading />
-        ) : rows.length === 0 ? (
-          <Empty text={t('audit.empty')} />
-        ) : (
-          <Table label={t('audit.title')} minWidth="min-w-[900px]">
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={th}>
-                  {t('audit.when')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('audit.who')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('audit.action')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('audit.target')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('audit.details')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
+        <QueryView query={audit} error={t('notices.auditNotLoaded')} empty={t('audit.empty')} isEmpty={() => rows.length === 0}>
+          {() => (
+            <Table
+              label={t('audit.title')}
+              minWidth="min-w-[900px]"
+              head={
+                <>
+                  <Th>{t('audit.when')}</Th>
+                  <Th>{t('audit.who')}</Th>
+                  <Th>{t('audit.action')}</Th>
+                  <Th>{t('audit.target')}</Th>
+                  <Th>{t('audit.details')}</Th>
+                </>
+              }
+            >
               {rows.map((e) => (
                 <tr key={e.id} data-testid="audit-row">
                   <td className={`${td} whitespace-nowrap`}>{formatDateTime(e.createdAt, lang)}</td>
@@ -94,9 +71,9 @@ export default function AdminAuditPage() {
                   <td className={`${td} max-w-md break-words text-xs text-slate-600`}>{detailText(e.details) || '—'}</td>
                 </tr>
               ))}
-            </tbody>
-          </Table>
-        )}
+            </Table>
+          )}
+        </QueryView>
       </Panel>
     </AdminPage>
   );

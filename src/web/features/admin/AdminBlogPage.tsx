@@ -1,5 +1,5 @@
-import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { ExternalLink } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import type { Language } from '../../../core/i18n';
 import type { PageMeta } from '../../app/page';
@@ -13,7 +13,7 @@ import { useBlogPosts, useDeleteBlogPost, useSaveBlogPost, type BlogPost, type L
 import { formatDay, notify, notifyError } from './format';
 import { slugify, today } from './forms';
 import { emptyLocalized, LocalizedFields, missingLanguages, trimLocalized } from './LocalizedFields';
-import { AdminPage, ConfirmDialog, Empty, Field, LoadError, Loading, Panel, Table, td, th, Toggle } from './ui';
+import { AdminPage, ConfirmDialog, EditDeleteCell, Field, NewButton, Panel, QueryView, Table, td, Th, Toggle, useFailureNotice } from './ui';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:blog.title')} · ${t('brand')}` });
@@ -28,10 +28,7 @@ export default function AdminBlogPage() {
   const [editing, setEditing] = useState<BlogPost | 'new' | null>(null);
   const [deleting, setDeleting] = useState<BlogPost | null>(null);
   const remove = useDeleteBlogPost();
-
-  useEffect(() => {
-    if (posts.isError) notifyError(t, 'notices.postsNotLoaded', posts.error);
-  }, [posts.isError, posts.error, t]);
+  useFailureNotice(posts, 'notices.postsNotLoaded');
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -46,40 +43,24 @@ export default function AdminBlogPage() {
     <AdminPage
       title={t('blog.title')}
       description={t('blog.lead')}
-      actions={
-        <Button size="sm" onClick={() => setEditing('new')}>
-          <Plus className="size-4" aria-hidden="true" />
-          {t('blog.new')}
-        </Button>
-      }
+      actions={<NewButton onClick={() => setEditing('new')}>{t('blog.new')}</NewButton>}
     >
       <Panel>
-        {posts.isError && !posts.data ? (
-          <LoadError message={t('notices.postsNotLoaded')} onRetry={() => void posts.refetch()} />
-        ) : !posts.data ? (
-          <Loading />
-        ) : posts.data.length === 0 ? (
-          <Empty text={t('blog.empty')} />
-        ) : (
-          <Table label={t('blog.title')} minWidth="min-w-[720px]">
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={th}>
-                  {t('blog.postTitle')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('blog.date')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('blog.state')}
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  {t('common.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {posts.data.map((p) => (
+        <QueryView query={posts} error={t('notices.postsNotLoaded')} empty={t('blog.empty')} isEmpty={(data) => data.length === 0}>
+          {(data) => (
+            <Table
+              label={t('blog.title')}
+              minWidth="min-w-[720px]"
+              head={
+                <>
+                  <Th>{t('blog.postTitle')}</Th>
+                  <Th>{t('blog.date')}</Th>
+                  <Th>{t('blog.state')}</Th>
+                  <Th className="text-right">{t('common.actions')}</Th>
+                </>
+              }
+            >
+              {data.map((p) => (
                 <tr key={p.id} data-testid="blog-row">
                   <td className={td}>
                     <p className="font-medium text-slate-900">{p.title[lang] || p.title.az}</p>
@@ -89,26 +70,18 @@ export default function AdminBlogPage() {
                   <td className={td}>
                     <Badge tone={p.published ? 'success' : 'neutral'}>{p.published ? t('blog.published') : t('blog.draft')}</Badge>
                   </td>
-                  <td className={`${td} whitespace-nowrap text-right`}>
-                    <div className="inline-flex gap-1">
-                      {p.published ? (
-                        <a href={`/${lang}/blog/${p.slug}`} target="_blank" rel="noreferrer" className="inline-flex h-9 items-center rounded-xl px-3 text-slate-700 hover:bg-slate-100" aria-label={t('blog.view', { name: p.title[lang] })}>
-                          <ExternalLink className="size-4" aria-hidden="true" />
-                        </a>
-                      ) : null}
-                      <Button size="sm" variant="ghost" onClick={() => setEditing(p)} aria-label={t('common.editItem', { name: p.title[lang] || p.slug })}>
-                        <Pencil className="size-4" aria-hidden="true" />
-                      </Button>
-                      <Button size="sm" variant="ghost" onClick={() => setDeleting(p)} aria-label={t('common.deleteItem', { name: p.title[lang] || p.slug })} className="text-rose-600 hover:bg-rose-50">
-                        <Trash2 className="size-4" aria-hidden="true" />
-                      </Button>
-                    </div>
-                  </td>
+                  <EditDeleteCell name={p.title[lang] || p.slug} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)}>
+                    {p.published ? (
+                      <a href={`/${lang}/blog/${p.slug}`} target="_blank" rel="noreferrer" className="inline-flex h-9 items-center rounded-xl px-3 text-slate-700 hover:bg-slate-100" aria-label={t('blog.view', { name: p.title[lang] })}>
+                        <ExternalLink className="size-4" aria-hidden="true" />
+                      </a>
+                    ) : null}
+                  </EditDeleteCell>
                 </tr>
               ))}
-            </tbody>
-          </Table>
-        )}
+            </Table>
+          )}
+        </QueryView>
       </Panel>
       {editing ? <PostDialog post={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog

@@ -5,7 +5,7 @@ import { Badge } from '../../components/ui/Badge';
 import { useLanguage } from '../../lib/language';
 import { useDashboard } from './api';
 import { azn, count, dashboardStatus, formatDateTime, usd } from './format';
-import { AdminPage, Empty, LoadError, Loading, Panel, StatCard, Table, td, th } from './ui';
+import { AdminPage, Empty, LoadError, Loading, Panel, StatCard, Table, td, Th } from './ui';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:dashboard.title')} · ${t('brand')}` });
@@ -41,24 +41,18 @@ export default function AdminDashboardPage() {
             {d.latestOrders.length === 0 ? (
               <Empty text={t('dashboard.noOrders')} />
             ) : (
-              <Table label={t('dashboard.latest')} minWidth="min-w-[560px]">
-                <thead className="bg-slate-50">
-                  <tr>
-                    <th scope="col" className={th}>
-                      {t('orders.service')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('orders.date')}
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      {t('orders.price')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('orders.status')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
+              <Table
+                label={t('dashboard.latest')}
+                minWidth="min-w-[560px]"
+                head={
+                  <>
+                    <Th>{t('orders.service')}</Th>
+                    <Th>{t('orders.date')}</Th>
+                    <Th className="text-right">{t('orders.price')}</Th>
+                    <Th>{t('orders.status')}</Th>
+                  </>
+                }
+              >
                   {d.latestOrders.map((o) => {
                     const s = dashboardStatus(o.status);
                     return (
@@ -75,7 +69,6 @@ export default function AdminDashboardPage() {
                       </tr>
                     );
                   })}
-                </tbody>
               </Table>
             )}
           </Panel>

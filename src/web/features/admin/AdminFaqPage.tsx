@@ -1,5 +1,4 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import type { Language } from '../../../core/i18n';
 import type { PageMeta } from '../../app/page';
@@ -11,7 +10,7 @@ import { useLanguage } from '../../lib/language';
 import { useDeleteFaqItem, useFaqItems, useSaveFaqItem, type FaqItem, type Localized } from './api';
 import { notify, notifyError } from './format';
 import { emptyLocalized, LocalizedFields, missingLanguages, trimLocalized } from './LocalizedFields';
-import { AdminPage, ConfirmDialog, Empty, Field, LoadError, Loading, Panel, Table, td, th, Toggle } from './ui';
+import { AdminPage, ConfirmDialog, EditDeleteCell, Field, NewButton, Panel, QueryView, Table, td, Th, Toggle, useFailureNotice } from './ui';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:faq.title')} · ${t('brand')}` });
@@ -24,10 +23,7 @@ export default function AdminFaqPage() {
   const [editing, setEditing] = useState<FaqItem | 'new' | null>(null);
   const [deleting, setDeleting] = useState<FaqItem | null>(null);
   const remove = useDeleteFaqItem();
-
-  useEffect(() => {
-    if (items.isError) notifyError(t, 'notices.faqNotLoaded', items.error);
-  }, [items.isError, items.error, t]);
+  useFailureNotice(items, 'notices.faqNotLoaded');
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -42,40 +38,24 @@ export default function AdminFaqPage() {
     <AdminPage
       title={t('faq.title')}
       description={t('faq.lead')}
-      actions={
-        <Button size="sm" onClick={() => setEditing('new')}>
-          <Plus className="size-4" aria-hidden="true" />
-          {t('faq.new')}
-        </Button>
-      }
+      actions={<NewButton onClick={() => setEditing('new')}>{t('faq.new')}</NewButton>}
     >
       <Panel>
-        {items.isError && !items.data ? (
-          <LoadError message={t('notices.faqNotLoaded')} onRetry={() => void items.refetch()} />
-        ) : !items.data ? (
-          <Loading />
-        ) : items.data.length === 0 ? (
-          <Empty text={t('faq.empty')} />
-        ) : (
-          <Table label={t('faq.title')} minWidth="min-w-[680px]">
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={`${th} w-16 text-right`}>
-                  #
-                </th>
-                <th scope="col" className={th}>
-                  {t('faq.question')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('blog.state')}
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  {t('common.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items.data.map((f) => (
+        <QueryView query={items} error={t('notices.faqNotLoaded')} empty={t('faq.empty')} isEmpty={(data) => data.length === 0}>
+          {(data) => (
+            <Table
+              label={t('faq.title')}
+              minWidth="min-w-[680px]"
+              head={
+                <>
+                  <Th className="w-16 text-right">#</Th>
+                  <Th>{t('faq.question')}</Th>
+                  <Th>{t('blog.state')}</Th>
+                  <Th className="text-right">{t('common.actions')}</Th>
+                </>
+              }
+            >
+              {data.map((f) => (
                 <tr key={f.id} data-testid="faq-row">
                   <td className={`${td} text-right tabular-nums text-slate-500`}>{f.orderIndex}</td>
                   <td className={td}>
@@ -85,21 +65,12 @@ export default function AdminFaqPage() {
                   <td className={td}>
                     <Badge tone={f.published ? 'success' : 'neutral'}>{f.published ? t('blog.published') : t('blog.draft')}</Badge>
                   </td>
-                  <td className={`${td} whitespace-nowrap text-right`}>
-                    <div className="inline-flex gap-1">
-                      <Button size="sm" variant="ghost" onClick={() => setEditing(f)} aria-label={t('common.editItem', { name: f.question[lang] })}>
-                        <Pencil className="size-4" aria-hidden="true" />
-                      </Button>
-                      <Button size="sm" variant="ghost" onClick={() => setDeleting(f)} aria-label={t('common.deleteItem', { name: f.question[lang] })} className="text-rose-600 hover:bg-rose-50">
-                        <Trash2 className="size-4" aria-hidden="true" />
-                      </Button>
-                    </div>
-                  </td>
+                  <EditDeleteCell name={f.question[lang]} onEdit={() => setEditing(f)} onDelete={() => setDeleting(f)} />
                 </tr>
               ))}
-            </tbody>
-          </Table>
-        )}
+            </Table>
+          )}
+        </QueryView>
       </Panel>
       {editing ? <FaqDialog item={editing === 'new' ? null : editing} nextIndex={(items.data?.at(-1)?.orderIndex ?? 0) + 1} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Eye, RefreshCw, RotateCcw, Search, Send } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Eye, RefreshCw, RotateCcw, Send } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import { minorToDecimal, parseUsdToCents } from '../../../core/money';
@@ -13,7 +13,7 @@ import { Input, Textarea } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { useOrder, useOrders, useRefund, useResubmit, useResync, type AdminOrder, type OrdersQuery } from './api';
 import { count, formatDateTime, notify, notifyError, STATUS_TONE, usd } from './format';
-import { AdminPage, ConfirmDialog, Empty, Field, LoadError, Loading, Panel, Select, Table, td, th } from './ui';
+import { AdminPage, CardsOrTable, ConfirmDialog, Field, LoadError, Loading, Panel, QueryView, SearchField, Select, Table, TableContent, td, Th } from './ui';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:orders.title')} · ${t('brand')}` });
@@ -57,13 +57,7 @@ export default function AdminOrdersPage() {
     <AdminPage title={t('orders.title')} description={data ? t('orders.total', { formatted: count(data.total, lang), count: data.total }) : undefined}>
       <Panel>
         <div className="grid grid-cols-2 gap-3 border-b border-slate-200 p-4 lg:grid-cols-4">
-          <div className="relative col-span-2 lg:col-span-4">
-            <label htmlFor="order-search" className="sr-only">
-              {t('orders.search')}
-            </label>
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-            <Input id="order-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('orders.searchPlaceholder')} className="h-10 py-2 pl-9" />
-          </div>
+          <SearchField id="order-search" label={t('orders.search')} value={text} onChange={setText} placeholder={t('orders.searchPlaceholder')} className="col-span-2 lg:col-span-4" />
           <FilterField id="order-status" label={t('orders.status')}>
             <Select id="order-status" value={filters.status ?? ''} onChange={(e) => set({ status: e.target.value || undefined })}>
               <option value="">{t('orders.allStatuses')}</option>
@@ -92,16 +86,10 @@ export default function AdminOrdersPage() {
           </FilterField>
         </div>
 
-        {orders.isError && !data ? (
-          <LoadError message={t('notices.ordersNotLoaded')} onRetry={() => void orders.refetch()} />
-        ) : !data ? (
-          <Loading />
-        ) : data.orders.length === 0 ? (
-          <Empty text={t('orders.empty')} />
-        ) : (
-          <>
-            <ul className="divide-y divide-slate-100 md:hidden">
-              {data.orders.map((o) => (
+        <QueryView query={orders} error={t('notices.ordersNotLoaded')} empty={t('orders.empty')} isEmpty={(d) => d.orders.length === 0}>
+          {(d) => (
+            <CardsOrTable
+              cards={d.orders.map((o) => (
                 <li key={o.id} data-testid="order-card">
                   <button type="button" onClick={() => setOpenId(o.id)} className="block w-full px-4 py-4 text-left hover:bg-slate-50" aria-label={t('orders.detailsFor', { number: o.number })}>
                     <div className="flex items-center justify-between gap-3">
@@ -117,69 +105,59 @@ export default function AdminOrdersPage() {
                   </button>
                 </li>
               ))}
-            </ul>
-            <div className="hidden md:block">
-              <Table label={t('orders.title')} minWidth="min-w-[840px]">
-                <thead className="bg-slate-50">
-                  <tr>
-                    <th scope="col" className={th}>
+            >
+              <Table
+                label={t('orders.title')}
+                minWidth="min-w-[840px]"
+                head={
+                  <>
+                    <Th>
                       {t('orders.number')} · {t('orders.customer')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('orders.service')}
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      {t('orders.quantity')}
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      {t('orders.price')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('orders.status')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('orders.date')}
-                    </th>
-                    <th scope="col" className={th}>
+                    </Th>
+                    <Th>{t('orders.service')}</Th>
+                    <Th className="text-right">{t('orders.quantity')}</Th>
+                    <Th className="text-right">{t('orders.price')}</Th>
+                    <Th>{t('orders.status')}</Th>
+                    <Th>{t('orders.date')}</Th>
+                    <Th>
                       <span className="sr-only">{t('common.actions')}</span>
-                    </th>
+                    </Th>
+                  </>
+                }
+              >
+                {d.orders.map((o) => (
+                  <tr key={o.id} data-testid="order-row" data-number={o.number} className="hover:bg-slate-50/60">
+                    <td className={td}>
+                      <p className="whitespace-nowrap font-mono text-xs font-semibold text-slate-900">{o.number}</p>
+                      <p className="max-w-48 truncate text-xs text-slate-500" title={o.email}>
+                        {o.email}
+                      </p>
+                    </td>
+                    <td className={td}>
+                      <p className="max-w-48 truncate font-medium text-slate-900" title={o.serviceName}>
+                        {o.serviceName}
+                      </p>
+                      <p className="max-w-48 truncate text-xs text-slate-500" title={o.link}>
+                        {o.link}
+                      </p>
+                    </td>
+                    <td className={`${td} text-right tabular-nums`}>{count(o.quantity, lang)}</td>
+                    <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{usd(o.chargeCents, lang)}</td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      <StatusBadge status={o.status} />
+                    </td>
+                    <td className={`${td} whitespace-nowrap text-xs`}>{formatDateTime(o.createdAt, lang)}</td>
+                    <td className={`${td} text-right`}>
+                      <Button size="sm" variant="outline" onClick={() => setOpenId(o.id)} aria-label={t('orders.detailsFor', { number: o.number })} title={t('orders.details')}>
+                        <Eye className="size-4" aria-hidden="true" />
+                      </Button>
+                    </td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {data.orders.map((o) => (
-                    <tr key={o.id} data-testid="order-row" data-number={o.number} className="hover:bg-slate-50/60">
-                      <td className={td}>
-                        <p className="whitespace-nowrap font-mono text-xs font-semibold text-slate-900">{o.number}</p>
-                        <p className="max-w-48 truncate text-xs text-slate-500" title={o.email}>
-                          {o.email}
-                        </p>
-                      </td>
-                      <td className={td}>
-                        <p className="max-w-48 truncate font-medium text-slate-900" title={o.serviceName}>
-                          {o.serviceName}
-                        </p>
-                        <p className="max-w-48 truncate text-xs text-slate-500" title={o.link}>
-                          {o.link}
-                        </p>
-                      </td>
-                      <td className={`${td} text-right tabular-nums`}>{count(o.quantity, lang)}</td>
-                      <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{usd(o.chargeCents, lang)}</td>
-                      <td className={`${td} whitespace-nowrap`}>
-                        <StatusBadge status={o.status} />
-                      </td>
-                      <td className={`${td} whitespace-nowrap text-xs`}>{formatDateTime(o.createdAt, lang)}</td>
-                      <td className={`${td} text-right`}>
-                        <Button size="sm" variant="outline" onClick={() => setOpenId(o.id)} aria-label={t('orders.detailsFor', { number: o.number })} title={t('orders.details')}>
-                          <Eye className="size-4" aria-hidden="true" />
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
+                ))}
               </Table>
-            </div>
-          </>
-        )}
+            </CardsOrTable>
+          )}
+        </QueryView>
 
         {data && data.total > data.pageSize ? (
           <nav aria-label={t('orders.paging')} className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-3">
@@ -299,23 +277,16 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
           ) : (
             <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200">
               <table className="w-full min-w-[480px] divide-y divide-slate-200 text-sm">
-                <thead className="bg-slate-50">
-                  <tr>
-                    <th scope="col" className={th}>
-                      {t('orders.date')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('orders.kind')}
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      {t('orders.amount')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('orders.note')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
+                <TableContent
+                  head={
+                    <>
+                      <Th>{t('orders.date')}</Th>
+                      <Th>{t('orders.kind')}</Th>
+                      <Th className="text-right">{t('orders.amount')}</Th>
+                      <Th>{t('orders.note')}</Th>
+                    </>
+                  }
+                >
                   {detail.data!.ledger.map((e) => (
                     <tr key={e.id} data-testid="ledger-row">
                       <td className={`${td} whitespace-nowrap`}>{formatDateTime(e.createdAt, lang)}</td>
@@ -326,7 +297,7 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
                       <td className={td}>{e.note ?? '—'}</td>
                     </tr>
                   ))}
-                </tbody>
+                </TableContent>
               </table>
             </div>
           )}

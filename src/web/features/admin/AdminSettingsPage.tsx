@@ -11,7 +11,7 @@ import { useLiveEvents } from '../../lib/liveEvents';
 import { adminKeys, useSaveSettings, useSettings, useSettingsStats } from './api';
 import { azn, count, notify, notifyError } from './format';
 import { numericSetting } from './forms';
-import { AdminPage, Field, LoadError, Loading, Panel, StatCard, Toggle } from './ui';
+import { AdminPage, Field, LoadError, Loading, Panel, StatCard, Toggle, useFailureNotice } from './ui';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:settings.title')} · ${t('brand')}` });
@@ -42,9 +42,7 @@ export default function AdminSettingsPage() {
   useEffect(() => {
     if (settings.data && !draft) setDraft(toDraft(settings.data));
   }, [settings.data, draft]);
-  useEffect(() => {
-    if (settings.isError) notifyError(t, 'notices.settingsNotLoaded', settings.error);
-  }, [settings.isError, settings.error, t]);
+  useFailureNotice(settings, 'notices.settingsNotLoaded');
   // Another admin saved: refresh the stored values (the draft here stays as typed).
   useLiveEvents((e) => {
     if (e.type === 'settings') void client.invalidateQueries({ queryKey: adminKeys.settings() });

@@ -1,4 +1,4 @@
-import { Plus, Search, Wallet, X } from 'lucide-react';
+import { Plus, Wallet, X } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
@@ -10,7 +10,7 @@ import { ApiError } from '../auth/api';
 import { ROLES, useAddRole, useAdjustBalance, useRemoveRole, useUsers, type AdminUser, type Role } from './api';
 import { count, formatDate, notify, notifyError, reasonOf, usd } from './format';
 import { parseSignedCents } from './forms';
-import { AdminPage, ConfirmDialog, Empty, Field, LoadError, Loading, Panel, Select, Table, td, th } from './ui';
+import { AdminPage, CardsOrTable, ConfirmDialog, Field, Panel, QueryView, SearchField, Select, Table, td, Th, useFailureNotice } from './ui';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:users.title')} · ${t('brand')}` });
@@ -36,10 +36,7 @@ export default function AdminUsersPage() {
   const [adding, setAdding] = useState<AdminUser | null>(null);
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
   const removeRole = useRemoveRole();
-
-  useEffect(() => {
-    if (users.isError) notifyError(t, 'notices.usersNotLoaded', users.error);
-  }, [users.isError, users.error, t]);
+  useFailureNotice(users, 'notices.usersNotLoaded');
 
   const confirmRemove = () => {
     if (!removing) return;
@@ -62,24 +59,12 @@ export default function AdminUsersPage() {
     <AdminPage title={t('users.title')} description={users.data ? t('users.total', { count: users.data.total, formatted: count(users.data.total, lang) }) : undefined}>
       <Panel>
         <div className="border-b border-slate-200 p-4">
-          <label htmlFor="user-search" className="sr-only">
-            {t('users.search')}
-          </label>
-          <div className="relative max-w-md">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-            <Input id="user-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('users.searchPlaceholder')} className="pl-9" />
-          </div>
+          <SearchField id="user-search" label={t('users.search')} value={text} onChange={setText} placeholder={t('users.searchPlaceholder')} className="max-w-md" inputClassName="" />
         </div>
-        {users.isError && !users.data ? (
-          <LoadError message={t('notices.usersNotLoaded')} onRetry={() => void users.refetch()} />
-        ) : !users.data ? (
-          <Loading />
-        ) : users.data.users.length === 0 ? (
-          <Empty text={t('users.empty')} />
-        ) : (
-          <>
-            <ul className="divide-y divide-slate-100 md:hidden">
-              {users.data.users.map((u) => (
+        <QueryView query={users} error={t('notices.usersNotLoaded')} empty={t('users.empty')} isEmpty={(data) => data.users.length === 0}>
+          {(data) => (
+            <CardsOrTable
+              cards={data.users.map((u) => (
                 <li key={u.id} className="px-4 py-4" data-testid="user-card">
                   <div className="flex items-start justify-between gap-3">
                     <div className="min-w-0">
@@ -94,71 +79,43 @@ export default function AdminUsersPage() {
                   <div className="mt-3">
                     <RoleBadges user={u} onRemove={(role) => setRemoving({ user: u, role })} />
                   </div>
-                  <div className="mt-3 flex gap-2">
-                    <Button size="sm" variant="outline" onClick={() => setAdding(u)} aria-label={t('users.addRoleFor', { email: u.email })}>
-                      <Plus className="size-4" aria-hidden="true" />
-                      {t('users.addRole')}
-                    </Button>
-                    <Button size="sm" variant="outline" onClick={() => setAdjusting(u)} aria-label={t('users.adjustFor', { email: u.email })}>
-                      <Wallet className="size-4" aria-hidden="true" />
-                      {t('users.adjust')}
-                    </Button>
-                  </div>
+                  <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} className="mt-3 flex gap-2" />
                 </li>
               ))}
-            </ul>
-            <div className="hidden md:block">
-              <Table label={t('users.title')} minWidth="min-w-[860px]">
-                <thead className="bg-slate-50">
-                  <tr>
-                    <th scope="col" className={th}>
-                      {t('users.name')}
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      {t('users.balance')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('users.registered')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('users.roles')}
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      {t('common.actions')}
-                    </th>
+            >
+              <Table
+                label={t('users.title')}
+                minWidth="min-w-[860px]"
+                head={
+                  <>
+                    <Th>{t('users.name')}</Th>
+                    <Th className="text-right">{t('users.balance')}</Th>
+                    <Th>{t('users.registered')}</Th>
+                    <Th>{t('users.roles')}</Th>
+                    <Th className="text-right">{t('common.actions')}</Th>
+                  </>
+                }
+              >
+                {data.users.map((u) => (
+                  <tr key={u.id} data-testid="user-row" data-email={u.email}>
+                    <td className={td}>
+                      <p className="font-medium text-slate-900">{u.name || '—'}</p>
+                      <p className="text-xs text-slate-500">{u.email}</p>
+                    </td>
+                    <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{usd(u.balanceCents, lang)}</td>
+                    <td className={`${td} whitespace-nowrap`}>{formatDate(u.createdAt, lang)}</td>
+                    <td className={td}>
+                      <RoleBadges user={u} onRemove={(role) => setRemoving({ user: u, role })} />
+                    </td>
+                    <td className={`${td} whitespace-nowrap text-right`}>
+                      <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} className="inline-flex gap-2" />
+                    </td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {users.data.users.map((u) => (
-                    <tr key={u.id} data-testid="user-row" data-email={u.email}>
-                      <td className={td}>
-                        <p className="font-medium text-slate-900">{u.name || '—'}</p>
-                        <p className="text-xs text-slate-500">{u.email}</p>
-                      </td>
-                      <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{usd(u.balanceCents, lang)}</td>
-                      <td className={`${td} whitespace-nowrap`}>{formatDate(u.createdAt, lang)}</td>
-                      <td className={td}>
-                        <RoleBadges user={u} onRemove={(role) => setRemoving({ user: u, role })} />
-                      </td>
-                      <td className={`${td} whitespace-nowrap text-right`}>
-                        <div className="inline-flex gap-2">
-                          <Button size="sm" variant="outline" onClick={() => setAdding(u)} aria-label={t('users.addRoleFor', { email: u.email })}>
-                            <Plus className="size-4" aria-hidden="true" />
-                            {t('users.addRole')}
-                          </Button>
-                          <Button size="sm" variant="outline" onClick={() => setAdjusting(u)} aria-label={t('users.adjustFor', { email: u.email })}>
-                            <Wallet className="size-4" aria-hidden="true" />
-                            {t('users.adjust')}
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
+                ))}
               </Table>
-            </div>
-          </>
-        )}
+            </CardsOrTable>
+          )}
+        </QueryView>
       </Panel>
 
       <ConfirmDialog
@@ -174,6 +131,23 @@ export default function AdminUsersPage() {
       {adding ? <AddRoleDialog user={adding} onClose={() => setAdding(null)} /> : null}
       {adjusting ? <BalanceDialog user={adjusting} onClose={() => setAdjusting(null)} /> : null}
     </AdminPage>
+  );
+}
+
+/** A user's two buttons, in the phone card and in the table row. */
+function UserActions({ user, onAddRole, onAdjust, className }: { user: AdminUser; onAddRole: () => void; onAdjust: () => void; className: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className={className}>
+      <Button size="sm" variant="outline" onClick={onAddRole} aria-label={t('users.addRoleFor', { email: user.email })}>
+        <Plus className="size-4" aria-hidden="true" />
+        {t('users.addRole')}
+      </Button>
+      <Button size="sm" variant="outline" onClick={onAdjust} aria-label={t('users.adjustFor', { email: user.email })}>
+        <Wallet className="size-4" aria-hidden="true" />
+        {t('users.adjust')}
+      </Button>
+    </div>
   );
 }
 

@@ -1,14 +1,13 @@
-import { RefreshCw, Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { RefreshCw } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { platformDisplayName } from '../../../core/platforms';
 import { Button } from '../../components/ui/Button';
-import { Input } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { useApiServices, useRefreshApiServices } from './api';
 import { count, notify, notifyError, usdDecimal } from './format';
 import { pricePer1000 } from './forms';
-import { Empty, LoadError, Loading, Panel, Table, td, th } from './ui';
+import { Panel, QueryView, SearchField, Table, td, Th, useFailureNotice } from './ui';
 
 /** The provider's catalogue as synced: public name, platform, minimum, increment, $ per 1000. */
 export function ApiServicesTab() {
@@ -18,9 +17,7 @@ export function ApiServicesTab() {
   const refresh = useRefreshApiServices();
   const [filter, setFilter] = useState('');
 
-  useEffect(() => {
-    if (services.isError) notifyError(t, 'notices.apiServicesNotLoaded', services.error);
-  }, [services.isError, services.error, t]);
+  useFailureNotice(services, 'notices.apiServicesNotLoaded');
 
   const rows = useMemo(() => {
     const q = filter.trim().toLowerCase();
@@ -37,13 +34,7 @@ export function ApiServicesTab() {
   return (
     <Panel>
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4">
-        <div className="relative w-full max-w-sm">
-          <label htmlFor="api-filter" className="sr-only">
-            {t('services.filter')}
-          </label>
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-          <Input id="api-filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t('services.filter')} className="h-10 py-2 pl-9" />
-        </div>
+        <SearchField id="api-filter" label={t('services.filter')} value={filter} onChange={setFilter} placeholder={t('services.filter')} className="w-full max-w-sm" />
         <div className="flex items-center gap-3">
           {services.data ? <span className="text-sm text-slate-500">{t('services.apiCount', { formatted: count(rows.length, lang), count: rows.length })}</span> : null}
           <Button size="sm" variant="outline" onClick={runRefresh} disabled={refresh.isPending} aria-busy={refresh.isPending}>
@@ -52,37 +43,22 @@ export function ApiServicesTab() {
           </Button>
         </div>
       </div>
-      {services.isError && !services.data ? (
-        <LoadError message={t('notices.apiServicesNotLoaded')} onRetry={() => void services.refetch()} />
-      ) : !services.data ? (
-        <Loading />
-      ) : rows.length === 0 ? (
-        <Empty text={t('services.apiEmpty')} />
-      ) : (
-        <Table label={t('services.tabs.api')} minWidth="min-w-[760px]">
-          <thead className="bg-slate-50">
-            <tr>
-              <th scope="col" className={th}>
-                ID
-              </th>
-              <th scope="col" className={th}>
-                {t('services.publicName')}
-              </th>
-              <th scope="col" className={th}>
-                {t('services.platform')}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t('services.minimum')}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t('services.increment')}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t('services.per1000')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
+      <QueryView query={services} error={t('notices.apiServicesNotLoaded')} empty={t('services.apiEmpty')} isEmpty={() => rows.length === 0}>
+        {() => (
+          <Table
+            label={t('services.tabs.api')}
+            minWidth="min-w-[760px]"
+            head={
+              <>
+                <Th>ID</Th>
+                <Th>{t('services.publicName')}</Th>
+                <Th>{t('services.platform')}</Th>
+                <Th className="text-right">{t('services.minimum')}</Th>
+                <Th className="text-right">{t('services.increment')}</Th>
+                <Th className="text-right">{t('services.per1000')}</Th>
+              </>
+            }
+          >
             {rows.map((s) => {
               const price = pricePer1000(s.tiers);
               return (
@@ -96,9 +72,9 @@ export function ApiServicesTab() {
                 </tr>
               );
             })}
-          </tbody>
-        </Table>
-      )}
+          </Table>
+        )}
+      </QueryView>
     </Panel>
   );
 }

@@ -1,5 +1,4 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { platformDisplayName } from '../../../core/platforms';
 import { Badge } from '../../components/ui/Badge';
@@ -10,7 +9,7 @@ import { useLanguage } from '../../lib/language';
 import { useDeleteService, useLocalServices, useSaveService, type LocalService, type LocalServiceInput } from './api';
 import { azn, notify, notifyError } from './format';
 import { parseAznToQepik, qepikToInput } from './forms';
-import { ConfirmDialog, Empty, Field, LoadError, Loading, Panel, Select, Table, td, th, Toggle } from './ui';
+import { ConfirmDialog, EditDeleteCell, Field, NewButton, Panel, QueryView, Select, Table, td, Th, Toggle, useFailureNotice } from './ui';
 
 type Sort = 'asc' | 'desc';
 
@@ -33,9 +32,7 @@ export function LocalServicesTab() {
   const remove = useDeleteService();
   const rows = useMemo(() => sortByPrice(services.data ?? [], sort), [services.data, sort]);
 
-  useEffect(() => {
-    if (services.isError) notifyError(t, 'notices.servicesNotLoaded', services.error);
-  }, [services.isError, services.error, t]);
+  useFailureNotice(services, 'notices.servicesNotLoaded');
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -58,45 +55,25 @@ export function LocalServicesTab() {
             <option value="desc">{t('services.sortDesc')}</option>
           </Select>
         </div>
-        <Button size="sm" onClick={() => setEditing('new')}>
-          <Plus className="size-4" aria-hidden="true" />
-          {t('services.new')}
-        </Button>
+        <NewButton onClick={() => setEditing('new')}>{t('services.new')}</NewButton>
       </div>
-      {services.isError && !services.data ? (
-        <LoadError message={t('notices.servicesNotLoaded')} onRetry={() => void services.refetch()} />
-      ) : !services.data ? (
-        <Loading />
-      ) : rows.length === 0 ? (
-        <Empty text={t('services.empty')} />
-      ) : (
-        <Table label={t('services.tabs.local')} minWidth="min-w-[820px]">
-          <thead className="bg-slate-50">
-            <tr>
-              <th scope="col" className={th}>
-                {t('services.name')}
-              </th>
-              <th scope="col" className={th}>
-                {t('services.category')}
-              </th>
-              <th scope="col" className={th}>
-                {t('services.platform')}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t('services.price')}
-              </th>
-              <th scope="col" className={th}>
-                {t('services.state')}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t('services.orderIndex')}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t('common.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
+      <QueryView query={services} error={t('notices.servicesNotLoaded')} empty={t('services.empty')} isEmpty={() => rows.length === 0}>
+        {() => (
+          <Table
+            label={t('services.tabs.local')}
+            minWidth="min-w-[820px]"
+            head={
+              <>
+                <Th>{t('services.name')}</Th>
+                <Th>{t('services.category')}</Th>
+                <Th>{t('services.platform')}</Th>
+                <Th className="text-right">{t('services.price')}</Th>
+                <Th>{t('services.state')}</Th>
+                <Th className="text-right">{t('services.orderIndex')}</Th>
+                <Th className="text-right">{t('common.actions')}</Th>
+              </>
+            }
+          >
             {rows.map((s) => (
               <tr key={s.id} data-testid="local-service-row">
                 <td className={td}>
@@ -110,21 +87,12 @@ export function LocalServicesTab() {
                   <Badge tone={s.active ? 'success' : 'neutral'}>{s.active ? t('services.active') : t('services.inactive')}</Badge>
                 </td>
                 <td className={`${td} text-right tabular-nums`}>{s.orderIndex}</td>
-                <td className={`${td} whitespace-nowrap text-right`}>
-                  <div className="inline-flex gap-1">
-                    <Button size="sm" variant="ghost" onClick={() => setEditing(s)} aria-label={t('common.editItem', { name: s.name })}>
-                      <Pencil className="size-4" aria-hidden="true" />
-                    </Button>
-                    <Button size="sm" variant="ghost" onClick={() => setDeleting(s)} aria-label={t('common.deleteItem', { name: s.name })} className="text-rose-600 hover:bg-rose-50">
-                      <Trash2 className="size-4" aria-hidden="true" />
-                    </Button>
-                  </div>
-                </td>
+                <EditDeleteCell name={s.name} onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />
               </tr>
             ))}
-          </tbody>
-        </Table>
-      )}
+          </Table>
+        )}
+      </QueryView>
       {editing ? <ServiceDialog service={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={!!deleting}

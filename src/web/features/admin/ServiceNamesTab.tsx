@@ -1,5 +1,4 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
@@ -7,7 +6,7 @@ import { Input } from '../../components/ui/Input';
 import { ApiError } from '../auth/api';
 import { useApiServices, useDeleteServiceName, useSaveServiceName, useServiceNames, type ServiceName } from './api';
 import { notify, notifyError } from './format';
-import { ConfirmDialog, Empty, Field, LoadError, Loading, Panel, Table, td, th } from './ui';
+import { ConfirmDialog, EditDeleteCell, Field, NewButton, Panel, QueryView, Table, td, Th, useFailureNotice } from './ui';
 
 /** Per-language display names: an API name (keyword) with its az and tr names (spec 02 §2, §5). */
 export function ServiceNamesTab() {
@@ -17,9 +16,7 @@ export function ServiceNamesTab() {
   const [deleting, setDeleting] = useState<ServiceName | null>(null);
   const remove = useDeleteServiceName();
 
-  useEffect(() => {
-    if (names.isError) notifyError(t, 'notices.serviceNamesNotLoaded', names.error);
-  }, [names.isError, names.error, t]);
+  useFailureNotice(names, 'notices.serviceNamesNotLoaded');
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -34,56 +31,33 @@ export function ServiceNamesTab() {
     <Panel>
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4">
         <p className="max-w-2xl text-sm text-slate-600">{t('names.lead')}</p>
-        <Button size="sm" onClick={() => setEditing('new')}>
-          <Plus className="size-4" aria-hidden="true" />
-          {t('names.new')}
-        </Button>
+        <NewButton onClick={() => setEditing('new')}>{t('names.new')}</NewButton>
       </div>
-      {names.isError && !names.data ? (
-        <LoadError message={t('notices.serviceNamesNotLoaded')} onRetry={() => void names.refetch()} />
-      ) : !names.data ? (
-        <Loading />
-      ) : names.data.length === 0 ? (
-        <Empty text={t('names.empty')} />
-      ) : (
-        <Table label={t('services.tabs.names')} minWidth="min-w-[640px]">
-          <thead className="bg-slate-50">
-            <tr>
-              <th scope="col" className={th}>
-                {t('names.apiName')}
-              </th>
-              <th scope="col" className={th}>
-                {t('names.az')}
-              </th>
-              <th scope="col" className={th}>
-                {t('names.tr')}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t('common.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {names.data.map((n) => (
+      <QueryView query={names} error={t('notices.serviceNamesNotLoaded')} empty={t('names.empty')} isEmpty={(data) => data.length === 0}>
+        {(data) => (
+          <Table
+            label={t('services.tabs.names')}
+            minWidth="min-w-[640px]"
+            head={
+              <>
+                <Th>{t('names.apiName')}</Th>
+                <Th>{t('names.az')}</Th>
+                <Th>{t('names.tr')}</Th>
+                <Th className="text-right">{t('common.actions')}</Th>
+              </>
+            }
+          >
+            {data.map((n) => (
               <tr key={n.apiServiceName} data-testid="service-name-row">
                 <td className={`${td} font-medium text-slate-900`}>{n.apiServiceName}</td>
                 <td className={td}>{n.az || '—'}</td>
                 <td className={td}>{n.tr || '—'}</td>
-                <td className={`${td} whitespace-nowrap text-right`}>
-                  <div className="inline-flex gap-1">
-                    <Button size="sm" variant="ghost" onClick={() => setEditing(n)} aria-label={t('common.editItem', { name: n.apiServiceName })}>
-                      <Pencil className="size-4" aria-hidden="true" />
-                    </Button>
-                    <Button size="sm" variant="ghost" onClick={() => setDeleting(n)} aria-label={t('common.deleteItem', { name: n.apiServiceName })} className="text-rose-600 hover:bg-rose-50">
-                      <Trash2 className="size-4" aria-hidden="true" />
-                    </Button>
-                  </div>
-                </td>
+                <EditDeleteCell name={n.apiServiceName} onEdit={() => setEditing(n)} onDelete={() => setDeleting(n)} />
               </tr>
             ))}
-          </tbody>
-        </Table>
-      )}
+          </Table>
+        )}
+      </QueryView>
       {editing ? <NameDialog name={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={!!deleting}

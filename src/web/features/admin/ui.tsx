@@ -1,12 +1,13 @@
-import { AlertTriangle, Inbox, RefreshCw } from 'lucide-react';
+import { AlertTriangle, Inbox, Pencil, Plus, RefreshCw, Search, Trash2 } from 'lucide-react';
 import { Tabs as RadixTabs } from 'radix-ui';
-import { useId, type ComponentType, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useEffect, useId, type ComponentType, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from '../../i18n';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { Dialog } from '../../components/ui/Dialog';
-import { Label } from '../../components/ui/Input';
+import { Input, Label } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
+import { notifyError } from './format';
 
 /** Building blocks shared by the admin pages, so every page looks and behaves alike. */
 
@@ -93,13 +94,133 @@ export function Empty({ text }: { text: string }) {
   );
 }
 
+/** What a list query has to show: its failure, a spinner, the empty text, or `children` with the data. */
+export function QueryView<T>({
+  query,
+  error,
+  empty,
+  isEmpty,
+  children,
+}: {
+  query: { isError: boolean; data: T | undefined; refetch: () => unknown };
+  /** The failure's text, with a button to try again. */
+  error: string;
+  empty: string;
+  isEmpty: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isError && query.data === undefined) return <LoadError message={error} onRetry={() => void query.refetch()} />;
+  if (query.data === undefined) return <Loading />;
+  if (isEmpty(query.data)) return <Empty text={empty} />;
+  return children(query.data);
+}
+
+/** A notice each time the query fails to load (the `titleKey` text and the server's reason). */
+export function useFailureNotice(query: { isError: boolean; error: unknown }, titleKey: string) {
+  const { t } = useTranslation('admin');
+  useEffect(() => {
+    if (query.isError) notifyError(t, titleKey, query.error);
+  }, [query.isError, query.error, t, titleKey]);
+}
+
 /** Table cells styled alike across pages; the table scrolls sideways inside its panel on phones. */
-export const th = 'whitespace-nowrap px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
+const th = 'whitespace-nowrap px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
 export const td = 'px-4 py-3 text-sm text-slate-700 align-middle';
-export function Table({ label, children, minWidth = 'min-w-[720px]' }: { label: string; children: ReactNode; minWidth?: string }) {
+
+/** A column heading. */
+export function Th({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <th scope="col" className={cn(th, className)}>
+      {children}
+    </th>
+  );
+}
+
+/** `head` holds the column headings (`Th`), `children` the rows. */
+export function TableContent({ head, children }: { head: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <thead className="bg-slate-50">
+        <tr>{head}</tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">{children}</tbody>
+    </>
+  );
+}
+
+export function Table({ label, head, children, minWidth = 'min-w-[720px]' }: { label: string; head: ReactNode; children: ReactNode; minWidth?: string }) {
   return (
     <div className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
-      <table className={cn('w-full divide-y divide-slate-200', minWidth)}>{children}</table>
+      <table className={cn('w-full divide-y divide-slate-200', minWidth)}>
+        <TableContent head={head}>{children}</TableContent>
+      </table>
+    </div>
+  );
+}
+
+/** On phones the `cards` (list items), from md up the table in `children`. */
+export function CardsOrTable({ cards, children }: { cards: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <ul className="divide-y divide-slate-100 md:hidden">{cards}</ul>
+      <div className="hidden md:block">{children}</div>
+    </>
+  );
+}
+
+/** The button that opens the form for a new item. */
+export function NewButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <Button size="sm" onClick={onClick}>
+      <Plus className="size-4" aria-hidden="true" />
+      {children}
+    </Button>
+  );
+}
+
+/** A row's last cell: buttons to edit and delete the item called `name`, after any `children`. */
+export function EditDeleteCell({ name, onEdit, onDelete, children }: { name: string; onEdit: () => void; onDelete: () => void; children?: ReactNode }) {
+  const { t } = useTranslation('admin');
+  return (
+    <td className={`${td} whitespace-nowrap text-right`}>
+      <div className="inline-flex gap-1">
+        {children}
+        <Button size="sm" variant="ghost" onClick={onEdit} aria-label={t('common.editItem', { name })}>
+          <Pencil className="size-4" aria-hidden="true" />
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDelete} aria-label={t('common.deleteItem', { name })} className="text-rose-600 hover:bg-rose-50">
+          <Trash2 className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </td>
+  );
+}
+
+/** A search box with its icon and a label for screen readers. */
+export function SearchField({
+  id,
+  label,
+  value,
+  onChange,
+  placeholder,
+  className,
+  inputClassName = 'h-10 py-2',
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  className?: string;
+  inputClassName?: string;
+}) {
+  return (
+    <div className={cn('relative', className)}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+      <Input id={id} type="search" value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} className={cn(inputClassName, 'pl-9')} />
     </div>
   );
 }
