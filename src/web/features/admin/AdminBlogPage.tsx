@@ -1,19 +1,16 @@
 import { ExternalLink } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../i18n';
-import type { Language } from '../../../core/i18n';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
-import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
-import { Input } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { ApiError } from '../auth/api';
-import { useBlogPosts, useDeleteBlogPost, useSaveBlogPost, type BlogPost, type Localized } from './api';
+import { useBlogPosts, useDeleteBlogPost, useSaveBlogPost, type BlogPost } from './api';
+import { DeleteDialog, FormDialog } from './dialogs';
 import { formatDay, notify, notifyError } from './format';
 import { slugify, today } from './forms';
-import { emptyLocalized, LocalizedFields, missingLanguages, trimLocalized } from './LocalizedFields';
-import { AdminPage, ConfirmDialog, EditDeleteCell, Field, NewButton, Panel, QueryView, Table, td, Th, Toggle, useFailureNotice } from './ui';
+import { LocalizedFields, useLocalizedTexts, type LocalizedField } from './LocalizedFields';
+import { AdminPage, EditDeleteCell, InputField, NewButton, Panel, QueryView, Table, td, Th, Toggle, useFailureNotice } from './ui';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:blog.title')} · ${t('brand')}` });
@@ -29,15 +26,6 @@ export default function AdminBlogPage() {
   const [deleting, setDeleting] = useState<BlogPost | null>(null);
   const remove = useDeleteBlogPost();
   useFailureNotice(posts, 'notices.postsNotLoaded');
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => notify.success(t('notices.postDeleted'), deleting.title[lang]),
-      onError: (err) => notifyError(t, 'notices.deleteFailed', err),
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   return (
     <AdminPage
@@ -84,15 +72,15 @@ export default function AdminBlogPage() {
         </QueryView>
       </Panel>
       {editing ? <PostDialog post={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(o) => !o && setDeleting(null)}
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove}
+        variables={(p) => p.id}
         title={t('blog.deleteTitle')}
-        description={deleting ? t('blog.deleteText', { name: deleting.title[lang] || deleting.slug }) : undefined}
-        confirmLabel={t('common.delete')}
-        onConfirm={confirmDelete}
-        pending={remove.isPending}
-        danger
+        description={(p) => t('blog.deleteText', { name: p.title[lang] || p.slug })}
+        onDone={(p) => notify.success(t('notices.postDeleted'), p.title[lang])}
+        failedKey="notices.deleteFailed"
       />
     </AdminPage>
   );
@@ -105,35 +93,25 @@ function PostDialog({ post, onClose }: { post: BlogPost | null; onClose: () => v
   const [slugTouched, setSlugTouched] = useState(!!post);
   const [publishedOn, setPublishedOn] = useState(post?.publishedOn ?? today());
   const [published, setPublished] = useState(post?.published ?? false);
-  const [texts, setTexts] = useState<Record<'title' | 'excerpt' | 'body', Localized>>({
-    title: post?.title ?? emptyLocalized(),
-    excerpt: post?.excerpt ?? emptyLocalized(),
-    body: post?.body ?? emptyLocalized(),
-  });
-  const [missing, setMissing] = useState<Language[]>([]);
-  const [errors, setErrors] = useState<{ slug?: string; date?: string; form?: string }>({});
+  const { texts, missing, change, check, trimmed } = useLocalizedTexts({ title: post?.title, excerpt: post?.excerpt, body: post?.body });
+  const [errors, setErrors] = useState<{ slug?: string; date?: string }>({});
+  const fields: LocalizedField<keyof typeof texts>[] = [
+    { key: 'title', label: t('blog.postTitle'), max: 200, required: true },
+    { key: 'excerpt', label: t('blog.excerpt'), max: 500, multiline: true, rows: 2 },
+    { key: 'body', label: t('blog.body'), max: 50_000, multiline: true, rows: 10, required: true },
+  ];
 
-  const change = (key: string, lang: Language, value: string) => {
-    setTexts((prev) => ({ ...prev, [key]: { ...prev[key as keyof typeof prev], [lang]: value } }));
-    if (key === 'title' && lang === 'az' && !slugTouched) setSlug(slugify(value));
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const cleanSlug = slug.trim().toLowerCase();
-    const gaps = missingLanguages([texts.title, texts.body]);
+    const complete = check(fields);
     const next = {
       slug: SLUG.test(cleanSlug) && cleanSlug.length <= 120 ? undefined : t('blog.slugInvalid'),
       date: /^\d{4}-\d{2}-\d{2}$/.test(publishedOn) ? undefined : t('blog.dateInvalid'),
     };
-    setMissing(gaps);
     setErrors(next);
-    if (next.slug || next.date || gaps.length) return;
+    if (next.slug || next.date || !complete) return;
     save.mutate(
-      {
-        id: post?.id,
-        input: { slug: cleanSlug, publishedOn, published, title: trimLocalized(texts.title), excerpt: trimLocalized(texts.excerpt), body: trimLocalized(texts.body) },
-      },
+      { id: post?.id, input: { slug: cleanSlug, publishedOn, published, ...trimmed() } },
       {
         onSuccess: () => {
           notify.success(post ? t('notices.postUpdated') : t('notices.postCreated'), texts.title.az);
@@ -148,55 +126,32 @@ function PostDialog({ post, onClose }: { post: BlogPost | null; onClose: () => v
   };
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={post ? t('blog.editTitle') : t('blog.newTitle')} closeLabel={t('common.close')} className="sm:max-w-4xl">
-      <form onSubmit={submit} noValidate className="space-y-5">
-        <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-          <Field label={t('blog.slug')} error={errors.slug} hint={t('blog.slugHint')}>
-            {({ id, describedBy }) => (
-              <Input
-                id={id}
-                value={slug}
-                onChange={(e) => {
-                  setSlug(e.target.value);
-                  setSlugTouched(true);
-                }}
-                aria-describedby={describedBy}
-                aria-invalid={!!errors.slug}
-                maxLength={120}
-                className="font-mono"
-              />
-            )}
-          </Field>
-          <Field label={t('blog.date')} error={errors.date}>
-            {({ id, describedBy }) => <Input id={id} type="date" value={publishedOn} onChange={(e) => setPublishedOn(e.target.value)} aria-describedby={describedBy} aria-invalid={!!errors.date} />}
-          </Field>
-        </div>
-        <LocalizedFields
-          key={missing.join(',')}
-          missing={missing}
-          values={texts}
-          onChange={change}
-          fields={[
-            { key: 'title', label: t('blog.postTitle'), max: 200, required: true },
-            { key: 'excerpt', label: t('blog.excerpt'), max: 500, multiline: true, rows: 2 },
-            { key: 'body', label: t('blog.body'), max: 50_000, multiline: true, rows: 10, required: true },
-          ]}
+    <FormDialog title={post ? t('blog.editTitle') : t('blog.newTitle')} onClose={onClose} onSubmit={submit} pending={save.isPending} className="sm:max-w-4xl" footerClassName="border-t border-slate-200 pt-4">
+      <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+        <InputField
+          label={t('blog.slug')}
+          error={errors.slug}
+          hint={t('blog.slugHint')}
+          value={slug}
+          onChange={(e) => {
+            setSlug(e.target.value);
+            setSlugTouched(true);
+          }}
+          maxLength={120}
+          inputClassName="font-mono"
         />
-        {missing.length ? (
-          <p role="alert" className="rounded-xl bg-rose-50 px-3 py-2 text-sm font-medium text-rose-700">
-            {t('content.missingIn', { langs: missing.map((l) => t(`content.lang.${l}`)).join(', ') })}
-          </p>
-        ) : null}
-        <Toggle label={t('blog.publish')} description={t('blog.publishHint')} checked={published} onChange={setPublished} />
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        <InputField label={t('blog.date')} error={errors.date} type="date" value={publishedOn} onChange={(e) => setPublishedOn(e.target.value)} />
+      </div>
+      <LocalizedFields
+        missing={missing}
+        values={texts}
+        onChange={(key, lang, value) => {
+          change(key, lang, value);
+          if (key === 'title' && lang === 'az' && !slugTouched) setSlug(slugify(value));
+        }}
+        fields={fields}
+      />
+      <Toggle label={t('blog.publish')} description={t('blog.publishHint')} checked={published} onChange={setPublished} />
+    </FormDialog>
   );
 }

@@ -1,16 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../i18n';
-import type { Language } from '../../../core/i18n';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
-import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
-import { Input } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
-import { useDeleteFaqItem, useFaqItems, useSaveFaqItem, type FaqItem, type Localized } from './api';
+import { useDeleteFaqItem, useFaqItems, useSaveFaqItem, type FaqItem } from './api';
+import { DeleteDialog, FormDialog } from './dialogs';
 import { notify, notifyError } from './format';
-import { emptyLocalized, LocalizedFields, missingLanguages, trimLocalized } from './LocalizedFields';
-import { AdminPage, ConfirmDialog, EditDeleteCell, Field, NewButton, Panel, QueryView, Table, td, Th, Toggle, useFailureNotice } from './ui';
+import { parseOrderIndex } from './forms';
+import { LocalizedFields, useLocalizedTexts, type LocalizedField } from './LocalizedFields';
+import { AdminPage, EditDeleteCell, InputField, NewButton, Panel, QueryView, Table, td, Th, Toggle, useFailureNotice } from './ui';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:faq.title')} · ${t('brand')}` });
@@ -24,15 +22,6 @@ export default function AdminFaqPage() {
   const [deleting, setDeleting] = useState<FaqItem | null>(null);
   const remove = useDeleteFaqItem();
   useFailureNotice(items, 'notices.faqNotLoaded');
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => notify.success(t('notices.faqDeleted')),
-      onError: (err) => notifyError(t, 'notices.deleteFailed', err),
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   return (
     <AdminPage
@@ -73,15 +62,15 @@ export default function AdminFaqPage() {
         </QueryView>
       </Panel>
       {editing ? <FaqDialog item={editing === 'new' ? null : editing} nextIndex={(items.data?.at(-1)?.orderIndex ?? 0) + 1} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(o) => !o && setDeleting(null)}
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove}
+        variables={(f) => f.id}
         title={t('faq.deleteTitle')}
-        description={deleting ? t('faq.deleteText', { name: deleting.question[lang] }) : undefined}
-        confirmLabel={t('common.delete')}
-        onConfirm={confirmDelete}
-        pending={remove.isPending}
-        danger
+        description={(f) => t('faq.deleteText', { name: f.question[lang] })}
+        onDone={() => notify.success(t('notices.faqDeleted'))}
+        failedKey="notices.deleteFailed"
       />
     </AdminPage>
   );
@@ -90,21 +79,22 @@ export default function AdminFaqPage() {
 function FaqDialog({ item, nextIndex, onClose }: { item: FaqItem | null; nextIndex: number; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const save = useSaveFaqItem();
-  const [texts, setTexts] = useState<Record<'question' | 'answer', Localized>>({ question: item?.question ?? emptyLocalized(), answer: item?.answer ?? emptyLocalized() });
+  const { texts, missing, change, check, trimmed } = useLocalizedTexts({ question: item?.question, answer: item?.answer });
   const [orderIndex, setOrderIndex] = useState(String(item?.orderIndex ?? nextIndex));
   const [published, setPublished] = useState(item?.published ?? true);
-  const [missing, setMissing] = useState<Language[]>([]);
   const [indexError, setIndexError] = useState<string | undefined>();
+  const fields: LocalizedField<keyof typeof texts>[] = [
+    { key: 'question', label: t('faq.question'), max: 500, required: true },
+    { key: 'answer', label: t('faq.answer'), max: 5000, multiline: true, rows: 6, required: true },
+  ];
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const gaps = missingLanguages([texts.question, texts.answer]);
-    const index = orderIndex.trim() === '' ? 0 : /^-?\d+$/.test(orderIndex.trim()) ? Number(orderIndex.trim()) : NaN;
-    setMissing(gaps);
-    setIndexError(Number.isSafeInteger(index) ? undefined : t('services.orderIndexInvalid'));
-    if (gaps.length || !Number.isSafeInteger(index)) return;
+  const submit = () => {
+    const complete = check(fields);
+    const index = parseOrderIndex(orderIndex);
+    setIndexError(index === undefined ? t('services.orderIndexInvalid') : undefined);
+    if (!complete || index === undefined) return;
     save.mutate(
-      { id: item?.id, input: { question: trimLocalized(texts.question), answer: trimLocalized(texts.answer), orderIndex: index, published } },
+      { id: item?.id, input: { ...trimmed(), orderIndex: index, published } },
       {
         onSuccess: () => {
           notify.success(item ? t('notices.faqUpdated') : t('notices.faqCreated'));
@@ -116,40 +106,14 @@ function FaqDialog({ item, nextIndex, onClose }: { item: FaqItem | null; nextInd
   };
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={item ? t('faq.editTitle') : t('faq.newTitle')} closeLabel={t('common.close')} className="sm:max-w-4xl">
-      <form onSubmit={submit} noValidate className="space-y-5">
-        <LocalizedFields
-          key={missing.join(',')}
-          missing={missing}
-          values={texts}
-          onChange={(key, lang, value) => setTexts((prev) => ({ ...prev, [key]: { ...prev[key as keyof typeof prev], [lang]: value } }))}
-          fields={[
-            { key: 'question', label: t('faq.question'), max: 500, required: true },
-            { key: 'answer', label: t('faq.answer'), max: 5000, multiline: true, rows: 6, required: true },
-          ]}
-        />
-        {missing.length ? (
-          <p role="alert" className="rounded-xl bg-rose-50 px-3 py-2 text-sm font-medium text-rose-700">
-            {t('content.missingIn', { langs: missing.map((l) => t(`content.lang.${l}`)).join(', ') })}
-          </p>
-        ) : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('services.orderIndex')} error={indexError}>
-            {({ id, describedBy }) => <Input id={id} type="number" step={1} value={orderIndex} onChange={(e) => setOrderIndex(e.target.value)} aria-describedby={describedBy} aria-invalid={!!indexError} />}
-          </Field>
-          <div className="flex items-end pb-2">
-            <Toggle label={t('blog.publish')} checked={published} onChange={setPublished} />
-          </div>
+    <FormDialog title={item ? t('faq.editTitle') : t('faq.newTitle')} onClose={onClose} onSubmit={submit} pending={save.isPending} className="sm:max-w-4xl" footerClassName="border-t border-slate-200 pt-4">
+      <LocalizedFields missing={missing} values={texts} onChange={change} fields={fields} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField label={t('services.orderIndex')} error={indexError} type="number" step={1} value={orderIndex} onChange={(e) => setOrderIndex(e.target.value)} />
+        <div className="flex items-end pb-2">
+          <Toggle label={t('blog.publish')} checked={published} onChange={setPublished} />
         </div>
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      </div>
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Eye, RefreshCw, RotateCcw, Send } from 'lucide-react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import { minorToDecimal, parseUsdToCents } from '../../../core/money';
 import { ORDER_STATUSES, statusGroup, type OrderStatus } from '../../../core/orderStatus';
@@ -9,11 +9,12 @@ import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { Input, Textarea } from '../../components/ui/Input';
+import { Input } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { useOrder, useOrders, useRefund, useResubmit, useResync, type AdminOrder, type OrdersQuery } from './api';
+import { ConfirmDialog, FormDialog } from './dialogs';
 import { count, formatDateTime, notify, notifyError, STATUS_TONE, usd } from './format';
-import { AdminPage, CardsOrTable, ConfirmDialog, Field, LoadError, Loading, Panel, QueryView, SearchField, Select, Table, TableContent, td, Th } from './ui';
+import { AdminPage, CardsOrTable, InputField, LoadError, Loading, Panel, QueryView, reasonError, ReasonField, SearchField, Select, Table, TableContent, td, Th } from './ui';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:orders.title')} · ${t('brand')}` });
@@ -354,12 +355,11 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const refund = useRefund(order.id);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const cents = mode === 'full' ? left : parseUsdToCents(amount.replace(',', '.'));
     const next = {
       amount: mode === 'partial' && (cents === null || cents <= 0 || cents > left) ? t('orders.refundAmountInvalid', { max: usd(left, lang) }) : undefined,
-      reason: reason.trim().length < 3 ? t('users.reasonRequired') : undefined,
+      reason: reasonError(t, reason),
     };
     setErrors(next);
     if (next.amount || next.reason || cents === null) return;
@@ -376,40 +376,27 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
   };
 
   return (
-    <Dialog open onOpenChange={(v) => !v && onClose()} title={t('orders.refundTitle', { number: order.number })} description={t('orders.refundLeft', { amount: usd(left, lang) })} closeLabel={t('common.close')}>
-      <form onSubmit={submit} noValidate className="space-y-5">
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-800">{t('orders.refundMode')}</legend>
-          <div className="flex flex-wrap gap-4">
-            {(['full', 'partial'] as const).map((m) => (
-              <label key={m} className="inline-flex items-center gap-2 text-sm text-slate-800">
-                <input type="radio" name="refund-mode" value={m} checked={mode === m} onChange={() => setMode(m)} className="size-4 accent-brand-600" />
-                {t(`orders.refund_${m}`)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        {mode === 'partial' ? (
-          <Field label={t('orders.refundAmount')} error={errors.amount}>
-            {({ id, describedBy }) => (
-              <Input id={id} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-describedby={describedBy} aria-invalid={!!errors.amount} />
-            )}
-          </Field>
-        ) : null}
-        <Field label={t('users.reason')} error={errors.reason}>
-          {({ id, describedBy }) => (
-            <Textarea id={id} value={reason} onChange={(e) => setReason(e.target.value)} aria-describedby={describedBy} aria-invalid={!!errors.reason} maxLength={500} required />
-          )}
-        </Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={refund.isPending} aria-busy={refund.isPending}>
-            {t('orders.refundSubmit')}
-          </Button>
+    <FormDialog
+      title={t('orders.refundTitle', { number: order.number })}
+      description={t('orders.refundLeft', { amount: usd(left, lang) })}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={refund.isPending}
+      submitLabel={t('orders.refundSubmit')}
+    >
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-slate-800">{t('orders.refundMode')}</legend>
+        <div className="flex flex-wrap gap-4">
+          {(['full', 'partial'] as const).map((m) => (
+            <label key={m} className="inline-flex items-center gap-2 text-sm text-slate-800">
+              <input type="radio" name="refund-mode" value={m} checked={mode === m} onChange={() => setMode(m)} className="size-4 accent-brand-600" />
+              {t(`orders.refund_${m}`)}
+            </label>
+          ))}
         </div>
-      </form>
-    </Dialog>
+      </fieldset>
+      {mode === 'partial' ? <InputField label={t('orders.refundAmount')} error={errors.amount} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} /> : null}
+      <ReasonField value={reason} onChange={setReason} error={errors.reason} />
+    </FormDialog>
   );
 }

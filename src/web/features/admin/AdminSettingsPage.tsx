@@ -5,13 +5,13 @@ import { useTranslation } from '../../i18n';
 import type { Settings } from '../../../core/settings';
 import type { PageMeta } from '../../app/page';
 import { Button } from '../../components/ui/Button';
-import { Input, Textarea } from '../../components/ui/Input';
+import { Textarea } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { useLiveEvents } from '../../lib/liveEvents';
 import { adminKeys, useSaveSettings, useSettings, useSettingsStats } from './api';
 import { azn, count, notify, notifyError } from './format';
 import { numericSetting } from './forms';
-import { AdminPage, Field, LoadError, Loading, Panel, StatCard, Toggle, useFailureNotice } from './ui';
+import { AdminPage, Field, InputField, LoadError, Loading, Panel, StatCard, Toggle, useFailureNotice } from './ui';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:settings.title')} · ${t('brand')}` });
@@ -104,17 +104,13 @@ export default function AdminSettingsPage() {
         <form id="settings-form" onSubmit={submit} noValidate className="mt-6 grid gap-6 lg:grid-cols-2">
           <Section title={t('settings.site')}>
             {TEXT_KEYS.slice(0, 1).map((k) => (
-              <Field key={k} label={t(`settings.fields.${k}`)}>
-                {({ id }) => <Input id={id} value={draft[k]} onChange={(e) => set(k, e.target.value)} maxLength={500} />}
-              </Field>
+              <InputField key={k} label={t(`settings.fields.${k}`)} value={draft[k]} onChange={(e) => set(k, e.target.value)} maxLength={500} />
             ))}
             <Field label={t('settings.fields.site_description')}>
-              {({ id }) => <Textarea id={id} value={draft.site_description} onChange={(e) => set('site_description', e.target.value)} maxLength={500} rows={3} />}
+              {(control) => <Textarea {...control} value={draft.site_description} onChange={(e) => set('site_description', e.target.value)} maxLength={500} rows={3} />}
             </Field>
             {TEXT_KEYS.slice(1).map((k) => (
-              <Field key={k} label={t(`settings.fields.${k}`)}>
-                {({ id }) => <Input id={id} type={k.endsWith('email') ? 'email' : 'text'} value={draft[k]} onChange={(e) => set(k, e.target.value)} maxLength={500} />}
-              </Field>
+              <InputField key={k} label={t(`settings.fields.${k}`)} type={k.endsWith('email') ? 'email' : 'text'} value={draft[k]} onChange={(e) => set(k, e.target.value)} maxLength={500} />
             ))}
           </Section>
           <Section title={t('settings.system')}>
@@ -122,22 +118,19 @@ export default function AdminSettingsPage() {
             <Toggle label={t('settings.fields.allow_registration')} description={t('settings.hints.allow_registration')} checked={draft.allow_registration} onChange={(v) => set('allow_registration', v)} />
             <div className="grid gap-4 sm:grid-cols-2">
               {NUMBER_FIELDS.map((f) => (
-                <Field key={f.key} label={t(`settings.fields.${f.key}`)} hint={t(`settings.hints.${f.key}`)} error={errors[f.key]}>
-                  {({ id, describedBy }) => (
-                    <Input
-                      id={id}
-                      type="number"
-                      inputMode="decimal"
-                      min={f.min}
-                      max={'max' in f ? f.max : undefined}
-                      step={f.step}
-                      value={draft[f.key]}
-                      onChange={(e) => set(f.key, e.target.value)}
-                      aria-describedby={describedBy}
-                      aria-invalid={!!errors[f.key]}
-                    />
-                  )}
-                </Field>
+                <InputField
+                  key={f.key}
+                  label={t(`settings.fields.${f.key}`)}
+                  hint={t(`settings.hints.${f.key}`)}
+                  error={errors[f.key]}
+                  type="number"
+                  inputMode="decimal"
+                  min={f.min}
+                  max={'max' in f ? f.max : undefined}
+                  step={f.step}
+                  value={draft[f.key]}
+                  onChange={(e) => set(f.key, e.target.value)}
+                />
               ))}
             </div>
           </Section>

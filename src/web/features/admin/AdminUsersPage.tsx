@@ -1,16 +1,15 @@
 import { Plus, Wallet, X } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
-import { Input, Textarea } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { ApiError } from '../auth/api';
 import { ROLES, useAddRole, useAdjustBalance, useRemoveRole, useUsers, type AdminUser, type Role } from './api';
+import { DeleteDialog, FormDialog } from './dialogs';
 import { count, formatDate, notify, notifyError, reasonOf, usd } from './format';
 import { parseSignedCents } from './forms';
-import { AdminPage, CardsOrTable, ConfirmDialog, Field, Panel, QueryView, SearchField, Select, Table, td, Th, useFailureNotice } from './ui';
+import { AdminPage, CardsOrTable, Field, InputField, Panel, QueryView, reasonError, ReasonField, SearchField, Select, Table, td, Th, useFailureNotice } from './ui';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:users.title')} · ${t('brand')}` });
@@ -37,23 +36,6 @@ export default function AdminUsersPage() {
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
   const removeRole = useRemoveRole();
   useFailureNotice(users, 'notices.usersNotLoaded');
-
-  const confirmRemove = () => {
-    if (!removing) return;
-    removeRole.mutate(
-      { userId: removing.user.id, role: removing.role },
-      {
-        onSuccess: () => {
-          notify.success(t('notices.roleRemoved'), t(`roles.${removing.role}`));
-          setRemoving(null);
-        },
-        onError: (err) => {
-          notifyError(t, 'notices.roleNotRemoved', err);
-          setRemoving(null);
-        },
-      },
-    );
-  };
 
   return (
     <AdminPage title={t('users.title')} description={users.data ? t('users.total', { count: users.data.total, formatted: count(users.data.total, lang) }) : undefined}>
@@ -118,15 +100,16 @@ export default function AdminUsersPage() {
         </QueryView>
       </Panel>
 
-      <ConfirmDialog
-        open={!!removing}
-        onOpenChange={(o) => !o && setRemoving(null)}
+      <DeleteDialog
+        item={removing}
+        onClose={() => setRemoving(null)}
+        remove={removeRole}
+        variables={(r) => ({ userId: r.user.id, role: r.role })}
         title={t('users.removeRoleTitle')}
-        description={removing ? t('users.removeRoleText', { role: t(`roles.${removing.role}`), email: removing.user.email }) : undefined}
+        description={(r) => t('users.removeRoleText', { role: t(`roles.${r.role}`), email: r.user.email })}
         confirmLabel={t('users.removeRole')}
-        onConfirm={confirmRemove}
-        pending={removeRole.isPending}
-        danger
+        onDone={(r) => notify.success(t('notices.roleRemoved'), t(`roles.${r.role}`))}
+        failedKey="notices.roleNotRemoved"
       />
       {adding ? <AddRoleDialog user={adding} onClose={() => setAdding(null)} /> : null}
       {adjusting ? <BalanceDialog user={adjusting} onClose={() => setAdjusting(null)} /> : null}
@@ -179,8 +162,7 @@ function AddRoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void
   const [role, setRole] = useState<Role>(ROLES.find((r) => !user.roles.includes(r)) ?? 'user');
   const add = useAddRole();
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     // The user has it already: say so and send nothing (spec 02 §4).
     if (user.roles.includes(role)) {
       notify.info(t('notices.roleExists'), t(`roles.${role}`));
@@ -202,29 +184,19 @@ function AddRoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void
   };
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={t('users.addRoleTitle')} description={user.email} closeLabel={t('common.close')}>
-      <form onSubmit={submit} className="space-y-5">
-        <Field label={t('users.role')}>
-          {({ id }) => (
-            <Select id={id} value={role} onChange={(e) => setRole(e.target.value as Role)}>
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`roles.${r}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={add.isPending} aria-busy={add.isPending}>
-            {t('users.addRole')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={t('users.addRoleTitle')} description={user.email} onClose={onClose} onSubmit={submit} pending={add.isPending} submitLabel={t('users.addRole')}>
+      <Field label={t('users.role')}>
+        {(control) => (
+          <Select {...control} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`roles.${r}`)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -236,12 +208,11 @@ function BalanceDialog({ user, onClose }: { user: AdminUser; onClose: () => void
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const adjust = useAdjustBalance();
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const cents = parseSignedCents(amount);
     const next = {
       amount: cents === null ? t('users.amountInvalid') : undefined,
-      reason: reason.trim().length < 3 ? t('users.reasonRequired') : undefined,
+      reason: reasonError(t, reason),
     };
     setErrors(next);
     if (next.amount || next.reason || cents === null) return;
@@ -258,27 +229,16 @@ function BalanceDialog({ user, onClose }: { user: AdminUser; onClose: () => void
   };
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={t('users.adjustTitle')} description={t('users.adjustText', { email: user.email, balance: usd(user.balanceCents, lang) })} closeLabel={t('common.close')}>
-      <form onSubmit={submit} noValidate className="space-y-5">
-        <Field label={t('users.amount')} hint={t('users.amountHint')} error={errors.amount}>
-          {({ id, describedBy }) => (
-            <Input id={id} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-describedby={describedBy} aria-invalid={!!errors.amount} placeholder="10.00" />
-          )}
-        </Field>
-        <Field label={t('users.reason')} error={errors.reason}>
-          {({ id, describedBy }) => (
-            <Textarea id={id} value={reason} onChange={(e) => setReason(e.target.value)} aria-describedby={describedBy} aria-invalid={!!errors.reason} maxLength={500} required />
-          )}
-        </Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={adjust.isPending} aria-busy={adjust.isPending}>
-            {t('users.adjustSubmit')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('users.adjustTitle')}
+      description={t('users.adjustText', { email: user.email, balance: usd(user.balanceCents, lang) })}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={adjust.isPending}
+      submitLabel={t('users.adjustSubmit')}
+    >
+      <InputField label={t('users.amount')} hint={t('users.amountHint')} error={errors.amount} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="10.00" />
+      <ReasonField value={reason} onChange={setReason} error={errors.reason} />
+    </FormDialog>
   );
 }

@@ -1,15 +1,14 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { platformDisplayName } from '../../../core/platforms';
 import { Badge } from '../../components/ui/Badge';
-import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
-import { Input, Textarea } from '../../components/ui/Input';
+import { Textarea } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { useDeleteService, useLocalServices, useSaveService, type LocalService, type LocalServiceInput } from './api';
+import { DeleteDialog, FormDialog } from './dialogs';
 import { azn, notify, notifyError } from './format';
-import { parseAznToQepik, qepikToInput } from './forms';
-import { ConfirmDialog, EditDeleteCell, Field, NewButton, Panel, QueryView, Select, Table, td, Th, Toggle, useFailureNotice } from './ui';
+import { parseAznToQepik, parseOrderIndex, qepikToInput } from './forms';
+import { EditDeleteCell, Field, InputField, NewButton, Panel, QueryView, Select, Table, td, Th, Toggle, useFailureNotice } from './ui';
 
 type Sort = 'asc' | 'desc';
 
@@ -33,15 +32,6 @@ export function LocalServicesTab() {
   const rows = useMemo(() => sortByPrice(services.data ?? [], sort), [services.data, sort]);
 
   useFailureNotice(services, 'notices.servicesNotLoaded');
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => notify.success(t('notices.serviceDeleted'), deleting.name),
-      onError: (err) => notifyError(t, 'notices.serviceNotDeleted', err),
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   return (
     <Panel>
@@ -94,15 +84,15 @@ export function LocalServicesTab() {
         )}
       </QueryView>
       {editing ? <ServiceDialog service={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(o) => !o && setDeleting(null)}
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove}
+        variables={(s) => s.id}
         title={t('services.deleteTitle')}
-        description={deleting ? t('services.deleteText', { name: deleting.name }) : undefined}
-        confirmLabel={t('common.delete')}
-        onConfirm={confirmDelete}
-        pending={remove.isPending}
-        danger
+        description={(s) => t('services.deleteText', { name: s.name })}
+        onDone={(s) => notify.success(t('notices.serviceDeleted'), s.name)}
+        failedKey="notices.serviceNotDeleted"
       />
     </Panel>
   );
@@ -124,17 +114,16 @@ function ServiceDialog({ service, onClose }: { service: LocalService | null; onC
   const [errors, setErrors] = useState<Partial<Record<'name' | 'price' | 'orderIndex', string>>>({});
   const set = <K extends keyof typeof form>(k: K, v: (typeof form)[K]) => setForm((f) => ({ ...f, [k]: v }));
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const priceQepik = parseAznToQepik(form.price);
-    const orderIndex = form.orderIndex.trim() === '' ? 0 : /^-?\d+$/.test(form.orderIndex.trim()) ? Number(form.orderIndex.trim()) : NaN;
+    const orderIndex = parseOrderIndex(form.orderIndex);
     const next = {
       name: form.name.trim() ? undefined : t('services.nameRequired'),
       price: priceQepik === undefined ? t('services.priceInvalid') : undefined,
-      orderIndex: Number.isSafeInteger(orderIndex) ? undefined : t('services.orderIndexInvalid'),
+      orderIndex: orderIndex === undefined ? t('services.orderIndexInvalid') : undefined,
     };
     setErrors(next);
-    if (next.name || next.price || next.orderIndex || priceQepik === undefined) return;
+    if (next.name || priceQepik === undefined || orderIndex === undefined) return;
     const input: LocalServiceInput = {
       name: form.name.trim(),
       description: form.description.trim() || null,
@@ -158,50 +147,34 @@ function ServiceDialog({ service, onClose }: { service: LocalService | null; onC
   };
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={service ? t('services.editTitle') : t('services.newTitle')} closeLabel={t('common.close')} className="sm:max-w-2xl">
-      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('services.name')} error={errors.name} className="sm:col-span-2">
-          {({ id, describedBy }) => <Input id={id} value={form.name} onChange={(e) => set('name', e.target.value)} aria-describedby={describedBy} aria-invalid={!!errors.name} maxLength={200} required />}
-        </Field>
-        <Field label={t('services.description')} className="sm:col-span-2">
-          {({ id }) => <Textarea id={id} value={form.description} onChange={(e) => set('description', e.target.value)} maxLength={5000} />}
-        </Field>
-        <Field label={t('services.priceAzn')} error={errors.price}>
-          {({ id, describedBy }) => (
-            <Input id={id} type="number" min={0} step={0.01} inputMode="decimal" value={form.price} onChange={(e) => set('price', e.target.value)} aria-describedby={describedBy} aria-invalid={!!errors.price} />
-          )}
-        </Field>
-        <Field label={t('services.category')}>
-          {({ id }) => (
-            <Select id={id} value={form.category} onChange={(e) => set('category', e.target.value as LocalService['category'])} className="h-[42px]">
-              <option value="social_media">{t('services.categories.social_media')}</option>
-              <option value="standard">{t('services.categories.standard')}</option>
-            </Select>
-          )}
-        </Field>
-        <Field label={t('services.platform')}>
-          {({ id }) => <Input id={id} value={form.platform} onChange={(e) => set('platform', e.target.value)} placeholder="instagram" maxLength={50} />}
-        </Field>
-        <Field label={t('services.icon')} hint={t('services.iconHint')}>
-          {({ id, describedBy }) => <Input id={id} value={form.icon} onChange={(e) => set('icon', e.target.value)} placeholder="Heart" maxLength={50} aria-describedby={describedBy} />}
-        </Field>
-        <Field label={t('services.orderIndex')} error={errors.orderIndex}>
-          {({ id, describedBy }) => (
-            <Input id={id} type="number" step={1} value={form.orderIndex} onChange={(e) => set('orderIndex', e.target.value)} aria-describedby={describedBy} aria-invalid={!!errors.orderIndex} />
-          )}
-        </Field>
-        <div className="flex items-end pb-2">
-          <Toggle label={t('services.active')} checked={form.active} onChange={(v) => set('active', v)} />
-        </div>
-        <div className="flex justify-end gap-2 sm:col-span-2">
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={service ? t('services.editTitle') : t('services.newTitle')}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={save.isPending}
+      className="sm:max-w-2xl"
+      formClassName="grid gap-4 sm:grid-cols-2"
+      footerClassName="sm:col-span-2"
+    >
+      <InputField label={t('services.name')} error={errors.name} className="sm:col-span-2" value={form.name} onChange={(e) => set('name', e.target.value)} maxLength={200} required />
+      <Field label={t('services.description')} className="sm:col-span-2">
+        {(control) => <Textarea {...control} value={form.description} onChange={(e) => set('description', e.target.value)} maxLength={5000} />}
+      </Field>
+      <InputField label={t('services.priceAzn')} error={errors.price} type="number" min={0} step={0.01} inputMode="decimal" value={form.price} onChange={(e) => set('price', e.target.value)} />
+      <Field label={t('services.category')}>
+        {(control) => (
+          <Select {...control} value={form.category} onChange={(e) => set('category', e.target.value as LocalService['category'])} className="h-[42px]">
+            <option value="social_media">{t('services.categories.social_media')}</option>
+            <option value="standard">{t('services.categories.standard')}</option>
+          </Select>
+        )}
+      </Field>
+      <InputField label={t('services.platform')} value={form.platform} onChange={(e) => set('platform', e.target.value)} placeholder="instagram" maxLength={50} />
+      <InputField label={t('services.icon')} hint={t('services.iconHint')} value={form.icon} onChange={(e) => set('icon', e.target.value)} placeholder="Heart" maxLength={50} />
+      <InputField label={t('services.orderIndex')} error={errors.orderIndex} type="number" step={1} value={form.orderIndex} onChange={(e) => set('orderIndex', e.target.value)} />
+      <div className="flex items-end pb-2">
+        <Toggle label={t('services.active')} checked={form.active} onChange={(v) => set('active', v)} />
+      </div>
+    </FormDialog>
   );
 }

@@ -3,10 +3,11 @@ import { useTranslation } from '../../i18n';
 import { LANGUAGES, type Language } from '../../../core/i18n';
 import { Input, Textarea } from '../../components/ui/Input';
 import type { Localized } from './api';
+import { FormAlert } from './dialogs';
 import { Field, TabPanel, Tabs } from './ui';
 
-export interface LocalizedField {
-  key: string;
+export interface LocalizedField<K extends string> {
+  key: K;
   label: string;
   multiline?: boolean;
   rows?: number;
@@ -14,19 +15,30 @@ export interface LocalizedField {
   required?: boolean;
 }
 
-/** Text in az, tr and en on three tabs; a tab with a missing required field is marked. */
-export function LocalizedFields({
-  fields,
-  values,
-  onChange,
-  missing,
-}: {
-  fields: LocalizedField[];
-  values: Record<string, Localized>;
-  onChange: (key: string, lang: Language, value: string) => void;
+interface LocalizedFieldsProps<K extends string> {
+  fields: LocalizedField<K>[];
+  values: Record<K, Localized>;
+  onChange: (key: K, lang: Language, value: string) => void;
   /** Languages whose required fields are empty, after a submit attempt. */
   missing: Language[];
-}) {
+}
+
+/**
+ * Text in az, tr and en on three tabs, and below them which languages miss a required text after
+ * a submit attempt; a tab with a missing required field is marked.
+ */
+export function LocalizedFields<K extends string>({ fields, values, onChange, missing }: LocalizedFieldsProps<K>) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      {/* A new set of missing languages opens the first of them. */}
+      <LanguageTabs key={missing.join(',')} fields={fields} values={values} onChange={onChange} missing={missing} />
+      <FormAlert>{missing.length ? t('content.missingIn', { langs: missing.map((l) => t(`content.lang.${l}`)).join(', ') }) : null}</FormAlert>
+    </>
+  );
+}
+
+function LanguageTabs<K extends string>({ fields, values, onChange, missing }: LocalizedFieldsProps<K>) {
   const { t } = useTranslation('admin');
   const [lang, setLang] = useState<Language>(missing[0] ?? 'az');
   return (
@@ -47,15 +59,15 @@ export function LocalizedFields({
       {LANGUAGES.map((l) => (
         <TabPanel key={l} value={l} className="space-y-4">
           {fields.map((f) => {
-            const value = values[f.key]?.[l] ?? '';
+            const value = values[f.key][l];
             const invalid = missing.includes(l) && f.required && !value.trim();
             return (
               <Field key={f.key} label={`${f.label} (${l.toUpperCase()})`} error={invalid ? t('content.required') : undefined}>
-                {({ id, describedBy }) =>
+                {(control) =>
                   f.multiline ? (
-                    <Textarea id={id} lang={l} rows={f.rows ?? 4} value={value} maxLength={f.max} onChange={(e) => onChange(f.key, l, e.target.value)} aria-describedby={describedBy} aria-invalid={invalid || undefined} />
+                    <Textarea {...control} lang={l} rows={f.rows ?? 4} value={value} maxLength={f.max} onChange={(e) => onChange(f.key, l, e.target.value)} />
                   ) : (
-                    <Input id={id} lang={l} value={value} maxLength={f.max} onChange={(e) => onChange(f.key, l, e.target.value)} aria-describedby={describedBy} aria-invalid={invalid || undefined} />
+                    <Input {...control} lang={l} value={value} maxLength={f.max} onChange={(e) => onChange(f.key, l, e.target.value)} />
                   )
                 }
               </Field>
@@ -67,11 +79,31 @@ export function LocalizedFields({
   );
 }
 
-export const emptyLocalized = (): Localized => ({ az: '', tr: '', en: '' });
+const emptyLocalized = (): Localized => ({ az: '', tr: '', en: '' });
+const trimLocalized = (v: Localized): Localized => ({ az: v.az.trim(), tr: v.tr.trim(), en: v.en.trim() });
 
-/** Languages in which one of the given required texts is blank. */
-export function missingLanguages(values: Localized[]): Language[] {
-  return LANGUAGES.filter((l) => values.some((v) => !v[l].trim()));
+/**
+ * The texts of a form in three languages (blank where `initial` has none) and the languages that
+ * missed a required one at the last `check`.
+ */
+export function useLocalizedTexts<K extends string>(initial: Record<K, Localized | undefined>) {
+  const [texts, setTexts] = useState(() => mapTexts(initial, (v) => v ?? emptyLocalized()));
+  const [missing, setMissing] = useState<Language[]>([]);
+  return {
+    texts,
+    missing,
+    change: (key: K, lang: Language, value: string) => setTexts((prev) => ({ ...prev, [key]: { ...prev[key], [lang]: value } })),
+    /** Marks the languages in which a required field is blank; true when there is none. */
+    check: (fields: LocalizedField<K>[]) => {
+      const gaps = LANGUAGES.filter((l) => fields.some((f) => f.required && !texts[f.key][l].trim()));
+      setMissing(gaps);
+      return gaps.length === 0;
+    },
+    /** The texts as sent: trimmed. */
+    trimmed: () => mapTexts(texts, trimLocalized),
+  };
 }
 
-export const trimLocalized = (v: Localized): Localized => ({ az: v.az.trim(), tr: v.tr.trim(), en: v.en.trim() });
+function mapTexts<K extends string, A>(texts: Record<K, A>, fn: (v: A) => Localized): Record<K, Localized> {
+  return Object.fromEntries(Object.entries<A>(texts).map(([k, v]) => [k, fn(v)])) as Record<K, Localized>;
+}

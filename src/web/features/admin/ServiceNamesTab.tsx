@@ -1,12 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../i18n';
-import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
 import { Input } from '../../components/ui/Input';
 import { ApiError } from '../auth/api';
 import { useApiServices, useDeleteServiceName, useSaveServiceName, useServiceNames, type ServiceName } from './api';
-import { notify, notifyError } from './format';
-import { ConfirmDialog, EditDeleteCell, Field, NewButton, Panel, QueryView, Table, td, Th, useFailureNotice } from './ui';
+import { DeleteDialog, FormAlert, FormDialog } from './dialogs';
+import { notify } from './format';
+import { EditDeleteCell, Field, InputField, NewButton, Panel, QueryView, Table, td, Th, useFailureNotice } from './ui';
 
 /** Per-language display names: an API name (keyword) with its az and tr names (spec 02 §2, §5). */
 export function ServiceNamesTab() {
@@ -17,15 +16,6 @@ export function ServiceNamesTab() {
   const remove = useDeleteServiceName();
 
   useFailureNotice(names, 'notices.serviceNamesNotLoaded');
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.apiServiceName, {
-      onSuccess: () => notify.success(t('notices.serviceNameDeleted'), deleting.apiServiceName),
-      onError: (err) => notifyError(t, 'notices.operationFailed', err),
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   return (
     <Panel>
@@ -59,15 +49,15 @@ export function ServiceNamesTab() {
         )}
       </QueryView>
       {editing ? <NameDialog name={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(o) => !o && setDeleting(null)}
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove}
+        variables={(n) => n.apiServiceName}
         title={t('names.deleteTitle')}
-        description={deleting ? t('names.deleteText', { name: deleting.apiServiceName }) : undefined}
-        confirmLabel={t('common.delete')}
-        onConfirm={confirmDelete}
-        pending={remove.isPending}
-        danger
+        description={(n) => t('names.deleteText', { name: n.apiServiceName })}
+        onDone={(n) => notify.success(t('notices.serviceNameDeleted'), n.apiServiceName)}
+        failedKey="notices.operationFailed"
       />
     </Panel>
   );
@@ -81,8 +71,7 @@ function NameDialog({ name, onClose }: { name: ServiceName | null; onClose: () =
   const [error, setError] = useState<string | null>(null);
   const set = (k: keyof ServiceName, v: string) => setForm((f) => ({ ...f, [k]: v }));
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const input = { apiServiceName: form.apiServiceName.trim(), az: form.az.trim(), tr: form.tr.trim() };
     if (!input.apiServiceName || !input.az || !input.tr) {
       setError(t('names.fillAll'));
@@ -106,36 +95,22 @@ function NameDialog({ name, onClose }: { name: ServiceName | null; onClose: () =
   };
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={name ? t('names.editTitle') : t('names.newTitle')} closeLabel={t('common.close')}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <Field label={t('names.apiName')} hint={t('names.apiNameHint')}>
-          {({ id, describedBy }) => (
-            <>
-              <Input id={id} list="api-service-names" value={form.apiServiceName} onChange={(e) => set('apiServiceName', e.target.value)} aria-describedby={describedBy} maxLength={200} required />
-              <datalist id="api-service-names">
-                {[...new Set((api.data ?? []).map((s) => s.name))].slice(0, 500).map((n) => (
-                  <option key={n} value={n} />
-                ))}
-              </datalist>
-            </>
-          )}
-        </Field>
-        <Field label={t('names.az')}>{({ id }) => <Input id={id} value={form.az} onChange={(e) => set('az', e.target.value)} maxLength={200} required lang="az" />}</Field>
-        <Field label={t('names.tr')}>{({ id }) => <Input id={id} value={form.tr} onChange={(e) => set('tr', e.target.value)} maxLength={200} required lang="tr" />}</Field>
-        {error ? (
-          <p role="alert" className="rounded-xl bg-rose-50 px-3 py-2 text-sm font-medium text-rose-700">
-            {error}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={name ? t('names.editTitle') : t('names.newTitle')} onClose={onClose} onSubmit={submit} pending={save.isPending} formClassName="space-y-4">
+      <Field label={t('names.apiName')} hint={t('names.apiNameHint')}>
+        {(control) => (
+          <>
+            <Input {...control} list="api-service-names" value={form.apiServiceName} onChange={(e) => set('apiServiceName', e.target.value)} maxLength={200} required />
+            <datalist id="api-service-names">
+              {[...new Set((api.data ?? []).map((s) => s.name))].slice(0, 500).map((n) => (
+                <option key={n} value={n} />
+              ))}
+            </datalist>
+          </>
+        )}
+      </Field>
+      <InputField label={t('names.az')} value={form.az} onChange={(e) => set('az', e.target.value)} maxLength={200} required lang="az" />
+      <InputField label={t('names.tr')} value={form.tr} onChange={(e) => set('tr', e.target.value)} maxLength={200} required lang="tr" />
+      <FormAlert>{error}</FormAlert>
+    </FormDialog>
   );
 }

@@ -1,11 +1,10 @@
 import { AlertTriangle, Inbox, Pencil, Plus, RefreshCw, Search, Trash2 } from 'lucide-react';
 import { Tabs as RadixTabs } from 'radix-ui';
-import { useEffect, useId, type ComponentType, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { useTranslation } from '../../i18n';
+import { useEffect, useId, type ComponentType, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useTranslation, type TFunction } from '../../i18n';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
-import { Dialog } from '../../components/ui/Dialog';
-import { Input, Label } from '../../components/ui/Input';
+import { Input, Label, Textarea } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { notifyError } from './format';
 
@@ -238,8 +237,22 @@ export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectE
   );
 }
 
-/** A labelled form control; `children` receives the generated id and the error's id. */
-export function Field({ label, error, hint, children, className }: { label: string; error?: string; hint?: string; className?: string; children: (ids: { id: string; describedBy?: string }) => ReactNode }) {
+/** The attributes that tie a control to its label, hint and error. */
+export interface ControlProps {
+  id: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
+}
+
+interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: string;
+  className?: string;
+}
+
+/** A labelled form control; `children` receives the attributes to spread on the control. */
+export function Field({ label, error, hint, children, className }: FieldProps & { children: (control: ControlProps) => ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -247,7 +260,7 @@ export function Field({ label, error, hint, children, className }: { label: stri
   return (
     <div className={className}>
       <Label htmlFor={id}>{label}</Label>
-      {children({ id, describedBy })}
+      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
       {hint ? (
         <p id={hintId} className="mt-1 text-xs text-slate-500">
           {hint}
@@ -262,6 +275,26 @@ export function Field({ label, error, hint, children, className }: { label: stri
   );
 }
 
+/** A labelled text input; `className` places the field, `inputClassName` styles the input. */
+export function InputField({ label, error, hint, className, inputClassName, ...props }: FieldProps & { inputClassName?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
+  return (
+    <Field label={label} error={error} hint={hint} className={className}>
+      {(control) => <Input {...control} className={inputClassName} {...props} />}
+    </Field>
+  );
+}
+
+/** Why money moves (a balance adjustment, a refund): the ledger note, 3 to 500 characters as the server requires. */
+export function ReasonField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Field label={t('users.reason')} error={error}>
+      {(control) => <Textarea {...control} value={value} onChange={(e) => onChange(e.target.value)} maxLength={500} required />}
+    </Field>
+  );
+}
+export const reasonError = (t: TFunction, reason: string) => (reason.trim().length < 3 ? t('users.reasonRequired') : undefined);
+
 /** A checkbox with its label beside it. */
 export function Toggle({ label, checked, onChange, description }: { label: string; checked: boolean; onChange: (v: boolean) => void; description?: string }) {
   const id = useId();
@@ -275,45 +308,6 @@ export function Toggle({ label, checked, onChange, description }: { label: strin
         {description ? <p className="text-xs text-slate-500">{description}</p> : null}
       </div>
     </div>
-  );
-}
-
-/** Asks before a destructive or money-moving action. */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  onConfirm,
-  pending,
-  danger,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-  pending?: boolean;
-  danger?: boolean;
-  children?: ReactNode;
-}) {
-  const { t } = useTranslation('admin');
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description} closeLabel={t('common.close')}>
-      {children}
-      <div className="mt-6 flex flex-wrap justify-end gap-2">
-        <Button variant="outline" onClick={() => onOpenChange(false)}>
-          {t('common.cancel')}
-        </Button>
-        <Button onClick={onConfirm} disabled={pending} aria-busy={pending} className={danger ? 'bg-rose-600 hover:bg-rose-700' : undefined}>
-          {pending ? <Spinner className="size-4 border-2 border-white/40 border-t-white" /> : null}
-          {confirmLabel}
-        </Button>
-      </div>
-    </Dialog>
   );
 }
 
