@@ -26,7 +26,8 @@ import type { Language } from '../../../core/i18n';
 import type { PageMeta } from '../../app/page';
 import { cn } from '../../components/ui/cn';
 import { hasLanguagePrefix } from '../../lib/language';
-import { apiPost, type Me } from '../auth/api';
+import type { Me } from '../auth/api';
+import { useSignOut } from '../auth/useSignOut';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { LanguageSwitcher } from '../layout/LanguageSwitcher';
@@ -185,19 +186,7 @@ function SidebarContent({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation('admin');
   const base = useAdminBase();
   const { pathname } = useLocation();
-  const [signingOut, setSigningOut] = useState(false);
-
-  async function signOut() {
-    if (signingOut) return;
-    setSigningOut(true);
-    try {
-      await apiPost('/api/auth/sign-out');
-    } catch {
-      // Signed out or not, the admin leaves for the site root.
-    } finally {
-      window.location.assign('/');
-    }
-  }
+  const { signingOut, signOut } = useSignOut();
 
   const item = 'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors';
   return (

@@ -4,8 +4,9 @@ import { useTranslation } from '../../i18n';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isLanguage, type Language } from '../../../core/i18n';
 import { loadNamespaces } from '../../i18n';
-import { apiPost, useMe } from './api';
+import { useMe } from './api';
 import { authDialog, useAuthDialog } from './authDialogStore';
+import { useSignOut } from './useSignOut';
 
 const button =
   'inline-flex h-10 items-center justify-center rounded-xl px-4 text-sm font-semibold transition-colors disabled:pointer-events-none disabled:opacity-60';
@@ -32,7 +33,7 @@ export function AccountMenu() {
   const { t, i18n } = useTranslation();
   const me = useMe();
   const id = useId();
-  const [signingOut, setSigningOut] = useState(false);
+  const { signingOut, signOut } = useSignOut();
   const lang = isLanguage(i18n.language) ? i18n.language : 'en';
 
   useEffect(() => {
@@ -44,18 +45,6 @@ export function AccountMenu() {
     };
   }, [id]);
   const isHost = useSyncExternalStore(subscribeHosts, () => hosts[0] === id, () => false);
-
-  async function signOut() {
-    if (signingOut) return;
-    setSigningOut(true);
-    try {
-      await apiPost('/api/auth/sign-out');
-    } catch {
-      // Logged out or not, the visitor leaves for the site root (spec 01 §4).
-    } finally {
-      window.location.assign('/');
-    }
-  }
 
   return (
     <>

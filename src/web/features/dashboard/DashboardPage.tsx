@@ -12,7 +12,8 @@ import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { useLanguage } from '../../lib/language';
 import { useLiveEvents } from '../../lib/liveEvents';
-import { apiPost, ME_QUERY_KEY, useMe, type Me } from '../auth/api';
+import { ME_QUERY_KEY, useMe, type Me } from '../auth/api';
+import { useSignOut } from '../auth/useSignOut';
 import { requireMe } from '../auth/session';
 import type { OrderNavigationState } from '../catalog/OrderPage';
 import { paymentKeys } from '../payments/api';
@@ -71,7 +72,6 @@ export default function DashboardPage() {
     if (first !== 'orders') setTab(first);
   }, [navState, location.hash]);
   const [topUpOpen, setTopUpOpen] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
   const wallet = useWallet(initial.balanceCents);
@@ -138,18 +138,7 @@ export default function DashboardPage() {
     if (stats.isError) toast.error(t('errors.dataLoad'), { description: requestErrorText(t, stats.error, 'dashboard'), id: 'dashboard-data' });
   }, [stats.isError, stats.error, t]);
 
-  async function signOut() {
-    if (signingOut) return;
-    setSigningOut(true);
-    try {
-      await apiPost('/api/auth/sign-out');
-      window.location.assign('/');
-    } catch {
-      toast.error(t('signOut.errorTitle'), { description: t('signOut.error') });
-      // The visitor leaves for the site root either way (spec 01 §4).
-      setTimeout(() => window.location.assign('/'), 1200);
-    }
-  }
+  const { signingOut, signOut } = useSignOut(() => toast.error(t('signOut.errorTitle'), { description: t('signOut.error') }));
 
   const items = useMemo<TabItem<Tab>[]>(() => TABS.map((id) => ({ id, label: t(`tabs.${id}`), icon: ICONS[id] })), [t]);
   // The catalogue's Buy Now choices, read once when the page opens.

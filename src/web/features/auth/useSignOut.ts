@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { apiPost } from '../../lib/api';
+
+/**
+ * Signing out from the header, the dashboard or the admin area: the browser leaves for the site
+ * root whether the request succeeded or not (spec 01 §4). `onError` may announce a failure first;
+ * the page then waits a moment so the notice can be read.
+ */
+export function useSignOut(onError?: () => void): { signingOut: boolean; signOut: () => Promise<void> } {
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function signOut() {
+    if (signingOut) return;
+    setSigningOut(true);
+    try {
+      await apiPost('/api/auth/sign-out');
+      window.location.assign('/');
+    } catch {
+      onError?.();
+      setTimeout(() => window.location.assign('/'), onError ? 1200 : 0);
+    }
+  }
+
+  return { signingOut, signOut };
+}
