@@ -157,6 +157,31 @@ describe('provider faults', () => {
     expect(row!.providerOrderId).toBe(sandbox.control.orders().find((o) => o.link.includes('accepted.silently'))!.id);
     expect(await balanceOf(user.id)).toBe(10_000 - placed.chargeCents);
   });
+
+  it('an order matched elsewhere while this reconciliation looked for it is not refunded', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 10_000 });
+    sandbox.control.setFault({ mode: 'timeout', actions: ['add'] });
+    const placed = await placeOrder(deps, user.id, order('https://instagram.com/matched.elsewhere'));
+    expect(placed.status).toBe('unknown');
+    sandbox.control.reset();
+    // While this reconciliation asks the provider (and hears of nothing), another process matches
+    // the order to a provider order.
+    const racing: OrdersDeps = {
+      ...deps,
+      provider: Object.assign(Object.create(deps.provider) as typeof deps.provider, {
+        findOrder: async () => {
+          await database.db.update(orders).set({ providerOrderId: 'P-elsewhere', status: 'pending' }).where(eq(orders.id, placed.id));
+          return null;
+        },
+      }),
+    };
+    const result = await reconcileOrders(racing, new Date(Date.now() + 11 * 60_000));
+    expect(result.refunded).toBe(0);
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(row).toMatchObject({ status: 'pending', providerOrderId: 'P-elsewhere', refundedCents: 0 });
+    expect(await balanceOf(user.id)).toBe(10_000 - placed.chargeCents);
+    expect(await verifyLedger(database.db)).toEqual([]);
+  });
 });
 
 describe('status sync', () => {

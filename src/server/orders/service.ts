@@ -191,10 +191,18 @@ export async function submitOrder(deps: OrdersDeps, order: OrderRow): Promise<Or
 }
 
 /** Marks an order failed and refunds what is left of its charge, once. */
-export async function failAndRefund(deps: OrdersDeps, orderId: string, status: OrderStatus, comment: string): Promise<OrderRow> {
+export async function failAndRefund(
+  deps: OrdersDeps,
+  orderId: string,
+  status: OrderStatus,
+  comment: string,
+  /** Checked on the locked row: when it no longer holds (another process changed the order since it was read), nothing happens. */
+  onlyIf?: (o: OrderRow) => boolean,
+): Promise<OrderRow> {
   const result = await deps.db.transaction(async (tx) => {
     const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!o) throw new AppError('ORDER_NOT_FOUND', 'Order not found.');
+    if (onlyIf && !onlyIf(o)) return { order: o, balance: null, refund: 0, unchanged: true };
     const refund = o.chargeCents - o.refundedCents;
     let balance: number | null = null;
     if (refund > 0) balance = await credit(tx, { userId: o.userId, amountCents: refund, kind: 'order_refund', reference: o.id, note: comment });
@@ -203,8 +211,9 @@ export async function failAndRefund(deps: OrdersDeps, orderId: string, status: O
       .set({ status, comment, refundedCents: balance === null ? o.refundedCents : o.chargeCents, updatedAt: new Date() })
       .where(eq(orders.id, orderId))
       .returning();
-    return { order: updated!, balance, refund };
+    return { order: updated!, balance, refund, unchanged: false };
   });
+  if (result.unchanged) return result.order;
   if (result.balance !== null) await notifyBalance(deps, result.order.userId, result.balance, result.refund);
   await notifyOrder(deps, result.order);
   return result.order;

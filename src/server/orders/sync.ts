@@ -165,11 +165,14 @@ export async function reconcileOrders(deps: OrdersDeps, now = new Date()): Promi
       await deps.db
         .update(orders)
         .set({ providerOrderId: found.providerOrderId, status: 'pending', comment: null, updatedAt: new Date() })
-        .where(eq(orders.id, o.id));
+        .where(and(eq(orders.id, o.id), isNull(orders.providerOrderId)));
       out.found++;
     } else if (now.getTime() - since.getTime() > RECONCILE_GRACE_MS) {
-      await failAndRefund(deps, o.id, 'error', 'Sifariş ID alınmadı. Yenidən cəhd edin.');
-      out.refunded++;
+      // Refunded only if the order is still unanswered once locked: an admin resync or another
+      // process may have matched it to a provider order since it was read.
+      const after = await failAndRefund(deps, o.id, 'error', 'Sifariş ID alınmadı. Yenidən cəhd edin.', (row) => row.providerOrderId === null && (row.status === 'unknown' || row.status === 'pending'));
+      if (after.status === 'error') out.refunded++;
+      else out.waiting++;
     } else {
       out.waiting++;
     }
