@@ -201,13 +201,13 @@ export class QqtubeProvider implements SmmProvider {
   }
 
   /**
-   * Looks through the latest 100 submissions for the same service, quantity and link (compared
+   * Looks through the latest 500 submissions for the same service, quantity and link (compared
    * without scheme, `www.` and trailing slash), added no earlier than `since`. The provider's
    * `date_added` carries no time zone, so it is read as UTC with 14 hours of slack either way;
    * among several candidates the newest is taken.
    */
   async findOrder(q: FindOrderQuery): Promise<{ providerOrderId: string } | null> {
-    const body = await this.call('submissions', { limit: '100' });
+    const body = await this.call('submissions', { limit: '500' });
     const rows = parseReply(z.array(z.unknown()), payload(body, 'submissions'), 'submissions');
     const link = normalizeLink(q.link);
     const excluded = new Set(q.excludeIds ?? []);
