@@ -11,9 +11,9 @@
  *    DevTools), measuring LCP, TBT (sum of long-task time over 50 ms after first paint) and CLS.
  *    Median of three runs per page.
  * 4. Where Chromium is installed, Lighthouse itself (performance category, its default mobile
- *    preset and simulated throttling) once per page, the dashboard with the customer's session
- *    cookie. BENCH_LIGHTHOUSE=0 skips it, BENCH_LIGHTHOUSE=3 takes the median of three runs per
- *    page; when it cannot start, the bench says why and goes on.
+ *    preset and simulated throttling) on every page, the dashboard with the customer's session
+ *    cookie: one run per page, BENCH_LIGHTHOUSE=3 for the median of three, BENCH_LIGHTHOUSE=0 to
+ *    skip it. When it cannot start, the bench says why and goes on.
  *
  * Budgets printed beside the figures: JS ≤ 80 KB gzipped, LCP ≤ 1.0 s, Lighthouse performance
  * 1.0. Nothing fails on them.
