@@ -13,7 +13,8 @@
  * 4. Where Chromium is installed, Lighthouse itself (performance category, its default mobile
  *    preset and simulated throttling) on every page, the dashboard with the customer's session
  *    cookie: one run per page, BENCH_LIGHTHOUSE=3 for the median of three, BENCH_LIGHTHOUSE=0 to
- *    skip it. When it cannot start, the bench says why and goes on.
+ *    skip it. When it cannot start, the bench says why and goes on. BENCH_PAGES=/en,/en/dashboard
+ *    limits every step to the pages named.
  *
  * Budgets printed beside the figures: JS ≤ 80 KB gzipped, LCP ≤ 1.0 s, Lighthouse performance
  * 1.0. Nothing fails on them.
@@ -28,12 +29,15 @@ import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { removeDataDir, startAppProcess } from '../e2e/app-process';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium';
 
-const PAGES = ['/en', '/en/about', '/en/services', '/en/services/seo', '/en/contact', '/en/order?platform=instagram', '/terms', '/privacy', '/az', '/tr'];
+/** BENCH_PAGES=/en,/en/dashboard measures only those pages. */
+const only = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+const chosen = (pages: string[]) => (only ? pages.filter((p) => only.includes(p)) : pages);
+const PAGES = chosen(['/en', '/en/about', '/en/services', '/en/services/seo', '/en/contact', '/en/order?platform=instagram', '/terms', '/privacy', '/az', '/tr']);
 /** Measured signed in; their code is split off the public pages, so the public budget does not apply. */
-const SIGNED_IN_PAGES = ['/en/dashboard'];
+const SIGNED_IN_PAGES = chosen(['/en/dashboard']);
 const BUDGET = { jsKb: 80, lcpMs: 1000, lighthouseScore: 1 };
 /** Lighthouse's order: the pages with a budget of their own first, then the rest of the public ones. */
-const LIGHTHOUSE_PAGES = ['/en', '/en/order?platform=instagram', ...SIGNED_IN_PAGES, ...PAGES.filter((p) => p !== '/en' && !p.startsWith('/en/order'))];
+const LIGHTHOUSE_PAGES = [...chosen(['/en', '/en/order?platform=instagram']), ...SIGNED_IN_PAGES, ...PAGES.filter((p) => p !== '/en' && !p.startsWith('/en/order'))];
 /** A Lighthouse run that takes longer than this is reported as failed. */
 const LIGHTHOUSE_TIMEOUT_MS = 120_000;
 const RUNS = 3;
