@@ -14,15 +14,15 @@
  *    preset and simulated throttling) on every page, the dashboard with the customer's session
  *    cookie: one run per page, BENCH_LIGHTHOUSE=3 for the median of three, BENCH_LIGHTHOUSE=0 to
  *    skip it. When it cannot start, the bench says why and goes on. BENCH_PAGES=/en,/en/dashboard
- *    limits every step to the pages named.
+ *    limits every step to the pages named; BENCH_LIGHTHOUSE_REPORTS=dir keeps the reports as JSON.
  *
  * Budgets printed beside the figures: JS ≤ 80 KB gzipped, LCP ≤ 1.0 s, Lighthouse performance
  * 1.0. Nothing fails on them.
  */
 import { execSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { default as runLighthouse, Result as LighthouseResult } from 'lighthouse';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
@@ -41,6 +41,8 @@ const LIGHTHOUSE_PAGES = [...chosen(['/en', '/en/order?platform=instagram']), ..
 /** A Lighthouse run that takes longer than this is reported as failed. */
 const LIGHTHOUSE_TIMEOUT_MS = 120_000;
 const RUNS = 3;
+/** BENCH_LIGHTHOUSE_REPORTS=dir keeps each page's Lighthouse result there as JSON (the median run). */
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const dist = resolve('dist/client');
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -157,6 +159,10 @@ async function lighthouseAudit(chromiumPath: string, baseUrl: string, cookie: st
       if (results.length < runs) notes.push(`${label}: ${results.length} of ${runs} runs`);
       settings = lhr.configSettings;
       version = lhr.lighthouseVersion;
+      if (REPORTS_DIR) {
+        mkdirSync(REPORTS_DIR, { recursive: true });
+        writeFileSync(join(REPORTS_DIR, `${path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'root'}.json`), JSON.stringify(lhr));
+      }
       const value = (id: string) => lhr.audits[id]?.numericValue;
       const seconds = (id: string) => (value(id) === undefined ? '—' : `${(value(id)! / 1000).toFixed(2)} s`);
       const score = lhr.categories.performance?.score ?? null;

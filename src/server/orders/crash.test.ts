@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../../../e2e/app-process';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
+import { createScratchDatabase } from '../testing/db';
 
 /**
  * The process dies (SIGKILL) after the debit committed and before the provider was called. The
@@ -14,29 +14,20 @@ const url = process.env.TEST_DATABASE_URL;
 describe.skipIf(!url)('crash between debit and submission (PostgreSQL)', () => {
   let sandbox: SandboxProvider;
   let dbUrl: string;
-  let dbName: string;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let client: pg.Client;
   const apps: AppProcess[] = [];
 
   beforeAll(async () => {
     sandbox = await startSandboxProvider({ orderSeconds: 120 });
-    dbName = `artim_crash_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const u = new URL(url!);
-    u.pathname = `/${dbName}`;
-    dbUrl = u.toString();
+    scratch = await createScratchDatabase('crash', url);
+    dbUrl = scratch.url;
   });
   afterAll(async () => {
     for (const a of apps) await a.stop('SIGKILL');
     await client?.end();
     await sandbox?.close();
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await scratch?.drop();
   });
 
   const start = async (extra: Record<string, string> = {}) => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxGateway, type SandboxGateway } from '../../../sandbox/gateway';
 import { startCallbackSink } from '../../../sandbox/gateway/testing';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
+import { createRandom } from '../../../sandbox/provider/random';
 import { AppError } from '../../core/errors';
 import { isFinalStatus } from '../../core/orderStatus';
 import { syncCatalog } from '../catalog/service';
@@ -30,17 +31,7 @@ import { verifyLedger } from '../wallet/ledger';
 const SEED = Number(process.env.CAMPAIGN_SEED ?? Date.now() % 1_000_000);
 const OPERATIONS = Number(process.env.CAMPAIGN_OPERATIONS ?? 300);
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T,>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!, chance: (p: number) => next() < p };
-}
+const rng = createRandom;
 
 let database: Database;
 let sandbox: SandboxProvider;

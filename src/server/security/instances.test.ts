@@ -1,8 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../../../e2e/app-process';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
+import { createScratchDatabase } from '../testing/db';
 
 /**
  * Two app processes on one PostgreSQL: live events cross instances through LISTEN/NOTIFY,
@@ -13,21 +14,15 @@ const url = process.env.TEST_DATABASE_URL;
 describe.skipIf(!url)('two instances on one PostgreSQL', () => {
   let sandbox: SandboxProvider;
   let dbUrl: string;
-  let dbName: string;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let one: AppProcess;
   let two: AppProcess;
   let db: pg.Client;
 
   beforeAll(async () => {
     sandbox = await startSandboxProvider({ orderSeconds: 600 });
-    dbName = `artim_two_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const u = new URL(url!);
-    u.pathname = `/${dbName}`;
-    dbUrl = u.toString();
+    scratch = await createScratchDatabase('two', url);
+    dbUrl = scratch.url;
     const env = { DATABASE_URL: dbUrl, PROVIDER: 'qqtube', PROVIDER_URL: sandbox.qqtubeUrl, PROVIDER_KEY: sandbox.apiKey, JOBS: 'true', AUTH_SECRET: 'two-instances-share-one-secret-0123456789' };
     [one, two] = await Promise.all([startAppProcess(env, undefined, ['--no-web']), startAppProcess(env, undefined, ['--no-web'])]);
     db = new pg.Client({ connectionString: dbUrl });
@@ -37,10 +32,7 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
     await Promise.all([one?.stop(), two?.stop()]);
     await db?.end();
     await sandbox?.close();
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await scratch?.drop();
   }, 60_000);
 
   const headers = (app: AppProcess, cookie?: string) => ({ 'content-type': 'application/json', origin: app.url.replace('127.0.0.1', 'localhost'), ...(cookie ? { cookie } : {}) });

@@ -1,15 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN, startAppProcess, type AppProcess } from '../../../e2e/app-process';
 import { startSandboxGateway, type CallbackMode, type SandboxGateway, type StatusMode } from '../../../sandbox/gateway';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
+import { createScratchDatabase } from '../testing/db';
+import { createRandom, type Random } from '../../../sandbox/provider/random';
 import { quantityBounds } from '../../core/orderRules';
 import { isFinalStatus, type OrderStatus } from '../../core/orderStatus';
 import { priceOrder } from '../../core/pricing';
@@ -47,23 +47,8 @@ const OPERATIONS = Number(process.env.KILLS_OPERATIONS ?? 30);
 const CUSTOMERS = 8; // sign-up allows 10 per address in 15 minutes
 const ORDER_SECONDS = 20;
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T,>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!,
-    chance: (p: number) => next() < p,
-  };
-}
-type Rng = ReturnType<typeof rng>;
+const rng = createRandom;
+type Rng = Random;
 /** One random stream per operation: what an operation draws never shifts the ones after it. */
 const opRng = (op: number) => rng(SEED ^ Math.imul(op + 1, 0x9e3779b1));
 
@@ -97,7 +82,7 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
   let sandbox: SandboxProvider;
   let gw: SandboxGateway;
   let database: Database | undefined;
-  let dbName: string;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let dbUrl: string;
   let dataDir: string;
   let port: number;
@@ -110,14 +95,8 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     sandbox = await startSandboxProvider({ orderSeconds: ORDER_SECONDS, balance: '100000000' });
     // Retries span a restart (about 5 s), so callbacks that met a dead server arrive at the new one.
     gw = await startSandboxGateway({ callbackUrl: `http://127.0.0.1:${port}/api/payments/callback`, delayMs: 50, retryDelaysMs: [400, 1500, 4000, 8000] });
-    dbName = `artim_kills_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const u = new URL(url!);
-    u.pathname = `/${dbName}`;
-    dbUrl = u.toString();
+    scratch = await createScratchDatabase('kills', url);
+    dbUrl = scratch.url;
     dataDir = mkdtempSync(join(tmpdir(), 'artim-kills-'));
   });
   afterAll(async () => {
@@ -125,10 +104,7 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     await database?.close();
     await gw?.close();
     await sandbox?.close();
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
