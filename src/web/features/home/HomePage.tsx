@@ -64,7 +64,6 @@ export default function HomePage() {
       {/* Hero */}
       <section className="relative isolate overflow-hidden bg-gradient-to-br from-brand-600 via-brand-500 to-violet-600 text-white">
         <div aria-hidden="true" className="absolute -right-24 -top-24 -z-10 size-96 rounded-full bg-white/10 blur-3xl" />
-        <div aria-hidden="true" className="absolute -bottom-32 -left-16 -z-10 size-96 rounded-full bg-fuchsia-400/20 blur-3xl" />
         <div className="mx-auto max-w-7xl px-4 pb-20 pt-16 sm:px-6 sm:pb-28 sm:pt-24 lg:px-8">
           <div className="max-w-3xl">
             <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-medium ring-1 ring-white/25">
@@ -99,6 +98,9 @@ export default function HomePage() {
             </p>
           </div>
         </div>
+        {/* Anchored to the bottom, so it comes after the content: a page painted while it is still
+            arriving does not move it as the hero grows. */}
+        <div aria-hidden="true" className="absolute -bottom-32 -left-16 -z-10 size-96 rounded-full bg-fuchsia-400/20 blur-3xl" />
       </section>
 
       {/* Statistics */}
