@@ -10,7 +10,6 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
 
 /** Outermost layout: document language and title follow the current page; notifications top right. */
 export function RootLayout() {
-  const [notifications, setNotifications] = useState(false);
   const { t, i18n } = useTranslation();
   const params = useParams();
   const matches = useMatches();
@@ -18,12 +17,12 @@ export function RootLayout() {
   useEffect(() => {
     // Journeys and scripts wait for this marker before interacting.
     document.documentElement.dataset.hydrated = 'true';
-    setNotifications(true);
   }, []);
 
   useEffect(() => {
     const lang = isLanguage(params.lang) ? params.lang : i18n.language;
-    document.documentElement.lang = lang;
+    // Setting it, even to the value it has, makes the browser restyle the whole page (:lang).
+    if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
     const leaf = [...matches].reverse().find((m) => (m.handle as PageHandle | undefined)?.meta);
     const meta = (leaf?.handle as PageHandle | undefined)?.meta;
     if (meta && isLanguage(lang)) document.title = meta({ t, lang, data: leaf?.loaderData }).title;
@@ -35,12 +34,23 @@ export function RootLayout() {
         {t('skipToContent')}
       </a>
       <Outlet />
-      {notifications ? (
-        <Suspense fallback={null}>
-          {/* Below the 64 px header, so a notification never covers its buttons. */}
-          <Toaster position="top-right" offset={{ top: 76 }} mobileOffset={{ top: 72 }} duration={5000} richColors closeButton />
-        </Suspense>
-      ) : null}
+      <Notifications />
     </>
+  );
+}
+
+/**
+ * The notification area, mounted once the page has hydrated. Its own state, so mounting it
+ * re-renders only this, not the whole page under the root layout.
+ */
+function Notifications() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Below the 64 px header, so a notification never covers its buttons. */}
+      <Toaster position="top-right" offset={{ top: 76 }} mobileOffset={{ top: 72 }} duration={5000} richColors closeButton />
+    </Suspense>
   );
 }
