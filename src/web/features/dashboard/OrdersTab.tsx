@@ -23,7 +23,8 @@ import { ServiceInfo } from '../catalog/ServiceInfo';
 import { ServicePicker } from '../catalog/ServicePicker';
 import { StepHeading } from '../catalog/StepHeading';
 import { dashboardKeys, newIdempotencyKey, usePlaceOrder } from './api';
-import { RequestError, requestErrorText } from './http';
+import { ApiError } from '../../lib/api';
+import { requestErrorText } from './http';
 import { attemptFor, isRetryable, type OrderAttempt } from './orderAttempt';
 import { OrderSummary } from './OrderSummary';
 
@@ -153,7 +154,7 @@ export function OrdersTab({
       onPlaced(order);
     } catch (err) {
       if (!isRetryable(err)) attempt.current = null;
-      const code = err instanceof RequestError ? err.code : 'INTERNAL';
+      const code = err instanceof ApiError ? err.code : 'INTERNAL';
       const text = code === 'INTERNAL' ? t('errors.placeFailed') : requestErrorText(t, err, 'dashboard');
       toast.error(t('orders.failedTitle'), { description: text });
     } finally {

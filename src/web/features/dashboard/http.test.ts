@@ -1,17 +1,18 @@
 import type { TFunction } from '../../i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { request, RequestError, requestErrorText } from './http';
+import { ApiError, request } from '../../lib/api';
+import { requestErrorText } from './http';
 import { attemptFor, isRetryable } from './orderAttempt';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-async function failure(p: Promise<unknown>): Promise<RequestError> {
+async function failure(p: Promise<unknown>): Promise<ApiError> {
   const err = await p.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(RequestError);
-  return err as RequestError;
+  expect(err).toBeInstanceOf(ApiError);
+  return err as ApiError;
 }
 
 afterEach(() => {
@@ -78,11 +79,11 @@ describe('requestErrorText', () => {
   }) as unknown as TFunction;
 
   it('words the code with its details, and falls back to the shared texts', () => {
-    expect(requestErrorText(t, new RequestError('QUANTITY_OUT_OF_RANGE', 422, { min: 10, max: 500 }), 'dashboard')).toBe('between 10 and 500');
-    expect(requestErrorText(t, new RequestError('RATE_LIMITED', 429, { retryAfterSeconds: 125 }), 'dashboard')).toBe('wait 3');
-    expect(requestErrorText(t, new RequestError('TIMEOUT', 0), 'dashboard')).toBe('Sorğu vaxtı bitdi');
-    expect(requestErrorText(t, new RequestError('NETWORK', 0), 'dashboard')).toBe('network');
-    expect(requestErrorText(t, new RequestError('DUPLICATE', 409), 'dashboard')).toBe('generic');
+    expect(requestErrorText(t, new ApiError('QUANTITY_OUT_OF_RANGE', 422, { min: 10, max: 500 }), 'dashboard')).toBe('between 10 and 500');
+    expect(requestErrorText(t, new ApiError('RATE_LIMITED', 429, { retryAfterSeconds: 125 }), 'dashboard')).toBe('wait 3');
+    expect(requestErrorText(t, new ApiError('TIMEOUT', 0), 'dashboard')).toBe('Sorğu vaxtı bitdi');
+    expect(requestErrorText(t, new ApiError('NETWORK', 0), 'dashboard')).toBe('network');
+    expect(requestErrorText(t, new ApiError('DUPLICATE', 409), 'dashboard')).toBe('generic');
     expect(requestErrorText(t, new Error('boom'), 'dashboard')).toBe('generic');
   });
 });
@@ -98,11 +99,11 @@ describe('order attempts', () => {
   });
 
   it('retries with the same key only when no definite answer came back', () => {
-    expect(isRetryable(new RequestError('NETWORK', 0))).toBe(true);
-    expect(isRetryable(new RequestError('TIMEOUT', 0))).toBe(true);
-    expect(isRetryable(new RequestError('INTERNAL', 500))).toBe(true);
-    expect(isRetryable(new RequestError('ACTIVE_ORDER_EXISTS', 409))).toBe(false);
-    expect(isRetryable(new RequestError('INSUFFICIENT_BALANCE', 402))).toBe(false);
+    expect(isRetryable(new ApiError('NETWORK', 0))).toBe(true);
+    expect(isRetryable(new ApiError('TIMEOUT', 0))).toBe(true);
+    expect(isRetryable(new ApiError('INTERNAL', 500))).toBe(true);
+    expect(isRetryable(new ApiError('ACTIVE_ORDER_EXISTS', 409))).toBe(false);
+    expect(isRetryable(new ApiError('INSUFFICIENT_BALANCE', 402))).toBe(false);
     expect(isRetryable(new Error('x'))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { RequestError } from './http';
+import { ApiError } from '../../lib/api';
 
 /**
  * One submission attempt of the order form: the idempotency key sent with it and the input it
@@ -16,4 +16,4 @@ export function attemptFor(current: OrderAttempt | null, signature: string, newK
 
 /** Failures without a definite answer: nothing came back, or the server failed mid-way. */
 export const isRetryable = (err: unknown): boolean =>
-  err instanceof RequestError && (err.code === 'NETWORK' || err.code === 'TIMEOUT' || err.status >= 500);
+  err instanceof ApiError && (err.code === 'NETWORK' || err.code === 'TIMEOUT' || err.status >= 500);

@@ -7,7 +7,8 @@ import { ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
 import { useMe } from '../auth/api';
-import { RequestError, requestErrorText } from '../dashboard/http';
+import { ApiError } from '../../lib/api';
+import { requestErrorText } from '../dashboard/http';
 import { checkPayment } from './check';
 import { ResultCard } from './ResultCard';
 
@@ -58,7 +59,7 @@ export default function PaymentSuccessPage() {
         }
       } catch (err) {
         if (!live) return;
-        if (err instanceof RequestError && err.code === 'PAYMENT_NOT_FOUND') note = requestErrorText(t, err, 'payments');
+        if (err instanceof ApiError && err.code === 'PAYMENT_NOT_FOUND') note = requestErrorText(t, err, 'payments');
       }
       if (attempt >= VERIFY_ATTEMPTS) setState({ phase: 'accepted', transactionId, note });
       else timer = setTimeout(() => void run(attempt + 1), VERIFY_INTERVAL_MS);

@@ -11,7 +11,8 @@ import { cn } from '../../components/ui/cn';
 import { FieldError, Input, Label } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
-import { getJson, RequestError, requestErrorText } from '../dashboard/http';
+import { ApiError } from '../../lib/api';
+import { getJson, requestErrorText } from '../dashboard/http';
 import { trackKind, type TrackKind } from './trackKind';
 
 export const ns = ['tracking'];
@@ -52,7 +53,7 @@ export default function TrackPage() {
         if (searched.current !== number) return;
         setResult(null);
         const text =
-          err instanceof RequestError && (err.code === 'ORDER_NOT_FOUND' || err.code === 'NOT_FOUND')
+          err instanceof ApiError && (err.code === 'ORDER_NOT_FOUND' || err.code === 'NOT_FOUND')
             ? t('notFound')
             : requestErrorText(t, err, 'tracking');
         setFailure(text);
