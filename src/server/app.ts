@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { mountApi } from './api';
 import { seoRoutes } from './seo/routes';
 import { apiGuards, pageGuards } from './auth';
+import { clientAddresses } from './auth/clientIp';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { errorBody, handleError } from './http/errors';
@@ -53,6 +54,7 @@ export function buildApp(deps: AppDeps): Hono {
   app.onError(handleError(deps.logger));
   app.use('*', securityHeaders({ production, dev: !deps.clientDir && !!deps.web }));
   app.use('*', compress());
+  app.use('*', clientAddresses(deps.env.TRUST_PROXY_HOPS));
 
   app.get('/healthz', async (c) => {
     try {

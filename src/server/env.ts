@@ -17,6 +17,11 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** The address customers use; used in e-mails, payment return URLs, canonical links and the sitemap. */
   PUBLIC_URL: optionalUrl,
+  /**
+   * How many reverse proxies in front of the app append the address they saw to X-Forwarded-For
+   * (1 for one nginx). Rate limits then count per visitor instead of per proxy; 0 trusts no header.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   /** PostgreSQL connection string; unset → embedded PGlite in DATA_DIR. */
