@@ -31,7 +31,6 @@ import { verifyLedger } from '../wallet/ledger';
 const SEED = Number(process.env.CAMPAIGN_SEED ?? Date.now() % 1_000_000);
 const OPERATIONS = Number(process.env.CAMPAIGN_OPERATIONS ?? 300);
 
-const rng = createRandom;
 
 let database: Database;
 let sandbox: SandboxProvider;
@@ -61,7 +60,7 @@ afterAll(async () => {
 describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
   it(`${OPERATIONS} operations under provider and gateway faults keep every balance equal to its ledger`, async () => {
     console.log(`fault campaign: ${OPERATIONS} operations, CAMPAIGN_SEED=${SEED}`);
-    const r = rng(SEED);
+    const r = createRandom(SEED);
     const customers = await Promise.all(Array.from({ length: 5 }, () => createCustomer(database.db, { balanceCents: 20_000 })));
     const initial = 20_000 * customers.length;
     const services = (await database.db.select().from(catalogServices)).filter((s) => s.params.length === 0 && s.tiers.length > 0 && s.amountMinimum <= 1000);

@@ -47,10 +47,8 @@ const OPERATIONS = Number(process.env.KILLS_OPERATIONS ?? 30);
 const CUSTOMERS = 8; // sign-up allows 10 per address in 15 minutes
 const ORDER_SECONDS = 20;
 
-const rng = createRandom;
-type Rng = Random;
 /** One random stream per operation: what an operation draws never shifts the ones after it. */
-const opRng = (op: number) => rng(SEED ^ Math.imul(op + 1, 0x9e3779b1));
+const opRng = (op: number) => createRandom(SEED ^ Math.imul(op + 1, 0x9e3779b1));
 
 type Reply = { status: number; body: any; cookies: string[] } | { status: 'refused' | 'lost'; body?: undefined; cookies?: undefined };
 
@@ -184,7 +182,7 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     const adminReply = await http('POST', '/api/auth/sign-in/email', { body: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
     expect(adminReply.status).toBe(200);
     const adminCookie = cookieOf(adminReply);
-    const setup = rng(SEED);
+    const setup = createRandom(SEED);
     const customers: Customer[] = [];
     const adminCredits = { attempted: 0, acknowledged: 0 };
     for (let i = 0; i < CUSTOMERS; i++) {
@@ -216,7 +214,7 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     const dearest = services.map((s) => ({ s, q: maxQuantity(s), cents: price(s, maxQuantity(s)) })).sort((a, b) => b.cents - a.cents)[0]!;
     console.log(`server kills: over-balance order ${dearest.q} × ${dearest.s.id} costs ${dearest.cents} cents`);
     const markers = ['', '', '', '.sandbox-partial', '.sandbox-cancel', '.sandbox-refund'];
-    const linkOf = (c: Customer, r: Rng) => `https://instagram.com/kills.c${c.index}.l${r.int(0, 29)}${r.pick(markers)}`;
+    const linkOf = (c: Customer, r: Random) => `https://instagram.com/kills.c${c.index}.l${r.int(0, 29)}${r.pick(markers)}`;
 
     // ---- what the customers saw ------------------------------------------------------------
     /** Acknowledged (2xx) order replies per customer and key. */
@@ -247,7 +245,7 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     };
 
     /** While the process is down: a customer pays (the callback meets a closed port), a request is refused; then the restart. */
-    const downAndUp = async (r: Rng, armNext = false) => {
+    const downAndUp = async (r: Random, armNext = false) => {
       const payNow = r.chance(0.5);
       const pickOpen = r.next();
       const knock = r.chance(0.3);
