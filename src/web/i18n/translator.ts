@@ -77,7 +77,9 @@ export class I18n {
     readonly defaultNamespace = 'common',
     readonly fallbackLanguage: string = DEFAULT_LANGUAGE,
   ) {
-    this.data = structuredClone(resources);
+    // Bundles are added per language and namespace; copying those two levels keeps the caller's
+    // object as it was.
+    this.data = Object.fromEntries(Object.entries(resources).map(([lang, byNs]) => [lang, { ...byNs }]));
   }
 
   hasResourceBundle(lang: string, ns: string): boolean {
