@@ -22,7 +22,16 @@ export interface ServerRenderContext {
 export type RenderResult =
   | { type: 'redirect'; status: number; location: string }
   | { type: 'response'; response: Response }
-  | { type: 'html'; status: number; lang: string; head: string; body: string; data: string };
+  | {
+      type: 'html';
+      status: number;
+      lang: string;
+      head: string;
+      body: string;
+      data: string;
+      /** Ids of the matched routes; page routes have their module path as id (app/routes.tsx). */
+      routeIds: string[];
+    };
 
 const handler = createStaticHandler(routes);
 
@@ -75,5 +84,5 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
     hydration: { loaderData: result.loaderData, actionData: result.actionData, errors: serializeErrors(result.errors) },
   };
   const data = `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>`;
-  return { type: 'html', status, lang, head, body, data };
+  return { type: 'html', status, lang, head, body, data, routeIds: result.matches.map((m) => m.route.id) };
 }

@@ -32,7 +32,7 @@ describe('inlineStylesheets', () => {
 });
 
 describe('preloadLinks', () => {
-  it('lists the matched pages’ chunks and their imports, never the entry, each once', () => {
+  it('lists the matched pages’ chunks and their imports, never the entry, each once; other routes add nothing', () => {
     const manifest = {
       'entry.tsx': { file: 'assets/entry.js', isEntry: true },
       'features/home/HomePage.tsx': { file: 'assets/Home.js', imports: ['_Button.js', 'entry.tsx'], css: ['assets/home.css'] },
@@ -40,14 +40,13 @@ describe('preloadLinks', () => {
       '_cn.js': { file: 'assets/cn.js' },
       'features/about/AboutPage.tsx': { file: 'assets/About.js' },
     };
-    const boot = `<script type="application/json" id="boot">${JSON.stringify({ hydration: { loaderData: { 'features/home/HomePage.tsx': null, 'features/home/HomePage.tsx#x': null } } })}</script>`;
-    const links = preloadLinks(manifest, boot).split('\n').map((l) => l.trim());
+    const links = preloadLinks(manifest, ['root', 'public', 'features/home/HomePage.tsx', 'features/home/HomePage.tsx#x']).split('\n').map((l) => l.trim());
     expect(links).toEqual([
       '<link rel="stylesheet" href="/assets/home.css" />',
       '<link rel="modulepreload" crossorigin href="/assets/Home.js" />',
       '<link rel="modulepreload" crossorigin href="/assets/Button.js" />',
       '<link rel="modulepreload" crossorigin href="/assets/cn.js" />',
     ]);
-    expect(preloadLinks(manifest, '<script>not json</script>')).toBe('');
+    expect(preloadLinks(manifest, ['root', 'no-such-page'])).toBe('');
   });
 });

@@ -17,17 +17,9 @@ type Manifest = Record<string, { file: string; imports?: string[]; css?: string[
 /**
  * `<link rel="modulepreload">` for the chunks of the matched pages, so the browser fetches them
  * while it parses the HTML instead of after the entry has run. Page routes have their module path
- * as route id (src/web/app/routes.tsx); the matched ids are the keys of the boot block's loaderData.
+ * as route id (src/web/app/routes.tsx); other ids match nothing in the manifest.
  */
-export function preloadLinks(manifest: Manifest, bootData: string): string {
-  const json = /<script[^>]*>([\s\S]*)<\/script>/.exec(bootData)?.[1];
-  if (!json) return '';
-  let routeIds: string[];
-  try {
-    routeIds = Object.keys((JSON.parse(json) as { hydration?: { loaderData?: object } }).hydration?.loaderData ?? {});
-  } catch {
-    return '';
-  }
+export function preloadLinks(manifest: Manifest, routeIds: readonly string[]): string {
   const files = new Set<string>();
   const css = new Set<string>();
   const visit = (key: string) => {
@@ -47,7 +39,7 @@ export function preloadLinks(manifest: Manifest, bootData: string): string {
 function toResponse(result: RenderResult, template: string, manifest?: Manifest): Response {
   if (result.type === 'redirect') return new Response(null, { status: result.status, headers: { Location: result.location } });
   if (result.type === 'response') return result.response;
-  const preload = manifest ? preloadLinks(manifest, result.data) : '';
+  const preload = manifest ? preloadLinks(manifest, result.routeIds) : '';
   const html = template
     .replace('<!--lang-->', result.lang)
     .replace('<!--head-->', preload ? `${result.head}\n    ${preload}` : result.head)
