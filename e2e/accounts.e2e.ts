@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, hydrated, launch, openPage, PHONE } from './browser';
+import { E2E_ADMIN } from './app-process';
+import { baseUrl, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -60,10 +61,19 @@ describe.skipIf(!hasChromium())('accounts', () => {
     await page.getByRole('button', { name: 'Send the link' }).click();
     await page.getByRole('status').filter({ hasText: 'link to set a new password' }).waitFor();
 
-    await page.goto('/dev/mailbox');
-    await hydrated(page);
-    await page.getByRole('button', { name: new RegExp(email) }).first().click();
-    await page.getByRole('link', { name: 'Open the link' }).click();
+    // The development mailbox is the admin's: read it signed in as the admin, in another browser.
+    const team = await openPage(browser);
+    const adminSignIn = await team.page.context().request.post('/api/auth/sign-in/email', { headers: { Origin: baseUrl() }, data: E2E_ADMIN });
+    expect(adminSignIn.status()).toBe(200);
+    await team.page.goto('/dev/mailbox');
+    await hydrated(team.page);
+    await team.page.getByRole('button', { name: new RegExp(email) }).first().click();
+    const link = await team.page.getByRole('link', { name: 'Open the link' }).getAttribute('href');
+    await team.page.context().close();
+    expect(team.problems).toEqual([]);
+    // A customer who opens the mailbox is refused.
+    expect((await page.request.get('/api/dev/mailbox')).status()).toBe(403);
+    await page.goto(link!);
     await page.waitForURL(/\/password-recovery\?token=/);
     await hydrated(page);
 

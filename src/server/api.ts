@@ -19,7 +19,8 @@ export function mountApi(api: Hono, deps: AppDeps): void {
   api.use('/admin/*', adminOnly);
   api.route('/auth', authRoutes(deps));
   api.route('/', meRoutes(deps));
-  api.route('/dev/mailbox', devMailboxRoutes({ db: deps.database.db, sandbox: deps.env.SANDBOX === true }));
+  // The development mailbox does not exist in production, whatever else is configured.
+  if (deps.env.NODE_ENV !== 'production') api.route('/dev/mailbox', devMailboxRoutes({ db: deps.database.db }));
   api.route('/catalog', catalogRoutes(deps));
   api.route('/', ordersRoutes(deps));
   api.route('/track', trackingRoutes(deps));

@@ -33,6 +33,16 @@ function throwingApp() {
 }
 
 describe('platform HTTP behaviour', () => {
+  it('refuses absurdly long paths with 414 before any route runs', async () => {
+    const long = await app.request(`/en/${"$'".repeat(1100)}`);
+    expect(long.status).toBe(414);
+    expect(((await long.json()) as { error: { code: string } }).error.code).toBe('URI_TOO_LONG');
+    expect((await app.request(`/api/catalog/services/${'9'.repeat(3000)}`)).status).toBe(414);
+    expect((await app.request(`/api/ping?q=${'x'.repeat(9000)}`)).status).toBe(414);
+    // An ordinary long address still reaches its route.
+    expect((await app.request(`/api/ping?q=${'x'.repeat(3000)}`)).status).toBe(200);
+  });
+
   it('answers /healthz with ok while the database answers', async () => {
     const res = await app.request('/healthz');
     expect(res.status).toBe(200);

@@ -10,6 +10,7 @@ import { clientAddresses } from './auth/clientIp';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { errorBody, handleError } from './http/errors';
+import { requestTargetLimit } from './http/limits';
 import { securityHeaders } from './http/security';
 import type { Jobs } from './jobs/boss';
 import type { Logger } from './logger';
@@ -52,6 +53,7 @@ export function buildApp(deps: AppDeps): Hono {
   const production = deps.env.NODE_ENV === 'production';
 
   app.onError(handleError(deps.logger));
+  app.use('*', requestTargetLimit());
   app.use('*', securityHeaders({ production, dev: !deps.clientDir && !!deps.web }));
   app.use('*', compress());
   app.use('*', clientAddresses(deps.env.TRUST_PROXY_HOPS));

@@ -31,8 +31,23 @@ describe('environment', () => {
       PAYMENT_GATEWAY: 'epoint',
       EPOINT_PUBLIC_KEY: 'i000',
       EPOINT_PRIVATE_KEY: 'p',
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
     });
     expect(env.SANDBOX).toBe(false);
+  });
+
+  it('refuses production without SMTP, even with the sandbox allowed', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://artim.az', ALLOW_SANDBOX_IN_PRODUCTION: 'true' };
+    expect(() => parseEnv(production)).toThrow(/SMTP_URL/);
+    expect(parseEnv({ ...production, SMTP_URL: 'smtp://mail.example.com:587' }).SMTP_URL).toBe('smtp://mail.example.com:587');
+  });
+
+  it('listens on loopback while a sandbox part runs, unless HOST says otherwise', () => {
+    expect(parseEnv({}).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    const real = { PROVIDER: 'qqtube', PROVIDER_URL: 'https://provider.example/v1-api', PROVIDER_KEY: 'k', PAYMENT_GATEWAY: 'epoint', EPOINT_PUBLIC_KEY: 'i000', EPOINT_PRIVATE_KEY: 'p' };
+    expect(parseEnv(real).HOST).toBe('0.0.0.0');
+    expect(parseEnv({ ...real, SANDBOX: 'true' }).HOST).toBe('127.0.0.1');
   });
 
   it('requires the provider URL and key for a real provider', () => {

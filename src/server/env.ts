@@ -14,7 +14,8 @@ const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string(
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Where the server listens; unset → 127.0.0.1 while a sandbox part runs, 0.0.0.0 otherwise. */
+  HOST: optionalString,
   /** The address customers use; used in e-mails, payment return URLs, canonical links and the sitemap. */
   PUBLIC_URL: optionalUrl,
   /**
@@ -60,7 +61,8 @@ export const envSchema = z.object({
   JOBS: bool.default(true),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/** The parsed settings, with the defaults that depend on other settings filled in. */
+export type Env = Omit<z.infer<typeof envSchema>, 'HOST' | 'SANDBOX'> & { HOST: string; SANDBOX: boolean };
 
 export class EnvError extends Error {}
 
@@ -84,6 +86,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     if (!env.PUBLIC_URL) {
       throw new EnvError('Invalid environment configuration:\n  PUBLIC_URL: required in production');
     }
+    // Without SMTP the mail (password resets included) would only be kept in a table nobody reads.
+    if (!env.SMTP_URL) {
+      throw new EnvError('Invalid environment configuration:\n  SMTP_URL: required in production (password-reset and verification mail)');
+    }
   }
   if (env.PROVIDER !== 'sandbox' && (!env.PROVIDER_URL || !env.PROVIDER_KEY)) {
     throw new EnvError(`Invalid environment configuration:\n  PROVIDER_URL/PROVIDER_KEY: required when PROVIDER=${env.PROVIDER}`);
@@ -91,5 +97,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (env.PAYMENT_GATEWAY === 'epoint' && (!env.EPOINT_PUBLIC_KEY || !env.EPOINT_PRIVATE_KEY)) {
     throw new EnvError('Invalid environment configuration:\n  EPOINT_PUBLIC_KEY/EPOINT_PRIVATE_KEY: required when PAYMENT_GATEWAY=epoint');
   }
-  return { ...env, SANDBOX: env.SANDBOX ?? usesSandbox };
+  const sandbox = env.SANDBOX ?? usesSandbox;
+  // A sandbox is for trying the shop on this machine: it is not offered to the network unless asked.
+  return { ...env, SANDBOX: sandbox, HOST: env.HOST ?? (sandbox ? '127.0.0.1' : '0.0.0.0') };
 }

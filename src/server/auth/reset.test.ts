@@ -137,18 +137,33 @@ describe('mail over SMTP', () => {
 });
 
 describe('dev mailbox API', () => {
-  it('lists and opens messages with their links in the sandbox, and refuses when the sandbox is off', async () => {
-    const sandboxed = await createTestApp(database, { env: { ...deps.env, SANDBOX: true } });
-    const list = await sandboxed.app.request('/api/dev/mailbox');
+  it('answers admins only, and lists and opens messages with their links', async () => {
+    const anonymous = await app.request('/api/dev/mailbox');
+    expect(anonymous.status).toBe(401);
+    const customer = await signUpUser(app, { email: 'mailbox-reader@example.com' });
+    const asCustomer = await app.request('/api/dev/mailbox', { headers: { cookie: customer.cookie } });
+    expect(asCustomer.status).toBe(403);
+    expect((await app.request('/api/dev/mailbox/1', { headers: { cookie: customer.cookie } })).status).toBe(403);
+
+    const admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
+    const list = await app.request('/api/dev/mailbox', { headers: { cookie: admin } });
     expect(list.status).toBe(200);
     const { messages } = (await list.json()) as { messages: { id: number }[] };
     expect(messages.length).toBeGreaterThan(0);
-    const one = await sandboxed.app.request(`/api/dev/mailbox/${messages[0]!.id}`);
+    const one = await app.request(`/api/dev/mailbox/${messages[0]!.id}`, { headers: { cookie: admin } });
     const { message } = (await one.json()) as { message: { links: string[] } };
     expect(message.links[0]).toMatch(/\/password-recovery\?token=/);
+  });
 
-    const closed = await createTestApp(database, { env: { ...deps.env, SANDBOX: false } });
-    expect((await closed.app.request('/api/dev/mailbox')).status).toBe(403);
+  it('does not exist in production, even with the sandbox allowed', async () => {
+    const prod = await createTestApp(database, { env: { ...deps.env, NODE_ENV: 'production', SANDBOX: true }, publicUrl: 'https://artim.test' });
+    const signedIn = await post(prod.app, '/api/auth/sign-in/email', { email: 'admin@test.local', password: 'Admin-Pass-123!' }, { origin: 'https://artim.test' });
+    expect(signedIn.status).toBe(200);
+    const admin = cookiesFrom(signedIn);
+    for (const path of ['/api/dev/mailbox', '/api/dev/mailbox/1']) {
+      expect((await prod.app.request(path)).status).toBe(404);
+      expect((await prod.app.request(path, { headers: { cookie: admin } })).status).toBe(404);
+    }
   });
 });
 

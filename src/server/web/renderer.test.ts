@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inlineStylesheets, preloadLinks } from './renderer';
+import { compileTemplate, createBuiltRenderer, inlineStylesheets, preloadLinks } from './renderer';
 
 describe('inlineStylesheets', () => {
   it('replaces each stylesheet link by its file as a style block, keeping the rest of the template', async () => {
@@ -48,5 +48,45 @@ describe('preloadLinks', () => {
       '<link rel="modulepreload" crossorigin href="/assets/cn.js" />',
     ]);
     expect(preloadLinks(manifest, ['root', 'no-such-page'])).toBe('');
+  });
+});
+
+describe('page assembly', () => {
+  const TRICKY = "a$`b$'c$&d$$e$1";
+
+  it('puts every rendered part in its slot verbatim, replacement patterns included', () => {
+    const template = compileTemplate('<html lang="<!--lang-->"><head><!--head--></head><body><div id="root"><!--app--></div><!--data--></body></html>');
+    const html = template.fill({ lang: 'az', head: `<title>${TRICKY}</title>`, body: `<p>${TRICKY}</p><!--data-->`, data: `<script>{"name":"${TRICKY}"}</script>` });
+    expect(html).toBe(
+      `<html lang="az"><head><title>${TRICKY}</title></head><body><div id="root"><p>${TRICKY}</p><!--data--></div><script>{"name":"${TRICKY}"}</script></body></html>`,
+    );
+  });
+
+  it('refuses a template that lacks a slot', () => {
+    expect(() => compileTemplate('<html><!--lang--><!--head--><!--app--></html>')).toThrow(/<!--data-->/);
+  });
+
+  it('a built page whose path and data hold $ patterns comes back the size it was rendered', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'artim-dist-'));
+    mkdirSync(join(dist, 'client'));
+    mkdirSync(join(dist, 'server'));
+    const template = `<!doctype html><html lang="<!--lang-->"><head><!--head--></head><body><div id="root"><!--app--></div><!--data-->${'<!-- padding -->'.repeat(200)}</body></html>`;
+    writeFileSync(join(dist, 'client/index.html'), template);
+    // A stand-in for the built server entry that echoes the path into every part, as a 404 page
+    // and a customer's boot data would.
+    writeFileSync(
+      join(dist, 'server/entry-server.js'),
+      `export async function render(request) {
+        const path = decodeURIComponent(new URL(request.url).pathname);
+        return { type: 'html', status: 404, lang: 'en', head: '<title>' + path + '</title>', body: '<h1>' + path + '</h1>', data: '<script type="application/json">' + JSON.stringify({ path }) + '</script>', routeIds: [] };
+      }`,
+    );
+    const renderer = await createBuiltRenderer(dist);
+    const path = '/en/' + "$'$`$&".repeat(30);
+    const res = await renderer.render(new Request(`http://localhost${encodeURI(path)}`), { publicUrl: 'http://localhost', fetch: () => Promise.reject(new Error('unused')) });
+    const html = await res.text();
+    expect(html.length).toBeLessThan(template.length + 4 * path.length + 200);
+    const boot = /<script type="application\/json">(.*?)<\/script>/.exec(html)![1]!;
+    expect(JSON.parse(boot)).toEqual({ path });
   });
 });

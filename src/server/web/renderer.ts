@@ -36,15 +36,44 @@ export function preloadLinks(manifest: Manifest, routeIds: readonly string[]): s
   ].join('\n    ');
 }
 
-function toResponse(result: RenderResult, template: string, manifest?: Manifest): Response {
+/** The template's four slots, in the order they appear in src/web/index.html. */
+const SLOTS = ['<!--lang-->', '<!--head-->', '<!--app-->', '<!--data-->'] as const;
+
+/**
+ * The page template cut once at its slots: a page is the pieces and the rendered parts joined,
+ * so nothing in a rendered part (a URL path, a customer's name, a blog post) is ever read as a
+ * replacement pattern (`$&`, `$'`, `` $` ``) or searched for the next slot.
+ */
+export interface PageTemplate {
+  fill(parts: { lang: string; head: string; body: string; data: string }): string;
+}
+
+export function compileTemplate(template: string): PageTemplate {
+  const pieces: string[] = [];
+  let rest = template;
+  for (const slot of SLOTS) {
+    const at = rest.indexOf(slot);
+    if (at < 0) throw new Error(`The page template has no ${slot} slot`);
+    pieces.push(rest.slice(0, at));
+    rest = rest.slice(at + slot.length);
+  }
+  pieces.push(rest);
+  const [beforeLang, beforeHead, beforeApp, beforeData, end] = pieces as [string, string, string, string, string];
+  return {
+    fill: ({ lang, head, body, data }) => beforeLang + lang + beforeHead + head + beforeApp + body + beforeData + data + end,
+  };
+}
+
+function toResponse(result: RenderResult, template: PageTemplate, manifest?: Manifest): Response {
   if (result.type === 'redirect') return new Response(null, { status: result.status, headers: { Location: result.location } });
   if (result.type === 'response') return result.response;
   const preload = manifest ? preloadLinks(manifest, result.routeIds) : '';
-  const html = template
-    .replace('<!--lang-->', result.lang)
-    .replace('<!--head-->', preload ? `${result.head}\n    ${preload}` : result.head)
-    .replace('<!--app-->', result.body)
-    .replace('<!--data-->', result.data);
+  const html = template.fill({
+    lang: result.lang,
+    head: preload ? `${result.head}\n    ${preload}` : result.head,
+    body: result.body,
+    data: result.data,
+  });
   return new Response(html, {
     status: result.status,
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
@@ -68,7 +97,7 @@ export async function inlineStylesheets(template: string, clientDir: string): Pr
 
 /** Production: the built client template and the built server entry from `dist/`. */
 export async function createBuiltRenderer(distDir = resolve('dist')): Promise<WebRenderer> {
-  const template = await inlineStylesheets(await readFile(resolve(distDir, 'client/index.html'), 'utf8'), resolve(distDir, 'client'));
+  const template = compileTemplate(await inlineStylesheets(await readFile(resolve(distDir, 'client/index.html'), 'utf8'), resolve(distDir, 'client')));
   const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry-server.js')).href)) as { render: RenderFn };
   // Without a manifest the pages still work; they only lose their preload hints.
   const manifest = await readFile(resolve(distDir, 'client/.vite/manifest.json'), 'utf8').then(
@@ -86,7 +115,7 @@ export function createDevRenderer(vite: ViteDevServer): WebRenderer {
       const raw = await readFile(resolve('src/web/index.html'), 'utf8');
       const template = await vite.transformIndexHtml(url.pathname, raw);
       const entry = (await vite.ssrLoadModule('/entry-server.tsx')) as { render: RenderFn };
-      return toResponse(await entry.render(request, ctx), template);
+      return toResponse(await entry.render(request, ctx), compileTemplate(template));
     },
   };
 }
