@@ -4,6 +4,7 @@ import { adminOnly, authRoutes, meRoutes } from './auth';
 import { devMailboxRoutes } from './mail/routes';
 import { catalogRoutes } from './catalog/routes';
 import { ordersRoutes, trackingRoutes } from './orders/routes';
+import { eventsRoutes } from './realtime/routes';
 import { supportAdminRoutes, supportRoutes } from './support/routes';
 import { paymentsRoutes } from './payments/routes';
 import { adminRoutes } from './admin/routes';
@@ -23,6 +24,7 @@ export function mountApi(api: Hono, deps: AppDeps): void {
   if (deps.env.NODE_ENV !== 'production') api.route('/dev/mailbox', devMailboxRoutes({ db: deps.database.db }));
   api.route('/catalog', catalogRoutes(deps));
   api.route('/', ordersRoutes(deps));
+  api.route('/', eventsRoutes(deps));
   api.route('/track', trackingRoutes(deps));
   api.route('/', supportRoutes(deps));
   api.route('/admin', supportAdminRoutes(deps));

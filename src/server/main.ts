@@ -1,3 +1,4 @@
+import { announceGeneratedAdmin } from './db/seed';
 import { EnvError, parseEnv } from './env';
 import { createLogger } from './logger';
 import { startServer } from './server';
@@ -22,8 +23,7 @@ async function main() {
   const running = await startServer({ env, logger, web });
 
   if (running.seed.generatedAdmin) {
-    const { email, password } = running.seed.generatedAdmin;
-    console.log(`\n  Admin account created: ${email}\n  Password (shown once): ${password}\n`);
+    console.log(announceGeneratedAdmin(running.seed.generatedAdmin, { isTTY: process.stdout.isTTY === true, dataDir: env.DATA_DIR }));
   }
   console.log(`\n  Artım is running at ${running.url}${env.SANDBOX ? '  (sandbox provider and card gateway)' : ''}\n`);
 

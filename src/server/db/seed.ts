@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from './client';
@@ -40,4 +42,19 @@ export async function seed(db: Db, opts: { adminEmail?: string; adminPassword?: 
     ]).onConflictDoNothing();
   });
   return generated ? { generatedAdmin: { email, password }, adminEmail: email } : { adminEmail: email };
+}
+
+/**
+ * What to say about a generated admin password, once. On a terminal the password is shown to the
+ * person who started the shop; anywhere else (a service manager, a container, a log collector)
+ * stdout is a log, so the password goes to a file only the shop's user can read, and the log
+ * says where.
+ */
+export function announceGeneratedAdmin(admin: { email: string; password: string }, opts: { isTTY: boolean; dataDir: string }): string {
+  if (opts.isTTY) return `\n  Admin account created: ${admin.email}\n  Password (shown once): ${admin.password}\n`;
+  mkdirSync(opts.dataDir, { recursive: true });
+  const file = resolve(opts.dataDir, 'admin-password.txt');
+  writeFileSync(file, `${admin.email}\n${admin.password}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return `\n  Admin account created: ${admin.email}\n  Its password is in ${file} (readable by this user only); delete the file once you have signed in.\n`;
 }

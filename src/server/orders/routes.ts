@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { orderNumberSchema, type TrackResult } from '../../core/contracts/orders';
-import type { UserEvent } from '../../core/contracts/events';
 import { AppError } from '../../core/errors';
 import type { AppDeps } from '../app';
 import { clientIp } from '../auth/clientIp';
@@ -13,14 +11,13 @@ import { listOrders, orderStats, placeOrder, type OrdersDeps } from './service';
 
 const PLACE_PER_USER: RateRule = { name: 'orders:user', limit: 60, windowSeconds: 60 };
 const TRACK_PER_IP: RateRule = { name: 'track:ip', limit: 30, windowSeconds: 60 };
-const HEARTBEAT_MS = 25_000;
 
 export function ordersDeps(deps: AppDeps): OrdersDeps {
   if (!deps.provider) throw new AppError('PROVIDER_NO_ANSWER', 'No SMM provider is configured.');
   return { db: deps.database.db, provider: deps.provider, logger: deps.logger, realtime: deps.realtime };
 }
 
-/** The signed-in customer's orders, wallet balance and live event stream. */
+/** The signed-in customer's orders and wallet balance. */
 export function ordersRoutes(deps: AppDeps) {
   const app = new Hono();
   const limiter = createRateLimiter(deps.database.db);
@@ -49,45 +46,6 @@ export function ordersRoutes(deps: AppDeps) {
     const user = await requireUser(c);
     const [row] = await db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, user.id));
     return c.json({ balanceCents: row?.balanceCents ?? 0 });
-  });
-
-  /** Server-Sent Events: the customer's order, balance, payment and ticket changes, live. */
-  app.get('/events', async (c) => {
-    const user = await requireUser(c);
-    const hub = deps.realtime;
-    if (!hub) throw new AppError('NOT_FOUND', 'Live updates are off.');
-    c.header('Cache-Control', 'no-cache, no-transform');
-    c.header('X-Accel-Buffering', 'no');
-    return streamSSE(c, async (stream) => {
-      const queue: UserEvent[] = [];
-      let wake: (() => void) | null = null;
-      const unsubscribe = hub.subscribe(user.id, (event) => {
-        queue.push(event);
-        wake?.();
-      });
-      stream.onAbort(() => {
-        unsubscribe();
-        wake?.();
-      });
-      await stream.writeSSE({ event: 'ready', data: '{}', retry: 1000 });
-      try {
-        while (!stream.aborted && !stream.closed) {
-          const event = queue.shift();
-          if (event) {
-            await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
-            continue;
-          }
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-            setTimeout(resolve, HEARTBEAT_MS).unref();
-          });
-          wake = null;
-          if (!queue.length && !stream.aborted) await stream.writeSSE({ event: 'ping', data: '{}' });
-        }
-      } finally {
-        unsubscribe();
-      }
-    });
   });
 
   return app;

@@ -59,6 +59,23 @@ describe('live events connection', () => {
     expect(latest().closed).toBe(true);
   });
 
+  it('waits instead of reconnecting at once when the server closed the stream for a newer one', async () => {
+    const { subscribeLiveEvents, SUPERSEDED_RECONNECT_MS } = await import('./liveEvents');
+    const statuses: boolean[] = [];
+    const off = subscribeLiveEvents(
+      () => {},
+      (connected) => statuses.push(connected),
+    );
+    latest().emit('closed', { reason: 'too_many_streams' });
+    expect(latest().closed).toBe(true);
+    expect(statuses).toEqual([false]);
+    await vi.advanceTimersByTimeAsync(SUPERSEDED_RECONNECT_MS - 500);
+    expect(FakeEventSource.all).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(FakeEventSource.all).toHaveLength(2);
+    off();
+  });
+
   it('reconnects after 1, 2, 5, then every 10 seconds, and starts over once connected', async () => {
     const { subscribeLiveEvents } = await import('./liveEvents');
     const statuses: boolean[] = [];

@@ -61,6 +61,32 @@ function connect() {
       if (listeners.size) connect();
     }, delay);
   };
+  // The server closed this stream for a newer one of the same account or address (it caps them):
+  // reconnecting at once would close another tab's. Come back when this tab is looked at again.
+  es.addEventListener('closed', () => {
+    es.close();
+    if (source === es) source = null;
+    setStatus(false);
+    whenVisible(() => {
+      timer = setTimeout(() => {
+        timer = null;
+        if (listeners.size) connect();
+      }, SUPERSEDED_RECONNECT_MS);
+    });
+  });
+}
+
+/** How long a tab whose stream was closed for a newer one waits, once visible, before it reconnects. */
+export const SUPERSEDED_RECONNECT_MS = 10_000;
+
+function whenVisible(run: () => void) {
+  if (typeof document === 'undefined' || document.visibilityState !== 'hidden') return run();
+  const onChange = () => {
+    if (document.visibilityState === 'hidden') return;
+    document.removeEventListener('visibilitychange', onChange);
+    run();
+  };
+  document.addEventListener('visibilitychange', onChange);
 }
 
 function disconnect() {
