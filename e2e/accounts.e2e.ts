@@ -11,7 +11,12 @@ async function signUpInOpenDialog(page: Page, testId: 'auth-dialog' | 'auth-shee
   await dialog.getByRole('tab', { name: 'Sign up' }).click();
   await dialog.getByLabel('Full name').fill(fullName);
   await dialog.getByLabel('E-mail').fill(email);
+  // A weak password is named as such while typing, and the form cannot be sent with it.
+  await dialog.getByLabel('Password', { exact: true }).fill('abcdef');
+  await dialog.getByText('Weak password').waitFor();
+  expect(await dialog.getByRole('button', { name: 'Sign up' }).isDisabled()).toBe(true);
   await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByText('Weak password').waitFor({ state: 'detached' });
   await dialog.locator('[data-testid="email-state"][data-state="available"]').waitFor();
   await dialog.getByRole('button', { name: 'Sign up' }).click();
   await page.getByText(`Welcome, ${fullName}!`).first().waitFor();

@@ -85,7 +85,7 @@ describe.skipIf(!hasChromium())('order catalogue', () => {
     await serviceSelectFor(page, 'instagram');
 
     // Another platform from the selector: the address and the list follow.
-    await page.getByRole('button', { name: 'Tiktok', exact: true }).click();
+    await page.getByRole('button', { name: 'TikTok', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('platform') === 'tiktok');
     const select = await serviceSelectFor(page, 'tiktok');
 
@@ -126,9 +126,9 @@ describe.skipIf(!hasChromium())('order catalogue', () => {
     const link = page.getByLabel(/^Link/);
     await link.fill('https://www.instagram.com/p/abc/');
     await link.blur();
-    await page.getByText('Enter a valid Tiktok link, for example https://tiktok.com/@username').waitFor();
+    await page.getByText('Enter a valid TikTok link, for example https://tiktok.com/@username').waitFor();
     await link.fill('https://www.tiktok.com/@artim/video/1');
-    await page.getByText('Enter a valid Tiktok link', { exact: false }).waitFor({ state: 'detached' });
+    await page.getByText('Enter a valid TikTok link', { exact: false }).waitFor({ state: 'detached' });
 
     // A guest gets the sign-in dialog; the page stays put.
     await page.getByRole('button', { name: 'Buy Now' }).click();

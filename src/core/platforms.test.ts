@@ -57,9 +57,14 @@ describe('platformsFromServices', () => {
 describe('platformDisplayName', () => {
   it.each([
     ['instagram', 'Instagram'],
-    ['tiktok', 'Tiktok'],
-    ['linkedin', 'Linkedin'],
-    ['x', 'X'],
+    ['tiktok', 'TikTok'],
+    ['youtube', 'YouTube'],
+    ['linkedin', 'LinkedIn'],
+    ['twitter', 'X (Twitter)'],
+    ['x', 'X (Twitter)'],
+    ['facebook', 'Facebook'],
+    ['telegram', 'Telegram'],
+    ['spotify', 'Spotify'],
     ['', ''],
   ])('%j → %j', (p, name) => {
     expect(platformDisplayName(p)).toBe(name);

@@ -24,8 +24,22 @@ export function platformsFromServices(
     .slice(0, PLATFORM_MENU_CAP);
 }
 
-/** Display name: the platform with its first letter upper-cased ("instagram" → "Instagram"). */
+/** Display name: the brand's own spelling ("tiktok" → "TikTok"), otherwise the first letter upper-cased. */
+/** Brands whose own spelling is not the platform id with a capital first letter. */
+const BRAND_NAMES: Record<string, string> = {
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  linkedin: 'LinkedIn',
+  twitter: 'X (Twitter)',
+  x: 'X (Twitter)',
+  soundcloud: 'SoundCloud',
+  whatsapp: 'WhatsApp',
+  vk: 'VK',
+};
+
 export function platformDisplayName(platform: string): string {
+  const known = BRAND_NAMES[platform.toLowerCase()];
+  if (known) return known;
   const [first = '', ...rest] = platform;
   return first.toUpperCase() + rest.join('');
 }

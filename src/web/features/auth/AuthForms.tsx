@@ -212,9 +212,11 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          aria-describedby={`${id}-strength`}
+          aria-invalid={password.length >= 3 && !passwordOk}
+          aria-describedby={`${id}-strength ${id}-password-error`}
         />
         <StrengthMeter id={`${id}-strength`} password={password} />
+        <FieldError id={`${id}-password-error`}>{password.length >= 3 && !passwordOk ? t('recovery.weak') : undefined}</FieldError>
         {password.length >= 3 && !passwordOk ? <p className="mt-1 text-xs text-slate-600">{t('signup.passwordRule')}</p> : null}
       </div>
       <Button type="submit" className="w-full" disabled={!canSubmit}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { PageMeta } from '../../app/page';
 import type { AuthTab } from './authDialogStore';
 import { AuthTabs } from './AuthForms';
@@ -14,16 +14,11 @@ export default function AuthPage() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<AuthTab>('login');
   return (
-    <main id="main" className="mx-auto max-w-md px-4 py-12">
+    <main id="main" className="mx-auto w-full max-w-md px-4 py-12">
       <h1 className="mb-6 text-2xl font-bold text-slate-900">{t('page.title')}</h1>
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <AuthTabs tab={tab} onTabChange={setTab} onDone={() => void navigate(`/${i18n.language}/dashboard`)} />
       </div>
-      <p className="mt-4 text-center text-sm">
-        <Link to="/reset-password" className="font-medium text-brand-700 hover:underline">
-          {t('login.forgot')}
-        </Link>
-      </p>
     </main>
   );
 }

@@ -77,12 +77,18 @@ export function OrderSummary({
             </dt>
             <dd className="font-semibold tabular-nums text-slate-900">{formatMoney(balanceCents, 'USD', locale)}</dd>
           </div>
-          <div className="flex items-center justify-between gap-4">
-            <dt className="text-slate-600">{t('orders.balanceAfter')}</dt>
-            <dd className={`font-semibold tabular-nums ${after !== null && after < 0 ? 'text-rose-600' : 'text-slate-900'}`}>
-              {after === null ? dash : formatMoney(after, 'USD', locale)}
-            </dd>
-          </div>
+          {after !== null && after < 0 ? (
+            // A balance never goes below zero: what is short is what a top-up must bring.
+            <div className="flex items-center justify-between gap-4" data-testid="balance-short">
+              <dt className="text-slate-600">{t('orders.balanceShort')}</dt>
+              <dd className="font-semibold tabular-nums text-rose-600">{formatMoney(-after, 'USD', locale)}</dd>
+            </div>
+          ) : (
+            <div className="flex items-center justify-between gap-4">
+              <dt className="text-slate-600">{t('orders.balanceAfter')}</dt>
+              <dd className="font-semibold tabular-nums text-slate-900">{after === null ? dash : formatMoney(after, 'USD', locale)}</dd>
+            </div>
+          )}
         </dl>
         <Button type="submit" size="lg" className="mt-5 w-full" disabled={blockedBy !== null} aria-describedby={hint ? 'buy-hint' : undefined}>
           {placing ? <Spinner className="size-5 border-white/40 border-t-white" /> : <ShoppingCart className="size-5" aria-hidden="true" />}

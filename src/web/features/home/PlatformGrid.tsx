@@ -1,4 +1,5 @@
 import { ArrowRight } from 'lucide-react';
+import { platformDisplayName } from '../../../core/platforms';
 import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
@@ -16,9 +17,6 @@ export const TILE_GRADIENTS = [
   'from-brand-500 to-violet-600',
   'from-emerald-500 to-teal-600',
 ] as const;
-
-/** Display name of a platform: its first letter upper-case. */
-export const capitalise = (platform: string) => platform.charAt(0).toUpperCase() + platform.slice(1);
 
 export interface PlatformGridProps {
   /** Platform names in display order; undefined or empty shows the empty message. */
@@ -57,7 +55,7 @@ export function PlatformGrid({ platforms, loading }: PlatformGridProps) {
               <PlatformIcon platform={platform} className="size-6" />
             </span>
             <span className="flex items-center justify-between gap-2">
-              <span className="text-lg font-bold">{capitalise(platform)}</span>
+              <span className="text-lg font-bold">{platformDisplayName(platform)}</span>
               <ArrowRight className="size-5 opacity-80 transition group-hover:translate-x-1" aria-hidden="true" />
             </span>
           </Link>
