@@ -54,7 +54,7 @@ export function StatCard({ label, value, icon: Icon, tone = 'brand', testId }: {
       </span>
       <div className="min-w-0">
         <p className="truncate text-sm font-medium text-slate-600">{label}</p>
-        <p className="mt-0.5 truncate text-2xl font-bold tracking-tight text-slate-900">{value}</p>
+        <p className="mt-0.5 text-xl font-bold tracking-tight tabular-nums text-slate-900 [overflow-wrap:anywhere] sm:text-2xl">{value}</p>
       </div>
     </div>
   );
