@@ -138,6 +138,37 @@ describe.skipIf(!hasChromium())('accounts', () => {
     await page.context().close();
   });
 
+  it('on a phone, the sign-in sheet closes the menu it was opened from, and the dashboard tabs show that more are to the side', async () => {
+    const { page, problems } = await openPage(browser, PHONE);
+    await page.goto('/en');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.locator('#mobile-menu');
+    await menu.waitFor();
+    await menu.getByRole('button', { name: 'Sign in' }).click();
+    const sheet = page.getByTestId('auth-sheet');
+    await sheet.waitFor();
+    expect(await menu.isHidden()).toBe(true);
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    expect(await menu.isHidden()).toBe(true);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('button', { name: 'Sign in' }).click();
+    await signUpInOpenDialog(page, 'auth-sheet', 'Nigar Quliyeva', `tabs-${unique()}@example.com`, 'Phone-pass2!');
+    await page.goto('/en/dashboard');
+    await hydrated(page);
+    const tabs = page.getByRole('tablist').first();
+    // The strip is wider than the phone: its hidden end is faded, not silently cut.
+    await page.locator('[role="tablist"][data-overflow="end"]').first().waitFor();
+    await tabs.getByRole('tab', { name: 'Settings' }).click();
+    await page.locator('[role="tablist"][data-overflow="start"]').first().waitFor();
+    const last = await tabs.getByRole('tab', { name: 'Settings' }).boundingBox();
+    expect(last!.x + last!.width).toBeLessThanOrEqual(PHONE.width);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('sends signed-out visitors of the dashboard home with the sign-in dialog, and shows non-admins the forbidden page', async () => {
     const { page, problems } = await openPage(browser);
     await page.goto('/en/dashboard');

@@ -59,7 +59,7 @@ export default function AdminDashboardPage() {
                       <tr key={o.id}>
                         <td className={td}>
                           <p className="font-medium text-slate-900">{o.serviceName}</p>
-                          <p className="font-mono text-xs text-slate-500">{o.number}</p>
+                          <p className="whitespace-nowrap font-mono text-xs text-slate-500">{o.number}</p>
                         </td>
                         <td className={`${td} whitespace-nowrap`}>{formatDateTime(o.createdAt, lang)}</td>
                         <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{usd(o.chargeCents, lang)}</td>

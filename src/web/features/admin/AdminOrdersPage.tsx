@@ -94,7 +94,7 @@ export default function AdminOrdersPage() {
                 <li key={o.id} data-testid="order-card">
                   <button type="button" onClick={() => setOpenId(o.id)} className="block w-full px-4 py-4 text-left hover:bg-slate-50" aria-label={t('orders.detailsFor', { number: o.number })}>
                     <div className="flex items-center justify-between gap-3">
-                      <span className="font-mono text-xs font-semibold text-slate-900">{o.number}</span>
+                      <span className="whitespace-nowrap font-mono text-xs font-semibold text-slate-900">{o.number}</span>
                       <StatusBadge status={o.status} />
                     </div>
                     <p className="mt-1.5 truncate text-sm font-medium text-slate-900">{o.serviceName}</p>

@@ -1,9 +1,10 @@
 import { AlertTriangle, Inbox, Pencil, Plus, RefreshCw, Search, Trash2 } from 'lucide-react';
 import { Tabs as RadixTabs } from 'radix-ui';
-import { useEffect, useId, type ComponentType, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, type ComponentType, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useTranslation, type TFunction } from '../../i18n';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
+import { overflowMaskClass, overflowName, useOverflowHint } from '../../components/ui/useOverflowHint';
 import { Input, Label, Textarea } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { notifyError } from './format';
@@ -325,9 +326,16 @@ export function Tabs({
   items: { value: string; label: ReactNode }[];
   children: ReactNode;
 }) {
+  const list = useRef<HTMLDivElement>(null);
+  const edges = useOverflowHint(list);
   return (
     <RadixTabs.Root value={value} onValueChange={onValueChange}>
-      <RadixTabs.List aria-label={label} className="mb-5 flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1">
+      <RadixTabs.List
+        ref={list}
+        aria-label={label}
+        data-overflow={overflowName(edges)}
+        className={cn('mb-5 flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 [scrollbar-width:none]', overflowMaskClass(edges))}
+      >
         {items.map((item) => (
           <RadixTabs.Trigger
             key={item.value}

@@ -95,7 +95,7 @@ export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryRes
               <tr key={o.id} data-order={o.number} className="align-top">
                 <td className="whitespace-nowrap px-4 py-3 text-slate-600">
                   {date.format(new Date(o.createdAt))}
-                  <span className="block font-mono text-xs text-slate-400">{o.number}</span>
+                  <span className="block whitespace-nowrap font-mono text-xs text-slate-400">{o.number}</span>
                 </td>
                 <td className="max-w-56 px-4 py-3">
                   <span className="font-medium text-slate-900">{o.serviceName}</span>
@@ -122,7 +122,7 @@ export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryRes
               <div className="min-w-0">
                 <p className="font-semibold text-slate-900">{o.serviceName}</p>
                 <p className="mt-0.5 text-xs text-slate-500">
-                  {date.format(new Date(o.createdAt))} · <span className="font-mono">{o.number}</span>
+                  {date.format(new Date(o.createdAt))} · <span className="whitespace-nowrap font-mono">{o.number}</span>
                 </p>
               </div>
               {status(o)}

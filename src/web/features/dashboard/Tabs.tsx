@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../components/ui/cn';
+import { overflowMaskClass, overflowName, useOverflowHint } from '../../components/ui/useOverflowHint';
 
 export interface TabItem<Id extends string> {
   id: Id;
@@ -27,6 +28,7 @@ export function TabList<Id extends string>({
 }) {
   const refs = useRef(new Map<Id, HTMLButtonElement>());
   const list = useRef<HTMLDivElement>(null);
+  const edges = useOverflowHint(list);
 
   // On narrow screens the strip scrolls sideways: keep the selected tab in view (sideways only).
   useEffect(() => {
@@ -64,7 +66,8 @@ export function TabList<Id extends string>({
       role="tablist"
       aria-label={label}
       onKeyDown={onKeyDown}
-      className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 [scrollbar-width:none] sm:mx-0 sm:px-0"
+      data-overflow={overflowName(edges)}
+      className={cn('-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 [scrollbar-width:none] sm:mx-0 sm:px-0', overflowMaskClass(edges))}
     >
       {items.map(({ id, label: text, icon: Icon }) => {
         const selected = id === value;

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Link, NavLink, useLocation } from 'react-router';
 import { AccountMenu } from '../auth/AccountMenu';
+import { useAuthDialog } from '../auth/authDialogStore';
 import { PlatformMenu } from '../catalog/PlatformMenu';
 import { useLanguage } from '../../lib/language';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -18,8 +19,13 @@ export function Header() {
   const location = useLocation();
   const [open, setOpen] = useState(false);
 
-  // Any navigation (a link in the menu, back/forward, a redirect) closes the mobile menu.
+  // Any navigation (a link in the menu, back/forward, a redirect) closes the mobile menu, and so
+  // does the sign-in sheet opening over it: the menu must not wait behind it or after it.
   useEffect(() => setOpen(false), [location.key]);
+  const authOpen = useAuthDialog().isOpen;
+  useEffect(() => {
+    if (authOpen) setOpen(false);
+  }, [authOpen]);
 
   // Escape closes the menu. The listener lives as long as the header, so a key pressed the moment
   // the menu opens is not missed while effects of the new render are still pending.
