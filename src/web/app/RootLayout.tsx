@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../i18n';
 import { Outlet, useMatches, useParams } from 'react-router';
 import { isLanguage } from '../../core/i18n';
+import { useAnyModalOpen } from '../lib/openModals';
 import type { PageHandle } from './page';
 
 // The notification area loads after hydration so its code stays out of the first download;
@@ -45,12 +46,21 @@ export function RootLayout() {
  */
 function Notifications() {
   const [mounted, setMounted] = useState(false);
+  const modalOpen = useAnyModalOpen();
   useEffect(() => setMounted(true), []);
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      {/* Below the 64 px header, so a notification never covers its buttons. */}
-      <Toaster position="top-right" offset={{ top: 76 }} mobileOffset={{ top: 72 }} duration={5000} richColors closeButton />
+      {/* Below the 64 px header, so a notification never covers its buttons; at the bottom while a
+          dialog is open, so it never covers the dialog's title and close button. */}
+      <Toaster
+        position={modalOpen ? 'bottom-center' : 'top-right'}
+        offset={modalOpen ? { bottom: 16 } : { top: 76 }}
+        mobileOffset={modalOpen ? { bottom: 12 } : { top: 72 }}
+        duration={5000}
+        richColors
+        closeButton
+      />
     </Suspense>
   );
 }

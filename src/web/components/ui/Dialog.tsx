@@ -1,6 +1,7 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useModalOpen } from '../../lib/openModals';
 import { cn } from './cn';
 
 /**
@@ -22,6 +23,7 @@ export interface DialogProps {
 const overlay = 'fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-sm';
 
 export function Dialog({ open, onOpenChange, title, description, closeLabel, children, className }: DialogProps) {
+  useModalOpen(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -43,6 +45,7 @@ export function Dialog({ open, onOpenChange, title, description, closeLabel, chi
 
 /** The same dialog as a sheet rising from the bottom of the screen (spec 01 §9: 95% high on phones). */
 export function Sheet({ open, onOpenChange, title, description, closeLabel, children, className }: DialogProps) {
+  useModalOpen(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
