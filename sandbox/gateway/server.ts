@@ -68,6 +68,7 @@ const controlBody = z.strictObject({
   duplicates: z.int().min(1).max(100).optional(),
   lateMs: z.int().min(0).max(600_000).optional(),
   statusMode: z.enum(['normal', 'timeout', '5xx', 'garbage']).optional(),
+  statusDelayMs: z.int().min(0).max(600_000).optional(),
   callbackUrl: z.url().nullable().optional(),
 });
 const transactionBody = z.object({ transaction: z.string(), outcome: z.enum(['success', 'declined']).optional() });
@@ -150,7 +151,8 @@ export async function startSandboxGateway(opts: SandboxGatewayOptions = {}): Pro
   });
 
   app.post('/api/1/get-status', async (c) => {
-    const mode = state.settings.statusMode;
+    const { statusMode: mode, statusDelayMs } = state.settings;
+    if (statusDelayMs > 0) await sleep(statusDelayMs, undefined, { signal: state.signal }).catch(() => undefined);
     if (mode === 'timeout') {
       // Never answers while the mode lasts; reset() or close() releases the request.
       await sleep(600_000, undefined, { signal: state.signal }).catch(() => undefined);

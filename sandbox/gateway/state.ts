@@ -4,6 +4,7 @@
  * generation, so reset() and close() stop it all at once.
  */
 import { randomBytes, randomInt } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { amountNumber, encode, sign } from './protocol';
 
@@ -20,9 +21,11 @@ export interface FaultSettings {
   lateMs: number;
   /** How /get-status answers: normally, never, with HTTP 503, or with a body that is not JSON. */
   statusMode: StatusMode;
+  /** Wait before every /get-status answer (a slow gateway). */
+  statusDelayMs: number;
 }
 
-export const DEFAULT_SETTINGS: FaultSettings = { callback: 'normal', duplicates: 5, lateMs: 2000, statusMode: 'normal' };
+export const DEFAULT_SETTINGS: FaultSettings = { callback: 'normal', duplicates: 5, lateMs: 2000, statusMode: 'normal', statusDelayMs: 0 };
 
 export interface CallbackAttempt {
   at: string;
@@ -70,7 +73,13 @@ export function createState(opts: StateOptions) {
   const inflight = new Set<Promise<unknown>>();
   let settings: FaultSettings = { ...DEFAULT_SETTINGS };
   let callbackUrl = opts.callbackUrl ?? null;
-  let generation = new AbortController();
+  // Every delayed answer, card and callback listens on the generation's signal: no listener cap.
+  const newGeneration = () => {
+    const controller = new AbortController();
+    setMaxListeners(0, controller.signal);
+    return controller;
+  };
+  let generation = newGeneration();
 
   /** Runs `work` in the background, tracked so idle() can wait for it; aborts end it quietly. */
   function track(work: Promise<unknown>): Promise<unknown> {
@@ -199,7 +208,7 @@ export function createState(opts: StateOptions) {
     /** Stops all waiting work; with `clear`, forgets payments and restores default settings. */
     stop(clear: boolean) {
       generation.abort();
-      generation = new AbortController();
+      generation = newGeneration();
       if (clear) {
         payments.clear();
         settings = { ...DEFAULT_SETTINGS };

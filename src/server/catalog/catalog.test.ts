@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogServiceSchema } from '../../core/catalog';
 import { serviceListSchema, serviceDetailSchema } from '../../core/contracts/catalog';
@@ -6,10 +7,11 @@ import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/pro
 import type { Database } from '../db/client';
 import { catalogServices, serviceCustomNames } from '../db/schema';
 import { createProvider, type SmmProvider } from '../providers';
+import { post, signUpUser } from '../auth/testing';
 import { saveSettings } from '../settings/service';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { syncCatalog } from './service';
 
 let database: Database;
@@ -86,13 +88,28 @@ describe('public catalogue API', () => {
     }
   });
 
-  it('fetches a service the database does not have from the provider once', async () => {
+  it('never calls the provider for an id the database does not have: 50 unknown ids, 0 provider calls, nothing stored', async () => {
     const [row] = await database.db.select().from(catalogServices).limit(1);
+    // One id the provider still lists but the database no longer has, and 49 nobody has.
     await database.db.delete(catalogServices).where(eq(catalogServices.id, row!.id));
-    const res = await app.request(`/api/catalog/services/${row!.id}`);
-    expect(res.status).toBe(200);
-    const stored = await database.db.select().from(catalogServices).where(eq(catalogServices.id, row!.id));
-    expect(stored).toHaveLength(1);
+    const ids = [row!.id, ...Array.from({ length: 49 }, (_, i) => String(900_000 + i))];
+    const stored = (await database.db.select({ n: sql<number>`count(*)::int` }).from(catalogServices))[0]!.n;
+    sandbox.control.reset();
+    for (const id of ids) {
+      const res = await app.request(`/api/catalog/services/${id}`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error: { code: 'SERVICE_NOT_FOUND' } });
+    }
+    // An order for it is refused the same way, also without asking the provider.
+    const customer = await signUpUser(app);
+    const order = await post(app, '/api/orders', { serviceId: row!.id, link: 'https://instagram.com/unknown', quantity: 100, params: {}, idempotencyKey: randomUUID() }, { cookie: customer.cookie });
+    expect(order.status).toBe(404);
+    expect(await order.json()).toMatchObject({ error: { code: 'SERVICE_NOT_FOUND' } });
+    expect(sandbox.control.calls()).toEqual({});
+    expect((await database.db.select({ n: sql<number>`count(*)::int` }).from(catalogServices))[0]!.n).toBe(stored);
+    // The next catalogue sync brings it back.
+    await syncCatalog(database.db, provider);
+    expect((await app.request(`/api/catalog/services/${row!.id}`)).status).toBe(200);
   });
 
   it('uses per-language custom names by keyword, longest keyword first', async () => {

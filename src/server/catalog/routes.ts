@@ -9,7 +9,8 @@ const langOf = (value: string | undefined): Language => (isLanguage(value) ? val
 
 /**
  * Public catalogue API: the compact service list (ETag, revalidated by the browser and shared
- * caches), one service in full, and the platform list. Never waits on the provider for the list.
+ * caches), one service in full, and the platform list. Read from the database only: never waits on
+ * the provider, never calls it.
  */
 export function catalogRoutes(deps: AppDeps) {
   const reader = createCatalogReader(deps.database.db);
@@ -28,7 +29,7 @@ export function catalogRoutes(deps: AppDeps) {
   app.get('/services/:id', async (c) => {
     const id = c.req.param('id');
     if (!/^[\w-]{1,64}$/.test(id)) throw new AppError('SERVICE_NOT_FOUND', 'Service not found.');
-    const service = await findService(deps.database.db, deps.provider, id);
+    const service = await findService(deps.database.db, id);
     if (!service) throw new AppError('SERVICE_NOT_FOUND', 'Service not found.');
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(await reader.detail(service, langOf(c.req.query('lang'))));

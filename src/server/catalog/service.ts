@@ -89,17 +89,12 @@ const rowToService = (r: ServiceRow): CatalogService => ({
 });
 
 /**
- * A service by id from the database; when the database does not have it, asked from the
- * provider once and stored (spec 01 §7: `service` is used when the id is not in the list).
+ * An active service by id, from the database only. Services arrive through the catalogue sync;
+ * a request never reaches the provider (which answers with the shop's key) for an id it names.
  */
-export async function findService(db: Db, provider: SmmProvider | undefined, id: string): Promise<CatalogService | null> {
+export async function findService(db: Db, id: string): Promise<CatalogService | null> {
   const [row] = await db.select().from(catalogServices).where(eq(catalogServices.id, id)).limit(1);
-  if (row) return row.active ? rowToService(row) : null;
-  if (!provider) return null;
-  const fetched = await provider.service(id).catch(() => null);
-  if (!fetched) return null;
-  await db.insert(catalogServices).values(toRow(fetched, new Date())).onConflictDoNothing();
-  return fetched;
+  return row?.active ? rowToService(row) : null;
 }
 
 /** The display name for a language: the custom name whose keyword the provider name contains (longest wins). */

@@ -155,6 +155,16 @@ describe('status without a usable answer', () => {
     expect(err).toMatchObject({ code: 'PAYMENT_STATUS_UNKNOWN', details: { reason } });
   });
 
+  it('statusDelayMs: a slow gateway answers after the delay, or not within the adapter’s timeout', async () => {
+    const { transactionId } = await create();
+    sandbox.control.set({ statusDelayMs: 200 });
+    const started = Date.now();
+    expect((await gateway.status(transactionId)).state).toBe('pending');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    sandbox.control.set({ statusDelayMs: 800 });
+    expect(await errorCode(gateway.status(transactionId))).toBe('PAYMENT_STATUS_UNKNOWN');
+  });
+
   it('an unknown transaction or wrong keys → PAYMENT_STATUS_UNKNOWN, not a failed payment', async () => {
     const { transactionId } = await create();
     const wrongKey = createGateway({ kind: 'sandbox', baseUrl: sandbox.url, publicKey: sandbox.publicKey, privateKey: 'nope' });

@@ -94,7 +94,7 @@ export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown
   const earlier = await replay();
   if (earlier) return earlier;
 
-  const service = await findService(deps.db, deps.provider, input.serviceId);
+  const service = await findService(deps.db, input.serviceId);
   if (!service) throw new AppError('SERVICE_NOT_FOUND', 'Service not found.');
   assertValidOrderInput(service, input);
   const params = orderParams(service, input.params);

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PaymentView, TopUpResult } from '../../core/contracts/payments';
 import { topUpInputSchema } from '../../core/contracts/payments';
 import { AppError } from '../../core/errors';
 import { usdCentsToAznQepik } from '../../core/money';
+import { createRateLimiter, type RateRule } from '../auth/rateLimit';
 import type { Db } from '../db/client';
 import { payments } from '../db/schema';
 import type { GatewayStatus, PaymentGateway } from '../gateways';
@@ -89,54 +90,80 @@ export interface SettleOptions {
   callback?: GatewayStatus;
 }
 
+/** Still waiting for money: pending, not flagged, registered with the gateway. */
+const isOpen = (p: PaymentRow) => p.status === 'pending' && !p.flagged && p.transactionId !== null;
+
+/** What a gateway answer does to an open payment. */
+type Decision =
+  | { kind: 'wait' }
+  | { kind: 'flag'; reason: string }
+  | { kind: 'close'; status: 'failed' | 'cancelled'; message: string | null }
+  | { kind: 'credit'; message: string | null };
+
+function decide(p: PaymentRow, status: GatewayStatus): Decision {
+  if (status.state === 'pending') return { kind: 'wait' };
+  if (status.state === 'failed' || status.state === 'returned') {
+    return { kind: 'close', status: status.state === 'failed' ? 'failed' : 'cancelled', message: status.message };
+  }
+  const bad = mismatch(p, status);
+  return bad ? { kind: 'flag', reason: `status: ${bad}` } : { kind: 'credit', message: status.message };
+}
+
 /**
- * The only place money enters a balance from a card (reference/payments.md, settlement rule).
- * In one transaction with the payment row locked: already settled → nothing; otherwise the
- * status is re-confirmed with the gateway, and only a success with the same amount, currency,
- * reference and transaction credits — once, through a ledger entry unique per payment.
- * A mismatch is never credited; the payment is flagged for an admin.
+ * Writes a decision in one short transaction, only while the payment is still open: of several
+ * settles racing on one payment, exactly one changes it (and credits); the others find it
+ * settled and change nothing. The ledger's unique (kind, reference) backs this up.
  */
-export async function settle(deps: PaymentsDeps, paymentId: string, opts: SettleOptions = {}): Promise<PaymentRow> {
-  const outcome = await deps.db.transaction(async (tx) => {
-    const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-    if (!p) throw new AppError('PAYMENT_NOT_FOUND', 'Ödəniş məlumatları tapılmadı');
-    if (p.status !== 'pending' || p.flagged || !p.transactionId) return { payment: p, balance: null };
-
-    const flag = async (reason: string) => {
-      deps.logger.warn({ payment: p.id, reason }, 'payment flagged');
-      const [row] = await tx
-        .update(payments)
-        .set({ status: 'failed', flagged: true, flagReason: reason, updatedAt: new Date() })
-        .where(eq(payments.id, p.id))
-        .returning();
-      return { payment: row!, balance: null };
-    };
-
-    if (opts.callback && opts.callback.state === 'success') {
-      const bad = mismatch(p, opts.callback);
-      if (bad) return flag(`callback: ${bad}`);
-    }
-    const status = await deps.gateway.status(p.transactionId);
-    if (status.state === 'pending') return { payment: p, balance: null };
-    if (status.state === 'failed' || status.state === 'returned') {
-      const [row] = await tx
-        .update(payments)
-        .set({ status: status.state === 'failed' ? 'failed' : 'cancelled', gatewayMessage: status.message, updatedAt: new Date(), settledAt: new Date() })
-        .where(eq(payments.id, p.id))
-        .returning();
-      return { payment: row!, balance: null };
-    }
-    const bad = mismatch(p, status);
-    if (bad) return flag(`status: ${bad}`);
-    const balance = await credit(tx, { userId: p.userId, amountCents: p.amountUsdCents, kind: 'topup', reference: p.id });
+async function apply(deps: PaymentsDeps, p: PaymentRow, d: Exclude<Decision, { kind: 'wait' }>) {
+  const now = new Date();
+  const set =
+    d.kind === 'flag'
+      ? { status: 'failed' as const, flagged: true, flagReason: d.reason, updatedAt: now }
+      : d.kind === 'close'
+        ? { status: d.status, gatewayMessage: d.message, updatedAt: now, settledAt: now }
+        : { status: 'completed' as const, gatewayMessage: d.message, updatedAt: now, settledAt: now };
+  const changed = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(payments)
-      .set({ status: 'completed', gatewayMessage: status.message, updatedAt: new Date(), settledAt: new Date() })
-      .where(eq(payments.id, p.id))
+      .set(set)
+      .where(and(eq(payments.id, p.id), eq(payments.status, 'pending'), eq(payments.flagged, false)))
       .returning();
-    return { payment: row!, balance };
+    if (!row) return null;
+    const balance = d.kind === 'credit' ? await credit(tx, { userId: p.userId, amountCents: p.amountUsdCents, kind: 'topup', reference: p.id }) : null;
+    return { payment: row, balance };
   });
-  if (outcome.payment.status !== 'pending') {
+  if (!changed) {
+    const [current] = await deps.db.select().from(payments).where(eq(payments.id, p.id));
+    return { payment: current ?? p, balance: null, changed: false };
+  }
+  if (d.kind === 'flag') deps.logger.warn({ payment: p.id, reason: d.reason }, 'payment flagged');
+  return { ...changed, changed: true };
+}
+
+/**
+ * The only place money enters a balance from a card: an open payment's status is re-confirmed
+ * with the gateway, and only a success with the same amount, currency, reference and transaction
+ * credits — once, through a ledger entry unique per payment. A mismatch is never credited; the
+ * payment is flagged for an admin.
+ *
+ * No transaction or row lock is held across a network call: the gateway is asked first, with
+ * none open — a slow gateway must not hold a database connection, and on the embedded database
+ * (one connection) an open transaction stops every other request. Its answer is then written by
+ * `apply()`, only if the payment is still open by then.
+ */
+export async function settle(deps: PaymentsDeps, paymentId: string, opts: SettleOptions = {}): Promise<PaymentRow> {
+  const [p] = await deps.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  if (!p) throw new AppError('PAYMENT_NOT_FOUND', 'Ödəniş məlumatları tapılmadı');
+  if (!isOpen(p)) return p;
+
+  const callbackMismatch = opts.callback?.state === 'success' ? mismatch(p, opts.callback) : null;
+  const decision: Decision = callbackMismatch
+    ? { kind: 'flag', reason: `callback: ${callbackMismatch}` }
+    : decide(p, await deps.gateway.status(p.transactionId!));
+  if (decision.kind === 'wait') return p;
+
+  const outcome = await apply(deps, p, decision);
+  if (outcome.changed) {
     await deps.realtime?.publish(outcome.payment.userId, { type: 'payment', paymentId: outcome.payment.id, status: outcome.payment.status }).catch(() => {});
   }
   if (outcome.balance !== null) {
@@ -161,7 +188,34 @@ export async function handleCallback(deps: PaymentsDeps, form: { data?: string; 
   return settle(deps, p.id, { callback: status });
 }
 
-/** The owner's view of one payment, after asking the gateway once (return pages). */
+/**
+ * How often the return pages may have the gateway asked: one payment at most once per window,
+ * whoever asks and on whichever instance; and a customer's checks that reach the gateway are
+ * capped. Counted in the database before the gateway is called.
+ */
+export const PAYMENT_CHECK_RULES = {
+  perPayment: { name: 'payment-check:payment', limit: 1, windowSeconds: 3 },
+  perCustomer: { name: 'payment-check:user', limit: 12, windowSeconds: 60 },
+} as const satisfies Record<string, RateRule>;
+
+/** Checks under way in this process, by payment: concurrent checks of one payment share one. */
+const checksInFlight = new Map<string, Promise<PaymentRow>>();
+
+async function askGateway(deps: PaymentsDeps, p: PaymentRow): Promise<PaymentRow> {
+  const limiter = createRateLimiter(deps.db);
+  const { perPayment, perCustomer } = PAYMENT_CHECK_RULES;
+  // Asked moments ago: answer with what the server knows.
+  if ((await limiter.hit(perPayment, p.id)).count > perPayment.limit) return p;
+  await limiter.consume(perCustomer, p.userId);
+  try {
+    return await settle(deps, p.id);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'PAYMENT_STATUS_UNKNOWN') return p;
+    throw err;
+  }
+}
+
+/** The owner's view of one payment, after asking the gateway when it is still open (return pages). */
 export async function checkPayment(deps: PaymentsDeps, userId: string, reference: string): Promise<PaymentView> {
   const [p] = await deps.db
     .select()
@@ -169,13 +223,13 @@ export async function checkPayment(deps: PaymentsDeps, userId: string, reference
     .where(and(eq(payments.reference, reference), eq(payments.userId, userId)))
     .limit(1);
   if (!p) throw new AppError('PAYMENT_NOT_FOUND', 'Ödəniş məlumatları tapılmadı');
-  if (p.status !== 'pending') return toPaymentView(p);
-  try {
-    return toPaymentView(await settle(deps, p.id));
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'PAYMENT_STATUS_UNKNOWN') return toPaymentView(p);
-    throw err;
+  if (!isOpen(p)) return toPaymentView(p);
+  let check = checksInFlight.get(p.id);
+  if (!check) {
+    check = askGateway(deps, p).finally(() => checksInFlight.delete(p.id));
+    checksInFlight.set(p.id, check);
   }
+  return toPaymentView(await check);
 }
 
 export async function listPayments(db: Db, userId: string): Promise<PaymentView[]> {
@@ -184,20 +238,40 @@ export async function listPayments(db: Db, userId: string): Promise<PaymentView[
 }
 
 const ABANDONED_AFTER_MS = 24 * 3_600_000;
+/** How long a reconciliation run's claim on one payment lasts: longer than any gateway call. */
+const CLAIM_SECONDS = 60;
 
 /**
  * Settles payments that waited too long for a callback; abandoned ones (still unpaid at the
- * gateway after a day, or never registered with it) are cancelled.
+ * gateway after a day, or never registered with it) are cancelled. Each payment is claimed
+ * before the gateway is asked (`claimed_until`, set atomically), so concurrent runs skip it
+ * instead of asking twice; the claim is dropped when done, or runs out if the process dies.
  */
-export async function reconcilePayments(deps: PaymentsDeps, now = new Date(), olderThanMs = 2 * 60_000): Promise<{ settled: number; expired: number }> {
+export async function reconcilePayments(
+  deps: PaymentsDeps,
+  now = new Date(),
+  olderThanMs = 2 * 60_000,
+): Promise<{ settled: number; expired: number; skipped: number }> {
+  const unclaimed = or(isNull(payments.claimedUntil), lte(payments.claimedUntil, sql`now()`));
   const due = await deps.db
     .select()
     .from(payments)
-    .where(and(eq(payments.status, 'pending'), eq(payments.flagged, false), lt(payments.createdAt, new Date(now.getTime() - olderThanMs))))
+    .where(and(eq(payments.status, 'pending'), eq(payments.flagged, false), lt(payments.createdAt, new Date(now.getTime() - olderThanMs)), unclaimed))
+    .orderBy(asc(payments.createdAt))
     .limit(200);
   let settled = 0;
   let expired = 0;
+  let skipped = 0;
   for (const p of due) {
+    const [claimed] = await deps.db
+      .update(payments)
+      .set({ claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})` })
+      .where(and(eq(payments.id, p.id), eq(payments.status, 'pending'), eq(payments.flagged, false), unclaimed))
+      .returning({ id: payments.id });
+    if (!claimed) {
+      skipped++;
+      continue;
+    }
     try {
       const after = await settle(deps, p.id);
       if (after.status !== 'pending') settled++;
@@ -218,8 +292,9 @@ export async function reconcilePayments(deps: PaymentsDeps, now = new Date(), ol
           .set({ flagged: true, flagReason: 'The gateway gave no usable status for 24 hours.', updatedAt: new Date() })
           .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
       }
+    } finally {
+      await deps.db.update(payments).set({ claimedUntil: null }).where(eq(payments.id, p.id));
     }
   }
-  return { settled, expired };
+  return { settled, expired, skipped };
 }
-

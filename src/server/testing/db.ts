@@ -31,14 +31,15 @@ export async function createScratchDatabase(prefix: string, serverUrl = process.
 
 /**
  * A clean, migrated database for one test file: a fresh in-memory PGlite by default, or a new
- * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again by `close`).
+ * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again by `close`), with a pool
+ * of `poolSize` connections.
  */
-export async function createTestDatabase(engine: 'default' | 'pglite' | 'postgres' = 'default'): Promise<Database> {
+export async function createTestDatabase(engine: 'default' | 'pglite' | 'postgres' = 'default', poolSize = 20): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   const usePg = engine === 'postgres' || (engine === 'default' && !!url);
   if (!usePg) return openPglite();
   const scratch = await createScratchDatabase('test', url);
-  const database = await openPostgres(scratch.url, 20);
+  const database = await openPostgres(scratch.url, poolSize);
   return {
     ...database,
     async close() {

@@ -35,6 +35,8 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** While set and in the future, a reconciliation run is asking the gateway about this payment; other runs skip it. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
   (t) => [
     index('payments_user_created_idx').on(t.userId, t.createdAt),
