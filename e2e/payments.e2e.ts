@@ -124,6 +124,14 @@ describe.skipIf(!hasChromium())('payments', () => {
     await gateway.waitForURL((url) => url.pathname === '/en/dashboard' && !url.searchParams.has('payment'));
     await gateway.close();
 
+    // The same return address opened without a session (another device): verified all the same.
+    const elsewhere = await browser.newContext({ viewport: PHONE, baseURL: shop(), locale: 'en-US' });
+    const signedOut = await elsewhere.newPage();
+    await signedOut.goto(`/payment-success?order=${reference}`);
+    await signedOut.locator('[data-testid="payment-success"][data-status="verifying"]').getByText('Attempt 1/3').waitFor();
+    await signedOut.locator('[data-testid="payment-success"][data-status="completed"]').waitFor({ timeout: 15_000 });
+    await elsewhere.close();
+
     // A declined card: the error page, nothing credited.
     const declined = await startTopUp(page, '5');
     await payWithCard(declined, '4000 0000 0000 0002');
@@ -132,6 +140,8 @@ describe.skipIf(!hasChromium())('payments', () => {
     const error = declined.getByTestId('payment-error');
     await error.getByRole('heading', { name: 'Payment failed' }).waitFor();
     await error.getByText(failedReference).waitFor();
+    // The gateway returned without a reason; the page asks the server, which knows the bank's answer.
+    await error.getByText('Your bank declined the card. Try another card or contact your bank.').waitFor({ timeout: 15_000 });
     expect(await error.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/en/contact');
     await page.locator(`[data-payment="${failedReference}"]`).locator('visible=true').locator('[data-status="failed"]').waitFor({ timeout: 15_000 });
     expect(((await (await context.request.get('/api/wallet')).json()) as { balanceCents: number }).balanceCents).toBe(1000);
@@ -141,7 +151,7 @@ describe.skipIf(!hasChromium())('payments', () => {
     await context.close();
   }, 120_000);
 
-  it('return pages at 390 px: the error from the address is text; a signed-out visitor gets the accepted message without a check', async () => {
+  it('return pages at 390 px: the error from the address is text; a signed-out visitor sees each of the 3 checks, then the accepted message', async () => {
     const context = await browser.newContext({ viewport: PHONE, baseURL: shop(), locale: 'en-US' });
     const page = await context.newPage();
     const requests: string[] = [];
@@ -156,13 +166,15 @@ describe.skipIf(!hasChromium())('payments', () => {
 
     await page.goto('/payment-success?order=AR-0000000000&transaction_id=te_demo');
     await hydrated(page);
+    const verifying = page.locator('[data-testid="payment-success"][data-status="verifying"]');
+    for (const n of [1, 2, 3]) await verifying.getByText(`Attempt ${n}/3`).waitFor();
     const success = page.locator('[data-testid="payment-success"][data-status="accepted"]');
     await success.waitFor();
     await success.getByText('Your balance will be updated within 1–2 minutes').waitFor();
     await success.getByText('te_demo').waitFor();
     // An order reference (not a balance top-up) offers tracking.
     expect(await success.getByRole('link', { name: 'Track order' }).getAttribute('href')).toBe('/track?order=AR-0000000000');
-    expect(requests.filter((p) => p.startsWith('/api/payments'))).toEqual([]);
+    expect(requests.filter((p) => p.startsWith('/api/payments'))).toEqual(Array(3).fill('/api/payments/AR-0000000000/status'));
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();

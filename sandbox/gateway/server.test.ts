@@ -99,7 +99,7 @@ describe('card page', () => {
     const form = new URLSearchParams({ number: '5555 5555 5555 4444', expiry: '01/39', cvc: '123', name: 'A' });
     const res = await fetch(String(body.redirect_url), { method: 'POST', body: form, redirect: 'manual' });
     expect(res.headers.get('location')).toBe('http://shop.test/fail');
-    expect(sb.control.payment(String(body.transaction))).toMatchObject({ status: 'error', code: '051' });
+    expect(sb.control.payment(String(body.transaction))).toMatchObject({ status: 'error', code: '005' });
   });
 });
 

@@ -155,7 +155,7 @@ export function createState(opts: StateOptions) {
     Object.assign(p, {
       status: approved ? 'success' : 'error',
       processing: false,
-      code: approved ? '000' : outcome === 'declined' ? '051' : '100',
+      code: approved ? '000' : outcome === 'declined' ? '005' : '100',
       message: approved ? 'Approved' : outcome === 'declined' ? 'Declined by the issuer' : 'Cancelled by the customer',
       bankResponse: approved ? 'APPROVED' : outcome === 'declined' ? 'DECLINED' : 'CANCELLED',
       bankTransaction: card ? randomBytes(8).toString('hex').toUpperCase() : null,

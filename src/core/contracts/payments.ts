@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_FAILURE_REASONS } from '../paymentFailure';
 
 /** Top-up request: USD with at most 2 decimals, at least 1 (spec 01 §9). */
 export const TOPUP_MIN_CENTS = 100;
@@ -23,6 +24,15 @@ export const paymentViewSchema = z.object({
   createdAt: z.string(),
 });
 export type PaymentView = z.infer<typeof paymentViewSchema>;
+
+/** What anyone holding a payment's reference may learn about it (the return pages, signed out too): its state, nothing else. */
+export const paymentStatusViewSchema = paymentViewSchema.pick({ reference: true, status: true, transactionId: true }).extend({
+  /** Why a failed or cancelled payment did not go through, when the gateway said. */
+  reason: z.enum(PAYMENT_FAILURE_REASONS).nullable(),
+  /** The gateway's own words, shown when the reason is `other`. */
+  gatewayMessage: z.string().nullable(),
+});
+export type PaymentStatusView = z.infer<typeof paymentStatusViewSchema>;
 
 export const topUpResultSchema = z.object({ reference: z.string(), paymentUrl: z.string(), amountQepik: z.number().int() });
 export type TopUpResult = z.infer<typeof topUpResultSchema>;

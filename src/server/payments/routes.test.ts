@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxGateway, type SandboxGateway } from '../../../sandbox/gateway';
-import { topUpResultSchema } from '../../core/contracts/payments';
+import { paymentStatusViewSchema, topUpResultSchema } from '../../core/contracts/payments';
 import { post, signUpUser } from '../auth/testing';
 import type { Database } from '../db/client';
 import { payments, users } from '../db/schema';
@@ -76,5 +76,41 @@ describe('payments over HTTP', () => {
     const started = topUpResultSchema.parse(await (await post(app, '/api/payments/topup', { amountCents: 500 }, { cookie: owner.cookie })).json());
     const res = await app.request(`/api/payments/${started.reference}`, { headers: { cookie: other.cookie } });
     expect(res.status).toBe(404);
+  });
+
+  it('a return page without a session learns a payment’s state by its reference, and nothing else', async () => {
+    const owner = await signUpUser(app);
+    const started = topUpResultSchema.parse(await (await post(app, '/api/payments/topup', { amountCents: 700 }, { cookie: owner.cookie })).json());
+    const [row] = await database.db.select().from(payments).where(eq(payments.reference, started.reference));
+    gw.control.complete(row!.transactionId!, 'success');
+    for (let i = 0; i < 50 && (await balanceOf(owner.id)) === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    const res = await app.request(`/api/payments/${started.reference}/status`, { headers: { 'x-forwarded-for': '203.0.113.40' } });
+    expect(res.status).toBe(200);
+    expect(paymentStatusViewSchema.strict().parse(await res.json())).toEqual({ reference: started.reference, status: 'completed', transactionId: row!.transactionId, reason: null, gatewayMessage: null });
+    const unknown = await app.request('/api/payments/balance-nothing-here/status', { headers: { 'x-forwarded-for': '203.0.113.40' } });
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error.code).toBe('PAYMENT_NOT_FOUND');
+  });
+
+  it('limits how often one address may look payments up by reference', async () => {
+    const answers = [];
+    for (let i = 0; i < 22; i++) answers.push((await app.request(`/api/payments/balance-guess-${i}/status`, { headers: { 'x-forwarded-for': '203.0.113.41' } })).status);
+    expect(answers.slice(0, 20).every((s) => s === 404)).toBe(true);
+    expect(answers.slice(20)).toEqual([429, 429]);
+  });
+
+  it('a declined payment tells the return page why, in a reason the browser words', async () => {
+    const owner = await signUpUser(app);
+    const started = topUpResultSchema.parse(await (await post(app, '/api/payments/topup', { amountCents: 900 }, { cookie: owner.cookie })).json());
+    const [row] = await database.db.select().from(payments).where(eq(payments.reference, started.reference));
+    gw.control.complete(row!.transactionId!, 'declined');
+    let view = paymentStatusViewSchema.parse(await (await app.request(`/api/payments/${started.reference}/status`, { headers: { 'x-forwarded-for': '203.0.113.42' } })).json());
+    for (let i = 0; i < 50 && view.status === 'pending'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const [now] = await database.db.select().from(payments).where(eq(payments.reference, started.reference));
+      if (now!.status !== 'pending') view = paymentStatusViewSchema.parse(await (await app.request(`/api/payments/${started.reference}/status`, { headers: { 'x-forwarded-for': '203.0.113.42' } })).json());
+    }
+    expect(view).toMatchObject({ status: 'failed', reason: 'declined', gatewayMessage: 'Declined by the issuer' });
+    expect(await balanceOf(owner.id)).toBe(0);
   });
 });

@@ -1,11 +1,14 @@
 import { Hono } from 'hono';
 import { AppError } from '../../core/errors';
 import type { AppDeps } from '../app';
+import { clientIp } from '../auth/clientIp';
 import { requireUser } from '../auth/guard';
 import { createRateLimiter, type RateRule } from '../auth/rateLimit';
-import { checkPayment, handleCallback, listPayments, startTopUp, type PaymentsDeps } from './service';
+import { checkPayment, checkPaymentStatus, handleCallback, listPayments, startTopUp, type PaymentsDeps } from './service';
 
 const TOPUP_PER_USER: RateRule = { name: 'topup:user', limit: 20, windowSeconds: 15 * 60 };
+/** Signed-out return pages check 3 times per visit; this leaves room for a few visits a minute. */
+const STATUS_PER_IP: RateRule = { name: 'payment-status:ip', limit: 20, windowSeconds: 60 };
 
 export function paymentsDeps(deps: AppDeps): PaymentsDeps {
   if (!deps.gateway) throw new AppError('PAYMENT_NOT_CREATED', 'No card gateway is configured.');
@@ -32,6 +35,14 @@ export function paymentsRoutes(deps: AppDeps) {
   app.get('/', async (c) => {
     const user = await requireUser(c);
     return c.json({ payments: await listPayments(deps.database.db, user.id) });
+  });
+
+  app.get('/:reference/status', async (c) => {
+    await limiter.consume(STATUS_PER_IP, clientIp(c));
+    const reference = c.req.param('reference');
+    if (reference.length > 100) throw new AppError('PAYMENT_NOT_FOUND', 'Ödəniş məlumatları tapılmadı');
+    c.header('Cache-Control', 'no-store');
+    return c.json(await checkPaymentStatus(paymentsDeps(deps), reference));
   });
 
   app.get('/:reference', async (c) => {

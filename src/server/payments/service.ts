@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { PaymentView, TopUpResult } from '../../core/contracts/payments';
+import type { PaymentStatusView, PaymentView, TopUpResult } from '../../core/contracts/payments';
 import { topUpInputSchema } from '../../core/contracts/payments';
 import { AppError } from '../../core/errors';
 import { usdCentsToAznQepik } from '../../core/money';
+import { paymentFailureReason } from '../../core/paymentFailure';
 import { createRateLimiter, type RateRule } from '../auth/rateLimit';
 import type { Db } from '../db/client';
 import { payments } from '../db/schema';
@@ -22,6 +23,12 @@ export interface PaymentsDeps {
   realtime?: RealtimeHub;
   publicUrl: string;
 }
+
+/** Why a payment did not go through, for the return page: a reason the browser words in each language, or the gateway's own text. */
+const failureOf = (p: PaymentRow): Pick<PaymentStatusView, 'reason' | 'gatewayMessage'> =>
+  p.status === 'failed' || p.status === 'cancelled'
+    ? { reason: paymentFailureReason(p.gatewayCode, p.gatewayMessage), gatewayMessage: p.flagged ? null : p.gatewayMessage }
+    : { reason: null, gatewayMessage: null };
 
 export const toPaymentView = (p: PaymentRow): PaymentView => ({
   id: p.id,
@@ -97,16 +104,16 @@ const isOpen = (p: PaymentRow) => p.status === 'pending' && !p.flagged && p.tran
 type Decision =
   | { kind: 'wait' }
   | { kind: 'flag'; reason: string }
-  | { kind: 'close'; status: 'failed' | 'cancelled'; message: string | null }
-  | { kind: 'credit'; message: string | null };
+  | { kind: 'close'; status: 'failed' | 'cancelled'; message: string | null; code: string | null }
+  | { kind: 'credit'; message: string | null; code: string | null };
 
 function decide(p: PaymentRow, status: GatewayStatus): Decision {
   if (status.state === 'pending') return { kind: 'wait' };
   if (status.state === 'failed' || status.state === 'returned') {
-    return { kind: 'close', status: status.state === 'failed' ? 'failed' : 'cancelled', message: status.message };
+    return { kind: 'close', status: status.state === 'failed' ? 'failed' : 'cancelled', message: status.message, code: status.code };
   }
   const bad = mismatch(p, status);
-  return bad ? { kind: 'flag', reason: `status: ${bad}` } : { kind: 'credit', message: status.message };
+  return bad ? { kind: 'flag', reason: `status: ${bad}` } : { kind: 'credit', message: status.message, code: status.code };
 }
 
 /**
@@ -120,8 +127,8 @@ async function apply(deps: PaymentsDeps, p: PaymentRow, d: Exclude<Decision, { k
     d.kind === 'flag'
       ? { status: 'failed' as const, flagged: true, flagReason: d.reason, updatedAt: now }
       : d.kind === 'close'
-        ? { status: d.status, gatewayMessage: d.message, updatedAt: now, settledAt: now }
-        : { status: 'completed' as const, gatewayMessage: d.message, updatedAt: now, settledAt: now };
+        ? { status: d.status, gatewayMessage: d.message, gatewayCode: d.code, updatedAt: now, settledAt: now }
+        : { status: 'completed' as const, gatewayMessage: d.message, gatewayCode: d.code, updatedAt: now, settledAt: now };
   const changed = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(payments)
@@ -215,21 +222,35 @@ async function askGateway(deps: PaymentsDeps, p: PaymentRow): Promise<PaymentRow
   }
 }
 
-/** The owner's view of one payment, after asking the gateway when it is still open (return pages). */
-export async function checkPayment(deps: PaymentsDeps, userId: string, reference: string): Promise<PaymentView> {
+/**
+ * One payment, after asking the gateway when it is still open (return pages): the owner's, or,
+ * with `owner: null`, whoever holds its reference (unguessable) — that caller sees only its state.
+ */
+async function checkPaymentRow(deps: PaymentsDeps, reference: string, owner: string | null): Promise<PaymentRow> {
   const [p] = await deps.db
     .select()
     .from(payments)
-    .where(and(eq(payments.reference, reference), eq(payments.userId, userId)))
+    .where(owner === null ? eq(payments.reference, reference) : and(eq(payments.reference, reference), eq(payments.userId, owner)))
     .limit(1);
   if (!p) throw new AppError('PAYMENT_NOT_FOUND', 'Ödəniş məlumatları tapılmadı');
-  if (!isOpen(p)) return toPaymentView(p);
+  if (!isOpen(p)) return p;
   let check = checksInFlight.get(p.id);
   if (!check) {
     check = askGateway(deps, p).finally(() => checksInFlight.delete(p.id));
     checksInFlight.set(p.id, check);
   }
-  return toPaymentView(await check);
+  return check;
+}
+
+/** The owner's view of one payment, after asking the gateway when it is still open. */
+export async function checkPayment(deps: PaymentsDeps, userId: string, reference: string): Promise<PaymentView> {
+  return toPaymentView(await checkPaymentRow(deps, reference, userId));
+}
+
+/** The state of a payment for a return page opened without a session (paid on another device, session ended). */
+export async function checkPaymentStatus(deps: PaymentsDeps, reference: string): Promise<PaymentStatusView> {
+  const p = await checkPaymentRow(deps, reference, null);
+  return { reference: p.reference, status: p.status, transactionId: p.transactionId, ...failureOf(p) };
 }
 
 export async function listPayments(db: Db, userId: string): Promise<PaymentView[]> {

@@ -30,6 +30,8 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     transactionId: text('transaction_id'),
     gatewayMessage: text('gateway_message'),
+    /** The gateway's result code of a settled payment ("000" approved; the bank's decline code otherwise). */
+    gatewayCode: text('gateway_code'),
     flagged: boolean('flagged').notNull().default(false),
     flagReason: text('flag_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,7 +9,7 @@ import { useLanguage } from '../../lib/language';
 import { useMe } from '../auth/api';
 import { ApiError } from '../../lib/api';
 import { requestErrorText } from '../dashboard/http';
-import { checkPayment } from './check';
+import { checkPayment, checkPaymentStatus } from './check';
 import { ResultCard } from './ResultCard';
 
 export const ns = ['payments'];
@@ -18,6 +18,8 @@ export const meta: PageMeta = ({ t }) => ({ title: `${t('payments:success.title'
 /** Payment verification (spec 02 §4, §9): at most 3 attempts, 3 seconds apart. */
 export const VERIFY_ATTEMPTS = 3;
 export const VERIFY_INTERVAL_MS = 3000;
+/** Each attempt stays on screen at least this long, the last one too, so "3/3" can be read. */
+export const ATTEMPT_VISIBLE_MS = 1500;
 
 type State = { phase: 'verifying'; attempt: number } | { phase: 'completed'; transactionId: string | null } | { phase: 'accepted'; transactionId: string | null; note?: string };
 
@@ -38,31 +40,37 @@ export default function PaymentSuccessPage() {
 
   useEffect(() => {
     if (me.isPending) return;
-    // A signed-out visitor cannot see the payment: the accepted message, without checking.
-    if (!signedIn || !reference) {
+    // Nothing to check without a reference: the accepted message.
+    if (!reference) {
       setState({ phase: 'accepted', transactionId: queryTransaction });
       return;
     }
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const wait = (ms: number) => new Promise<void>((ok) => (timer = setTimeout(ok, ms)));
     const run = async (attempt: number) => {
       setState({ phase: 'verifying', attempt });
+      const shownAt = Date.now();
       let note: string | undefined;
       let transactionId = queryTransaction;
+      let completed = false;
       try {
-        const payment = await checkPayment(reference);
+        // Signed out (paid on another device, or the session ended meanwhile): the payment's state by its reference.
+        const payment = signedIn ? await checkPayment(reference) : await checkPaymentStatus(reference);
         transactionId = payment.transactionId ?? queryTransaction;
-        if (!live) return;
-        if (payment.status === 'completed') {
-          setState({ phase: 'completed', transactionId });
-          return;
-        }
+        completed = payment.status === 'completed';
       } catch (err) {
-        if (!live) return;
         if (err instanceof ApiError && err.code === 'PAYMENT_NOT_FOUND') note = requestErrorText(t, err, 'payments');
       }
-      if (attempt >= VERIFY_ATTEMPTS) setState({ phase: 'accepted', transactionId, note });
-      else timer = setTimeout(() => void run(attempt + 1), VERIFY_INTERVAL_MS);
+      if (!live) return;
+      await wait(Math.max(0, ATTEMPT_VISIBLE_MS - (Date.now() - shownAt)));
+      if (!live) return;
+      if (completed) setState({ phase: 'completed', transactionId });
+      else if (attempt >= VERIFY_ATTEMPTS) setState({ phase: 'accepted', transactionId, note });
+      else {
+        await wait(Math.max(0, VERIFY_INTERVAL_MS - (Date.now() - shownAt)));
+        if (live) void run(attempt + 1);
+      }
     };
     void run(1);
     return () => {

@@ -1,4 +1,4 @@
-import type { PaymentView } from '../../../core/contracts/payments';
+import type { PaymentStatusView, PaymentView } from '../../../core/contracts/payments';
 import { getJson } from '../dashboard/http';
 
 /**
@@ -6,3 +6,6 @@ import { getJson } from '../dashboard/http';
  * answers with what it knows. Kept apart from ./api so the return page loads no more than this.
  */
 export const checkPayment = (reference: string) => getJson<PaymentView>(`/api/payments/${encodeURIComponent(reference)}`);
+
+/** The same check for a visitor without a session: only the payment's state, by its reference. */
+export const checkPaymentStatus = (reference: string) => getJson<PaymentStatusView>(`/api/payments/${encodeURIComponent(reference)}/status`);
