@@ -289,6 +289,33 @@ describe.skipIf(!hasChromium())('admin area', () => {
     expect(adminProblems).toEqual([]);
   });
 
+  it('a moderator opens /admin with the support sections and read-only users, and no money or role buttons', async () => {
+    const { users } = await json<{ users: { id: string; email: string }[] }>(admin.context().request, `/api/admin/users?q=${encodeURIComponent(customerEmail)}`);
+    const id = users[0]!.id;
+    const headers = { Origin: baseUrl() };
+    expect((await admin.context().request.post(`/api/admin/users/${id}/roles`, { headers, data: { role: 'moderator' } })).status()).toBe(201);
+    try {
+      const { page, problems } = await openPage(browser, DESKTOP);
+      await page.context().addCookies(await customer.context().cookies());
+      await page.goto('/en/admin');
+      await hydrated(page);
+      await page.getByRole('heading', { name: 'Your sections' }).waitFor();
+      const nav = page.getByRole('navigation', { name: 'Admin navigation' });
+      for (const name of ['Orders', 'Support', 'Contact messages', 'Consultations', 'Users']) await nav.getByRole('link', { name }).waitFor();
+      for (const name of ['Dashboard', 'Settings', 'Services', 'Audit log']) expect(await nav.getByRole('link', { name }).count(), name).toBe(0);
+      await nav.getByRole('link', { name: 'Users' }).click();
+      await page.getByLabel('Search users').fill(customerEmail);
+      await row(page, 'user-row', customerEmail).getByText('View only').waitFor();
+      expect(await page.getByRole('button', { name: `Add a role to ${customerEmail}` }).count()).toBe(0);
+      await nav.getByRole('link', { name: 'Support' }).click();
+      await page.waitForURL(`${baseUrl()}/en/admin/support`);
+      expect(problems).toEqual([]);
+      await page.context().close();
+    } finally {
+      await admin.context().request.delete(`/api/admin/users/${id}/roles/moderator`, { headers });
+    }
+  });
+
   it('works on a phone: the sidebar is a drawer', async () => {
     const { page, problems } = await openPage(browser, PHONE);
     await signInAdmin(page);

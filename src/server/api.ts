@@ -1,12 +1,13 @@
 import type { Hono } from 'hono';
 import type { AppDeps } from './app';
-import { adminOnly, authRoutes, meRoutes } from './auth';
+import { authRoutes, meRoutes } from './auth';
 import { devMailboxRoutes } from './mail/routes';
 import { catalogRoutes } from './catalog/routes';
 import { ordersRoutes, trackingRoutes } from './orders/routes';
 import { eventsRoutes } from './realtime/routes';
 import { supportAdminRoutes, supportRoutes } from './support/routes';
 import { paymentsRoutes } from './payments/routes';
+import { adminAccess } from './admin/access';
 import { adminRoutes } from './admin/routes';
 import { publicSettingsRoutes } from './admin/settings';
 import { contentRoutes } from './content/routes';
@@ -17,7 +18,8 @@ import { contentRoutes } from './content/routes';
  */
 export function mountApi(api: Hono, deps: AppDeps): void {
   api.get('/ping', (c) => c.json({ ok: true }));
-  api.use('/admin/*', adminOnly);
+  // Staff only; each admin route's permission is looked up in admin/access.ts.
+  api.use('/admin/*', adminAccess);
   api.route('/auth', authRoutes(deps));
   api.route('/', meRoutes(deps));
   // The development mailbox does not exist in production, whatever else is configured.

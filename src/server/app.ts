@@ -9,6 +9,7 @@ import { apiGuards, pageGuards } from './auth';
 import { clientAddresses } from './auth/clientIp';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import { refuseNul } from './http/body';
 import { errorBody, handleError } from './http/errors';
 import { requestTargetLimit } from './http/limits';
 import { securityHeaders } from './http/security';
@@ -69,6 +70,7 @@ export function buildApp(deps: AppDeps): Hono {
 
   const api = new Hono();
   api.use('*', bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request is too large.'), 413) }));
+  api.use('*', refuseNul);
   api.use('*', ...apiGuards(deps));
   mountApi(api, deps);
   api.all('*', (c) => c.json(errorBody('NOT_FOUND', 'Not found.'), 404));

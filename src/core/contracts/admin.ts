@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { settingsSchema } from '../settings';
 
+// Every body an admin sends is a strict object: an unknown field is refused (422), not ignored.
+
 export const roleSchema = z.enum(['user', 'moderator', 'admin']);
-export const roleInputSchema = z.object({ role: roleSchema });
+export const roleInputSchema = z.strictObject({ role: roleSchema });
 
 /** A balance adjustment: signed USD cents, with a reason that goes into the ledger and the audit log. */
-export const balanceAdjustmentSchema = z.object({
+export const balanceAdjustmentSchema = z.strictObject({
   amountCents: z.number().int().refine((n) => n !== 0, 'zero').refine((n) => Math.abs(n) <= 100_000_000, 'too large'),
   reason: z.string().trim().min(3).max(500),
 });
 
 /** Local marketing service (spec 02 §3): price in AZN with 2 decimals, sent as qəpik. */
-export const localServiceInputSchema = z.object({
+export const localServiceInputSchema = z.strictObject({
   name: z.string().trim().min(1).max(200),
   description: z.string().trim().max(5000).nullable().default(null),
   priceQepik: z.number().int().min(0).max(1_000_000_000).nullable().default(null),
@@ -24,7 +26,7 @@ export const localServiceInputSchema = z.object({
 export type LocalServiceInput = z.infer<typeof localServiceInputSchema>;
 
 /** Service name form (spec 02 §5): API name, Azerbaijani and Turkish names, all required and trimmed. */
-export const serviceNameInputSchema = z.object({
+export const serviceNameInputSchema = z.strictObject({
   apiServiceName: z.string().trim().min(1).max(200),
   az: z.string().trim().min(1).max(200),
   tr: z.string().trim().min(1).max(200),
@@ -33,9 +35,9 @@ export const serviceNameInputSchema = z.object({
 export const settingsInputSchema = settingsSchema.partial().strict();
 
 const localized = (max: number, min = 1) =>
-  z.object({ az: z.string().trim().min(min).max(max), tr: z.string().trim().min(min).max(max), en: z.string().trim().min(min).max(max) });
+  z.strictObject({ az: z.string().trim().min(min).max(max), tr: z.string().trim().min(min).max(max), en: z.string().trim().min(min).max(max) });
 
-export const blogPostInputSchema = z.object({
+export const blogPostInputSchema = z.strictObject({
   slug: z
     .string()
     .trim()
@@ -50,14 +52,14 @@ export const blogPostInputSchema = z.object({
 });
 export type BlogPostInput = z.infer<typeof blogPostInputSchema>;
 
-export const faqInputSchema = z.object({
+export const faqInputSchema = z.strictObject({
   question: localized(500),
   answer: localized(5000),
   orderIndex: z.number().int().min(-100_000).max(100_000).default(0),
   published: z.boolean().default(true),
 });
 
-export const orderRefundSchema = z.object({
+export const orderRefundSchema = z.strictObject({
   /** Cents to refund; the whole remaining charge when missing. */
   amountCents: z.number().int().positive().optional(),
   reason: z.string().trim().min(3).max(500),

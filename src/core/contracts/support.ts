@@ -36,7 +36,7 @@ export type CreateTicketInput = z.input<typeof createTicketSchema>;
 export const ticketMessageSchema = z.object({ message: required(L.message, 'message') });
 export type TicketMessageInput = z.input<typeof ticketMessageSchema>;
 
-export const ticketStatusSchema = z.object({ status: z.enum(TICKET_STATUSES) });
+export const ticketStatusSchema = z.strictObject({ status: z.enum(TICKET_STATUSES) });
 
 /** Query of the team's inbox: optional filters and a search over title, description and e-mail. */
 export const ticketListQuerySchema = z.object({
@@ -84,7 +84,7 @@ export const consultationSchema = z.object({
 });
 export type ConsultationInput = z.input<typeof consultationSchema>;
 
-export const consultationStatusSchema = z.object({ status: z.enum(CONSULTATION_STATUSES) });
+export const consultationStatusSchema = z.strictObject({ status: z.enum(CONSULTATION_STATUSES) });
 
 export interface ConsultationView {
   id: string;

@@ -6,6 +6,7 @@ import type { AppDeps } from '../app';
 import { requireAdmin } from '../auth/guard';
 import { syncCatalog } from '../catalog/service';
 import { catalogServices, localServices, serviceCustomNames } from '../db/schema';
+import { jsonBody } from '../http/body';
 import { audit } from './audit';
 
 const idParam = (value: string) => {
@@ -27,17 +28,17 @@ export function adminCatalogRoutes(deps: AppDeps) {
     const rows = await db.select().from(localServices).orderBy(asc(localServices.category), asc(localServices.priceQepik));
     return c.json({ services: rows });
   });
-  app.post('/services', async (c) => {
+  app.post('/services', jsonBody(localServiceInputSchema), async (c) => {
     const actor = await requireAdmin(c);
-    const input = localServiceInputSchema.parse(await c.req.json());
+    const input = c.req.valid('json');
     const [row] = await db.insert(localServices).values(input).returning();
     await audit(db, actor, 'service.create', { type: 'service', id: row!.id }, { name: input.name });
     return c.json(row, 201);
   });
-  app.put('/services/:id', async (c) => {
+  app.put('/services/:id', jsonBody(localServiceInputSchema), async (c) => {
     const actor = await requireAdmin(c);
     const id = idParam(c.req.param('id'));
-    const input = localServiceInputSchema.parse(await c.req.json());
+    const input = c.req.valid('json');
     const [row] = await db.update(localServices).set({ ...input, updatedAt: new Date() }).where(eq(localServices.id, id)).returning();
     if (!row) throw new AppError('NOT_FOUND', 'Not found.');
     await audit(db, actor, 'service.update', { type: 'service', id }, { name: input.name });
@@ -80,9 +81,9 @@ export function adminCatalogRoutes(deps: AppDeps) {
     }
     return c.json({ names: [...byName.values()] });
   });
-  app.post('/service-names', async (c) => {
+  app.post('/service-names', jsonBody(serviceNameInputSchema), async (c) => {
     const actor = await requireAdmin(c);
-    const input = serviceNameInputSchema.parse(await c.req.json());
+    const input = c.req.valid('json');
     try {
       await db.insert(serviceCustomNames).values([
         { apiServiceName: input.apiServiceName, languageCode: 'az', customName: input.az },
@@ -95,10 +96,11 @@ export function adminCatalogRoutes(deps: AppDeps) {
     await audit(db, actor, 'service-name.create', { type: 'service-name', id: input.apiServiceName }, input);
     return c.json(input, 201);
   });
-  app.put('/service-names/:name', async (c) => {
+  app.put('/service-names/:name', jsonBody(serviceNameInputSchema), async (c) => {
     const actor = await requireAdmin(c);
-    const original = decodeURIComponent(c.req.param('name'));
-    const input = serviceNameInputSchema.parse(await c.req.json());
+    // The router has decoded the segment already; decoding again breaks names holding a '%'.
+    const original = c.req.param('name');
+    const input = c.req.valid('json');
     try {
       await db.transaction(async (tx) => {
         const gone = await tx.delete(serviceCustomNames).where(eq(serviceCustomNames.apiServiceName, original)).returning();
@@ -117,7 +119,7 @@ export function adminCatalogRoutes(deps: AppDeps) {
   });
   app.delete('/service-names/:name', async (c) => {
     const actor = await requireAdmin(c);
-    const name = decodeURIComponent(c.req.param('name'));
+    const name = c.req.param('name');
     const gone = await db.delete(serviceCustomNames).where(eq(serviceCustomNames.apiServiceName, name)).returning();
     if (!gone.length) throw new AppError('NOT_FOUND', 'Not found.');
     await audit(db, actor, 'service-name.delete', { type: 'service-name', id: name });

@@ -5,6 +5,7 @@ import { AppError } from '../../core/errors';
 import type { AppDeps } from '../app';
 import { requireAdmin } from '../auth/guard';
 import { blogPosts, faqItems } from '../db/schema';
+import { jsonBody } from '../http/body';
 import { audit } from './audit';
 
 const idParam = (value: string) => {
@@ -23,9 +24,9 @@ export function adminContentRoutes(deps: AppDeps) {
   const db = deps.database.db;
 
   app.get('/blog', async (c) => c.json({ posts: await db.select().from(blogPosts).orderBy(desc(blogPosts.publishedOn), desc(blogPosts.id)) }));
-  app.post('/blog', async (c) => {
+  app.post('/blog', jsonBody(blogPostInputSchema), async (c) => {
     const actor = await requireAdmin(c);
-    const input = blogPostInputSchema.parse(await c.req.json());
+    const input = c.req.valid('json');
     try {
       const [row] = await db.insert(blogPosts).values(input).returning();
       await audit(db, actor, 'blog.create', { type: 'blog', id: row!.id }, { slug: input.slug, published: input.published });
@@ -35,10 +36,10 @@ export function adminContentRoutes(deps: AppDeps) {
       throw err;
     }
   });
-  app.put('/blog/:id', async (c) => {
+  app.put('/blog/:id', jsonBody(blogPostInputSchema), async (c) => {
     const actor = await requireAdmin(c);
     const id = idParam(c.req.param('id'));
-    const input = blogPostInputSchema.parse(await c.req.json());
+    const input = c.req.valid('json');
     try {
       const [row] = await db.update(blogPosts).set({ ...input, updatedAt: new Date() }).where(eq(blogPosts.id, id)).returning();
       if (!row) throw new AppError('NOT_FOUND', 'Not found.');
@@ -59,17 +60,17 @@ export function adminContentRoutes(deps: AppDeps) {
   });
 
   app.get('/faq', async (c) => c.json({ items: await db.select().from(faqItems).orderBy(asc(faqItems.orderIndex), asc(faqItems.id)) }));
-  app.post('/faq', async (c) => {
+  app.post('/faq', jsonBody(faqInputSchema), async (c) => {
     const actor = await requireAdmin(c);
-    const input = faqInputSchema.parse(await c.req.json());
+    const input = c.req.valid('json');
     const [row] = await db.insert(faqItems).values(input).returning();
     await audit(db, actor, 'faq.create', { type: 'faq', id: row!.id });
     return c.json(row, 201);
   });
-  app.put('/faq/:id', async (c) => {
+  app.put('/faq/:id', jsonBody(faqInputSchema), async (c) => {
     const actor = await requireAdmin(c);
     const id = idParam(c.req.param('id'));
-    const input = faqInputSchema.parse(await c.req.json());
+    const input = c.req.valid('json');
     const [row] = await db.update(faqItems).set({ ...input, updatedAt: new Date() }).where(eq(faqItems.id, id)).returning();
     if (!row) throw new AppError('NOT_FOUND', 'Not found.');
     await audit(db, actor, 'faq.update', { type: 'faq', id });

@@ -5,6 +5,7 @@ import { AppError } from '../../core/errors';
 import type { AppDeps } from '../app';
 import { requireAdmin } from '../auth/guard';
 import { ledgerEntries, orders, users } from '../db/schema';
+import { readJson } from '../http/body';
 import { ordersDeps } from '../orders/routes';
 import { submitOrder, toOrderView } from '../orders/service';
 import { applyState } from '../orders/sync';
@@ -77,7 +78,7 @@ export function adminOrdersRoutes(deps: AppDeps) {
 
   app.post('/:id/refund', async (c) => {
     const actor = await requireAdmin(c);
-    const input = orderRefundSchema.parse(await c.req.json());
+    const input = orderRefundSchema.parse(await readJson(c));
     const id = (await load(c.req.param('id'))).id;
     const result = await db.transaction(async (tx) => {
       const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');

@@ -6,6 +6,7 @@ import type { AppDeps } from '../app';
 import { requireAdmin } from '../auth/guard';
 import { orders, payments, users } from '../db/schema';
 import { getSettings, saveSettings } from '../settings/service';
+import { jsonBody } from '../http/body';
 import { audit } from './audit';
 
 /** Site settings: all of them for admins (audited), the public subset for everyone. */
@@ -15,9 +16,9 @@ export function adminSettingsRoutes(deps: AppDeps) {
 
   app.get('/', async (c) => c.json(await getSettings(db)));
 
-  app.put('/', async (c) => {
+  app.put('/', jsonBody(settingsInputSchema), async (c) => {
     const actor = await requireAdmin(c);
-    const changes = settingsInputSchema.parse(await c.req.json());
+    const changes = c.req.valid('json');
     const before = await getSettings(db);
     await db.transaction(async (tx) => {
       await saveSettings(tx as never, changes);

@@ -6,6 +6,7 @@ import { AppError } from '../../core/errors';
 import type { AppDeps } from '../app';
 import { requireAdmin } from '../auth/guard';
 import { userRoles, users, type Role } from '../db/schema';
+import { readJson } from '../http/body';
 import { credit, debit } from '../wallet/ledger';
 import { audit } from './audit';
 
@@ -35,7 +36,7 @@ export function adminUsersRoutes(deps: AppDeps) {
 
   app.post('/:id/roles', async (c) => {
     const actor = await requireAdmin(c);
-    const { role } = roleInputSchema.parse(await c.req.json());
+    const { role } = roleInputSchema.parse(await readJson(c));
     const userId = c.req.param('id');
     await db.transaction(async (tx) => {
       const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
@@ -68,7 +69,7 @@ export function adminUsersRoutes(deps: AppDeps) {
 
   app.post('/:id/balance', async (c) => {
     const actor = await requireAdmin(c);
-    const input = balanceAdjustmentSchema.parse(await c.req.json());
+    const input = balanceAdjustmentSchema.parse(await readJson(c));
     const userId = c.req.param('id');
     const balance = await db.transaction(async (tx) => {
       const move = { userId, amountCents: Math.abs(input.amountCents), kind: 'admin_adjustment' as const, reference: `adj-${randomUUID()}`, note: input.reason };

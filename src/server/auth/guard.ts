@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../../core/errors';
+import { can, type Permission } from '../../core/permissions';
 import type { Db } from '../db/client';
 import type { Auth } from './auth';
 import { rolesOf, type AuthUser } from './service';
@@ -56,6 +57,13 @@ export async function requireAdmin(c: Context): Promise<AuthUser> {
   return user;
 }
 
+/** A signed-in user whose roles grant the permission; UNAUTHENTICATED (401) or FORBIDDEN (403) otherwise. */
+export async function requirePermission(c: Context, permission: Permission): Promise<AuthUser> {
+  const user = await requireUser(c);
+  if (!can(user.roles, permission)) throw new AppError('FORBIDDEN', 'Your role does not allow this.');
+  return user;
+}
+
 /** Middleware forms, for mounting in front of a whole router. */
 export const signedInOnly: MiddlewareHandler = async (c, next) => {
   await requireUser(c);
@@ -65,3 +73,9 @@ export const adminOnly: MiddlewareHandler = async (c, next) => {
   await requireAdmin(c);
   await next();
 };
+export const permitted =
+  (permission: Permission): MiddlewareHandler =>
+  async (c, next) => {
+    await requirePermission(c, permission);
+    await next();
+  };

@@ -2,7 +2,9 @@ import type { Hono } from 'hono';
 import { startSandboxGateway, type SandboxGateway } from '../../../sandbox/gateway';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
 import { createGateway } from '../gateways';
-import { createProvider } from '../providers';
+import { createProvider, type SmmProvider } from '../providers';
+import { syncCatalog } from '../catalog/service';
+import { catalogServices, orders } from '../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import type { Database } from '../db/client';
@@ -13,8 +15,11 @@ import { createTestDatabase } from '../testing/db';
  * The authorization matrix, generated from the app's own route table: every API route must be
  * declared here with who may call it, so a new route cannot be forgotten. Each route is then
  * called as anonymous, customer A, customer B, a moderator and an admin.
+ *
+ * `staff`: moderators and admins (support work, orders and users read-only); `admin`: admins
+ * only (money, roles, settings, catalogue, content, audit, deletions, the dev mailbox).
  */
-type Access = 'public' | 'user' | 'admin' | 'auth' | 'sandbox' | 'gateway';
+type Access = 'public' | 'user' | 'staff' | 'admin' | 'auth' | 'gateway';
 const ACCESS: Record<string, Access> = {
   'GET /api/ping': 'public',
   'GET /api/me': 'public',
@@ -25,8 +30,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/auth/*': 'auth',
   'POST /api/auth/*': 'auth',
   'POST /api/auth-extra/email-available': 'public',
-  'GET /api/dev/mailbox': 'sandbox',
-  'GET /api/dev/mailbox/:id': 'sandbox',
+  'GET /api/dev/mailbox': 'admin',
+  'GET /api/dev/mailbox/:id': 'admin',
   'GET /api/catalog/services': 'public',
   'GET /api/catalog/services/:id': 'public',
   'GET /api/catalog/platforms': 'public',
@@ -52,6 +57,52 @@ const ACCESS: Record<string, Access> = {
   'GET /api/content/faq': 'public',
   'GET /api/content/services': 'public',
   'GET /api/content/services/:id': 'public',
+  // The team's support work.
+  'GET /api/admin/support/tickets': 'staff',
+  'GET /api/admin/support/tickets/:id': 'staff',
+  'POST /api/admin/support/tickets/:id/messages': 'staff',
+  'PATCH /api/admin/support/tickets/:id': 'staff',
+  'GET /api/admin/consultations': 'staff',
+  'PATCH /api/admin/consultations/:id': 'staff',
+  'GET /api/admin/contact-messages': 'staff',
+  'GET /api/admin/contact-messages/:id': 'staff',
+  'POST /api/admin/contact-messages/:id/replied': 'staff',
+  'DELETE /api/admin/contact-messages/:id': 'admin',
+  // Orders and users: read by the team, changed by admins.
+  'GET /api/admin/orders': 'staff',
+  'GET /api/admin/orders/:id': 'staff',
+  'POST /api/admin/orders/:id/resync': 'admin',
+  'POST /api/admin/orders/:id/refund': 'admin',
+  'POST /api/admin/orders/:id/resubmit': 'admin',
+  'GET /api/admin/users': 'staff',
+  'POST /api/admin/users/:id/roles': 'admin',
+  'DELETE /api/admin/users/:id/roles/:role': 'admin',
+  'POST /api/admin/users/:id/balance': 'admin',
+  // Money, settings, catalogue, content and the audit log.
+  'GET /api/admin/dashboard': 'admin',
+  'GET /api/admin/payments': 'admin',
+  'GET /api/admin/audit': 'admin',
+  'GET /api/admin/settings': 'admin',
+  'PUT /api/admin/settings': 'admin',
+  'GET /api/admin/settings/stats': 'admin',
+  'GET /api/admin/catalog/services': 'admin',
+  'POST /api/admin/catalog/services': 'admin',
+  'PUT /api/admin/catalog/services/:id': 'admin',
+  'DELETE /api/admin/catalog/services/:id': 'admin',
+  'GET /api/admin/catalog/api-services': 'admin',
+  'POST /api/admin/catalog/api-services/refresh': 'admin',
+  'GET /api/admin/catalog/service-names': 'admin',
+  'POST /api/admin/catalog/service-names': 'admin',
+  'PUT /api/admin/catalog/service-names/:name': 'admin',
+  'DELETE /api/admin/catalog/service-names/:name': 'admin',
+  'GET /api/admin/content/blog': 'admin',
+  'POST /api/admin/content/blog': 'admin',
+  'PUT /api/admin/content/blog/:id': 'admin',
+  'DELETE /api/admin/content/blog/:id': 'admin',
+  'GET /api/admin/content/faq': 'admin',
+  'POST /api/admin/content/faq': 'admin',
+  'PUT /api/admin/content/faq/:id': 'admin',
+  'DELETE /api/admin/content/faq/:id': 'admin',
 };
 
 let database: Database;
@@ -62,13 +113,16 @@ let admin: string;
 let a: Awaited<ReturnType<typeof signUpUser>>;
 let b: Awaited<ReturnType<typeof signUpUser>>;
 let moderator: Awaited<ReturnType<typeof signUpUser>>;
+let provider: SmmProvider;
+let owned: { ticketId: string; orderId: string; orderNumber: string; paymentReference: string };
 
 beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider();
   gateway = await startSandboxGateway();
+  provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey });
   ({ app } = await createTestApp(database, {
-    provider: createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey }),
+    provider,
     gateway: createGateway({ kind: 'sandbox', baseUrl: gateway.url, publicKey: gateway.publicKey, privateKey: gateway.privateKey }),
   }));
   admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
@@ -76,30 +130,48 @@ beforeAll(async () => {
   b = await signUpUser(app);
   moderator = await signUpUser(app);
   await post(app, `/api/admin/users/${moderator.id}/roles`, { role: 'moderator' }, { cookie: admin });
+  owned = await rowsOf(a.id, a.cookie);
 });
+
+/** A ticket, an order and a payment of one customer: what another customer must never see. */
+async function rowsOf(userId: string, cookie: string) {
+  await syncCatalog(database.db, provider);
+  const ticket = await (await post(app, '/api/support/tickets', { title: 'My order is late', description: 'Please check order number AR-1.', priority: 'high' }, { cookie })).json();
+  const [svc] = await database.db.select().from(catalogServices).limit(1);
+  const [order] = await database.db
+    .insert(orders)
+    .values({ number: 'AR-ACCESS0001', userId, serviceId: svc!.id, serviceName: svc!.name, platform: svc!.platform, serviceType: svc!.type, link: 'https://instagram.com/a', linkKey: 'a', quantity: 100, chargeCents: 50, status: 'pending', idempotencyKey: 'access-a', requestHash: 'h' })
+    .returning();
+  const payment = await (await post(app, '/api/payments/topup', { amountCents: 500 }, { cookie })).json();
+  expect(ticket.ticket?.id && order?.id && payment.reference).toBeTruthy();
+  return { ticketId: ticket.ticket.id as string, orderId: order!.id, orderNumber: order!.number, paymentReference: payment.reference as string };
+}
 afterAll(async () => {
   await sandbox.close();
   await gateway.close();
   await database.close();
 });
 
+const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 const concrete = (path: string) =>
   path
     .replace('/*', '/get-session')
-    .replace(/:(id|reference|number|slug|name|role)(\{[^}]+\})?/g, (_, p) => (p === 'role' ? 'user' : p === 'number' ? 'AR-0000000000' : '00000000-0000-4000-8000-000000000000'));
+    .replace(/:(id|reference|number|slug|name|role)(\{[^}]+\})?/g, (_, p) => (p === 'role' ? 'user' : p === 'number' ? 'AR-0000000000' : PLACEHOLDER_ID));
 
-const call = async (method: string, path: string, cookie?: string) => {
+const call = async (method: string, path: string, cookie?: string, body = '{}') => {
   const controller = new AbortController();
   const res = await app.request(path, {
     method,
     signal: controller.signal,
     headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+    body: method === 'GET' || method === 'DELETE' ? undefined : body,
   });
   const status = res.status;
-  controller.abort(); // event streams stay open otherwise
+  // Event streams stay open: read nothing from them.
+  const text = res.headers.get('content-type')?.startsWith('text/event-stream') ? '' : await res.text();
+  controller.abort();
   await res.body?.cancel().catch(() => {});
-  return status;
+  return { status, text };
 };
 
 function routeTable() {
@@ -108,48 +180,84 @@ function routeTable() {
   return [...seen];
 }
 
+/** What each caller must get — anonymous, customer A, customer B, moderator, admin: 401, 403 or `ok` (below 500, neither 401 nor 403). */
+type Outcome = 401 | 403 | 'ok';
+const EXPECTED: Record<Exclude<Access, 'auth' | 'gateway'>, Outcome[]> = {
+  public: ['ok', 'ok', 'ok', 'ok', 'ok'],
+  user: [401, 'ok', 'ok', 'ok', 'ok'],
+  staff: [401, 403, 403, 'ok', 'ok'],
+  admin: [401, 403, 403, 403, 'ok'],
+};
+const outcome = (status: number): Outcome | number => (status === 401 || status === 403 ? status : status < 500 ? 'ok' : status);
+
 describe('authorization matrix', () => {
-  it('every API route is declared (admin routes by their prefix)', () => {
-    const undeclared = routeTable().filter((k) => !ACCESS[k] && !k.split(' ')[1]!.startsWith('/api/admin/'));
-    expect(undeclared).toEqual([]);
+  it('every API route is declared, and every declared route exists', () => {
+    const routes = routeTable();
+    expect(routes.filter((k) => !ACCESS[k])).toEqual([]);
+    expect(Object.keys(ACCESS).filter((k) => !routes.includes(k))).toEqual([]);
   });
 
-  it('anonymous, customers, a moderator and an admin get exactly what each route allows; nothing answers 5xx', async () => {
+  it('anonymous, customers A and B, a moderator and an admin get exactly what each route allows; nothing answers 5xx', async () => {
+    const callers = [undefined, a.cookie, b.cookie, moderator.cookie, admin];
+    let calls = 0;
+    const wrong: string[] = [];
     for (const key of routeTable()) {
       const [method, pattern] = key.split(' ') as [string, string];
-      const access: Access = pattern.startsWith('/api/admin/') ? 'admin' : ACCESS[key]!;
+      const access = ACCESS[key]!;
       const path = concrete(pattern);
-      const anon = await call(method, path);
       // Identity endpoints (sign-out ends every session) are exercised by the accounts tests.
-      if (access === 'auth') {
-        expect(anon, key).toBeLessThan(500);
-        continue;
-      }
-      const customer = await call(method, path, a.cookie);
-      const mod = await call(method, path, moderator.cookie);
-      const boss = await call(method, path, admin);
-      for (const s of [anon, customer, mod, boss]) expect(s, `${key} → ${s}`).toBeLessThan(500);
-      if (access === 'admin') {
-        expect([anon, customer, mod, boss], key).toEqual([401, 403, 403, boss]);
-        expect([401, 403], key).not.toContain(boss);
-      } else if (access === 'user') {
-        expect(anon, key).toBe(401);
-        expect([401, 403], key).not.toContain(customer);
-      } else if (access === 'public') {
-        expect([401, 403], key).not.toContain(anon);
-      }
+      const who = access === 'auth' ? [undefined] : callers;
+      const got: (Outcome | number)[] = [];
+      for (const cookie of who) got.push(outcome((await call(method, path, cookie)).status));
+      calls += who.length;
+      const want = access === 'auth' || access === 'gateway' ? got.map(() => 'ok') : EXPECTED[access];
+      if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(`${key}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
     }
+    console.log(`authorization matrix: ${routeTable().length} routes, ${calls} calls`);
+    expect(wrong).toEqual([]);
   }, 120_000);
 
-  it('customer B can neither see nor change customer A’s ticket or payment', async () => {
-    const ticket = await (await post(app, '/api/support/tickets', { title: 'My order is late', description: 'Please check order number AR-1.', priority: 'high' }, { cookie: a.cookie })).json();
-    const ticketId = ticket.id ?? ticket.ticket?.id;
-    expect(ticketId).toBeTruthy();
-    expect((await app.request(`/api/support/tickets/${ticketId}/messages`, { headers: { cookie: b.cookie } })).status).toBe(404);
-    expect((await post(app, `/api/support/tickets/${ticketId}/messages`, { message: 'hello from B' }, { cookie: b.cookie })).status).toBe(404);
-    const listB = await (await app.request('/api/support/tickets', { headers: { cookie: b.cookie } })).json();
-    expect(JSON.stringify(listB)).not.toContain(ticketId);
-    expect((await app.request(`/api/support/tickets/${ticketId}/messages`, { headers: { cookie: a.cookie } })).status).toBe(200);
+  it('customer B reads none of customer A’s rows through any customer route, and answers as for a missing row', async () => {
+    const markers = [owned.ticketId, owned.orderId, owned.orderNumber, owned.paymentReference, a.email];
+    const leaks: string[] = [];
+    for (const key of routeTable().filter((k) => ACCESS[k] === 'user')) {
+      const [method, pattern] = key.split(' ') as [string, string];
+      const path = pattern.replace(':id', owned.ticketId).replace(':reference', owned.paymentReference);
+      const body = method === 'POST' && pattern.includes(':id') ? JSON.stringify({ message: 'hello from B' }) : '{}';
+      const { status, text } = await call(method, path, b.cookie, body);
+      if (pattern.includes(':') && status < 400) leaks.push(`${key} answered ${status} to B`);
+      for (const m of markers) if (text.includes(m)) leaks.push(`${key} showed B ${m}`);
+    }
+    expect(leaks).toEqual([]);
+    // A still sees their own.
+    expect((await call('GET', `/api/support/tickets/${owned.ticketId}/messages`, a.cookie)).status).toBe(200);
+    expect((await call('GET', `/api/payments/${owned.paymentReference}`, a.cookie)).text).toContain(owned.paymentReference);
+  });
+
+  it('a moderator reads A’s order and account and answers A’s ticket, but touches no money and no role', async () => {
+    const mod = moderator.cookie;
+    expect((await call('GET', `/api/admin/orders/${owned.orderId}`, mod)).text).toContain(owned.orderNumber);
+    expect((await call('GET', `/api/admin/users?q=${encodeURIComponent(a.email)}`, mod)).text).toContain(a.email);
+    expect((await call('GET', `/api/admin/support/tickets/${owned.ticketId}`, mod)).status).toBe(200);
+    expect((await call('POST', `/api/admin/support/tickets/${owned.ticketId}/messages`, mod, JSON.stringify({ message: 'We are on it.' }))).status).toBe(201);
+    const refused: [string, string, unknown][] = [
+      ['POST', `/api/admin/orders/${owned.orderId}/refund`, { amountCents: 10, reason: 'goodwill' }],
+      ['POST', `/api/admin/orders/${owned.orderId}/resubmit`, {}],
+      ['POST', `/api/admin/orders/${owned.orderId}/resync`, {}],
+      ['POST', `/api/admin/users/${a.id}/balance`, { amountCents: 1000, reason: 'goodwill' }],
+      ['POST', `/api/admin/users/${moderator.id}/roles`, { role: 'admin' }],
+      ['DELETE', `/api/admin/users/${a.id}/roles/user`, undefined],
+      ['PUT', '/api/admin/settings', { maintenance_mode: true }],
+      ['GET', '/api/admin/payments', undefined],
+      ['GET', '/api/admin/dashboard', undefined],
+    ];
+    const before = await database.query<{ n: number }>('select (select count(*) from ledger_entries) + (select count(*) from user_roles) as n');
+    for (const [method, path, body] of refused) {
+      const res = await call(method, path, mod, JSON.stringify(body ?? {}));
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(JSON.parse(res.text).error.code).toBe('FORBIDDEN');
+    }
+    expect(await database.query('select (select count(*) from ledger_entries) + (select count(*) from user_roles) as n')).toEqual(before);
   });
 });
 

@@ -137,3 +137,153 @@ describe(`fuzzing JSON endpoints (FUZZ_SEED=${SEED})`, () => {
     }
   }, 600_000);
 });
+
+/** A body each admin write accepts, so a fuzzed path or an extra field is what gets tested. */
+const localized = { az: 'a', tr: 't', en: 'e' };
+const VALID_ADMIN_BODIES: Record<string, Record<string, unknown>> = {
+  'POST /api/admin/users/:id/roles': { role: 'moderator' },
+  'POST /api/admin/users/:id/balance': { amountCents: 100, reason: 'fuzzing' },
+  'POST /api/admin/orders/:id/refund': { amountCents: 1, reason: 'fuzzing' },
+  'PUT /api/admin/settings': { site_name: 'Artım' },
+  'POST /api/admin/catalog/services': { name: 'Fuzz service' },
+  'PUT /api/admin/catalog/services/:id': { name: 'Fuzz service' },
+  'POST /api/admin/catalog/service-names': { apiServiceName: 'Fuzz name', az: 'a', tr: 't' },
+  'PUT /api/admin/catalog/service-names/:name': { apiServiceName: 'Fuzz name', az: 'a', tr: 't' },
+  'POST /api/admin/content/blog': { slug: 'fuzz-post', title: localized, excerpt: localized, body: localized, publishedOn: '2026-01-01' },
+  'PUT /api/admin/content/blog/:id': { slug: 'fuzz-post', title: localized, excerpt: localized, body: localized, publishedOn: '2026-01-01' },
+  'POST /api/admin/content/faq': { question: localized, answer: localized },
+  'PUT /api/admin/content/faq/:id': { question: localized, answer: localized },
+  'POST /api/admin/support/tickets/:id/messages': { message: 'fuzzing' },
+  'PATCH /api/admin/support/tickets/:id': { status: 'closed' },
+  'PATCH /api/admin/consultations/:id': { status: 'handled' },
+};
+/** Admin writes that read no body. */
+const BODILESS = new Set(['POST /api/admin/orders/:id/resync', 'POST /api/admin/orders/:id/resubmit', 'POST /api/admin/catalog/api-services/refresh', 'POST /api/admin/contact-messages/:id/replied']);
+
+function adminRoutes(): { key: string; method: string; pattern: string }[] {
+  const seen = new Set<string>();
+  for (const r of app.routes) if (r.method !== 'ALL' && r.path.startsWith('/api/admin/')) seen.add(`${r.method} ${r.path}`);
+  return [...seen].map((key) => {
+    const [method, pattern] = key.split(' ') as [string, string];
+    return { key, method, pattern };
+  });
+}
+const withParams = (pattern: string, value: string) => pattern.replace(/:(\w+)/g, (_, p) => (p === 'role' ? 'user' : value));
+const send = (method: string, path: string, body: string | undefined, contentType = 'application/json') =>
+  app.request(path, { method, headers: { origin: TEST_ORIGIN, 'content-type': contentType, cookie: admin }, body: method === 'GET' || method === 'DELETE' ? undefined : body });
+
+/** The answer must be a documented refusal or a success: never 5xx, never a stack trace. */
+async function expectHandled(label: string, res: Response) {
+  const text = await res.text();
+  expect(res.status, `${label} → ${text.slice(0, 200)}`).toBeLessThan(500);
+  expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
+  if (res.status >= 400) expect(Object.keys(ERROR_CODES), `${label} → ${text.slice(0, 200)}`).toContain(JSON.parse(text).error?.code);
+  return text;
+}
+
+const MALFORMED = ['{', '{"name":', '{"role":"admin",}', "{'role':'admin'}", 'nul', 'NaN', '[1,', '"unterminated', '{"a":1}{"b":2}', '\u0000', '[' .repeat(5000), `{"x":"${'a'.repeat(200_000)}"`];
+
+describe('admin JSON endpoints', () => {
+  it('answer malformed JSON and non-JSON bodies with 400 BAD_REQUEST on every write that reads a body, changing nothing', async () => {
+    let cases = 0;
+    const writes = adminRoutes().filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && !BODILESS.has(r.key));
+    expect(writes.length).toBeGreaterThanOrEqual(15);
+    for (const { key, method, pattern } of writes) {
+      const path = withParams(pattern, '00000000-0000-4000-8000-000000000000');
+      const before = await snapshot();
+      for (const body of MALFORMED) {
+        const res = await send(method, path, body);
+        await expectHandled(`${key} ${JSON.stringify(body.slice(0, 20))}`, res);
+        expect(res.status, `${key} ${JSON.stringify(body.slice(0, 20))}`).toBe(400);
+        cases += 1;
+      }
+      // A valid body sent as a form or as text is not JSON either.
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+        const res = await send(method, path, JSON.stringify(VALID_ADMIN_BODIES[key] ?? {}), type);
+        await expectHandled(`${key} as ${type}`, res);
+        expect(res.status, `${key} as ${type}`).toBe(400);
+        cases += 1;
+      }
+      expect(await snapshot(), `${key} changed data while refusing`).toEqual(before);
+    }
+    console.log(`malformed bodies: ${cases} cases over ${writes.length} admin writes`);
+  }, 120_000);
+
+  it('refuse an unknown field next to valid ones with 422 VALIDATION_FAILED, changing nothing', async () => {
+    const writes = adminRoutes().filter((r) => VALID_ADMIN_BODIES[r.key]);
+    expect(writes.length).toBe(Object.keys(VALID_ADMIN_BODIES).length);
+    for (const { key, method, pattern } of writes) {
+      const before = await snapshot();
+      const res = await send(method, withParams(pattern, '00000000-0000-4000-8000-000000000000'), JSON.stringify({ ...VALID_ADMIN_BODIES[key], isAdmin: true }));
+      const text = await expectHandled(key, res);
+      expect(res.status, `${key} → ${text.slice(0, 200)}`).toBe(422);
+      expect(JSON.parse(text).error.code).toBe('VALIDATION_FAILED');
+      expect(await snapshot(), `${key} changed data while refusing`).toEqual(before);
+    }
+  });
+
+  it('a balance adjustment for a user that does not exist answers 404 NOT_FOUND', async () => {
+    const res = await send('POST', '/api/admin/users/00000000-0000-4000-8000-000000000000/balance', JSON.stringify(VALID_ADMIN_BODIES['POST /api/admin/users/:id/balance']));
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe('NOT_FOUND');
+  });
+
+  it(`answer garbage path parameters and query strings with a documented 4xx (FUZZ_SEED=${SEED})`, async () => {
+    const routes = adminRoutes();
+    const withId = routes.filter((r) => r.pattern.includes(':'));
+    const garbageParam = fc.oneof(
+      fc.constantFrom('0', '-1', '1.5', '1e309', '9'.repeat(400), 'NaN', 'null', 'undefined', '%00', '%', '%zz', '%E0%A4%A', '..%2F..%2Fetc', "1'%20or%20'1'='1", '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-fffffffffffff', '%F0%9F%92%A9', '__proto__', 'x'.repeat(5000)),
+      fc.string({ minLength: 1, maxLength: 60 }).map(encodeURIComponent),
+      fc.integer().map(String),
+    );
+    let cases = 0;
+    // Every route is fuzzed even when an earlier one fails; the failures are listed together.
+    const failures: string[] = [];
+    const check = (run: Promise<void>) =>
+      run.catch((err: Error) => void failures.push(/(?:Got error|Caused by): (.+)/.exec(err.message)?.[1]?.slice(0, 300) ?? String((err.cause as Error | undefined)?.message ?? err.message).slice(0, 300)));
+    for (const { key, method, pattern } of withId) {
+      await check(fc.assert(
+        fc.asyncProperty(garbageParam, async (param) => {
+          const before = await snapshot();
+          const res = await send(method, withParams(pattern, param), JSON.stringify(VALID_ADMIN_BODIES[key] ?? {}));
+          const label = `${key} with ${param.slice(0, 40)}`;
+          await expectHandled(label, res);
+          if (res.status >= 400) expect(await snapshot(), `${label} changed data while refusing`).toEqual(before);
+          cases += 1;
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      ));
+    }
+    const queryValue = fc.oneof(hostileString.map((v) => v.slice(0, 3000)), fc.integer().map(String), fc.constantFrom('', '2026-13-45', 'true', '-1', '1e309', 'unknown'));
+    const query = fc.dictionary(fc.constantFrom('q', 'page', 'status', 'priority', 'platform', 'from', 'to', 'flagged'), queryValue, { maxKeys: 5 });
+    const gets = routes.filter((r) => r.method === 'GET' && !r.pattern.includes(':'));
+    for (const { key, pattern } of gets) {
+      await check(fc.assert(
+        fc.asyncProperty(query, async (q) => {
+          await expectHandled(`${key}?${new URLSearchParams(q)}`.slice(0, 200), await send('GET', `${pattern}?${new URLSearchParams(q)}`, undefined));
+          cases += 1;
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      ));
+    }
+    console.log(`path and query fuzzing: ${cases} cases over ${withId.length} routes with parameters and ${gets.length} listings`);
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
+
+describe('NUL characters', () => {
+  it('are refused with 400 BAD_REQUEST in any JSON string, path or query, before the database sees them', async () => {
+    const withNul = Object.fromEntries(FIELD_NAMES.map((k) => [k, `a\u0000b`]));
+    const before = await snapshot();
+    for (const route of jsonRoutes()) {
+      const res = await app.request(route.path, { method: route.method, headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie: route.cookie ?? '' }, body: JSON.stringify(withNul) });
+      expect(res.status, `${route.method} ${route.path} ${await res.clone().text()}`).toBe(400);
+    }
+    for (const path of ['/api/admin/users?q=%00', '/api/admin/orders?platform=%00', '/api/admin/support/tickets?q=a%00', '/api/admin/catalog/service-names/%00', '/api/content/blog/%00', '/api/track/AR-%00']) {
+      const res = await app.request(path, { method: path.includes('service-names') ? 'DELETE' : 'GET', headers: { origin: TEST_ORIGIN, cookie: admin } });
+      expect(res.status, path).toBe(400);
+      expect((await res.json()).error.code).toBe('BAD_REQUEST');
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});

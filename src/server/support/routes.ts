@@ -9,13 +9,14 @@ import {
   ticketMessageSchema,
   ticketStatusSchema,
 } from '../../core/contracts/support';
-import { AppError } from '../../core/errors';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '../../core/i18n';
 import type { AppDeps } from '../app';
 import { accounts } from '../auth';
 import { clientIp } from '../auth/clientIp';
-import { requireAdmin, requireUser } from '../auth/guard';
+import { requirePermission, requireUser } from '../auth/guard';
+import type { Permission } from '../../core/permissions';
 import { createRateLimiter, type RateRule } from '../auth/rateLimit';
+import { readJson } from '../http/body';
 import {
   adminThread,
   contactCounts,
@@ -51,12 +52,6 @@ export function supportDeps(deps: AppDeps): SupportDeps {
   return { db: deps.database.db, logger: deps.logger, mailer: accounts(deps).mailer, realtime: deps.realtime, publicUrl: deps.publicUrl };
 }
 
-async function jsonBody(c: Context): Promise<unknown> {
-  return c.req.json().catch(() => {
-    throw new AppError('BAD_REQUEST', 'The request body is not JSON.');
-  });
-}
-
 function languageOf(c: Context): Language {
   const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`).exec(c.req.header('cookie') ?? '')?.[1];
   return isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
@@ -82,7 +77,7 @@ export function supportRoutes(deps: AppDeps) {
 
   app.post('/support/tickets', async (c) => {
     const user = await requireUser(c);
-    const input = createTicketSchema.parse(await jsonBody(c));
+    const input = createTicketSchema.parse(await readJson(c));
     await limiter.consume(SUPPORT_RATE_RULES.ticketsPerUser, user.id);
     return c.json({ ticket: await createTicket(supportDeps(deps), user.id, input, languageOf(c)) }, 201);
   });
@@ -95,7 +90,7 @@ export function supportRoutes(deps: AppDeps) {
 
   app.post('/support/tickets/:id/messages', async (c) => {
     const user = await requireUser(c);
-    const input = ticketMessageSchema.parse(await jsonBody(c));
+    const input = ticketMessageSchema.parse(await readJson(c));
     await limiter.consume(SUPPORT_RATE_RULES.messagesPerUser, user.id);
     return c.json({ message: await postOwnMessage(supportDeps(deps), user.id, c.req.param('id'), input) }, 201);
   });
@@ -103,7 +98,7 @@ export function supportRoutes(deps: AppDeps) {
   app.post('/consultations', async (c) => {
     const user = await requireUser(c);
     // Only well-formed requests count against the limit; the form checks the fields first.
-    const input = consultationSchema.parse(await jsonBody(c));
+    const input = consultationSchema.parse(await readJson(c));
     await limiter.consume(SUPPORT_RATE_RULES.consultationsPerUser, user.id);
     const consultation = await createConsultation(supportDeps(deps), user.id, input);
     return c.json({ consultation: { id: consultation.id } }, 201);
@@ -111,7 +106,7 @@ export function supportRoutes(deps: AppDeps) {
 
   app.post('/contact', async (c) => {
     await limiter.consume(SUPPORT_RATE_RULES.contactPerIp, clientIp(c));
-    await createContactMessage(supportDeps(deps), await jsonBody(c));
+    await createContactMessage(supportDeps(deps), await readJson(c));
     // The same answer whether stored or caught by the honeypot.
     return c.json({ ok: true });
   });
@@ -122,61 +117,68 @@ export function supportRoutes(deps: AppDeps) {
 const consultationListQuery = z.object({ status: z.enum(CONSULTATION_STATUSES).optional() });
 
 /**
- * The team's routes, mounted at `/api/admin` (admin-only there already; each handler checks
- * again so the router is safe wherever it is mounted).
+ * The team's routes, mounted at `/api/admin` (guarded there already by admin/access.ts; each
+ * handler checks its permission again so the router is safe wherever it is mounted). Moderators
+ * answer; deleting a contact message is admin-only.
  */
 export function supportAdminRoutes(deps: AppDeps) {
   const app = new Hono();
   const db = deps.database.db;
   // Checked per route rather than with `use('*')`: a sub-router's wildcard middleware would run
   // for every other router mounted under /admin as well.
-  const admin = (handler: (c: Context, actor: Actor) => Promise<Response>) => async (c: Context) => {
-    const user = await requireAdmin(c);
-    noStore(c);
-    return handler(c, { id: user.id, email: user.email });
-  };
+  const staff =
+    (permission: Permission, handler: (c: Context, actor: Actor) => Promise<Response>) =>
+    async (c: Context) => {
+      const user = await requirePermission(c, permission);
+      noStore(c);
+      return handler(c, { id: user.id, email: user.email });
+    };
+  const answer = (handler: (c: Context, actor: Actor) => Promise<Response>) => staff('support:answer', handler);
 
-  app.get('/support/tickets', admin(async (c) => c.json({ tickets: await listAllTickets(db, c.req.query()) })));
-  app.get('/support/tickets/:id', admin(async (c) => c.json(await adminThread(db, c.req.param('id')!))));
+  app.get('/support/tickets', answer(async (c) => c.json({ tickets: await listAllTickets(db, c.req.query()) })));
+  app.get('/support/tickets/:id', answer(async (c) => c.json(await adminThread(db, c.req.param('id')!))));
   app.post(
     '/support/tickets/:id/messages',
-    admin(async (c, actor) => c.json({ message: await replyToTicket(supportDeps(deps), actor.id, c.req.param('id')!, await jsonBody(c)) }, 201)),
+    answer(async (c, actor) => {
+      const input = ticketMessageSchema.strict().parse(await readJson(c));
+      return c.json({ message: await replyToTicket(supportDeps(deps), actor.id, c.req.param('id')!, input) }, 201);
+    }),
   );
   app.patch(
     '/support/tickets/:id',
-    admin(async (c, actor) => {
-      const { status } = ticketStatusSchema.parse(await jsonBody(c));
+    answer(async (c, actor) => {
+      const { status } = ticketStatusSchema.parse(await readJson(c));
       return c.json({ ticket: await setTicketStatus(supportDeps(deps), actor, c.req.param('id')!, status) });
     }),
   );
 
   app.get(
     '/consultations',
-    admin(async (c) => {
+    answer(async (c) => {
       const { status } = consultationListQuery.parse(c.req.query());
       return c.json({ consultations: await listConsultations(db, status) });
     }),
   );
   app.patch(
     '/consultations/:id',
-    admin(async (c, actor) => {
-      const { status } = consultationStatusSchema.parse(await jsonBody(c));
+    answer(async (c, actor) => {
+      const { status } = consultationStatusSchema.parse(await readJson(c));
       return c.json({ consultation: await setConsultationStatus(db, actor, c.req.param('id')!, status) });
     }),
   );
 
   app.get(
     '/contact-messages',
-    admin(async (c) => {
+    answer(async (c) => {
       const [messages, counts] = await Promise.all([listContactMessages(db), contactCounts(db)]);
       return c.json({ messages, counts });
     }),
   );
-  app.get('/contact-messages/:id', admin(async (c) => c.json({ message: await openContactMessage(db, c.req.param('id')!) })));
-  app.post('/contact-messages/:id/replied', admin(async (c, actor) => c.json(await markContactReplied(db, actor, c.req.param('id')!))));
+  app.get('/contact-messages/:id', answer(async (c) => c.json({ message: await openContactMessage(db, c.req.param('id')!) })));
+  app.post('/contact-messages/:id/replied', answer(async (c, actor) => c.json(await markContactReplied(db, actor, c.req.param('id')!))));
   app.delete(
     '/contact-messages/:id',
-    admin(async (c, actor) => {
+    staff('support:delete', async (c, actor) => {
       await deleteContactMessage(db, actor, c.req.param('id')!);
       return c.json({ ok: true });
     }),

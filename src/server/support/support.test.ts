@@ -417,3 +417,32 @@ describe('contact messages', () => {
     expect((await json(await call('POST', `/api/admin/contact-messages/${row!.id}/replied`, { cookie: admin, body: {} }))).message.status).toBe('replied');
   });
 });
+
+describe('moderators', () => {
+  it('answer tickets, consultations and contact messages, audited under their own name; deleting a message stays with admins', async () => {
+    const mod = await signUpUser(app, { name: 'Mona Moderator' });
+    expect((await call('POST', `/api/admin/users/${mod.id}/roles`, { cookie: admin, body: { role: 'moderator' } })).status).toBe(201);
+    const ticket = await openTicket(alice.cookie);
+    expect((await get('/api/admin/support/tickets', mod.cookie)).status).toBe(200);
+    expect((await get(`/api/admin/support/tickets/${ticket.id}`, mod.cookie)).status).toBe(200);
+    const reply = await call('POST', `/api/admin/support/tickets/${ticket.id}/messages`, { cookie: mod.cookie, body: { message: 'Looking into it.' } });
+    expect(reply.status).toBe(201);
+    expect((await json(reply)).message.isAdmin).toBe(true);
+    expect((await call('PATCH', `/api/admin/support/tickets/${ticket.id}`, { cookie: mod.cookie, body: { status: 'resolved' } })).status).toBe(200);
+
+    const consultation = (await json(await call('POST', '/api/consultations', { cookie: alice.cookie, body: { name: 'Aysel', email: 'aysel@example.az', phone: '+994501234567', service: 'seo', message: 'Please call me back.' } }))).consultation;
+    expect((await call('PATCH', `/api/admin/consultations/${consultation.id}`, { cookie: mod.cookie, body: { status: 'handled' } })).status).toBe(200);
+
+    await call('POST', '/api/contact', { body: { name: 'Visitor', email: 'visitor@example.az', subject: 'Question', message: 'How long does delivery take?' }, ip: '203.0.113.77' });
+    const { messages } = await json(await get('/api/admin/contact-messages', mod.cookie));
+    const message = messages.find((m: { email: string }) => m.email === 'visitor@example.az');
+    expect((await call('POST', `/api/admin/contact-messages/${message.id}/replied`, { cookie: mod.cookie, body: {} })).status).toBe(200);
+    const refused = await call('DELETE', `/api/admin/contact-messages/${message.id}`, { cookie: mod.cookie });
+    expect(refused.status).toBe(403);
+    expect(await database.db.select().from(contactMessages).where(eq(contactMessages.id, message.id))).toHaveLength(1);
+
+    const logged = await database.db.select().from(auditLog).where(eq(auditLog.actorId, mod.id));
+    expect(logged.map((l) => l.action).sort()).toEqual(['contact_message.replied', 'support.consultation.status', 'support.ticket.status']);
+    expect(logged.every((l) => l.actorEmail === mod.email)).toBe(true);
+  });
+});

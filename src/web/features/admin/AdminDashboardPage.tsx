@@ -3,15 +3,46 @@ import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
 import { useLanguage } from '../../lib/language';
+import { Link } from 'react-router';
+import { useCan, useStaffRoles } from './access';
+import { useAdminBase } from './AdminLayout';
 import { useDashboard } from './api';
+import { navFor } from './nav';
 import { azn, count, dashboardStatus, formatDateTime, usd } from './format';
 import { AdminPage, Empty, LoadError, Loading, Panel, StatCard, Table, td, Th } from './ui';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:dashboard.title')} · ${t('brand')}` });
 
-/** /admin: the six figures and the five latest orders (spec 02 §2). */
+/** /admin: the figures for admins; a moderator, who sees no money, gets their sections instead. */
 export default function AdminDashboardPage() {
+  const allowed = useCan();
+  return allowed('dashboard:read') ? <Dashboard /> : <StaffHome />;
+}
+
+/** The moderator's start page: the sections their role opens. */
+export function StaffHome() {
+  const { t } = useTranslation('admin');
+  const base = useAdminBase();
+  const sections = navFor(useStaffRoles());
+  return (
+    <AdminPage title={t('staffHome.title')} description={t('staffHome.lead')}>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="staff-home">
+        {sections.map(({ key, path, icon: Icon }) => (
+          <li key={key}>
+            <Link to={base + path} className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-5 font-semibold text-slate-900 shadow-sm hover:border-brand-300 hover:bg-brand-50">
+              <Icon className="size-5 text-brand-600" aria-hidden="true" />
+              {t(`nav.${key}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </AdminPage>
+  );
+}
+
+/** The six figures and the five latest orders (spec 02 §2). */
+function Dashboard() {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const query = useDashboard();

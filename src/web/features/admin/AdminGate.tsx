@@ -2,6 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { can } from '../../../core/permissions';
 import type { PageMeta } from '../../app/page';
 import { routeLanguage } from '../../app/page';
 import type { Me } from '../auth/api';
@@ -16,10 +17,10 @@ export const loader = async (args: LoaderFunctionArgs) => {
   return { me: await requireMe(args, lang), lang };
 };
 
-/** Renders its children for admins; everyone else sees 'Giriş Qadağandır' with a way back. */
+/** Renders its children for the team (admins and moderators); everyone else sees 'Giriş Qadağandır' with a way back. */
 export function AdminGate({ me, lang, children }: { me: Me; lang: string; children: ReactNode }) {
   const { t } = useTranslation('auth');
-  if (me.roles.includes('admin')) return <>{children}</>;
+  if (can(me.roles, 'staff:enter')) return <>{children}</>;
   return (
     <main id="main" className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center">
       <ShieldAlert className="size-12 text-rose-600" aria-hidden="true" />

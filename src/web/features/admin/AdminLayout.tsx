@@ -1,28 +1,10 @@
-import {
-  ChevronsLeft,
-  ChevronsRight,
-  ExternalLink,
-  HelpCircle,
-  LayoutDashboard,
-  LifeBuoy,
-  LogOut,
-  Mail,
-  Menu,
-  MessagesSquare,
-  Newspaper,
-  Package,
-  ScrollText,
-  Settings,
-  ShoppingCart,
-  TrendingUp,
-  Users,
-  X,
-} from 'lucide-react';
+import { ChevronsLeft, ChevronsRight, ExternalLink, LogOut, Menu, TrendingUp, X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Link, NavLink, Outlet, useLoaderData, useLocation } from 'react-router';
 import type { Language } from '../../../core/i18n';
+import { can } from '../../../core/permissions';
 import type { PageMeta } from '../../app/page';
 import { cn } from '../../components/ui/cn';
 import { hasLanguagePrefix } from '../../lib/language';
@@ -32,33 +14,13 @@ import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { LanguageSwitcher } from '../layout/LanguageSwitcher';
 import { Logo } from '../layout/Logo';
+import { StaffRoles } from './access';
 import { AdminGate } from './AdminGate';
+import { navFor } from './nav';
 
 export { loader } from './AdminGate';
 export const ns = ['admin', 'auth'];
 export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:title')} · ${t('brand')}` });
-
-interface NavItem {
-  key: string;
-  path: string;
-  icon: ComponentType<{ className?: string }>;
-  /** Other paths that belong to the same entry (the services page's names tab). */
-  also?: string[];
-}
-
-const NAV: NavItem[] = [
-  { key: 'dashboard', path: '', icon: LayoutDashboard },
-  { key: 'orders', path: '/orders', icon: ShoppingCart },
-  { key: 'services', path: '/services', icon: Package, also: ['/service-names'] },
-  { key: 'blog', path: '/blog', icon: Newspaper },
-  { key: 'faq', path: '/faq', icon: HelpCircle },
-  { key: 'support', path: '/support', icon: LifeBuoy },
-  { key: 'contactMessages', path: '/contact-messages', icon: Mail },
-  { key: 'consultations', path: '/consultations', icon: MessagesSquare },
-  { key: 'users', path: '/users', icon: Users },
-  { key: 'settings', path: '/settings', icon: Settings },
-  { key: 'audit', path: '/audit', icon: ScrollText },
-];
 
 const COLLAPSED_KEY = 'artim.admin.sidebar-collapsed';
 
@@ -72,8 +34,8 @@ export function useAdminBase(): string {
 /** The admin area's frame inside the admin gate: a collapsible sidebar (a drawer on phones), a top bar, the page. */
 export default function AdminLayout() {
   const { me, lang } = useLoaderData<{ me: Me; lang: Language }>();
-  if (!me.roles.includes('admin')) {
-    // Non-admins see the refusal inside the public site's frame.
+  if (!can(me.roles, 'staff:enter')) {
+    // Customers see the refusal inside the public site's frame.
     return (
       <div className="flex min-h-screen flex-col bg-white">
         <Header />
@@ -88,7 +50,9 @@ export default function AdminLayout() {
   }
   return (
     <AdminGate me={me} lang={lang}>
-      <Shell me={me} />
+      <StaffRoles roles={me.roles}>
+        <Shell me={me} />
+      </StaffRoles>
     </AdminGate>
   );
 }
@@ -125,7 +89,7 @@ function Shell({ me }: { me: Me }) {
         className={cn('sticky top-0 hidden h-screen shrink-0 flex-col border-r border-slate-800 bg-slate-900 transition-[width] duration-200 lg:flex', collapsed ? 'w-[72px]' : 'w-64')}
         data-collapsed={collapsed}
       >
-        <SidebarContent collapsed={collapsed} />
+        <SidebarContent collapsed={collapsed} roles={me.roles} />
         <div className="border-t border-white/10 p-3">
           <button
             type="button"
@@ -148,7 +112,7 @@ function Shell({ me }: { me: Me }) {
             <RadixDialog.Close className="absolute right-3 top-4 rounded-lg p-1.5 text-slate-300 hover:bg-white/10 hover:text-white" aria-label={t('common.close')}>
               <X className="size-5" aria-hidden="true" />
             </RadixDialog.Close>
-            <SidebarContent collapsed={false} />
+            <SidebarContent collapsed={false} roles={me.roles} />
           </RadixDialog.Content>
         </RadixDialog.Portal>
       </RadixDialog.Root>
@@ -182,7 +146,7 @@ function Shell({ me }: { me: Me }) {
   );
 }
 
-function SidebarContent({ collapsed }: { collapsed: boolean }) {
+function SidebarContent({ collapsed, roles }: { collapsed: boolean; roles: readonly string[] }) {
   const { t } = useTranslation('admin');
   const base = useAdminBase();
   const { pathname } = useLocation();
@@ -200,7 +164,7 @@ function SidebarContent({ collapsed }: { collapsed: boolean }) {
       </div>
       <nav aria-label={t('layout.navigation')} className="flex-1 overflow-y-auto p-3">
         <ul className="space-y-1">
-          {NAV.map(({ key, path, icon: Icon, also }) => {
+          {navFor(roles).map(({ key, path, icon: Icon, also }) => {
             const to = base + path;
             const extra = also?.some((p) => pathname === base + p) ?? false;
             return (

@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Input } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
+import { useCan } from './access';
 import { useOrder, useOrders, useRefund, useResubmit, useResync, type AdminOrder, type OrdersQuery } from './api';
 import { ConfirmDialog, FormDialog } from './dialogs';
 import { count, formatDateTime, notify, notifyError, STATUS_TONE, usd } from './format';
@@ -208,6 +209,7 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const lang = useLanguage();
   const detail = useOrder(id);
   const [action, setAction] = useState<Action>(null);
+  const allowed = useCan();
   const resync = useResync(id);
   const resubmit = useResubmit(id);
   const o = detail.data?.order;
@@ -303,7 +305,7 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
             </div>
           )}
 
-          <div className="mt-6 flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
+          {allowed('orders:manage') ? <div className="mt-6 flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
             <Button variant="outline" size="sm" onClick={() => setAction('resync')} disabled={!o.providerOrderId}>
               <RefreshCw className="size-4" aria-hidden="true" />
               {t('orders.resync')}
@@ -318,7 +320,7 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
               <RotateCcw className="size-4" aria-hidden="true" />
               {t('orders.refund')}
             </Button>
-          </div>
+          </div> : null}
         </div>
       )}
 

@@ -5,6 +5,7 @@ import type { PageMeta } from '../../app/page';
 import { Button } from '../../components/ui/Button';
 import { useLanguage } from '../../lib/language';
 import { ApiError } from '../auth/api';
+import { useCan } from './access';
 import { ROLES, useAddRole, useAdjustBalance, useRemoveRole, useUsers, type AdminUser, type Role } from './api';
 import { DeleteDialog, FormDialog } from './dialogs';
 import { count, formatDate, notify, notifyError, reasonOf, usd } from './format';
@@ -120,16 +121,22 @@ export default function AdminUsersPage() {
 /** A user's two buttons, in the phone card and in the table row. */
 function UserActions({ user, onAddRole, onAdjust, className }: { user: AdminUser; onAddRole: () => void; onAdjust: () => void; className: string }) {
   const { t } = useTranslation('admin');
+  const allowed = useCan();
+  if (!allowed('users:roles') && !allowed('balances:write')) return <span className="text-xs text-slate-500">{t('users.readOnly')}</span>;
   return (
     <div className={className}>
-      <Button size="sm" variant="outline" onClick={onAddRole} aria-label={t('users.addRoleFor', { email: user.email })}>
-        <Plus className="size-4" aria-hidden="true" />
-        {t('users.addRole')}
-      </Button>
-      <Button size="sm" variant="outline" onClick={onAdjust} aria-label={t('users.adjustFor', { email: user.email })}>
-        <Wallet className="size-4" aria-hidden="true" />
-        {t('users.adjust')}
-      </Button>
+      {allowed('users:roles') ? (
+        <Button size="sm" variant="outline" onClick={onAddRole} aria-label={t('users.addRoleFor', { email: user.email })}>
+          <Plus className="size-4" aria-hidden="true" />
+          {t('users.addRole')}
+        </Button>
+      ) : null}
+      {allowed('balances:write') ? (
+        <Button size="sm" variant="outline" onClick={onAdjust} aria-label={t('users.adjustFor', { email: user.email })}>
+          <Wallet className="size-4" aria-hidden="true" />
+          {t('users.adjust')}
+        </Button>
+      ) : null}
     </div>
   );
 }
@@ -137,11 +144,14 @@ function UserActions({ user, onAddRole, onAdjust, className }: { user: AdminUser
 /** The user's roles as badges; clicking one asks to remove that role (spec 02 §2). */
 function RoleBadges({ user, onRemove }: { user: AdminUser; onRemove: (role: Role) => void }) {
   const { t } = useTranslation('admin');
+  const allowed = useCan();
   return (
     <ul className="flex flex-wrap gap-1.5">
       {user.roles.map((role) => (
         <li key={role}>
-          <button
+          {!allowed('users:roles') ? (
+            <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${ROLE_TONE[role]}`}>{t(`roles.${role}`)}</span>
+          ) : <button
             type="button"
             onClick={() => onRemove(role)}
             aria-label={t('users.removeRoleLabel', { role: t(`roles.${role}`), email: user.email })}
@@ -150,7 +160,7 @@ function RoleBadges({ user, onRemove }: { user: AdminUser; onRemove: (role: Role
           >
             {t(`roles.${role}`)}
             <X className="size-3" aria-hidden="true" />
-          </button>
+          </button>}
         </li>
       ))}
     </ul>

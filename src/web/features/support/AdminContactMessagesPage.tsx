@@ -8,6 +8,7 @@ import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Spinner } from '../../components/ui/Spinner';
+import { useCan } from '../admin/access';
 import { AdminFrame, LoadError } from './AdminFrame';
 import { useContactActions, useContactMessages } from './api';
 import { errorText, formatStamp } from './format';
@@ -28,6 +29,7 @@ function ContactMessages() {
   const { t } = useTranslation('admin-support');
   const data = useContactMessages();
   const actions = useContactActions();
+  const allowed = useCan();
   const [detail, setDetail] = useState<ContactMessageView | null>(null);
   const [confirming, setConfirming] = useState<ContactMessageView | null>(null);
 
@@ -129,10 +131,12 @@ function ContactMessages() {
                         <CheckCheck className="size-4" aria-hidden="true" />
                         <span className="md:sr-only">{t('contact.markReplied')}</span>
                       </Button>
-                      <Button variant="ghost" size="sm" className="text-rose-700 hover:bg-rose-50" onClick={() => setConfirming(m)} aria-label={`${t('contact.delete')}: ${m.subject}`} title={t('contact.delete')}>
-                        <Trash2 className="size-4" aria-hidden="true" />
-                        <span className="md:sr-only">{t('contact.delete')}</span>
-                      </Button>
+                      {allowed('support:delete') ? (
+                        <Button variant="ghost" size="sm" className="text-rose-700 hover:bg-rose-50" onClick={() => setConfirming(m)} aria-label={`${t('contact.delete')}: ${m.subject}`} title={t('contact.delete')}>
+                          <Trash2 className="size-4" aria-hidden="true" />
+                          <span className="md:sr-only">{t('contact.delete')}</span>
+                        </Button>
+                      ) : null}
                     </div>
                   </td>
                 </tr>

@@ -1,0 +1,87 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Permission } from '../../core/permissions';
+import { requireAdmin, requirePermission } from '../auth/guard';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Where the team's API is mounted. */
+export const ADMIN_API = '/api/admin';
+
+/**
+ * The permission each route under /api/admin needs (paths relative to it, `:name` is one path
+ * segment). Role → permissions is decided in core/permissions.ts; this table only names what a
+ * route does. A route missing here is treated as admin-only.
+ */
+export const ADMIN_ROUTE_PERMISSIONS: readonly (readonly [Method, string, Permission])[] = [
+  // Support: the moderator's work.
+  ['GET', '/support/tickets', 'support:answer'],
+  ['GET', '/support/tickets/:id', 'support:answer'],
+  ['POST', '/support/tickets/:id/messages', 'support:answer'],
+  ['PATCH', '/support/tickets/:id', 'support:answer'],
+  ['GET', '/consultations', 'support:answer'],
+  ['PATCH', '/consultations/:id', 'support:answer'],
+  ['GET', '/contact-messages', 'support:answer'],
+  ['GET', '/contact-messages/:id', 'support:answer'],
+  ['POST', '/contact-messages/:id/replied', 'support:answer'],
+  ['DELETE', '/contact-messages/:id', 'support:delete'],
+  // Orders and users: read by support staff, changed by admins.
+  ['GET', '/orders', 'orders:read'],
+  ['GET', '/orders/:id', 'orders:read'],
+  ['POST', '/orders/:id/resync', 'orders:manage'],
+  ['POST', '/orders/:id/refund', 'orders:manage'],
+  ['POST', '/orders/:id/resubmit', 'orders:manage'],
+  ['GET', '/users', 'users:read'],
+  ['POST', '/users/:id/roles', 'users:roles'],
+  ['DELETE', '/users/:id/roles/:role', 'users:roles'],
+  ['POST', '/users/:id/balance', 'balances:write'],
+  // Money, settings, catalogue and content.
+  ['GET', '/dashboard', 'dashboard:read'],
+  ['GET', '/payments', 'payments:read'],
+  ['GET', '/audit', 'audit:read'],
+  ['GET', '/settings', 'settings:manage'],
+  ['PUT', '/settings', 'settings:manage'],
+  ['GET', '/settings/stats', 'settings:manage'],
+  ['GET', '/catalog/services', 'catalog:manage'],
+  ['POST', '/catalog/services', 'catalog:manage'],
+  ['PUT', '/catalog/services/:id', 'catalog:manage'],
+  ['DELETE', '/catalog/services/:id', 'catalog:manage'],
+  ['GET', '/catalog/api-services', 'catalog:manage'],
+  ['POST', '/catalog/api-services/refresh', 'catalog:manage'],
+  ['GET', '/catalog/service-names', 'catalog:manage'],
+  ['POST', '/catalog/service-names', 'catalog:manage'],
+  ['PUT', '/catalog/service-names/:name', 'catalog:manage'],
+  ['DELETE', '/catalog/service-names/:name', 'catalog:manage'],
+  ['GET', '/content/blog', 'content:manage'],
+  ['POST', '/content/blog', 'content:manage'],
+  ['PUT', '/content/blog/:id', 'content:manage'],
+  ['DELETE', '/content/blog/:id', 'content:manage'],
+  ['GET', '/content/faq', 'content:manage'],
+  ['POST', '/content/faq', 'content:manage'],
+  ['PUT', '/content/faq/:id', 'content:manage'],
+  ['DELETE', '/content/faq/:id', 'content:manage'],
+];
+
+const compiled = ADMIN_ROUTE_PERMISSIONS.map(([method, path, permission]) => ({
+  method,
+  pattern: new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`),
+  permission,
+}));
+
+/** The permission a request under /api/admin needs; undefined when the route is not listed. */
+export function permissionFor(method: string, path: string): Permission | undefined {
+  const m = method === 'HEAD' ? 'GET' : method;
+  const rest = path.startsWith(ADMIN_API) ? path.slice(ADMIN_API.length) : path;
+  return compiled.find((r) => r.method === m && r.pattern.test(rest))?.permission;
+}
+
+/**
+ * In front of /api/admin/*: anonymous callers get 401 and customers 403 on every path (no route
+ * enumeration); staff get through to the routes their role allows.
+ */
+export const adminAccess: MiddlewareHandler = async (c, next) => {
+  await requirePermission(c, 'staff:enter');
+  const permission = permissionFor(c.req.method, c.req.path);
+  if (permission) await requirePermission(c, permission);
+  else await requireAdmin(c);
+  await next();
+};

@@ -1,0 +1,42 @@
+import {
+  HelpCircle,
+  LayoutDashboard,
+  LifeBuoy,
+  Mail,
+  MessagesSquare,
+  Newspaper,
+  Package,
+  ScrollText,
+  Settings,
+  ShoppingCart,
+  Users,
+} from 'lucide-react';
+import type { ComponentType } from 'react';
+import { can, type Permission } from '../../../core/permissions';
+
+export interface NavItem {
+  key: string;
+  path: string;
+  icon: ComponentType<{ className?: string }>;
+  /** What the section needs; sections a role may not use are not shown. */
+  permission: Permission;
+  /** Other paths that belong to the same entry (the services page's names tab). */
+  also?: string[];
+}
+
+export const NAV: NavItem[] = [
+  { key: 'dashboard', path: '', icon: LayoutDashboard, permission: 'dashboard:read' },
+  { key: 'orders', path: '/orders', icon: ShoppingCart, permission: 'orders:read' },
+  { key: 'services', path: '/services', icon: Package, permission: 'catalog:manage', also: ['/service-names'] },
+  { key: 'blog', path: '/blog', icon: Newspaper, permission: 'content:manage' },
+  { key: 'faq', path: '/faq', icon: HelpCircle, permission: 'content:manage' },
+  { key: 'support', path: '/support', icon: LifeBuoy, permission: 'support:answer' },
+  { key: 'contactMessages', path: '/contact-messages', icon: Mail, permission: 'support:answer' },
+  { key: 'consultations', path: '/consultations', icon: MessagesSquare, permission: 'support:answer' },
+  { key: 'users', path: '/users', icon: Users, permission: 'users:read' },
+  { key: 'settings', path: '/settings', icon: Settings, permission: 'settings:manage' },
+  { key: 'audit', path: '/audit', icon: ScrollText, permission: 'audit:read' },
+];
+
+/** The sections of the admin area the roles may use, in menu order. */
+export const navFor = (roles: readonly string[]) => NAV.filter((item) => can(roles, item.permission));
