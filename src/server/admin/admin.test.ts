@@ -5,7 +5,7 @@ import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/pro
 import { signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
-import { auditLog, catalogServices, orders, users } from '../db/schema';
+import { auditLog, catalogServices, ledgerEntries, orders, users } from '../db/schema';
 import { createProvider } from '../providers';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
@@ -150,6 +150,16 @@ describe('admin rules', () => {
     const minus = await send('POST', `/api/admin/users/${customer.id}/balance`, admin, { amountCents: -999_999, reason: 'mistake' });
     expect(minus.status).toBe(402);
     expect(await verifyLedger(database.db)).toEqual([]);
+  });
+
+  it('a balance adjustment for a user that does not exist answers 404 NOT_FOUND and writes nothing', async () => {
+    const entries = (await database.db.select().from(ledgerEntries)).length;
+    for (const amountCents of [250, -250]) {
+      const res = await send('POST', `/api/admin/users/no-such-user-${amountCents}/balance`, admin, { amountCents, reason: 'goodwill' });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    }
+    expect((await database.db.select().from(ledgerEntries)).length).toBe(entries);
   });
 
   it('settings: admins save and the storefront sees the public keys only; bad values refused', async () => {
