@@ -219,7 +219,7 @@ describe('status sync', () => {
     const delivered = Object.values(rows).reduce((sum, r) => sum + r.chargeCents - r.refundedCents, 0);
     expect(await balanceOf(user.id)).toBe(100_000 - delivered);
     const refunds = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'order_refund'));
-    expect(refunds.filter((r) => Object.values(placed).some((p) => p.id === r.reference))).toHaveLength(rows.partial!.refundedCents > 0 ? 3 : 2);
+    expect(refunds.filter((r) => Object.values(placed).some((p) => r.reference.startsWith(`${p.id}:`)))).toHaveLength(rows.partial!.refundedCents > 0 ? 3 : 2);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 
