@@ -16,7 +16,8 @@ export const SANDBOX_STATUSES: readonly SandboxStatus[] = [
   'pending', 'processing', 'in_progress', 'completed', 'partial', 'cancelled', 'refunded', 'stopped', 'error',
 ];
 
-type Outcome = 'completed' | 'partial' | 'cancelled' | 'refunded';
+/** `partial-refund`: partial at the end of its lifetime, then refunded in full one lifetime later. */
+type Outcome = 'completed' | 'partial' | 'cancelled' | 'refunded' | 'partial-refund';
 
 export interface StoredOrder {
   id: string;
@@ -67,6 +68,7 @@ export const isActive = (s: SandboxStatus) => ACTIVE.includes(s);
 /** Outcome chosen by the link: tests pick it with a marker in the URL. */
 function outcomeOf(link: string): Outcome {
   const l = link.toLowerCase();
+  if (l.includes('sandbox-partial-refund')) return 'partial-refund';
   if (l.includes('sandbox-partial')) return 'partial';
   if (l.includes('sandbox-cancel')) return 'cancelled';
   if (l.includes('sandbox-refund')) return 'refunded';
@@ -76,7 +78,8 @@ function outcomeOf(link: string): Outcome {
 /**
  * State of an order at a moment. Lifetime phases: first 10 % pending, next 10 % processing,
  * then in progress with delivery growing linearly, then the outcome. Orders that end
- * cancelled or refunded never start delivering.
+ * cancelled or refunded never start delivering. A `partial-refund` order ends partial and turns
+ * refunded (the whole charge back) one more lifetime later.
  */
 export function viewOrder(o: StoredOrder, now: number): OrderView {
   let status: SandboxStatus;
@@ -86,9 +89,13 @@ export function viewOrder(o: StoredOrder, now: number): OrderView {
     delivered = Math.min(o.quantity, Math.max(0, o.override.delivered));
   } else {
     const f = (now - o.createdAt) / o.lifetimeMs;
-    const target = o.outcome === 'completed' ? o.quantity : o.outcome === 'partial' ? Math.floor(o.quantity * o.partialShare) : 0;
-    if (f >= 1) {
-      status = o.outcome;
+    const partly = o.outcome === 'partial' || o.outcome === 'partial-refund';
+    const target = o.outcome === 'completed' ? o.quantity : partly ? Math.floor(o.quantity * o.partialShare) : 0;
+    if (f >= 2 && o.outcome === 'partial-refund') {
+      status = 'refunded';
+      delivered = target;
+    } else if (f >= 1) {
+      status = o.outcome === 'partial-refund' ? 'partial' : o.outcome;
       delivered = target;
     } else if (f < 0.1 || (target === 0 && f < 1)) {
       status = 'pending';

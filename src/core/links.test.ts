@@ -159,9 +159,48 @@ describe('isValidLink', () => {
   });
 });
 
+/** One target: a profile, post or video of a platform, in its plain written form, and what identifies it. */
+const handle = fc.stringMatching(/^[a-z][a-z0-9_]{2,14}$/);
+const code = fc.stringMatching(/^[A-Za-z0-9_-]{6,11}$/);
+const digits = fc.stringMatching(/^[1-9][0-9]{3,18}$/);
+const target = fc.oneof(
+  handle.map((h) => ({ id: `instagram:${h}`, link: `https://instagram.com/${h}` })),
+  code.map((c) => ({ id: `instagram-post:${c}`, link: `https://instagram.com/p/${c}` })),
+  code.map((c) => ({ id: `youtube:${c}`, link: `https://youtube.com/watch?v=${c}` })),
+  handle.map((h) => ({ id: `tiktok:${h}`, link: `https://tiktok.com/@${h}` })),
+  fc.tuple(handle, digits).map(([h, n]) => ({ id: `tiktok-video:${n}`, link: `https://tiktok.com/@${h}/video/${n}` })),
+  handle.map((h) => ({ id: `x:${h}`, link: `https://x.com/${h}` })),
+  digits.map((n) => ({ id: `x-post:${n}`, link: `https://x.com/jack/status/${n}` })),
+  handle.map((h) => ({ id: `facebook:${h}`, link: `https://facebook.com/${h}` })),
+  digits.map((n) => ({ id: `facebook-id:${n}`, link: `https://facebook.com/profile.php?id=${n}` })),
+  handle.map((h) => ({ id: `telegram:${h}`, link: `https://t.me/${h}` })),
+  code.map((c) => ({ id: `site:${c}`, link: `https://example.az/${c}` })),
+);
+const randomCase = (text: string, flips: number) => [...text].map((ch, i) => ((flips >> (i % 30)) & 1 ? ch.toUpperCase() : ch)).join('');
+/** A way of writing a link differently without changing its target. */
+const variant = fc
+  .record({
+    http: fc.boolean(),
+    schemeCase: fc.integer({ min: 0, max: 15 }),
+    prefix: fc.constantFrom('', 'www.', 'm.', 'mobile.', 'WWW.'),
+    hostCase: fc.integer({ min: 0, max: 2 ** 30 - 1 }),
+    slashes: fc.integer({ min: 0, max: 2 }),
+    params: fc.subarray(['igsh=MTc4eDk', 'utm_source=ig_web_copy_link', 'utm_medium=share', 'si=AbC123', 'fbclid=IwAR0', 'gclid=x1']),
+    fragment: fc.constantFrom('', '#', '#top', '#comments'),
+    space: fc.constantFrom('', ' ', '  \t'),
+  })
+  .map((v) => (link: string) => {
+    const url = /^https:\/\/([^/?#]+)([^?#]*)(\?[^#]*)?$/.exec(link)!;
+    const [, host = '', path = '', query = ''] = url;
+    const scheme = randomCase(v.http ? 'http' : 'https', v.schemeCase);
+    const params = [...(query ? query.slice(1).split('&') : []), ...v.params];
+    const slash = path ? '/'.repeat(v.slashes) : '';
+    return `${v.space}${scheme}://${randomCase(v.prefix + host, v.hostCase)}${path}${slash}${params.length ? `?${params.join('&')}` : ''}${v.fragment}${v.space}`;
+  });
+
 describe('normalizeLink', () => {
   it.each([
-    ['  https://www.Instagram.COM/NatGeo/  ', 'https://instagram.com/NatGeo'],
+    ['  https://www.Instagram.COM/NatGeo/  ', 'https://instagram.com/natgeo'],
     ['HTTPS://INSTAGRAM.COM/p/AbC/', 'https://instagram.com/p/AbC'],
     ['https://instagram.com/p/AbC///', 'https://instagram.com/p/AbC'],
     ['https://www.youtube.com/watch?v=AbC', 'https://youtube.com/watch?v=AbC'],
@@ -170,9 +209,16 @@ describe('normalizeLink', () => {
     ['https://instagram.com/', 'https://instagram.com'],
     ['https://instagram.com', 'https://instagram.com'],
     ['https://instagram.com:443/x', 'https://instagram.com/x'],
-    ['http://example.com:80/x', 'http://example.com/x'],
-    ['http://example.com:8080/x/', 'http://example.com:8080/x'],
-    ['http://t.me/Durov', 'http://t.me/Durov'],
+    ['http://example.com:80/x', 'https://example.com/x'],
+    ['http://example.com:8080/x/', 'https://example.com:8080/x'],
+    ['http://t.me/Durov', 'https://t.me/durov'],
+    ['https://m.facebook.com/story.php?id=1&mibextid=abc', 'https://facebook.com/story.php?id=1'],
+    ['https://mobile.twitter.com/Jack/status/20?s=20&t=xyz', 'https://x.com/jack/status/20'],
+    ['https://youtu.be/dQw4w9WgXcQ?si=xyz&t=42', 'https://youtube.com/watch?v=dQw4w9WgXcQ'],
+    ['https://m.youtube.com/watch?list=PL1&v=AbC&t=42', 'https://youtube.com/watch?v=AbC'],
+    ['https://youtube.com/playlist?list=PL1&si=x', 'https://youtube.com/playlist?list=PL1'],
+    ['https://instagram.com/reel/AbC/?igsh=MTc4&utm_source=ig_web', 'https://instagram.com/reel/AbC'],
+    ['https://open.spotify.com/track/AbC?si=1&utm_medium=x&b=2&a=1', 'https://open.spotify.com/track/AbC?a=1&b=2'],
     ['  not a url  ', 'not a url'],
   ])('%j → %j', (link, key) => {
     expect(normalizeLink(link)).toBe(key);
@@ -186,6 +232,25 @@ describe('normalizeLink', () => {
       ' https://WWW.INSTAGRAM.COM/natgeo// ',
     ];
     expect(new Set(forms.map(normalizeLink)).size).toBe(1);
+  });
+
+  it('gives the same key to http and https, www., m., a trailing slash, host case, sharing parameters and fragments', () => {
+    fc.assert(
+      fc.property(target, variant, variant, ({ link }, a, b) => {
+        expect(normalizeLink(a(link))).toBe(normalizeLink(b(link)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('gives different accounts, posts and videos different keys, however each is written', () => {
+    fc.assert(
+      fc.property(target, target, variant, variant, (x, y, a, b) => {
+        fc.pre(x.id !== y.id);
+        expect(normalizeLink(a(x.link))).not.toBe(normalizeLink(b(y.link)));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('keeps path case apart', () => {

@@ -67,20 +67,80 @@ export function isValidLink(platform: string, link: string): boolean {
 
 const LINK_PARTS = /^(https?):\/\/([^/?#]*)([^?#]*)(\?[^#]*)?(?:#.*)?$/i;
 
+/** Host prefixes of the same site: the desktop "www." and the mobile "m." and "mobile.". */
+const HOST_PREFIX = /^(?:www|m|mobile)\./;
+const HOST_ALIASES = new Map([['twitter.com', 'x.com']]);
 /**
- * The comparison key of a link, for "an active order already exists for this link": trimmed,
- * scheme and host lower-cased, "www." and a default port dropped, trailing slashes and the
- * fragment dropped. Path and query keep their case. Text that is not an http(s) URL is only
- * trimmed.
+ * Query parameters that name the target on platform hosts; every other parameter there is
+ * sharing or tracking noise (igsh, si, utm_*, s, t …) and is dropped.
+ */
+const TARGET_PARAMS = new Map<string, readonly string[]>([
+  ['youtube.com', ['v', 'list']],
+  ['facebook.com', ['id', 'story_fbid', 'fbid', 'v']],
+  ['instagram.com', []],
+  ['tiktok.com', []],
+  ['x.com', []],
+  ['t.me', []],
+]);
+/** Tracking parameters dropped on any other host. */
+const TRACKING_PARAM = /^(?:utm_.*|fbclid|gclid|dclid|msclkid|yclid|igsh|igshid|mibextid|si|ref_src|ref_url|_r|is_from_webapp|sender_device)$/i;
+/** Hosts whose paths (user names, numeric ids) do not depend on case. */
+const CASELESS_PATH_HOSTS = new Set(['x.com', 'tiktok.com', 't.me']);
+/** Instagram paths whose second segment is a case-sensitive code; any other path is a user name. */
+const INSTAGRAM_CODED = /^\/(?:p|reel|reels|tv|stories)\//i;
+
+function keyHost(authority: string): string {
+  // The key is written as https, so both default ports go (which also keeps the key of a key the same).
+  const host = authority.toLowerCase().replace(/:(?:80|443)$/, '');
+  const port = /:\d*$/.exec(host)?.[0] ?? '';
+  let name = host.slice(0, host.length - port.length);
+  while (HOST_PREFIX.test(name) && name.replace(HOST_PREFIX, '').includes('.')) name = name.replace(HOST_PREFIX, '');
+  return (HOST_ALIASES.get(name) ?? name) + port;
+}
+
+function keyQuery(host: string, query: string): string {
+  const allowed = TARGET_PARAMS.get(host);
+  let params = query
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((p) => {
+      if (!p) return false;
+      const name = p.split('=', 1)[0]!.toLowerCase();
+      return allowed ? allowed.includes(name) : !TRACKING_PARAM.test(name);
+    });
+  // A video named by `v` is that video, whichever playlist it was opened from.
+  if (host === 'youtube.com' && params.some((p) => /^v=/i.test(p))) params = params.filter((p) => /^v=/i.test(p));
+  return params.length ? `?${params.sort().join('&')}` : '';
+}
+
+/**
+ * The comparison key of a link, for "one active order per link and platform" (placeOrder stores
+ * it in `orders.link_key`; the provider still gets the link as typed). Written forms of one
+ * target share a key:
+ * - surrounding spaces, the scheme (http and https), the case of the host, a default port,
+ *   "www.", "m." and "mobile." host prefixes, trailing slashes and the fragment do not count;
+ * - twitter.com is x.com, and youtu.be/<id> is youtube.com/watch?v=<id>;
+ * - on platform hosts only the query parameters that name the target count (YouTube `v`, or
+ *   `list` without one; Facebook `id`, `story_fbid`, `fbid`, `v`); elsewhere tracking parameters
+ *   (utm_*, fbclid, igsh, si …) are dropped; the parameters left are sorted;
+ * - path case counts (post codes and video ids are case-sensitive), except for user names:
+ *   Instagram profiles and whole X, TikTok and Telegram paths are lower-cased.
+ * Text that is not an http(s) URL is only trimmed. The key of a key is itself.
  */
 export function normalizeLink(link: string): string {
   const trimmed = link.trim();
   const parts = LINK_PARTS.exec(trimmed);
   if (!parts) return trimmed;
-  const [, scheme = '', authority = '', path = '', query = ''] = parts;
-  const lowerScheme = scheme.toLowerCase();
-  const defaultPort = lowerScheme === 'https' ? ':443' : ':80';
-  let host = authority.toLowerCase().replace(/^www\./, '');
-  if (host.endsWith(defaultPort)) host = host.slice(0, -defaultPort.length);
-  return `${lowerScheme}://${host}${path.replace(/\/+$/, '')}${query === '?' ? '' : query}`;
+  const [, , authority = '', rawPath = '', rawQuery = ''] = parts;
+  let host = keyHost(authority);
+  let path = rawPath.replace(/\/+$/, '');
+  let query = rawQuery;
+  const shortVideo = host === 'youtu.be' ? /^\/([^/]+)/.exec(path) : null;
+  if (shortVideo) {
+    host = 'youtube.com';
+    path = '/watch';
+    query = `?v=${shortVideo[1]}`;
+  }
+  if (CASELESS_PATH_HOSTS.has(host) || (host === 'instagram.com' && !INSTAGRAM_CODED.test(`${path}/`))) path = path.toLowerCase();
+  return `https://${host}${path}${keyQuery(host, query)}`;
 }

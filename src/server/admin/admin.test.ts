@@ -5,11 +5,14 @@ import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/pro
 import { signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
-import { auditLog, catalogServices, orders, users } from '../db/schema';
+import { auditLog, catalogServices, ledgerEntries, orders, users } from '../db/schema';
+import { createLogger } from '../logger';
+import { newOrderNumber } from '../orders/service';
+import { applyState } from '../orders/sync';
 import { createProvider } from '../providers';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
-import { verifyLedger } from '../wallet/ledger';
+import { credit, debit, verifyLedger } from '../wallet/ledger';
 
 let database: Database;
 let sandbox: SandboxProvider;
@@ -152,6 +155,47 @@ describe('admin rules', () => {
     expect((await send('POST', `/api/admin/users/${customer.id}/balance`, admin, { amountCents: 100 })).status).toBe(422);
     const minus = await send('POST', `/api/admin/users/${customer.id}/balance`, admin, { amountCents: -999_999, reason: 'mistake' });
     expect(minus.status).toBe(402);
+    expect(await verifyLedger(database.db)).toEqual([]);
+  });
+
+  it('a balance adjustment for a user that does not exist answers 404 NOT_FOUND and writes nothing', async () => {
+    const entries = (await database.db.select().from(ledgerEntries)).length;
+    for (const amountCents of [250, -250]) {
+      const res = await send('POST', `/api/admin/users/no-such-user-${amountCents}/balance`, admin, { amountCents, reason: 'goodwill' });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    }
+    expect((await database.db.select().from(ledgerEntries)).length).toBe(entries);
+  });
+
+  it('an admin refund after a partial refund gives back at most the remainder; the provider cancelling later refunds the rest', async () => {
+    const target = await signUpUser(app);
+    const balance = async () => (await database.db.select().from(users).where(eq(users.id, target.id)))[0]!.balanceCents;
+    const start = await balance();
+    const [o] = await database.db.transaction(async (tx) => {
+      await credit(tx, { userId: target.id, amountCents: 5000, kind: 'topup', reference: `admin-refund-test-${target.id}` });
+      const rows = await tx
+        .insert(orders)
+        .values({ number: newOrderNumber(), userId: target.id, serviceId: '1', serviceName: 'Followers', platform: 'instagram', serviceType: 'Default', link: 'https://instagram.com/admin.refund', linkKey: 'instagram.com/admin.refund', quantity: 1000, chargeCents: 2058, status: 'in_progress', providerOrderId: 'P-admin-refund', idempotencyKey: 'admin-refund', requestHash: 'h' })
+        .returning();
+      await debit(tx, { userId: target.id, amountCents: 2058, kind: 'order_charge', reference: rows[0]!.id });
+      return rows;
+    });
+    const od = { db: database.db, provider, logger: createLogger('silent') };
+    const state = (status: 'partial' | 'cancelled') => ({ status, remains: 300, startCount: 1, currentCount: null, delivered: null, raw: status });
+    await applyState(od, o!, state('partial'));
+    const tooMuch = await send('POST', `/api/admin/orders/${o!.id}/refund`, admin, { amountCents: 1442, reason: 'too much' });
+    expect(tooMuch.status).toBe(422);
+    const some = await send('POST', `/api/admin/orders/${o!.id}/refund`, admin, { amountCents: 500, reason: 'late delivery' });
+    expect(await some.json()).toMatchObject({ status: 'partial', chargeCents: 2058, refundedCents: 1117 });
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, o!.id));
+    await applyState(od, row!, state('cancelled'));
+    const detail = await (await send('GET', `/api/admin/orders/${o!.id}`, admin)).json();
+    expect(detail.order).toMatchObject({ status: 'cancelled', refundedCents: 2058 });
+    const refunds = detail.ledger.filter((e: { kind: string }) => e.kind === 'order_refund').map((e: { amountCents: number }) => e.amountCents);
+    expect(refunds).toEqual([617, 500, 941]);
+    expect((await send('POST', `/api/admin/orders/${o!.id}/refund`, admin, { reason: 'again' })).status).toBe(422);
+    expect(await balance()).toBe(start + 5000);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, like, lt, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { adminOrdersQuerySchema, orderRefundSchema } from '../../core/contracts/admin';
 import { AppError } from '../../core/errors';
@@ -7,9 +7,9 @@ import { requireAdmin } from '../auth/guard';
 import { ledgerEntries, orders, users } from '../db/schema';
 import { readJson } from '../http/body';
 import { ordersDeps } from '../orders/routes';
-import { submitOrder, toOrderView } from '../orders/service';
+import { refundReferencePattern, refundOrder } from '../orders/refunds';
+import { notifyRefund, submitOrder, toOrderView } from '../orders/service';
 import { applyState } from '../orders/sync';
-import { credit } from '../wallet/ledger';
 import { audit } from './audit';
 
 const PAGE = 50;
@@ -56,7 +56,7 @@ export function adminOrdersRoutes(deps: AppDeps) {
     const entries = await db
       .select()
       .from(ledgerEntries)
-      .where(or(eq(ledgerEntries.reference, o.id), ilike(ledgerEntries.reference, `admin-refund:${o.id}:%`)))
+      .where(or(eq(ledgerEntries.reference, o.id), ...refundReferencePattern(o.id).map((p) => like(ledgerEntries.reference, p))))
       .orderBy(ledgerEntries.createdAt);
     return c.json({
       order: { ...toOrderView(o), userId: o.userId, email: u?.email, name: u?.name, providerOrderId: o.providerOrderId, providerStatus: o.providerStatus, params: o.params, submittedAt: o.submittedAt?.toISOString() ?? null, checkedAt: o.checkedAt?.toISOString() ?? null },
@@ -84,25 +84,14 @@ export function adminOrdersRoutes(deps: AppDeps) {
       const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
       const left = o!.chargeCents - o!.refundedCents;
       const amount = input.amountCents ?? left;
-      if (left <= 0 || amount > left) throw new AppError('VALIDATION_FAILED', 'More than what is left of the charge.', { left });
-      const balance = await credit(tx, {
-        userId: o!.userId,
-        amountCents: amount,
-        kind: 'order_refund',
-        reference: `admin-refund:${o!.id}:${o!.refundedCents}`,
-        note: input.reason,
-      });
+      if (left <= 0) throw new AppError('VALIDATION_FAILED', 'More than what is left of the charge.', { left });
+      // An order of unknown state refunded in full is settled as refunded.
       const status = o!.status === 'unknown' && amount === left ? 'refunded' : o!.status;
-      const [updated] = await tx
-        .update(orders)
-        .set({ refundedCents: o!.refundedCents + amount, status, updatedAt: new Date() })
-        .where(eq(orders.id, id))
-        .returning();
-      await audit(tx, actor, 'order.refund', { type: 'order', id }, { amountCents: amount, reason: input.reason, number: o!.number });
-      return { order: updated!, balance: balance!, amount };
+      const refunded = await refundOrder(tx, o!, { amountCents: amount, reason: input.reason, set: { status } });
+      await audit(tx, actor, 'order.refund', { type: 'order', id }, { amountCents: refunded.refundedCents, reason: input.reason, number: o!.number });
+      return refunded;
     });
-    await deps.realtime?.publish(result.order.userId, { type: 'balance', balanceCents: result.balance, deltaCents: result.amount }).catch(() => {});
-    await deps.realtime?.publish(result.order.userId, { type: 'order', orderId: id, number: result.order.number, status: result.order.status }).catch(() => {});
+    await notifyRefund(deps, result);
     return c.json(toOrderView(result.order));
   });
 

@@ -72,6 +72,8 @@ export function adminUsersRoutes(deps: AppDeps) {
     const input = balanceAdjustmentSchema.parse(await readJson(c));
     const userId = c.req.param('id');
     const balance = await db.transaction(async (tx) => {
+      const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      if (!u) throw new AppError('NOT_FOUND', 'User not found.');
       const move = { userId, amountCents: Math.abs(input.amountCents), kind: 'admin_adjustment' as const, reference: `adj-${randomUUID()}`, note: input.reason };
       const after = input.amountCents > 0 ? await credit(tx, move) : await debit(tx, move);
       await audit(tx, actor, 'balance.adjust', { type: 'user', id: userId }, { amountCents: input.amountCents, reason: input.reason });

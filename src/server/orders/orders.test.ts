@@ -83,6 +83,23 @@ describe('placing an order', () => {
     expect(await code(placeOrder(deps, user.id, order('https://www.instagram.com/same.link/')))).toBe('ACTIVE_ORDER_EXISTS');
   });
 
+  it('refuses an active order on the same link written another way; the provider gets the link as typed', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 100_000 });
+    const first = await placeOrder(deps, user.id, order('https://www.instagram.com/p/Same.Post/?igsh=MTc4eDk'));
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, first.id));
+    expect(sandbox.control.order(row!.providerOrderId!)!.link).toBe('https://www.instagram.com/p/Same.Post/?igsh=MTc4eDk');
+    for (const variant of [
+      'http://instagram.com/p/Same.Post',
+      'https://INSTAGRAM.com/p/Same.Post/',
+      'https://instagram.com/p/Same.Post?utm_source=ig_web_copy_link#comments',
+      ' https://WWW.instagram.com/p/Same.Post// ',
+    ]) {
+      expect(await code(placeOrder(deps, user.id, order(variant))), variant).toBe('ACTIVE_ORDER_EXISTS');
+    }
+    // Another post is another target.
+    expect(await code(placeOrder(deps, user.id, order('https://instagram.com/p/same.post')))).toBe('ok');
+  });
+
   it('refuses when the balance is short, changing nothing', async () => {
     const user = await createCustomer(database.db, { balanceCents: priceOf(100) - 1 });
     expect(await code(placeOrder(deps, user.id, order('https://instagram.com/short')))).toBe('INSUFFICIENT_BALANCE');
@@ -219,7 +236,7 @@ describe('status sync', () => {
     const delivered = Object.values(rows).reduce((sum, r) => sum + r.chargeCents - r.refundedCents, 0);
     expect(await balanceOf(user.id)).toBe(100_000 - delivered);
     const refunds = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'order_refund'));
-    expect(refunds.filter((r) => Object.values(placed).some((p) => p.id === r.reference))).toHaveLength(rows.partial!.refundedCents > 0 ? 3 : 2);
+    expect(refunds.filter((r) => Object.values(placed).some((p) => r.reference.startsWith(`${p.id}:`)))).toHaveLength(rows.partial!.refundedCents > 0 ? 3 : 2);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 

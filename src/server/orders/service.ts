@@ -14,7 +14,10 @@ import { isProviderError, type SmmProvider } from '../providers';
 import type { RealtimeHub } from '../realtime/hub';
 import { getSettings } from '../settings/service';
 import { crashPoint } from '../faults';
-import { credit, debit } from '../wallet/ledger';
+import { debit } from '../wallet/ledger';
+import { refundOrder, type RefundResult } from './refunds';
+
+export { partialRefundCents } from './refunds';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -62,10 +65,10 @@ const constraintOf = (err: unknown): string | undefined => {
   return /orders_one_active_per_link|orders_user_idempotency_unique/.exec(text)?.[0];
 };
 
-async function notifyOrder(deps: OrdersDeps, o: Pick<OrderRow, 'id' | 'userId' | 'number' | 'status'>) {
+async function notifyOrder(deps: Pick<OrdersDeps, 'realtime'>, o: Pick<OrderRow, 'id' | 'userId' | 'number' | 'status'>) {
   await deps.realtime?.publish(o.userId, { type: 'order', orderId: o.id, number: o.number, status: o.status }).catch(() => {});
 }
-async function notifyBalance(deps: OrdersDeps, userId: string, balanceCents: number, deltaCents: number) {
+async function notifyBalance(deps: Pick<OrdersDeps, 'realtime'>, userId: string, balanceCents: number, deltaCents: number) {
   await deps.realtime?.publish(userId, { type: 'balance', balanceCents, deltaCents }).catch(() => {});
 }
 
@@ -190,7 +193,7 @@ export async function submitOrder(deps: OrdersDeps, order: OrderRow): Promise<Or
   }
 }
 
-/** Marks an order failed and refunds what is left of its charge, once. */
+/** Marks an order failed (`error`, `cancelled` …) and refunds what is left of its charge, once. */
 export async function failAndRefund(
   deps: OrdersDeps,
   orderId: string,
@@ -202,28 +205,18 @@ export async function failAndRefund(
   const result = await deps.db.transaction(async (tx) => {
     const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!o) throw new AppError('ORDER_NOT_FOUND', 'Order not found.');
-    if (onlyIf && !onlyIf(o)) return { order: o, balance: null, refund: 0, unchanged: true };
-    const refund = o.chargeCents - o.refundedCents;
-    let balance: number | null = null;
-    if (refund > 0) balance = await credit(tx, { userId: o.userId, amountCents: refund, kind: 'order_refund', reference: o.id, note: comment });
-    const [updated] = await tx
-      .update(orders)
-      .set({ status, comment, refundedCents: balance === null ? o.refundedCents : o.chargeCents, updatedAt: new Date() })
-      .where(eq(orders.id, orderId))
-      .returning();
-    return { order: updated!, balance, refund, unchanged: false };
+    if (onlyIf && !onlyIf(o)) return null;
+    return refundOrder(tx, o, { reason: comment, set: { status, comment } });
   });
-  if (result.unchanged) return result.order;
-  if (result.balance !== null) await notifyBalance(deps, result.order.userId, result.balance, result.refund);
-  await notifyOrder(deps, result.order);
+  if (!result) return (await deps.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+  await notifyRefund(deps, result);
   return result.order;
 }
 
-/** Refund owed for a partial delivery: charge × remains / quantity, rounded down, remains capped at quantity. */
-export function partialRefundCents(chargeCents: number, remains: number, quantity: number): number {
-  if (quantity <= 0 || remains <= 0) return 0;
-  const r = Math.min(remains, quantity);
-  return Number((BigInt(chargeCents) * BigInt(r)) / BigInt(quantity));
+/** Tells the owner's open pages about a refund step and the order's new state. */
+export async function notifyRefund(deps: Pick<OrdersDeps, 'realtime'>, result: RefundResult): Promise<void> {
+  if (result.balanceCents !== null) await notifyBalance(deps, result.order.userId, result.balanceCents, result.refundedCents);
+  await notifyOrder(deps, result.order);
 }
 
 export async function listOrders(db: Db, userId: string, limit = 200): Promise<OrderView[]> {

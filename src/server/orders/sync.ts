@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { ACTIVE_STATUSES } from '../../core/orderStatus';
 import { orders } from '../db/schema';
 import type { ProviderOrderState } from '../providers';
-import { credit } from '../wallet/ledger';
-import { failAndRefund, partialRefundCents, submitOrder, type OrderRow, type OrdersDeps } from './service';
+import { FULL_REFUND_STATUSES, isFullRefundStatus, refundOrder, refundOwedCents } from './refunds';
+import { failAndRefund, notifyRefund, submitOrder, type OrderRow, type OrdersDeps } from './service';
 
 /** How long a claimed submission may stay without a provider id before it counts as unanswered. */
 const STALE_SUBMISSION_MS = 2 * 60_000;
@@ -11,13 +11,17 @@ const STALE_SUBMISSION_MS = 2 * 60_000;
 const UNSENT_AFTER_MS = 10_000;
 /** How long the provider's records get to show an unanswered order before it counts as never received. */
 const RECONCILE_GRACE_MS = 10 * 60_000;
-
-const FULL_REFUND = new Set(['cancelled', 'refunded', 'error', 'stopped']);
+/**
+ * How long a partial order is still followed: a provider may cancel or refund the rest of a
+ * partial order after reporting it, and the customer is owed the difference.
+ */
+const PARTIAL_FOLLOW_MS = 24 * 3600_000;
 
 /**
- * Pulls the status of active orders from the provider in batches and applies it. Final states
- * settle the money: cancelled/refunded/error/stopped refund the rest of the charge; partial
- * refunds charge × remains / quantity. Every refund is a ledger entry unique per order.
+ * Pulls the status of active orders (and of orders that turned partial within a day) from the
+ * provider in batches and applies it. Final states settle the money through `refundOrder`:
+ * cancelled/refunded/error/stopped refund the rest of the charge; partial refunds
+ * charge × remains / quantity.
  */
 export async function syncOrderStatuses(deps: OrdersDeps, opts: { batch?: number; olderThanMs?: number } = {}): Promise<{ checked: number; changed: number }> {
   const batch = opts.batch ?? 100;
@@ -27,7 +31,10 @@ export async function syncOrderStatuses(deps: OrdersDeps, opts: { batch?: number
     .from(orders)
     .where(
       and(
-        inArray(orders.status, [...ACTIVE_STATUSES]),
+        or(
+          inArray(orders.status, [...ACTIVE_STATUSES]),
+          and(eq(orders.status, 'partial'), gt(orders.updatedAt, new Date(Date.now() - PARTIAL_FOLLOW_MS))),
+        ),
         isNotNull(orders.providerOrderId),
         or(isNull(orders.checkedAt), lt(orders.checkedAt, cutoff)),
       ),
@@ -58,7 +65,13 @@ export async function syncOrderStatuses(deps: OrdersDeps, opts: { batch?: number
   return { checked: due.length, changed };
 }
 
-/** Applies one provider state to an order; returns whether the status changed. */
+/**
+ * Applies one provider state to an order; returns whether the order changed (status or refund).
+ * A state that settles money (cancelled, refunded, error, stopped, partial) is applied on the
+ * locked row and refunds what it is owed beyond what was already refunded, so a duplicated or
+ * stale state refunds nothing twice and a later state that owes more (partial, then refunded)
+ * refunds the difference. A fully refunded order is never moved back to partial.
+ */
 export async function applyState(deps: OrdersDeps, order: OrderRow, state: ProviderOrderState): Promise<boolean> {
   const counts = {
     startCount: state.startCount ?? order.startCount,
@@ -67,29 +80,21 @@ export async function applyState(deps: OrdersDeps, order: OrderRow, state: Provi
     providerStatus: state.raw,
     checkedAt: new Date(),
   };
-  if (FULL_REFUND.has(state.status)) {
-    await deps.db.update(orders).set(counts).where(eq(orders.id, order.id));
-    if (order.status === state.status) return false;
-    await failAndRefund(deps, order.id, state.status, order.comment ?? '');
-    return true;
-  }
-  if (state.status === 'partial') {
+  if (isFullRefundStatus(state.status) || state.status === 'partial') {
     const result = await deps.db.transaction(async (tx) => {
       const [o] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-      if (!o || o.status === 'partial') return null;
-      const refund = Math.min(partialRefundCents(o.chargeCents, counts.remains ?? 0, o.quantity), o.chargeCents - o.refundedCents);
-      let balance: number | null = null;
-      if (refund > 0) balance = await credit(tx, { userId: o.userId, amountCents: refund, kind: 'order_refund', reference: o.id, note: 'partial' });
-      const [updated] = await tx
-        .update(orders)
-        .set({ ...counts, status: 'partial', refundedCents: o.refundedCents + (balance === null ? 0 : refund), updatedAt: new Date() })
-        .where(eq(orders.id, o.id))
-        .returning();
-      return { order: updated!, balance, refund };
+      if (!o) return null;
+      const status = state.status === 'partial' && isFullRefundStatus(o.status) ? o.status : state.status;
+      const remains = state.remains ?? o.remains;
+      const owed = Math.min(o.chargeCents, refundOwedCents(o, status, remains));
+      if (status === o.status && owed <= o.refundedCents) {
+        await tx.update(orders).set({ ...counts, remains }).where(eq(orders.id, o.id));
+        return null;
+      }
+      return refundOrder(tx, o, { reason: `provider: ${state.raw || state.status}`, set: { ...counts, remains, status } });
     });
     if (!result) return false;
-    if (result.balance !== null) await deps.realtime?.publish(result.order.userId, { type: 'balance', balanceCents: result.balance, deltaCents: result.refund }).catch(() => {});
-    await deps.realtime?.publish(result.order.userId, { type: 'order', orderId: result.order.id, number: result.order.number, status: 'partial' }).catch(() => {});
+    await notifyRefund(deps, result);
     return true;
   }
   const [updated] = await deps.db
@@ -109,10 +114,13 @@ export async function applyState(deps: OrdersDeps, order: OrderRow, state: Provi
  * - debited but never sent (the process died before submitting): sent now, once;
  * - sent without an answer (`unknown`, or claimed long ago without a provider id): looked up in
  *   the provider's records; found → attached and followed; absent after a grace period → the
- *   provider never received it: refunded; the provider cannot list orders → left for an admin.
+ *   provider never received it: refunded; the provider cannot list orders → left for an admin;
+ * - failed, stopped, refunded or cancelled but still owed part of the charge (written before
+ *   refunds were cumulative): the rest is refunded.
  */
 export async function reconcileOrders(deps: OrdersDeps, now = new Date()): Promise<{ submitted: number; found: number; refunded: number; waiting: number }> {
   const out = { submitted: 0, found: 0, refunded: 0, waiting: 0 };
+  out.refunded += await refundWhatIsOwed(deps);
   const unsent = await deps.db
     .select()
     .from(orders)
@@ -178,4 +186,26 @@ export async function reconcileOrders(deps: OrdersDeps, now = new Date()): Promi
     }
   }
   return out;
+}
+
+/** Refunds the rest of the charge of final orders that still owe it; returns how many were settled. */
+async function refundWhatIsOwed(deps: OrdersDeps): Promise<number> {
+  const owed = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(inArray(orders.status, [...FULL_REFUND_STATUSES]), lt(orders.refundedCents, orders.chargeCents)))
+    .orderBy(asc(orders.createdAt))
+    .limit(100);
+  let settled = 0;
+  for (const { id } of owed) {
+    const result = await deps.db.transaction(async (tx) => {
+      const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+      if (!o || !isFullRefundStatus(o.status) || o.refundedCents >= o.chargeCents) return null;
+      return refundOrder(tx, o, { reason: `owed for a ${o.status} order`, set: { status: o.status } });
+    });
+    if (!result) continue;
+    settled++;
+    await notifyRefund(deps, result);
+  }
+  return settled;
 }

@@ -50,6 +50,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/payments/topup': 'user',
   'GET /api/payments': 'user',
   'GET /api/payments/:reference': 'user',
+  'GET /api/payments/:reference/status': 'public',
   'POST /api/payments/callback': 'gateway',
   'GET /api/settings': 'public',
   'GET /api/content/blog': 'public',
@@ -279,7 +280,7 @@ describe('security headers, CORS and server identity', () => {
     const prodDb = await createTestDatabase();
     try {
       const { parseEnv } = await import('../env');
-      const env = parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://artim.az', ALLOW_SANDBOX_IN_PRODUCTION: 'true', JOBS: 'false' });
+      const env = parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://artim.az', ALLOW_SANDBOX_IN_PRODUCTION: 'true', JOBS: 'false', SMTP_URL: 'smtp://mail.example.com:587' });
       const { app: prod } = await createTestApp(prodDb, { env, publicUrl: 'https://artim.az' });
       expect((await prod.request('/healthz')).headers.get('strict-transport-security')).toContain('max-age=31536000');
     } finally {

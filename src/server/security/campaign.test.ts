@@ -9,11 +9,11 @@ import { AppError } from '../../core/errors';
 import { isFinalStatus } from '../../core/orderStatus';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
-import { catalogServices, orders, payments, users } from '../db/schema';
+import { catalogServices, ledgerEntries, orders, payments, users } from '../db/schema';
 import { createGateway } from '../gateways';
 import { epointEncode, epointSign } from '../gateways/epoint';
 import { createLogger } from '../logger';
-import { placeOrder, type OrdersDeps } from '../orders/service';
+import { partialRefundCents, placeOrder, type OrdersDeps } from '../orders/service';
 import { reconcileOrders, syncOrderStatuses } from '../orders/sync';
 import { handleCallback, reconcilePayments, startTopUp, type PaymentsDeps } from '../payments/service';
 import { createProvider } from '../providers';
@@ -64,7 +64,7 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
     const customers = await Promise.all(Array.from({ length: 5 }, () => createCustomer(database.db, { balanceCents: 20_000 })));
     const initial = 20_000 * customers.length;
     const services = (await database.db.select().from(catalogServices)).filter((s) => s.params.length === 0 && s.tiers.length > 0 && s.amountMinimum <= 1000);
-    const links = Array.from({ length: 40 }, (_, i) => `https://instagram.com/campaign.${i}${r.pick(['', '', '.sandbox-partial', '.sandbox-cancel', '.sandbox-refund'])}`);
+    const links = Array.from({ length: 40 }, (_, i) => `https://instagram.com/campaign.${i}${r.pick(['', '', '.sandbox-partial', '.sandbox-cancel', '.sandbox-refund', '.sandbox-partial-refund'])}`);
     const captured: { data?: string; signature?: string }[] = [];
     const tally: Record<string, number> = {};
     const count = (k: string) => (tally[k] = (tally[k] ?? 0) + 1);
@@ -156,10 +156,28 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
     const allOrders = await database.db.select().from(orders);
     const open = allOrders.filter((o) => !isFinalStatus(o.status) && !(o.status === 'unknown' && o.comment));
     expect(open.map((o) => `${o.number} ${o.status}`)).toEqual([]);
+    // Refunds: in full for orders that deliver nothing more, charge × remains / quantity for
+    // partial ones, never more than the charge, and each order's refunds add up in the ledger.
     for (const o of allOrders) {
       if (o.status === 'completed') expect(o.refundedCents).toBe(0);
-      if (['cancelled', 'refunded', 'error', 'stopped'].includes(o.status)) expect(o.refundedCents).toBe(o.chargeCents);
+      if (['cancelled', 'refunded', 'error', 'stopped'].includes(o.status)) expect(o.refundedCents, `${o.number} ${o.status}`).toBe(o.chargeCents);
+      if (o.status === 'partial') expect(o.refundedCents, `${o.number} partial`).toBe(partialRefundCents(o.chargeCents, o.remains ?? 0, o.quantity));
+      expect(o.refundedCents).toBeLessThanOrEqual(o.chargeCents);
     }
+    const refundRows = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'order_refund'));
+    const refundedInLedger = new Map<string, number>();
+    for (const e of refundRows) {
+      const id = e.reference.split(':')[0]!;
+      refundedInLedger.set(id, (refundedInLedger.get(id) ?? 0) + e.amountCents);
+    }
+    expect(allOrders.filter((o) => (refundedInLedger.get(o.id) ?? 0) !== o.refundedCents).map((o) => `${o.number} ${o.refundedCents}`)).toEqual([]);
+    // The provider agrees: an order it refunded or cancelled (perhaps after reporting it partial) is refunded in full here.
+    const atProvider = new Map(sandbox.control.orders().map((p) => [p.id, p]));
+    const owed = allOrders.filter((o) => o.providerOrderId && ['refunded', 'cancelled'].includes(atProvider.get(o.providerOrderId)?.status ?? '') && o.refundedCents !== o.chargeCents);
+    expect(owed.map((o) => `${o.number} ${o.status} ${o.refundedCents}/${o.chargeCents}`)).toEqual([]);
+    const steps = refundRows.reduce<Record<string, number>>((acc, e) => ((acc[e.reference.split(':')[0]!] = (acc[e.reference.split(':')[0]!] ?? 0) + 1), acc), {});
+    const statuses = allOrders.reduce<Record<string, number>>((acc, o) => ((acc[o.status] = (acc[o.status] ?? 0) + 1), acc), {});
+    console.log(`campaign orders: ${JSON.stringify(statuses)}; partial, then refunded: ${allOrders.filter((o) => o.status === 'refunded' && (steps[o.id] ?? 0) > 1).length}`);
     const allPayments = await database.db.select().from(payments);
     for (const p of allPayments) {
       // Pending only when flagged for an admin with the reason (the gateway never answered).

@@ -17,6 +17,7 @@ import { openDatabase, type Database } from '../db/client';
 import { catalogServices } from '../db/schema';
 import { createGateway } from '../gateways';
 import { createLogger } from '../logger';
+import { partialRefundCents } from '../orders/refunds';
 import { reconcileOrders, syncOrderStatuses } from '../orders/sync';
 import { reconcilePayments } from '../payments/service';
 import { createProvider } from '../providers';
@@ -213,7 +214,7 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     };
     const dearest = services.map((s) => ({ s, q: maxQuantity(s), cents: price(s, maxQuantity(s)) })).sort((a, b) => b.cents - a.cents)[0]!;
     console.log(`server kills: over-balance order ${dearest.q} × ${dearest.s.id} costs ${dearest.cents} cents`);
-    const markers = ['', '', '', '.sandbox-partial', '.sandbox-cancel', '.sandbox-refund'];
+    const markers = ['', '', '', '.sandbox-partial', '.sandbox-cancel', '.sandbox-refund', '.sandbox-partial-refund'];
     const linkOf = (c: Customer, r: Random) => `https://instagram.com/kills.c${c.index}.l${r.int(0, 29)}${r.pick(markers)}`;
 
     // ---- what the customers saw ------------------------------------------------------------
@@ -493,7 +494,7 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     expect(
       await q(`
         select o.number, o.refunded_cents, coalesce(sum(l.amount_cents), 0)::bigint as refunded
-        from orders o left join ledger_entries l on l.kind = 'order_refund' and (l.reference = o.id::text or l.reference like 'admin-refund:' || o.id::text || ':%')
+        from orders o left join ledger_entries l on l.kind = 'order_refund' and (l.reference = o.id::text or l.reference like o.id::text || ':%' or l.reference like 'admin-refund:' || o.id::text || ':%')
         group by o.id having coalesce(sum(l.amount_cents), 0) <> o.refunded_cents`),
     ).toEqual([]);
 
@@ -517,8 +518,8 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     expect(m.admin).toBeLessThanOrEqual(adminCredits.attempted);
 
     // Every acknowledged order request exists exactly once, and every reply for its key named that order.
-    const rows = await q<{ id: string; user_id: string; idempotency_key: string; number: string; status: OrderStatus; comment: string | null; charge_cents: string; refunded_cents: string; provider_order_id: string | null }>(
-      `select id, user_id, idempotency_key, number, status, comment, charge_cents, refunded_cents, provider_order_id from orders`,
+    const rows = await q<{ id: string; user_id: string; idempotency_key: string; number: string; status: OrderStatus; comment: string | null; charge_cents: string; refunded_cents: string; provider_order_id: string | null; quantity: number; remains: number | null }>(
+      `select id, user_id, idempotency_key, number, status, comment, charge_cents, refunded_cents, provider_order_id, quantity, remains from orders`,
     );
     const byKey = new Map<string, typeof rows>();
     for (const o of rows) byKey.set(`${o.user_id}:${o.idempotency_key}`, [...(byKey.get(`${o.user_id}:${o.idempotency_key}`) ?? []), o]);
@@ -538,9 +539,18 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
       return !(p && ['pending', 'processing', 'in_progress'].includes(p.status));
     });
     expect(open.map((o) => `${o.number} ${o.status}`)).toEqual([]);
+    // Refunds: in full for orders that deliver nothing more (also when the provider refunded or
+    // cancelled an order after reporting it partial), charge × remains / quantity for partial
+    // ones, never more than the charge.
     for (const o of rows) {
-      if (o.status === 'completed') expect(Number(o.refunded_cents)).toBe(0);
-      if (['cancelled', 'refunded', 'error', 'stopped'].includes(o.status)) expect(Number(o.refunded_cents)).toBe(Number(o.charge_cents));
+      const charge = Number(o.charge_cents);
+      const refunded = Number(o.refunded_cents);
+      if (o.status === 'completed') expect(refunded).toBe(0);
+      if (['cancelled', 'refunded', 'error', 'stopped'].includes(o.status)) expect(refunded, `${o.number} ${o.status}`).toBe(charge);
+      if (o.status === 'partial') expect(refunded, `${o.number} partial`).toBe(partialRefundCents(charge, o.remains ?? 0, o.quantity));
+      expect(refunded).toBeLessThanOrEqual(charge);
+      const p = o.provider_order_id ? providerOrders.get(o.provider_order_id) : undefined;
+      if (p && ['refunded', 'cancelled'].includes(p.status)) expect(refunded, `${o.number}: ${p.status} at the provider`).toBe(charge);
     }
     // The provider agrees: each of its orders belongs to exactly one of ours, none was sent twice.
     const attached = rows.filter((o) => o.provider_order_id).map((o) => o.provider_order_id!);

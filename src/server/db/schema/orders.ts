@@ -53,5 +53,12 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.checkedAt),
     check('orders_charge_positive', sql`${t.chargeCents} > 0`),
     check('orders_refund_bounded', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.chargeCents}`),
+    // An order that delivers nothing more (failed, stopped, refunded, cancelled) has its whole
+    // charge back: it is never marked so while money is still owed.
+    check('orders_refund_settled', sql`${t.status} not in ('error', 'stopped', 'refunded', 'cancelled') or ${t.refundedCents} = ${t.chargeCents}`),
+    // Such orders written before refunds were cumulative, found and settled by reconciliation.
+    index('orders_refund_owed_idx')
+      .on(t.createdAt)
+      .where(sql`status in ('error', 'stopped', 'refunded', 'cancelled') and refunded_cents < charge_cents`),
   ],
 );

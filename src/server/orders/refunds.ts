@@ -1,0 +1,103 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '../../core/errors';
+import type { OrderStatus } from '../../core/orderStatus';
+import type { Tx } from '../db/client';
+import { orders } from '../db/schema';
+import { credit } from '../wallet/ledger';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Refunds of orders: the one place that gives an order's money back.
+ *
+ * Policy: an order the provider refused, cancelled, refunded,
+ * stopped, or never received gets its whole charge back; a partial one gets
+ * charge × remains / quantity, rounded down. Refunds are cumulative: `orders.refunded_cents` is the
+ * total given back so far, a new state only ever tops it up to what that state is owed, and it
+ * never exceeds the charge (also a CHECK of the table). Each step is a ledger entry
+ * `order_refund` with the reference `<order id>:<total after the step>`: totals only grow, so
+ * every step has its own reference, and a step repeated from the same order state is the same
+ * reference and is refused by the ledger's unique `(kind, reference)`.
+ */
+
+/** Statuses in which the provider delivers nothing more and the whole charge goes back. */
+export const FULL_REFUND_STATUSES: readonly OrderStatus[] = ['error', 'stopped', 'refunded', 'cancelled'];
+export const isFullRefundStatus = (s: OrderStatus) => FULL_REFUND_STATUSES.includes(s);
+
+/** Refund owed for a partial delivery: charge × remains / quantity, rounded down, remains capped at quantity. */
+export function partialRefundCents(chargeCents: number, remains: number, quantity: number): number {
+  if (quantity <= 0 || remains <= 0) return 0;
+  const r = Math.min(remains, quantity);
+  return Number((BigInt(chargeCents) * BigInt(r)) / BigInt(quantity));
+}
+
+/** The total an order in `status` is owed back (0 for statuses that settle no money). */
+export function refundOwedCents(order: Pick<OrderRow, 'chargeCents' | 'quantity'>, status: OrderStatus, remains: number | null): number {
+  if (isFullRefundStatus(status)) return order.chargeCents;
+  if (status === 'partial') return partialRefundCents(order.chargeCents, remains ?? 0, order.quantity);
+  return 0;
+}
+
+/** The ledger reference of the refund step that brings an order's refunded total to `totalCents`. */
+export const refundReference = (orderId: string, totalCents: number) => `${orderId}:${totalCents}`;
+/**
+ * LIKE patterns of every refund reference of an order, besides the bare order id that refunds
+ * written before refunds were cumulative used (as does the order's charge): the steps above and
+ * the admin refunds of that time, `admin-refund:<order id>:<refunded before>`.
+ */
+export const refundReferencePattern = (orderId: string) => [`${orderId}:%`, `admin-refund:${orderId}:%`];
+
+export interface RefundStep {
+  /** Refund this much more (an admin's refund); refused when more than what is left of the charge. */
+  amountCents?: number;
+  /** Ledger note: why the money goes back. */
+  reason: string;
+  /**
+   * Columns written in the same statement. When `status` is given, the order's total refund is
+   * raised to what that status is owed (with `remains` from here or the order), so an order is
+   * never marked refunded, cancelled or partial with money still owed.
+   */
+  set?: Partial<Pick<OrderRow, 'status' | 'comment' | 'startCount' | 'currentCount' | 'remains' | 'providerStatus' | 'checkedAt'>>;
+}
+
+export interface RefundResult {
+  order: OrderRow;
+  /** Refunded by this step (0 when nothing was owed). */
+  refundedCents: number;
+  /** The owner's balance after the step, or null when nothing was refunded. */
+  balanceCents: number | null;
+}
+
+/**
+ * Refunds what `order` is owed and writes `step.set`, inside the caller's transaction. `order`
+ * must have been read `FOR UPDATE` in `tx`; a row changed by someone else meanwhile throws.
+ */
+export async function refundOrder(tx: Tx, order: OrderRow, step: RefundStep): Promise<RefundResult> {
+  const before = order.refundedCents;
+  let target = before;
+  if (step.amountCents !== undefined) {
+    const left = order.chargeCents - before;
+    if (!Number.isSafeInteger(step.amountCents) || step.amountCents <= 0 || step.amountCents > left) {
+      throw new AppError('VALIDATION_FAILED', 'More than what is left of the charge.', { left });
+    }
+    target = before + step.amountCents;
+  }
+  const status = step.set?.status ?? order.status;
+  const remains = step.set?.remains !== undefined ? step.set.remains : order.remains;
+  target = Math.min(order.chargeCents, Math.max(target, refundOwedCents(order, status, remains)));
+
+  const amount = target - before;
+  let balanceCents: number | null = null;
+  if (amount > 0) {
+    balanceCents = await credit(tx, { userId: order.userId, amountCents: amount, kind: 'order_refund', reference: refundReference(order.id, target), note: step.reason });
+    // Totals only grow, so this reference cannot exist unless the order row disagrees with the ledger.
+    if (balanceCents === null) throw new Error(`refund ${refundReference(order.id, target)} is in the ledger but not on the order`);
+  }
+  const [updated] = await tx
+    .update(orders)
+    .set({ ...step.set, refundedCents: target, updatedAt: new Date() })
+    .where(and(eq(orders.id, order.id), eq(orders.refundedCents, before)))
+    .returning();
+  if (!updated) throw new Error(`order ${order.id} changed during its refund; lock it first`);
+  return { order: updated, refundedCents: amount, balanceCents };
+}
