@@ -109,7 +109,7 @@ export const ORDER_PARAMS_MAX_KEYS = 20;
 export const ORDER_PARAM_MAX_LENGTH = 5000;
 
 /** Body of "place an order". Price and balance are never part of it: the server computes them. */
-export const placeOrderInputSchema = z.object({
+export const placeOrderInputSchema = z.strictObject({
   serviceId: z.string().trim().min(1).max(100),
   link: z.string().trim().max(LINK_MAX_LENGTH),
   quantity: z.int(),

@@ -6,7 +6,7 @@ export const TOPUP_MIN_CENTS = 100;
 export const TOPUP_MAX_CENTS = 1_000_000;
 export const TOPUP_QUICK_AMOUNTS = [1, 5, 10, 25, 50, 100] as const;
 
-export const topUpInputSchema = z.object({
+export const topUpInputSchema = z.strictObject({
   amountCents: z.number().int().min(TOPUP_MIN_CENTS).max(TOPUP_MAX_CENTS),
   language: z.enum(['az', 'tr', 'en']).default('az'),
 });

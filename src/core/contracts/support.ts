@@ -26,14 +26,14 @@ const email = z.string().trim().max(L.email, 'tooLong').pipe(z.email('emailInval
 
 // ─── Tickets ──────────────────────────────────────────────────────────────────────────────
 
-export const createTicketSchema = z.object({
+export const createTicketSchema = z.strictObject({
   title: required(L.ticketTitle, 'title'),
   description: required(L.ticketDescription, 'description'),
   priority: z.enum(TICKET_PRIORITIES).default('normal'),
 });
 export type CreateTicketInput = z.input<typeof createTicketSchema>;
 
-export const ticketMessageSchema = z.object({ message: required(L.message, 'message') });
+export const ticketMessageSchema = z.strictObject({ message: required(L.message, 'message') });
 export type TicketMessageInput = z.input<typeof ticketMessageSchema>;
 
 export const ticketStatusSchema = z.strictObject({ status: z.enum(TICKET_STATUSES) });
@@ -75,7 +75,7 @@ export interface TicketMessageView {
 
 // ─── Consultations ────────────────────────────────────────────────────────────────────────
 
-export const consultationSchema = z.object({
+export const consultationSchema = z.strictObject({
   name: z.string().trim().min(2, 'nameMin').max(L.name, 'tooLong'),
   email,
   phone: z.string().trim().min(L.phoneMin, 'phoneMin').max(L.phoneMax, 'tooLong'),
@@ -104,7 +104,7 @@ export interface ConsultationView {
  * The public contact form. `website` is a honeypot: the field is hidden from people, so only a
  * bot fills it; the server then answers as if accepted and stores nothing.
  */
-export const contactMessageSchema = z.object({
+export const contactMessageSchema = z.strictObject({
   name: required(L.name, 'name'),
   email: z.string().trim().min(1, 'emailRequired').max(L.email, 'tooLong').pipe(z.email('emailInvalid')),
   subject: required(L.subject, 'subject'),

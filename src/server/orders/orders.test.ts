@@ -57,9 +57,12 @@ const code = async (p: Promise<unknown>) => {
 };
 
 describe('placing an order', () => {
-  it('debits the server-computed price once and submits to the provider', async () => {
+  it('debits the server-computed price once and submits to the provider; a price in the body is refused', async () => {
     const user = await createCustomer(database.db, { balanceCents: 10_000 });
-    const placed = await placeOrder(deps, user.id, { ...order('https://instagram.com/artim.one'), chargeCents: 1 });
+    // Refused as invalid input (the HTTP layer answers 422 VALIDATION_FAILED), nothing debited.
+    await expect(placeOrder(deps, user.id, { ...order('https://instagram.com/artim.one'), chargeCents: 1 })).rejects.toThrow(/unrecognized_keys[^]*chargeCents/);
+    expect(await balanceOf(user.id)).toBe(10_000);
+    const placed = await placeOrder(deps, user.id, order('https://instagram.com/artim.one'));
     expect(placed.status).toBe('pending');
     expect(placed.chargeCents).toBe(priceOf(100));
     expect(placed.number).toMatch(/^AR-[0-9A-Z]{10}$/);

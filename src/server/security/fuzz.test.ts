@@ -183,6 +183,32 @@ async function expectHandled(label: string, res: Response) {
 
 const MALFORMED = ['{', '{"name":', '{"role":"admin",}', "{'role':'admin'}", 'nul', 'NaN', '[1,', '"unterminated', '{"a":1}{"b":2}', '\u0000', '[' .repeat(5000), `{"x":"${'a'.repeat(200_000)}"`];
 
+describe('customer JSON endpoints', () => {
+  /** A valid body for every customer write; an extra field must be refused, not ignored or stored. */
+  const VALID_CUSTOMER_BODIES: [string, string, Record<string, unknown>][] = [
+    ['POST', '/api/orders', { serviceId: '1', link: 'https://instagram.com/artim', quantity: 100, params: {}, idempotencyKey: 'strict-body-0001' }],
+    ['POST', '/api/payments/topup', { amountCents: 1000, language: 'az' }],
+    ['POST', '/api/support/tickets', { title: 'A question', description: 'Some text long enough.', priority: 'normal' }],
+    ['POST', '/api/consultations', { name: 'Aysel', email: 'aysel@example.com', phone: '+994501234567', service: 'seo', message: 'We would like to talk about SEO.' }],
+    ['POST', '/api/contact', { name: 'Aysel', email: 'aysel@example.com', subject: 'Hello', message: 'A message long enough to pass.' }],
+  ];
+
+  it('refuse an unknown field next to valid ones with 422 VALIDATION_FAILED, changing nothing', async () => {
+    for (const [method, path, body] of VALID_CUSTOMER_BODIES) {
+      const before = await snapshot();
+      const res = await app.request(path, {
+        method,
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie: customer, 'x-forwarded-for': '203.0.113.90' },
+        body: JSON.stringify({ ...body, balanceCents: 1_000_000, isAdmin: true }),
+      });
+      const text = await expectHandled(`${method} ${path}`, res);
+      expect(res.status, `${method} ${path} → ${text.slice(0, 200)}`).toBe(422);
+      expect(JSON.parse(text).error.code).toBe('VALIDATION_FAILED');
+      expect(await snapshot(), `${method} ${path} changed data while refusing`).toEqual(before);
+    }
+  });
+});
+
 describe('admin JSON endpoints', () => {
   it('answer malformed JSON and non-JSON bodies with 400 BAD_REQUEST on every write that reads a body, changing nothing', async () => {
     let cases = 0;

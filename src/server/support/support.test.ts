@@ -135,10 +135,13 @@ describe('customer tickets', () => {
     expect(tickets.map((t) => t.id)).toEqual([second.id, first.id]);
   });
 
-  it('keeps the thread oldest first and stores customer messages with is_admin false whatever the body says', async () => {
+  it('keeps the thread oldest first, stores customer messages with is_admin false, and refuses a body that claims more', async () => {
     const ticket = await openTicket(alice.cookie);
+    const claiming = await call('POST', `/api/support/tickets/${ticket.id}/messages`, { cookie: alice.cookie, body: { message: 'one', isAdmin: true } });
+    expect(claiming.status).toBe(422);
+    expect((await json(claiming)).error.code).toBe('VALIDATION_FAILED');
     for (const message of ['one', 'two', 'three']) {
-      const res = await call('POST', `/api/support/tickets/${ticket.id}/messages`, { cookie: alice.cookie, body: { message, isAdmin: true } });
+      const res = await call('POST', `/api/support/tickets/${ticket.id}/messages`, { cookie: alice.cookie, body: { message } });
       expect(res.status).toBe(201);
       expect((await json(res)).message).toMatchObject({ message, isAdmin: false });
     }
