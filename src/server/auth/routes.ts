@@ -83,7 +83,8 @@ const emailKey = (value: unknown) => (typeof value === 'string' ? value.trim().t
 /**
  * The better-auth endpoints the site uses; every other one answers 404. The ones with our own
  * handling below (sign-in, sign-up, password reset mail, sign-out, password change) are listed
- * with the rest.
+ * with the rest. The password change is handled in the catch-all route, so the route table
+ * keeps one entry per method for the rest of better-auth.
  */
 export const AUTH_ENDPOINTS: ReadonlySet<string> = new Set([
   'POST /sign-in/email',
@@ -122,12 +123,6 @@ export function authHandlerRoutes(get: () => AccountParts) {
 
   app.post('/sign-in/email', async (c) => checkingPassword(c, emailKey((await jsonBody(c)).email)));
 
-  // Checking the current password counts like a sign-in on the same account.
-  app.post('/change-password', async (c) => {
-    const user = await optionalUser(c);
-    return user ? checkingPassword(c, emailKey(user.email)) : handle(c);
-  });
-
   app.post('/sign-up/email', async (c) => {
     await get().limiter.consume(RATE_RULES.signUpPerIp, clientIp(c));
     return handle(c);
@@ -156,6 +151,11 @@ export function authHandlerRoutes(get: () => AccountParts) {
   app.on(['GET', 'POST'], '*', async (c) => {
     const endpoint = `${c.req.method} ${c.req.path.replace(/^.*?\/api\/auth(?=\/)/, '')}`;
     if (!AUTH_ENDPOINTS.has(endpoint)) throw new AppError('NOT_FOUND', 'Not found.');
+    if (endpoint === 'POST /change-password') {
+      // Checking the current password counts like a sign-in on the same account.
+      const user = await optionalUser(c);
+      return user ? checkingPassword(c, emailKey(user.email)) : handle(c);
+    }
     return handle(c);
   });
   return app;
