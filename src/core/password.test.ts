@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   PASSWORD_SPECIAL_CHARACTERS,
+  fullNameSchema,
   isAcceptablePassword,
   passwordStrength,
   showStrengthMeter,
@@ -123,5 +124,35 @@ describe('signUpInputSchema', () => {
   it('refuses missing fields', () => {
     expect(signUpInputSchema.safeParse({ email: valid.email, password: valid.password }).success).toBe(false);
     expect(signUpInputSchema.safeParse({}).success).toBe(false);
+  });
+});
+
+describe('fullNameSchema', () => {
+  /** Bidi controls, direction marks, zero-width and other invisible or control characters. */
+  const INVISIBLE = [
+    ...[0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200e, 0x200f, 0x061c],
+    ...[0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x00ad, 0x180e, 0x034f, 0x115f, 0x3164, 0xffa0, 0xfe0f, 0x2800],
+    ...[0x0000, 0x0009, 0x000a, 0x000d, 0x001b, 0x007f, 0x0085, 0x2028, 0x2029, 0xe000, 0xe0001, 0xe0100],
+  ].map((c) => String.fromCodePoint(c));
+
+  it('accepts Azerbaijani, Turkish and other visible names', () => {
+    for (const name of ['Aysel Məmmədova', 'İsmail Şahin', 'Gülşən Ağayeva', "O'Brien-Smith", 'José María', 'Ана Іванова', 'علي رضا']) {
+      expect(fullNameSchema.safeParse(name).success, name).toBe(true);
+    }
+  });
+
+  it('refuses a name with any invisible or control character anywhere in it', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...INVISIBLE), fc.string({ minLength: 0, maxLength: 10 }), fc.string({ minLength: 0, maxLength: 10 }), (bad, before, after) => {
+        const result = fullNameSchema.safeParse(`Ali${before}${bad}${after}Veli`);
+        expect(result.success).toBe(false);
+        expect(result.error?.issues.map((i) => i.message)).toContain('VALIDATION_FAILED');
+      }),
+    );
+  });
+
+  it('refuses the classic bidi spoof', () => {
+    expect(fullNameSchema.safeParse('\u202Enimda\u202C Support').success).toBe(false);
+    expect(signUpInputSchema.safeParse({ fullName: 'Ali \u2067Veli', email: 'a@example.com', password: 'Abcdef1!' }).success).toBe(false);
   });
 });

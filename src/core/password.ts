@@ -68,8 +68,30 @@ export const emailSchema = z
   .max(EMAIL_MAX_LENGTH, 'EMAIL_INVALID')
   .pipe(z.email('EMAIL_INVALID'));
 
+/**
+ * Characters a name may not contain: control and format characters (among them the bidi
+ * embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069, the marks U+200E, U+200F
+ * and U+061C, zero-width spaces and joiners, the soft hyphen and the byte-order mark),
+ * unassigned, private-use and surrogate code points, line and paragraph separators, and every
+ * character Unicode says to draw as nothing (Hangul fillers, the combining grapheme joiner,
+ * variation selectors …), plus the braille blank. They could reorder or hide what an admin reads
+ * next to a name.
+ */
+const INVISIBLE_IN_NAMES = /[\p{C}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
+/** Whether a name is free of the characters above. */
+export const isVisibleName = (name: string) => !INVISIBLE_IN_NAMES.test(name);
+
+/** A person's full name as stored: trimmed, 3 to 100 characters, only visible characters. */
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .min(FULL_NAME_MIN_LENGTH, 'VALIDATION_FAILED')
+  .max(FULL_NAME_MAX_LENGTH, 'VALIDATION_FAILED')
+  .refine(isVisibleName, 'VALIDATION_FAILED');
+
 export const signUpInputSchema = z.object({
-  fullName: z.string().trim().min(FULL_NAME_MIN_LENGTH, 'VALIDATION_FAILED').max(FULL_NAME_MAX_LENGTH, 'VALIDATION_FAILED'),
+  fullName: fullNameSchema,
   email: emailSchema,
   password: z
     .string()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './admin';
+import { emailSchema, fullNameSchema, PASSWORD_MAX_LENGTH, signUpInputSchema } from '../password';
 
 /** The signed-in person as the browser sees them: `GET /api/me` answers `{ user: Me | null }`. */
 export const meSchema = z.object({
@@ -10,3 +11,25 @@ export const meSchema = z.object({
   balanceCents: z.number().int(),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/**
+ * The bodies of the account writes under `/api/auth/*`, exactly as the browser sends them.
+ * Strict: a field not listed here refuses the request with VALIDATION_FAILED, so nothing the
+ * forms do not send (a profile image, a role, a callback address …) can reach the account.
+ */
+const strict = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape, { error: 'VALIDATION_FAILED' });
+/** A password as typed, checked against the stored hash (not against the strength rules). */
+const typedPassword = z.string('VALIDATION_FAILED').min(1, 'VALIDATION_FAILED').max(PASSWORD_MAX_LENGTH, 'INVALID_CREDENTIALS');
+/** A new password: the sign-up strength rules. */
+const newPassword = signUpInputSchema.shape.password;
+
+export const AUTH_WRITE_BODIES = {
+  '/sign-up/email': strict({ name: fullNameSchema, email: emailSchema, password: newPassword }),
+  '/sign-in/email': strict({ email: emailSchema, password: typedPassword }),
+  '/update-user': strict({ name: fullNameSchema }),
+  '/change-password': strict({ currentPassword: typedPassword, newPassword, revokeOtherSessions: z.boolean('VALIDATION_FAILED').optional() }),
+  '/request-password-reset': strict({ email: emailSchema }),
+  '/reset-password': strict({ token: z.string('VALIDATION_FAILED').min(1, 'VALIDATION_FAILED').max(512, 'VALIDATION_FAILED'), newPassword }),
+} as const;
+export type AuthWritePath = keyof typeof AUTH_WRITE_BODIES;
+export const isAuthWritePath = (path: string): path is AuthWritePath => Object.hasOwn(AUTH_WRITE_BODIES, path);

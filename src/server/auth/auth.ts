@@ -1,16 +1,17 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { FULL_NAME_MAX_LENGTH, isAcceptablePassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, signUpInputSchema } from '../../core/password';
+import { AUTH_WRITE_BODIES, isAuthWritePath } from '../../core/contracts/account';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/password';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '../../core/i18n';
 import type { ErrorCode } from '../../core/errors';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
-import { passwordResetMail } from '../mail/templates';
+import { passwordResetMail, verifyEmailMail } from '../mail/templates';
 import { getSettings } from '../settings/service';
-import { setUpNewAccount } from './service';
+import { creditSignUpBonus, setUpNewAccount } from './service';
 
 export interface AuthOptions {
   db: Db;
@@ -28,10 +29,14 @@ export const SESSION_EXPIRES_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 /** A reset link works for one hour, once. */
 export const RESET_TOKEN_EXPIRES_SECONDS = 60 * 60;
+/** An e-mail confirmation link works for three days. */
+export const VERIFY_TOKEN_EXPIRES_SECONDS = 3 * 24 * 60 * 60;
+/** Where a followed confirmation link lands: the home page, which says how it went. */
+export const VERIFIED_LANDING = '/?verified=1';
 export const COOKIE_PREFIX = 'artim';
 
 /** An error that the account routes turn into `{ error: { code } }` with the code's status. */
-const refuse = (status: 'BAD_REQUEST' | 'FORBIDDEN' | 'UNPROCESSABLE_ENTITY', code: ErrorCode, message: string) =>
+const refuse = (status: 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'UNPROCESSABLE_ENTITY', code: ErrorCode, message: string) =>
   new APIError(status, { code, message });
 
 /** Requests whose reset mail the transport refused. */
@@ -76,6 +81,27 @@ export function createAuth(opts: AuthOptions) {
         }
       },
     },
+    // The address is confirmed by a mailed link; signing in does not wait for it, the sign-up
+    // bonus does.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_TOKEN_EXPIRES_SECONDS,
+      async sendVerificationEmail({ user, token }, request) {
+        const settings = await getSettings(opts.db);
+        const link = `${opts.publicUrl.replace(/\/$/, '')}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(VERIFIED_LANDING)}`;
+        const lang = languageFromCookie(request?.headers.get('cookie'));
+        try {
+          await opts.mailer.send(verifyEmailMail({ to: user.email, name: user.name, link, lang, siteName: settings.site_name }));
+        } catch (err) {
+          // The account exists and works; only the bonus waits for the confirmation.
+          opts.logger.error({ err }, 'e-mail confirmation mail not sent');
+        }
+      },
+      async afterEmailVerification(user) {
+        await creditSignUpBonus(opts.db, user.id);
+      },
+    },
     session: {
       expiresIn: SESSION_EXPIRES_SECONDS,
       updateAge: SESSION_UPDATE_AGE_SECONDS,
@@ -100,32 +126,20 @@ export function createAuth(opts: AuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (!isAuthWritePath(ctx.path)) return undefined;
+        // Every account write is checked against its strict body: unknown fields are refused,
+        // names and e-mails are stored trimmed (and lower-cased), new passwords meet the rules.
+        const parsed = AUTH_WRITE_BODIES[ctx.path].safeParse(ctx.body ?? {});
+        if (!parsed.success) {
+          const given = parsed.error.issues[0]?.message;
+          const code: ErrorCode = given === 'EMAIL_INVALID' || given === 'PASSWORD_WEAK' || given === 'INVALID_CREDENTIALS' ? given : 'VALIDATION_FAILED';
+          throw refuse(code === 'INVALID_CREDENTIALS' ? 'UNAUTHORIZED' : 'UNPROCESSABLE_ENTITY', code, 'The details are not valid.');
+        }
         if (ctx.path === '/sign-up/email') {
           const settings = await getSettings(opts.db);
           if (!settings.allow_registration) throw refuse('FORBIDDEN', 'REGISTRATION_CLOSED', 'Registration is closed.');
-          const parsed = signUpInputSchema.safeParse({ fullName: body.name, email: body.email, password: body.password });
-          if (!parsed.success) {
-            const code = parsed.error.issues[0]?.message as ErrorCode;
-            throw refuse('UNPROCESSABLE_ENTITY', code === 'EMAIL_INVALID' || code === 'PASSWORD_WEAK' ? code : 'VALIDATION_FAILED', 'The sign-up details are not valid.');
-          }
-          // Only these fields reach the user row; the name is stored trimmed, the e-mail lower-cased.
-          return {
-            context: { body: { name: parsed.data.fullName, email: parsed.data.email, password: parsed.data.password } },
-          };
         }
-        if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
-          const password = String(body.newPassword ?? '');
-          if (password.length > PASSWORD_MAX_LENGTH || !isAcceptablePassword(password)) {
-            throw refuse('UNPROCESSABLE_ENTITY', 'PASSWORD_WEAK', 'The password is too weak.');
-          }
-        }
-        if (ctx.path === '/update-user') {
-          const name = typeof body.name === 'string' ? body.name.trim() : '';
-          if (!name || name.length > FULL_NAME_MAX_LENGTH) throw refuse('UNPROCESSABLE_ENTITY', 'VALIDATION_FAILED', 'The full name is required.');
-          return { context: { body: { name } } };
-        }
-        return undefined;
+        return { context: { body: parsed.data } };
       }),
     },
     logger: {

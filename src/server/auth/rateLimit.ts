@@ -10,18 +10,59 @@ export interface RateRule {
   windowSeconds: number;
 }
 
-const FIFTEEN_MINUTES = 15 * 60;
+/**
+ * A progressive delay: the first `limit` failures are free; from then on each attempt must wait
+ * `baseDelaySeconds`, doubled per further failure, never more than `maxDelaySeconds`. The
+ * failures are forgotten `windowSeconds` after the last one. Never a hard lock.
+ */
+export interface DelayRule extends RateRule {
+  baseDelaySeconds: number;
+  maxDelaySeconds: number;
+}
 
-/** The account rules (DESIGN §8). Failed sign-ins count per account and per address. */
+const MINUTE = 60;
+const FIFTEEN_MINUTES = 15 * MINUTE;
+
+/**
+ * Every rate rule of the account routes, in one table (docs/rate-limits.md explains them for
+ * people). Counters live in the `rate_limits` table and are taken atomically before the work
+ * they guard, so a parallel burst can never get past a limit.
+ */
 export const RATE_RULES = {
-  signInFailuresPerAccount: { name: 'sign-in:account', limit: 10, windowSeconds: FIFTEEN_MINUTES },
-  signInFailuresPerIp: { name: 'sign-in:ip', limit: 10, windowSeconds: FIFTEEN_MINUTES },
+  /**
+   * Password checks (sign-in, and the current password when changing it) that failed, per
+   * address + account: one address guessing one account. Taken before the check, given back
+   * when the password was right or never checked.
+   */
+  passwordFailuresPerIpAccount: { name: 'password:ip+account', limit: 10, windowSeconds: FIFTEEN_MINUTES },
+  /**
+   * Failed password checks per address across all accounts (against spraying one password over
+   * many accounts). Roomier, so people sharing an address (an office, a mobile carrier) are not
+   * blocked by one of them mistyping.
+   */
+  passwordFailuresPerIp: { name: 'password:ip', limit: 50, windowSeconds: FIFTEEN_MINUTES },
+  /**
+   * Failed password checks per account from anywhere: 5 free, then each further attempt waits
+   * 2 s, 4 s, 8 s … at most 5 minutes, until 15 minutes pass without a failure. A guesser with
+   * many addresses gets about one try per 5 minutes; the owner waits at most that long.
+   */
+  passwordFailuresPerAccount: { name: 'password:account', limit: 5, windowSeconds: FIFTEEN_MINUTES, baseDelaySeconds: 2, maxDelaySeconds: 5 * MINUTE },
+  /** Sign-ups per address. */
   signUpPerIp: { name: 'sign-up:ip', limit: 10, windowSeconds: FIFTEEN_MINUTES },
+  /** Reset mails asked for one address (whether or not the account exists). */
   resetPerAccount: { name: 'reset:account', limit: 5, windowSeconds: FIFTEEN_MINUTES },
+  /** Reset mails asked for from one network address. */
   resetPerIp: { name: 'reset:ip', limit: 10, windowSeconds: FIFTEEN_MINUTES },
   /** The sign-up form checks as the visitor types (debounced), so this one is roomier. */
   emailCheckPerIp: { name: 'email-check:ip', limit: 60, windowSeconds: FIFTEEN_MINUTES },
-} as const satisfies Record<string, RateRule>;
+} as const satisfies Record<string, RateRule | DelayRule>;
+
+/** How long the attempt after `failures` failures must wait under a delay rule (0 while free). */
+export function delayAfter(rule: DelayRule, failures: number): number {
+  if (failures < rule.limit) return 0;
+  const steps = Math.min(failures - rule.limit, 30);
+  return Math.min(rule.maxDelaySeconds, rule.baseDelaySeconds * 2 ** steps);
+}
 
 export interface RateState {
   count: number;
@@ -32,6 +73,15 @@ function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
+type Row = { count: number; reset_at: Date | string };
+const stateOf = (row: Row): RateState => ({ count: Number(row.count), resetAt: new Date(row.reset_at) });
+
+/** A taken attempt at a password check: `failed()` keeps it counted, `passed()` gives it back. */
+export interface PasswordCheck {
+  failed(): Promise<void>;
+  passed(): Promise<void>;
+}
+
 /**
  * Rate limiting backed by the `rate_limits` table, so every instance sees the same counters.
  * `hit` counts one attempt atomically (an expired window starts again at 1); `peek` reads
@@ -40,46 +90,112 @@ function rowsOf<T>(result: unknown): T[] {
 export function createRateLimiter(db: Db) {
   const keyOf = (rule: RateRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
 
-  async function hit(rule: RateRule, subject: string): Promise<RateState> {
+  /** Counts one hit; `slide` moves the window's end to a full window from now. */
+  async function hit(rule: RateRule, subject: string, slide = false): Promise<RateState> {
     const key = keyOf(rule, subject);
-    const rows = rowsOf<{ count: number; reset_at: Date | string }>(
+    const rows = rowsOf<Row>(
       await db.execute(sql`
         insert into ${rateLimits} (key, count, reset_at)
         values (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
         on conflict (key) do update set
           count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
-          reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
+          reset_at = case when ${rateLimits.resetAt} <= now() or ${slide} then excluded.reset_at else ${rateLimits.resetAt} end
         returning count, reset_at`),
     );
-    const row = rows[0]!;
-    return { count: Number(row.count), resetAt: new Date(row.reset_at) };
+    return stateOf(rows[0]!);
+  }
+
+  /** Gives back one hit of a window that is still running. */
+  async function release(rule: RateRule, subject: string): Promise<void> {
+    await db.execute(sql`
+      update ${rateLimits} set count = greatest(${rateLimits.count} - 1, 0)
+      where key = ${keyOf(rule, subject)} and ${rateLimits.resetAt} > now()`);
   }
 
   async function peek(rule: RateRule, subject: string): Promise<RateState | null> {
-    const rows = rowsOf<{ count: number; reset_at: Date | string }>(
-      await db.execute(sql`select count, reset_at from ${rateLimits} where key = ${keyOf(rule, subject)} and reset_at > now()`),
-    );
+    const rows = rowsOf<Row>(await db.execute(sql`select count, reset_at from ${rateLimits} where key = ${keyOf(rule, subject)} and reset_at > now()`));
     const row = rows[0];
-    return row ? { count: Number(row.count), resetAt: new Date(row.reset_at) } : null;
+    return row ? stateOf(row) : null;
   }
 
-  const refuse = (state: RateState): never => {
-    const retryAfterSeconds = Math.max(1, Math.ceil((state.resetAt.getTime() - Date.now()) / 1000));
+  const refuse = (resetAt: Date): never => {
+    const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
     throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait and try again.', { retryAfterSeconds });
   };
+
+  /** Takes one slot, or gives it straight back and throws RATE_LIMITED when none is left. */
+  async function take(rule: RateRule, subject: string): Promise<void> {
+    const state = await hit(rule, subject);
+    if (state.count <= rule.limit) return;
+    await release(rule, subject);
+    refuse(state.resetAt);
+  }
+
+  /**
+   * Passes the gate of a delay rule: atomically, only when it is open, and closes it again for
+   * `seconds`. Returns when the gate opens if it is closed.
+   */
+  async function passGate(rule: DelayRule, subject: string, seconds: number): Promise<Date | null> {
+    const key = `${keyOf(rule, subject)}:wait`;
+    const passed = rowsOf<Row>(
+      await db.execute(sql`
+        insert into ${rateLimits} (key, count, reset_at)
+        values (${key}, 1, now() + make_interval(secs => ${seconds}))
+        on conflict (key) do update set count = ${rateLimits.count} + 1, reset_at = excluded.reset_at
+        where ${rateLimits.resetAt} <= now()
+        returning count, reset_at`),
+    );
+    if (passed.length > 0) return null;
+    const closed = rowsOf<Row>(await db.execute(sql`select count, reset_at from ${rateLimits} where key = ${key}`));
+    return closed[0] ? stateOf(closed[0]).resetAt : new Date(Date.now() + seconds * 1000);
+  }
+
+  /** Takes a slot under a delay rule: free up to its limit, then only through its gate. */
+  async function takeDelayed(rule: DelayRule, subject: string): Promise<void> {
+    const { count } = await hit(rule, subject, true);
+    const failuresBefore = count - 1;
+    if (failuresBefore < rule.limit - 1) return;
+    // From the rule's last free attempt on, each one closes the gate for the next one.
+    const openAt = await passGate(rule, subject, delayAfter(rule, failuresBefore + 1));
+    if (!openAt) return;
+    await release(rule, subject);
+    refuse(openAt);
+  }
 
   return {
     hit,
     peek,
+    release,
     /** Counts an attempt and throws RATE_LIMITED once it goes over the limit. */
     async consume(rule: RateRule, subject: string): Promise<void> {
       const state = await hit(rule, subject);
-      if (state.count > rule.limit) refuse(state);
+      if (state.count > rule.limit) refuse(state.resetAt);
     },
-    /** Throws RATE_LIMITED when the limit is already used up, without counting. */
-    async assertOpen(rule: RateRule, subject: string): Promise<void> {
-      const state = await peek(rule, subject);
-      if (state && state.count >= rule.limit) refuse(state);
+    /**
+     * Takes, before a password is checked, one attempt under the three password rules (address
+     * + account, address, account). Throws RATE_LIMITED, with nothing left taken, when any of
+     * them refuses. The caller reports how the check went.
+     */
+    async beginPasswordCheck(ip: string, account: string): Promise<PasswordCheck> {
+      const pair = `${ip}|${account}`;
+      const taken: [RateRule, string][] = [];
+      try {
+        await take(RATE_RULES.passwordFailuresPerIpAccount, pair);
+        taken.push([RATE_RULES.passwordFailuresPerIpAccount, pair]);
+        await take(RATE_RULES.passwordFailuresPerIp, ip);
+        taken.push([RATE_RULES.passwordFailuresPerIp, ip]);
+        await takeDelayed(RATE_RULES.passwordFailuresPerAccount, account);
+        taken.push([RATE_RULES.passwordFailuresPerAccount, account]);
+      } catch (err) {
+        for (const [rule, subject] of taken) await release(rule, subject);
+        throw err;
+      }
+      return {
+        async failed() {},
+        async passed() {
+          for (const [rule, subject] of taken) await release(rule, subject);
+        },
+      };
     },
     /** Forgets windows that ended (run by the clean-up job). */
     async prune(): Promise<void> {

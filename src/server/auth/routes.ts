@@ -81,26 +81,47 @@ export interface AccountParts {
 const emailKey = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 
 /**
- * `/api/auth/*`: better-auth's endpoints, with our rate limits in front, sign-out extended to
- * every session of the user, and errors in the API's shape.
+ * The better-auth endpoints the site uses; every other one answers 404. The ones with our own
+ * handling below (sign-in, sign-up, password reset mail, sign-out, password change) are listed
+ * with the rest. The password change is handled in the catch-all route, so the route table
+ * keeps one entry per method for the rest of better-auth.
+ */
+export const AUTH_ENDPOINTS: ReadonlySet<string> = new Set([
+  'POST /sign-in/email',
+  'POST /sign-up/email',
+  'POST /sign-out',
+  'POST /request-password-reset',
+  'POST /reset-password',
+  'POST /update-user',
+  'POST /change-password',
+  'GET /verify-email',
+]);
+
+/** Whether a refused answer says the password was wrong (the check ran and failed). */
+async function isWrongPassword(res: Response): Promise<boolean> {
+  if (res.status !== ERROR_CODES.INVALID_CREDENTIALS) return false;
+  const body = (await res.clone().json().catch(() => null)) as { error?: { code?: unknown } } | null;
+  return body?.error?.code === 'INVALID_CREDENTIALS';
+}
+
+/**
+ * `/api/auth/*`: the better-auth endpoints the site uses, with our rate limits in front,
+ * sign-out extended to every session of the user, and errors in the API's shape.
  */
 export function authHandlerRoutes(get: () => AccountParts) {
   const app = new Hono();
   const handle = async (c: Context) => normalizeError(await get().auth.handler(c.req.raw));
 
-  app.post('/sign-in/email', async (c) => {
-    const { limiter } = get();
-    const ip = clientIp(c);
-    const email = emailKey((await jsonBody(c)).email);
-    await limiter.assertOpen(RATE_RULES.signInFailuresPerIp, ip);
-    if (email) await limiter.assertOpen(RATE_RULES.signInFailuresPerAccount, email);
+  /** Runs a password check under the password rules, counted before it runs. */
+  const checkingPassword = async (c: Context, account: string) => {
+    const attempt = await get().limiter.beginPasswordCheck(clientIp(c), account);
     const res = await handle(c);
-    if (res.status === 401 || res.status === 400 || res.status === 422) {
-      await limiter.hit(RATE_RULES.signInFailuresPerIp, ip);
-      if (email) await limiter.hit(RATE_RULES.signInFailuresPerAccount, email);
-    }
+    if (await isWrongPassword(res)) await attempt.failed();
+    else await attempt.passed();
     return res;
-  });
+  };
+
+  app.post('/sign-in/email', async (c) => checkingPassword(c, emailKey((await jsonBody(c)).email)));
 
   app.post('/sign-up/email', async (c) => {
     await get().limiter.consume(RATE_RULES.signUpPerIp, clientIp(c));
@@ -127,7 +148,16 @@ export function authHandlerRoutes(get: () => AccountParts) {
     return res;
   });
 
-  app.on(['GET', 'POST'], '*', handle);
+  app.on(['GET', 'POST'], '*', async (c) => {
+    const endpoint = `${c.req.method} ${c.req.path.replace(/^.*?\/api\/auth(?=\/)/, '')}`;
+    if (!AUTH_ENDPOINTS.has(endpoint)) throw new AppError('NOT_FOUND', 'Not found.');
+    if (endpoint === 'POST /change-password') {
+      // Checking the current password counts like a sign-in on the same account.
+      const user = await optionalUser(c);
+      return user ? checkingPassword(c, emailKey(user.email)) : handle(c);
+    }
+    return handle(c);
+  });
   return app;
 }
 

@@ -14,16 +14,22 @@ export interface AuthUser {
   roles: Role[];
 }
 
-/**
- * Runs once after an account is created: the `user` role and, when the settings give one, the
- * sign-up bonus — a ledger entry keyed by the user id, so it is credited at most once.
- */
+/** Runs once after an account is created: the `user` role. */
 export async function setUpNewAccount(db: Db, userId: string): Promise<void> {
+  await db.insert(userRoles).values({ userId, role: 'user' }).onConflictDoNothing();
+}
+
+/**
+ * Runs when the account's e-mail address has been confirmed: the sign-up bonus, when the
+ * settings give one — a ledger entry keyed by the user id, so it is credited at most once
+ * however often the link is followed.
+ */
+export async function creditSignUpBonus(db: Db, userId: string): Promise<void> {
   const settings = await getSettings(db);
   const bonusCents = parseUsdToCents(settings.default_balance) ?? 0;
+  if (bonusCents <= 0) return;
   await db.transaction(async (tx) => {
-    await tx.insert(userRoles).values({ userId, role: 'user' }).onConflictDoNothing();
-    if (bonusCents > 0) await credit(tx, { userId, amountCents: bonusCents, kind: 'signup_bonus', reference: userId, note: 'default balance' });
+    await credit(tx, { userId, amountCents: bonusCents, kind: 'signup_bonus', reference: userId, note: 'default balance' });
   });
 }
 

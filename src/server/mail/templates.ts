@@ -37,3 +37,38 @@ export function passwordResetMail(opts: { to: string; name: string; link: string
     `<p>${escapeHtml(t.ignore)}</p><p>— ${escapeHtml(opts.siteName)}</p>`;
   return { to: opts.to, subject: `${t.subject} · ${opts.siteName}`, text, html };
 }
+
+const VERIFY_TEXT: Record<Language, { subject: string; hello: (name: string) => string; body: string; action: string; ignore: string }> = {
+  az: {
+    subject: 'E-poçt ünvanınızı təsdiqləyin',
+    hello: (name) => `Salam, ${name}!`,
+    body: 'Hesabınızın e-poçt ünvanını təsdiqləmək üçün aşağıdakı linki açın. Qeydiyyat bonusu (əgər varsa) təsdiqdən sonra balansınıza əlavə olunur. Link 3 gün etibarlıdır.',
+    action: 'E-poçtu təsdiqlə',
+    ignore: 'Bu hesabı siz yaratmamısınızsa, bu məktubu nəzərə almayın.',
+  },
+  tr: {
+    subject: 'E-posta adresinizi doğrulayın',
+    hello: (name) => `Merhaba ${name}!`,
+    body: 'Hesabınızın e-posta adresini doğrulamak için aşağıdaki bağlantıyı açın. Kayıt bonusu (varsa) doğrulamadan sonra bakiyenize eklenir. Bağlantı 3 gün geçerlidir.',
+    action: 'E-postayı doğrula',
+    ignore: 'Bu hesabı siz oluşturmadıysanız bu e-postayı dikkate almayın.',
+  },
+  en: {
+    subject: 'Confirm your e-mail address',
+    hello: (name) => `Hello ${name},`,
+    body: 'Open the link below to confirm the e-mail address of your account. The sign-up bonus, if there is one, is added to your balance once it is confirmed. The link is valid for 3 days.',
+    action: 'Confirm my e-mail',
+    ignore: 'If you did not create this account, ignore this e-mail.',
+  },
+};
+
+/** The e-mail confirmation message sent after sign-up, in the language the visitor was using. */
+export function verifyEmailMail(opts: { to: string; name: string; link: string; lang: Language; siteName: string }): MailMessage {
+  const t = VERIFY_TEXT[opts.lang];
+  const text = `${t.hello(opts.name)}\n\n${t.body}\n\n${opts.link}\n\n${t.ignore}\n\n— ${opts.siteName}`;
+  const html =
+    `<p>${escapeHtml(t.hello(opts.name))}</p><p>${escapeHtml(t.body)}</p>` +
+    `<p><a href="${escapeHtml(opts.link)}">${escapeHtml(t.action)}</a></p>` +
+    `<p>${escapeHtml(t.ignore)}</p><p>— ${escapeHtml(opts.siteName)}</p>`;
+  return { to: opts.to, subject: `${t.subject} · ${opts.siteName}`, text, html };
+}

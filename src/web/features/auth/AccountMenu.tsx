@@ -75,9 +75,13 @@ export function AccountMenu() {
 
 const HOME = /^\/(?:az|tr|en)\/?$/;
 
-/** Loads and shows the dialog when asked; opens it on the home page for ?auth=required. */
+/**
+ * Loads and shows the dialog when asked; opens it on the home page for ?auth=required. The
+ * e-mail confirmation link lands on the home page with ?verified=1 (and &error=… when the link
+ * did not work) and says how it went.
+ */
 function AuthDialogHost() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { isOpen } = useAuthDialog();
   const location = useLocation();
   const navigate = useNavigate();
@@ -90,13 +94,24 @@ function AuthDialogHost() {
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    if (!HOME.test(location.pathname) || (!params.has('auth') && !params.has('from-signout'))) return;
+    if (!HOME.test(location.pathname) || (!params.has('auth') && !params.has('from-signout') && !params.has('verified'))) return;
     if (params.get('auth') === 'required' && !params.has('from-signout')) authDialog.open('login');
+    if (params.has('verified')) {
+      const failed = params.has('error');
+      // The notification code loads on demand, so it stays out of every page's first download.
+      void import('sonner').then(({ toast }) =>
+        failed
+          ? toast.error(t('account.emailVerifyFailed'), { description: t('account.emailVerifyFailedText') })
+          : toast.success(t('account.emailVerified'), { description: t('account.emailVerifiedText') }),
+      );
+    }
     params.delete('auth');
     params.delete('from-signout');
+    params.delete('verified');
+    params.delete('error');
     const search = params.toString();
     void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, preventScrollReset: true });
-  }, [location.pathname, location.search, location.hash, navigate]);
+  }, [location.pathname, location.search, location.hash, navigate, t]);
 
   if (!wanted) return null;
   return (

@@ -146,7 +146,7 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
       }
       await apiPost('/api/auth/sign-up/email', { name: fullName.trim(), email: normalized, password });
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-      toast.success(t('signup.welcome', { name: fullName.trim() }), { description: t('signup.notice'), duration: SIGNUP_NOTICE_MS });
+      toast.success(t('signup.welcome', { name: fullName.trim() }), { description: t('signup.notice', { email: normalized }), duration: SIGNUP_NOTICE_MS });
       setFullName('');
       setEmail('');
       setPassword('');

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { createTestApp } from '../testing/app';
+import { createTestDatabase } from '../testing/db';
+import { delayAfter, RATE_RULES } from './rateLimit';
+import { post, signUpUser } from './testing';
+
+let database: Database;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app } = await createTestApp(database));
+});
+afterAll(() => database.close());
+
+const FREE = RATE_RULES.passwordFailuresPerAccount.limit;
+const signInAt = (ip: string, email: string, password: string) => post(app, '/api/auth/sign-in/email', { email, password }, { ip });
+const retryAfter = async (res: Response) => ((await res.clone().json()) as { error: { details: { retryAfterSeconds: number } } }).error.details.retryAfterSeconds;
+const sleep = (seconds: number) => new Promise((ok) => setTimeout(ok, seconds * 1000 + 150));
+/** Every answer but 429 means the password was checked. */
+const checked = (statuses: number[]) => statuses.filter((s) => s !== 429).length;
+
+describe('the password-check rules', () => {
+  it('wait 2 s after the 5th failure on an account, doubling up to at most 5 minutes', () => {
+    const rule = RATE_RULES.passwordFailuresPerAccount;
+    expect([0, 4].map((n) => delayAfter(rule, n))).toEqual([0, 0]);
+    expect([5, 6, 7, 8].map((n) => delayAfter(rule, n))).toEqual([2, 4, 8, 16]);
+    expect(delayAfter(rule, 12)).toBe(256);
+    expect(delayAfter(rule, 13)).toBe(300);
+    expect(delayAfter(rule, 10_000)).toBe(300);
+  });
+});
+
+describe('a parallel burst of guesses', () => {
+  it('from one address: 100 wrong and the right one, at most 5 passwords checked, the right one refused', async () => {
+    const user = await signUpUser(app);
+    const ip = '203.0.113.101';
+    const wrong = Array.from({ length: 100 }, (_, i) => signInAt(ip, user.email, `Wrong-guess-${i}!`));
+    const right = signInAt(ip, user.email, user.password);
+    const statuses = (await Promise.all([...wrong, right])).map((r) => r.status);
+    expect(checked(statuses)).toBeLessThanOrEqual(FREE);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThan(0);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('from 100 addresses at one account: at most 5 passwords checked', async () => {
+    const user = await signUpUser(app);
+    const statuses = (await Promise.all(Array.from({ length: 100 }, (_, i) => signInAt(`198.18.1.${i}`, user.email, `Wrong-guess-${i}!`)))).map((r) => r.status);
+    expect(checked(statuses)).toBeLessThanOrEqual(FREE);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(100 - FREE);
+  });
+
+  it('from one address over 80 accounts (spraying): at most 50 passwords checked', async () => {
+    const statuses = (await Promise.all(Array.from({ length: 80 }, (_, i) => signInAt('203.0.113.102', `spray${i}@example.com`, 'Summer-2024!')))).map((r) => r.status);
+    expect(checked(statuses)).toBeLessThanOrEqual(RATE_RULES.passwordFailuresPerIp.limit);
+    expect(checked(statuses)).toBeGreaterThan(0);
+  });
+
+  it('of wrong current passwords at the password change: at most 5 checked, the rest 429', async () => {
+    const user = await signUpUser(app);
+    const tries = Array.from({ length: 30 }, (_, i) =>
+      post(app, '/api/auth/change-password', { currentPassword: `Not-it-${i}!A`, newPassword: 'N3w-Strong!' }, { cookie: user.cookie, ip: '203.0.113.103' }),
+    );
+    const statuses = (await Promise.all(tries)).map((r) => r.status);
+    expect(checked(statuses)).toBeLessThanOrEqual(FREE);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30 - FREE);
+  });
+});
+
+describe('progressive delay instead of a lock', () => {
+  it('after 5 failures an account answers 429 with the wait, which doubles, across addresses', async () => {
+    const user = await signUpUser(app);
+    for (let i = 0; i < FREE; i++) expect((await signInAt(`192.0.2.${i}`, user.email, `Wrong-${i}!aA`)).status).toBe(401);
+    const blocked = await signInAt('192.0.2.200', user.email.toUpperCase(), user.password);
+    expect(blocked.status).toBe(429);
+    const first = await retryAfter(blocked);
+    expect(await blocked.json()).toMatchObject({ error: { code: 'RATE_LIMITED', details: { retryAfterSeconds: expect.any(Number) } } });
+    expect(first).toBeLessThanOrEqual(2);
+    await sleep(first);
+    expect((await signInAt('192.0.2.201', user.email, 'Wrong-again1!')).status).toBe(401);
+    const next = await signInAt('192.0.2.202', user.email, user.password);
+    expect(next.status).toBe(429);
+    expect(await retryAfter(next)).toBeGreaterThan(2);
+    expect(await retryAfter(next)).toBeLessThanOrEqual(4);
+  });
+
+  it('lets the owner in with the right password from another address after an attacker failed 10 times', async () => {
+    const owner = await signUpUser(app);
+    const attacker = [];
+    for (let i = 0; i < 10; i++) attacker.push((await signInAt('203.0.113.66', owner.email, `Guess-${i}!aA`)).status);
+    expect(attacker.slice(0, FREE)).toEqual(Array(FREE).fill(401));
+    let res = await signInAt('198.51.100.7', owner.email, owner.password);
+    if (res.status === 429) {
+      const wait = await retryAfter(res);
+      expect(wait).toBeLessThanOrEqual(2);
+      await sleep(wait);
+      res = await signInAt('198.51.100.7', owner.email, owner.password);
+    }
+    expect(res.status).toBe(200);
+  });
+
+  it('on a shared address, one person mistyping and trying accounts does not block another person there', async () => {
+    const ip = '192.0.2.150';
+    const mistyper = await signUpUser(app);
+    const colleague = await signUpUser(app);
+    for (let i = 0; i < 10; i++) await signInAt(ip, mistyper.email, `Typo-${i}!aA`);
+    for (let i = 0; i < 10; i++) expect((await signInAt(ip, `old-address${i}@example.com`, 'Typo-pass1!')).status).toBe(401);
+    expect((await signInAt(ip, colleague.email, colleague.password)).status).toBe(200);
+  });
+
+  it('counts wrong current passwords at the password change on the same account as sign-ins', async () => {
+    const user = await signUpUser(app);
+    for (let i = 0; i < FREE; i++) {
+      const res = await post(app, '/api/auth/change-password', { currentPassword: `Not-it-${i}!A`, newPassword: 'N3w-Strong!' }, { cookie: user.cookie, ip: '203.0.113.104' });
+      expect(await res.json()).toMatchObject({ error: { code: 'INVALID_CREDENTIALS' } });
+    }
+    expect((await signInAt('203.0.113.105', user.email, 'Wrong-pass1!')).status).toBe(429);
+  });
+
+  it('does not count right passwords', async () => {
+    const user = await signUpUser(app);
+    for (let i = 0; i < 12; i++) expect((await signInAt('203.0.113.106', user.email, user.password)).status).toBe(200);
+  });
+});
+
+describe('the better-auth endpoints the site does not use', () => {
+  it.each([
+    ['POST', '/api/auth/verify-password', { password: 'Whatever1!' }],
+    ['POST', '/api/auth/change-email', { newEmail: 'new@example.com' }],
+    ['POST', '/api/auth/delete-user', {}],
+    ['POST', '/api/auth/send-verification-email', { email: 'a@example.com' }],
+    ['POST', '/api/auth/revoke-sessions', {}],
+    ['POST', '/api/auth/update-session', {}],
+    ['GET', '/api/auth/list-sessions', undefined],
+    ['GET', '/api/auth/list-accounts', undefined],
+    ['GET', '/api/auth/get-session', undefined],
+    ['GET', '/api/auth/ok', undefined],
+    ['POST', '/api/auth/Change-Password', { currentPassword: 'x', newPassword: 'N3w-Strong!' }],
+  ])('answer 404: %s %s', async (method, path, body) => {
+    const user = await signUpUser(app);
+    const res =
+      method === 'POST'
+        ? await post(app, path, body, { cookie: user.cookie })
+        : await app.request(path, { headers: { cookie: user.cookie } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
+  it('leave the password unguessable through them: 30 wrong guesses at verify-password check nothing', async () => {
+    const user = await signUpUser(app);
+    const statuses = (await Promise.all(Array.from({ length: 30 }, (_, i) => post(app, '/api/auth/verify-password', { password: `Guess-${i}!aA` }, { cookie: user.cookie })))).map((r) => r.status);
+    expect(new Set(statuses)).toEqual(new Set([404]));
+  });
+});
