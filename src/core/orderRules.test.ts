@@ -183,9 +183,9 @@ describe('placeOrderInputSchema', () => {
     idempotencyKey: '3f1c9a2e-7b4d-4c1e-9a6f-0e2d5b8c7a11',
   };
 
-  it('parses a valid body, trimming the link and dropping unknown fields', () => {
-    const parsed = placeOrderInputSchema.parse({ ...body, price: 0, userId: 'someone-else' });
-    expect(parsed).toEqual({ ...body, link: LINK });
+  it('parses a valid body, trimming the link, and refuses unknown fields', () => {
+    expect(placeOrderInputSchema.parse(body)).toEqual({ ...body, link: LINK });
+    expect(placeOrderInputSchema.safeParse({ ...body, price: 0, userId: 'someone-else' }).success).toBe(false);
   });
 
   it('defaults params to an empty record', () => {

@@ -151,9 +151,10 @@ describe('dev mailbox API', () => {
     const admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
     const list = await app.request('/api/dev/mailbox', { headers: { cookie: admin } });
     expect(list.status).toBe(200);
-    const { messages } = (await list.json()) as { messages: { id: number }[] };
+    const { messages } = (await list.json()) as { messages: { id: number; subject: string }[] };
     expect(messages.length).toBeGreaterThan(0);
-    const one = await app.request(`/api/dev/mailbox/${messages[0]!.id}`, { headers: { cookie: admin } });
+    const reset = messages.find((m) => /password|şifr/i.test(m.subject))!;
+    const one = await app.request(`/api/dev/mailbox/${reset.id}`, { headers: { cookie: admin } });
     const { message } = (await one.json()) as { message: { links: string[] } };
     expect(message.links[0]).toMatch(/\/password-recovery\?token=/);
   });
