@@ -8,7 +8,7 @@ import { azn, count, dashboardStatus, formatDateTime, usd } from './format';
 import { AdminPage, Empty, LoadError, Loading, Panel, StatCard, Table, td, Th } from './ui';
 
 export const ns = ['admin'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:dashboard.title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:dashboard.title')} · ${site.site_name}` });
 
 /** /admin: the six figures and the five latest orders (spec 02 §2). */
 export default function AdminDashboardPage() {

@@ -36,7 +36,7 @@ import { AdminGate } from './AdminGate';
 
 export { loader } from './AdminGate';
 export const ns = ['admin', 'auth'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:title')} · ${site.site_name}` });
 
 interface NavItem {
   key: string;

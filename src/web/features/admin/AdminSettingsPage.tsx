@@ -14,7 +14,7 @@ import { numericSetting } from './forms';
 import { AdminPage, Field, InputField, LoadError, Loading, Panel, StatCard, Toggle, useFailureNotice } from './ui';
 
 export const ns = ['admin'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:settings.title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:settings.title')} · ${site.site_name}` });
 
 const TEXT_KEYS = ['site_name', 'contact_email', 'contact_phone', 'notification_email'] as const;
 const NUMBER_FIELDS = [
