@@ -227,6 +227,92 @@ describe.skipIf(!hasChromium())('admin area', () => {
     await page.context().close();
   });
 
+  it('creates a service in three languages; it shows on /az/services and its page opens', async () => {
+    const name = `Podkast ${unique()}`;
+    await admin.goto('/en/admin/services');
+    await hydrated(admin);
+    await admin.getByRole('button', { name: 'New service' }).first().click();
+    const dialog = admin.getByRole('dialog', { name: 'New service' });
+    await dialog.getByRole('tab', { name: /Azərbaycanca/ }).click();
+    await dialog.getByLabel('Name (AZ)').fill(name);
+    await dialog.getByLabel('Short description (AZ)').fill('Podkastınızı ideyadan yayına qədər hazırlayırıq.');
+    await dialog.getByLabel('Benefits (AZ)').fill('Ssenari\nSəs yazısı');
+    await dialog.getByRole('tab', { name: /Türkçe/ }).click();
+    await dialog.getByLabel('Name (TR)').fill(`${name} TR`);
+    await dialog.getByRole('tab', { name: /English/ }).click();
+    await dialog.getByLabel('Name (EN)').fill(`${name} EN`);
+    await dialog.getByLabel('Price (AZN)').fill('250');
+    await dialog.getByLabel('Category').selectOption('standard');
+    await dialog.getByLabel('Icon name').fill('Radio');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Service created').first().waitFor();
+    await row(admin, 'local-service-row', name).waitFor();
+
+    const { page, problems } = await openPage(browser, DESKTOP);
+    expect((await page.goto('/az/services'))?.status()).toBe(200);
+    await hydrated(page);
+    const card = page.getByTestId('local-service-card').filter({ hasText: name });
+    await card.getByText('250 AZN-dən').waitFor();
+    await card.getByRole('link', { name, exact: true }).click();
+    await page.waitForURL(/\/az\/services\/\d+$/);
+    await expect(page.locator('h1').textContent()).resolves.toBe(name);
+    await page.getByText('Səs yazısı').waitFor();
+    expect(await page.title()).toBe(`${name} · Artım`);
+    const detail = await page.context().request.get(new URL(page.url()).pathname);
+    expect(detail.status()).toBe(200);
+    const sitemap = await (await page.context().request.get('/sitemaps/services.xml')).text();
+    expect(sitemap).toContain(`${new URL(page.url()).pathname}</loc>`);
+    expect(problems).toEqual([]);
+    expect(adminProblems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('saves the site name, description, phone and e-mail and the pages show them', async () => {
+    await admin.goto('/en/admin/settings');
+    await hydrated(admin);
+    const fields = {
+      'Site name': admin.getByLabel('Site name'),
+      'Site description': admin.getByLabel('Site description'),
+      'Contact e-mail': admin.getByLabel('Contact e-mail'),
+      'Contact phone': admin.getByLabel('Contact phone'),
+    };
+    await expect.poll(() => fields['Site name'].inputValue()).not.toBe('');
+    const before = Object.fromEntries(await Promise.all(Object.entries(fields).map(async ([k, f]) => [k, await f.inputValue()] as const)));
+    const save = async (values: Record<string, string>) => {
+      for (const [k, v] of Object.entries(values)) await fields[k as keyof typeof fields].fill(v);
+      await admin.getByRole('button', { name: 'Save settings' }).click();
+      await admin.getByText('Settings saved').first().waitFor();
+    };
+    await save({ 'Site name': 'Böyümə Studio', 'Site description': 'Bakıda rəqəmsal böyümə studiyası', 'Contact e-mail': 'salam@boyume.az', 'Contact phone': '+994 50 123 45 67' });
+
+    try {
+      const { page, problems } = await openPage(browser, DESKTOP);
+      await page.goto('/az');
+      await hydrated(page);
+      const footer = page.locator('footer');
+      await footer.getByRole('link', { name: '+994 50 123 45 67' }).waitFor();
+      expect(await footer.getByRole('link', { name: '+994 50 123 45 67' }).getAttribute('href')).toBe('tel:+994501234567');
+      await footer.getByRole('link', { name: 'salam@boyume.az' }).waitFor();
+      await expect(footer.textContent()).resolves.toContain('Böyümə Studio');
+      await expect(page.locator('header').textContent()).resolves.toContain('Böyümə Studio');
+      expect(await page.title()).toContain('Böyümə Studio');
+      expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe('Bakıda rəqəmsal böyümə studiyası');
+
+      // A page reached inside the app keeps them and names itself after the site.
+      await page.locator('header').getByRole('link', { name: 'Əlaqə' }).click();
+      await page.waitForURL(`${baseUrl()}/az/contact`);
+      await expect.poll(() => page.title()).toBe('Əlaqə · Böyümə Studio');
+      await page.locator('main').getByRole('link', { name: 'salam@boyume.az' }).waitFor();
+      await page.locator('main').getByRole('link', { name: '+994 50 123 45 67' }).waitFor();
+      expect(problems).toEqual([]);
+      await page.context().close();
+    } finally {
+      // Put the settings back for the other journeys.
+      await save(before);
+    }
+    expect(adminProblems).toEqual([]);
+  });
+
   it('refunds part of an order and the customer’s balance rises', async () => {
     // The admin gives the customer a balance through the balance dialog.
     await admin.goto('/en/admin/users');

@@ -9,24 +9,36 @@ type Json = Record<string, any>;
 const text = (lang: Language, ns: string): Json =>
   JSON.parse(readFileSync(new URL(`../src/web/i18n/locales/${lang}/${ns}.json`, import.meta.url), 'utf8'));
 
-/** Every public page with the title and main heading it must show, read from the locale files. */
-function publicPages(lang: Language) {
+/** The stored site name (the settings' default; no journey leaves it changed). */
+const SITE_NAME = 'Artım';
+const withSite = (s: string) => s.replace('{{site}}', SITE_NAME);
+
+/** One of the agency's seeded services, by its English name, in a language. */
+async function seededService(englishName: string, lang: Language): Promise<{ id: number; name: string }> {
+  const list = async (l: Language) => ((await (await fetch(`${baseUrl()}/api/content/services?lang=${l}`)).json()) as { services: { id: number; name: string }[] }).services;
+  const id = (await list('en')).find((s) => s.name === englishName)!.id;
+  return (await list(lang)).find((s) => s.id === id)!;
+}
+
+/** Every public page with the title and main heading it must show, read from the locale files and the seeded services. */
+async function publicPages(lang: Language) {
   const home = text(lang, 'home');
   const about = text(lang, 'about');
   const services = text(lang, 'services');
   const contact = text(lang, 'contact');
   const legal = text(lang, 'legal');
-  const brand = text(lang, 'common').brand as string;
+  const brand = SITE_NAME;
+  const seo = await seededService('SEO', lang);
   return [
-    { path: `/${lang}`, title: home.meta.title, h1: `${home.hero.title} ${home.hero.highlight}` },
-    { path: `/${lang}/about`, title: about.meta.title, h1: about.title },
-    { path: `/${lang}/services`, title: services.meta.title, h1: services.hero.title },
+    { path: `/${lang}`, title: withSite(home.meta.title), h1: `${home.hero.title} ${home.hero.highlight}` },
+    { path: `/${lang}/about`, title: withSite(about.meta.title), h1: about.title },
+    { path: `/${lang}/services`, title: withSite(services.meta.title), h1: services.hero.title },
     {
-      path: `/${lang}/services/seo`,
-      title: services.detail.metaTitle.replace('{{name}}', services.items.seo.name),
-      h1: services.items.seo.name,
+      path: `/${lang}/services/${seo.id}`,
+      title: withSite(services.detail.metaTitle.replace('{{name}}', seo.name)),
+      h1: seo.name,
     },
-    { path: `/${lang}/contact`, title: contact.meta.title, h1: contact.hero.title },
+    { path: `/${lang}/contact`, title: withSite(contact.meta.title), h1: contact.hero.title },
     { path: '/terms', title: `${legal.terms.title} · ${brand}`, h1: legal.terms.title },
     { path: '/privacy', title: `${legal.privacy.title} · ${brand}`, h1: legal.privacy.title },
   ] as { path: string; title: string; h1: string }[];
@@ -61,7 +73,7 @@ describe('server-rendered HTML (what a crawler without JavaScript sees)', () => 
 
   for (const lang of LANGUAGES) {
     it(`renders every public page complete in ${lang}: lang, title, description, canonical, hreflang, heading`, async () => {
-      for (const p of publicPages(lang)) {
+      for (const p of await publicPages(lang)) {
         const res = await fetch(`${baseUrl()}${p.path}`, { headers: { cookie: `lang=${lang}` } });
         expect(res.status, p.path).toBe(200);
         const html = await res.text();
@@ -136,12 +148,13 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
 
   it('switches language by rewriting only the language segment, keeping the query, and remembers it', async () => {
     const { page, problems } = await openPage(browser);
-    await page.goto('/en/services/google-ads?utm=x');
+    const googleAds = await seededService('Google Ads', 'az');
+    await page.goto(`/en/services/${googleAds.id}?utm=x`);
     await hydrated(page);
     await page.getByRole('button', { name: /^Language: English/ }).click();
     await page.getByRole('link', { name: 'Azərbaycanca' }).click();
-    await page.waitForURL(`${baseUrl()}/az/services/google-ads?utm=x`);
-    await expect(page.locator('h1').textContent()).resolves.toBe(text('az', 'services').items['google-ads'].name);
+    await page.waitForURL(`${baseUrl()}/az/services/${googleAds.id}?utm=x`);
+    await expect(page.locator('h1').textContent()).resolves.toBe(googleAds.name);
     expect(await page.getAttribute('html', 'lang')).toBe('az');
     expect(await page.evaluate((k) => localStorage.getItem(k), LANGUAGE_STORAGE_KEY)).toBe('az');
     expect((await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('az');
@@ -178,7 +191,7 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     for (const lang of LANGUAGES) {
       const { page, problems } = await openPage(browser);
       await storeLanguage(page, lang);
-      for (const p of publicPages(lang)) {
+      for (const p of await publicPages(lang)) {
         await page.goto(p.path);
         await hydrated(page);
         expect(await page.title(), p.path).toBe(p.title);
@@ -263,7 +276,7 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     for (const { lang, viewport } of runs) {
       const { page } = await openPage(browser, viewport);
       await storeLanguage(page, lang);
-      for (const path of [...publicPages(lang).map((p) => p.path), `/${lang}/no-such-page`]) {
+      for (const path of [...(await publicPages(lang)).map((p) => p.path), `/${lang}/no-such-page`]) {
         await page.goto(path);
         await hydrated(page);
         const { violations } = await new AxeBuilder({ page }).analyze();

@@ -12,6 +12,7 @@ import { BOOT_DATA_ID, headTags, scriptJson, type BootData } from './app/documen
 import { routeLanguage, type PageHandle } from './app/page';
 import { Providers } from './app/Providers';
 import { routes } from './app/routes';
+import { DEFAULT_SITE, SITE_ROUTE_ID, type SiteSettings } from './app/site';
 
 /** What loaders receive as `context` on the server: the API answered in-process. */
 export interface ServerRenderContext {
@@ -75,9 +76,10 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
   );
 
   const leafData = leaf ? result.loaderData[leaf.route.id] : undefined;
-  const meta = leafHandle?.meta?.({ t: i18n.t, lang, data: leafData }) ?? { title: i18n.t('brand') };
+  const site = (result.loaderData[SITE_ROUTE_ID] as SiteSettings | undefined) ?? DEFAULT_SITE;
+  const meta = leafHandle?.meta?.({ t: i18n.t, lang, data: leafData, site }) ?? { title: site.site_name };
   const url = new URL(request.url);
-  const head = headTags({ ...meta, publicUrl: ctx.publicUrl, pathname: url.pathname });
+  const head = headTags({ title: meta.title, description: meta.description ?? (site.site_description || undefined), publicUrl: ctx.publicUrl, pathname: url.pathname });
   const boot: BootData = {
     lang,
     resources: usedResources(i18n, lang),

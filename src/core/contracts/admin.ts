@@ -12,17 +12,28 @@ export const balanceAdjustmentSchema = z.strictObject({
   reason: z.string().trim().min(3).max(500),
 });
 
-/** Local marketing service (spec 02 §3): price in AZN with 2 decimals, sent as qəpik. */
-export const localServiceInputSchema = z.strictObject({
-  name: z.string().trim().min(1).max(200),
-  description: z.string().trim().max(5000).nullable().default(null),
-  priceQepik: z.number().int().min(0).max(1_000_000_000).nullable().default(null),
-  category: z.enum(['standard', 'social_media']).default('social_media'),
-  platform: z.string().trim().max(50).nullable().default(null),
-  icon: z.string().trim().max(50).nullable().default(null),
-  active: z.boolean().default(true),
-  orderIndex: z.number().int().min(-100_000).max(100_000).default(0),
-});
+const localized = (max: number, min = 1) =>
+  z.strictObject({ az: z.string().trim().min(min).max(max), tr: z.string().trim().min(min).max(max), en: z.string().trim().min(min).max(max) });
+
+/**
+ * Local marketing service: texts in az, tr and en (a name in each; description, details and
+ * benefits — one a line — may be blank), price in AZN with 2 decimals, sent as qəpik. Fields
+ * outside the form are refused.
+ */
+export const localServiceInputSchema = z
+  .object({
+    name: localized(200).strict(),
+    description: localized(1000, 0).strict().default({ az: '', tr: '', en: '' }),
+    details: localized(5000, 0).strict().default({ az: '', tr: '', en: '' }),
+    benefits: localized(2000, 0).strict().default({ az: '', tr: '', en: '' }),
+    priceQepik: z.number().int().min(0).max(1_000_000_000).nullable().default(null),
+    category: z.enum(['standard', 'social_media']).default('social_media'),
+    platform: z.string().trim().max(50).nullable().default(null),
+    icon: z.string().trim().max(50).nullable().default(null),
+    active: z.boolean().default(true),
+    orderIndex: z.number().int().min(-100_000).max(100_000).default(0),
+  })
+  .strict();
 export type LocalServiceInput = z.infer<typeof localServiceInputSchema>;
 
 /** Service name form (spec 02 §5): API name, Azerbaijani and Turkish names, all required and trimmed. */
@@ -34,8 +45,6 @@ export const serviceNameInputSchema = z.strictObject({
 
 export const settingsInputSchema = settingsSchema.partial().strict();
 
-const localized = (max: number, min = 1) =>
-  z.strictObject({ az: z.string().trim().min(min).max(max), tr: z.string().trim().min(min).max(max), en: z.string().trim().min(min).max(max) });
 
 export const blogPostInputSchema = z.strictObject({
   slug: z

@@ -61,7 +61,7 @@ async function fixtures(): Promise<Record<string, () => Promise<{ path: string; 
     .returning();
   await database.db.update(users).set({ balanceCents: 1000 }).where(eq(users.id, target.id));
   await database.db.execute(`insert into ledger_entries (user_id, amount_cents, kind, reference) values ('${target.id}', 1000, 'topup', 'fixture-${target.id}')` as never);
-  const local = await (await send('POST', '/api/admin/catalog/services', admin, { name: 'SEO' })).json();
+  const local = await (await send('POST', '/api/admin/catalog/services', admin, { name: { az: 'SEO', tr: 'SEO', en: 'SEO' } })).json();
   await send('POST', '/api/admin/catalog/service-names', admin, { apiServiceName: `Walk ${Date.now()}`, az: 'Az', tr: 'Tr' });
   const blog = await (await send('POST', '/api/admin/content/blog', admin, { slug: `walk-${Date.now()}`, title: { az: 'a', tr: 't', en: 'e' }, excerpt: { az: '', tr: '', en: '' }, body: { az: 'a', tr: 't', en: 'e' }, publishedOn: '2026-11-01' })).json();
   const faq = await (await send('POST', '/api/admin/content/faq', admin, { question: { az: 'a', tr: 't', en: 'e' }, answer: { az: 'a', tr: 't', en: 'e' } })).json();
@@ -84,8 +84,8 @@ async function fixtures(): Promise<Record<string, () => Promise<{ path: string; 
     'PUT /api/admin/settings': async () => ({ path: '/api/admin/settings', body: { site_name: 'Artım Test' } }),
     'GET /api/admin/settings/stats': async () => ({ path: '/api/admin/settings/stats' }),
     'GET /api/admin/catalog/services': async () => ({ path: '/api/admin/catalog/services' }),
-    'POST /api/admin/catalog/services': async () => ({ path: '/api/admin/catalog/services', body: { name: 'Logo design', priceQepik: 30000 } }),
-    'PUT /api/admin/catalog/services/:id': async () => ({ path: `/api/admin/catalog/services/${local.id}`, body: { name: 'SEO audit', priceQepik: 8000 } }),
+    'POST /api/admin/catalog/services': async () => ({ path: '/api/admin/catalog/services', body: { name: { az: 'Loqo', tr: 'Logo', en: 'Logo design' }, priceQepik: 30000 } }),
+    'PUT /api/admin/catalog/services/:id': async () => ({ path: `/api/admin/catalog/services/${local.id}`, body: { name: { az: 'SEO audit', tr: 'SEO denetimi', en: 'SEO audit' }, priceQepik: 8000 } }),
     'DELETE /api/admin/catalog/services/:id': async () => ({ path: `/api/admin/catalog/services/${local.id}` }),
     'GET /api/admin/catalog/api-services': async () => ({ path: '/api/admin/catalog/api-services' }),
     'POST /api/admin/catalog/api-services/refresh': async () => ({ path: '/api/admin/catalog/api-services/refresh' }),

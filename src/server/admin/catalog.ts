@@ -5,6 +5,7 @@ import { AppError } from '../../core/errors';
 import type { AppDeps } from '../app';
 import { requireAdmin } from '../auth/guard';
 import { syncCatalog } from '../catalog/service';
+import { localServiceOrder } from '../content/service';
 import { catalogServices, localServices, serviceCustomNames } from '../db/schema';
 import { jsonBody } from '../http/body';
 import { audit } from './audit';
@@ -25,14 +26,14 @@ export function adminCatalogRoutes(deps: AppDeps) {
   const db = deps.database.db;
 
   app.get('/services', async (c) => {
-    const rows = await db.select().from(localServices).orderBy(asc(localServices.category), asc(localServices.priceQepik));
+    const rows = await db.select().from(localServices).orderBy(...localServiceOrder);
     return c.json({ services: rows });
   });
   app.post('/services', jsonBody(localServiceInputSchema), async (c) => {
     const actor = await requireAdmin(c);
     const input = c.req.valid('json');
     const [row] = await db.insert(localServices).values(input).returning();
-    await audit(db, actor, 'service.create', { type: 'service', id: row!.id }, { name: input.name });
+    await audit(db, actor, 'service.create', { type: 'service', id: row!.id }, { name: input.name.az });
     return c.json(row, 201);
   });
   app.put('/services/:id', jsonBody(localServiceInputSchema), async (c) => {
@@ -41,7 +42,7 @@ export function adminCatalogRoutes(deps: AppDeps) {
     const input = c.req.valid('json');
     const [row] = await db.update(localServices).set({ ...input, updatedAt: new Date() }).where(eq(localServices.id, id)).returning();
     if (!row) throw new AppError('NOT_FOUND', 'Not found.');
-    await audit(db, actor, 'service.update', { type: 'service', id }, { name: input.name });
+    await audit(db, actor, 'service.update', { type: 'service', id }, { name: input.name.az });
     return c.json(row);
   });
   app.delete('/services/:id', async (c) => {
@@ -49,7 +50,7 @@ export function adminCatalogRoutes(deps: AppDeps) {
     const id = idParam(c.req.param('id'));
     const [row] = await db.delete(localServices).where(eq(localServices.id, id)).returning();
     if (!row) throw new AppError('NOT_FOUND', 'Not found.');
-    await audit(db, actor, 'service.delete', { type: 'service', id }, { name: row.name });
+    await audit(db, actor, 'service.delete', { type: 'service', id }, { name: row.name.az });
     return c.body(null, 204);
   });
 

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { AppError } from '../../core/errors';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../core/i18n';
 import type { AppDeps } from '../app';
-import { localServices } from '../db/schema';
-import { activeLocalServices, publishedFaq, publishedPost, publishedPosts } from './service';
+import { activeLocalService, activeLocalServices, publishedFaq, publishedPost, publishedPosts } from './service';
 
 const langOf = (v: string | undefined): Language => (isLanguage(v) ? v : DEFAULT_LANGUAGE);
 
@@ -19,13 +17,13 @@ export function contentRoutes(deps: AppDeps) {
     return c.json(post);
   });
   app.get('/faq', async (c) => c.json({ items: await publishedFaq(db, langOf(c.req.query('lang'))) }));
-  app.get('/services', async (c) => c.json({ services: await activeLocalServices(db) }));
+  app.get('/services', async (c) => c.json({ services: await activeLocalServices(db, langOf(c.req.query('lang'))) }));
   app.get('/services/:id', async (c) => {
-    const id = Number(c.req.param('id'));
-    if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('SERVICE_NOT_FOUND', 'Xidmət tapılmadı');
-    const [row] = await db.select().from(localServices).where(eq(localServices.id, id));
-    if (!row || !row.active) throw new AppError('SERVICE_NOT_FOUND', 'Xidmət tapılmadı');
-    return c.json(row);
+    const raw = c.req.param('id');
+    const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+    const service = id > 0 ? await activeLocalService(db, id, langOf(c.req.query('lang'))) : null;
+    if (!service) throw new AppError('SERVICE_NOT_FOUND', 'Xidmət tapılmadı');
+    return c.json(service);
   });
   return app;
 }

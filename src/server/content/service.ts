@@ -1,5 +1,5 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
-import type { FaqEntry, Post, PostSummary } from '../../core/contracts/content';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { FaqEntry, LocalService, Post, PostSummary } from '../../core/contracts/content';
 import type { Language } from '../../core/i18n';
 import type { Db } from '../db/client';
 import { blogPosts, faqItems, localServices } from '../db/schema';
@@ -20,7 +20,38 @@ export async function publishedFaq(db: Db, lang: Language): Promise<FaqEntry[]> 
   return rows.map((f) => ({ id: f.id, question: f.question[lang], answer: f.answer[lang] }));
 }
 
-/** Active local services ordered by category, then price (spec 01 §7). */
-export async function activeLocalServices(db: Db) {
-  return db.select().from(localServices).where(eq(localServices.active, true)).orderBy(asc(localServices.category), asc(localServices.priceQepik), asc(localServices.orderIndex));
+/** The order services are listed in everywhere: category, then position, then price (on request last). */
+export const localServiceOrder = [asc(localServices.category), asc(localServices.orderIndex), sql`${localServices.priceQepik} asc nulls last`, asc(localServices.id)];
+
+type LocalServiceRow = typeof localServices.$inferSelect;
+
+function localServiceIn(row: LocalServiceRow, lang: Language): LocalService {
+  return {
+    id: row.id,
+    name: row.name[lang],
+    description: row.description[lang],
+    details: row.details[lang],
+    benefits: row.benefits[lang]
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    category: row.category,
+    priceQepik: row.priceQepik,
+    platform: row.platform,
+    icon: row.icon,
+    orderIndex: row.orderIndex,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Active local services in one language, in listing order. */
+export async function activeLocalServices(db: Db, lang: Language): Promise<LocalService[]> {
+  const rows = await db.select().from(localServices).where(eq(localServices.active, true)).orderBy(...localServiceOrder);
+  return rows.map((r) => localServiceIn(r, lang));
+}
+
+/** One active local service in one language; null when unknown or inactive. */
+export async function activeLocalService(db: Db, id: number, lang: Language): Promise<LocalService | null> {
+  const [row] = await db.select().from(localServices).where(and(eq(localServices.id, id), eq(localServices.active, true)));
+  return row ? localServiceIn(row, lang) : null;
 }

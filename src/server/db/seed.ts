@@ -2,9 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { hashPassword } from 'better-auth/crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { accounts, userRoles, users } from './schema';
+import { accounts, localServices, userRoles, users } from './schema';
+import { MARKETING_SERVICES_SEED } from './seedServices';
 import { ensureDefaultSettings } from '../settings/service';
 
 export interface SeedResult {
@@ -14,11 +15,12 @@ export interface SeedResult {
 }
 
 /**
- * Idempotent start-up seed: default settings, and an admin account when none exists — from
+ * Idempotent start-up seed: default settings, the agency's marketing services, and an admin account when none exists — from
  * ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated password that the caller prints once.
  */
 export async function seed(db: Db, opts: { adminEmail?: string; adminPassword?: string }): Promise<SeedResult> {
   await ensureDefaultSettings(db);
+  await ensureMarketingServices(db);
 
   const admins = await db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin')).limit(1);
   if (admins.length) return {};
@@ -42,6 +44,21 @@ export async function seed(db: Db, opts: { adminEmail?: string; adminPassword?: 
     ]).onConflictDoNothing();
   });
   return generated ? { generatedAdmin: { email, password }, adminEmail: email } : { adminEmail: email };
+}
+
+/**
+ * The marketing services, written when the services table has never held a row (its id sequence
+ * is unused): a later start leaves the admin's edits and deletions alone, even of every row.
+ */
+export async function ensureMarketingServices(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    // One seeder at a time (instances starting together); the lock ends with the transaction.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('artim.seed.services'))`);
+    const result = await tx.execute<{ is_called: boolean }>(sql`select is_called from services_id_seq`);
+    const [state] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { is_called: boolean }[];
+    if (state?.is_called) return;
+    await tx.insert(localServices).values(MARKETING_SERVICES_SEED);
+  });
 }
 
 /**

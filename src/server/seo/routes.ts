@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { LANGUAGES, type Language } from '../../core/i18n';
 import type { AppDeps } from '../app';
-import { blogPosts, localServices } from '../db/schema';
+import { activeLocalServices } from '../content/service';
+import { blogPosts } from '../db/schema';
 
 /** Paths that crawlers are asked to skip (spec 02 §2 robots). */
 const DISALLOWED = ['/admin', '/dashboard', '/auth', '/reset-password', '/password-recovery', '/payment-success', '/payment-error'];
@@ -58,8 +59,9 @@ export function seoRoutes(deps: AppDeps) {
       case 'pages':
         return xml(urlset(base(), ['/about', '/contact', '/faq', '/blog'].flatMap((p) => everyLanguage(p))));
       case 'services': {
-        const rows = await db.select({ id: localServices.id, updatedAt: localServices.updatedAt }).from(localServices).where(eq(localServices.active, true));
-        return xml(urlset(base(), [...everyLanguage('/services'), ...rows.flatMap((r) => everyLanguage(`/services/${r.id}`, r.updatedAt.toISOString().slice(0, 10)))]));
+        // The same rows the services page lists, so every detail address listed answers 200.
+        const rows = await activeLocalServices(db, 'az');
+        return xml(urlset(base(), [...everyLanguage('/services'), ...rows.flatMap((r) => everyLanguage(`/services/${r.id}`, r.updatedAt.slice(0, 10)))]));
       }
       case 'blog':
       case 'blog-az':

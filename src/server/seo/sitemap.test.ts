@@ -18,7 +18,7 @@ beforeAll(async () => {
   ({ app } = await createTestApp(database));
   const text = { az: 'Mətn', tr: 'Metin', en: 'Text' };
   await database.db.insert(blogPosts).values({ slug: 'first-post', title: text, excerpt: text, body: text, published: true, publishedOn: '2026-11-01' });
-  await database.db.insert(localServices).values({ name: 'SEO', priceQepik: 8000 });
+  await database.db.insert(localServices).values({ name: { az: 'SEO', tr: 'SEO', en: 'SEO' }, priceQepik: 8000 });
 });
 afterAll(() => database.close());
 

@@ -5,7 +5,7 @@ import { useLanguage } from '../lib/language';
 import type { PageMeta } from './page';
 
 export const status = 404;
-export const meta: PageMeta = ({ t }) => ({ title: `${t('notFound.title')} · ${t('brand')}`, description: t('notFound.text') });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('notFound.title')} · ${site.site_name}`, description: t('notFound.text') });
 
 export default function NotFoundPage() {
   const { t } = useTranslation();

@@ -4,6 +4,7 @@ import { Outlet, useMatches, useParams } from 'react-router';
 import { isLanguage } from '../../core/i18n';
 import { useAnyModalOpen } from '../lib/openModals';
 import type { PageHandle } from './page';
+import { useSite } from './site';
 
 // The notification area loads after hydration so its code stays out of the first download;
 // toasts raised before then appear once it has mounted.
@@ -14,6 +15,7 @@ export function RootLayout() {
   const { t, i18n } = useTranslation();
   const params = useParams();
   const matches = useMatches();
+  const site = useSite();
 
   useEffect(() => {
     // Journeys and scripts wait for this marker before interacting.
@@ -26,8 +28,8 @@ export function RootLayout() {
     if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
     const leaf = [...matches].reverse().find((m) => (m.handle as PageHandle | undefined)?.meta);
     const meta = (leaf?.handle as PageHandle | undefined)?.meta;
-    if (meta && isLanguage(lang)) document.title = meta({ t, lang, data: leaf?.loaderData }).title;
-  }, [matches, params.lang, i18n.language, t]);
+    if (meta && isLanguage(lang)) document.title = meta({ t, lang, data: leaf?.loaderData, site }).title;
+  }, [matches, params.lang, i18n.language, t, site]);
 
   return (
     <>

@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { isLanguage, type Language } from '../../core/i18n';
 import { loadNamespaces } from '../i18n';
 import { preferredLanguage } from '../lib/language';
+import type { SiteSettings } from './site';
 
 /** What a page module exports: its component, and optionally data, text namespaces and meta. */
 export interface PageModule {
@@ -14,7 +15,11 @@ export interface PageModule {
   /** HTTP status the server answers with when this page is the deepest match (e.g. 404). */
   status?: number;
 }
-export type PageMeta = (args: { t: TFunction; lang: Language; data: unknown }) => { title: string; description?: string };
+/**
+ * A page's title and description. `site` holds the site settings (name, description, contacts):
+ * titles end with the site name, and a page without a description of its own gets the site's.
+ */
+export type PageMeta = (args: { t: TFunction; lang: Language; data: unknown; site: SiteSettings }) => { title: string; description?: string };
 
 export interface PageHandle {
   ns: readonly string[];

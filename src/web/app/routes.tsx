@@ -5,6 +5,7 @@ import { preferredLanguage } from '../lib/language';
 import { ErrorPage } from './ErrorPage';
 import { RootLayout } from './RootLayout';
 import { page, type PageModule } from './page';
+import { SITE_ROUTE_ID, siteLoader, siteShouldRevalidate } from './site';
 
 /**
  * Page modules by their path under src/web. A page route's id is that path, so the server finds
@@ -73,7 +74,10 @@ const adminPages = (suffix: string): RouteObject[] => [
  */
 export const routes: RouteObject[] = [
   {
-    id: 'root',
+    id: SITE_ROUTE_ID,
+    // The site settings every page shows (name, description, contacts).
+    loader: siteLoader,
+    shouldRevalidate: siteShouldRevalidate,
     Component: RootLayout,
     ErrorBoundary: ErrorPage,
     children: [

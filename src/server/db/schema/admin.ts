@@ -17,13 +17,22 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );
 
-/** The agency's own marketing services (spec 02 §3 "Service (local)"); price in AZN qəpik. */
+/** Text in the three languages. */
+export type Localized = { az: string; tr: string; en: string };
+const EMPTY_LOCALIZED: Localized = { az: '', tr: '', en: '' };
+
+/**
+ * The agency's own marketing services (spec 02 §3 "Service (local)"); price in AZN qəpik. Texts in
+ * the three languages; `benefits` holds one benefit a line.
+ */
 export const localServices = pgTable(
   'services',
   {
     id: serial('id').primaryKey(),
-    name: text('name').notNull(),
-    description: text('description'),
+    name: jsonb('name').$type<Localized>().notNull(),
+    description: jsonb('description').$type<Localized>().notNull().default(EMPTY_LOCALIZED),
+    details: jsonb('details').$type<Localized>().notNull().default(EMPTY_LOCALIZED),
+    benefits: jsonb('benefits').$type<Localized>().notNull().default(EMPTY_LOCALIZED),
     priceQepik: bigint('price_qepik', { mode: 'number' }),
     category: text('category', { enum: ['standard', 'social_media'] }).notNull().default('social_media'),
     platform: text('platform'),
@@ -35,9 +44,6 @@ export const localServices = pgTable(
   },
   (t) => [check('services_price_non_negative', sql`${t.priceQepik} is null or ${t.priceQepik} >= 0`)],
 );
-
-/** Text in the three languages. */
-export type Localized = { az: string; tr: string; en: string };
 
 export const blogPosts = pgTable('blog_posts', {
   id: serial('id').primaryKey(),

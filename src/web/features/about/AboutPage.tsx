@@ -1,11 +1,12 @@
 import { Award, Building2, CalendarDays, Crosshair, Globe2, MapPin, ShieldCheck, Target, Users, Zap } from 'lucide-react';
 import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
+import { useSite } from '../../app/site';
 import { PageHero } from '../../components/ui/PageHero';
 import { SectionHeading } from '../../components/ui/SectionHeading';
 
 export const ns = ['about'];
-export const meta: PageMeta = ({ t }) => ({ title: t('about:meta.title'), description: t('about:meta.description') });
+export const meta: PageMeta = ({ t, site }) => ({ title: t('about:meta.title', { site: site.site_name }), description: t('about:meta.description', { site: site.site_name }) });
 
 const STATS = ['customers', 'orders', 'success', 'support'] as const;
 const REASONS = [
@@ -26,9 +27,10 @@ const COMPANY = [
 
 export default function AboutPage() {
   const { t } = useTranslation('about');
+  const site = useSite();
   return (
     <main id="main">
-      <PageHero title={t('title')} subtitle={t('description')} />
+      <PageHero title={t('title')} subtitle={t('description', { site: site.site_name })} />
 
       <section aria-labelledby="about-stats" className="relative -mt-8 px-4 sm:px-6 lg:px-8">
         <h2 id="about-stats" className="sr-only">
@@ -63,7 +65,7 @@ export default function AboutPage() {
 
       <section aria-labelledby="reasons-heading" className="bg-slate-50 py-20 sm:py-24">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <SectionHeading id="reasons-heading" title={t('reasons.title')} subtitle={t('reasons.subtitle')} />
+          <SectionHeading id="reasons-heading" title={t('reasons.title', { site: site.site_name })} subtitle={t('reasons.subtitle')} />
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {REASONS.map(({ key, icon: Icon }) => (
               <li key={key} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

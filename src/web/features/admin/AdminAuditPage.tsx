@@ -8,7 +8,7 @@ import { formatDateTime } from './format';
 import { AdminPage, Panel, QueryView, SearchField, Table, td, Th, useFailureNotice } from './ui';
 
 export const ns = ['admin'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:audit.title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:audit.title')} · ${site.site_name}` });
 
 /** Details as short `key: value` pairs; nested values (a settings diff) as compact JSON. */
 export function detailText(details: Record<string, unknown>): string {

@@ -13,7 +13,7 @@ import { LocalizedFields, useLocalizedTexts, type LocalizedField } from './Local
 import { AdminPage, EditDeleteCell, InputField, NewButton, Panel, QueryView, Table, td, Th, Toggle, useFailureNotice } from './ui';
 
 export const ns = ['admin'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:blog.title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:blog.title')} · ${site.site_name}` });
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

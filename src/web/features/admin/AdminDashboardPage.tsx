@@ -12,7 +12,7 @@ import { azn, count, dashboardStatus, formatDateTime, usd } from './format';
 import { AdminPage, Empty, LoadError, Loading, Panel, StatCard, Table, td, Th } from './ui';
 
 export const ns = ['admin'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:dashboard.title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:dashboard.title')} · ${site.site_name}` });
 
 /** /admin: the figures for admins; a moderator, who sees no money, gets their sections instead. */
 export default function AdminDashboardPage() {

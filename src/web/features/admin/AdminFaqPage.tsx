@@ -11,7 +11,7 @@ import { LocalizedFields, useLocalizedTexts, type LocalizedField } from './Local
 import { AdminPage, EditDeleteCell, InputField, NewButton, Panel, QueryView, Table, td, Th, Toggle, useFailureNotice } from './ui';
 
 export const ns = ['admin'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:faq.title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:faq.title')} · ${site.site_name}` });
 
 /** /admin/faq: questions and answers in az, tr and en, in the order of their index. */
 export default function AdminFaqPage() {

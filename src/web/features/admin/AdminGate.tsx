@@ -9,7 +9,7 @@ import type { Me } from '../auth/api';
 import { requireMe } from '../auth/session';
 
 export const ns = ['auth'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('auth:admin.title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('auth:admin.title')} · ${site.site_name}` });
 
 /** Admin pages: signed-out visitors go home with the sign-in dialog; the role is checked on the server too. */
 export const loader = async (args: LoaderFunctionArgs) => {

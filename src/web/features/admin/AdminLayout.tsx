@@ -20,7 +20,7 @@ import { navFor } from './nav';
 
 export { loader } from './AdminGate';
 export const ns = ['admin', 'auth'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:title')} · ${site.site_name}` });
 
 const COLLAPSED_KEY = 'artim.admin.sidebar-collapsed';
 

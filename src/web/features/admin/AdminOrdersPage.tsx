@@ -18,7 +18,7 @@ import { count, formatDateTime, notify, notifyError, STATUS_TONE, usd } from './
 import { AdminPage, CardsOrTable, InputField, LoadError, Loading, Panel, QueryView, reasonError, ReasonField, SearchField, Select, Table, TableContent, td, Th } from './ui';
 
 export const ns = ['admin'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:orders.title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:orders.title')} · ${site.site_name}` });
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation('admin');

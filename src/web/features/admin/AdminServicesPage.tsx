@@ -8,7 +8,7 @@ import { ServiceNamesTab } from './ServiceNamesTab';
 import { AdminPage, TabPanel, Tabs } from './ui';
 
 export const ns = ['admin'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:services.title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:services.title')} · ${site.site_name}` });
 
 type Tab = 'local' | 'api' | 'names';
 

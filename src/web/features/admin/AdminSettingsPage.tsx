@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Banknote, LifeBuoy, Save, ShoppingCart, Users } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useRevalidator } from 'react-router';
 import { useTranslation } from '../../i18n';
 import type { Settings } from '../../../core/settings';
 import type { PageMeta } from '../../app/page';
@@ -14,7 +15,7 @@ import { numericSetting } from './forms';
 import { AdminPage, Field, InputField, LoadError, Loading, Panel, StatCard, Toggle, useFailureNotice } from './ui';
 
 export const ns = ['admin'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:settings.title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:settings.title')} · ${site.site_name}` });
 
 const TEXT_KEYS = ['site_name', 'contact_email', 'contact_phone', 'notification_email'] as const;
 const NUMBER_FIELDS = [
@@ -36,6 +37,7 @@ export default function AdminSettingsPage() {
   const stats = useSettingsStats();
   const save = useSaveSettings();
   const client = useQueryClient();
+  const revalidator = useRevalidator();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Partial<Record<NumberKey, string>>>({});
 
@@ -68,6 +70,8 @@ export default function AdminSettingsPage() {
       onSuccess: (saved) => {
         setDraft(toDraft(saved));
         notify.success(t('notices.settingsSaved'));
+        // The site name and contacts shown around the pages (root route) are read again.
+        void revalidator.revalidate();
       },
       onError: (err) => notifyError(t, 'notices.settingsNotSaved', err),
     });

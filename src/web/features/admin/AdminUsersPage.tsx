@@ -13,7 +13,7 @@ import { parseSignedCents } from './forms';
 import { AdminPage, CardsOrTable, Field, InputField, Panel, QueryView, reasonError, ReasonField, SearchField, Select, Table, td, Th, useFailureNotice } from './ui';
 
 export const ns = ['admin'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('admin:users.title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:users.title')} · ${site.site_name}` });
 
 const ROLE_TONE: Record<Role, string> = {
   admin: 'bg-rose-50 text-rose-700 ring-rose-200 hover:bg-rose-100',

@@ -2,18 +2,19 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { platformDisplayName } from '../../../core/platforms';
 import { Badge } from '../../components/ui/Badge';
-import { Textarea } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { useDeleteService, useLocalServices, useSaveService, type LocalService, type LocalServiceInput } from './api';
 import { DeleteDialog, FormDialog } from './dialogs';
+import { LocalizedFields, useLocalizedTexts, type LocalizedField } from './LocalizedFields';
 import { azn, notify, notifyError } from './format';
 import { parseAznToQepik, parseOrderIndex, qepikToInput } from './forms';
 import { EditDeleteCell, Field, InputField, NewButton, Panel, QueryView, Select, Table, td, Th, Toggle, useFailureNotice } from './ui';
 
-type Sort = 'asc' | 'desc';
+type Sort = 'site' | 'asc' | 'desc';
 
-/** Orders by price, services without a price last either way. */
+/** Orders by price, services without a price last either way; `site` keeps the order the site lists them in. */
 export function sortByPrice<T extends { priceQepik: number | null }>(rows: readonly T[], sort: Sort): T[] {
+  if (sort === 'site') return [...rows];
   return [...rows].sort((a, b) => {
     if (a.priceQepik === null || b.priceQepik === null) return a.priceQepik === b.priceQepik ? 0 : a.priceQepik === null ? 1 : -1;
     return sort === 'asc' ? a.priceQepik - b.priceQepik : b.priceQepik - a.priceQepik;
@@ -25,7 +26,7 @@ export function LocalServicesTab() {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const services = useLocalServices();
-  const [sort, setSort] = useState<Sort>('asc');
+  const [sort, setSort] = useState<Sort>('site');
   const [editing, setEditing] = useState<LocalService | 'new' | null>(null);
   const [deleting, setDeleting] = useState<LocalService | null>(null);
   const remove = useDeleteService();
@@ -41,6 +42,7 @@ export function LocalServicesTab() {
             {t('services.sort')}
           </label>
           <Select id="price-sort" value={sort} onChange={(e) => setSort(e.target.value as Sort)} className="w-auto">
+            <option value="site">{t('services.sortSite')}</option>
             <option value="asc">{t('services.sortAsc')}</option>
             <option value="desc">{t('services.sortDesc')}</option>
           </Select>
@@ -67,8 +69,14 @@ export function LocalServicesTab() {
             {rows.map((s) => (
               <tr key={s.id} data-testid="local-service-row">
                 <td className={td}>
-                  <p className="font-medium text-slate-900">{s.name}</p>
-                  {s.description ? <p className="max-w-72 truncate text-xs text-slate-500">{s.description}</p> : null}
+                  <p className="font-medium text-slate-900" lang={lang}>
+                    {s.name[lang]}
+                  </p>
+                  {s.description[lang] ? (
+                    <p className="max-w-72 truncate text-xs text-slate-500" lang={lang}>
+                      {s.description[lang]}
+                    </p>
+                  ) : null}
                 </td>
                 <td className={td}>{t(`services.categories.${s.category}`)}</td>
                 <td className={td}>{s.platform ? platformDisplayName(s.platform) : '—'}</td>
@@ -77,7 +85,7 @@ export function LocalServicesTab() {
                   <Badge tone={s.active ? 'success' : 'neutral'}>{s.active ? t('services.active') : t('services.inactive')}</Badge>
                 </td>
                 <td className={`${td} text-right tabular-nums`}>{s.orderIndex}</td>
-                <EditDeleteCell name={s.name} onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />
+                <EditDeleteCell name={s.name[lang]} onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />
               </tr>
             ))}
           </Table>
@@ -90,8 +98,8 @@ export function LocalServicesTab() {
         remove={remove}
         variables={(s) => s.id}
         title={t('services.deleteTitle')}
-        description={(s) => t('services.deleteText', { name: s.name })}
-        onDone={(s) => notify.success(t('notices.serviceDeleted'), s.name)}
+        description={(s) => t('services.deleteText', { name: s.name[lang] })}
+        onDone={(s) => notify.success(t('notices.serviceDeleted'), s.name[lang])}
         failedKey="notices.serviceNotDeleted"
       />
     </Panel>
@@ -100,10 +108,15 @@ export function LocalServicesTab() {
 
 function ServiceDialog({ service, onClose }: { service: LocalService | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
+  const lang = useLanguage();
   const save = useSaveService();
+  const { texts, missing, change, check, trimmed } = useLocalizedTexts({
+    name: service?.name,
+    description: service?.description,
+    details: service?.details,
+    benefits: service?.benefits,
+  });
   const [form, setForm] = useState({
-    name: service?.name ?? '',
-    description: service?.description ?? '',
     price: qepikToInput(service?.priceQepik ?? null),
     category: service?.category ?? ('social_media' as LocalService['category']),
     platform: service?.platform ?? '',
@@ -111,22 +124,26 @@ function ServiceDialog({ service, onClose }: { service: LocalService | null; onC
     active: service?.active ?? true,
     orderIndex: String(service?.orderIndex ?? 0),
   });
-  const [errors, setErrors] = useState<Partial<Record<'name' | 'price' | 'orderIndex', string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<'price' | 'orderIndex', string>>>({});
   const set = <K extends keyof typeof form>(k: K, v: (typeof form)[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const fields: LocalizedField<keyof typeof texts>[] = [
+    { key: 'name', label: t('services.name'), max: 200, required: true },
+    { key: 'description', label: t('services.description'), max: 1000, multiline: true, rows: 2 },
+    { key: 'details', label: t('services.details'), max: 5000, multiline: true, rows: 4 },
+    { key: 'benefits', label: t('services.benefits'), max: 2000, multiline: true, rows: 4 },
+  ];
 
   const submit = () => {
+    const complete = check(fields);
     const priceQepik = parseAznToQepik(form.price);
     const orderIndex = parseOrderIndex(form.orderIndex);
-    const next = {
-      name: form.name.trim() ? undefined : t('services.nameRequired'),
+    setErrors({
       price: priceQepik === undefined ? t('services.priceInvalid') : undefined,
       orderIndex: orderIndex === undefined ? t('services.orderIndexInvalid') : undefined,
-    };
-    setErrors(next);
-    if (next.name || priceQepik === undefined || orderIndex === undefined) return;
+    });
+    if (!complete || priceQepik === undefined || orderIndex === undefined) return;
     const input: LocalServiceInput = {
-      name: form.name.trim(),
-      description: form.description.trim() || null,
+      ...trimmed(),
       priceQepik,
       category: form.category,
       platform: form.platform.trim() || null,
@@ -138,7 +155,7 @@ function ServiceDialog({ service, onClose }: { service: LocalService | null; onC
       { id: service?.id, input },
       {
         onSuccess: () => {
-          notify.success(service ? t('notices.serviceUpdated') : t('notices.serviceCreated'), input.name);
+          notify.success(service ? t('notices.serviceUpdated') : t('notices.serviceCreated'), input.name[lang]);
           onClose();
         },
         onError: (err) => notifyError(t, 'notices.operationFailed', err),
@@ -152,14 +169,14 @@ function ServiceDialog({ service, onClose }: { service: LocalService | null; onC
       onClose={onClose}
       onSubmit={submit}
       pending={save.isPending}
-      className="sm:max-w-2xl"
+      className="sm:max-w-3xl"
       formClassName="grid gap-4 sm:grid-cols-2"
       footerClassName="sm:col-span-2"
     >
-      <InputField label={t('services.name')} error={errors.name} className="sm:col-span-2" value={form.name} onChange={(e) => set('name', e.target.value)} maxLength={200} required />
-      <Field label={t('services.description')} className="sm:col-span-2">
-        {(control) => <Textarea {...control} value={form.description} onChange={(e) => set('description', e.target.value)} maxLength={5000} />}
-      </Field>
+      <div className="space-y-4 sm:col-span-2">
+        <LocalizedFields missing={missing} values={texts} onChange={change} fields={fields} />
+        <p className="text-xs text-slate-500">{t('services.benefitsHint')}</p>
+      </div>
       <InputField label={t('services.priceAzn')} error={errors.price} type="number" min={0} step={0.01} inputMode="decimal" value={form.price} onChange={(e) => set('price', e.target.value)} />
       <Field label={t('services.category')}>
         {(control) => (
@@ -171,7 +188,7 @@ function ServiceDialog({ service, onClose }: { service: LocalService | null; onC
       </Field>
       <InputField label={t('services.platform')} value={form.platform} onChange={(e) => set('platform', e.target.value)} placeholder="instagram" maxLength={50} />
       <InputField label={t('services.icon')} hint={t('services.iconHint')} value={form.icon} onChange={(e) => set('icon', e.target.value)} placeholder="Heart" maxLength={50} />
-      <InputField label={t('services.orderIndex')} error={errors.orderIndex} type="number" step={1} value={form.orderIndex} onChange={(e) => set('orderIndex', e.target.value)} />
+      <InputField label={t('services.orderIndex')} hint={t('services.orderIndexHint')} error={errors.orderIndex} type="number" step={1} value={form.orderIndex} onChange={(e) => set('orderIndex', e.target.value)} />
       <div className="flex items-end pb-2">
         <Toggle label={t('services.active')} checked={form.active} onChange={(v) => set('active', v)} />
       </div>

@@ -6,7 +6,7 @@ import type { AuthTab } from './authDialogStore';
 import { AuthTabs } from './AuthForms';
 
 export const ns = ['auth'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('auth:page.title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('auth:page.title')} · ${site.site_name}` });
 
 /** /auth: the same login and sign-up tabs as the dialog, as a page. */
 export default function AuthPage() {

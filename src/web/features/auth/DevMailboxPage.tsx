@@ -5,7 +5,7 @@ import type { PageMeta } from '../../app/page';
 import { apiGet } from './api';
 
 export const ns = ['auth'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('auth:mailbox.title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('auth:mailbox.title')} · ${site.site_name}` });
 
 interface Summary {
   id: number;

@@ -5,7 +5,7 @@ import type { PageMeta } from '../../app/page';
 
 export const ns = ['auth'];
 export const status = 503;
-export const meta: PageMeta = ({ t }) => ({ title: `${t('auth:maintenance.title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('auth:maintenance.title')} · ${site.site_name}` });
 
 /** Shown to visitors and customers while maintenance_mode is on. */
 export default function MaintenancePage() {

@@ -9,7 +9,7 @@ import { ApiError, apiPost } from './api';
 import { StrengthMeter } from './StrengthMeter';
 
 export const ns = ['auth'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('auth:recovery.title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('auth:recovery.title')} · ${site.site_name}` });
 
 /** Redirect to /auth after a successful update (spec 02 §9). */
 const DONE_REDIRECT_MS = 2000;

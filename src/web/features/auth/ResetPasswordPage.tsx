@@ -9,7 +9,7 @@ import { ApiError, apiPost } from './api';
 import { waitMinutes } from './messages';
 
 export const ns = ['auth'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('auth:reset.title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('auth:reset.title')} · ${site.site_name}` });
 
 /** How long the link-sent notice stays (spec 02 §9). */
 const SENT_NOTICE_MS = 7000;

@@ -9,7 +9,7 @@ import { contentGet, type PostSummary } from './api';
 import { formatDay } from './format';
 
 export const ns = ['blog'];
-export const meta: PageMeta = ({ t }) => ({ title: t('blog:list.metaTitle'), description: t('blog:list.metaDescription') });
+export const meta: PageMeta = ({ t, site }) => ({ title: t('blog:list.metaTitle', { site: site.site_name }), description: t('blog:list.metaDescription', { site: site.site_name }) });
 
 export async function loader(args: LoaderFunctionArgs) {
   const lang = routeLanguage(args.params, args.request);

@@ -23,10 +23,10 @@ export async function loader(args: LoaderFunctionArgs) {
   return { post } satisfies PostData;
 }
 
-export const meta: PageMeta = ({ t, data }) => {
+export const meta: PageMeta = ({ t, data, site }) => {
   const post = (data as PostData | undefined)?.post;
-  if (!post) return { title: `${t('blog:post.notFound')} · ${t('brand')}` };
-  return { title: `${post.title} · ${t('brand')}`, description: post.excerpt || undefined };
+  if (!post) return { title: `${t('blog:post.notFound')} · ${site.site_name}` };
+  return { title: `${post.title} · ${site.site_name}`, description: post.excerpt || undefined };
 };
 
 /** /{lang}/blog/:slug: the post as plain paragraphs (never as HTML). */

@@ -9,7 +9,7 @@ import { useLanguage } from '../../lib/language';
 import { contentGet, paragraphs, type FaqEntry } from './api';
 
 export const ns = ['blog'];
-export const meta: PageMeta = ({ t }) => ({ title: t('blog:faq.metaTitle'), description: t('blog:faq.metaDescription') });
+export const meta: PageMeta = ({ t, site }) => ({ title: t('blog:faq.metaTitle', { site: site.site_name }), description: t('blog:faq.metaDescription', { site: site.site_name }) });
 
 export async function loader(args: LoaderFunctionArgs) {
   const lang = routeLanguage(args.params, args.request);

@@ -1,22 +1,7 @@
-import type { LoaderFunctionArgs } from 'react-router';
-
 /** Blog and FAQ as the public API serves them (GET /api/content/*). */
 export type { FaqEntry, Post, PostSummary } from '../../../core/contracts/content';
 
-/**
- * A public content request inside a route loader: answered in process on the server (through the
- * render context), over HTTP in the browser. Null for 404; other failures throw to the error page.
- */
-export async function contentGet<T>(args: Pick<LoaderFunctionArgs, 'context'>, path: string): Promise<T | null> {
-  const ctx = args.context as { fetch?: (path: string, init?: RequestInit) => Promise<Response> } | undefined;
-  // In process the answer must not be compressed: the page's Accept-Encoding is forwarded otherwise.
-  const res = ctx?.fetch
-    ? await ctx.fetch(path, { headers: { accept: 'application/json', 'accept-encoding': 'identity' } })
-    : await fetch(path, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
-  if (res.status === 404) return null;
-  if (!res.ok) throw new Response(null, { status: res.status, statusText: res.statusText });
-  return (await res.json()) as T;
-}
+export { contentGet } from '../../lib/loaderFetch';
 
 /** A post body as paragraphs: split on blank lines, single line breaks kept inside a paragraph. */
 export function paragraphs(body: string): string[][] {

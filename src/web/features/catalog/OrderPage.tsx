@@ -33,10 +33,10 @@ export function loader({ request }: LoaderFunctionArgs): OrderLoaderData {
   return { platform: (new URL(request.url).searchParams.get('platform') ?? '').trim().toLowerCase() };
 }
 
-export const meta: PageMeta = ({ t, data }) => {
+export const meta: PageMeta = ({ t, data, site }) => {
   const platform = (data as OrderLoaderData | undefined)?.platform;
   return {
-    title: platform ? t('catalog:meta.platformTitle', { platform: platformDisplayName(platform) }) : t('catalog:meta.title'),
+    title: platform ? t('catalog:meta.platformTitle', { platform: platformDisplayName(platform), site: site.site_name }) : t('catalog:meta.title', { site: site.site_name }),
     description: t('catalog:meta.description'),
   };
 };

@@ -1,20 +1,20 @@
 import { CheckCircle2, Clock, Mail, MapPin, MessageSquare, Phone } from 'lucide-react';
 import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
+import { telHref, useSite } from '../../app/site';
 import { PageHero } from '../../components/ui/PageHero';
 import { ContactForm } from '../support/ContactForm';
 
 export const ns = ['contact', 'support'];
-export const meta: PageMeta = ({ t }) => ({ title: t('contact:meta.title'), description: t('contact:meta.description') });
+export const meta: PageMeta = ({ t, site }) => ({ title: t('contact:meta.title', { site: site.site_name }), description: t('contact:meta.description', { site: site.site_name }) });
 
 export default function ContactPage() {
   const { t } = useTranslation('contact');
   const why = t('why.items', { returnObjects: true }) as string[];
-  const email = t('common:company.email');
-  const phone = t('common:company.phone');
+  const site = useSite();
   const details = [
-    { key: 'email', icon: Mail, value: email, href: `mailto:${email}` },
-    { key: 'phone', icon: Phone, value: phone, href: `tel:${phone.replace(/\s/g, '')}` },
+    { key: 'email', icon: Mail, value: site.contact_email, href: `mailto:${site.contact_email}` },
+    { key: 'phone', icon: Phone, value: site.contact_phone, href: telHref(site.contact_phone) },
     { key: 'address', icon: MapPin, value: t('common:company.address'), href: undefined },
   ] as const;
 

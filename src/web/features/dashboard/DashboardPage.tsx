@@ -28,7 +28,7 @@ import { SettingsTab } from './SettingsTab';
 import { TabList, TabPanel, type TabItem } from './Tabs';
 
 export const ns = ['dashboard', 'auth', 'catalog', 'payments'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('dashboard:title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('dashboard:title')} · ${site.site_name}` });
 
 /** Signed-out visitors go home with the sign-in dialog (spec 01 §2). */
 export const loader = async (args: LoaderFunctionArgs) => ({ me: await requireMe(args, routeLanguage(args.params, args.request)) });

@@ -15,19 +15,24 @@ import {
   Zap,
 } from 'lucide-react';
 import { useTranslation } from '../../i18n';
-import { Link, useLoaderData } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PageMeta } from '../../app/page';
+import { useSite } from '../../app/site';
 import { ButtonLink, buttonClass } from '../../components/ui/Button';
 import { SectionHeading } from '../../components/ui/SectionHeading';
 import { useLanguage } from '../../lib/language';
 import { platformsLoader, usePlatforms } from '../catalog/api';
-import { MARKETING_SERVICES } from '../services/marketingServices';
+import { fetchLocalServices, startPrice } from '../services/api';
+import { serviceGradient, serviceIcon } from '../services/serviceIcons';
 import { PlatformGrid } from './PlatformGrid';
 
 export const ns = ['home', 'services'];
-/** The platforms for the grid, so the first render shows them. */
-export const loader = platformsLoader;
-export const meta: PageMeta = ({ t }) => ({ title: t('home:meta.title'), description: t('home:meta.description') });
+/** The platforms for the grid and the agency's main services, so the first render shows them. */
+export async function loader(args: LoaderFunctionArgs) {
+  const [platforms, services] = await Promise.all([platformsLoader(args), fetchLocalServices(args)]);
+  return { ...platforms, popular: (services ?? []).filter((s) => s.category === 'standard').slice(0, 6) };
+}
+export const meta: PageMeta = ({ t, site }) => ({ title: t('home:meta.title', { site: site.site_name }), description: site.site_description || undefined });
 
 const STATS = ['orders', 'customers', 'satisfaction', 'support'] as const;
 const WHY = [
@@ -49,7 +54,10 @@ const GUARANTEES = [
 export default function HomePage() {
   const { t } = useTranslation(['home', 'services']);
   const lang = useLanguage();
-  const { platforms, loading } = usePlatforms((useLoaderData() as Awaited<ReturnType<typeof loader>> | undefined)?.platforms);
+  const site = useSite();
+  const loaded = useLoaderData() as Awaited<ReturnType<typeof loader>> | undefined;
+  const { platforms, loading } = usePlatforms(loaded?.platforms);
+  const popular = loaded?.popular ?? [];
 
   const scrollToServices = () => {
     const target = document.getElementById('services');
@@ -106,7 +114,7 @@ export default function HomePage() {
       {/* Statistics */}
       <section aria-labelledby="stats-heading" className="relative -mt-10 px-4 sm:px-6 lg:px-8">
         <h2 id="stats-heading" className="sr-only">
-          {t('stats.heading')}
+          {t('stats.heading', { site: site.site_name })}
         </h2>
         <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-px overflow-hidden rounded-2xl bg-slate-200 shadow-xl ring-1 ring-slate-200 md:grid-cols-4">
           {STATS.map((key) => (
@@ -171,20 +179,22 @@ export default function HomePage() {
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <SectionHeading id="popular-heading" title={t('popular.title')} subtitle={t('popular.subtitle')} />
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {MARKETING_SERVICES.slice(0, 6).map(({ id, icon: Icon, gradient, priceFromAzn }) => (
-              <li key={id}>
+            {popular.map((service, i) => {
+              const Icon = serviceIcon(service.icon);
+              return (
+              <li key={service.id}>
                 <Link
-                  to={`/${lang}/services/${id}`}
+                  to={`/${lang}/services/${service.id}`}
                   className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-md"
                 >
-                  <span className={`grid size-12 place-items-center rounded-xl bg-gradient-to-br text-white ${gradient}`}>
+                  <span className={`grid size-12 place-items-center rounded-xl bg-gradient-to-br text-white ${serviceGradient(i)}`}>
                     <Icon className="size-6" aria-hidden="true" />
                   </span>
-                  <h3 className="mt-5 text-lg font-bold text-slate-900">{t(`services:items.${id}.name`)}</h3>
-                  <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">{t(`services:items.${id}.short`)}</p>
+                  <h3 className="mt-5 text-lg font-bold text-slate-900">{service.name}</h3>
+                  <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">{service.description}</p>
                   <span className="mt-5 flex items-center justify-between text-sm font-semibold">
                     <span className="text-slate-900">
-                      {priceFromAzn === null ? t('services:priceOnRequest') : t('services:priceFrom', { price: priceFromAzn })}
+                      {startPrice(t, service.priceQepik)}
                     </span>
                     <span className="inline-flex items-center gap-1 text-brand-600">
                       {t('services:details')}
@@ -193,7 +203,8 @@ export default function HomePage() {
                   </span>
                 </Link>
               </li>
-            ))}
+              );
+            })}
           </ul>
           <div className="mt-10 text-center">
             <ButtonLink to={`/${lang}/services`} variant="outline">

@@ -5,6 +5,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { AccountMenu } from '../auth/AccountMenu';
 import { useAuthDialog } from '../auth/authDialogStore';
 import { PlatformMenu } from '../catalog/PlatformMenu';
+import { useSite } from '../../app/site';
 import { useLanguage } from '../../lib/language';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
@@ -16,6 +17,7 @@ const MOBILE_MENU_ID = 'mobile-menu';
 export function Header() {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const site = useSite();
   const location = useLocation();
   const [open, setOpen] = useState(false);
 
@@ -60,8 +62,8 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to={`/${lang}`} className="rounded-xl" aria-label={t('nav.homeLink')}>
-          <Logo name={t('brand')} />
+        <Link to={`/${lang}`} className="rounded-xl" aria-label={t('nav.homeLink', { site: site.site_name })}>
+          <Logo name={site.site_name} />
         </Link>
 
         <nav aria-label={t('nav.label')} className="ml-4 hidden lg:block">

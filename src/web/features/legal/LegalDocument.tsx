@@ -13,7 +13,7 @@ interface LegalText {
 
 export const legalMeta =
   (kind: LegalKind): PageMeta =>
-  ({ t }) => ({ title: `${t(`legal:${kind}.title`)} · ${t('brand')}`, description: t(`legal:${kind}.description`) });
+  ({ t, site }) => ({ title: `${t(`legal:${kind}.title`)} · ${site.site_name}`, description: t(`legal:${kind}.description`) });
 
 const slug = (i: number) => `section-${i + 1}`;
 

@@ -9,7 +9,7 @@ import { checkPaymentStatus } from './check';
 import { ResultCard } from './ResultCard';
 
 export const ns = ['payments'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('payments:error.title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('payments:error.title')} · ${site.site_name}` });
 
 /** The longest error text taken from the address; the rest is cut off. */
 const ERROR_MAX = 300;

@@ -13,7 +13,7 @@ import { checkPayment, checkPaymentStatus } from './check';
 import { ResultCard } from './ResultCard';
 
 export const ns = ['payments'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('payments:success.title')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('payments:success.title')} · ${site.site_name}` });
 
 /** Payment verification (spec 02 §4, §9): at most 3 attempts, 3 seconds apart. */
 export const VERIFY_ATTEMPTS = 3;

@@ -6,27 +6,29 @@ import { Badge } from '../../components/ui/Badge';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
-import { findMarketingService } from './marketingServices';
+import { platformDisplayName } from '../../../core/platforms';
+import { fetchLocalService, startPrice, type LocalService } from './api';
+import { serviceIcon } from './serviceIcons';
 import { ServiceFigures } from './ServiceFigures';
 import { useConsultation } from './useConsultation';
 
 export const ns = ['services'];
 
 interface DetailData {
-  id: string | null;
+  service: LocalService | null;
 }
 
-/** Finds the service by the address's id; an unknown id answers 404 with the not-found state. */
-export function loader({ params }: LoaderFunctionArgs) {
-  const service = findMarketingService(params.id);
-  if (!service) return data<DetailData>({ id: null }, { status: 404 });
-  return { id: service.id } satisfies DetailData;
+/** The active service of the address's id; an unknown or inactive one answers 404 with the not-found state. */
+export async function loader(args: LoaderFunctionArgs) {
+  const service = await fetchLocalService(args);
+  if (!service) return data<DetailData>({ service: null }, { status: 404 });
+  return { service } satisfies DetailData;
 }
 
-export const meta: PageMeta = ({ t, data }) => {
-  const id = (data as DetailData | undefined)?.id;
-  if (!id) return { title: t('services:detail.notFoundTitle') };
-  return { title: t('services:detail.metaTitle', { name: t(`services:items.${id}.name`) }), description: t(`services:items.${id}.short`) };
+export const meta: PageMeta = ({ t, data, site }) => {
+  const service = (data as DetailData | undefined)?.service;
+  if (!service) return { title: t('services:detail.notFoundTitle', { site: site.site_name }) };
+  return { title: t('services:detail.metaTitle', { name: service.name, site: site.site_name }), description: service.description || undefined };
 };
 
 const STEPS = [
@@ -40,9 +42,8 @@ export default function ServiceDetailPage() {
   const { t } = useTranslation('services');
   const lang = useLanguage();
   const consult = useConsultation();
-  const { id } = useLoaderData() as DetailData;
+  const { service } = useLoaderData() as DetailData;
   const navigation = useNavigation();
-  const service = findMarketingService(id ?? undefined);
 
   // Moving from one service to another keeps this page mounted; show the wait instead of stale text.
   if (navigation.state === 'loading' && navigation.location.pathname.startsWith(`/${lang}/services/`)) {
@@ -66,9 +67,9 @@ export default function ServiceDetailPage() {
     );
   }
 
-  const Icon = service.icon;
-  const name = t(`items.${service.id}.name`);
-  const benefits = t(`items.${service.id}.benefits`, { returnObjects: true }) as string[];
+  const Icon = serviceIcon(service.icon);
+  const name = service.name;
+  const about = service.details || service.description;
 
   return (
     <main id="main">
@@ -102,19 +103,19 @@ export default function ServiceDetailPage() {
               <Icon className="size-8" aria-hidden="true" />
             </span>
             <div>
-              <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">{name}</h1>
+              <h1 className="text-3xl font-extrabold tracking-tight text-balance break-words sm:text-5xl">{name}</h1>
               <ul className="mt-4 flex flex-wrap gap-2" aria-label={t('detail.facts')}>
                 <li>
                   <Badge className="bg-white/15 text-white ring-white/30">{t(`detail.category.${service.category}`)}</Badge>
                 </li>
                 <li>
-                  <Badge className="bg-white text-brand-700 ring-white">
-                    {service.priceFromAzn === null ? t('priceOnRequest') : t('priceFrom', { price: service.priceFromAzn })}
-                  </Badge>
+                  <Badge className="bg-white text-brand-700 ring-white">{startPrice(t, service.priceQepik)}</Badge>
                 </li>
-                <li>
-                  <Badge className="bg-white/15 text-white ring-white/30">{t(`items.${service.id}.platform`)}</Badge>
-                </li>
+                {service.platform ? (
+                  <li>
+                    <Badge className="bg-white/15 text-white ring-white/30">{platformDisplayName(service.platform)}</Badge>
+                  </li>
+                ) : null}
               </ul>
             </div>
           </div>
@@ -123,26 +124,30 @@ export default function ServiceDetailPage() {
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-3 lg:px-8">
         <div className="space-y-14 lg:col-span-2">
-          <section aria-labelledby="about-heading">
-            <h2 id="about-heading" className="text-2xl font-extrabold tracking-tight text-slate-900">
-              {t('detail.about')}
-            </h2>
-            <p className="mt-4 text-lg leading-relaxed text-slate-600">{t(`items.${service.id}.about`)}</p>
-          </section>
+          {about ? (
+            <section aria-labelledby="about-heading">
+              <h2 id="about-heading" className="text-2xl font-extrabold tracking-tight text-slate-900">
+                {t('detail.about')}
+              </h2>
+              <p className="mt-4 text-lg leading-relaxed break-words whitespace-pre-line text-slate-600">{about}</p>
+            </section>
+          ) : null}
 
-          <section aria-labelledby="benefits-heading">
-            <h2 id="benefits-heading" className="text-2xl font-extrabold tracking-tight text-slate-900">
-              {t('detail.benefits')}
-            </h2>
-            <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-              {benefits.map((b) => (
-                <li key={b} className="flex items-start gap-3 rounded-xl bg-slate-50 p-4 text-slate-700 ring-1 ring-slate-200">
-                  <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden="true" />
-                  {b}
-                </li>
-              ))}
-            </ul>
-          </section>
+          {service.benefits.length ? (
+            <section aria-labelledby="benefits-heading">
+              <h2 id="benefits-heading" className="text-2xl font-extrabold tracking-tight text-slate-900">
+                {t('detail.benefits')}
+              </h2>
+              <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+                {service.benefits.map((b, i) => (
+                  <li key={i} className="flex items-start gap-3 rounded-xl bg-slate-50 p-4 break-words text-slate-700 ring-1 ring-slate-200">
+                    <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden="true" />
+                    {b}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
 
           <section aria-labelledby="process-heading">
             <h2 id="process-heading" className="text-2xl font-extrabold tracking-tight text-slate-900">
@@ -170,9 +175,7 @@ export default function ServiceDetailPage() {
             </h2>
             <p className="mt-2 text-sm leading-relaxed text-slate-600">{t('detail.consultCard.text')}</p>
             <p className="mt-5 text-sm text-slate-500">{t('detail.consultCard.price')}</p>
-            <p className="text-3xl font-extrabold text-slate-900">
-              {service.priceFromAzn === null ? t('priceOnRequest') : t('priceFrom', { price: service.priceFromAzn })}
-            </p>
+            <p className="text-3xl font-extrabold text-slate-900">{startPrice(t, service.priceQepik)}</p>
             <Button className="mt-6 w-full" size="lg" onClick={() => consult(name)}>
               <MessageCircle className="size-5" aria-hidden="true" />
               {t('consult.button')}

@@ -1,18 +1,29 @@
 import { ArrowRight, BarChart3, Check, Clock, HandCoins, Heart, MessageCircle, Music2, PlaySquare, Share2, Sparkles, Trophy, Users } from 'lucide-react';
 import { useTranslation } from '../../i18n';
-import { Link } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
 import { Button, ButtonLink, buttonClass } from '../../components/ui/Button';
 import { PageHero } from '../../components/ui/PageHero';
 import { SectionHeading } from '../../components/ui/SectionHeading';
 import { useLanguage } from '../../lib/language';
-import { MARKETING_SERVICES } from './marketingServices';
+import { fetchLocalServices, startPrice, type LocalService } from './api';
+import { serviceGradient, serviceIcon } from './serviceIcons';
 import { ServiceFigures } from './ServiceFigures';
 import { useConsultation } from './useConsultation';
 
 export const ns = ['services'];
-export const meta: PageMeta = ({ t }) => ({ title: t('services:meta.title'), description: t('services:meta.description') });
+export const meta: PageMeta = ({ t, site }) => ({ title: t('services:meta.title', { site: site.site_name }), description: t('services:meta.description') });
+
+interface ServicesData {
+  /** Null when the list could not be loaded. */
+  services: LocalService[] | null;
+}
+
+/** The agency's active services, in listing order, in the page's language. */
+export async function loader(args: LoaderFunctionArgs): Promise<ServicesData> {
+  return { services: await fetchLocalServices(args) };
+}
 
 const BENEFITS = [
   { key: 'results', icon: BarChart3 },
@@ -21,7 +32,10 @@ const BENEFITS = [
   { key: 'pricing', icon: HandCoins },
 ] as const;
 
-/** The additional services: the catalogue's engagement services and three fixed groups (spec 01 §2). */
+/**
+ * The fixed groups of the additional services: the catalogue's engagement services and three
+ * platforms. The agency's own social-media services are listed before them.
+ */
 const ADDITIONAL = [
   { key: 'engagement', icon: Share2, gradient: 'from-brand-500 to-violet-600', orderPlatform: null },
   { key: 'instagram', icon: Heart, gradient: 'from-pink-500 to-rose-500', orderPlatform: 'instagram' },
@@ -33,6 +47,9 @@ export default function ServicesPage() {
   const { t } = useTranslation('services');
   const lang = useLanguage();
   const consult = useConsultation();
+  const { services } = useLoaderData<ServicesData>();
+  const main = (services ?? []).filter((s) => s.category === 'standard');
+  const social = (services ?? []).filter((s) => s.category === 'social_media');
 
   return (
     <main id="main">
@@ -77,34 +94,11 @@ export default function ServicesPage() {
       <section id="main-services" aria-labelledby="main-services-heading" className="scroll-mt-20 bg-slate-50 py-20 sm:py-24">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <SectionHeading id="main-services-heading" title={t('main.title')} subtitle={t('main.subtitle')} />
-          <ul className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
-            {MARKETING_SERVICES.map(({ id, icon: Icon, gradient, priceFromAzn }) => {
-              const name = t(`items.${id}.name`);
-              return (
-                <li key={id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                  <div className="flex items-start justify-between gap-3">
-                    <span className={`grid size-12 place-items-center rounded-xl bg-gradient-to-br text-white ${gradient}`}>
-                      <Icon className="size-6" aria-hidden="true" />
-                    </span>
-                    <Badge tone="neutral">{priceFromAzn === null ? t('priceOnRequest') : t('priceFrom', { price: priceFromAzn })}</Badge>
-                  </div>
-                  <h3 className="mt-5 text-lg font-bold text-slate-900">
-                    <Link to={`/${lang}/services/${id}`} className="rounded hover:text-brand-700">
-                      {name}
-                    </Link>
-                  </h3>
-                  <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">{t(`items.${id}.short`)}</p>
-                  <div className="mt-6 grid gap-2">
-                    <Button size="sm" onClick={() => consult(name)}>
-                      {t('consult.button')}
-                    </Button>
-                    <ButtonLink size="sm" variant="outline" to={`/${lang}/services/${id}`} aria-label={t('detailsOf', { name })}>
-                      {t('details')}
-                    </ButtonLink>
-                  </div>
-                </li>
-              );
-            })}
+          {main.length === 0 ? <p className="mt-12 text-center text-slate-600">{services ? t('main.empty') : t('main.notLoaded')}</p> : null}
+          <ul className="mt-12 grid gap-6 empty:hidden md:grid-cols-2 xl:grid-cols-4">
+            {main.map((service, i) => (
+              <ServiceCard key={service.id} service={service} gradient={serviceGradient(i)} onConsult={() => consult(service.name)} />
+            ))}
           </ul>
         </div>
       </section>
@@ -112,7 +106,14 @@ export default function ServicesPage() {
       <section aria-labelledby="additional-heading" className="py-20 sm:py-24">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <SectionHeading id="additional-heading" title={t('additional.title')} subtitle={t('additional.subtitle')} />
-          <ul className="mt-12 grid gap-6 md:grid-cols-2">
+          {social.length ? (
+            <ul className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-4" aria-label={t('additional.fromList')}>
+              {social.map((service, i) => (
+                <ServiceCard key={service.id} service={service} gradient={serviceGradient(i + main.length)} onConsult={() => consult(service.name)} />
+              ))}
+            </ul>
+          ) : null}
+          <ul className={`${social.length ? 'mt-6' : 'mt-12'} grid gap-6 md:grid-cols-2`}>
             {ADDITIONAL.map(({ key, icon: Icon, gradient, orderPlatform }) => {
               const name = t(`additional.groups.${key}.name`);
               const features = t(`additional.groups.${key}.features`, { returnObjects: true }) as string[];
@@ -183,5 +184,37 @@ export default function ServicesPage() {
         </div>
       </section>
     </main>
+  );
+}
+
+/** One service of the list: icon, start price, name linking to its page, description, consultation and details. */
+function ServiceCard({ service, gradient, onConsult }: { service: LocalService; gradient: string; onConsult: () => void }) {
+  const { t } = useTranslation('services');
+  const lang = useLanguage();
+  const Icon = serviceIcon(service.icon);
+  const href = `/${lang}/services/${service.id}`;
+  return (
+    <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="local-service-card">
+      <div className="flex items-start justify-between gap-3">
+        <span className={`grid size-12 shrink-0 place-items-center rounded-xl bg-gradient-to-br text-white ${gradient}`}>
+          <Icon className="size-6" aria-hidden="true" />
+        </span>
+        <Badge tone="neutral">{startPrice(t, service.priceQepik)}</Badge>
+      </div>
+      <h3 className="mt-5 text-lg font-bold break-words text-slate-900">
+        <Link to={href} className="rounded hover:text-brand-700">
+          {service.name}
+        </Link>
+      </h3>
+      <p className="mt-2 flex-1 text-sm leading-relaxed break-words text-slate-600">{service.description}</p>
+      <div className="mt-6 grid gap-2">
+        <Button size="sm" onClick={onConsult}>
+          {t('consult.button')}
+        </Button>
+        <ButtonLink size="sm" variant="outline" to={href} aria-label={t('detailsOf', { name: service.name })}>
+          {t('details')}
+        </ButtonLink>
+      </div>
+    </li>
   );
 }

@@ -12,7 +12,7 @@ import { useConsultations, useConsultationStatus } from './api';
 import { errorText, formatStamp } from './format';
 
 export const ns = ['admin-support', 'support'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('admin-support:meta.consultations')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin-support:meta.consultations')} · ${site.site_name}` });
 
 /** /admin/consultations: requests from the services pages, new or handled. */
 export default function AdminConsultationsPage() {

@@ -14,7 +14,7 @@ import { useContactActions, useContactMessages } from './api';
 import { errorText, formatStamp } from './format';
 
 export const ns = ['admin-support', 'support'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('admin-support:meta.contact')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin-support:meta.contact')} · ${site.site_name}` });
 
 const TONE: Record<string, BadgeTone> = { new: 'brand', read: 'warning', replied: 'success' };
 /** A stored status the page does not know is shown as unknown (spec 02 §4). */

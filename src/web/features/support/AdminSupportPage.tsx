@@ -18,7 +18,7 @@ import { errorText, formatDateTime, preview, PRIORITY_TONE, STATUS_TONE } from '
 import { MessageList } from './MessageList';
 
 export const ns = ['admin-support', 'support'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('admin-support:meta.support')} · ${t('brand')}` });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin-support:meta.support')} · ${site.site_name}` });
 
 /** /admin/support: every customer's tickets, filtered and searched, with the thread and a reply box. */
 export default function AdminSupportPage() {

@@ -16,7 +16,7 @@ import { getJson, requestErrorText } from '../dashboard/http';
 import { trackKind, type TrackKind } from './trackKind';
 
 export const ns = ['tracking'];
-export const meta: PageMeta = ({ t }) => ({ title: `${t('tracking:title')} · ${t('brand')}`, description: t('tracking:intro') });
+export const meta: PageMeta = ({ t, site }) => ({ title: `${t('tracking:title')} · ${site.site_name}`, description: t('tracking:intro') });
 
 const KIND_STYLE: Record<TrackKind, { badge: string; icon: typeof CheckCircle2; iconClass: string }> = {
   success: { badge: 'bg-emerald-100 text-emerald-800 ring-emerald-200', icon: CheckCircle2, iconClass: 'bg-emerald-50 text-emerald-600' },

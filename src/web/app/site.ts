@@ -1,0 +1,36 @@
+import { useRouteLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { DEFAULT_SETTINGS, PUBLIC_SETTING_KEYS, type PublicSettings } from '../../core/settings';
+import { contentGet } from '../lib/loaderFetch';
+
+/**
+ * The site settings a visitor sees (name, description, contact e-mail and phone, fees): loaded
+ * once by the root route, on the server for the first page and over `GET /api/settings` in the
+ * browser when revalidated; every page and the document head read them from there.
+ */
+export type SiteSettings = PublicSettings;
+
+export const DEFAULT_SITE: SiteSettings = Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, DEFAULT_SETTINGS[k]])) as SiteSettings;
+
+/** The root route's loader. Settings that cannot be read leave the stored defaults in place. */
+export async function siteLoader(args: Pick<LoaderFunctionArgs, 'context'>): Promise<SiteSettings> {
+  try {
+    return { ...DEFAULT_SITE, ...(await contentGet<Partial<SiteSettings>>(args, '/api/settings')) };
+  } catch (err) {
+    console.warn('settings not loaded', err);
+    return DEFAULT_SITE;
+  }
+}
+
+/** Settings change rarely: read again on an explicit revalidation (same address), not on every navigation. */
+export const siteShouldRevalidate = ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
+
+export const SITE_ROUTE_ID = 'root';
+
+export function useSite(): SiteSettings {
+  return (useRouteLoaderData(SITE_ROUTE_ID) as SiteSettings | undefined) ?? DEFAULT_SITE;
+}
+
+/** A phone number as a `tel:` link: digits and a leading plus only. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
