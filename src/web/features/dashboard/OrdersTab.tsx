@@ -212,7 +212,7 @@ export function OrdersTab({
           ) : (
             <div className="space-y-5">
               <GroupPicker groups={groups} value={group} platformServices={platformServices} onChange={chooseGroup} />
-              <ServicePicker key={`${platform}/${group}`} platform={platform} services={groupServices} selected={service} onChange={chooseService} locale={locale} />
+              <ServicePicker key={`${platform}/${group}`} platform={platform} services={groupServices} platformServices={platformServices} selected={service} onChange={chooseService} locale={locale} />
               <ServiceInfo service={service} detail={detail} fees={list.data.fees} locale={locale} />
             </div>
           )}
