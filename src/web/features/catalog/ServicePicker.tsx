@@ -67,7 +67,7 @@ export const ServicePicker = memo(function ServicePicker({
   }, [searching, hits, services, selected, locale, t]);
 
   return (
-    <div className="grid gap-4 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
       <div>
         <Label htmlFor="order-service-search">{t('service.search')}</Label>
         <div className="relative">
@@ -107,6 +107,32 @@ export const ServicePicker = memo(function ServicePicker({
         </p>
         <FieldError id="order-service-error">{error}</FieldError>
       </div>
+      {searching && hitCount > 0 ? (
+        <ul aria-label={t('service.hits')} data-testid="service-hits" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2 sm:col-span-2">
+          {hits
+            .flatMap(({ services: found }) => found)
+            .slice(0, HITS_SHOWN)
+            .map((s) => (
+              <li key={s.id} className="min-w-0">
+                <button
+                  type="button"
+                  onClick={() => onChange(s)}
+                  aria-pressed={s === selected}
+                  data-service-hit={s.id}
+                  className="flex w-full min-h-11 items-center gap-3 rounded-xl border border-slate-200 bg-white px-3 py-2 text-left text-sm hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 aria-pressed:border-brand-500 aria-pressed:bg-brand-50"
+                >
+                  <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{t(`groups.${s.group}`)}</span>
+                  <span className="min-w-0 flex-1 truncate text-slate-900">{s.name}</span>
+                  <span className="shrink-0 text-xs tabular-nums text-slate-500">#{s.id}</span>
+                </button>
+              </li>
+            ))}
+          {hitCount > HITS_SHOWN ? <li className="text-xs text-slate-500">{t('service.moreHits', { count: hitCount - HITS_SHOWN })}</li> : null}
+        </ul>
+      ) : null}
     </div>
   );
 });
+
+/** Matches shown as buttons under the search; all of them are in the select. */
+const HITS_SHOWN = 5;
