@@ -11,8 +11,8 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 const usd = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minorToDecimal(cents) as `${number}`);
 
-async function catalogue(): Promise<ServiceList> {
-  return (await (await fetch(`${baseUrl()}/api/catalog/services?lang=en`)).json()) as ServiceList;
+async function catalogue(lang = 'en'): Promise<ServiceList> {
+  return (await (await fetch(`${baseUrl()}/api/catalog/services?lang=${lang}`)).json()) as ServiceList;
 }
 
 /** The service select, once it lists the services of `platform`. */
@@ -166,8 +166,8 @@ describe.skipIf(!hasChromium())('order catalogue', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('order-link');
     await page.getByLabel(/^Link/).fill('https://www.instagram.com/p/C8xYz12AbCd/');
     await page.getByText('Enter the link').waitFor({ state: 'detached' });
-    // The service's required param, starred and named in its message.
-    await page.getByText(`${required.fieldLabel || required.fieldName} is required`).waitFor();
+    // The service's required param, starred, with its own message (or one naming it).
+    await page.getByText(required.requiredMessage ?? `${required.fieldLabel || required.fieldName} is required`).waitFor();
     expect(await page.locator(`#order-param-${required.fieldName}`).getAttribute('aria-required')).toBe('true');
 
     // Another type and a service without params; the link stays.
@@ -195,6 +195,39 @@ describe.skipIf(!hasChromium())('order catalogue', () => {
       quantity: service.min,
       params: {},
     });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('az: the search finds a service of another type by ID from the Likes tab; picking it switches type and the form asks in Azerbaijani', async () => {
+    const { services } = await catalogue('az');
+    const target = services.find((s) => s.platform === 'instagram' && s.group === 'followers' && s.hasParams)!;
+    expect(target).toBeDefined();
+    const detail = (await (await fetch(`${baseUrl()}/api/catalog/services/${target.id}?lang=az`)).json()) as ServiceDetail;
+    expect(detail.params.map((p) => p.fieldLabel)).toContain('Cins');
+
+    const { page, problems } = await openPage(browser);
+    await page.goto('/az/order?platform=instagram');
+    await hydrated(page);
+    await page.getByRole('button', { name: /^Bəyənmələr/ }).click();
+    const select = await serviceSelectFor(page, 'instagram');
+    expect(await select.locator(`option[value="${target.id}"]`).count()).toBe(0);
+
+    // The search looks through every type and names the type of each hit.
+    await page.getByLabel('Axtarış').fill(target.id);
+    await select.locator(`optgroup[label="İzləyicilər"] option[value="${target.id}"]`).waitFor({ state: 'attached' });
+    await page.getByText(/bütün növlərdə uyğundur/).waitFor();
+    const hit = page.locator(`[data-service-hit="${target.id}"]`);
+    expect(await hit.textContent()).toContain('İzləyicilər');
+    await hit.click();
+
+    // Picking it switches to its type; the form shows the service and its params in Azerbaijani.
+    await page.getByRole('button', { name: /^İzləyicilər/, pressed: true }).waitFor();
+    await page.getByRole('heading', { name: target.name }).waitFor();
+    expect(await select.inputValue()).toBe(target.id);
+    await page.getByLabel(/^Cins/).waitFor();
+    expect(await page.getByLabel(/^Cins/).locator('option').allTextContents()).toEqual(expect.arrayContaining(['Qarışıq', 'Qadın', 'Kişi']));
+    expect(await page.locator('section[aria-labelledby="step-details"]').textContent()).not.toMatch(/Gender|Country|Two-letter/);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n';
 import { settingsSchema } from '../settings';
 
 // Every body an admin sends is a strict object: an unknown field is refused (422), not ignored.
@@ -42,6 +43,34 @@ export const serviceNameInputSchema = z.strictObject({
   az: z.string().trim().min(1).max(200),
   tr: z.string().trim().min(1).max(200),
 });
+
+/** One override text: trimmed; blank means "keep the storefront's own text". */
+const overrideText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .default(null)
+    .transform((v) => v || null);
+
+/**
+ * An admin's wording of one param kind in one language (src/core/paramTexts.ts): `kind` is a
+ * known kind or an unknown field name's key; every text left blank keeps the default, and an
+ * override with no text at all is removed.
+ */
+export const paramTextOverrideInputSchema = z
+  .object({
+    kind: z.string().regex(/^[a-z0-9][a-z0-9_]{0,63}$/),
+    lang: z.enum(LANGUAGES),
+    label: overrideText(100),
+    hint: overrideText(500),
+    placeholder: overrideText(500),
+    required: overrideText(200),
+    invalid: overrideText(200),
+  })
+  .strict();
+export type ParamTextOverrideInput = z.infer<typeof paramTextOverrideInputSchema>;
 
 export const settingsInputSchema = settingsSchema.partial().strict();
 

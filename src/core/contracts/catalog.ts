@@ -26,10 +26,22 @@ export const serviceListSchema = z.object({
 });
 export type ServiceList = z.infer<typeof serviceListSchema>;
 
+/**
+ * An extra param as the order form shows it: label, hint, placeholder and option names in the
+ * requested language (src/core/paramTexts.ts), with the messages of its issues when its kind is
+ * known. `kind` is the key admins word it by.
+ */
+export const localizedParamSchema = serviceParamSchema.extend({
+  kind: z.string().optional(),
+  requiredMessage: z.string().optional(),
+  invalidMessage: z.string().optional(),
+});
+export type LocalizedParam = z.infer<typeof localizedParamSchema>;
+
 /** One service in full: the list entry plus description, example and extra params. */
 export const serviceDetailSchema = publicServiceSchema.extend({
   description: z.string().nullable(),
   example: z.string().nullable(),
-  params: z.array(serviceParamSchema),
+  params: z.array(localizedParamSchema),
 });
 export type ServiceDetail = z.infer<typeof serviceDetailSchema>;

@@ -96,6 +96,12 @@ async function fixtures(): Promise<Record<string, () => Promise<{ path: string; 
       const names = (await (await send('GET', '/api/admin/catalog/service-names', admin)).json()).names;
       return { path: `/api/admin/catalog/service-names/${encodeURIComponent(names[0].apiServiceName)}` };
     },
+    'GET /api/admin/catalog/param-texts': async () => ({ path: '/api/admin/catalog/param-texts' }),
+    'PUT /api/admin/catalog/param-texts': async () => ({ path: '/api/admin/catalog/param-texts', body: { kind: 'usernames', lang: 'tr', label: 'Kullanıcılar' } }),
+    'DELETE /api/admin/catalog/param-texts/:kind/:lang': async () => {
+      await send('PUT', '/api/admin/catalog/param-texts', admin, { kind: 'groups', lang: 'en', hint: 'Group links' });
+      return { path: '/api/admin/catalog/param-texts/groups/en' };
+    },
     'GET /api/admin/content/blog': async () => ({ path: '/api/admin/content/blog' }),
     'POST /api/admin/content/blog': async () => ({ path: '/api/admin/content/blog', body: { slug: `post-${Date.now()}`, title: localized, excerpt: localized, body: localized, publishedOn: '2026-11-02' } }),
     'PUT /api/admin/content/blog/:id': async () => ({ path: `/api/admin/content/blog/${blog.id}`, body: { slug: blog.slug, title: localized, excerpt: localized, body: localized, published: true, publishedOn: '2026-11-03' } }),
@@ -224,6 +230,39 @@ describe('admin rules', () => {
     expect((await send('PUT', `/api/admin/catalog/service-names/${encodeURIComponent(body.apiServiceName)}`, admin, renamed)).status).toBe(200);
     expect((await send('DELETE', `/api/admin/catalog/service-names/${encodeURIComponent(renamed.apiServiceName)}`, admin)).status).toBe(204);
     expect((await send('DELETE', '/api/admin/catalog/service-names/%zz', admin)).status).toBe(404);
+  });
+});
+
+describe('param texts', () => {
+  it('an admin override of a param kind is served with the service details in its language only', async () => {
+    const rows = await database.db.select().from(catalogServices).where(eq(catalogServices.active, true));
+    const geo = rows.find((r) => r.params.some((p) => p.fieldName === 'geo-countries'))!;
+    expect(geo).toBeDefined();
+    const detail = async (lang: string) =>
+      (await (await app.request(`/api/catalog/services/${geo.id}?lang=${lang}`)).json()).params.find((p: { fieldName: string }) => p.fieldName === 'geo-countries');
+
+    // Without an override: the storefront's own texts, not the provider's English.
+    expect(await detail('az')).toMatchObject({ fieldLabel: 'Ölkə', description: 'İki hərfli ISO ölkə kodu (məs. AZ, TR, US).', requiredMessage: 'Ölkə kodunu yazın', kind: 'country' });
+
+    const body = { kind: 'country', lang: 'az', label: '  Hədəf ölkə ', hint: '', required: 'Hədəf ölkəni seçin' };
+    const saved = await send('PUT', '/api/admin/catalog/param-texts', admin, body);
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ label: 'Hədəf ölkə', hint: null, placeholder: null });
+    expect(await detail('az')).toMatchObject({ fieldLabel: 'Hədəf ölkə', description: 'İki hərfli ISO ölkə kodu (məs. AZ, TR, US).', requiredMessage: 'Hədəf ölkəni seçin' });
+    expect(await detail('tr')).toMatchObject({ fieldLabel: 'Ülke' });
+    const list = (await (await send('GET', '/api/admin/catalog/param-texts', admin)).json()).overrides;
+    expect(list).toContainEqual({ kind: 'country', lang: 'az', label: 'Hədəf ölkə', hint: null, placeholder: null, required: 'Hədəf ölkəni seçin', invalid: null });
+
+    // The write is strict: unknown keys, unknown languages and bad kinds are refused.
+    expect((await send('PUT', '/api/admin/catalog/param-texts', admin, { ...body, colour: 'red' })).status).toBe(422);
+    expect((await send('PUT', '/api/admin/catalog/param-texts', admin, { ...body, lang: 'ru' })).status).toBe(422);
+    expect((await send('PUT', '/api/admin/catalog/param-texts', admin, { ...body, kind: 'Country Code!' })).status).toBe(422);
+    expect((await send('PUT', '/api/admin/catalog/param-texts', admin, { ...body, label: 'x'.repeat(101) })).status).toBe(422);
+
+    // Saving every text blank removes the override; the defaults come back.
+    expect((await send('PUT', '/api/admin/catalog/param-texts', admin, { kind: 'country', lang: 'az' })).status).toBe(200);
+    expect(await detail('az')).toMatchObject({ fieldLabel: 'Ölkə' });
+    expect((await send('DELETE', '/api/admin/catalog/param-texts/country/az', admin)).status).toBe(404);
   });
 });
 

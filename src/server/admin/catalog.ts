@@ -1,12 +1,15 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { localServiceInputSchema, serviceNameInputSchema } from '../../core/contracts/admin';
+import { localServiceInputSchema, paramTextOverrideInputSchema, serviceNameInputSchema } from '../../core/contracts/admin';
 import { AppError } from '../../core/errors';
+import { isLanguage } from '../../core/i18n';
+import { PARAM_TEXT_FIELDS } from '../../core/paramTexts';
 import type { AppDeps } from '../app';
 import { requireAdmin } from '../auth/guard';
+import { loadParamOverrides } from '../catalog/paramTexts';
 import { syncCatalog } from '../catalog/service';
 import { localServiceOrder } from '../content/service';
-import { catalogServices, localServices, serviceCustomNames } from '../db/schema';
+import { catalogServices, localServices, paramTextOverrides, serviceCustomNames } from '../db/schema';
 import { jsonBody } from '../http/body';
 import { audit } from './audit';
 
@@ -124,6 +127,38 @@ export function adminCatalogRoutes(deps: AppDeps) {
     const gone = await db.delete(serviceCustomNames).where(eq(serviceCustomNames.apiServiceName, name)).returning();
     if (!gone.length) throw new AppError('NOT_FOUND', 'Not found.');
     await audit(db, actor, 'service-name.delete', { type: 'service-name', id: name });
+    return c.body(null, 204);
+  });
+
+  // Param texts: an admin's wording of a provider param kind per language, served with the
+  // service details; a save with every text blank removes the override.
+  app.get('/param-texts', async (c) => c.json({ overrides: await loadParamOverrides(db) }));
+  app.put('/param-texts', jsonBody(paramTextOverrideInputSchema), async (c) => {
+    const actor = await requireAdmin(c);
+    const input = c.req.valid('json');
+    const { kind, lang, ...texts } = input;
+    if (PARAM_TEXT_FIELDS.every((f) => texts[f] === null)) {
+      await db.delete(paramTextOverrides).where(and(eq(paramTextOverrides.kind, kind), eq(paramTextOverrides.lang, lang)));
+    } else {
+      await db
+        .insert(paramTextOverrides)
+        .values({ kind, lang, ...texts })
+        .onConflictDoUpdate({ target: [paramTextOverrides.kind, paramTextOverrides.lang], set: { ...texts, updatedAt: new Date() } });
+    }
+    await audit(db, actor, 'param-text.save', { type: 'param-text', id: `${kind}:${lang}` }, input);
+    return c.json(input);
+  });
+  app.delete('/param-texts/:kind/:lang', async (c) => {
+    const actor = await requireAdmin(c);
+    const kind = c.req.param('kind');
+    const lang = c.req.param('lang');
+    if (!isLanguage(lang)) throw new AppError('NOT_FOUND', 'Not found.');
+    const gone = await db
+      .delete(paramTextOverrides)
+      .where(and(eq(paramTextOverrides.kind, kind), eq(paramTextOverrides.lang, lang)))
+      .returning();
+    if (!gone.length) throw new AppError('NOT_FOUND', 'Not found.');
+    await audit(db, actor, 'param-text.delete', { type: 'param-text', id: `${kind}:${lang}` });
     return c.body(null, 204);
   });
 

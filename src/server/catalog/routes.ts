@@ -3,6 +3,7 @@ import { AppError } from '../../core/errors';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../core/i18n';
 import { platformsFromServices } from '../../core/platforms';
 import type { AppDeps } from '../app';
+import { localizedParams } from './paramTexts';
 import { createCatalogReader, findService } from './service';
 
 const langOf = (value: string | undefined): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
@@ -31,8 +32,10 @@ export function catalogRoutes(deps: AppDeps) {
     if (!/^[\w-]{1,64}$/.test(id)) throw new AppError('SERVICE_NOT_FOUND', 'Service not found.');
     const service = await findService(deps.database.db, id);
     if (!service) throw new AppError('SERVICE_NOT_FOUND', 'Service not found.');
+    const lang = langOf(c.req.query('lang'));
+    const detail = await reader.detail(service, lang);
     c.header('Cache-Control', 'public, max-age=60');
-    return c.json(await reader.detail(service, langOf(c.req.query('lang'))));
+    return c.json({ ...detail, params: await localizedParams(deps.database.db, service.params, lang) });
   });
 
   app.get('/platforms', async (c) => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import type { PriceTier, ServiceParam } from '../../../core/catalog';
 
 /**
@@ -38,4 +38,23 @@ export const serviceCustomNames = pgTable(
     unique('service_custom_names_unique').on(t.apiServiceName, t.languageCode),
     check('service_custom_names_lang', sql`${t.languageCode} in ('az', 'tr')`),
   ],
+);
+
+/**
+ * An admin's wording of a provider param kind in one language (src/core/paramTexts.ts): null
+ * columns keep the storefront's own text. `kind` is a known kind or an unknown field name's key.
+ */
+export const paramTextOverrides = pgTable(
+  'param_text_overrides',
+  {
+    kind: text('kind').notNull(),
+    lang: text('lang', { enum: ['az', 'tr', 'en'] }).notNull(),
+    label: text('label'),
+    hint: text('hint'),
+    placeholder: text('placeholder'),
+    required: text('required_message'),
+    invalid: text('invalid_message'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.lang] }), check('param_text_overrides_lang', sql`${t.lang} in ('az', 'tr', 'en')`)],
 );

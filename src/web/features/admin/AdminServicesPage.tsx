@@ -4,16 +4,18 @@ import type { PageMeta } from '../../app/page';
 import { useAdminBase } from './AdminLayout';
 import { ApiServicesTab } from './ApiServicesTab';
 import { LocalServicesTab } from './LocalServicesTab';
+import { ParamTextsTab } from './ParamTextsTab';
 import { ServiceNamesTab } from './ServiceNamesTab';
 import { AdminPage, TabPanel, Tabs } from './ui';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:services.title')} · ${site.site_name}` });
 
-type Tab = 'local' | 'api' | 'names';
+type Tab = 'local' | 'api' | 'names' | 'params';
 
 /**
- * /admin/services (local and API tabs, `?tab=api`) and /admin/service-names (the names tab):
+ * /admin/services (local, API and param texts tabs, `?tab=api`, `?tab=params`) and
+ * /admin/service-names (the names tab):
  * the tab lives in the address, so each one can be linked and reloaded.
  */
 export default function AdminServicesPage() {
@@ -22,10 +24,11 @@ export default function AdminServicesPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const base = useAdminBase();
-  const tab: Tab = pathname.endsWith('/service-names') ? 'names' : params.get('tab') === 'api' ? 'api' : 'local';
+  const asked = params.get('tab');
+  const tab: Tab = pathname.endsWith('/service-names') ? 'names' : asked === 'api' || asked === 'params' ? asked : 'local';
 
   const select = (next: string) => {
-    const to = next === 'names' ? `${base}/service-names` : next === 'api' ? `${base}/services?tab=api` : `${base}/services`;
+    const to = next === 'names' ? `${base}/service-names` : next === 'api' || next === 'params' ? `${base}/services?tab=${next}` : `${base}/services`;
     void navigate(to, { replace: true, preventScrollReset: true });
   };
 
@@ -39,11 +42,13 @@ export default function AdminServicesPage() {
           { value: 'local', label: t('services.tabs.local') },
           { value: 'api', label: t('services.tabs.api') },
           { value: 'names', label: t('services.tabs.names') },
+          { value: 'params', label: t('services.tabs.params') },
         ]}
       >
         <TabPanel value="local">{tab === 'local' ? <LocalServicesTab /> : null}</TabPanel>
         <TabPanel value="api">{tab === 'api' ? <ApiServicesTab /> : null}</TabPanel>
         <TabPanel value="names">{tab === 'names' ? <ServiceNamesTab /> : null}</TabPanel>
+        <TabPanel value="params">{tab === 'params' ? <ParamTextsTab /> : null}</TabPanel>
       </Tabs>
     </AdminPage>
   );

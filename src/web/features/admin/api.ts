@@ -1,7 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { PriceTier } from '../../../core/catalog';
-import type { adminOrdersQuerySchema, BlogPostInput, faqInputSchema, LocalServiceInput, roleSchema, serviceNameInputSchema } from '../../../core/contracts/admin';
+import type {
+  adminOrdersQuerySchema,
+  BlogPostInput,
+  faqInputSchema,
+  LocalServiceInput,
+  ParamTextOverrideInput,
+  paramTextOverrideInputSchema,
+  roleSchema,
+  serviceNameInputSchema,
+} from '../../../core/contracts/admin';
+import type { Language } from '../../../core/i18n';
+import type { ParamTextOverride } from '../../../core/paramTexts';
 import type { OrderView } from '../../../core/contracts/orders';
 import type { Settings } from '../../../core/settings';
 import { request } from '../../lib/api';
@@ -121,6 +132,7 @@ export const adminKeys = {
   services: () => [...adminKeys.all, 'services'] as const,
   apiServices: () => [...adminKeys.all, 'api-services'] as const,
   serviceNames: () => [...adminKeys.all, 'service-names'] as const,
+  paramTexts: () => [...adminKeys.all, 'param-texts'] as const,
   blog: () => [...adminKeys.all, 'blog'] as const,
   faq: () => [...adminKeys.all, 'faq'] as const,
   settings: () => [...adminKeys.all, 'settings'] as const,
@@ -217,6 +229,15 @@ export const useSaveServiceName = () =>
   );
 export const useDeleteServiceName = () =>
   useAdminMutation((name: string) => request('DELETE', `/api/admin/catalog/service-names/${encodeURIComponent(name)}`), [adminKeys.serviceNames(), adminKeys.audit()]);
+
+export const useParamTexts = () =>
+  useQuery({ queryKey: adminKeys.paramTexts(), queryFn: async () => (await request<{ overrides: ParamTextOverride[] }>('GET', '/api/admin/catalog/param-texts')).overrides });
+/** Saves one kind's texts in one language; every text blank removes the override. */
+export const useSaveParamTexts = () =>
+  useAdminMutation((input: z.input<typeof paramTextOverrideInputSchema> & { lang: Language }) => request<ParamTextOverrideInput>('PUT', '/api/admin/catalog/param-texts', input), [
+    adminKeys.paramTexts(),
+    adminKeys.audit(),
+  ]);
 
 // ─── Content ───────────────────────────────────────────────────────────────────────────────
 

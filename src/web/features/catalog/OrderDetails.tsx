@@ -1,7 +1,6 @@
 import { memo, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from '../../i18n';
-import type { ServiceParam } from '../../../core/catalog';
-import type { PublicService } from '../../../core/contracts/catalog';
+import type { LocalizedParam, PublicService } from '../../../core/contracts/catalog';
 import type { OrderInputIssue } from '../../../core/orderRules';
 import { platformDisplayName } from '../../../core/platforms';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/Input';
@@ -38,7 +37,8 @@ export const OrderDetails = memo(function OrderDetails({
 }: {
   platform: string;
   service: PublicService | undefined;
-  params: readonly ServiceParam[];
+  /** In the page's language, as the service detail serves them. */
+  params: readonly LocalizedParam[];
   paramsLoading: boolean;
   draft: OrderDraft;
   onDraft: Dispatch<SetStateAction<OrderDraft>>;
@@ -49,7 +49,7 @@ export const OrderDetails = memo(function OrderDetails({
   const { t } = useTranslation('catalog');
   const message = (field: string) => {
     const issue = issues.get(field);
-    return issue ? issueMessage(t, issue, platform) : undefined;
+    return issue ? issueMessage(t, issue, platform, params) : undefined;
   };
   const nf = new Intl.NumberFormat(locale);
   const linkError = message('link');

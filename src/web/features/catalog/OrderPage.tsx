@@ -122,7 +122,8 @@ export default function OrderPage() {
   const chooseGroup = useCallback((next: ServiceGroup) => setChoice({ platform, group: next }), [platform]);
   const chooseService = useCallback(
     (next: PublicService | undefined) => {
-      setChoice({ platform, group, serviceId: next?.id });
+      // A search hit may be of another type: its type becomes the chosen one.
+      setChoice({ platform, group: next?.group ?? group, serviceId: next?.id });
       setServiceMissing(false);
       setSubmitted(false);
       setTouched(new Set());
@@ -231,6 +232,7 @@ export default function OrderPage() {
                       key={`${platform}/${group}`}
                       platform={platform}
                       services={groupServices}
+                      platformServices={platformServices}
                       selected={service}
                       onChange={chooseService}
                       locale={locale}

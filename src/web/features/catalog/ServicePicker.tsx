@@ -3,26 +3,33 @@ import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { PublicService } from '../../../core/contracts/catalog';
 import { FieldError, Input, Label } from '../../components/ui/Input';
-import { filterServices } from './catalogIndex';
+import { searchPlatform, type PlatformServices } from './catalogIndex';
 import { formatUsd } from './orderForm';
 
 const select =
   'block h-12 w-full truncate rounded-xl border border-slate-300 bg-white px-3.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 aria-invalid:border-rose-500';
 
 /**
- * The service select with a filter above it. Filtering is deferred, so typing stays responsive
- * with thousands of services; the options are rebuilt only when the filtered list changes.
+ * The service select with a search above it. Without a query the select lists the chosen type's
+ * services; with one it lists the matches among every type of the platform, under their types,
+ * and choosing one of another type switches to that type (the parent follows `service.group`).
+ * The search is deferred, so typing stays responsive with thousands of services; the options are
+ * rebuilt only when the matches change.
  */
 export const ServicePicker = memo(function ServicePicker({
   platform,
   services,
+  platformServices,
   selected,
   onChange,
   locale,
   error,
 }: {
   platform: string;
+  /** The chosen type's services. */
   services: readonly PublicService[];
+  /** Every type's services of the platform: what the search looks through. */
+  platformServices: PlatformServices;
   selected: PublicService | undefined;
   onChange: (service: PublicService | undefined) => void;
   locale: string;
@@ -31,23 +38,36 @@ export const ServicePicker = memo(function ServicePicker({
   const { t } = useTranslation('catalog');
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
-  const filtered = useMemo(() => filterServices(services, deferred), [services, deferred]);
-  const byId = useMemo(() => new Map(services.map((s) => [s.id, s])), [services]);
+  const searching = deferred.trim() !== '';
+  const hits = useMemo(() => searchPlatform(platformServices, deferred), [platformServices, deferred]);
+  const hitCount = useMemo(() => hits.reduce((n, h) => n + h.services.length, 0), [hits]);
+  const shownCount = searching ? hitCount : services.length;
+  const byId = useMemo(() => new Map(platformServices.all.map((s) => [s.id, s])), [platformServices]);
 
   const options = useMemo(() => {
-    // The chosen service stays listed while a filter hides it, so the select keeps showing it.
-    const shown = selected && !filtered.includes(selected) ? [selected, ...filtered] : filtered;
-    return shown.map((s) => (
-      <option key={s.id} value={s.id}>
+    const option = (s: PublicService) => (
+      <option key={s.id} value={s.id} data-group={s.group}>
         {s.displayPrice === null
           ? s.name
           : `${s.name} — ${t('service.optionPrice', { price: formatUsd(s.displayPrice, locale), per: s.displayPer })}`}
       </option>
-    ));
-  }, [filtered, selected, locale, t]);
+    );
+    // The chosen service stays listed while the search hides it, so the select keeps showing it.
+    const hidden = selected && !(searching ? hits.some((h) => h.services.includes(selected)) : services.includes(selected));
+    const kept = hidden ? option(selected) : null;
+    if (!searching) return [kept, ...services.map(option)];
+    return [
+      kept,
+      ...hits.map(({ group, services: found }) => (
+        <optgroup key={group} label={t(`groups.${group}`)} data-group={group}>
+          {found.map(option)}
+        </optgroup>
+      )),
+    ];
+  }, [searching, hits, services, selected, locale, t]);
 
   return (
-    <div className="grid gap-4 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
       <div>
         <Label htmlFor="order-service-search">{t('service.search')}</Label>
         <div className="relative">
@@ -76,16 +96,43 @@ export const ServicePicker = memo(function ServicePicker({
           aria-invalid={error ? true : undefined}
           aria-describedby="order-service-count order-service-error"
           data-platform={platform}
-          data-count={filtered.length}
+          data-count={shownCount}
+          data-searching={searching || undefined}
         >
-          <option value="">{filtered.length > 0 ? t('service.placeholder') : t('service.noMatch')}</option>
+          <option value="">{shownCount > 0 ? t('service.placeholder') : t('service.noMatch')}</option>
           {options}
         </select>
         <p id="order-service-count" aria-live="polite" className="mt-1.5 text-xs text-slate-500">
-          {deferred.trim() ? t('service.matches', { count: filtered.length }) : t('service.count', { count: filtered.length })}
+          {searching ? t('service.matches', { count: hitCount }) : t('service.count', { count: shownCount })}
         </p>
         <FieldError id="order-service-error">{error}</FieldError>
       </div>
+      {searching && hitCount > 0 ? (
+        <ul aria-label={t('service.hits')} data-testid="service-hits" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2 sm:col-span-2">
+          {hits
+            .flatMap(({ services: found }) => found)
+            .slice(0, HITS_SHOWN)
+            .map((s) => (
+              <li key={s.id} className="min-w-0">
+                <button
+                  type="button"
+                  onClick={() => onChange(s)}
+                  aria-pressed={s === selected}
+                  data-service-hit={s.id}
+                  className="flex w-full min-h-11 items-center gap-3 rounded-xl border border-slate-200 bg-white px-3 py-2 text-left text-sm hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 aria-pressed:border-brand-500 aria-pressed:bg-brand-50"
+                >
+                  <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{t(`groups.${s.group}`)}</span>
+                  <span className="min-w-0 flex-1 truncate text-slate-900">{s.name}</span>
+                  <span className="shrink-0 text-xs tabular-nums text-slate-500">#{s.id}</span>
+                </button>
+              </li>
+            ))}
+          {hitCount > HITS_SHOWN ? <li className="text-xs text-slate-500">{t('service.moreHits', { count: hitCount - HITS_SHOWN })}</li> : null}
+        </ul>
+      ) : null}
     </div>
   );
 });
+
+/** Matches shown as buttons under the search; all of them are in the select. */
+const HITS_SHOWN = 5;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicService } from '../../../core/contracts/catalog';
-import { filterServices, indexCatalog } from './catalogIndex';
+import { filterServices, indexCatalog, searchPlatform } from './catalogIndex';
 
 const svc = (id: string, platform: string, group: PublicService['group'], name = `${platform} ${group} ${id}`): PublicService => ({
   id,
@@ -61,5 +61,45 @@ describe('filterServices', () => {
     expect(filterServices(list, 'LIKES').map((s) => s.id)).toEqual(['101', '202', '303']);
     expect(filterServices(list, '#303').map((s) => s.id)).toEqual(['303']);
     expect(filterServices(list, 'tiktok')).toEqual([]);
+  });
+});
+
+describe('searchPlatform', () => {
+  const index = indexCatalog([
+    svc('1001', 'instagram', 'likes', 'Instagram Likes [Real]'),
+    svc('2473', 'instagram', 'views', 'Instagram Reels Views [HQ]'),
+    svc('2474', 'instagram', 'followers', 'Instagram Followers [Real]'),
+    svc('3000', 'instagram', 'views', 'Instagram Story Views [Real]'),
+    svc('2473', 'tiktok', 'views', 'TikTok Views'),
+  ]);
+  const ig = index.byPlatform.get('instagram')!;
+  const found = (q: string) => searchPlatform(ig, q).map(({ group, services }) => [group, services.map((s) => s.id)]);
+
+  it('finds a service of another type by its id, with the type it belongs to', () => {
+    expect(found('2473')).toEqual([['views', ['2473']]]);
+    expect(found('#2473')).toEqual([['views', ['2473']]]);
+  });
+
+  it('looks through every type of the platform only, the types in the order of the type tabs', () => {
+    expect(ig.all.map((s) => s.id)).toEqual(['1001', '2474', '2473', '3000']);
+    expect(found('real')).toEqual([
+      ['likes', ['1001']],
+      ['followers', ['2474']],
+      ['views', ['3000']],
+    ]);
+    expect(found('tiktok')).toEqual([]);
+    expect(found('  ')).toEqual([]);
+  });
+
+  it('stays fast over 5,000 services', () => {
+    const groups = ['likes', 'followers', 'views', 'shares', 'comments', 'other'] as const;
+    const big = indexCatalog(Array.from({ length: 5000 }, (_, i) => svc(String(10_000 + i), 'instagram', groups[i % 6]!, `Instagram Service ${i} [Real, HQ]`)));
+    const all = big.byPlatform.get('instagram')!;
+    searchPlatform(all, 'warm up');
+    const started = performance.now();
+    for (let i = 0; i < 20; i++) searchPlatform(all, `service ${i}`);
+    const perSearch = (performance.now() - started) / 20;
+    expect(perSearch).toBeLessThan(15);
+    expect(searchPlatform(all, '#14999')).toEqual([{ group: groups[4999 % 6], services: [expect.objectContaining({ id: '14999' })] }]);
   });
 });

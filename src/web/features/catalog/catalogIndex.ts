@@ -10,6 +10,8 @@ export interface PlatformServices {
   /** Groups that have services, in the spec's order (Likes, Followers, Views, Shares, Comments, Other). */
   groups: ServiceGroup[];
   byGroup: ReadonlyMap<ServiceGroup, readonly PublicService[]>;
+  /** Every service of the platform, group after group in the order of `groups`: what the search looks through. */
+  all: readonly PublicService[];
   count: number;
 }
 
@@ -55,9 +57,9 @@ export function indexCatalog(services: readonly PublicService[]): CatalogIndex {
   }
   const byPlatform = new Map<string, PlatformServices>();
   for (const [platform, groups] of lists) {
-    let count = 0;
-    for (const list of groups.values()) count += list.length;
-    byPlatform.set(platform, { groups: SERVICE_GROUPS.filter((g) => groups.has(g)), byGroup: groups, count });
+    const present = SERVICE_GROUPS.filter((g) => groups.has(g));
+    const all = present.flatMap((g) => groups.get(g)!);
+    byPlatform.set(platform, { groups: present, byGroup: groups, all, count: all.length });
   }
   return { platforms: [...byPlatform.keys()].sort(comparePlatforms), byPlatform, byId };
 }
@@ -69,5 +71,25 @@ export function filterServices(services: readonly PublicService[], query: string
   return services.filter((s) => {
     const text = searchText(s);
     return words.every((w) => text.includes(w));
+  });
+}
+
+/**
+ * The search of the order page: the platform's services of every type whose name, type or id
+ * contain every word of `query`, by type in the order of `groups` (each hit names its type, and
+ * choosing it switches to that type). Empty for a blank query.
+ */
+export function searchPlatform(platform: PlatformServices, query: string): { group: ServiceGroup; services: readonly PublicService[] }[] {
+  if (!query.trim()) return [];
+  const hits = filterServices(platform.all, query);
+  const byGroup = new Map<ServiceGroup, PublicService[]>();
+  for (const s of hits) {
+    let list = byGroup.get(s.group);
+    if (!list) byGroup.set(s.group, (list = []));
+    list.push(s);
+  }
+  return platform.groups.flatMap((group) => {
+    const services = byGroup.get(group);
+    return services ? [{ group, services }] : [];
   });
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceParam } from '../../../core/catalog';
 import type { PublicService } from '../../../core/contracts/catalog';
+import { localizeParam } from '../../../core/paramTexts';
 import { createI18n } from '../../i18n';
-import { issueMessage, issuesByField, orderIssues, orderTotal, parseQuantity, unitPrice } from './orderForm';
+import { issueMessage, issuesByField, orderIssues, orderTotal, parseQuantity, serverParamIssue, unitPrice } from './orderForm';
 import az from '../../i18n/locales/az/catalog.json';
 import en from '../../i18n/locales/en/catalog.json';
 
@@ -56,6 +57,32 @@ describe('issueMessage', () => {
       'Miqdar 10 ilə 500 arasında, 5 addımla olmalıdır',
       'Comments vacibdir',
     ]);
+  });
+
+  it('words a known param’s messages in the page’s language, not with the provider’s English label', () => {
+    const geo: ServiceParam = { fieldName: 'geo-countries', fieldLabel: 'Country', fieldType: 'text', placeholder: 'US', description: '', required: true, options: [] };
+    const gender: ServiceParam = { fieldName: 'gender', fieldLabel: 'Gender', fieldType: 'dropdown', placeholder: '', description: '', required: false, options: [{ name: 'Male', value: 'male' }] };
+    const raw = [geo, gender, ...params];
+    const draft = { link: 'https://www.instagram.com/p/abc', quantity: '10', params: { gender: 'robot' } };
+    const issues = orderIssues(service, raw, draft);
+    const az = raw.map((p) => localizeParam(p, 'az'));
+    expect(issues.map((i) => issueMessage(i18n.t, i, 'instagram', az))).toEqual([
+      'Ölkə kodunu yazın',
+      'Cins üçün variantlardan birini seçin',
+      'Şərhləri yazın — hər sətirdə bir şərh',
+    ]);
+    // An unknown kind: the generic sentence with the label the page shows.
+    const odd: ServiceParam = { ...geo, fieldName: 'speed', fieldLabel: 'Speed' };
+    const [issue] = orderIssues(service, [odd], { ...draft, params: {} });
+    expect(issueMessage(i18n.t, issue!, 'instagram', [{ ...odd, fieldLabel: 'Sürət' }])).toBe('Sürət vacibdir');
+  });
+
+  it('words the server’s refusal of a param like the form does', () => {
+    const az = params.map((p) => localizeParam(p, 'az'));
+    const issue = serverParamIssue('PARAM_REQUIRED', { field: 'comments', label: 'Comments' });
+    expect(issueMessage(i18n.t, issue!, 'instagram', az)).toBe('Şərhləri yazın — hər sətirdə bir şərh');
+    expect(serverParamIssue('VALIDATION_FAILED', { field: 'link' })).toBeNull();
+    expect(serverParamIssue('INSUFFICIENT_FUNDS', {})).toBeNull();
   });
 
   it('names the platform and an example for a link in the wrong format', () => {

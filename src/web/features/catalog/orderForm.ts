@@ -1,6 +1,6 @@
 import type { TFunction } from '../../i18n';
 import type { ServiceParam } from '../../../core/catalog';
-import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
+import type { LocalizedParam, PublicService, ServiceList } from '../../../core/contracts/catalog';
 import { minorToDecimal } from '../../../core/money';
 import { validateOrderInput, type OrderInputIssue } from '../../../core/orderRules';
 import { platformDisplayName } from '../../../core/platforms';
@@ -61,8 +61,12 @@ const LINK_EXAMPLES: Record<string, string> = {
 };
 export const linkExample = (platform: string) => LINK_EXAMPLES[platform] ?? 'https://…';
 
-/** The localized message of an issue (namespace `catalog`). */
-export function issueMessage(t: TFunction, issue: OrderInputIssue, platform: string): string {
+/**
+ * The localized message of an issue (namespace `catalog`). A param's own message (a known kind's,
+ * src/core/paramTexts.ts) wins over the generic "{label} is required"; the label is the
+ * localized one of `params` when the issue came with the provider's.
+ */
+export function issueMessage(t: TFunction, issue: OrderInputIssue, platform: string, params: readonly LocalizedParam[] = []): string {
   switch (issue.code) {
     case 'LINK_INVALID':
       if (issue.details.reason === 'required') return t('catalog:errors.linkRequired');
@@ -73,11 +77,30 @@ export function issueMessage(t: TFunction, issue: OrderInputIssue, platform: str
       const { min, max, step } = issue.details;
       return step > 1 ? t('catalog:errors.quantityStep', { min, max, step }) : t('catalog:errors.quantity', { min, max });
     }
-    case 'PARAM_REQUIRED':
-      return t('catalog:errors.paramRequired', { label: issue.details.label });
-    case 'VALIDATION_FAILED':
-      return t('catalog:errors.paramOption', { label: issue.details.label });
+    case 'PARAM_REQUIRED': {
+      const param = params.find((p) => p.fieldName === issue.details.field);
+      return param?.requiredMessage ?? t('catalog:errors.paramRequired', { label: param?.fieldLabel || issue.details.label });
+    }
+    case 'VALIDATION_FAILED': {
+      const param = params.find((p) => p.fieldName === issue.details.field);
+      return param?.invalidMessage ?? t('catalog:errors.paramOption', { label: param?.fieldLabel || issue.details.label });
+    }
   }
+}
+
+/**
+ * A param refusal of the server (PARAM_REQUIRED, or VALIDATION_FAILED naming a param) as the
+ * form's issue, so it is worded like the form's own; null for any other refusal.
+ */
+export function serverParamIssue(code: string, details: Readonly<Record<string, unknown>> | undefined): OrderInputIssue | null {
+  const field = details?.field;
+  if (typeof field !== 'string' || !field) return null;
+  const label = typeof details?.label === 'string' ? details.label : field;
+  if (code === 'PARAM_REQUIRED') return { code, field: `params.${field}`, details: { field, label } };
+  if (code === 'VALIDATION_FAILED' && details?.reason === 'option') {
+    return { code, field: `params.${field}`, details: { field, label, reason: 'option' } };
+  }
+  return null;
 }
 
 /**

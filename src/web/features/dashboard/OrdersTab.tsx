@@ -17,7 +17,7 @@ import { useServiceDetail, useServices } from '../catalog/api';
 import { indexCatalog } from '../catalog/catalogIndex';
 import { OrderDetails } from '../catalog/OrderDetails';
 import type { OrderNavigationState } from '../catalog/OrderPage';
-import { issuesByField, orderIssues, orderTotal, parseQuantity, type OrderDraft } from '../catalog/orderForm';
+import { issueMessage, issuesByField, orderIssues, orderTotal, parseQuantity, serverParamIssue, type OrderDraft } from '../catalog/orderForm';
 import { GroupPicker, PlatformPicker } from '../catalog/Pickers';
 import { ServiceInfo } from '../catalog/ServiceInfo';
 import { ServicePicker } from '../catalog/ServicePicker';
@@ -155,7 +155,14 @@ export function OrdersTab({
     } catch (err) {
       if (!isRetryable(err)) attempt.current = null;
       const code = err instanceof ApiError ? err.code : 'INTERNAL';
-      const text = code === 'INTERNAL' ? t('errors.placeFailed') : requestErrorText(t, err, 'dashboard');
+      // A param the server refused is named as the form names it, in the page's language.
+      const paramIssue = err instanceof ApiError ? serverParamIssue(code, err.details) : null;
+      const text =
+        code === 'INTERNAL'
+          ? t('errors.placeFailed')
+          : paramIssue
+            ? issueMessage(t, paramIssue, platform, params)
+            : requestErrorText(t, err, 'dashboard');
       toast.error(t('orders.failedTitle'), { description: text });
     } finally {
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
@@ -205,7 +212,7 @@ export function OrdersTab({
           ) : (
             <div className="space-y-5">
               <GroupPicker groups={groups} value={group} platformServices={platformServices} onChange={chooseGroup} />
-              <ServicePicker key={`${platform}/${group}`} platform={platform} services={groupServices} selected={service} onChange={chooseService} locale={locale} />
+              <ServicePicker key={`${platform}/${group}`} platform={platform} services={groupServices} platformServices={platformServices} selected={service} onChange={chooseService} locale={locale} />
               <ServiceInfo service={service} detail={detail} fees={list.data.fees} locale={locale} />
             </div>
           )}
