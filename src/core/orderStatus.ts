@@ -35,3 +35,29 @@ export function statusGroup(status: OrderStatus): StatusGroup {
 /** Statuses after which the provider will not change the order any more. */
 export const FINAL_STATUSES = ['completed', 'partial', 'error', 'stopped', 'refunded', 'cancelled'] as const;
 export const isFinalStatus = (s: OrderStatus) => (FINAL_STATUSES as readonly string[]).includes(s);
+
+/**
+ * Which customer counter each status feeds. `partial` is its own: delivered in part and refunded
+ * for the rest, it is neither a full success nor a failure. `unknown` counts as active: the order
+ * was charged and sent, and the provider's records will still settle it either way.
+ */
+export const ORDER_COUNTERS = ['active', 'completed', 'partial', 'error'] as const;
+export type OrderCounter = (typeof ORDER_COUNTERS)[number];
+
+export const COUNTER_OF: Record<OrderStatus, OrderCounter> = {
+  pending: 'active',
+  processing: 'active',
+  in_progress: 'active',
+  active: 'active',
+  running: 'active',
+  unknown: 'active',
+  completed: 'completed',
+  partial: 'partial',
+  error: 'error',
+  stopped: 'error',
+  refunded: 'error',
+  cancelled: 'error',
+};
+
+/** The statuses a counter counts, for queries. */
+export const statusesOfCounter = (counter: OrderCounter): OrderStatus[] => ORDER_STATUSES.filter((s) => COUNTER_OF[s] === counter);

@@ -26,6 +26,7 @@ export const orderStatsSchema = z.object({
   total: z.number().int(),
   active: z.number().int(),
   completed: z.number().int(),
+  partial: z.number().int(),
   error: z.number().int(),
 });
 export type OrderStats = z.infer<typeof orderStatsSchema>;

@@ -1,5 +1,6 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { statusesOfCounter } from '../../core/orderStatus';
 import type { AppDeps } from '../app';
 import { localServices, orders, payments, users } from '../db/schema';
 import { listAudit } from './audit';
@@ -19,8 +20,8 @@ export function adminRoutes(deps: AppDeps) {
     const [o] = await db
       .select({
         total: sql<number>`count(*)::int`,
-        pending: sql<number>`count(*) filter (where ${orders.status} in ('pending', 'processing', 'in_progress', 'active', 'running', 'unknown'))::int`,
-        completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')::int`,
+        pending: sql<number>`count(*) filter (where ${inArray(orders.status, statusesOfCounter('active'))})::int`,
+        completed: sql<number>`count(*) filter (where ${inArray(orders.status, statusesOfCounter('completed'))})::int`,
       })
       .from(orders);
     const [r] = await db.select({ q: sql<string>`coalesce(sum(${payments.amountQepik}), 0)::text` }).from(payments).where(eq(payments.status, 'completed'));

@@ -12,7 +12,7 @@ import { createProvider } from '../providers';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { verifyLedger } from '../wallet/ledger';
-import { partialRefundCents, placeOrder, type OrdersDeps } from './service';
+import { orderStats, partialRefundCents, placeOrder, type OrdersDeps } from './service';
 import { reconcileOrders, syncOrderStatuses } from './sync';
 
 let database: Database;
@@ -201,6 +201,21 @@ describe('provider faults', () => {
     expect(row).toMatchObject({ status: 'pending', providerOrderId: 'P-elsewhere', refundedCents: 0 });
     expect(await balanceOf(user.id)).toBe(10_000 - placed.chargeCents);
     expect(await verifyLedger(database.db)).toEqual([]);
+  });
+});
+
+describe('order counters', () => {
+  it('count a partial order as partial (not completed) and an unknown one as active', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 10_000 });
+    const statuses = ['completed', 'partial', 'unknown', 'pending', 'refunded'] as const;
+    for (const [i, status] of statuses.entries()) {
+      const placed = await placeOrder(deps, user.id, order(`https://instagram.com/counters.${i}`));
+      await database.db
+        .update(orders)
+        .set({ status, ...(status === 'refunded' ? { refundedCents: placed.chargeCents } : {}) })
+        .where(eq(orders.id, placed.id));
+    }
+    expect(await orderStats(database.db, user.id)).toEqual({ total: 5, active: 2, completed: 1, partial: 1, error: 1 });
   });
 });
 

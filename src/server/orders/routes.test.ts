@@ -66,7 +66,7 @@ describe('orders over HTTP', () => {
     const theirs = (await (await get('/api/orders', b.cookie)).json()).orders;
     expect(theirs).toEqual([]);
     expect(await (await get('/api/orders/stats', a.cookie)).json()).toMatchObject({ total: 1, active: 1 });
-    expect(await (await get('/api/orders/stats', b.cookie)).json()).toEqual({ total: 0, active: 0, completed: 0, error: 0 });
+    expect(await (await get('/api/orders/stats', b.cookie)).json()).toEqual({ total: 0, active: 0, completed: 0, partial: 0, error: 0 });
     expect((await (await get('/api/wallet', a.cookie)).json()).balanceCents).toBe(50_000 - order.chargeCents);
   });
 

@@ -1,10 +1,10 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderStats, OrderView } from '../../core/contracts/orders';
 import { AppError } from '../../core/errors';
 import { normalizeLink } from '../../core/links';
 import { assertValidOrderInput, orderParams, placeOrderInputSchema } from '../../core/orderRules';
-import { ACTIVE_STATUSES, ERROR_STATUSES, type OrderStatus } from '../../core/orderStatus';
+import { statusesOfCounter, type OrderCounter, type OrderStatus } from '../../core/orderStatus';
 import { priceOrder } from '../../core/pricing';
 import { findService } from '../catalog/service';
 import type { Db } from '../db/client';
@@ -225,16 +225,11 @@ export async function listOrders(db: Db, userId: string, limit = 200): Promise<O
 }
 
 export async function orderStats(db: Db, userId: string): Promise<OrderStats> {
-  const active = [...ACTIVE_STATUSES, 'unknown'].map((s) => `'${s}'`).join(',');
-  const failed = ERROR_STATUSES.map((s) => `'${s}'`).join(',');
+  const count = (counter: OrderCounter) =>
+    sql<number>`count(*) filter (where ${inArray(orders.status, statusesOfCounter(counter))})::int`;
   const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      active: sql<number>`count(*) filter (where ${orders.status} in (${sql.raw(active)}))::int`,
-      completed: sql<number>`count(*) filter (where ${orders.status} in ('completed', 'partial'))::int`,
-      error: sql<number>`count(*) filter (where ${orders.status} in (${sql.raw(failed)}))::int`,
-    })
+    .select({ total: sql<number>`count(*)::int`, active: count('active'), completed: count('completed'), partial: count('partial'), error: count('error') })
     .from(orders)
     .where(eq(orders.userId, userId));
-  return row ?? { total: 0, active: 0, completed: 0, error: 0 };
+  return row ?? { total: 0, active: 0, completed: 0, partial: 0, error: 0 };
 }

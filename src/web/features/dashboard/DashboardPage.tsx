@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, CreditCard, History, LifeBuoy, Loader2, LogOut, Plus, Settings, ShoppingBag, Wallet, XCircle } from 'lucide-react';
+import { CheckCircle2, CircleDashed, CreditCard, History, LifeBuoy, Loader2, LogOut, Plus, Settings, ShoppingBag, Wallet, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import { useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -21,6 +21,7 @@ import { PaymentsTab } from '../payments/PaymentsTab';
 import { TopUpDialog } from '../payments/TopUpDialog';
 import { SupportTab } from '../support/SupportTab';
 import { dashboardKeys, useOrders, useOrderStats, useWallet } from './api';
+import type { OrderStats } from '../../../core/contracts/orders';
 import { HistoryTab } from './HistoryTab';
 import { requestErrorText } from './http';
 import { OrdersTab } from './OrdersTab';
@@ -144,10 +145,11 @@ export default function DashboardPage() {
   // The catalogue's Buy Now choices, read once when the page opens.
   const [initialOrder] = useState(() => (navState?.serviceId ? navState : null));
 
-  const counters: { key: 'total' | 'active' | 'completed' | 'error'; icon: typeof ShoppingBag; tone: string }[] = [
+  const counters: { key: keyof OrderStats; icon: typeof ShoppingBag; tone: string }[] = [
     { key: 'total', icon: ShoppingBag, tone: 'bg-brand-50 text-brand-600' },
     { key: 'active', icon: Loader2, tone: 'bg-sky-50 text-sky-600' },
     { key: 'completed', icon: CheckCircle2, tone: 'bg-emerald-50 text-emerald-600' },
+    { key: 'partial', icon: CircleDashed, tone: 'bg-amber-50 text-amber-600' },
     { key: 'error', icon: XCircle, tone: 'bg-rose-50 text-rose-600' },
   ];
   const nf = new Intl.NumberFormat(locale);
@@ -213,7 +215,7 @@ export default function DashboardPage() {
             <h2 id="counters-title" className="sr-only">
               {t('counters.title')}
             </h2>
-            <ul className="grid h-full grid-cols-2 gap-4 sm:grid-cols-4">
+            <ul className="grid h-full grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5 [&>li:first-child]:col-span-2 sm:[&>li:first-child]:col-span-1">
               {counters.map(({ key, icon: Icon, tone }) => (
                 <li key={key} className="flex flex-col justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={`counter-${key}`}>
                   <span className={cn('grid size-9 place-items-center rounded-lg', tone)}>

@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, ExternalLink, PackageSearch, Search, XCircle } from 'lucide-react';
+import { CheckCircle2, CircleDashed, Clock, ExternalLink, PackageSearch, Search, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ export const meta: PageMeta = ({ t, site }) => ({ title: `${t('tracking:title')}
 
 const KIND_STYLE: Record<TrackKind, { badge: string; icon: typeof CheckCircle2; iconClass: string }> = {
   success: { badge: 'bg-emerald-100 text-emerald-800 ring-emerald-200', icon: CheckCircle2, iconClass: 'bg-emerald-50 text-emerald-600' },
+  partial: { badge: 'bg-amber-100 text-amber-900 ring-amber-200', icon: CircleDashed, iconClass: 'bg-amber-50 text-amber-700' },
   progress: { badge: 'bg-sky-100 text-sky-800 ring-sky-200', icon: Clock, iconClass: 'bg-sky-50 text-sky-600' },
   failed: { badge: 'bg-rose-100 text-rose-800 ring-rose-200', icon: XCircle, iconClass: 'bg-rose-50 text-rose-600' },
 };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../core/i18n';
-import { ORDER_STATUSES } from '../../../core/orderStatus';
+import { ORDER_COUNTERS, ORDER_STATUSES, statusesOfCounter } from '../../../core/orderStatus';
 import { statusLabelKey, statusTone } from '../dashboard/orderStatusView';
 import { trackKind } from './trackKind';
 
@@ -11,10 +11,19 @@ const locale = (lang: string, ns: string) =>
 const at = (obj: unknown, path: string) => path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], obj);
 
 describe('order status display', () => {
-  it('colours tracked orders green when completed, blue while under way, red otherwise', () => {
+  it('colours tracked orders green when completed, amber when partly delivered, blue while under way, red otherwise', () => {
     expect(trackKind('completed')).toBe('success');
+    expect(trackKind('partial')).toBe('partial');
     for (const s of ['pending', 'processing', 'in_progress', 'active', 'running', 'unknown'] as const) expect(trackKind(s), s).toBe('progress');
-    for (const s of ['error', 'stopped', 'refunded', 'cancelled', 'partial'] as const) expect(trackKind(s), s).toBe('failed');
+    for (const s of ['error', 'stopped', 'refunded', 'cancelled'] as const) expect(trackKind(s), s).toBe('failed');
+  });
+
+  it('feeds each status to one counter: partial its own, unknown with the active ones', () => {
+    expect(statusesOfCounter('partial')).toEqual(['partial']);
+    expect(statusesOfCounter('completed')).toEqual(['completed']);
+    expect(statusesOfCounter('active')).toContain('unknown');
+    const all = ORDER_COUNTERS.flatMap((c) => statusesOfCounter(c));
+    expect([...all].sort()).toEqual([...ORDER_STATUSES].sort());
   });
 
   it('shows every active status as processing and unknown as verifying in the history', () => {
