@@ -59,6 +59,59 @@ describe.skipIf(!hasChromium())('orders', () => {
     await browser?.close();
   });
 
+  it('the total on an open dashboard follows the fees live, and a price that changed between view and Buy is refused with the new one', async () => {
+    const admin = await browser.newContext({ baseURL: baseUrl() });
+    expect((await admin.request.post('/api/auth/sign-in/email', { headers: { Origin: baseUrl() }, data: E2E_ADMIN })).status()).toBe(200);
+    const saved = (await (await admin.request.get('/api/admin/settings')).json()) as { service_fee: number; base_fee: number };
+    const setFees = async (service_fee: number, base_fee: number) =>
+      expect((await admin.request.put('/api/admin/settings', { headers: { Origin: baseUrl() }, data: { service_fee, base_fee } })).status()).toBe(200);
+    try {
+      const { services } = (await (await fetch(`${baseUrl()}/api/catalog/services?lang=en`)).json()) as ServiceList;
+      const service = services.find((s) => s.platform === 'instagram' && s.group === 'views' && !s.hasParams)!;
+      const priceAt = (serviceFeePercent: number, baseFee: number) => priceOrder(service.tiers, service.min, { serviceFeePercent, baseFee }).cents;
+
+      const { page, problems } = await openPage(browser);
+      await customerWithBalance(browser, page.context(), 'Rəşad Quliyev', 5000);
+      await page.goto('/en/order?platform=instagram');
+      await hydrated(page);
+      await page.getByRole('button', { name: /^Views/ }).click();
+      await page.waitForFunction(() => (document.querySelector<HTMLSelectElement>('#order-service')?.options.length ?? 0) > 1);
+      await page.locator('#order-service').selectOption(service.id);
+      await page.getByLabel(/^Link/).fill(`https://www.instagram.com/p/fees${unique()}/`);
+      await page.getByRole('button', { name: 'Buy Now' }).click();
+      await page.waitForURL((url) => url.pathname === '/en/dashboard');
+      await page.getByTestId('order-total').filter({ hasText: usd(priceAt(saved.service_fee, saved.base_fee)) }).waitFor();
+      await page.evaluate(() => ((window as unknown as { journeyMarker: boolean }).journeyMarker = true));
+
+      // The admin raises the fees: the open page shows the new total without a reload.
+      await setFees(50, 1);
+      await page.getByTestId('order-total').filter({ hasText: usd(priceAt(50, 1)) }).waitFor({ timeout: 15_000 });
+
+      // The fees change again while this page still shows the old total (its catalogue answer is
+      // held back): Buy is refused with the new total, which the page then shows; a second Buy pays it.
+      const held = await (await page.context().request.get('/api/catalog/services?lang=en')).text();
+      await page.route('**/api/catalog/services?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: held }));
+      await setFees(20, 0.5);
+      await page.waitForTimeout(1500);
+      await page.getByTestId('order-total').filter({ hasText: usd(priceAt(50, 1)) }).waitFor();
+      await page.unroute('**/api/catalog/services?*');
+      await page.getByRole('button', { name: 'Buy', exact: true }).click();
+      const newTotal = priceAt(20, 0.5);
+      await page.getByTestId('price-changed').filter({ hasText: usd(newTotal) }).waitFor();
+      expect((await (await page.context().request.get('/api/wallet')).json()).balanceCents).toBe(5000);
+      await page.getByTestId('order-total').filter({ hasText: usd(newTotal) }).waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Buy', exact: true }).click();
+      await page.getByText('Your order was placed successfully!').waitFor();
+      await page.getByTestId('balance').filter({ hasText: usd(5000 - newTotal) }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { journeyMarker?: boolean }).journeyMarker)).toBe(true);
+      expect(problems.filter((p) => !p.includes('status of 409'))).toEqual([]);
+      await page.context().close();
+    } finally {
+      await setFees(saved.service_fee, saved.base_fee);
+      await admin.close();
+    }
+  }, 120_000);
+
   it('orders from the catalogue through the dashboard, follows it live to completed, is refused a second order on the link, and tracks it', async () => {
     const { services, fees } = (await (await fetch(`${baseUrl()}/api/catalog/services?lang=en`)).json()) as ServiceList;
     const service = services.find((s) => s.platform === 'instagram' && s.group === 'views' && !s.hasParams)!;

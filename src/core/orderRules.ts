@@ -119,5 +119,10 @@ export const placeOrderInputSchema = z.strictObject({
     .default({}),
   /** Client-chosen key (a UUID in practice) that makes retries of one click place one order. */
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/),
+  /**
+   * The total the customer was shown, in cents. When given and the server's price differs, the
+   * order is refused with PRICE_CHANGED and the new total: nobody pays what they were not shown.
+   */
+  expectedTotalCents: z.int().min(0).max(1_000_000_000).optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;

@@ -79,7 +79,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   if (env.JOBS)
     jobs = await database.withLock(STARTUP_LOCK, () => startJobs(database, logger, [
       pruneExpiredJob(database.db),
-      catalogSyncJob(database.db, external.provider, logger, env.CATALOG_SYNC_MINUTES),
+      catalogSyncJob(database.db, external.provider, logger, env.CATALOG_SYNC_MINUTES, realtime),
       ...orderJobs(ordersDeps),
       ...paymentJobs({ db: database.db, gateway: external.gateway, logger, realtime, get publicUrl() { return deps.publicUrl; } }),
     ]));

@@ -9,6 +9,9 @@ export const userEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ticket'), ticketId: z.string() }),
   /** To each admin: a ticket was opened, answered or changed (the support inbox refreshes). */
   z.object({ type: z.literal('admin_ticket'), ticketId: z.string() }),
+  /** To everyone: the site settings changed (fees, contacts, names); open pages read them again. */
   z.object({ type: z.literal('settings') }),
+  /** To everyone: the catalogue changed (synced, renamed, reworded); open pages read it again. */
+  z.object({ type: z.literal('catalog') }),
 ]);
 export type UserEvent = z.infer<typeof userEventSchema>;

@@ -27,6 +27,11 @@ const isUniqueViolation = (err: unknown) => {
 export function adminCatalogRoutes(deps: AppDeps) {
   const app = new Hono();
   const db = deps.database.db;
+  // Open pages apply a catalogue change at once (names, texts, prices after a refresh).
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && c.res.status < 400) await deps.realtime?.publish('*', { type: 'catalog' }).catch(() => {});
+  });
 
   app.get('/services', async (c) => {
     const rows = await db.select().from(localServices).orderBy(...localServiceOrder);

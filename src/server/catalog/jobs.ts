@@ -2,16 +2,18 @@ import type { Db } from '../db/client';
 import type { JobDefinition } from '../jobs/boss';
 import type { Logger } from '../logger';
 import type { SmmProvider } from '../providers';
+import type { RealtimeHub } from '../realtime/hub';
 import { syncCatalog } from './service';
 
-/** Pulls the provider's catalogue into the database every `minutes`. */
-export function catalogSyncJob(db: Db, provider: SmmProvider, logger: Logger, minutes: number): JobDefinition {
+/** Pulls the provider's catalogue into the database every `minutes`; open pages then read it again. */
+export function catalogSyncJob(db: Db, provider: SmmProvider, logger: Logger, minutes: number, realtime?: RealtimeHub): JobDefinition {
   return {
     name: 'catalog-sync',
     cron: minutes >= 60 ? `0 */${Math.floor(minutes / 60)} * * *` : `*/${minutes} * * * *`,
     handler: async () => {
       const result = await syncCatalog(db, provider);
       logger.info(result, 'catalogue synced');
+      if (result.services > 0) await realtime?.publish('*', { type: 'catalog' }).catch(() => {});
     },
   };
 }

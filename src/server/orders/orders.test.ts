@@ -204,6 +204,24 @@ describe('provider faults', () => {
   });
 });
 
+describe('the price the customer saw', () => {
+  it('is charged when it is the server’s price; otherwise the order is refused with the new total and nothing is debited', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 10_000 });
+    const right = priceOf(100);
+    const refused = await placeOrder(deps, user.id, order('https://instagram.com/shown.price', { expectedTotalCents: right + 1 })).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe('PRICE_CHANGED');
+    expect((refused as AppError).details).toEqual({ totalCents: right });
+    expect(await balanceOf(user.id)).toBe(10_000);
+    const placed = await placeOrder(deps, user.id, order('https://instagram.com/shown.price', { expectedTotalCents: right }));
+    expect(placed.chargeCents).toBe(right);
+    expect(await balanceOf(user.id)).toBe(10_000 - right);
+  });
+});
+
 describe('order counters', () => {
   it('count a partial order as partial (not completed) and an unknown one as active', async () => {
     const user = await createCustomer(database.db, { balanceCents: 10_000 });

@@ -104,6 +104,9 @@ export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown
   const settings = await getSettings(deps.db);
   const { cents } = priceOrder(service.tiers, input.quantity, { serviceFeePercent: settings.service_fee, baseFee: settings.base_fee });
   if (cents <= 0) throw new AppError('VALIDATION_FAILED', 'This service cannot be priced.', { reason: 'price' });
+  if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== cents) {
+    throw new AppError('PRICE_CHANGED', 'The price has changed since it was shown.', { totalCents: cents });
+  }
 
   let order: OrderRow;
   let balance: number;

@@ -3,6 +3,7 @@ import { useTranslation } from '../i18n';
 import { Outlet, useMatches, useParams } from 'react-router';
 import { isLanguage } from '../../core/i18n';
 import { useAnyModalOpen } from '../lib/openModals';
+import { LiveSiteUpdates } from './LiveSiteUpdates';
 import type { PageHandle } from './page';
 import { useSite } from './site';
 
@@ -38,6 +39,7 @@ export function RootLayout() {
       </a>
       <Outlet />
       <Notifications />
+      <LiveSiteUpdates />
     </>
   );
 }

@@ -19,6 +19,7 @@ export function OrderSummary({
   placing,
   blockedBy,
   onTopUp,
+  repricedCents = null,
 }: {
   service: PublicService | undefined;
   fees: ServiceList['fees'];
@@ -29,6 +30,8 @@ export function OrderSummary({
   placing: boolean;
   blockedBy: BlockReason;
   onTopUp: () => void;
+  /** The server's new total after it refused an order whose price had changed. */
+  repricedCents?: number | null;
 }) {
   const { t } = useTranslation(['dashboard', 'catalog']);
   const unit = service ? unitPrice(service, fees) : null;
@@ -90,6 +93,11 @@ export function OrderSummary({
             </div>
           )}
         </dl>
+        {repricedCents !== null ? (
+          <p role="status" data-testid="price-changed" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-inset ring-amber-200">
+            {t('orders.priceChanged', { amount: formatMoney(repricedCents, 'USD', locale) })}
+          </p>
+        ) : null}
         <Button type="submit" size="lg" className="mt-5 w-full" disabled={blockedBy !== null} aria-describedby={hint ? 'buy-hint' : undefined}>
           {placing ? <Spinner className="size-5 border-white/40 border-t-white" /> : <ShoppingCart className="size-5" aria-hidden="true" />}
           {placing ? t('orders.placing') : t('orders.buy')}

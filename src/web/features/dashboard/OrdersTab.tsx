@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import type { PublicService } from '../../../core/contracts/catalog';
 import type { OrderView } from '../../../core/contracts/orders';
 import { LOCALES } from '../../../core/i18n';
+import { formatMoney } from '../../../core/money';
 import { normalizeLink } from '../../../core/links';
 import { statusGroup } from '../../../core/orderStatus';
 import { platformDisplayName, type ServiceGroup } from '../../../core/platforms';
@@ -13,7 +14,7 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
 import { ME_QUERY_KEY } from '../auth/api';
-import { useServiceDetail, useServices } from '../catalog/api';
+import { catalogKeys, useServiceDetail, useServices } from '../catalog/api';
 import { indexCatalog } from '../catalog/catalogIndex';
 import { OrderDetails } from '../catalog/OrderDetails';
 import type { OrderNavigationState } from '../catalog/OrderPage';
@@ -67,6 +68,8 @@ export function OrdersTab({
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set(initial?.link ? ['link', 'quantity'] : []));
   const attempt = useRef<OrderAttempt | null>(null);
   const place = usePlaceOrder();
+  /** The server's total after it refused an order whose price had changed, until the next attempt. */
+  const [repriced, setRepriced] = useState<number | null>(null);
 
   const platform = chosenPlatform && index?.byPlatform.has(chosenPlatform) ? chosenPlatform : (index?.platforms[0] ?? '');
   const platformServices = index?.byPlatform.get(platform);
@@ -136,7 +139,10 @@ export function OrdersTab({
       link: draft.link.trim(),
       quantity,
       params: Object.fromEntries(Object.entries(draft.params).filter(([, v]) => v.trim())),
+      // The total on screen: the server refuses the order if its price is not this one.
+      ...(total !== null ? { expectedTotalCents: total } : {}),
     };
+    setRepriced(null);
     // A retry of the same attempt (same input after no definite answer) keeps its key.
     attempt.current = attemptFor(attempt.current, JSON.stringify(input), newIdempotencyKey);
     try {
@@ -155,6 +161,17 @@ export function OrdersTab({
     } catch (err) {
       if (!isRetryable(err)) attempt.current = null;
       const code = err instanceof ApiError ? err.code : 'INTERNAL';
+      if (err instanceof ApiError && code === 'PRICE_CHANGED') {
+        // Fees or the catalogue changed since this page read them: read them again, show the new
+        // total, and let the customer decide with it in view.
+        const totalCents = Number((err.details as { totalCents?: unknown } | undefined)?.totalCents);
+        setRepriced(Number.isSafeInteger(totalCents) ? totalCents : null);
+        void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
+        toast.warning(t('orders.priceChangedTitle'), {
+          description: Number.isSafeInteger(totalCents) ? t('orders.priceChanged', { amount: formatMoney(totalCents, 'USD', locale) }) : t('orders.priceChangedPlain'),
+        });
+        return;
+      }
       // A param the server refused is named as the form names it, in the page's language.
       const paramIssue = err instanceof ApiError ? serverParamIssue(code, err.details) : null;
       const text =
@@ -241,6 +258,7 @@ export function OrdersTab({
         placing={place.isPending}
         blockedBy={reason}
         onTopUp={onTopUp}
+        repricedCents={repriced}
       />
     </form>
   );
