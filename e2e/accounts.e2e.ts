@@ -44,6 +44,17 @@ describe.skipIf(!hasChromium())('accounts', () => {
     await signUpInOpenDialog(page, 'auth-dialog', fullName, email, 'First-pass1!');
     await page.getByRole('link', { name: 'Dashboard' }).first().waitFor();
 
+    // The server renders pages for the signed-in customer: before any script runs, the header
+    // already shows the account, never "Sign in".
+    const noScript = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const plain = await noScript.newPage();
+    for (const path of ['/en', '/en/services', '/en/contact']) {
+      await plain.goto(path);
+      await plain.locator('header').getByRole('link', { name: 'Dashboard' }).first().waitFor({ state: 'attached' });
+      expect(await plain.locator('header').getByRole('button', { name: 'Sign in' }).count(), path).toBe(0);
+    }
+    await noScript.close();
+
     // Sign out: the browser goes to the site root.
     await page.getByRole('button', { name: 'Sign out' }).first().click();
     await page.waitForURL((url) => url.pathname === '/en');

@@ -42,7 +42,7 @@ async function start() {
   hydrateRoot(
     document.getElementById('root')!,
     <StrictMode>
-      <Providers i18n={i18n}>
+      <Providers i18n={i18n} me={boot.me}>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,

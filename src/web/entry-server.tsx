@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { hasSessionCookie, type Me } from '../core/contracts/account';
 import { renderToString } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -32,9 +33,21 @@ export type RenderResult =
       data: string;
       /** Ids of the matched routes; page routes have their module path as id (app/routes.tsx). */
       routeIds: string[];
+      /** Rendered for a signed-in visitor: the page must not be stored by shared caches. */
+      personal: boolean;
     };
 
 const handler = createStaticHandler(routes);
+
+/** The visitor a session cookie belongs to (in process, with the request's cookies); null when it is not valid. */
+async function currentUser(ctx: ServerRenderContext): Promise<Me | null> {
+  try {
+    const res = await ctx.fetch('/api/me', { headers: { accept: 'application/json', 'accept-encoding': 'identity' } });
+    return res.ok ? ((await res.json()) as { user: Me | null }).user : null;
+  } catch {
+    return null;
+  }
+}
 
 function serializeErrors(errors: StaticHandlerContext['errors']) {
   if (!errors) return null;
@@ -66,10 +79,11 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
   let status = result.statusCode;
   if (status === 200) status = [...handles].reverse().find((h) => h?.status)?.status ?? 200;
 
+  const me = hasSessionCookie(request.headers.get('cookie')) ? await currentUser(ctx) : null;
   const router = createStaticRouter(handler.dataRoutes, result);
   const body = renderToString(
     <StrictMode>
-      <Providers i18n={i18n}>
+      <Providers i18n={i18n} me={me}>
         <StaticRouterProvider router={router} context={result} hydrate={false} />
       </Providers>
     </StrictMode>,
@@ -83,8 +97,9 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
   const boot: BootData = {
     lang,
     resources: usedResources(i18n, lang),
+    me,
     hydration: { loaderData: result.loaderData, actionData: result.actionData, errors: serializeErrors(result.errors) },
   };
   const data = `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>`;
-  return { type: 'html', status, lang, head, body, data, routeIds: result.matches.map((m) => m.route.id) };
+  return { type: 'html', status, lang, head, body, data, routeIds: result.matches.map((m) => m.route.id), personal: me !== null };
 }

@@ -12,6 +12,12 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
+/** The session cookie's prefix; in production the name also carries the `__Secure-` prefix. */
+export const COOKIE_PREFIX = 'artim';
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${COOKIE_PREFIX}\\.session_token=[^;]`);
+/** Whether a Cookie header carries a session (valid or not): only then can a page be personal. */
+export const hasSessionCookie = (cookieHeader: string | null | undefined) => SESSION_COOKIE.test(cookieHeader ?? '');
+
 /**
  * The bodies of the account writes under `/api/auth/*`, exactly as the browser sends them.
  * Strict: a field not listed here refuses the request with VALIDATION_FAILED, so nothing the

@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import { COOKIE_PREFIX } from '../../core/contracts/account';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { AUTH_WRITE_BODIES, isAuthWritePath } from '../../core/contracts/account';
@@ -33,7 +34,7 @@ export const RESET_TOKEN_EXPIRES_SECONDS = 60 * 60;
 export const VERIFY_TOKEN_EXPIRES_SECONDS = 3 * 24 * 60 * 60;
 /** Where a followed confirmation link lands: the home page, which says how it went. */
 export const VERIFIED_LANDING = '/?verified=1';
-export const COOKIE_PREFIX = 'artim';
+export { COOKIE_PREFIX };
 
 /** An error that the account routes turn into `{ error: { code } }` with the code's status. */
 const refuse = (status: 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'UNPROCESSABLE_ENTITY', code: ErrorCode, message: string) =>

@@ -1,5 +1,5 @@
 import { render } from '../../web/entry-server';
-import { compileTemplate, type WebRenderer } from '../web/renderer';
+import { compileTemplate, pageResponse, type WebRenderer } from '../web/renderer';
 
 /** The page template's slots without the built assets: enough to read what a page renders. */
 const TEMPLATE = compileTemplate('<!doctype html><html lang="<!--lang-->"><head><!--head--></head><body><div id="root"><!--app--></div><!--data--></body></html>');
@@ -9,10 +9,5 @@ const TEMPLATE = compileTemplate('<!doctype html><html lang="<!--lang-->"><head>
  * function the built server entry exports, for tests that read a page's HTML.
  */
 export const sourceRenderer = (): WebRenderer => ({
-  async render(request, ctx) {
-    const result = await render(request, ctx);
-    if (result.type === 'redirect') return new Response(null, { status: result.status, headers: { Location: result.location } });
-    if (result.type === 'response') return result.response;
-    return new Response(TEMPLATE.fill(result), { status: result.status, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
-  },
+  render: async (request, ctx) => pageResponse(await render(request, ctx), TEMPLATE),
 });

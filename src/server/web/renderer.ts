@@ -64,7 +64,8 @@ export function compileTemplate(template: string): PageTemplate {
   };
 }
 
-function toResponse(result: RenderResult, template: PageTemplate, manifest?: Manifest): Response {
+/** A render result as the HTTP answer: the page (with its cache headers) or the redirect. */
+export function pageResponse(result: RenderResult, template: PageTemplate, manifest?: Manifest): Response {
   if (result.type === 'redirect') return new Response(null, { status: result.status, headers: { Location: result.location } });
   if (result.type === 'response') return result.response;
   const preload = manifest ? preloadLinks(manifest, result.routeIds) : '';
@@ -76,7 +77,13 @@ function toResponse(result: RenderResult, template: PageTemplate, manifest?: Man
   });
   return new Response(html, {
     status: result.status,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
+    // A page rendered for a signed-in visitor holds their name and balance: never stored by a
+    // shared cache. Pages for visitors without a session are the same for all of them.
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': result.personal ? 'private, no-store' : 'no-cache',
+      Vary: 'Cookie',
+    },
   });
 }
 
@@ -104,7 +111,7 @@ export async function createBuiltRenderer(distDir = resolve('dist')): Promise<We
     (text) => JSON.parse(text) as Manifest,
     () => undefined,
   );
-  return { render: async (request, ctx) => toResponse(await entry.render(request, ctx), template, manifest) };
+  return { render: async (request, ctx) => pageResponse(await entry.render(request, ctx), template, manifest) };
 }
 
 /** Development: Vite transforms the template and loads the server entry with hot reload. */
@@ -115,7 +122,7 @@ export function createDevRenderer(vite: ViteDevServer): WebRenderer {
       const raw = await readFile(resolve('src/web/index.html'), 'utf8');
       const template = await vite.transformIndexHtml(url.pathname, raw);
       const entry = (await vite.ssrLoadModule('/entry-server.tsx')) as { render: RenderFn };
-      return toResponse(await entry.render(request, ctx), compileTemplate(template));
+      return pageResponse(await entry.render(request, ctx), compileTemplate(template));
     },
   };
 }

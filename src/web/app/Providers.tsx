@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { I18n } from '../i18n';
 import { useState, type ReactNode } from 'react';
 import { I18nProvider } from '../i18n';
+import type { Me } from '../../core/contracts/account';
+import { ME_QUERY_KEY } from '../features/auth/api';
 
 export function makeQueryClient() {
   return new QueryClient({
@@ -12,8 +14,13 @@ export function makeQueryClient() {
 }
 
 /** Everything the app needs around the router, identical on server and browser. */
-export function Providers({ i18n, children }: { i18n: I18n; children: ReactNode }) {
-  const [queryClient] = useState(makeQueryClient);
+export function Providers({ i18n, me, children }: { i18n: I18n; me?: Me | null; children: ReactNode }) {
+  // The server tells who the page is for, so the header renders signed in from the first paint.
+  const [queryClient] = useState(() => {
+    const client = makeQueryClient();
+    if (me !== undefined) client.setQueryData(ME_QUERY_KEY, me);
+    return client;
+  });
   return (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -1,9 +1,12 @@
+import type { Me } from '../../core/contracts/account';
 import { LANGUAGES, isLanguage, type Language } from '../../core/i18n';
 
 /** Data the server embeds in the HTML (as a non-executable JSON script) for hydration. */
 export interface BootData {
   lang: Language;
   resources: Record<string, unknown>;
+  /** Who the page was rendered for: null for a visitor without a session; absent when not known. */
+  me?: Me | null;
   hydration: { loaderData: Record<string, unknown>; actionData: Record<string, unknown> | null; errors: Record<string, unknown> | null };
 }
 export const BOOT_DATA_ID = 'artim-boot';
