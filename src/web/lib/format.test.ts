@@ -31,6 +31,8 @@ describe('formatting in az (az-AZ)', () => {
     expect(formatNumber(1234567, 'az')).toBe('1.234.567');
     expect(formatNumber(999, 'az')).toBe('999');
     expect(formatNumber('1.7025', 'az')).toBe('1,7025');
+    expect(formatNumber('150.50', 'az')).toBe('150,50');
+    expect(formatNumber('1500', 'az')).toBe('1.500');
   });
 
   it('writes dates as dd.MM.yyyy and times on the 24-hour clock', () => {
@@ -104,6 +106,8 @@ describe('formatting inputs', () => {
   it('never rounds an exact decimal through a float and leaves other text alone', () => {
     expect(formatMoneyDecimal('12345678901234.0042', 'USD', 'en')).toBe('$12,345,678,901,234.0042');
     expect(formatNumber('90071992547409.91', 'en')).toBe('90,071,992,547,409.91');
+    expect(formatMoney(Number.MAX_SAFE_INTEGER, 'USD', 'en')).toBe('$90,071,992,547,409.91');
+    expect(formatMoney(Number.MAX_SAFE_INTEGER, 'USD', 'az')).toBe('90.071.992.547.409,91\u00a0$');
     expect(formatMoneyDecimal('n/a', 'USD', 'en')).toBe('n/a');
     expect(formatDateTime('not a date', 'en')).toBe('—');
   });

@@ -79,14 +79,15 @@ function number(value: Numeric, lang: string, options: Intl.NumberFormatOptions)
 }
 
 /**
- * A count or other number: 1000 → "1.000" (az, tr), "1,000" (en). A decimal string keeps every
- * digit it has ("1.7025" → "1,7025"), never passing through a float.
+ * A count or other number: 1000 → "1.000" (az, tr), "1,000" (en). A decimal string keeps exactly
+ * the digits it has ("1.7025" → "1,7025", "150.50" → "150,50"), never passing through a float.
  */
 export function formatNumber(value: number | string, lang: string): string {
   if (typeof value === 'number') return number(value, lang, { maximumFractionDigits: MAX_FRACTION });
   const match = DECIMAL.exec(value.trim());
   if (!match) return value;
-  return number(value.trim() as `${number}`, lang, { maximumFractionDigits: Math.min(MAX_FRACTION, match[1]?.length ?? 0) });
+  const fraction = Math.min(MAX_FRACTION, match[1]?.length ?? 0);
+  return number(value.trim() as `${number}`, lang, { minimumFractionDigits: fraction, maximumFractionDigits: fraction });
 }
 
 // ─── Money ────────────────────────────────────────────────────────────────────────────────
