@@ -103,7 +103,7 @@ export const ServicePicker = memo(function ServicePicker({
           {options}
         </select>
         <p id="order-service-count" aria-live="polite" className="mt-1.5 text-xs text-slate-500">
-          {searching ? t('service.matches', { count: hitCount }) : t('service.count', { count: shownCount })}
+          {searching ? t('service.matches', { count: hitCount, formatted: formatNumber(hitCount, locale) }) : t('service.count', { count: shownCount, formatted: formatNumber(shownCount, locale) })}
         </p>
         <FieldError id="order-service-error">{error}</FieldError>
       </div>
@@ -127,7 +127,7 @@ export const ServicePicker = memo(function ServicePicker({
                 </button>
               </li>
             ))}
-          {hitCount > HITS_SHOWN ? <li className="text-xs text-slate-500">{t('service.moreHits', { count: hitCount - HITS_SHOWN })}</li> : null}
+          {hitCount > HITS_SHOWN ? <li className="text-xs text-slate-500">{t('service.moreHits', { count: hitCount - HITS_SHOWN, formatted: formatNumber(hitCount - HITS_SHOWN, locale) })}</li> : null}
         </ul>
       ) : null}
     </div>
