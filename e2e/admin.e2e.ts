@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicService } from '../src/core/contracts/catalog';
 import { SERVICE_GROUPS } from '../src/core/platforms';
+import { formatMoney } from '../src/web/lib/format';
 import { E2E_ADMIN } from './app-process';
 import { baseUrl, DESKTOP, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
 
@@ -368,7 +369,7 @@ describe.skipIf(!hasChromium())('admin area', () => {
 
     const after = (await json<{ balanceCents: number }>(request, '/api/wallet')).balanceCents;
     expect(after).toBe(charged + part);
-    if (hasLiveBalance) await expect.poll(() => liveBalance.textContent(), { timeout: 10_000 }).toBe(`$${(after / 100).toFixed(2)}`);
+    if (hasLiveBalance) await expect.poll(() => liveBalance.textContent(), { timeout: 10_000 }).toBe(formatMoney(after, 'USD', 'en'));
 
     const audit = await json<{ entries: { action: string; targetId: string | null }[] }>(admin.context().request, '/api/admin/audit');
     expect(audit.entries.some((e) => e.action === 'order.refund' && e.targetId === order.id)).toBe(true);

@@ -1,15 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicService, ServiceDetail, ServiceList } from '../src/core/contracts/catalog';
-import { minorToDecimal } from '../src/core/money';
 import { quantityBounds } from '../src/core/orderRules';
 import { platformDisplayName, PRIORITY_PLATFORMS } from '../src/core/platforms';
 import { priceOrder } from '../src/core/pricing';
+import { formatMoney } from '../src/web/lib/format';
 import { baseUrl, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const usd = (cents: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minorToDecimal(cents) as `${number}`);
+const usd = (cents: number) => formatMoney(cents, 'USD', 'en');
 
 async function catalogue(lang = 'en'): Promise<ServiceList> {
   return (await (await fetch(`${baseUrl()}/api/catalog/services?lang=${lang}`)).json()) as ServiceList;

@@ -2,13 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceList } from '../src/core/contracts/catalog';
-import { minorToDecimal } from '../src/core/money';
 import { priceOrder } from '../src/core/pricing';
+import { formatMoney, formatNumber } from '../src/web/lib/format';
 import { E2E_ADMIN } from './app-process';
 import { baseUrl, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minorToDecimal(cents) as `${number}`);
+const usd = (cents: number) => formatMoney(cents, 'USD', 'en');
 
 /** Signs a new customer up in this context and gives them `cents` through the admin API. */
 async function customerWithBalance(browser: Browser, context: BrowserContext, name: string, cents: number): Promise<{ id: string; email: string }> {
@@ -201,7 +201,7 @@ describe.skipIf(!hasChromium())('orders', () => {
     expect(await result.getByRole('heading', { name: number }).count()).toBe(1);
     expect(await result.locator('[data-kind]').getAttribute('data-kind')).toBe('success');
     expect(await result.locator('[data-fact="total"]').textContent()).toBe(usd(total));
-    expect(await result.locator('[data-fact="quantity"]').textContent()).toBe(new Intl.NumberFormat('en-US').format(service.min));
+    expect(await result.locator('[data-fact="quantity"]').textContent()).toBe(formatNumber(service.min, 'en'));
     expect(new URL(visitor.url()).searchParams.get('order')).toBe(number);
     expect(await seriousViolations(visitor)).toEqual([]);
 

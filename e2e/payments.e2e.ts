@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney, usdCentsToAznQepik } from '../src/core/money';
+import { usdCentsToAznQepik } from '../src/core/money';
+import { formatMoney } from '../src/web/lib/format';
 import { baseUrl, DESKTOP, hasChromium, hydrated, launch, PHONE } from './browser';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -81,7 +82,7 @@ describe.skipIf(!hasChromium())('payments', () => {
     const dialog = page.getByRole('dialog', { name: 'Top up your balance' });
     await dialog.getByRole('button', { name: '$25' }).click();
     expect(await dialog.getByLabel('Amount (USD)').inputValue()).toBe('25');
-    expect(await dialog.getByTestId('topup-azn').textContent()).toBe(formatMoney(usdCentsToAznQepik(2500, rate), 'AZN', 'en-US'));
+    expect(await dialog.getByTestId('topup-azn').textContent()).toBe(formatMoney(usdCentsToAznQepik(2500, rate), 'AZN', 'en'));
     await dialog.getByLabel('Amount (USD)').fill('0.99');
     await dialog.getByLabel('Amount (USD)').blur();
     await dialog.getByText('The minimum top-up is $1.00').waitFor();
@@ -90,7 +91,7 @@ describe.skipIf(!hasChromium())('payments', () => {
     await dialog.getByText('Enter an amount such as 10 or 12.50').waitFor();
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByLabel('Amount (USD)').fill('10.10');
-    expect(await dialog.getByTestId('topup-azn').textContent()).toBe(formatMoney(usdCentsToAznQepik(1010, rate), 'AZN', 'en-US'));
+    expect(await dialog.getByTestId('topup-azn').textContent()).toBe(formatMoney(usdCentsToAznQepik(1010, rate), 'AZN', 'en'));
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
@@ -117,7 +118,7 @@ describe.skipIf(!hasChromium())('payments', () => {
     await row.locator('[data-status="completed"]').waitFor();
     expect(await row.textContent()).toContain('Balance top-up');
     expect(await row.textContent()).toContain('$10.00');
-    expect(await row.textContent()).toContain(formatMoney(usdCentsToAznQepik(1000, rate), 'AZN', 'en-US'));
+    expect(await row.textContent()).toContain(formatMoney(usdCentsToAznQepik(1000, rate), 'AZN', 'en'));
     // Back to the dashboard from the success page: the payment message, then the address is clean.
     await success.getByRole('link', { name: 'Back to dashboard' }).click();
     await gateway.getByText('Payment received').waitFor();

@@ -1,8 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  formatCents,
-  formatMoney,
   minorToDecimal,
   parseUsdToCents,
   qepikToAznString,
@@ -54,7 +52,7 @@ describe('parseUsdToCents', () => {
   });
 });
 
-describe('formatCents / minorToDecimal', () => {
+describe('minorToDecimal', () => {
   it.each([
     [1010, '10.10'],
     [5, '0.05'],
@@ -64,30 +62,16 @@ describe('formatCents / minorToDecimal', () => {
     [-5, '-0.05'],
     [-150, '-1.50'],
   ])('%i → %s', (cents, text) => {
-    expect(formatCents(cents)).toBe(text);
-  });
-
-  it('groups digits by locale', () => {
-    expect(formatCents(123456, 'en')).toBe('1,234.56');
-    expect(formatCents(123456, 'az-AZ')).toBe('1.234,56');
-    expect(formatCents(123456, 'tr-TR')).toBe('1.234,56');
+    expect(minorToDecimal(cents)).toBe(text);
   });
 
   it('keeps large amounts exact', () => {
-    expect(formatCents(Number.MAX_SAFE_INTEGER, 'en')).toBe('90,071,992,547,409.91');
+    expect(minorToDecimal(Number.MAX_SAFE_INTEGER)).toBe('90071992547409.91');
   });
 
   it('refuses fractional cents', () => {
-    expect(() => formatCents(10.5)).toThrow(RangeError);
-    expect(() => formatCents(NaN)).toThrow(RangeError);
-  });
-});
-
-describe('formatMoney', () => {
-  it('shows the currency', () => {
-    expect(formatMoney(1010, 'USD', 'en')).toBe('$10.10');
-    expect(formatMoney(1717, 'AZN', 'az-AZ')).toMatch(/^17,17\s?₼$/);
-    expect(formatMoney(-250, 'USD', 'en')).toBe('-$2.50');
+    expect(() => minorToDecimal(10.5)).toThrow(RangeError);
+    expect(() => minorToDecimal(NaN)).toThrow(RangeError);
   });
 });
 

@@ -3,7 +3,7 @@ import Big from 'big.js';
 /**
  * Money is held as integers in minor units: USD cents for balances and charges, AZN qəpik for
  * card charges. Decimal text is parsed digit by digit and multiplied with big.js, never with
- * JavaScript floats.
+ * JavaScript floats. Amounts are written for people by src/web/lib/format.ts.
  */
 
 /** Plain decimal amount: digits, optionally a dot and one or two digits ("10", "10.1", "10.10"). */
@@ -40,29 +40,6 @@ export function minorToDecimal(minor: number): string {
   const sign = minor < 0 ? '-' : '';
   const digits = String(Math.abs(minor)).padStart(3, '0');
   return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
-
-/**
- * Cents as text with two decimals. Without a locale: plain "1234.50" (for inputs and APIs).
- * With a locale: grouped and localized digits, e.g. en "1,234.50", az-AZ "1.234,50".
- */
-export function formatCents(cents: number, locale?: string): string {
-  const plain = minorToDecimal(cents);
-  if (!locale) return plain;
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-    .format(plain as `${number}`);
-}
-
-export type Currency = 'USD' | 'AZN';
-
-/** Amount with its currency sign for display: (1010, 'USD', 'en') → "$10.10"; AZN shows "₼". */
-export function formatMoney(minor: number, currency: Currency, locale: string): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(minorToDecimal(minor) as `${number}`);
 }
 
 /**

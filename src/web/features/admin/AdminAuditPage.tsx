@@ -4,8 +4,8 @@ import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
 import { useLanguage } from '../../lib/language';
 import { useAudit, type AuditEntry } from './api';
-import { formatDateTime } from './format';
 import { AdminPage, Panel, QueryView, SearchField, Table, td, Th, useFailureNotice } from './ui';
+import { formatDateTime } from '../../lib/format';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:audit.title')} · ${site.site_name}` });

@@ -7,10 +7,11 @@ import { useLanguage } from '../../lib/language';
 import { ApiError } from '../auth/api';
 import { useBlogPosts, useDeleteBlogPost, useSaveBlogPost, type BlogPost } from './api';
 import { DeleteDialog, FormDialog } from './dialogs';
-import { formatDay, notify, notifyError } from './format';
+import { notify, notifyError } from './format';
 import { slugify, today } from './forms';
 import { LocalizedFields, useLocalizedTexts, type LocalizedField } from './LocalizedFields';
 import { AdminPage, EditDeleteCell, InputField, NewButton, Panel, QueryView, Table, td, Th, Toggle, useFailureNotice } from './ui';
+import { formatDay } from '../../lib/format';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:blog.title')} · ${site.site_name}` });

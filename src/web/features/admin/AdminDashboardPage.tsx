@@ -8,8 +8,9 @@ import { useCan, useStaffRoles } from './access';
 import { useAdminBase } from './AdminLayout';
 import { useDashboard } from './api';
 import { navFor } from './nav';
-import { azn, count, dashboardStatus, formatDateTime, usd } from './format';
+import { dashboardStatus } from './format';
 import { AdminPage, Empty, LoadError, Loading, Panel, StatCard, Table, td, Th } from './ui';
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:dashboard.title')} · ${site.site_name}` });
@@ -59,12 +60,12 @@ function Dashboard() {
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            <StatCard testId="stat-users" label={t('dashboard.totalUsers')} value={count(d.totalUsers, lang)} icon={Users} tone="brand" />
-            <StatCard testId="stat-orders" label={t('dashboard.totalOrders')} value={count(d.totalOrders, lang)} icon={ShoppingCart} tone="sky" />
-            <StatCard testId="stat-revenue" label={t('dashboard.revenue')} value={azn(d.revenueQepik, lang)} icon={Banknote} tone="emerald" />
-            <StatCard testId="stat-services" label={t('dashboard.activeServices')} value={count(d.activeServices, lang)} icon={Package} tone="violet" />
-            <StatCard testId="stat-pending" label={t('dashboard.pendingOrders')} value={count(d.pendingOrders, lang)} icon={Clock} tone="amber" />
-            <StatCard testId="stat-completed" label={t('dashboard.completedOrders')} value={count(d.completedOrders, lang)} icon={CheckCircle2} tone="emerald" />
+            <StatCard testId="stat-users" label={t('dashboard.totalUsers')} value={formatNumber(d.totalUsers, lang)} icon={Users} tone="brand" />
+            <StatCard testId="stat-orders" label={t('dashboard.totalOrders')} value={formatNumber(d.totalOrders, lang)} icon={ShoppingCart} tone="sky" />
+            <StatCard testId="stat-revenue" label={t('dashboard.revenue')} value={formatMoney(d.revenueQepik, 'AZN', lang)} icon={Banknote} tone="emerald" />
+            <StatCard testId="stat-services" label={t('dashboard.activeServices')} value={formatNumber(d.activeServices, lang)} icon={Package} tone="violet" />
+            <StatCard testId="stat-pending" label={t('dashboard.pendingOrders')} value={formatNumber(d.pendingOrders, lang)} icon={Clock} tone="amber" />
+            <StatCard testId="stat-completed" label={t('dashboard.completedOrders')} value={formatNumber(d.completedOrders, lang)} icon={CheckCircle2} tone="emerald" />
           </div>
 
           <Panel className="mt-8">
@@ -93,7 +94,7 @@ function Dashboard() {
                           <p className="whitespace-nowrap font-mono text-xs text-slate-500">{o.number}</p>
                         </td>
                         <td className={`${td} whitespace-nowrap`}>{formatDateTime(o.createdAt, lang)}</td>
-                        <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{usd(o.chargeCents, lang)}</td>
+                        <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{formatMoney(o.chargeCents, 'USD', lang)}</td>
                         <td className={td}>
                           <Badge tone={s.tone}>{t(`dashboard.status.${s.key}`)}</Badge>
                         </td>

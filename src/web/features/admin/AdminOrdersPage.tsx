@@ -14,8 +14,9 @@ import { useLanguage } from '../../lib/language';
 import { useCan } from './access';
 import { useOrder, useOrders, useRefund, useResubmit, useResync, type AdminOrder, type OrdersQuery } from './api';
 import { ConfirmDialog, FormDialog } from './dialogs';
-import { count, formatDateTime, notify, notifyError, STATUS_TONE, usd } from './format';
+import { notify, notifyError, STATUS_TONE } from './format';
 import { AdminPage, CardsOrTable, InputField, LoadError, Loading, Panel, QueryView, reasonError, ReasonField, SearchField, Select, Table, TableContent, td, Th } from './ui';
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:orders.title')} · ${site.site_name}` });
@@ -56,7 +57,7 @@ export default function AdminOrdersPage() {
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
-    <AdminPage title={t('orders.title')} description={data ? t('orders.total', { formatted: count(data.total, lang), count: data.total }) : undefined}>
+    <AdminPage title={t('orders.title')} description={data ? t('orders.total', { formatted: formatNumber(data.total, lang), count: data.total }) : undefined}>
       <Panel>
         <div className="grid grid-cols-2 gap-3 border-b border-slate-200 p-4 lg:grid-cols-4">
           <SearchField id="order-search" label={t('orders.search')} value={text} onChange={setText} placeholder={t('orders.searchPlaceholder')} className="col-span-2 lg:col-span-4" />
@@ -102,7 +103,7 @@ export default function AdminOrdersPage() {
                     <p className="truncate text-xs text-slate-500">{o.email}</p>
                     <div className="mt-1.5 flex items-center justify-between text-xs text-slate-600">
                       <span>{formatDateTime(o.createdAt, lang)}</span>
-                      <span className="text-sm font-semibold tabular-nums text-slate-900">{usd(o.chargeCents, lang)}</span>
+                      <span className="text-sm font-semibold tabular-nums text-slate-900">{formatMoney(o.chargeCents, 'USD', lang)}</span>
                     </div>
                   </button>
                 </li>
@@ -143,8 +144,8 @@ export default function AdminOrdersPage() {
                         {o.link}
                       </p>
                     </td>
-                    <td className={`${td} text-right tabular-nums`}>{count(o.quantity, lang)}</td>
-                    <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{usd(o.chargeCents, lang)}</td>
+                    <td className={`${td} text-right tabular-nums`}>{formatNumber(o.quantity, lang)}</td>
+                    <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{formatMoney(o.chargeCents, 'USD', lang)}</td>
                     <td className={`${td} whitespace-nowrap`}>
                       <StatusBadge status={o.status} />
                     </td>
@@ -237,7 +238,7 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
         <div data-testid="order-detail">
           <div className="flex flex-wrap items-center gap-2">
             <StatusBadge status={o.status} />
-            {o.refundedCents > 0 ? <Badge tone="warning">{t('orders.refundedBadge', { amount: usd(o.refundedCents, lang) })}</Badge> : null}
+            {o.refundedCents > 0 ? <Badge tone="warning">{t('orders.refundedBadge', { amount: formatMoney(o.refundedCents, 'USD', lang) })}</Badge> : null}
           </div>
           <div className="mt-4 grid gap-x-8 md:grid-cols-2">
             <dl className="divide-y divide-slate-100">
@@ -252,15 +253,15 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
                   {o.link}
                 </a>
               </Row>
-              <Row label={t('orders.quantity')}>{count(o.quantity, lang)}</Row>
-              <Row label={t('orders.price')}>{usd(o.chargeCents, lang)}</Row>
-              <Row label={t('orders.refunded')}>{usd(o.refundedCents, lang)}</Row>
+              <Row label={t('orders.quantity')}>{formatNumber(o.quantity, lang)}</Row>
+              <Row label={t('orders.price')}>{formatMoney(o.chargeCents, 'USD', lang)}</Row>
+              <Row label={t('orders.refunded')}>{formatMoney(o.refundedCents, 'USD', lang)}</Row>
             </dl>
             <dl className="divide-y divide-slate-100">
               <Row label={t('orders.providerId')}>{o.providerOrderId ?? '—'}</Row>
               <Row label={t('orders.providerStatus')}>{o.providerStatus ?? '—'}</Row>
               <Row label={t('orders.counts')}>
-                {[o.startCount, o.currentCount, o.remains].map((n) => (n === null ? '—' : count(n, lang))).join(' / ')}
+                {[o.startCount, o.currentCount, o.remains].map((n) => (n === null ? '—' : formatNumber(n, lang))).join(' / ')}
               </Row>
               <Row label={t('orders.date')}>{formatDateTime(o.createdAt, lang)}</Row>
               <Row label={t('orders.submittedAt')}>{o.submittedAt ? formatDateTime(o.submittedAt, lang) : '—'}</Row>
@@ -295,7 +296,7 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
                       <td className={`${td} whitespace-nowrap`}>{formatDateTime(e.createdAt, lang)}</td>
                       <td className={td}>{t(`ledger.${e.kind}`, { defaultValue: e.kind })}</td>
                       <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums ${e.amountCents < 0 ? 'text-rose-700' : 'text-emerald-700'}`}>
-                        {usd(e.amountCents, lang)}
+                        {formatMoney(e.amountCents, 'USD', lang)}
                       </td>
                       <td className={td}>{e.note ?? '—'}</td>
                     </tr>
@@ -360,7 +361,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
   const submit = () => {
     const cents = mode === 'full' ? left : parseUsdToCents(amount.replace(',', '.'));
     const next = {
-      amount: mode === 'partial' && (cents === null || cents <= 0 || cents > left) ? t('orders.refundAmountInvalid', { max: usd(left, lang) }) : undefined,
+      amount: mode === 'partial' && (cents === null || cents <= 0 || cents > left) ? t('orders.refundAmountInvalid', { max: formatMoney(left, 'USD', lang) }) : undefined,
       reason: reasonError(t, reason),
     };
     setErrors(next);
@@ -369,7 +370,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
       { amountCents: mode === 'full' ? undefined : cents, reason: reason.trim() },
       {
         onSuccess: () => {
-          notify.success(t('notices.refunded'), t('orders.refundedText', { amount: usd(cents, lang), number: order.number }));
+          notify.success(t('notices.refunded'), t('orders.refundedText', { amount: formatMoney(cents, 'USD', lang), number: order.number }));
           onClose();
         },
         onError: (err) => notifyError(t, 'notices.refundFailed', err),
@@ -380,7 +381,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
   return (
     <FormDialog
       title={t('orders.refundTitle', { number: order.number })}
-      description={t('orders.refundLeft', { amount: usd(left, lang) })}
+      description={t('orders.refundLeft', { amount: formatMoney(left, 'USD', lang) })}
       onClose={onClose}
       onSubmit={submit}
       pending={refund.isPending}

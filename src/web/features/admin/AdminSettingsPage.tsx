@@ -10,9 +10,10 @@ import { Textarea } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { useLiveEvents } from '../../lib/liveEvents';
 import { adminKeys, useSaveSettings, useSettings, useSettingsStats } from './api';
-import { azn, count, notify, notifyError } from './format';
+import { notify, notifyError } from './format';
 import { numericSetting } from './forms';
 import { AdminPage, Field, InputField, LoadError, Loading, Panel, StatCard, Toggle, useFailureNotice } from './ui';
+import { formatMoney, formatNumber } from '../../lib/format';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:settings.title')} · ${site.site_name}` });
@@ -92,10 +93,10 @@ export default function AdminSettingsPage() {
       }
     >
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label={t('settings.stats.users')} value={s ? count(s.users, lang) : '…'} icon={Users} tone="brand" />
-        <StatCard label={t('settings.stats.orders')} value={s ? count(s.orders, lang) : '…'} icon={ShoppingCart} tone="sky" />
-        <StatCard label={t('settings.stats.revenue')} value={s ? azn(s.revenueQepik, lang) : '…'} icon={Banknote} tone="emerald" />
-        <StatCard label={t('settings.stats.openTickets')} value={s ? count(s.openTickets, lang) : '…'} icon={LifeBuoy} tone="amber" />
+        <StatCard label={t('settings.stats.users')} value={s ? formatNumber(s.users, lang) : '…'} icon={Users} tone="brand" />
+        <StatCard label={t('settings.stats.orders')} value={s ? formatNumber(s.orders, lang) : '…'} icon={ShoppingCart} tone="sky" />
+        <StatCard label={t('settings.stats.revenue')} value={s ? formatMoney(s.revenueQepik, 'AZN', lang) : '…'} icon={Banknote} tone="emerald" />
+        <StatCard label={t('settings.stats.openTickets')} value={s ? formatNumber(s.openTickets, lang) : '…'} icon={LifeBuoy} tone="amber" />
       </div>
 
       {settings.isError && !settings.data ? (

@@ -8,9 +8,10 @@ import { ApiError } from '../auth/api';
 import { useCan } from './access';
 import { ROLES, useAddRole, useAdjustBalance, useRemoveRole, useUsers, type AdminUser, type Role } from './api';
 import { DeleteDialog, FormDialog } from './dialogs';
-import { count, formatDate, notify, notifyError, reasonOf, usd } from './format';
+import { notify, notifyError, reasonOf } from './format';
 import { parseSignedCents } from './forms';
 import { AdminPage, CardsOrTable, Field, InputField, Panel, QueryView, reasonError, ReasonField, SearchField, Select, Table, td, Th, useFailureNotice } from './ui';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:users.title')} · ${site.site_name}` });
@@ -39,7 +40,7 @@ export default function AdminUsersPage() {
   useFailureNotice(users, 'notices.usersNotLoaded');
 
   return (
-    <AdminPage title={t('users.title')} description={users.data ? t('users.total', { count: users.data.total, formatted: count(users.data.total, lang) }) : undefined}>
+    <AdminPage title={t('users.title')} description={users.data ? t('users.total', { count: users.data.total, formatted: formatNumber(users.data.total, lang) }) : undefined}>
       <Panel>
         <div className="border-b border-slate-200 p-4">
           <SearchField id="user-search" label={t('users.search')} value={text} onChange={setText} placeholder={t('users.searchPlaceholder')} className="max-w-md" inputClassName="" />
@@ -54,7 +55,7 @@ export default function AdminUsersPage() {
                       <p className="truncate font-medium text-slate-900">{u.name || '—'}</p>
                       <p className="truncate text-xs text-slate-500">{u.email}</p>
                     </div>
-                    <p className="shrink-0 text-sm font-semibold tabular-nums text-slate-900">{usd(u.balanceCents, lang)}</p>
+                    <p className="shrink-0 text-sm font-semibold tabular-nums text-slate-900">{formatMoney(u.balanceCents, 'USD', lang)}</p>
                   </div>
                   <p className="mt-1 text-xs text-slate-500">
                     {t('users.registered')}: {formatDate(u.createdAt, lang)}
@@ -85,7 +86,7 @@ export default function AdminUsersPage() {
                       <p className="font-medium text-slate-900">{u.name || '—'}</p>
                       <p className="text-xs text-slate-500">{u.email}</p>
                     </td>
-                    <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{usd(u.balanceCents, lang)}</td>
+                    <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{formatMoney(u.balanceCents, 'USD', lang)}</td>
                     <td className={`${td} whitespace-nowrap`}>{formatDate(u.createdAt, lang)}</td>
                     <td className={td}>
                       <RoleBadges user={u} onRemove={(role) => setRemoving({ user: u, role })} />
@@ -230,7 +231,7 @@ function BalanceDialog({ user, onClose }: { user: AdminUser; onClose: () => void
       { userId: user.id, amountCents: cents, reason: reason.trim() },
       {
         onSuccess: (r) => {
-          notify.success(t('notices.balanceAdjusted'), t('users.newBalance', { balance: usd(r.balanceCents, lang) }));
+          notify.success(t('notices.balanceAdjusted'), t('users.newBalance', { balance: formatMoney(r.balanceCents, 'USD', lang) }));
           onClose();
         },
         onError: (err) => notify.error(t('notices.balanceNotAdjusted'), reasonOf(t, err)),
@@ -241,7 +242,7 @@ function BalanceDialog({ user, onClose }: { user: AdminUser; onClose: () => void
   return (
     <FormDialog
       title={t('users.adjustTitle')}
-      description={t('users.adjustText', { email: user.email, balance: usd(user.balanceCents, lang) })}
+      description={t('users.adjustText', { email: user.email, balance: formatMoney(user.balanceCents, 'USD', lang) })}
       onClose={onClose}
       onSubmit={submit}
       pending={adjust.isPending}

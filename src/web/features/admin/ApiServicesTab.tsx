@@ -5,9 +5,10 @@ import { platformDisplayName } from '../../../core/platforms';
 import { Button } from '../../components/ui/Button';
 import { useLanguage } from '../../lib/language';
 import { useApiServices, useRefreshApiServices } from './api';
-import { count, notify, notifyError, usdDecimal } from './format';
+import { notify, notifyError } from './format';
 import { pricePer1000 } from './forms';
 import { Panel, QueryView, SearchField, Table, td, Th, useFailureNotice } from './ui';
+import { formatMoneyDecimal, formatNumber } from '../../lib/format';
 
 /** The provider's catalogue as synced: public name, platform, minimum, increment, $ per 1000. */
 export function ApiServicesTab() {
@@ -36,7 +37,7 @@ export function ApiServicesTab() {
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4">
         <SearchField id="api-filter" label={t('services.filter')} value={filter} onChange={setFilter} placeholder={t('services.filter')} className="w-full max-w-sm" />
         <div className="flex items-center gap-3">
-          {services.data ? <span className="text-sm text-slate-500">{t('services.apiCount', { formatted: count(rows.length, lang), count: rows.length })}</span> : null}
+          {services.data ? <span className="text-sm text-slate-500">{t('services.apiCount', { formatted: formatNumber(rows.length, lang), count: rows.length })}</span> : null}
           <Button size="sm" variant="outline" onClick={runRefresh} disabled={refresh.isPending} aria-busy={refresh.isPending}>
             <RefreshCw className={`size-4 ${refresh.isPending ? 'animate-spin' : ''}`} aria-hidden="true" />
             {t('services.refresh')}
@@ -66,9 +67,9 @@ export function ApiServicesTab() {
                   <td className={`${td} font-mono text-xs text-slate-500`}>{s.id}</td>
                   <td className={`${td} font-medium text-slate-900`}>{s.name}</td>
                   <td className={td}>{s.platform ? platformDisplayName(s.platform) : '—'}</td>
-                  <td className={`${td} text-right tabular-nums`}>{count(s.amountMinimum, lang)}</td>
-                  <td className={`${td} text-right tabular-nums`}>{count(s.amountIncrement, lang)}</td>
-                  <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{price === null ? '—' : usdDecimal(price, lang)}</td>
+                  <td className={`${td} text-right tabular-nums`}>{formatNumber(s.amountMinimum, lang)}</td>
+                  <td className={`${td} text-right tabular-nums`}>{formatNumber(s.amountIncrement, lang)}</td>
+                  <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{price === null ? '—' : formatMoneyDecimal(price, 'USD', lang)}</td>
                 </tr>
               );
             })}

@@ -6,9 +6,10 @@ import { useLanguage } from '../../lib/language';
 import { useDeleteService, useLocalServices, useSaveService, type LocalService, type LocalServiceInput } from './api';
 import { DeleteDialog, FormDialog } from './dialogs';
 import { LocalizedFields, useLocalizedTexts, type LocalizedField } from './LocalizedFields';
-import { azn, notify, notifyError } from './format';
+import { notify, notifyError } from './format';
 import { parseAznToQepik, parseOrderIndex, qepikToInput } from './forms';
 import { EditDeleteCell, Field, InputField, NewButton, Panel, QueryView, Select, Table, td, Th, Toggle, useFailureNotice } from './ui';
+import { formatMoney } from '../../lib/format';
 
 type Sort = 'site' | 'asc' | 'desc';
 
@@ -80,7 +81,7 @@ export function LocalServicesTab() {
                 </td>
                 <td className={td}>{t(`services.categories.${s.category}`)}</td>
                 <td className={td}>{s.platform ? platformDisplayName(s.platform) : '—'}</td>
-                <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{s.priceQepik === null ? '—' : azn(s.priceQepik, lang)}</td>
+                <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{s.priceQepik === null ? '—' : formatMoney(s.priceQepik, 'AZN', lang)}</td>
                 <td className={td}>
                   <Badge tone={s.active ? 'success' : 'neutral'}>{s.active ? t('services.active') : t('services.inactive')}</Badge>
                 </td>

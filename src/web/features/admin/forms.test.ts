@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { numericSetting, parseAznToQepik, parseOrderIndex, parseSignedCents, pricePer1000, qepikToInput, slugify } from './forms';
-import { azn, count, dashboardStatus, formatDateTime, formatDay, usd, usdDecimal } from './format';
+import { dashboardStatus } from './format';
 import { sortByPrice } from './LocalServicesTab';
 import { detailText } from './AdminAuditPage';
 
@@ -68,24 +68,7 @@ describe('admin form conversions', () => {
   });
 });
 
-describe('admin formatting', () => {
-  it('writes az-AZ numbers, money and dates by hand (browsers lack the az locale data)', () => {
-    expect(usd(123456, 'az')).toBe('1.234,56 $');
-    expect(usd(-250, 'az')).toBe('-2,50 $');
-    expect(azn(1717, 'az')).toBe('17,17 AZN');
-    expect(count(1234567, 'az')).toBe('1.234.567');
-    expect(usdDecimal('0.0035', 'az')).toBe('0,0035 $');
-    expect(formatDay('2026-03-07', 'az')).toBe('07.03.2026');
-    const local = new Date(2026, 10, 22, 9, 5);
-    expect(formatDateTime(local.toISOString(), 'az')).toBe('22.11.2026 09:05');
-  });
-
-  it('uses Intl for English and Turkish', () => {
-    expect(usd(123456, 'en')).toBe('$1,234.56');
-    expect(azn(1717, 'en')).toMatch(/^AZN\s17\.17$/);
-    expect(formatDay('2026-03-07', 'en')).toBe('Mar 7, 2026');
-  });
-
+describe('admin status labels and sorting', () => {
   it('labels dashboard statuses completed, pending (still on its way), or error for the rest', () => {
     expect(dashboardStatus('completed').key).toBe('completed');
     for (const s of ['pending', 'processing', 'in_progress', 'active', 'running', 'unknown'] as const) expect(dashboardStatus(s).key).toBe('pending');

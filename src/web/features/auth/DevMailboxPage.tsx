@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
+import { formatDateTime } from '../../lib/format';
 import { apiGet } from './api';
 
 export const ns = ['auth'];
@@ -20,7 +21,7 @@ interface Message extends Summary {
 
 /** /dev/mailbox: the mail the sandbox kept instead of sending (no SMTP server configured). */
 export default function DevMailboxPage() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const [openId, setOpenId] = useState<number | null>(null);
   const list = useQuery({ queryKey: ['dev-mailbox'], queryFn: () => apiGet<{ messages: Summary[] }>('/api/dev/mailbox'), refetchInterval: 3000 });
   const message = useQuery({
@@ -42,7 +43,7 @@ export default function DevMailboxPage() {
               <button type="button" onClick={() => setOpenId(m.id)} className={`block w-full p-4 text-left hover:bg-slate-50 ${openId === m.id ? 'bg-brand-50' : ''}`}>
                 <span className="block text-sm font-semibold text-slate-900">{m.subject}</span>
                 <span className="block text-xs text-slate-600">
-                  {m.to} · {new Date(m.createdAt).toLocaleString()}
+                  {m.to} · {formatDateTime(m.createdAt, i18n.language)}
                 </span>
               </button>
             </li>

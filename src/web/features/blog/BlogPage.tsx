@@ -6,7 +6,7 @@ import { routeLanguage } from '../../app/page';
 import { PageHero } from '../../components/ui/PageHero';
 import { useLanguage } from '../../lib/language';
 import { contentGet, type PostSummary } from './api';
-import { formatDay } from './format';
+import { formatDay } from '../../lib/format';
 
 export const ns = ['blog'];
 export const meta: PageMeta = ({ t, site }) => ({ title: t('blog:list.metaTitle', { site: site.site_name }), description: t('blog:list.metaDescription', { site: site.site_name }) });

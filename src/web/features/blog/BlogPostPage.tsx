@@ -6,7 +6,7 @@ import { routeLanguage } from '../../app/page';
 import { ButtonLink } from '../../components/ui/Button';
 import { useLanguage } from '../../lib/language';
 import { contentGet, paragraphs, type Post } from './api';
-import { formatDay } from './format';
+import { formatDay } from '../../lib/format';
 
 export const ns = ['blog'];
 

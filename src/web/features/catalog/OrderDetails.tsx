@@ -6,6 +6,7 @@ import { platformDisplayName } from '../../../core/platforms';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/Input';
 import { StepHeading } from './StepHeading';
 import { issueMessage, linkExample, type OrderDraft } from './orderForm';
+import { formatNumber } from '../../lib/format';
 
 const selectClass =
   'block h-11 w-full rounded-xl border border-slate-300 bg-white px-3.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 aria-invalid:border-rose-500';
@@ -51,7 +52,6 @@ export const OrderDetails = memo(function OrderDetails({
     const issue = issues.get(field);
     return issue ? issueMessage(t, issue, platform, params) : undefined;
   };
-  const nf = new Intl.NumberFormat(locale);
   const linkError = message('link');
   const quantityError = message('quantity');
 
@@ -109,8 +109,8 @@ export const OrderDetails = memo(function OrderDetails({
           <p id="order-quantity-hint" className="mt-1.5 text-xs text-slate-500">
             {service
               ? service.step > 1
-                ? t('fields.quantityHintStep', { min: nf.format(service.min), max: nf.format(service.max), step: nf.format(service.step) })
-                : t('fields.quantityHint', { min: nf.format(service.min), max: nf.format(service.max) })
+                ? t('fields.quantityHintStep', { min: formatNumber(service.min, locale), max: formatNumber(service.max, locale), step: formatNumber(service.step, locale) })
+                : t('fields.quantityHint', { min: formatNumber(service.min, locale), max: formatNumber(service.max, locale) })
               : t('fields.quantityChoose')}
           </p>
           <FieldError id="order-quantity-error">{quantityError}</FieldError>

@@ -2,7 +2,8 @@ import { CreditCard, Headphones, ShieldCheck, ShoppingCart } from 'lucide-react'
 import { memo } from 'react';
 import { useTranslation } from '../../i18n';
 import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
-import { formatUsd, orderTotal, parseQuantity, unitPrice } from './orderForm';
+import { orderTotal, parseQuantity, unitPrice } from './orderForm';
+import { formatMoney, formatMoneyDecimal, formatNumber } from '../../lib/format';
 
 /**
  * Price details beside the form: the unit price (per 1000, per 10 for comment services) and the
@@ -30,7 +31,6 @@ export const PriceSummary = memo(function PriceSummary({
   const unit = service ? unitPrice(service, fees) : null;
   const count = parseQuantity(quantity);
   const total = service && quantityValid ? orderTotal(service, count, fees) : null;
-  const nf = new Intl.NumberFormat(locale);
   const dash = '—';
 
   return (
@@ -42,19 +42,19 @@ export const PriceSummary = memo(function PriceSummary({
           </h2>
           <dl className="mt-4 space-y-3 text-sm">
             <div className="flex items-baseline justify-between gap-4">
-              <dt className="text-slate-600">{t('price.perUnit', { per: nf.format(unit?.per ?? 1000) })}</dt>
+              <dt className="text-slate-600">{t('price.perUnit', { per: formatNumber(unit?.per ?? 1000, locale) })}</dt>
               <dd data-testid="unit-price" className="font-semibold tabular-nums text-slate-900">
-                {unit ? formatUsd(unit.usd, locale) : dash}
+                {unit ? formatMoneyDecimal(unit.usd, 'USD', locale) : dash}
               </dd>
             </div>
             <div className="flex items-baseline justify-between gap-4">
               <dt className="text-slate-600">{t('price.quantity')}</dt>
-              <dd className="font-semibold tabular-nums text-slate-900">{service && Number.isSafeInteger(count) ? nf.format(count) : dash}</dd>
+              <dd className="font-semibold tabular-nums text-slate-900">{service && Number.isSafeInteger(count) ? formatNumber(count, locale) : dash}</dd>
             </div>
             {Number(fees.baseFee) > 0 ? (
               <div className="flex items-baseline justify-between gap-4">
                 <dt className="text-slate-600">{t('price.baseFee')}</dt>
-                <dd className="font-semibold tabular-nums text-slate-900">{formatUsd(String(fees.baseFee), locale)}</dd>
+                <dd className="font-semibold tabular-nums text-slate-900">{formatMoneyDecimal(String(fees.baseFee), 'USD', locale)}</dd>
               </div>
             ) : null}
             {Number(fees.serviceFeePercent) > 0 ? (
@@ -64,7 +64,7 @@ export const PriceSummary = memo(function PriceSummary({
           <div className="mt-5 flex items-end justify-between gap-4 border-t border-slate-200 pt-5">
             <span className="text-sm font-semibold text-slate-900">{t('price.total')}</span>
             <output data-testid="total-price" aria-live="polite" className="text-3xl font-extrabold tracking-tight tabular-nums text-brand-700">
-              {total === null ? dash : formatUsd(total, locale)}
+              {total === null ? dash : formatMoney(total, 'USD', locale)}
             </output>
           </div>
           <button

@@ -4,7 +4,8 @@ import { memo } from 'react';
 import { useTranslation } from '../../i18n';
 import type { PublicService, ServiceDetail, ServiceList } from '../../../core/contracts/catalog';
 import { Spinner } from '../../components/ui/Spinner';
-import { formatUsd, unitPrice } from './orderForm';
+import { unitPrice } from './orderForm';
+import { formatMoneyDecimal, formatNumber } from '../../lib/format';
 
 /** The chosen service: name, bounds, unit price, then its description and example once loaded. */
 export const ServiceInfo = memo(function ServiceInfo({
@@ -28,12 +29,11 @@ export const ServiceInfo = memo(function ServiceInfo({
     );
   }
   const unit = unitPrice(service, fees);
-  const nf = new Intl.NumberFormat(locale);
   const facts = [
     { key: 'id', value: `#${service.id}` },
-    { key: 'min', value: nf.format(service.min) },
-    { key: 'max', value: nf.format(service.max) },
-    ...(service.step > 1 ? [{ key: 'step', value: nf.format(service.step) }] : []),
+    { key: 'min', value: formatNumber(service.min, locale) },
+    { key: 'max', value: formatNumber(service.max, locale) },
+    ...(service.step > 1 ? [{ key: 'step', value: formatNumber(service.step, locale) }] : []),
   ];
   return (
     <section aria-labelledby="service-info-title" className="rounded-xl bg-brand-50/50 p-4 ring-1 ring-inset ring-brand-100 sm:p-5">
@@ -43,7 +43,7 @@ export const ServiceInfo = memo(function ServiceInfo({
         </h3>
         {unit ? (
           <p className="shrink-0 rounded-lg bg-white px-2.5 py-1 text-sm font-semibold text-brand-700 ring-1 ring-brand-100">
-            {t('service.optionPrice', { price: formatUsd(unit.usd, locale), per: nf.format(unit.per) })}
+            {t('service.optionPrice', { price: formatMoneyDecimal(unit.usd, 'USD', locale), per: formatNumber(unit.per, locale) })}
           </p>
         ) : null}
       </div>

@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n';
 import type { PublicService } from '../../../core/contracts/catalog';
 import { FieldError, Input, Label } from '../../components/ui/Input';
 import { searchPlatform, type PlatformServices } from './catalogIndex';
-import { formatUsd } from './orderForm';
+import { formatMoneyDecimal, formatNumber } from '../../lib/format';
 
 const select =
   'block h-12 w-full truncate rounded-xl border border-slate-300 bg-white px-3.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 aria-invalid:border-rose-500';
@@ -49,7 +49,7 @@ export const ServicePicker = memo(function ServicePicker({
       <option key={s.id} value={s.id} data-group={s.group}>
         {s.displayPrice === null
           ? s.name
-          : `${s.name} — ${t('service.optionPrice', { price: formatUsd(s.displayPrice, locale), per: s.displayPer })}`}
+          : `${s.name} — ${t('service.optionPrice', { price: formatMoneyDecimal(s.displayPrice, 'USD', locale), per: formatNumber(s.displayPer, locale) })}`}
       </option>
     );
     // The chosen service stays listed while the search hides it, so the select keeps showing it.
@@ -103,7 +103,7 @@ export const ServicePicker = memo(function ServicePicker({
           {options}
         </select>
         <p id="order-service-count" aria-live="polite" className="mt-1.5 text-xs text-slate-500">
-          {searching ? t('service.matches', { count: hitCount }) : t('service.count', { count: shownCount })}
+          {searching ? t('service.matches', { count: hitCount, formatted: formatNumber(hitCount, locale) }) : t('service.count', { count: shownCount, formatted: formatNumber(shownCount, locale) })}
         </p>
         <FieldError id="order-service-error">{error}</FieldError>
       </div>
@@ -127,7 +127,7 @@ export const ServicePicker = memo(function ServicePicker({
                 </button>
               </li>
             ))}
-          {hitCount > HITS_SHOWN ? <li className="text-xs text-slate-500">{t('service.moreHits', { count: hitCount - HITS_SHOWN })}</li> : null}
+          {hitCount > HITS_SHOWN ? <li className="text-xs text-slate-500">{t('service.moreHits', { count: hitCount - HITS_SHOWN, formatted: formatNumber(hitCount - HITS_SHOWN, locale) })}</li> : null}
         </ul>
       ) : null}
     </div>

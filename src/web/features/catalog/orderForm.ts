@@ -1,7 +1,6 @@
 import type { TFunction } from '../../i18n';
 import type { ServiceParam } from '../../../core/catalog';
 import type { LocalizedParam, PublicService, ServiceList } from '../../../core/contracts/catalog';
-import { minorToDecimal } from '../../../core/money';
 import { validateOrderInput, type OrderInputIssue } from '../../../core/orderRules';
 import { platformDisplayName } from '../../../core/platforms';
 import { priceOrder, pricePerUnitDisplay } from '../../../core/pricing';
@@ -123,12 +122,4 @@ export function orderTotal(service: PublicService, quantity: number, fees: Servi
   } catch {
     return null;
   }
-}
-
-/** A USD amount for display: cents, or a decimal string with up to 4 places. */
-export function formatUsd(amount: number | string, locale: string): string {
-  const value = typeof amount === 'number' ? minorToDecimal(amount) : amount;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(
-    value as `${number}`,
-  );
 }

@@ -5,7 +5,6 @@ import { useTranslation } from '../../i18n';
 import { useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { toast } from 'sonner';
 import { LOCALES } from '../../../core/i18n';
-import { formatMoney } from '../../../core/money';
 import type { PageMeta } from '../../app/page';
 import { routeLanguage } from '../../app/page';
 import { Button } from '../../components/ui/Button';
@@ -27,6 +26,7 @@ import { requestErrorText } from './http';
 import { OrdersTab } from './OrdersTab';
 import { SettingsTab } from './SettingsTab';
 import { TabList, TabPanel, type TabItem } from './Tabs';
+import { formatMoney, formatNumber } from '../../lib/format';
 
 export const ns = ['dashboard', 'auth', 'catalog', 'payments'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('dashboard:title')} · ${site.site_name}` });
@@ -152,7 +152,6 @@ export default function DashboardPage() {
     { key: 'partial', icon: CircleDashed, tone: 'bg-amber-50 text-amber-600' },
     { key: 'error', icon: XCircle, tone: 'bg-rose-50 text-rose-600' },
   ];
-  const nf = new Intl.NumberFormat(locale);
 
   let panel: ReactNode = null;
   if (tab === 'history') {
@@ -223,7 +222,7 @@ export default function DashboardPage() {
                   </span>
                   <div>
                     <p className="text-2xl font-extrabold tabular-nums text-slate-900" data-value={stats.data?.[key] ?? ''}>
-                      {stats.data ? nf.format(stats.data[key]) : '—'}
+                      {stats.data ? formatNumber(stats.data[key], locale) : '—'}
                     </p>
                     <p className="text-sm text-slate-600">{t(`counters.${key}`)}</p>
                   </div>

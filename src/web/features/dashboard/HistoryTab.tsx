@@ -2,19 +2,16 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { AlertTriangle, ExternalLink, PackageOpen, RotateCw } from 'lucide-react';
 import { useTranslation } from '../../i18n';
 import type { OrderView } from '../../../core/contracts/orders';
-import { formatMoney } from '../../../core/money';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
-import { dateTimeFormat } from './dates';
 import { requestErrorText } from './http';
 import { statusLabelKey, statusTone } from './orderStatusView';
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 
 /** All of the customer's orders, newest first (spec 01 §2): a table on wide screens, cards on phones. */
 export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryResult<OrderView[]>; locale: string; onNewOrder: () => void }) {
   const { t } = useTranslation('dashboard');
-  const date = dateTimeFormat(locale);
-  const nf = new Intl.NumberFormat(locale);
 
   if (orders.isPending) {
     return (
@@ -71,7 +68,7 @@ export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryRes
   );
   const progress = (o: OrderView) =>
     o.remains !== null && o.status !== 'completed' ? (
-      <span className="block text-xs text-slate-500">{t('history.delivered', { done: nf.format(Math.max(0, o.quantity - o.remains)), total: nf.format(o.quantity) })}</span>
+      <span className="block text-xs text-slate-500">{t('history.delivered', { done: formatNumber(Math.max(0, o.quantity - o.remains), locale), total: formatNumber(o.quantity, locale) })}</span>
     ) : null;
 
   return (
@@ -94,7 +91,7 @@ export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryRes
             {list.map((o) => (
               <tr key={o.id} data-order={o.number} className="align-top">
                 <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                  {date.format(new Date(o.createdAt))}
+                  {formatDateTime(o.createdAt, locale)}
                   <span className="block whitespace-nowrap font-mono text-xs text-slate-400">{o.number}</span>
                 </td>
                 <td className="max-w-56 px-4 py-3">
@@ -103,7 +100,7 @@ export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryRes
                 </td>
                 <td className="max-w-48 px-4 py-3">{link(o)}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
-                  {nf.format(o.quantity)}
+                  {formatNumber(o.quantity, locale)}
                   {progress(o)}
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-right font-semibold tabular-nums text-slate-900">{price(o)}</td>
@@ -122,7 +119,7 @@ export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryRes
               <div className="min-w-0">
                 <p className="font-semibold text-slate-900">{o.serviceName}</p>
                 <p className="mt-0.5 text-xs text-slate-500">
-                  {date.format(new Date(o.createdAt))} · <span className="whitespace-nowrap font-mono">{o.number}</span>
+                  {formatDateTime(o.createdAt, locale)} · <span className="whitespace-nowrap font-mono">{o.number}</span>
                 </p>
               </div>
               {status(o)}
@@ -132,7 +129,7 @@ export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryRes
               <div>
                 <dt className="text-xs text-slate-500">{t('history.quantity')}</dt>
                 <dd className="tabular-nums">
-                  {nf.format(o.quantity)}
+                  {formatNumber(o.quantity, locale)}
                   {progress(o)}
                 </dd>
               </div>

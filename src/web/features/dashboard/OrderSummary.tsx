@@ -1,10 +1,10 @@
 import { Info, ShoppingCart, Wallet } from 'lucide-react';
 import { useTranslation } from '../../i18n';
 import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
-import { formatMoney } from '../../../core/money';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
-import { formatUsd, parseQuantity, unitPrice } from '../catalog/orderForm';
+import { parseQuantity, unitPrice } from '../catalog/orderForm';
+import { formatMoney, formatMoneyDecimal, formatNumber } from '../../lib/format';
 
 export type BlockReason = 'placing' | 'service' | 'active' | 'empty' | 'quantity' | 'issues' | 'balance' | null;
 
@@ -36,7 +36,6 @@ export function OrderSummary({
   const { t } = useTranslation(['dashboard', 'catalog']);
   const unit = service ? unitPrice(service, fees) : null;
   const count = parseQuantity(quantity);
-  const nf = new Intl.NumberFormat(locale);
   const dash = '—';
   const after = total !== null ? balanceCents - total : null;
   const hint = blockedBy && blockedBy !== 'placing' ? t(`orders.blocked.${blockedBy}`) : null;
@@ -49,17 +48,17 @@ export function OrderSummary({
         </h3>
         <dl className="mt-4 space-y-3 text-sm">
           <div className="flex items-baseline justify-between gap-4">
-            <dt className="text-slate-600">{t('catalog:price.perUnit', { per: nf.format(unit?.per ?? 1000) })}</dt>
-            <dd className="font-semibold tabular-nums text-slate-900">{unit ? formatUsd(unit.usd, locale) : dash}</dd>
+            <dt className="text-slate-600">{t('catalog:price.perUnit', { per: formatNumber(unit?.per ?? 1000, locale) })}</dt>
+            <dd className="font-semibold tabular-nums text-slate-900">{unit ? formatMoneyDecimal(unit.usd, 'USD', locale) : dash}</dd>
           </div>
           <div className="flex items-baseline justify-between gap-4">
             <dt className="text-slate-600">{t('catalog:price.quantity')}</dt>
-            <dd className="font-semibold tabular-nums text-slate-900">{service && Number.isSafeInteger(count) ? nf.format(count) : dash}</dd>
+            <dd className="font-semibold tabular-nums text-slate-900">{service && Number.isSafeInteger(count) ? formatNumber(count, locale) : dash}</dd>
           </div>
           {Number(fees.baseFee) > 0 ? (
             <div className="flex items-baseline justify-between gap-4">
               <dt className="text-slate-600">{t('catalog:price.baseFee')}</dt>
-              <dd className="font-semibold tabular-nums text-slate-900">{formatUsd(String(fees.baseFee), locale)}</dd>
+              <dd className="font-semibold tabular-nums text-slate-900">{formatMoneyDecimal(String(fees.baseFee), 'USD', locale)}</dd>
             </div>
           ) : null}
           {Number(fees.serviceFeePercent) > 0 ? (

@@ -194,7 +194,7 @@ export default function HomePage() {
                   <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">{service.description}</p>
                   <span className="mt-5 flex items-center justify-between text-sm font-semibold">
                     <span className="text-slate-900">
-                      {startPrice(t, service.priceQepik)}
+                      {startPrice(t, service.priceQepik, lang)}
                     </span>
                     <span className="inline-flex items-center gap-1 text-brand-600">
                       {t('services:details')}

@@ -1,13 +1,12 @@
 import { AlertTriangle, Receipt, RotateCw } from 'lucide-react';
 import { useTranslation } from '../../i18n';
 import type { PaymentView } from '../../../core/contracts/payments';
-import { formatMoney } from '../../../core/money';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
-import { dateTimeFormat } from '../dashboard/dates';
 import { requestErrorText } from '../dashboard/http';
 import { usePayments } from './api';
+import { formatDateTime, formatMoney } from '../../lib/format';
 
 const STATUS_TONE: Record<PaymentView['status'], BadgeTone> = {
   completed: 'success',
@@ -22,7 +21,6 @@ const PROVIDER_NAMES: Record<string, string> = { epoint: 'Epoint', sandbox: 'San
 export function PaymentsTab({ locale, onTopUp }: { locale: string; onTopUp: () => void }) {
   const { t } = useTranslation('payments');
   const payments = usePayments();
-  const date = dateTimeFormat(locale);
 
   if (payments.isPending) {
     return (
@@ -90,7 +88,7 @@ export function PaymentsTab({ locale, onTopUp }: { locale: string; onTopUp: () =
           <tbody className="divide-y divide-slate-100">
             {list.map((p) => (
               <tr key={p.id} data-payment={p.reference} className="align-top">
-                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{date.format(new Date(p.createdAt))}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(p.createdAt, locale)}</td>
                 <td className="px-4 py-3 text-slate-900">{t(`type.${p.type}`)}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">{amount(p)}</td>
                 <td className="px-4 py-3">{status(p)}</td>
@@ -107,7 +105,7 @@ export function PaymentsTab({ locale, onTopUp }: { locale: string; onTopUp: () =
             <div className="flex items-start justify-between gap-3">
               <div>
                 <p className="font-semibold text-slate-900">{t(`type.${p.type}`)}</p>
-                <p className="mt-0.5 text-xs text-slate-500">{date.format(new Date(p.createdAt))}</p>
+                <p className="mt-0.5 text-xs text-slate-500">{formatDateTime(p.createdAt, locale)}</p>
               </div>
               {status(p)}
             </div>

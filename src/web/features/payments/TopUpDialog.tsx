@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
 import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, TOPUP_QUICK_AMOUNTS } from '../../../core/contracts/payments';
 import { LOCALES } from '../../../core/i18n';
-import { formatMoney, usdCentsToAznQepik } from '../../../core/money';
+import { usdCentsToAznQepik } from '../../../core/money';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { Dialog } from '../../components/ui/Dialog';
@@ -14,6 +14,7 @@ import { useLanguage } from '../../lib/language';
 import { requestErrorText } from '../dashboard/http';
 import { parseTopUpAmount, topUpAmountIssue } from './amount';
 import { rateText, usePublicSettings, useTopUp } from './api';
+import { formatMoney, formatNumber } from '../../lib/format';
 
 type Step = 'amount' | 'pay';
 
@@ -112,7 +113,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
                       active ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-200 bg-white text-slate-800 hover:border-brand-300 hover:bg-brand-50',
                     )}
                   >
-                    {formatMoney(usd * 100, 'USD', locale).replace(/[.,]00(?=\D*$)/, '')}
+                    {formatMoney(usd * 100, 'USD', locale, { wholeWithoutCents: true })}
                   </button>
                 );
               })}
@@ -148,7 +149,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
                 {qepik !== null ? formatMoney(qepik, 'AZN', locale) : '—'}
               </span>
             </div>
-            {rate ? <p className="mt-1 text-xs text-slate-500">{t('topup.rate', { rate: new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(Number(rate)) })}</p> : null}
+            {rate ? <p className="mt-1 text-xs text-slate-500">{t('topup.rate', { rate: formatNumber(rate, locale) })}</p> : null}
           </div>
           <Button type="submit" size="lg" className="mt-6 w-full" disabled={Boolean(error) || settings.isPending}>
             {t('topup.continue')}

@@ -109,7 +109,7 @@ export default function ServiceDetailPage() {
                   <Badge className="bg-white/15 text-white ring-white/30">{t(`detail.category.${service.category}`)}</Badge>
                 </li>
                 <li>
-                  <Badge className="bg-white text-brand-700 ring-white">{startPrice(t, service.priceQepik)}</Badge>
+                  <Badge className="bg-white text-brand-700 ring-white">{startPrice(t, service.priceQepik, lang)}</Badge>
                 </li>
                 {service.platform ? (
                   <li>
@@ -175,7 +175,7 @@ export default function ServiceDetailPage() {
             </h2>
             <p className="mt-2 text-sm leading-relaxed text-slate-600">{t('detail.consultCard.text')}</p>
             <p className="mt-5 text-sm text-slate-500">{t('detail.consultCard.price')}</p>
-            <p className="text-3xl font-extrabold text-slate-900">{startPrice(t, service.priceQepik)}</p>
+            <p className="text-3xl font-extrabold text-slate-900">{startPrice(t, service.priceQepik, lang)}</p>
             <Button className="mt-6 w-full" size="lg" onClick={() => consult(name)}>
               <MessageCircle className="size-5" aria-hidden="true" />
               {t('consult.button')}

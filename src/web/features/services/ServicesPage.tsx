@@ -199,7 +199,7 @@ function ServiceCard({ service, gradient, onConsult }: { service: LocalService; 
         <span className={`grid size-12 shrink-0 place-items-center rounded-xl bg-gradient-to-br text-white ${gradient}`}>
           <Icon className="size-6" aria-hidden="true" />
         </span>
-        <Badge tone="neutral">{startPrice(t, service.priceQepik)}</Badge>
+        <Badge tone="neutral">{startPrice(t, service.priceQepik, lang)}</Badge>
       </div>
       <h3 className="mt-5 text-lg font-bold break-words text-slate-900">
         <Link to={href} className="rounded hover:text-brand-700">

@@ -3,6 +3,7 @@ import type { LocalService } from '../../../core/contracts/content';
 import { minorToDecimal } from '../../../core/money';
 import type { TFunction } from '../../i18n';
 import { routeLanguage } from '../../app/page';
+import { formatNumber } from '../../lib/format';
 import { contentGet } from '../../lib/loaderFetch';
 
 /** The agency's own services as the public API serves them (GET /api/content/services…), in one language. */
@@ -26,8 +27,8 @@ export async function fetchLocalService(args: Pick<LoaderFunctionArgs, 'context'
   return contentGet<LocalService>(args, `/api/content/services/${id}?lang=${routeLanguage(args.params, args.request)}`);
 }
 
-/** "150 AZN-dən" for a start price in qəpik (whole manats without decimals); "price on request" when there is none. */
-export function startPrice(t: TFunction, priceQepik: number | null): string {
+/** "150 AZN-dən" for a start price in qəpik (whole manats without decimals, "1.500" in az); "price on request" when there is none. */
+export function startPrice(t: TFunction, priceQepik: number | null, lang: string): string {
   if (priceQepik === null) return t('services:priceOnRequest');
-  return t('services:priceFrom', { price: minorToDecimal(priceQepik).replace(/\.00$/, '') });
+  return t('services:priceFrom', { price: formatNumber(minorToDecimal(priceQepik).replace(/\.00$/, ''), lang) });
 }

@@ -9,7 +9,8 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { AdminFrame, LoadError, selectClass } from './AdminFrame';
 import { useConsultations, useConsultationStatus } from './api';
-import { errorText, formatStamp } from './format';
+import { errorText } from './format';
+import { formatDateTime } from '../../lib/format';
 
 export const ns = ['admin-support', 'support'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin-support:meta.consultations')} · ${site.site_name}` });
@@ -20,7 +21,7 @@ export default function AdminConsultationsPage() {
 }
 
 function Consultations() {
-  const { t } = useTranslation('admin-support');
+  const { t, i18n } = useTranslation('admin-support');
   const id = useId();
   const [status, setStatus] = useState<ConsultationStatus | ''>('new');
   const list = useConsultations(status || undefined);
@@ -89,7 +90,7 @@ function Consultations() {
               </div>
               <div className="mt-3 flex flex-wrap items-center gap-2 text-xs text-slate-500">
                 <Badge tone="neutral">{t(`support:consultation.services.${c.service}`)}</Badge>
-                <time dateTime={c.createdAt}>{formatStamp(c.createdAt)}</time>
+                <time dateTime={c.createdAt}>{formatDateTime(c.createdAt, i18n.language)}</time>
               </div>
               <p className="mt-3 flex-1 whitespace-pre-wrap break-words text-sm leading-relaxed text-slate-700">{c.message}</p>
               <div className="mt-4 flex justify-end">

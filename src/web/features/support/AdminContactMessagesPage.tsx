@@ -11,7 +11,8 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useCan } from '../admin/access';
 import { AdminFrame, LoadError } from './AdminFrame';
 import { useContactActions, useContactMessages } from './api';
-import { errorText, formatStamp } from './format';
+import { errorText } from './format';
+import { formatDateTime, formatNumber } from '../../lib/format';
 
 export const ns = ['admin-support', 'support'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin-support:meta.contact')} · ${site.site_name}` });
@@ -26,7 +27,7 @@ export default function AdminContactMessagesPage() {
 }
 
 function ContactMessages() {
-  const { t } = useTranslation('admin-support');
+  const { t, i18n } = useTranslation('admin-support');
   const data = useContactMessages();
   const actions = useContactActions();
   const allowed = useCan();
@@ -84,7 +85,7 @@ function ContactMessages() {
           <div key={key} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
             <dt className="text-sm text-slate-500">{t(`contact.counts.${key}`)}</dt>
             <dd className="mt-1 text-2xl font-bold text-slate-900" data-count={key}>
-              {counts ? counts[key] : '—'}
+              {counts ? formatNumber(counts[key], i18n.language) : '—'}
             </dd>
           </div>
         ))}
@@ -120,7 +121,7 @@ function ContactMessages() {
                   <td className="row-start-2 min-w-0 truncate text-slate-600 md:px-4 md:py-3">{m.email}</td>
                   <td className="col-span-2 min-w-0 break-words text-slate-800 md:px-4 md:py-3">{m.subject}</td>
                   <td className="col-start-2 row-start-1 md:px-4 md:py-3">{statusBadge(m.status)}</td>
-                  <td className="col-start-2 row-start-2 whitespace-nowrap text-right text-xs text-slate-500 md:px-4 md:py-3 md:text-left md:text-sm">{formatStamp(m.createdAt)}</td>
+                  <td className="col-start-2 row-start-2 whitespace-nowrap text-right text-xs text-slate-500 md:px-4 md:py-3 md:text-left md:text-sm">{formatDateTime(m.createdAt, i18n.language)}</td>
                   <td className="col-span-2 pt-2 md:px-4 md:py-3">
                     <div className="flex flex-wrap justify-start gap-1 md:flex-nowrap md:justify-end">
                       <Button variant="outline" size="sm" onClick={() => void open(m)}>
@@ -158,7 +159,7 @@ function ContactMessages() {
               </div>
               <div>
                 <dt className="text-xs text-slate-500">{t('contact.received')}</dt>
-                <dd className="font-medium text-slate-900">{formatStamp(detail.createdAt)}</dd>
+                <dd className="font-medium text-slate-900">{formatDateTime(detail.createdAt, i18n.language)}</dd>
               </div>
               <div>
                 <dt className="text-xs text-slate-500">{t('contact.columns.status')}</dt>

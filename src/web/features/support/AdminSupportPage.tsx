@@ -14,8 +14,9 @@ import { useLiveEvents } from '../../lib/liveEvents';
 import { AdminFrame, LoadError, selectClass } from './AdminFrame';
 import { supportKeys, useAdminReply, useAdminThread, useAdminTickets, useTicketStatus } from './api';
 import { Composer } from './Composer';
-import { errorText, formatDateTime, preview, PRIORITY_TONE, STATUS_TONE } from './format';
+import { errorText, preview, PRIORITY_TONE, STATUS_TONE } from './format';
 import { MessageList } from './MessageList';
+import { formatDateTime } from '../../lib/format';
 
 export const ns = ['admin-support', 'support'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin-support:meta.support')} · ${site.site_name}` });

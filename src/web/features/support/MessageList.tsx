@@ -2,7 +2,7 @@ import { Headset, UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { TicketMessageView } from '../../../core/contracts/support';
 import { cn } from '../../components/ui/cn';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/format';
 
 export interface Bubble {
   id: string;

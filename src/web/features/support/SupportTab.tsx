@@ -10,10 +10,11 @@ import { cn } from '../../components/ui/cn';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLiveEvents } from '../../lib/liveEvents';
 import { supportKeys, useOwnTickets } from './api';
-import { errorText, formatDate, preview, PRIORITY_TONE, STATUS_TONE } from './format';
+import { errorText, preview, PRIORITY_TONE, STATUS_TONE } from './format';
 import { NewTicketForm } from './NewTicketForm';
 import { TicketThread } from './TicketThread';
 import { useNamespaceReady } from './useNamespace';
+import { formatDate } from '../../lib/format';
 
 /**
  * The dashboard's support tab (spec 01 §2): the customer's tickets, a form for a new one, and

@@ -7,8 +7,9 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { useOwnThread, useSendMessage } from './api';
 import { Composer } from './Composer';
-import { errorText, formatDateTime, PRIORITY_TONE, STATUS_TONE } from './format';
+import { errorText, PRIORITY_TONE, STATUS_TONE } from './format';
 import { MessageList } from './MessageList';
+import { formatDateTime } from '../../lib/format';
 
 /** One of the customer's tickets: its description, the messages oldest first, and the reply box. */
 export function TicketThread({ ticketId, onBack }: { ticketId: string; onBack: () => void }) {

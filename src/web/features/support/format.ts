@@ -1,24 +1,6 @@
-import { DEFAULT_LANGUAGE, isLanguage, LOCALES } from '../../../core/i18n';
 import type { TicketPriority, TicketStatus } from '../../../core/contracts/supportConstants';
 import type { BadgeTone } from '../../components/ui/Badge';
 import { SupportApiError } from './http';
-
-const localeOf = (lang: string) => LOCALES[isLanguage(lang) ? lang : DEFAULT_LANGUAGE];
-
-/** A date and time in the page's locale (az-AZ for az). */
-// Numeric parts on purpose: browsers with reduced locale data spell az-AZ month names oddly.
-export const formatDateTime = (iso: string, lang: string) =>
-  new Intl.DateTimeFormat(localeOf(lang), { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
-
-export const formatDate = (iso: string, lang: string) =>
-  new Intl.DateTimeFormat(localeOf(lang), { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
-
-/** dd.MM.yyyy HH:mm, as the contact-message table shows it (spec 02 §2). */
-export function formatStamp(iso: string): string {
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}
 
 /** The description preview in the ticket list: at most 100 characters (spec 01 §5). */
 export function preview(text: string, max = 100): string {

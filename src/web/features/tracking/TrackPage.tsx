@@ -4,7 +4,6 @@ import { useTranslation } from '../../i18n';
 import { useSearchParams } from 'react-router';
 import type { TrackResult } from '../../../core/contracts/orders';
 import { LOCALES } from '../../../core/i18n';
-import { formatMoney } from '../../../core/money';
 import type { PageMeta } from '../../app/page';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
@@ -14,6 +13,7 @@ import { useLanguage } from '../../lib/language';
 import { ApiError } from '../../lib/api';
 import { getJson, requestErrorText } from '../dashboard/http';
 import { trackKind, type TrackKind } from './trackKind';
+import { formatMoney, formatNumber } from '../../lib/format';
 
 export const ns = ['tracking'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('tracking:title')} · ${site.site_name}`, description: t('tracking:intro') });
@@ -152,16 +152,15 @@ export default function TrackPage() {
 
 function TrackResultCard({ result, locale }: { result: TrackResult; locale: string }) {
   const { t } = useTranslation('tracking');
-  const nf = new Intl.NumberFormat(locale);
   const kind = trackKind(result.status);
   const style = KIND_STYLE[kind];
   const Icon = style.icon;
-  const count = (n: number | null) => (n === null ? '—' : nf.format(n));
+  const count = (n: number | null) => (n === null ? '—' : formatNumber(n, locale));
   const facts = [
-    { key: 'quantity', value: nf.format(result.quantity) },
+    { key: 'quantity', value: formatNumber(result.quantity, locale) },
     { key: 'startCount', value: count(result.startCount) },
     { key: 'currentCount', value: count(result.currentCount) },
-    ...(result.delivered !== null ? [{ key: 'delivered', value: nf.format(result.delivered) }] : []),
+    ...(result.delivered !== null ? [{ key: 'delivered', value: formatNumber(result.delivered, locale) }] : []),
     // Dollars with 2 decimals (spec 02 §2).
     { key: 'total', value: formatMoney(result.totalCents, 'USD', locale) },
   ];
