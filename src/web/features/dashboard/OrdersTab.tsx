@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import type { PublicService } from '../../../core/contracts/catalog';
 import type { OrderView } from '../../../core/contracts/orders';
 import { LOCALES } from '../../../core/i18n';
-import { formatMoney } from '../../../core/money';
+import { formatMoney } from '../../lib/format';
 import { normalizeLink } from '../../../core/links';
 import { statusGroup } from '../../../core/orderStatus';
 import { platformDisplayName, type ServiceGroup } from '../../../core/platforms';
