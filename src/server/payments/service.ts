@@ -284,10 +284,20 @@ export async function reconcilePayments(
   let expired = 0;
   let skipped = 0;
   for (const p of due) {
+    // Claimed only if nobody claimed it since this run read it: a claim another run has already
+    // finished leaves its time behind, so the payment is not asked about twice in one round.
     const [claimed] = await deps.db
       .update(payments)
       .set({ claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})` })
-      .where(and(eq(payments.id, p.id), eq(payments.status, 'pending'), eq(payments.flagged, false), unclaimed))
+      .where(
+        and(
+          eq(payments.id, p.id),
+          eq(payments.status, 'pending'),
+          eq(payments.flagged, false),
+          unclaimed,
+          p.claimedUntil ? eq(payments.claimedUntil, p.claimedUntil) : isNull(payments.claimedUntil),
+        ),
+      )
       .returning({ id: payments.id });
     if (!claimed) {
       skipped++;
@@ -314,7 +324,9 @@ export async function reconcilePayments(
           .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
       }
     } finally {
-      await deps.db.update(payments).set({ claimedUntil: null }).where(eq(payments.id, p.id));
+      // Released, not cleared: the past time (to the millisecond, as it is read back) tells a run
+      // that read the row before this claim that it was checked meanwhile.
+      await deps.db.update(payments).set({ claimedUntil: sql`date_trunc('milliseconds', now())` }).where(eq(payments.id, p.id));
     }
   }
   return { settled, expired, skipped };
