@@ -93,8 +93,10 @@ function NameDialog({ name, saved, onClose }: { name: ServiceName | null; saved:
   const { apiServiceName, az, tr, serviceId } = input;
   const after = useMemo(() => {
     const others = saved.filter((n) => n.apiServiceName !== name?.apiServiceName);
-    return nameRulesOf(apiServiceName ? [...others, { apiServiceName, az, tr, serviceId }] : others);
-  }, [saved, name, apiServiceName, az, tr, serviceId]);
+    // Limited to one service that is not chosen yet, the name renames nothing.
+    const complete = apiServiceName && (!oneService || serviceId);
+    return nameRulesOf(complete ? [...others, { apiServiceName, az, tr, serviceId }] : others);
+  }, [saved, name, apiServiceName, az, tr, serviceId, oneService]);
 
   const submit = () => {
     if (!input.apiServiceName || !input.az || !input.tr) {
@@ -231,6 +233,9 @@ export function NamePreview({ services, loading = false, before, after }: { serv
               {langs.map(({ lang, name, clash }) => (
                 <span key={lang} lang={lang} className={`break-words font-medium ${clash ? 'text-amber-700' : 'text-slate-900'}`}>
                   <span className="sr-only">{t(`names.${lang}`)}: </span>
+                  <span aria-hidden="true" className="mr-1.5 text-xs font-semibold uppercase text-slate-400">
+                    {lang}
+                  </span>
                   {name}
                   {clash ? <span className="block text-xs font-normal">{t('names.preview.clash')}</span> : null}
                 </span>
