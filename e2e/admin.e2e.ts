@@ -148,6 +148,9 @@ describe.skipIf(!hasChromium())('admin area', () => {
     await dialog.getByText('Bütün sahələri doldurun').waitFor();
     await dialog.getByLabel('Azərbaycanca ad').fill(`  ${az}  `);
     await dialog.getByLabel('Türkcə ad').fill(tr);
+    // Before saving, the preview shows the service with the names it will get.
+    await dialog.getByTestId('name-preview-row').filter({ hasText: `#${target.id} ${target.name}` }).filter({ hasText: az }).filter({ hasText: tr }).waitFor();
+    await dialog.getByTestId('name-preview-count').filter({ hasText: /^\d+ xidmətin adı dəyişir$/ }).waitFor();
     await dialog.getByRole('button', { name: 'Yadda saxla' }).click();
     await admin.getByText('Xidmət adı yaradıldı').first().waitFor();
     await row(admin, 'service-name-row', az).waitFor();
@@ -170,6 +173,37 @@ describe.skipIf(!hasChromium())('admin area', () => {
     await customer.goto('/az/order?platform=instagram');
     await hydrated(customer);
     await customer.locator(`option[value="${target.id}"]`).filter({ hasText: az }).waitFor({ state: 'attached' });
+    expect(adminProblems).toEqual([]);
+  });
+
+  it('a name for words of provider names: the preview counts the services it renames, and they stay told apart', async () => {
+    const request = customer.context().request;
+    const catalogue = await json<{ services: PublicService[] }>(request, '/api/catalog/services?lang=en');
+    const followers = catalogue.services.filter((s) => /\binstagram followers\b/i.test(s.name));
+    expect(followers.length).toBeGreaterThan(1);
+    await admin.goto('/en/admin/service-names');
+    await hydrated(admin);
+    await admin.getByRole('button', { name: 'New name' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'New service name' });
+    await dialog.getByLabel('API service name').fill('instagram followers');
+    await dialog.getByLabel('Azerbaijani name').fill('İnstaqram İzləyiciləri');
+    await dialog.getByLabel('Turkish name').fill('Instagram Takipçileri');
+    const rows = dialog.getByTestId('name-preview-row');
+    await rows.first().waitFor();
+    // Every row is a service with the words (an earlier name for one whole provider name may keep one out).
+    expect(await rows.count()).toBeGreaterThanOrEqual(Math.min(followers.length - 1, 50));
+    for (const text of await rows.allInnerTexts()) expect(text).toMatch(/instagram followers/i);
+    await dialog.getByTestId('name-preview-count').filter({ hasText: /^\d+ services renamed$/ }).waitFor();
+    const last = followers.at(-1)!;
+    await rows.filter({ hasText: `#${last.id} ${last.name}` }).filter({ hasText: last.name.replace(/instagram followers/i, 'İnstaqram İzləyiciləri') }).waitFor();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Service name created').first().waitFor();
+
+    const inAz = await json<{ services: PublicService[] }>(request, '/api/catalog/services?lang=az');
+    const names = followers.map((f) => inAz.services.find((s) => s.id === f.id)!.name);
+    expect(new Set(names).size).toBe(new Set(followers.map((f) => f.name)).size);
+    expect(names.filter((n) => n.startsWith('İnstaqram İzləyiciləri')).length).toBeGreaterThan(0);
+    expect((await admin.context().request.delete(`/api/admin/catalog/service-names/${encodeURIComponent('instagram followers')}`, { headers: { Origin: baseUrl() } })).status()).toBe(204);
     expect(adminProblems).toEqual([]);
   });
 

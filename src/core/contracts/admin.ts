@@ -37,12 +37,18 @@ export const localServiceInputSchema = z
   .strict();
 export type LocalServiceInput = z.infer<typeof localServiceInputSchema>;
 
-/** Service name form (spec 02 §5): API name, Azerbaijani and Turkish names, all required and trimmed. */
+/**
+ * Service name form (spec 02 §5): API name (the words of provider names to translate),
+ * Azerbaijani and Turkish names, all required and trimmed; optionally the one service the names
+ * apply to (null: every service whose name has the words).
+ */
 export const serviceNameInputSchema = z.strictObject({
   apiServiceName: z.string().trim().min(1).max(200),
   az: z.string().trim().min(1).max(200),
   tr: z.string().trim().min(1).max(200),
+  serviceId: z.string().trim().regex(/^[\w-]{1,64}$/).nullable().default(null),
 });
+export type ServiceNameInput = z.output<typeof serviceNameInputSchema>;
 
 /** One override text: trimmed; blank means "keep the storefront's own text". */
 const overrideText = (max: number) =>

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
 import { signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
+import { displayNames, previewNames, type NameRule } from '../../core/serviceNames';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
 import { auditLog, catalogServices, ledgerEntries, orders, users } from '../db/schema';
@@ -230,6 +231,39 @@ describe('admin rules', () => {
     expect((await send('PUT', `/api/admin/catalog/service-names/${encodeURIComponent(body.apiServiceName)}`, admin, renamed)).status).toBe(200);
     expect((await send('DELETE', `/api/admin/catalog/service-names/${encodeURIComponent(renamed.apiServiceName)}`, admin)).status).toBe(204);
     expect((await send('DELETE', '/api/admin/catalog/service-names/%zz', admin)).status).toBe(404);
+  });
+});
+
+describe('service names', () => {
+  const rulesOf = (names: { apiServiceName: string; az: string; tr: string; serviceId: string | null }[]): NameRule[] =>
+    names.flatMap((n) => (['az', 'tr'] as const).map((lang) => ({ keyword: n.apiServiceName, lang, name: n[lang], serviceId: n.serviceId })));
+
+  it('the preview over the admin’s catalogue is what the storefront shows once saved; a name may be limited to one service', async () => {
+    const { services } = (await (await send('GET', '/api/admin/catalog/api-services', admin)).json()) as { services: { id: string; name: string }[] };
+    const before = rulesOf((await (await send('GET', '/api/admin/catalog/service-names', admin)).json()).names);
+    const followers = services.filter((s) => /^Instagram Followers\b/.test(s.name));
+    const phrase = { apiServiceName: 'instagram followers', az: 'İnstaqram İzləyiciləri', tr: 'Instagram Takipçileri', serviceId: null };
+    const single = { apiServiceName: followers[0]!.name, az: 'Seçilmiş izləyicilər', tr: 'Seçilmiş takipçiler', serviceId: followers[0]!.id };
+    const after = [...before, ...rulesOf([phrase, single])];
+    const preview = previewNames(services, 'az', before, after);
+    expect(preview.length).toBe(followers.length);
+    expect(preview.find((r) => r.id === followers[1]!.id)!.after).toBe(followers[1]!.name.replace('Instagram Followers', 'İnstaqram İzləyiciləri'));
+    expect(preview.find((r) => r.id === followers[0]!.id)!.after).toBe('Seçilmiş izləyicilər');
+
+    expect((await send('POST', '/api/admin/catalog/service-names', admin, phrase)).status).toBe(201);
+    expect((await send('POST', '/api/admin/catalog/service-names', admin, single)).status).toBe(201);
+    const listed = (await (await send('GET', '/api/admin/catalog/service-names', admin)).json()).names;
+    expect(listed).toEqual(expect.arrayContaining([expect.objectContaining(single), expect.objectContaining(phrase)]));
+    const az = (await (await app.request('/api/catalog/services?lang=az')).json()) as { services: { id: string; name: string }[] };
+    const shown = new Map(az.services.map((s) => [s.id, s.name]));
+    for (const row of preview) expect(shown.get(row.id)).toBe(row.after);
+    for (const [id, name] of displayNames(services, 'az', after)) expect(shown.get(id)).toBe(name);
+
+    // A name limited to a service that is not in the catalogue, or a body with unknown fields, is refused.
+    expect((await send('POST', '/api/admin/catalog/service-names', admin, { ...phrase, apiServiceName: 'Likes X', serviceId: 'no-such-service' })).status).toBe(404);
+    expect((await send('POST', '/api/admin/catalog/service-names', admin, { ...phrase, apiServiceName: 'Likes Y', serviceId: '../1' })).status).toBe(422);
+    expect((await send('POST', '/api/admin/catalog/service-names', admin, { ...phrase, apiServiceName: 'Likes Z', scope: 'all' })).status).toBe(422);
+    for (const n of [phrase, single]) expect((await send('DELETE', `/api/admin/catalog/service-names/${encodeURIComponent(n.apiServiceName)}`, admin)).status).toBe(204);
   });
 });
 

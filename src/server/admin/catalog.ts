@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { localServiceInputSchema, paramTextOverrideInputSchema, serviceNameInputSchema } from '../../core/contracts/admin';
+import { localServiceInputSchema, paramTextOverrideInputSchema, serviceNameInputSchema, type ServiceNameInput } from '../../core/contracts/admin';
 import { AppError } from '../../core/errors';
 import { isLanguage } from '../../core/i18n';
 import { PARAM_TEXT_FIELDS } from '../../core/paramTexts';
@@ -78,12 +78,23 @@ export function adminCatalogRoutes(deps: AppDeps) {
     return c.json(result);
   });
 
-  // Service names: one API name with its az and tr names, edited together (spec 02 §2, §5).
+  /** A name limited to one service must name a service of the catalogue. */
+  const assertService = async (serviceId: string | null) => {
+    if (serviceId === null) return;
+    const [row] = await db.select({ id: catalogServices.id }).from(catalogServices).where(and(eq(catalogServices.id, serviceId), eq(catalogServices.active, true)));
+    if (!row) throw new AppError('SERVICE_NOT_FOUND', 'Service not found.');
+  };
+  const nameRows = (input: ServiceNameInput) =>
+    (['az', 'tr'] as const).map((lang) => ({ apiServiceName: input.apiServiceName, languageCode: lang, customName: input[lang], serviceId: input.serviceId }));
+
+  // Service names: words of provider names with their az and tr wording, edited together (spec
+  // 02 §2, §5), for every service whose name has the words or for one service; the storefront
+  // applies them with src/core/serviceNames.ts, which the admin's preview runs too.
   app.get('/service-names', async (c) => {
     const rows = await db.select().from(serviceCustomNames).orderBy(asc(serviceCustomNames.apiServiceName), desc(serviceCustomNames.languageCode));
-    const byName = new Map<string, { apiServiceName: string; az: string; tr: string; ids: number[] }>();
+    const byName = new Map<string, { apiServiceName: string; az: string; tr: string; serviceId: string | null; ids: number[] }>();
     for (const r of rows) {
-      const entry = byName.get(r.apiServiceName) ?? { apiServiceName: r.apiServiceName, az: '', tr: '', ids: [] };
+      const entry = byName.get(r.apiServiceName) ?? { apiServiceName: r.apiServiceName, az: '', tr: '', serviceId: r.serviceId, ids: [] };
       entry[r.languageCode] = r.customName;
       entry.ids.push(r.id);
       byName.set(r.apiServiceName, entry);
@@ -93,11 +104,9 @@ export function adminCatalogRoutes(deps: AppDeps) {
   app.post('/service-names', jsonBody(serviceNameInputSchema), async (c) => {
     const actor = await requireAdmin(c);
     const input = c.req.valid('json');
+    await assertService(input.serviceId);
     try {
-      await db.insert(serviceCustomNames).values([
-        { apiServiceName: input.apiServiceName, languageCode: 'az', customName: input.az },
-        { apiServiceName: input.apiServiceName, languageCode: 'tr', customName: input.tr },
-      ]);
+      await db.insert(serviceCustomNames).values(nameRows(input));
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('DUPLICATE', 'Bu xidmət adı artıq mövcuddur');
       throw err;
@@ -110,14 +119,12 @@ export function adminCatalogRoutes(deps: AppDeps) {
     // The router has decoded the segment already; decoding again breaks names holding a '%'.
     const original = c.req.param('name');
     const input = c.req.valid('json');
+    await assertService(input.serviceId);
     try {
       await db.transaction(async (tx) => {
         const gone = await tx.delete(serviceCustomNames).where(eq(serviceCustomNames.apiServiceName, original)).returning();
         if (!gone.length) throw new AppError('NOT_FOUND', 'Not found.');
-        await tx.insert(serviceCustomNames).values([
-          { apiServiceName: input.apiServiceName, languageCode: 'az', customName: input.az },
-          { apiServiceName: input.apiServiceName, languageCode: 'tr', customName: input.tr },
-        ]);
+        await tx.insert(serviceCustomNames).values(nameRows(input));
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('DUPLICATE', 'Bu xidmət adı artıq mövcuddur');

@@ -112,18 +112,46 @@ describe('public catalogue API', () => {
     expect((await app.request(`/api/catalog/services/${row!.id}`)).status).toBe(200);
   });
 
-  it('uses per-language custom names by keyword, longest keyword first', async () => {
+  it('uses per-language custom names by keyword, longest keyword first, keeping the rest of the provider name', async () => {
     const list = serviceListSchema.parse(await (await app.request('/api/catalog/services?lang=en')).json());
     const target = list.services.find((s) => s.platform === 'instagram' && s.group === 'followers')!;
     const keyword = target.name.split(' ').slice(0, 2).join(' ');
     await database.db.insert(serviceCustomNames).values([
       { apiServiceName: keyword.split(' ')[0]!, languageCode: 'az', customName: 'Qısa ad' },
-      { apiServiceName: keyword, languageCode: 'az', customName: 'Instagram izləyiciləri' },
+      { apiServiceName: keyword.toUpperCase(), languageCode: 'az', customName: 'Instagram izləyiciləri' },
     ]);
     const az = serviceListSchema.parse(await (await app.request('/api/catalog/services?lang=az')).json());
-    expect(az.services.find((s) => s.id === target.id)!.name).toBe('Instagram izləyiciləri');
+    expect(az.services.find((s) => s.id === target.id)!.name).toBe(`Instagram izləyiciləri${target.name.slice(keyword.length)}`);
     const tr = serviceListSchema.parse(await (await app.request('/api/catalog/services?lang=tr')).json());
     expect(tr.services.find((s) => s.id === target.id)!.name).toBe(target.name);
+  });
+
+  it('never makes services with different provider names read alike; a name limited to one service renames that one', async () => {
+    await database.db.delete(serviceCustomNames);
+    const en = serviceListSchema.parse(await (await app.request('/api/catalog/services?lang=en')).json());
+    const followers = en.services.filter((s) => s.platform === 'instagram' && /^Instagram Followers\b/.test(s.name));
+    expect(followers.length).toBeGreaterThan(2);
+    await database.db.insert(serviceCustomNames).values([
+      { apiServiceName: 'Instagram Followers', languageCode: 'az', customName: 'İnstaqram İzləyiciləri' },
+      { apiServiceName: 'Followers', languageCode: 'tr', customName: 'Takipçi' },
+      { apiServiceName: followers[0]!.name, languageCode: 'tr', customName: 'Seçilmiş takipçiler', serviceId: followers[0]!.id },
+    ]);
+    for (const lang of ['az', 'tr'] as const) {
+      const list = serviceListSchema.parse(await (await app.request(`/api/catalog/services?lang=${lang}`)).json());
+      const byId = new Map(list.services.map((s) => [s.id, s.name]));
+      const providerNames = new Map<string, string>();
+      for (const s of en.services) {
+        const other = providerNames.get(byId.get(s.id)!);
+        expect(other === undefined || other === s.name, `${lang}: ${s.name} reads like ${other}`).toBe(true);
+        providerNames.set(byId.get(s.id)!, s.name);
+      }
+      for (const s of followers.slice(1)) {
+        expect(byId.get(s.id)).toBe(lang === 'az' ? s.name.replace('Instagram Followers', 'İnstaqram İzləyiciləri') : s.name.replace('Followers', 'Takipçi'));
+      }
+    }
+    const one = await (await app.request(`/api/catalog/services/${followers[0]!.id}?lang=tr`)).json();
+    expect(one.name).toBe('Seçilmiş takipçiler');
+    await database.db.delete(serviceCustomNames);
   });
 
   it('lists platforms in the spec order, capped at 12, without empty ones', async () => {

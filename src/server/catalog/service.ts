@@ -6,13 +6,13 @@ import type { Language } from '../../core/i18n';
 import { quantityBounds } from '../../core/orderRules';
 import { serviceGroupOf } from '../../core/platforms';
 import { pricePerUnitDisplay, type Fees } from '../../core/pricing';
+import { displayNames, type NameRule } from '../../core/serviceNames';
 import type { Db } from '../db/client';
 import { catalogServices, serviceCustomNames } from '../db/schema';
 import type { SmmProvider } from '../providers';
 import { getSettings } from '../settings/service';
 
 type ServiceRow = typeof catalogServices.$inferSelect;
-type CustomName = { keyword: string; lang: string; name: string };
 
 const toRow = (s: CatalogService, now: Date) => ({
   id: s.id,
@@ -97,31 +97,19 @@ export async function findService(db: Db, id: string): Promise<CatalogService | 
   return row?.active ? rowToService(row) : null;
 }
 
-/** The display name for a language: the custom name whose keyword the provider name contains (longest wins). */
-export function displayName(providerName: string, lang: Language, custom: CustomName[]): string {
-  if (lang === 'en') return providerName;
-  const lower = providerName.toLowerCase();
-  let best: CustomName | undefined;
-  for (const c of custom) {
-    if (c.lang !== lang || !c.keyword || !lower.includes(c.keyword.toLowerCase())) continue;
-    if (!best || c.keyword.length > best.keyword.length) best = c;
-  }
-  return best?.name ?? providerName;
-}
-
-async function loadCustomNames(db: Db): Promise<CustomName[]> {
+async function loadNameRules(db: Db): Promise<NameRule[]> {
   return db
-    .select({ keyword: serviceCustomNames.apiServiceName, lang: serviceCustomNames.languageCode, name: serviceCustomNames.customName })
+    .select({ keyword: serviceCustomNames.apiServiceName, lang: serviceCustomNames.languageCode, name: serviceCustomNames.customName, serviceId: serviceCustomNames.serviceId })
     .from(serviceCustomNames);
 }
 
-function toPublic(s: CatalogService, lang: Language, custom: CustomName[], fees: Fees): PublicService {
+function toPublic(s: CatalogService, name: string, fees: Fees): PublicService {
   const bounds = quantityBounds(s);
   const display = pricePerUnitDisplay(s, fees);
   return {
     id: s.id,
     platform: s.platform,
-    name: displayName(s.name, lang, custom),
+    name,
     type: s.type,
     group: serviceGroupOf(s),
     min: bounds.min,
@@ -144,7 +132,7 @@ async function currentFees(db: Db): Promise<{ serviceFeePercent: number; baseFee
  * The version check is two cheap aggregate queries, so several instances stay consistent.
  */
 export function createCatalogReader(db: Db) {
-  const cache = new Map<Language, { version: string; body: string; etag: string }>();
+  const cache = new Map<Language, { version: string; body: string; etag: string; names: Map<string, string> }>();
 
   async function version(): Promise<{ version: string; fees: { serviceFeePercent: number; baseFee: number } }> {
     const [svc] = await db
@@ -157,32 +145,36 @@ export function createCatalogReader(db: Db) {
     return { version: `${svc?.n}|${svc?.at}|${names?.n}|${names?.sum}|${names?.at}|${fees.serviceFeePercent}|${fees.baseFee}`, fees };
   }
 
+  /** The list as a JSON string, its ETag and the display names by service id. */
+  async function list(lang: Language): Promise<{ body: string; etag: string; names: Map<string, string> }> {
+    const v = await version();
+    const hit = cache.get(lang);
+    if (hit && hit.version === v.version) return hit;
+    const rows = await db
+      .select()
+      .from(catalogServices)
+      .where(eq(catalogServices.active, true))
+      .orderBy(catalogServices.platform, catalogServices.type, sql`${catalogServices.id}::text`);
+    const services = rows.map(rowToService);
+    // Names over the whole catalogue, so that no rule makes two services read alike.
+    const names = displayNames(services, lang, await loadNameRules(db));
+    const list: ServiceList = {
+      services: services.map((s) => toPublic(s, names.get(s.id) ?? s.name, v.fees)),
+      fees: v.fees,
+    };
+    const body = JSON.stringify(list);
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    const entry = { version: v.version, body, etag, names };
+    cache.set(lang, entry);
+    return entry;
+  }
+
   return {
-    /** The list as a JSON string and its ETag. */
-    async list(lang: Language): Promise<{ body: string; etag: string }> {
-      const v = await version();
-      const hit = cache.get(lang);
-      if (hit && hit.version === v.version) return hit;
-      const rows = await db
-        .select()
-        .from(catalogServices)
-        .where(eq(catalogServices.active, true))
-        .orderBy(catalogServices.platform, catalogServices.type, sql`${catalogServices.id}::text`);
-      const custom = await loadCustomNames(db);
-      const list: ServiceList = {
-        services: rows.map((r) => toPublic(rowToService(r), lang, custom, v.fees)),
-        fees: v.fees,
-      };
-      const body = JSON.stringify(list);
-      const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-      const entry = { version: v.version, body, etag };
-      cache.set(lang, entry);
-      return entry;
-    },
+    list,
     async detail(service: CatalogService, lang: Language): Promise<ServiceDetail> {
+      const { names } = await list(lang);
       const fees = await currentFees(db);
-      const custom = await loadCustomNames(db);
-      return { ...toPublic(service, lang, custom, fees), description: service.description, example: service.example, params: service.params };
+      return { ...toPublic(service, names.get(service.id) ?? service.name, fees), description: service.description, example: service.example, params: service.params };
     },
   };
 }

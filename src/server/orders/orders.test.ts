@@ -103,6 +103,16 @@ describe('placing an order', () => {
     expect(await code(placeOrder(deps, user.id, order('https://instagram.com/p/same.post')))).toBe('ok');
   });
 
+  it('takes the links the Instagram app shares and refuses look-alike hosts, with the browser form’s rule', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 100_000 });
+    for (const link of ['https://instagram.com@evil.example/artim', 'https://instagram.com.evil.example/reel/C9xYz12AbCd', 'https://157.240.1.174/artim']) {
+      expect(await code(placeOrder(deps, user.id, order(link))), link).toBe('LINK_INVALID');
+    }
+    expect(await code(placeOrder(deps, user.id, order('https://m.instagram.com/reels/C9xYz12AbCd/?igsh=MWQ1ZGUx')))).toBe('ok');
+    // The same reel shared from the profile is the same target.
+    expect(await code(placeOrder(deps, user.id, order('https://www.instagram.com/artim/reel/C9xYz12AbCd/')))).toBe('ACTIVE_ORDER_EXISTS');
+  });
+
   it('refuses when the balance is short, changing nothing', async () => {
     const user = await createCustomer(database.db, { balanceCents: priceOf(100) - 1 });
     expect(await code(placeOrder(deps, user.id, order('https://instagram.com/short')))).toBe('INSUFFICIENT_BALANCE');

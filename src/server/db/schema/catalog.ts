@@ -24,7 +24,10 @@ export const catalogServices = pgTable('catalog_services', {
   syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Per-language display names (spec 02 §3): a provider-name keyword → the az or tr name. */
+/**
+ * Per-language display names (spec 02 §3): words of provider names (the keyword) → their az or
+ * tr wording, applied by src/core/serviceNames.ts; `service_id` limits a name to one service.
+ */
 export const serviceCustomNames = pgTable(
   'service_custom_names',
   {
@@ -32,6 +35,7 @@ export const serviceCustomNames = pgTable(
     apiServiceName: text('api_service_name').notNull(),
     languageCode: text('language_code', { enum: ['az', 'tr'] }).notNull(),
     customName: text('custom_name').notNull(),
+    serviceId: text('service_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

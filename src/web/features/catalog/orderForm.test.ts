@@ -3,9 +3,10 @@ import type { ServiceParam } from '../../../core/catalog';
 import type { PublicService } from '../../../core/contracts/catalog';
 import { localizeParam } from '../../../core/paramTexts';
 import { createI18n } from '../../i18n';
-import { issueMessage, issuesByField, orderIssues, orderTotal, parseQuantity, serverParamIssue, unitPrice } from './orderForm';
+import { issueMessage, issuesByField, linkExample, orderIssues, orderTotal, parseQuantity, serverParamIssue, unitPrice } from './orderForm';
 import az from '../../i18n/locales/az/catalog.json';
 import en from '../../i18n/locales/en/catalog.json';
+import tr from '../../i18n/locales/tr/catalog.json';
 
 const service: PublicService = {
   id: '7',
@@ -90,6 +91,25 @@ describe('issueMessage', () => {
     expect(issueMessage(i18n.getFixedT('en'), issue!, 'instagram')).toBe(
       'Enter a valid Instagram link, for example https://instagram.com/username',
     );
+  });
+});
+
+describe('links customers paste', () => {
+  const linkedin: PublicService = { ...service, platform: 'linkedin', hasParams: false };
+  const i18n = createI18n('en', { az: { catalog: az }, tr: { catalog: tr }, en: { catalog: en } });
+  it('accepts shared links of the platform and refuses the same path on another site, with the platform’s example in each language', () => {
+    const draft = (link: string) => ({ link, quantity: '10', params: {} });
+    expect(orderIssues(linkedin, [], draft('https://www.linkedin.com/feed/update/urn:li:activity:7123456789012345678/'))).toEqual([]);
+    expect(orderIssues(service, [], draft('https://www.instagram.com/reels/C9xYz12AbCd/?igsh=MWQ1'))).toEqual([]);
+    const [issue] = orderIssues(linkedin, [], draft('https://evil.example/linkedin.com/in/someone'));
+    expect(issue).toMatchObject({ code: 'LINK_INVALID', details: { reason: 'format' } });
+    expect(['az', 'tr', 'en'].map((lang) => issueMessage(i18n.getFixedT(lang), issue!, 'linkedin'))).toEqual([
+      'Düzgün LinkedIn linki daxil edin, məsələn https://linkedin.com/in/username',
+      'Geçerli bir LinkedIn bağlantısı girin, örneğin https://linkedin.com/in/username',
+      'Enter a valid LinkedIn link, for example https://linkedin.com/in/username',
+    ]);
+    expect(linkExample('linkedin')).toBe('https://linkedin.com/in/username');
+    expect(linkExample('spotify')).toBe('https://…');
   });
 });
 

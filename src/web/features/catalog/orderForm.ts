@@ -1,6 +1,7 @@
 import type { TFunction } from '../../i18n';
 import type { ServiceParam } from '../../../core/catalog';
 import type { LocalizedParam, PublicService, ServiceList } from '../../../core/contracts/catalog';
+import { linkExample as coreLinkExample } from '../../../core/links';
 import { validateOrderInput, type OrderInputIssue } from '../../../core/orderRules';
 import { platformDisplayName } from '../../../core/platforms';
 import { priceOrder, pricePerUnitDisplay } from '../../../core/pricing';
@@ -48,17 +49,8 @@ export function issuesByField(issues: readonly OrderInputIssue[]): Map<string, O
   return out;
 }
 
-/** Example links shown in the link message, for the platforms with a link rule (src/core/links.ts). */
-const LINK_EXAMPLES: Record<string, string> = {
-  instagram: 'https://instagram.com/username',
-  tiktok: 'https://tiktok.com/@username',
-  youtube: 'https://youtube.com/watch?v=…',
-  facebook: 'https://facebook.com/page',
-  twitter: 'https://x.com/username',
-  x: 'https://x.com/username',
-  telegram: 'https://t.me/channel',
-};
-export const linkExample = (platform: string) => LINK_EXAMPLES[platform] ?? 'https://…';
+/** The example link of the link field's placeholder: the platform's own (src/core/links.ts), or a generic one. */
+export const linkExample = (platform: string) => coreLinkExample(platform) ?? 'https://…';
 
 /**
  * The localized message of an issue (namespace `catalog`). A param's own message (a known kind's,
@@ -67,11 +59,12 @@ export const linkExample = (platform: string) => LINK_EXAMPLES[platform] ?? 'htt
  */
 export function issueMessage(t: TFunction, issue: OrderInputIssue, platform: string, params: readonly LocalizedParam[] = []): string {
   switch (issue.code) {
-    case 'LINK_INVALID':
+    case 'LINK_INVALID': {
       if (issue.details.reason === 'required') return t('catalog:errors.linkRequired');
-      return LINK_EXAMPLES[platform]
-        ? t('catalog:errors.linkFormat', { platform: platformDisplayName(platform), example: LINK_EXAMPLES[platform] })
-        : t('catalog:errors.linkFormatAny');
+      // The example belongs to the rule that refused the link (src/core/links.ts), which accepts it.
+      const example = coreLinkExample(platform);
+      return example ? t('catalog:errors.linkFormat', { platform: platformDisplayName(platform), example }) : t('catalog:errors.linkFormatAny');
+    }
     case 'QUANTITY_OUT_OF_RANGE': {
       const { min, max, step } = issue.details;
       return step > 1 ? t('catalog:errors.quantityStep', { min, max, step }) : t('catalog:errors.quantity', { min, max });

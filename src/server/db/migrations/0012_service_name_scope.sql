@@ -1,0 +1,1 @@
+ALTER TABLE "service_custom_names" ADD COLUMN "service_id" text;
