@@ -12,9 +12,21 @@ export async function launch(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
+let visitors = 0;
+/**
+ * Each browser context is its own visitor: the app runs behind one trusted proxy here
+ * (TRUST_PROXY_HOPS=1, e2e/global-setup.ts), and every context arrives from its own address, as
+ * customers do. Otherwise every journey would share the per-address limits (10 sign-ups in 15
+ * minutes) of one loopback address.
+ */
+export const visitorHeaders = () => {
+  visitors += 1;
+  return { 'x-forwarded-for': `198.18.${(process.pid + visitors) % 250}.${visitors % 250}` };
+};
+
 /** A fresh page that records console errors and failed requests, so a journey can assert none. */
 export async function openPage(browser: Browser, viewport = DESKTOP): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl(), locale: 'en-US' });
+  const context = await browser.newContext({ viewport, baseURL: baseUrl(), locale: 'en-US', extraHTTPHeaders: visitorHeaders() });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (msg) => {

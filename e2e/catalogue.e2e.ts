@@ -163,6 +163,8 @@ describe.skipIf(!hasChromium())('order catalogue', () => {
     await page.getByRole('button', { name: 'Buy Now' }).click();
     await page.getByText('Enter the link').waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('order-link');
+    // …brought into view below the sticky header, not under it.
+    await expect.poll(() => page.locator('#order-link').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeGreaterThanOrEqual(64);
     await page.getByLabel(/^Link/).fill('https://www.instagram.com/p/C8xYz12AbCd/');
     await page.getByText('Enter the link').waitFor({ state: 'detached' });
     // The service's required param, starred, with its own message (or one naming it).

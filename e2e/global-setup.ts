@@ -20,8 +20,9 @@ export async function setup(project: TestProject) {
     console.warn(`\n${INSTALL_HINT}\nThe browser journeys are skipped.\n`);
   }
   if (process.env.E2E_SKIP_BUILD !== 'true') execSync('npm run build --silent', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  // Sandbox orders finish in 30 s, so the order journey sees them progress and complete.
-  app = await startAppProcess({ SANDBOX_ORDER_SECONDS: '30' });
+  // Sandbox orders finish in 30 s, so the order journey sees them progress and complete. Behind
+  // one trusted proxy, so that each browser context counts as its own visitor (e2e/browser.ts).
+  app = await startAppProcess({ SANDBOX_ORDER_SECONDS: '30', TRUST_PROXY_HOPS: '1' });
   project.provide('baseUrl', app.url);
   project.provide('chromiumPath', chromium);
 }

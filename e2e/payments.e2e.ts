@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usdCentsToAznQepik } from '../src/core/money';
 import { formatMoney } from '../src/web/lib/format';
-import { baseUrl, DESKTOP, hasChromium, hydrated, launch, PHONE } from './browser';
+import { baseUrl, DESKTOP, hasChromium, hydrated, launch, PHONE, visitorHeaders } from './browser';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -22,7 +22,7 @@ async function seriousViolations(page: Page, scope?: string): Promise<string[]> 
 }
 
 async function signedInContext(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; problems: string[] }> {
-  const context = await browser.newContext({ viewport, baseURL: shop(), locale: 'en-US' });
+  const context = await browser.newContext({ viewport, baseURL: shop(), locale: 'en-US', extraHTTPHeaders: visitorHeaders() });
   const problems: string[] = [];
   context.on('page', (page) => {
     page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
@@ -153,7 +153,7 @@ describe.skipIf(!hasChromium())('payments', () => {
   }, 120_000);
 
   it('return pages at 390 px: the error from the address is text; a signed-out visitor sees each of the 3 checks, then the accepted message', async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: shop(), locale: 'en-US' });
+    const context = await browser.newContext({ viewport: PHONE, baseURL: shop(), locale: 'en-US', extraHTTPHeaders: visitorHeaders() });
     const page = await context.newPage();
     const requests: string[] = [];
     page.on('request', (r) => requests.push(new URL(r.url()).pathname));

@@ -21,6 +21,7 @@ import { PriceSummary } from './PriceSummary';
 import { ServiceInfo } from './ServiceInfo';
 import { ServicePicker } from './ServicePicker';
 import { StepHeading } from './StepHeading';
+import { focusField } from '../../lib/focusField';
 
 export const ns = ['catalog'];
 
@@ -146,7 +147,7 @@ export default function OrderPage() {
     setSubmitted(true);
     if (!service) {
       setServiceMissing(true);
-      formRef.current?.querySelector<HTMLElement>('#order-service')?.focus();
+      focusField(formRef.current?.querySelector<HTMLElement>('#order-service'));
       return;
     }
     // The required params are known once the detail is in; wait for it rather than skip them.
@@ -164,7 +165,7 @@ export default function OrderPage() {
     setSubmitError(undefined);
     const found = orderIssues(service, fields, draft);
     if (found.length > 0) {
-      formRef.current?.querySelector<HTMLElement>(`[data-field="${found[0]!.field}"]`)?.focus();
+      focusField(formRef.current?.querySelector<HTMLElement>(`[data-field="${found[0]!.field}"]`));
       return;
     }
     const state: OrderNavigationState = {

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/Button';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/Input';
 import { errorText } from './format';
 import { sendContactMessage } from './http';
+import { focusField } from '../../lib/focusField';
 
 type Field = 'name' | 'email' | 'subject' | 'message';
 const EMPTY: Required<ContactMessageInput> = { name: '', email: '', subject: '', message: '', website: '' };
@@ -48,7 +49,7 @@ export function ContactForm() {
         }
         setErrors(found);
         const first = (['name', 'email', 'subject', 'message'] as const).find((f) => found[f]);
-        if (first) document.getElementById(`${id}-${first}`)?.focus();
+        if (first) focusField(document.getElementById(`${id}-${first}`));
         return;
       }
       try {
