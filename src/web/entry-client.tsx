@@ -46,6 +46,11 @@ async function start() {
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,
+    {
+      // A hydration mismatch (the browser's first render differing from the server's) is a bug:
+      // it is reported where the journeys fail on it, not recovered from silently.
+      onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack ?? ''),
+    },
   );
 }
 
