@@ -3,7 +3,22 @@ import type { MailMessage } from './mailer';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const RESET_TEXT: Record<Language, { subject: string; hello: (name: string) => string; body: string; action: string; ignore: string }> = {
+/** The words of a mail that carries one link to act on. */
+type LinkMailText = Record<Language, { subject: string; hello: (name: string) => string; body: string; action: string; ignore: string }>;
+type LinkMailOptions = { to: string; name: string; link: string; lang: Language; siteName: string };
+
+/** A mail with a greeting, a sentence, the link (as text and as a named link) and a sign-off, in the visitor's language. */
+function linkMail(words: LinkMailText, opts: LinkMailOptions): MailMessage {
+  const t = words[opts.lang];
+  const text = `${t.hello(opts.name)}\n\n${t.body}\n\n${opts.link}\n\n${t.ignore}\n\n— ${opts.siteName}`;
+  const html =
+    `<p>${escapeHtml(t.hello(opts.name))}</p><p>${escapeHtml(t.body)}</p>` +
+    `<p><a href="${escapeHtml(opts.link)}">${escapeHtml(t.action)}</a></p>` +
+    `<p>${escapeHtml(t.ignore)}</p><p>— ${escapeHtml(opts.siteName)}</p>`;
+  return { to: opts.to, subject: `${t.subject} · ${opts.siteName}`, text, html };
+}
+
+const RESET_TEXT: LinkMailText = {
   az: {
     subject: 'Şifrənin bərpası',
     hello: (name) => `Salam, ${name}!`,
@@ -28,17 +43,9 @@ const RESET_TEXT: Record<Language, { subject: string; hello: (name: string) => s
 };
 
 /** The password-reset message, in the language the visitor was using. */
-export function passwordResetMail(opts: { to: string; name: string; link: string; lang: Language; siteName: string }): MailMessage {
-  const t = RESET_TEXT[opts.lang];
-  const text = `${t.hello(opts.name)}\n\n${t.body}\n\n${opts.link}\n\n${t.ignore}\n\n— ${opts.siteName}`;
-  const html =
-    `<p>${escapeHtml(t.hello(opts.name))}</p><p>${escapeHtml(t.body)}</p>` +
-    `<p><a href="${escapeHtml(opts.link)}">${escapeHtml(t.action)}</a></p>` +
-    `<p>${escapeHtml(t.ignore)}</p><p>— ${escapeHtml(opts.siteName)}</p>`;
-  return { to: opts.to, subject: `${t.subject} · ${opts.siteName}`, text, html };
-}
+export const passwordResetMail = (opts: LinkMailOptions): MailMessage => linkMail(RESET_TEXT, opts);
 
-const VERIFY_TEXT: Record<Language, { subject: string; hello: (name: string) => string; body: string; action: string; ignore: string }> = {
+const VERIFY_TEXT: LinkMailText = {
   az: {
     subject: 'E-poçt ünvanınızı təsdiqləyin',
     hello: (name) => `Salam, ${name}!`,
@@ -63,12 +70,4 @@ const VERIFY_TEXT: Record<Language, { subject: string; hello: (name: string) => 
 };
 
 /** The e-mail confirmation message sent after sign-up, in the language the visitor was using. */
-export function verifyEmailMail(opts: { to: string; name: string; link: string; lang: Language; siteName: string }): MailMessage {
-  const t = VERIFY_TEXT[opts.lang];
-  const text = `${t.hello(opts.name)}\n\n${t.body}\n\n${opts.link}\n\n${t.ignore}\n\n— ${opts.siteName}`;
-  const html =
-    `<p>${escapeHtml(t.hello(opts.name))}</p><p>${escapeHtml(t.body)}</p>` +
-    `<p><a href="${escapeHtml(opts.link)}">${escapeHtml(t.action)}</a></p>` +
-    `<p>${escapeHtml(t.ignore)}</p><p>— ${escapeHtml(opts.siteName)}</p>`;
-  return { to: opts.to, subject: `${t.subject} · ${opts.siteName}`, text, html };
-}
+export const verifyEmailMail = (opts: LinkMailOptions): MailMessage => linkMail(VERIFY_TEXT, opts);
