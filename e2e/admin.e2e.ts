@@ -237,7 +237,8 @@ describe.skipIf(!hasChromium())('admin area', () => {
     const res = await page.goto(`/az/blog/${slug}`);
     expect(res?.status()).toBe(200);
     await hydrated(page);
-    await expect(page.locator('h1').textContent()).resolves.toBe('Sınaq yazısı');
+    // A client navigation keeps the old page until the new one is ready: wait for it.
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe('Sınaq yazısı');
     await expect(page.title()).resolves.toBe('Sınaq yazısı · Artım');
     const body = page.getByTestId('post-body');
     await expect(body.locator('p').count()).resolves.toBe(2);
@@ -290,7 +291,8 @@ describe.skipIf(!hasChromium())('admin area', () => {
     await card.getByText('250 AZN-dən').waitFor();
     await card.getByRole('link', { name, exact: true }).click();
     await page.waitForURL(/\/az\/services\/\d+$/);
-    await expect(page.locator('h1').textContent()).resolves.toBe(name);
+    // A client navigation keeps the old page until the new one is ready: wait for it.
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe(name);
     await page.getByText('Səs yazısı').waitFor();
     expect(await page.title()).toBe(`${name} · Artım`);
     const detail = await page.context().request.get(new URL(page.url()).pathname);

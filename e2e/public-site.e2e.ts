@@ -130,7 +130,8 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     await page.goto('/about?ref=ad');
     await hydrated(page);
     expect(page.url()).toBe(`${baseUrl()}/tr/about?ref=ad`);
-    await expect(page.locator('h1').textContent()).resolves.toBe(text('tr', 'about').title);
+    // A client navigation keeps the old page until the new one is ready: wait for it.
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe(text('tr', 'about').title);
 
     // In the browser, an address without a language is rewritten by the router, replacing history.
     const before = await page.evaluate(() => history.length);
@@ -154,7 +155,8 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     await page.getByRole('button', { name: /^Language: English/ }).click();
     await page.getByRole('link', { name: 'Azərbaycanca' }).click();
     await page.waitForURL(`${baseUrl()}/az/services/${googleAds.id}?utm=x`);
-    await expect(page.locator('h1').textContent()).resolves.toBe(googleAds.name);
+    // A client navigation keeps the old page until the new one is ready: wait for it.
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe(googleAds.name);
     expect(await page.getAttribute('html', 'lang')).toBe('az');
     expect(await page.evaluate((k) => localStorage.getItem(k), LANGUAGE_STORAGE_KEY)).toBe('az');
     expect((await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('az');
@@ -162,7 +164,8 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     // The unprefixed legal pages follow the stored language and switch in place.
     await page.goto('/privacy');
     await hydrated(page);
-    await expect(page.locator('h1').textContent()).resolves.toBe(text('az', 'legal').privacy.title);
+    // A client navigation keeps the old page until the new one is ready: wait for it.
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe(text('az', 'legal').privacy.title);
     await page.getByRole('button', { name: /^Dil: Azərbaycanca/ }).click();
     await page.getByRole('link', { name: 'Türkçe' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe(text('tr', 'legal').privacy.title);
@@ -257,13 +260,15 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     const { page, problems } = await openPage(browser);
     await page.goto('/az/no-such-page');
     await hydrated(page);
-    await expect(page.locator('h1').textContent()).resolves.toBe(text('az', 'common').notFound.title);
+    // A client navigation keeps the old page until the new one is ready: wait for it.
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe(text('az', 'common').notFound.title);
     await page.locator('main').getByRole('link', { name: text('az', 'common').notFound.home }).click();
     await page.waitForURL(`${baseUrl()}/az`);
 
     await page.goto('/en/services/no-such-service');
     await hydrated(page);
-    await expect(page.locator('h1').textContent()).resolves.toBe('Service not found');
+    // A client navigation keeps the old page until the new one is ready: wait for it.
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe('Service not found');
     await page.locator('main').getByRole('link', { name: 'Back to home' }).click();
     await page.waitForURL(`${baseUrl()}/en`);
     expect(problems).toEqual([]);

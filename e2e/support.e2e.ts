@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium())('support, consultations and contact messages', (
     await tab.getByLabel('Priority').selectOption('high');
     await tab.getByRole('button', { name: 'Open ticket' }).click();
     await page.getByText('Your ticket has been opened').waitFor();
-    await expect(page.getByTestId('thread-title').textContent()).resolves.toBe(title);
+    await expect.poll(() => page.getByTestId('thread-title').textContent(), { timeout: 10_000 }).toBe(title);
     // Markup typed by a customer is shown as text.
     await tab.getByText('<script>alert(1)</script>', { exact: false }).first().waitFor();
 
@@ -66,7 +66,7 @@ describe.skipIf(!hasChromium())('support, consultations and contact messages', (
     await team.page.getByLabel('Search').fill(title);
     const row = team.page.getByTestId('admin-ticket-list').getByRole('button', { name: new RegExp(title) });
     await row.click();
-    await expect(team.page.getByTestId('admin-thread-title').textContent()).resolves.toBe(title);
+    await expect.poll(() => team.page.getByTestId('admin-thread-title').textContent(), { timeout: 10_000 }).toBe(title);
     await team.page.locator('li[data-admin="false"]').filter({ hasText: 'Order number AR-12345' }).waitFor();
     const reply = `We restarted it — ${unique()}`;
     const replyBox = team.page.getByLabel('Your reply');
