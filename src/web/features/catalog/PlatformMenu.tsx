@@ -47,11 +47,18 @@ export function PlatformMenu({ align = 'left' }: { align?: 'left' | 'right' }) {
       which === 'first' ? 0 : which === 'last' ? all.length - 1 : at === -1 ? 0 : (at + which + all.length) % all.length;
     all[index]?.focus();
   };
+  // Which entry takes focus once the open list is shown and has its entries (they may still be
+  // arriving when it opens): done after the render that shows them, not on a timer.
+  const pendingFocus = useRef<'first' | 'last' | null>(null);
   const openAndFocus = (which: 'first' | 'last') => {
+    pendingFocus.current = which;
     setOpen(true);
-    // The list is in the document already (only hidden); focus once it is shown.
-    requestAnimationFrame(() => focusItem(which));
   };
+  useEffect(() => {
+    if (!open || !pendingFocus.current || list.length === 0) return;
+    focusItem(pendingFocus.current);
+    pendingFocus.current = null;
+  });
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const onButton = e.target === button.current;
