@@ -1,6 +1,6 @@
 import type { TFunction } from '../../i18n';
 import { toast } from 'sonner';
-import { ACTIVE_STATUSES, type OrderStatus, type StatusGroup } from '../../../core/orderStatus';
+import { COUNTER_OF, type OrderStatus, type StatusGroup } from '../../../core/orderStatus';
 import type { BadgeTone } from '../../components/ui/Badge';
 import { ApiError } from '../auth/api';
 
@@ -9,10 +9,9 @@ import { ApiError } from '../auth/api';
  * "Pending" covers every status still on its way (processing, in progress, awaiting
  * reconciliation), the same set the pending-orders card counts.
  */
-const STILL_PENDING: readonly OrderStatus[] = [...ACTIVE_STATUSES, 'unknown'];
 export function dashboardStatus(status: OrderStatus): { key: 'completed' | 'pending' | 'error'; tone: BadgeTone } {
   if (status === 'completed') return { key: 'completed', tone: 'success' };
-  if (STILL_PENDING.includes(status)) return { key: 'pending', tone: 'warning' };
+  if (COUNTER_OF[status] === 'active') return { key: 'pending', tone: 'warning' };
   return { key: 'error', tone: 'danger' };
 }
 

@@ -8,7 +8,7 @@ import type { OrderView } from '../../../core/contracts/orders';
 import { LOCALES } from '../../../core/i18n';
 import { formatMoney } from '../../lib/format';
 import { normalizeLink } from '../../../core/links';
-import { statusGroup } from '../../../core/orderStatus';
+import { COUNTER_OF } from '../../../core/orderStatus';
 import { platformDisplayName, type ServiceGroup } from '../../../core/platforms';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
@@ -30,7 +30,7 @@ import { attemptFor, isRetryable, type OrderAttempt } from './orderAttempt';
 import { OrderSummary } from './OrderSummary';
 
 /** An order counts as active for its link until it is final; `unknown` waits for reconciliation. */
-const blocksLink = (o: OrderView) => statusGroup(o.status) === 'active' || o.status === 'unknown';
+const blocksLink = (o: OrderView) => COUNTER_OF[o.status] === 'active';
 
 /**
  * The dashboard's new-order form (spec 01 §2, §5): the catalogue's pickers and fields, the

@@ -1,4 +1,4 @@
-import { statusGroup, type OrderStatus } from '../../../core/orderStatus';
+import { COUNTER_OF, type OrderStatus } from '../../../core/orderStatus';
 
 /**
  * Tracked status kinds: success (green), partly delivered (amber), in progress (blue), anything
@@ -9,7 +9,6 @@ export function trackKind(status: OrderStatus): TrackKind {
   if (status === 'completed') return 'success';
   // Delivered in part, the rest refunded: neither a success nor a failure.
   if (status === 'partial') return 'partial';
-  const group = statusGroup(status);
-  return group === 'active' || group === 'unknown' ? 'progress' : 'failed';
+  return COUNTER_OF[status] === 'active' ? 'progress' : 'failed';
 }
 
