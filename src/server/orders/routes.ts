@@ -8,6 +8,7 @@ import { requireUser } from '../auth/guard';
 import { createRateLimiter, type RateRule } from '../auth/rateLimit';
 import { orders, users } from '../db/schema';
 import { listOrders, orderStats, placeOrder, type OrdersDeps } from './service';
+import { readJson } from '../http/body';
 
 const PLACE_PER_USER: RateRule = { name: 'orders:user', limit: 60, windowSeconds: 60 };
 const TRACK_PER_IP: RateRule = { name: 'track:ip', limit: 30, windowSeconds: 60 };
@@ -26,9 +27,7 @@ export function ordersRoutes(deps: AppDeps) {
   app.post('/orders', async (c) => {
     const user = await requireUser(c);
     await limiter.consume(PLACE_PER_USER, user.id);
-    const body = await c.req.json().catch(() => {
-      throw new AppError('BAD_REQUEST', 'The request body is not JSON.');
-    });
+    const body = await readJson(c);
     return c.json(await placeOrder(ordersDeps(deps), user.id, body), 201);
   });
 

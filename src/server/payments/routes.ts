@@ -5,6 +5,7 @@ import { clientIp } from '../auth/clientIp';
 import { requireUser } from '../auth/guard';
 import { createRateLimiter, type RateRule } from '../auth/rateLimit';
 import { checkPayment, checkPaymentStatus, handleCallback, listPayments, startTopUp, type PaymentsDeps } from './service';
+import { readJson } from '../http/body';
 
 const TOPUP_PER_USER: RateRule = { name: 'topup:user', limit: 20, windowSeconds: 15 * 60 };
 /** Signed-out return pages check 3 times per visit; this leaves room for a few visits a minute. */
@@ -26,9 +27,7 @@ export function paymentsRoutes(deps: AppDeps) {
   app.post('/topup', async (c) => {
     const user = await requireUser(c);
     await limiter.consume(TOPUP_PER_USER, user.id);
-    const body = await c.req.json().catch(() => {
-      throw new AppError('BAD_REQUEST', 'The request body is not JSON.');
-    });
+    const body = await readJson(c);
     return c.json(await startTopUp(paymentsDeps(deps), user, body), 201);
   });
 
