@@ -20,6 +20,8 @@ import type { RealtimeHub } from './realtime/hub';
 import type { SmmProvider } from './providers';
 import type { PaymentGateway } from './gateways';
 import type { WebRenderer } from './web/renderer';
+import { createPageCache } from './web/pageCache';
+import { BROADCASTS_ONLY } from './realtime/hub';
 
 /** What every feature's routes may use. Built once in main.ts (or by a test). */
 export interface AppDeps {
@@ -93,9 +95,18 @@ export function buildApp(deps: AppDeps): Hono {
 
   if (deps.web) {
     const web = deps.web;
+    // Built pages for visitors without a session come from memory (web/pageCache.ts); a change to
+    // what they show, on any instance, empties it. Development renders every request afresh.
+    const cache = deps.clientDir ? createPageCache() : null;
+    if (cache) {
+      app.use('*', cache.serve);
+      deps.realtime?.subscribe(BROADCASTS_ONLY, (event) => {
+        if (event.type === 'settings' || event.type === 'catalog' || event.type === 'content') cache.clear();
+      });
+    }
     app.use('*', pageGuards(deps));
-    app.get('*', (c) =>
-      web.render(c.req.raw, {
+    app.get('*', async (c) => {
+      const response = await web.render(c.req.raw, {
         publicUrl: deps.publicUrl,
         // Loaders call the API in process with the visitor's cookies; the answer is read here,
         // not sent on, so it must not be compressed.
@@ -106,8 +117,9 @@ export function buildApp(deps: AppDeps): Hono {
           new Headers(init?.headers).forEach((value, key) => headers.set(key, value));
           return Promise.resolve(app.request(path, { ...init, headers }));
         },
-      }),
-    );
+      });
+      return cache ? cache.keep(c, response) : response;
+    });
   }
   return app;
 }

@@ -13,5 +13,7 @@ export const userEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('settings') }),
   /** To everyone: the catalogue changed (synced, renamed, reworded); open pages read it again. */
   z.object({ type: z.literal('catalog') }),
+  /** To everyone: blog posts or FAQ entries changed. */
+  z.object({ type: z.literal('content') }),
 ]);
 export type UserEvent = z.infer<typeof userEventSchema>;

@@ -22,6 +22,11 @@ const uniqueViolation = (err: unknown) => {
 export function adminContentRoutes(deps: AppDeps) {
   const app = new Hono();
   const db = deps.database.db;
+  // Pages kept for visitors (web/pageCache.ts) show posts and questions: a change empties them.
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && c.res.status < 400) await deps.realtime?.publish('*', { type: 'content' }).catch(() => {});
+  });
 
   app.get('/blog', async (c) => c.json({ posts: await db.select().from(blogPosts).orderBy(desc(blogPosts.publishedOn), desc(blogPosts.id)) }));
   app.post('/blog', jsonBody(blogPostInputSchema), async (c) => {

@@ -6,6 +6,9 @@ const CHANNEL = 'artim_events';
 
 type Listener = (event: UserEvent) => void;
 
+/** A subscriber id no user has: it receives only the events sent to everyone. */
+export const BROADCASTS_ONLY = '*broadcasts';
+
 /**
  * Live updates across app instances: `publish` sends a PostgreSQL NOTIFY; every instance LISTENs
  * once and hands each event to the SSE streams of that user (or of everyone for broadcasts)

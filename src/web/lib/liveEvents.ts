@@ -7,7 +7,7 @@ import type { UserEvent } from '../../core/contracts/events';
  * closes with the last. After a failure it reconnects after 1, 2, 5, then every 10 seconds
  * (spec 01 §9), and starts counting again once connected.
  */
-const EVENT_TYPES = ['order', 'balance', 'payment', 'ticket', 'admin_ticket', 'settings', 'catalog'] as const satisfies readonly UserEvent['type'][];
+const EVENT_TYPES = ['order', 'balance', 'payment', 'ticket', 'admin_ticket', 'settings', 'catalog', 'content'] as const satisfies readonly UserEvent['type'][];
 // Fails to compile when the union gains a type that is missing above.
 type Missing = Exclude<UserEvent['type'], (typeof EVENT_TYPES)[number]>;
 const _exhaustive: Missing extends never ? true : never = true;

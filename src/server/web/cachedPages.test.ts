@@ -1,0 +1,92 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, signUpUser } from '../auth/testing';
+import type { Database } from '../db/client';
+import { createLogger } from '../logger';
+import { createRealtimeHub, type RealtimeHub } from '../realtime/hub';
+import { createTestApp } from '../testing/app';
+import { createTestDatabase } from '../testing/db';
+import { sourceRenderer } from '../testing/web';
+
+let database: Database;
+let realtime: RealtimeHub;
+let app: Hono;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  realtime = await createRealtimeHub(database, createLogger('silent'));
+  // A built app (clientDir set) keeps anonymous pages in memory.
+  ({ app } = await createTestApp(database, { web: sourceRenderer(), realtime, clientDir: mkdtempSync(join(tmpdir(), 'artim-client-')) }));
+});
+afterAll(async () => {
+  await realtime.close();
+  await database.close();
+});
+
+const title = (html: string) => /<title>(.*?)<\/title>/.exec(html)![1]!;
+/** Notifications arrive asynchronously, also on the instance that sent them. */
+const eventually = async (check: () => Promise<void>) => {
+  for (let i = 0; ; i++) {
+    try {
+      return await check();
+    } catch (err) {
+      if (i > 50) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+};
+
+describe('anonymous public pages from memory', () => {
+  it('serve the kept page until the settings change, then the new one', async () => {
+    const first = await app.request('/en/about');
+    expect(first.headers.get('cache-control')).toMatch(/^public/);
+    const etag = first.headers.get('etag')!;
+    expect(title(await first.text())).toMatch(/Artım/);
+    expect((await app.request('/en/about', { headers: { 'if-none-match': etag } })).status).toBe(304);
+
+    const admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
+    const saved = await app.request('/api/admin/settings', {
+      method: 'PUT',
+      headers: { cookie: admin, 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      body: JSON.stringify({ site_name: 'Yeni Ad' }),
+    });
+    expect(saved.status).toBe(200);
+
+    await eventually(async () => {
+      const again = await app.request('/en/about', { headers: { 'if-none-match': etag } });
+      expect(again.status).toBe(200);
+      expect(title(await again.text())).toMatch(/Yeni Ad/);
+    });
+  });
+
+  it('are never what a signed-in visitor gets', async () => {
+    await app.request('/en/services');
+    const user = await signUpUser(app, { name: 'Kamran Əliyev' });
+    const res = await app.request('/en/services', { headers: { cookie: user.cookie } });
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('etag')).toBeNull();
+    expect(await res.text()).toContain('Kamran');
+  });
+});
+
+describe('public pages of islands', () => {
+  const boot = (html: string) => JSON.parse(/<script type="application\/json" id="artim-boot">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
+
+  it('load the islands script and no router state; the order page stays the app', async () => {
+    for (const path of ['/en', '/az/services', '/tr/contact', '/en/about', '/terms', '/track', '/en/faq', '/en/blog']) {
+      const html = await (await app.request(path)).text();
+      expect(html, path).toContain('/entry-islands.tsx');
+      expect(html, path).not.toContain('/entry-client.tsx');
+      expect(html, path).toMatch(/data-island="Header"/);
+      expect(boot(html), path).not.toHaveProperty('hydration');
+      expect(boot(html), path).toHaveProperty('site');
+    }
+    const order = await (await app.request('/en/order')).text();
+    expect(order).toContain('/entry-client.tsx');
+    expect(order).toContain('<div id="root" data-island="app">');
+    expect(boot(order)).toHaveProperty('hydration');
+  });
+});

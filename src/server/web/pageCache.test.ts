@@ -1,0 +1,115 @@
+import { gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_COOKIE } from '../../core/i18n';
+import { createPageCache } from './pageCache';
+
+/** A page app whose renderer counts its renders and can be told what to answer. */
+function pages(opts: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
+  const cache = createPageCache(opts);
+  let renders = 0;
+  let next: { status?: number; cacheControl?: string } = {};
+  const app = new Hono();
+  app.use('*', cache.serve);
+  app.get('*', (c) => {
+    renders += 1;
+    const res = new Response(`<html><body>page ${c.req.path} #${renders}</body></html>`, {
+      status: next.status ?? 200,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': next.cacheControl ?? 'no-cache' },
+    });
+    return cache.keep(c, res);
+  });
+  return {
+    cache,
+    get renders() {
+      return renders;
+    },
+    answer: (n: typeof next) => (next = n),
+    get: (path: string, headers: Record<string, string> = {}) => app.request(path, { headers }),
+  };
+}
+
+describe('page cache', () => {
+  it('renders an anonymous page once and serves it from memory, with an ETag and shared-cache headers', async () => {
+    const p = pages();
+    const first = await p.get('/en');
+    const second = await p.get('/en');
+    expect(p.renders).toBe(1);
+    expect(await second.text()).toBe(await first.text());
+    expect(second.headers.get('ETag')).toBe(first.headers.get('ETag'));
+    expect(second.headers.get('Cache-Control')).toMatch(/^public,.*s-maxage=/);
+    expect(second.headers.get('Vary')).toMatch(/Cookie/);
+  });
+
+  it('answers 304 to a matching If-None-Match, and gzip to a client that takes it', async () => {
+    const p = pages();
+    const etag = (await p.get('/en')).headers.get('ETag')!;
+    const notModified = await p.get('/en', { 'if-none-match': `"other", ${etag}` });
+    expect(notModified.status).toBe(304);
+    expect(await notModified.text()).toBe('');
+    const zipped = await p.get('/en', { 'accept-encoding': 'br, gzip' });
+    expect(zipped.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toContain('page /en #1');
+    expect(p.renders).toBe(1);
+  });
+
+  it('keeps a page per address and per remembered language', async () => {
+    const p = pages();
+    await p.get('/terms', { cookie: `${LANGUAGE_COOKIE}=az` });
+    await p.get('/terms', { cookie: `${LANGUAGE_COOKIE}=en` });
+    await p.get('/terms?x=1', { cookie: `${LANGUAGE_COOKIE}=en` });
+    await p.get('/terms', { cookie: `${LANGUAGE_COOKIE}=az` });
+    expect(p.renders).toBe(3);
+  });
+
+  it('never serves nor keeps a page for a request with a session', async () => {
+    const p = pages();
+    await p.get('/en');
+    const signedIn = await p.get('/en', { cookie: 'artim.session_token=abc' });
+    expect(await signedIn.text()).toContain('#2');
+    expect(signedIn.headers.get('ETag')).toBeNull();
+    await p.get('/en/about', { cookie: '__Secure-artim.session_token=abc' });
+    await p.get('/en/about');
+    expect(p.renders).toBe(4);
+  });
+
+  it('does not keep private pages, errors or non-HTML answers', async () => {
+    const p = pages();
+    p.answer({ cacheControl: 'private, no-store' });
+    await p.get('/a');
+    await p.get('/a');
+    p.answer({ status: 500 });
+    await p.get('/b');
+    await p.get('/b');
+    expect(p.renders).toBe(4);
+    p.answer({ status: 404 });
+    await p.get('/missing');
+    await p.get('/missing');
+    expect(p.renders).toBe(5);
+  });
+
+  it('forgets everything on clear, and each page after its time to live', async () => {
+    let clock = 0;
+    const p = pages({ ttlMs: 1000, now: () => clock });
+    await p.get('/en');
+    p.cache.clear();
+    await p.get('/en');
+    expect(p.renders).toBe(2);
+    clock = 999;
+    await p.get('/en');
+    expect(p.renders).toBe(2);
+    clock = 1001;
+    await p.get('/en');
+    expect(p.renders).toBe(3);
+  });
+
+  it('holds at most maxEntries pages, dropping the oldest', async () => {
+    const p = pages({ maxEntries: 3 });
+    for (let i = 0; i < 10; i++) await p.get(`/en?q=${i}`);
+    expect(p.cache.size).toBe(3);
+    await p.get('/en?q=9');
+    expect(p.renders).toBe(10);
+    await p.get('/en?q=0');
+    expect(p.renders).toBe(11);
+  });
+});

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { Context, MiddlewareHandler } from 'hono';
+import { hasSessionCookie } from '../../core/contracts/account';
+import { LANGUAGE_COOKIE } from '../../core/i18n';
+
+/**
+ * Public pages for visitors without a session, rendered once and served from memory.
+ *
+ * Such a page is the same for everyone who asks for the same address in the same remembered
+ * language (the only thing besides the address that the renderer reads for them), so it is kept,
+ * gzipped once, with an ETag, until the site's settings, catalogue or content change — the app
+ * clears it on those events, on every instance — or for `ttlMs` at most. A signed-in visitor's
+ * request never reads or fills it: their pages are rendered for them and marked private.
+ */
+export interface PageCache {
+  /** Answers a page request from memory when it can (before any other page middleware). */
+  serve: MiddlewareHandler;
+  /** Keeps a freshly rendered page when it may be shared, and answers with the kept copy. */
+  keep(c: Context, response: Response): Promise<Response>;
+  clear(): void;
+  readonly size: number;
+}
+
+interface Entry {
+  status: number;
+  body: Buffer;
+  gzip: Buffer;
+  etag: string;
+  expires: number;
+}
+
+/** Statuses worth keeping: the page, and the not-found page (bounded like any other). */
+const KEPT = new Set([200, 404]);
+/** For shared caches in front of the app: store briefly, check back after that. */
+export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
+
+const languageCookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`);
+
+/** The address and the remembered language: all an anonymous page depends on. */
+function keyOf(c: Context): string | null {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return null;
+  const cookie = c.req.header('cookie');
+  if (hasSessionCookie(cookie) || c.req.header('authorization')) return null;
+  const url = new URL(c.req.url);
+  return `${url.pathname}${url.search}|${languageCookie.exec(cookie ?? '')?.[1] ?? ''}`;
+}
+
+function answer(c: Context, entry: Entry): Response {
+  const headers = new Headers({
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL,
+    ETag: entry.etag,
+    Vary: 'Cookie, Accept-Encoding',
+  });
+  const match = c.req.header('if-none-match');
+  if (match && match.split(',').some((tag) => tag.trim() === entry.etag)) return new Response(null, { status: 304, headers });
+  const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
+  if (gzip) headers.set('Content-Encoding', 'gzip');
+  const body = gzip ? entry.gzip : entry.body;
+  headers.set('Content-Length', String(body.length));
+  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: entry.status, headers });
+}
+
+export function createPageCache(opts: { maxEntries?: number; ttlMs?: number; now?: () => number } = {}): PageCache {
+  const maxEntries = opts.maxEntries ?? 500;
+  const ttlMs = opts.ttlMs ?? 60_000;
+  const now = opts.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+
+  return {
+    get size() {
+      return entries.size;
+    },
+    serve: async (c, next) => {
+      const key = keyOf(c);
+      const entry = key ? entries.get(key) : undefined;
+      if (!entry) return next();
+      if (entry.expires <= now()) {
+        entries.delete(key!);
+        return next();
+      }
+      c.res = answer(c, entry);
+    },
+    async keep(c, response) {
+      const key = keyOf(c);
+      const shareable =
+        key !== null &&
+        KEPT.has(response.status) &&
+        (response.headers.get('Content-Type') ?? '').startsWith('text/html') &&
+        !/private|no-store/.test(response.headers.get('Cache-Control') ?? '');
+      if (!shareable) return response;
+      const body = Buffer.from(await response.arrayBuffer());
+      const entry: Entry = {
+        status: response.status,
+        body,
+        gzip: gzipSync(body, { level: 6 }),
+        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+        expires: now() + ttlMs,
+      };
+      entries.delete(key);
+      entries.set(key, entry);
+      // The oldest entries go first: an address space of query strings cannot grow it unbounded.
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      return answer(c, entry);
+    },
+    clear: () => entries.clear(),
+  };
+}
