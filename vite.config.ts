@@ -1,10 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { groupedChunks } from './vite.chunks';
 
 // The browser app lives in src/web and runs on React 19, as the server does
 // (docs/decisions/0008-react-in-the-browser.md). `vite build` writes the client to dist/client;
-// `vite build --ssr` (see package.json) writes the server renderer to dist/server.
+// `vite build --ssr` (see package.json) writes the server renderer to dist/server. Public pages
+// that hydrate only their islands have a script of their own: vite.islands.config.ts.
 export default defineConfig(() => ({
   root: 'src/web',
   publicDir: 'public',
@@ -16,6 +18,7 @@ export default defineConfig(() => ({
     target: 'es2022',
     cssCodeSplit: true,
     reportCompressedSize: false,
+    rollupOptions: { output: { manualChunks: groupedChunks, experimentalMinChunkSize: 2048 } },
   },
   ssr: { noExternal: [] },
   server: { hmr: { port: 24679 } },

@@ -99,11 +99,17 @@ describe('server-rendered HTML (what a crawler without JavaScript sees)', () => 
     expect(await missing.text()).toContain(text('tr', 'common').notFound.title);
   });
 
-  it('preloads the matched page chunks, and every preloaded chunk exists', async () => {
-    const html = await (await fetch(`${baseUrl()}/en/services`)).text();
+  it('preloads the matched page chunks of an app page, and every script a page names exists', async () => {
+    const html = await (await fetch(`${baseUrl()}/en/order`)).text();
     const hrefs = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
-    expect(hrefs.some((h) => /\/assets\/ServicesPage-[\w-]+\.js$/.test(h))).toBe(true);
+    expect(hrefs.some((h) => /\/assets\/OrderPage-[\w-]+\.js$/.test(h))).toBe(true);
     for (const href of hrefs) expect((await fetch(`${baseUrl()}${href}`)).status, href).toBe(200);
+    // A page of islands names one script, and preloads nothing of the app.
+    const services = await (await fetch(`${baseUrl()}/en/services`)).text();
+    const scripts = [...services.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/islands-[\w-]+\.js$/)]);
+    expect(services).not.toContain('rel="modulepreload"');
+    expect((await fetch(`${baseUrl()}${scripts[0]}`)).status).toBe(200);
   });
 });
 
@@ -133,7 +139,10 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     // A client navigation keeps the old page until the new one is ready: wait for it.
     await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe(text('tr', 'about').title);
 
-    // In the browser, an address without a language is rewritten by the router, replacing history.
+    // In the app (the order page), an address without a language is rewritten by the router,
+    // replacing history.
+    await page.goto('/tr/order');
+    await hydrated(page);
     const before = await page.evaluate(() => history.length);
     await page.evaluate(() => {
       history.pushState(null, '', '/services?x=1');
@@ -142,7 +151,7 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     await page.waitForURL(`${baseUrl()}/tr/services?x=1`);
     expect(await page.evaluate(() => history.length)).toBe(before + 1);
     await page.goBack();
-    await page.waitForURL(`${baseUrl()}/tr/about?ref=ad`);
+    await page.waitForURL(`${baseUrl()}/tr/order`);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -216,7 +225,7 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     await expect(nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).resolves.toBeNull();
     await nav.getByRole('link', { name: 'Home' }).click();
     await page.waitForURL(`${baseUrl()}/en`);
-    await page.getByRole('button', { name: 'Browse services' }).click();
+    await page.getByRole('link', { name: 'Browse services' }).click();
     await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('services')!.getBoundingClientRect().top))).toBeLessThan(100);
     // The grid shows one tile per platform the catalogue serves, or the empty message.
     const { platforms } = (await (await fetch(`${baseUrl()}/api/catalog/platforms`)).json()) as { platforms: string[] };

@@ -5,6 +5,8 @@ import { createI18n } from './i18n';
 import { BOOT_DATA_ID, type BootData } from './app/document';
 import { setClientI18n } from './app/page';
 import { Providers } from './app/Providers';
+import { setAppControls } from './app/RootLayout';
+import { snapshotControls } from './islands/replay';
 import { routes } from './app/routes';
 import './styles.css';
 
@@ -39,8 +41,11 @@ async function start() {
   const router = createBrowserRouter(routes, {
     hydrationData: { ...boot.hydration, errors: reviveErrors(boot.hydration.errors) } as never,
   });
+  const root = document.getElementById('root')!;
+  // Typed or autofilled before hydration: handed to the app once it is live (islands/replay.ts).
+  setAppControls(snapshotControls(root));
   hydrateRoot(
-    document.getElementById('root')!,
+    root,
     <StrictMode>
       <Providers i18n={i18n} me={boot.me}>
         <RouterProvider router={router} />

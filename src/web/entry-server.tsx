@@ -9,7 +9,7 @@ import {
   type StaticHandlerContext,
 } from 'react-router';
 import { createI18n, loadNamespaces, usedResources } from './i18n';
-import { BOOT_DATA_ID, headTags, scriptJson, type BootData } from './app/document';
+import { BOOT_DATA_ID, headTags, scriptJson, type BootData, type IslandsBootData } from './app/document';
 import { routeLanguage, type PageHandle } from './app/page';
 import { Providers } from './app/Providers';
 import { routes } from './app/routes';
@@ -35,6 +35,8 @@ export type RenderResult =
       routeIds: string[];
       /** Rendered for a signed-in visitor: the page must not be stored by shared caches. */
       personal: boolean;
+      /** A page whose islands alone hydrate (entry-islands.tsx), not the app (entry-client.tsx). */
+      islands: boolean;
     };
 
 const handler = createStaticHandler(routes);
@@ -94,12 +96,16 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
   const meta = leafHandle?.meta?.({ t: i18n.t, lang, data: leafData, site }) ?? { title: site.site_name };
   const url = new URL(request.url);
   const head = headTags({ title: meta.title, description: meta.description ?? (site.site_description || undefined), publicUrl: ctx.publicUrl, pathname: url.pathname });
-  const boot: BootData = {
-    lang,
-    resources: usedResources(i18n, lang),
-    me,
-    hydration: { loaderData: result.loaderData, actionData: result.actionData, errors: serializeErrors(result.errors) },
-  };
+  // A page of islands needs no router state in the browser: only what its islands render with.
+  const islands = !result.errors && handles.at(-1)?.islands === true;
+  const boot: BootData | IslandsBootData = islands
+    ? { lang, resources: usedResources(i18n, lang), me, site }
+    : {
+        lang,
+        resources: usedResources(i18n, lang),
+        me,
+        hydration: { loaderData: result.loaderData, actionData: result.actionData, errors: serializeErrors(result.errors) },
+      };
   const data = `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>`;
-  return { type: 'html', status, lang, head, body, data, routeIds: result.matches.map((m) => m.route.id), personal: me !== null };
+  return { type: 'html', status, lang, head, body, data, routeIds: result.matches.map((m) => m.route.id), personal: me !== null, islands };
 }

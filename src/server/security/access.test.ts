@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { CAPTURE_SCRIPT } from '../../web/islands/capture';
 import type { Hono } from 'hono';
 import { startSandboxGateway, type SandboxGateway } from '../../../sandbox/gateway';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
@@ -266,10 +268,12 @@ describe('authorization matrix', () => {
 });
 
 describe('security headers, CORS and server identity', () => {
-  it('sends CSP without inline scripts, no server version, and no CORS grant to other origins', async () => {
+  it('sends CSP without inline scripts but the one named by its hash, no server version, and no CORS grant to other origins', async () => {
     const res = await app.request('/api/catalog/platforms', { headers: { origin: 'https://evil.example' } });
     const csp = res.headers.get('content-security-policy')!;
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    const hash = `'sha256-${createHash('sha256').update(CAPTURE_SCRIPT).digest('base64')}'`;
+    expect(csp).toContain(`script-src 'self' ${hash};`);
+    expect(csp).not.toMatch(/unsafe-inline[^;]*;[^;]*$|script-src[^;]*unsafe/);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     expect(res.headers.get('server')).toBeNull();
     expect(res.headers.get('x-powered-by')).toBeNull();

@@ -1,13 +1,16 @@
 import { render } from '../../web/entry-server';
-import { compileTemplate, pageResponse, type WebRenderer } from '../web/renderer';
+import { pageResponse, pageTemplates, type WebRenderer } from '../web/renderer';
 
 /** The page template's slots without the built assets: enough to read what a page renders. */
-const TEMPLATE = compileTemplate('<!doctype html><html lang="<!--lang-->"><head><!--head--></head><body><div id="root"><!--app--></div><!--data--></body></html>');
+const TEMPLATES = pageTemplates(
+  '<!doctype html><html lang="<!--lang-->"><head><!--head--><script type="module" src="/entry-client.tsx"></script></head><body><div id="root"><!--app--></div><!--data--></body></html>',
+  '/entry-islands.tsx',
+);
 
 /**
  * Server rendering straight from the web app's source (no `npm run build`): the same render
  * function the built server entry exports, for tests that read a page's HTML.
  */
 export const sourceRenderer = (): WebRenderer => ({
-  render: async (request, ctx) => pageResponse(await render(request, ctx), TEMPLATE),
+  render: async (request, ctx) => pageResponse(await render(request, ctx), TEMPLATES),
 });

@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CAPTURE_SCRIPT } from '../../web/islands/capture';
 import { compileTemplate, createBuiltRenderer, inlineStylesheets, preloadLinks } from './renderer';
 
 describe('inlineStylesheets', () => {
@@ -70,8 +71,9 @@ describe('page assembly', () => {
     const dist = mkdtempSync(join(tmpdir(), 'artim-dist-'));
     mkdirSync(join(dist, 'client'));
     mkdirSync(join(dist, 'server'));
-    const template = `<!doctype html><html lang="<!--lang-->"><head><!--head--></head><body><div id="root"><!--app--></div><!--data-->${'<!-- padding -->'.repeat(200)}</body></html>`;
+    const template = `<!doctype html><html lang="<!--lang-->"><head><!--head--><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"><!--app--></div><!--data-->${'<!-- padding -->'.repeat(200)}</body></html>`;
     writeFileSync(join(dist, 'client/index.html'), template);
+    writeFileSync(join(dist, 'client/islands-manifest.json'), JSON.stringify({ 'entry-islands.tsx': { file: 'assets/islands-abc.js', isEntry: true } }));
     // A stand-in for the built server entry that echoes the path into every part, as a 404 page
     // and a customer's boot data would.
     writeFileSync(
@@ -85,7 +87,7 @@ describe('page assembly', () => {
     const path = '/en/' + "$'$`$&".repeat(30);
     const res = await renderer.render(new Request(`http://localhost${encodeURI(path)}`), { publicUrl: 'http://localhost', fetch: () => Promise.reject(new Error('unused')) });
     const html = await res.text();
-    expect(html.length).toBeLessThan(template.length + 4 * path.length + 200);
+    expect(html.length).toBeLessThan(template.length + CAPTURE_SCRIPT.length + 4 * path.length + 250);
     const boot = /<script type="application\/json">(.*?)<\/script>/.exec(html)![1]!;
     expect(JSON.parse(boot)).toEqual({ path });
   });

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import type { RenderResult, ServerRenderContext } from '../../web/entry-server';
+import { CAPTURE_SCRIPT } from '../../web/islands/capture';
 
 /** Renders a page request into a full HTML response (or a redirect) using the web app's server entry. */
 export interface WebRenderer {
@@ -64,11 +65,39 @@ export function compileTemplate(template: string): PageTemplate {
   };
 }
 
+/** The page templates: the app's, and the one of public pages whose islands alone hydrate. */
+export interface PageTemplates {
+  app: PageTemplate;
+  islands: PageTemplate;
+}
+
+const APP_ENTRY_SCRIPT = /<script type="module"[^>]*src="[^"]*(?:entry-client\.tsx|\/assets\/index-[\w-]+\.js)"[^>]*><\/script>\s*/;
+const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>\s*/g;
+
+/**
+ * Both templates from the app's HTML: the inline script that holds early clicks
+ * (web/islands/capture.ts) first in <head>; the app's root marked as waiting for hydration; for
+ * islands pages, the app's entry and its preloads replaced by the islands script (a module
+ * script: fetched while the page is parsed, run once it is, holding up neither).
+ */
+export function pageTemplates(html: string, islandsScript: string): PageTemplates {
+  const withCapture = html.replace('<!--head-->', () => `<script>${CAPTURE_SCRIPT}</script>\n    <!--head-->`);
+  if (!APP_ENTRY_SCRIPT.test(withCapture)) throw new Error('The page template has no app entry script');
+  const islands = withCapture
+    .replace(APP_ENTRY_SCRIPT, () => `<script type="module" crossorigin src="${islandsScript}"></script>\n    `)
+    .replace(MODULE_PRELOADS, '');
+  return {
+    app: compileTemplate(withCapture.replace('<div id="root">', '<div id="root" data-island="app">')),
+    islands: compileTemplate(islands),
+  };
+}
+
 /** A render result as the HTTP answer: the page (with its cache headers) or the redirect. */
-export function pageResponse(result: RenderResult, template: PageTemplate, manifest?: Manifest): Response {
+export function pageResponse(result: RenderResult, templates: PageTemplates, manifest?: Manifest): Response {
   if (result.type === 'redirect') return new Response(null, { status: result.status, headers: { Location: result.location } });
   if (result.type === 'response') return result.response;
-  const preload = manifest ? preloadLinks(manifest, result.routeIds) : '';
+  const template = result.islands ? templates.islands : templates.app;
+  const preload = manifest && !result.islands ? preloadLinks(manifest, result.routeIds) : '';
   const html = template.fill({
     lang: result.lang,
     head: preload ? `${result.head}\n    ${preload}` : result.head,
@@ -104,14 +133,17 @@ export async function inlineStylesheets(template: string, clientDir: string): Pr
 
 /** Production: the built client template and the built server entry from `dist/`. */
 export async function createBuiltRenderer(distDir = resolve('dist')): Promise<WebRenderer> {
-  const template = compileTemplate(await inlineStylesheets(await readFile(resolve(distDir, 'client/index.html'), 'utf8'), resolve(distDir, 'client')));
+  const islandsManifest = JSON.parse(await readFile(resolve(distDir, 'client/islands-manifest.json'), 'utf8')) as Manifest;
+  const islandsEntry = islandsManifest['entry-islands.tsx'];
+  if (!islandsEntry) throw new Error('The islands build has no entry-islands.tsx');
+  const templates = pageTemplates(await inlineStylesheets(await readFile(resolve(distDir, 'client/index.html'), 'utf8'), resolve(distDir, 'client')), `/${islandsEntry.file}`);
   const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry-server.js')).href)) as { render: RenderFn };
   // Without a manifest the pages still work; they only lose their preload hints.
   const manifest = await readFile(resolve(distDir, 'client/.vite/manifest.json'), 'utf8').then(
     (text) => JSON.parse(text) as Manifest,
     () => undefined,
   );
-  return { render: async (request, ctx) => pageResponse(await entry.render(request, ctx), template, manifest) };
+  return { render: async (request, ctx) => pageResponse(await entry.render(request, ctx), templates, manifest) };
 }
 
 /** Development: Vite transforms the template and loads the server entry with hot reload. */
@@ -122,7 +154,7 @@ export function createDevRenderer(vite: ViteDevServer): WebRenderer {
       const raw = await readFile(resolve('src/web/index.html'), 'utf8');
       const template = await vite.transformIndexHtml(url.pathname, raw);
       const entry = (await vite.ssrLoadModule('/entry-server.tsx')) as { render: RenderFn };
-      return pageResponse(await entry.render(request, ctx), compileTemplate(template));
+      return pageResponse(await entry.render(request, ctx), pageTemplates(template, '/entry-islands.tsx'));
     },
   };
 }

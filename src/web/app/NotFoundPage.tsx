@@ -24,3 +24,6 @@ export default function NotFoundPage() {
     </main>
   );
 }
+
+/** Static apart from its islands (islands/island.tsx). */
+export const islands = true;

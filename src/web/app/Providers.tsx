@@ -14,9 +14,10 @@ export function makeQueryClient() {
 }
 
 /** Everything the app needs around the router, identical on server and browser. */
-export function Providers({ i18n, me, children }: { i18n: I18n; me?: Me | null; children: ReactNode }) {
+export function Providers({ i18n, me, client: given, children }: { i18n: I18n; me?: Me | null; client?: QueryClient; children: ReactNode }) {
   // The server tells who the page is for, so the header renders signed in from the first paint.
   const [queryClient] = useState(() => {
+    if (given) return given;
     const client = makeQueryClient();
     if (me !== undefined) client.setQueryData(ME_QUERY_KEY, me);
     return client;

@@ -1,15 +1,21 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from '../i18n';
 import { Outlet, useMatches, useParams } from 'react-router';
 import { isLanguage } from '../../core/i18n';
-import { useAnyModalOpen } from '../lib/openModals';
+import { island } from '../islands/island';
+import { markHydrated, type ControlSnapshot } from '../islands/replay';
 import { LiveSiteUpdates } from './LiveSiteUpdates';
+import { Notifications } from './Notifications';
 import type { PageHandle } from './page';
 import { useSite } from './site';
 
-// The notification area loads after hydration so its code stays out of the first download;
-// toasts raised before then appear once it has mounted.
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+const NotificationsIsland = island('Notifications', Notifications);
+
+/** What the visitor typed before the app hydrated, taken by entry-client just before it starts. */
+let appControls: ControlSnapshot[] = [];
+export const setAppControls = (snapshot: ControlSnapshot[]) => {
+  appControls = snapshot;
+};
 
 /** Outermost layout: document language and title follow the current page; notifications top right. */
 export function RootLayout() {
@@ -19,6 +25,9 @@ export function RootLayout() {
   const site = useSite();
 
   useEffect(() => {
+    // The app is live: what was typed and clicked before now reaches it (islands/replay.ts).
+    const root = document.getElementById('root');
+    if (root) markHydrated(root, appControls);
     // Journeys and scripts wait for this marker before interacting.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
@@ -38,33 +47,8 @@ export function RootLayout() {
         {t('skipToContent')}
       </a>
       <Outlet />
-      <Notifications />
+      <NotificationsIsland />
       <LiveSiteUpdates />
     </>
-  );
-}
-
-/**
- * The notification area, mounted once the page has hydrated. Its own state, so mounting it
- * re-renders only this, not the whole page under the root layout.
- */
-function Notifications() {
-  const [mounted, setMounted] = useState(false);
-  const modalOpen = useAnyModalOpen();
-  useEffect(() => setMounted(true), []);
-  if (!mounted) return null;
-  return (
-    <Suspense fallback={null}>
-      {/* Below the 64 px header, so a notification never covers its buttons; at the bottom while a
-          dialog is open, so it never covers the dialog's title and close button. */}
-      <Toaster
-        position={modalOpen ? 'bottom-center' : 'top-right'}
-        offset={modalOpen ? { bottom: 16 } : { top: 76 }}
-        mobileOffset={modalOpen ? { bottom: 12 } : { top: 72 }}
-        duration={5000}
-        richColors
-        closeButton
-      />
-    </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import type { Me } from '../../core/contracts/account';
 import { LANGUAGES, isLanguage, type Language } from '../../core/i18n';
+import type { SiteSettings } from './site';
 
 /** Data the server embeds in the HTML (as a non-executable JSON script) for hydration. */
 export interface BootData {
@@ -8,6 +9,16 @@ export interface BootData {
   /** Who the page was rendered for: null for a visitor without a session; absent when not known. */
   me?: Me | null;
   hydration: { loaderData: Record<string, unknown>; actionData: Record<string, unknown> | null; errors: Record<string, unknown> | null };
+}
+/**
+ * The boot data of a public page whose islands alone hydrate (entry-islands.tsx): what the
+ * islands were rendered with, and no router state.
+ */
+export interface IslandsBootData {
+  lang: Language;
+  resources: Record<string, unknown>;
+  me: Me | null;
+  site: SiteSettings;
 }
 export const BOOT_DATA_ID = 'artim-boot';
 

@@ -14,6 +14,11 @@ export interface PageModule {
   meta?: PageMeta;
   /** HTTP status the server answers with when this page is the deepest match (e.g. 404). */
   status?: number;
+  /**
+   * A page that is static apart from its islands (islands/island.tsx): the browser hydrates only
+   * those, without the router or the page's own code. Pages without it are parts of the app.
+   */
+  islands?: boolean;
 }
 /**
  * A page's title and description. `site` holds the site settings (name, description, contacts):
@@ -25,6 +30,7 @@ export interface PageHandle {
   ns: readonly string[];
   meta?: PageMeta;
   status?: number;
+  islands?: boolean;
 }
 
 let clientI18n: I18n | null = null;
@@ -45,7 +51,7 @@ export function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'>
   return {
     lazy: async () => {
       const mod = await load();
-      const handle: PageHandle = { ns: mod.ns ?? [], meta: mod.meta, status: mod.status };
+      const handle: PageHandle = { ns: mod.ns ?? [], meta: mod.meta, status: mod.status, islands: mod.islands };
       return {
         Component: mod.default,
         handle,

@@ -1,5 +1,6 @@
-import { useRouteLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { DEFAULT_SETTINGS, PUBLIC_SETTING_KEYS, type PublicSettings } from '../../core/settings';
+import { createContext, useContext } from 'react';
+import { UNSAFE_DataRouterStateContext, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { DEFAULT_SETTINGS, PUBLIC_SETTING_KEYS, type PublicSettings } from '../../core/settingsDefaults';
 import { contentGet } from '../lib/loaderFetch';
 
 /**
@@ -27,8 +28,13 @@ export const siteShouldRevalidate = ({ currentUrl, nextUrl, defaultShouldRevalid
 
 export const SITE_ROUTE_ID = 'root';
 
+/** The settings an island was rendered with, where there is no router to hold them (entry-islands). */
+export const SiteContext = createContext<SiteSettings | null>(null);
+
 export function useSite(): SiteSettings {
-  return (useRouteLoaderData(SITE_ROUTE_ID) as SiteSettings | undefined) ?? DEFAULT_SITE;
+  const routerState = useContext(UNSAFE_DataRouterStateContext);
+  const islandSite = useContext(SiteContext);
+  return (routerState?.loaderData[SITE_ROUTE_ID] as SiteSettings | undefined) ?? islandSite ?? DEFAULT_SITE;
 }
 
 /** A phone number as a `tel:` link: digits and a leading plus only. */

@@ -99,3 +99,6 @@ export default function AboutPage() {
     </main>
   );
 }
+
+/** Static apart from its islands (islands/island.tsx). */
+export const islands = true;

@@ -21,3 +21,6 @@ export default function MaintenancePage() {
     </main>
   );
 }
+
+/** Static apart from its islands (islands/island.tsx). */
+export const islands = true;

@@ -61,3 +61,6 @@ export default function BlogPage() {
     </main>
   );
 }
+
+/** Static apart from its islands (islands/island.tsx). */
+export const islands = true;

@@ -83,3 +83,6 @@ export default function BlogPostPage() {
     </main>
   );
 }
+
+/** Static apart from its islands (islands/island.tsx). */
+export const islands = true;

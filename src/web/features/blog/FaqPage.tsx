@@ -54,3 +54,6 @@ export default function FaqPage() {
     </main>
   );
 }
+
+/** Static apart from its islands (islands/island.tsx). */
+export const islands = true;

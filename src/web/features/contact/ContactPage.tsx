@@ -3,7 +3,10 @@ import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { telHref, useSite } from '../../app/site';
 import { PageHero } from '../../components/ui/PageHero';
+import { island } from '../../islands/island';
 import { ContactForm } from '../support/ContactForm';
+
+const ContactFormIsland = island('ContactForm', ContactForm);
 
 export const ns = ['contact', 'support'];
 export const meta: PageMeta = ({ t, site }) => ({ title: t('contact:meta.title', { site: site.site_name }), description: t('contact:meta.description', { site: site.site_name }) });
@@ -81,7 +84,7 @@ export default function ContactPage() {
                 <p className="mt-1 text-sm text-slate-600">{t('form.subtitle')}</p>
               </div>
             </div>
-            <ContactForm />
+            <ContactFormIsland />
           </section>
 
           <section aria-labelledby="office-heading" className="rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:p-8">
@@ -115,3 +118,6 @@ export default function ContactPage() {
     </main>
   );
 }
+
+/** Static apart from its islands (islands/island.tsx). */
+export const islands = true;

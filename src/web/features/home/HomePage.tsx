@@ -59,14 +59,6 @@ export default function HomePage() {
   const { platforms, loading } = usePlatforms(loaded?.platforms);
   const popular = loaded?.popular ?? [];
 
-  const scrollToServices = () => {
-    const target = document.getElementById('services');
-    if (!target) return;
-    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
-    target.focus({ preventScroll: true });
-  };
-
   return (
     <main id="main">
       {/* Hero */}
@@ -83,10 +75,10 @@ export default function HomePage() {
             </h1>
             <p className="mt-6 max-w-2xl text-lg leading-relaxed text-brand-50/90 sm:text-xl">{t('hero.subtitle')}</p>
             <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-              <button type="button" onClick={scrollToServices} className={buttonClass('white', 'lg')}>
+              <a href="#services" className={buttonClass('white', 'lg')}>
                 {t('hero.cta')}
                 <ChevronDown className="size-5" aria-hidden="true" />
-              </button>
+              </a>
               <ButtonLink
                 to={`/${lang}/contact`}
                 size="lg"
@@ -217,3 +209,6 @@ export default function HomePage() {
     </main>
   );
 }
+
+/** Static apart from its islands (islands/island.tsx). */
+export const islands = true;

@@ -6,7 +6,7 @@ import { AccountMenu } from '../auth/AccountMenu';
 import { useAuthDialog } from '../auth/authDialogStore';
 import { PlatformMenu } from '../catalog/PlatformMenu';
 import { useSite } from '../../app/site';
-import { useLanguage } from '../../lib/language';
+import { hasLanguagePrefix, settleLanguage, useLanguage } from '../../lib/language';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { NAV_ITEMS, navHref } from './navigation';
@@ -20,6 +20,12 @@ export function Header() {
   const site = useSite();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const prefixed = hasLanguagePrefix(location.pathname);
+
+  // A page in a language, seen in the browser, settles the remembered language (lib/language.ts).
+  useEffect(() => {
+    if (prefixed) settleLanguage(lang);
+  }, [lang, prefixed]);
 
   // Any navigation (a link in the menu, back/forward, a redirect) closes the mobile menu, and so
   // does the sign-in sheet opening over it: the menu must not wait behind it or after it.

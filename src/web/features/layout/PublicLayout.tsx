@@ -1,28 +1,25 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
-import { hasLanguagePrefix, settleLanguage, useLanguage } from '../../lib/language';
+import { Outlet } from 'react-router';
+import { island } from '../../islands/island';
 import { ConsultationHost } from '../support/ConsultationHost';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-/** Header, the page (each page renders its own <main id="main">), footer. */
+const HeaderIsland = island('Header', Header);
+const ConsultationIsland = island('ConsultationHost', ConsultationHost);
+
+/**
+ * Header, the page (each page renders its own <main id="main">), footer. On a public page only
+ * the header and the consultation dialog's host are live (islands/island.tsx).
+ */
 export function PublicLayout() {
-  const lang = useLanguage();
-  const { pathname } = useLocation();
-  const prefixed = hasLanguagePrefix(pathname);
-
-  useEffect(() => {
-    if (prefixed) settleLanguage(lang);
-  }, [lang, prefixed]);
-
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900">
-      <Header />
+      <HeaderIsland />
       <div className="flex flex-1 flex-col">
         <Outlet />
       </div>
       <Footer />
-      <ConsultationHost />
+      <ConsultationIsland />
     </div>
   );
 }

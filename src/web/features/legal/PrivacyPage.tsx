@@ -6,3 +6,6 @@ export const meta = legalMeta('privacy');
 export default function PrivacyPage() {
   return <LegalDocument kind="privacy" />;
 }
+
+/** Static apart from its islands (islands/island.tsx). */
+export const islands = true;

@@ -6,3 +6,6 @@ export const meta = legalMeta('terms');
 export default function TermsPage() {
   return <LegalDocument kind="terms" />;
 }
+
+/** Static apart from its islands (islands/island.tsx). */
+export const islands = true;

@@ -1,6 +1,7 @@
 import { LayoutDashboard, LifeBuoy, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
+import { island } from '../../islands/island';
 import { useSearchParams } from 'react-router';
 import type { PageMeta } from '../../app/page';
 import { ButtonLink } from '../../components/ui/Button';
@@ -21,7 +22,7 @@ const REASON_INTERVAL_MS = 1500;
  * /payment-error?order=…&error=…: the payment did not go through. The error from the address is
  * shown as plain text; nothing was credited.
  */
-export default function PaymentErrorPage() {
+export function PaymentErrorView() {
   const { t } = useTranslation('payments');
   const lang = useLanguage();
   const [params] = useSearchParams();
@@ -84,3 +85,12 @@ export default function PaymentErrorPage() {
     </main>
   );
 }
+
+const PaymentErrorViewIsland = island('PaymentError', PaymentErrorView);
+
+/** The page is static around its one island, which holds all of it that changes. */
+export default function PaymentErrorPage() {
+  return <PaymentErrorViewIsland />;
+}
+
+export const islands = true;

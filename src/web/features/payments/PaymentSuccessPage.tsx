@@ -1,6 +1,7 @@
 import { CheckCircle2, Clock, LayoutDashboard, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
+import { island } from '../../islands/island';
 import { useSearchParams } from 'react-router';
 import type { PageMeta } from '../../app/page';
 import { ButtonLink } from '../../components/ui/Button';
@@ -28,7 +29,7 @@ type State = { phase: 'verifying'; attempt: number } | { phase: 'completed'; tra
  * (the server asks the gateway; only its settlement credits). Completed → "balance updated";
  * anything else after the attempts → "accepted, the balance updates within 1–2 minutes".
  */
-export default function PaymentSuccessPage() {
+export function PaymentSuccessView() {
   const { t } = useTranslation('payments');
   const lang = useLanguage();
   const [params] = useSearchParams();
@@ -134,3 +135,12 @@ export default function PaymentSuccessPage() {
     </main>
   );
 }
+
+const PaymentSuccessViewIsland = island('PaymentSuccess', PaymentSuccessView);
+
+/** The page is static around its one island, which holds all of it that changes. */
+export default function PaymentSuccessPage() {
+  return <PaymentSuccessViewIsland />;
+}
+
+export const islands = true;

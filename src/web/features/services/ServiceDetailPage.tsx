@@ -1,16 +1,16 @@
-import { ArrowLeft, CheckCircle2, ChevronRight, ClipboardList, Lightbulb, MessageCircle, Rocket, Star, Trophy } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, ChevronRight, ClipboardList, Lightbulb, Rocket, Star, Trophy } from 'lucide-react';
 import { useTranslation } from '../../i18n';
 import { data, Link, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
-import { Button, ButtonLink } from '../../components/ui/Button';
+import { ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
 import { platformDisplayName } from '../../../core/platforms';
 import { fetchLocalService, startPrice, type LocalService } from './api';
 import { serviceIcon } from './serviceIcons';
 import { ServiceFigures } from './ServiceFigures';
-import { useConsultation } from './useConsultation';
+import { ConsultButtonIsland } from './ConsultButton';
 
 export const ns = ['services'];
 
@@ -41,7 +41,6 @@ const STEPS = [
 export default function ServiceDetailPage() {
   const { t } = useTranslation('services');
   const lang = useLanguage();
-  const consult = useConsultation();
   const { service } = useLoaderData() as DetailData;
   const navigation = useNavigation();
 
@@ -176,10 +175,7 @@ export default function ServiceDetailPage() {
             <p className="mt-2 text-sm leading-relaxed text-slate-600">{t('detail.consultCard.text')}</p>
             <p className="mt-5 text-sm text-slate-500">{t('detail.consultCard.price')}</p>
             <p className="text-3xl font-extrabold text-slate-900">{startPrice(t, service.priceQepik, lang)}</p>
-            <Button className="mt-6 w-full" size="lg" onClick={() => consult(name)}>
-              <MessageCircle className="size-5" aria-hidden="true" />
-              {t('consult.button')}
-            </Button>
+            <ConsultButtonIsland className="mt-6 w-full" size="lg" hint={name} label={t('consult.button')} withIcon />
             <p className="mt-3 flex items-center justify-center gap-1.5 text-xs text-slate-500">
               <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden="true" />
               {t('detail.consultCard.note')}
@@ -194,3 +190,6 @@ export default function ServiceDetailPage() {
     </main>
   );
 }
+
+/** Static apart from its islands (islands/island.tsx). */
+export const islands = true;

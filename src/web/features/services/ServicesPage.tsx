@@ -1,16 +1,16 @@
-import { ArrowRight, BarChart3, Check, Clock, HandCoins, Heart, MessageCircle, Music2, PlaySquare, Share2, Sparkles, Trophy, Users } from 'lucide-react';
+import { ArrowRight, BarChart3, Check, Clock, HandCoins, Heart, Music2, PlaySquare, Share2, Sparkles, Trophy, Users } from 'lucide-react';
 import { useTranslation } from '../../i18n';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
-import { Button, ButtonLink, buttonClass } from '../../components/ui/Button';
+import { ButtonLink, buttonClass } from '../../components/ui/Button';
 import { PageHero } from '../../components/ui/PageHero';
 import { SectionHeading } from '../../components/ui/SectionHeading';
 import { useLanguage } from '../../lib/language';
 import { fetchLocalServices, startPrice, type LocalService } from './api';
 import { serviceGradient, serviceIcon } from './serviceIcons';
 import { ServiceFigures } from './ServiceFigures';
-import { useConsultation } from './useConsultation';
+import { ConsultButtonIsland } from './ConsultButton';
 
 export const ns = ['services'];
 export const meta: PageMeta = ({ t, site }) => ({ title: t('services:meta.title', { site: site.site_name }), description: t('services:meta.description') });
@@ -46,7 +46,6 @@ const ADDITIONAL = [
 export default function ServicesPage() {
   const { t } = useTranslation('services');
   const lang = useLanguage();
-  const consult = useConsultation();
   const { services } = useLoaderData<ServicesData>();
   const main = (services ?? []).filter((s) => s.category === 'standard');
   const social = (services ?? []).filter((s) => s.category === 'social_media');
@@ -67,10 +66,14 @@ export default function ServicesPage() {
           <a href="#main-services" className={buttonClass('white', 'lg')}>
             {t('hero.cta')}
           </a>
-          <Button variant="ghost" size="lg" className="border border-white/40 bg-white/10 text-white hover:bg-white/20" onClick={() => consult(t('consult.general'))}>
-            <MessageCircle className="size-5" aria-hidden="true" />
-            {t('consult.button')}
-          </Button>
+          <ConsultButtonIsland
+            variant="ghost"
+            size="lg"
+            className="border border-white/40 bg-white/10 text-white hover:bg-white/20"
+            hint={t('consult.general')}
+            label={t('consult.button')}
+            withIcon
+          />
         </div>
       </PageHero>
 
@@ -97,7 +100,7 @@ export default function ServicesPage() {
           {main.length === 0 ? <p className="mt-12 text-center text-slate-600">{services ? t('main.empty') : t('main.notLoaded')}</p> : null}
           <ul className="mt-12 grid gap-6 empty:hidden md:grid-cols-2 xl:grid-cols-4">
             {main.map((service, i) => (
-              <ServiceCard key={service.id} service={service} gradient={serviceGradient(i)} onConsult={() => consult(service.name)} />
+              <ServiceCard key={service.id} service={service} gradient={serviceGradient(i)} />
             ))}
           </ul>
         </div>
@@ -109,7 +112,7 @@ export default function ServicesPage() {
           {social.length ? (
             <ul className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-4" aria-label={t('additional.fromList')}>
               {social.map((service, i) => (
-                <ServiceCard key={service.id} service={service} gradient={serviceGradient(i + main.length)} onConsult={() => consult(service.name)} />
+                <ServiceCard key={service.id} service={service} gradient={serviceGradient(i + main.length)} />
               ))}
             </ul>
           ) : null}
@@ -135,9 +138,7 @@ export default function ServicesPage() {
                     ))}
                   </ul>
                   <div className="mt-6 flex flex-wrap gap-2">
-                    <Button size="sm" onClick={() => consult(name)}>
-                      {t('consult.button')}
-                    </Button>
+                    <ConsultButtonIsland size="sm" hint={name} label={t('consult.button')} />
                     <ButtonLink
                       size="sm"
                       variant="outline"
@@ -173,9 +174,7 @@ export default function ServicesPage() {
             </h2>
             <p className="mx-auto mt-4 max-w-2xl text-lg text-brand-50/90">{t('cta.text')}</p>
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-              <Button variant="white" size="lg" onClick={() => consult(t('consult.general'))}>
-                {t('cta.button')}
-              </Button>
+              <ConsultButtonIsland variant="white" size="lg" hint={t('consult.general')} label={t('cta.button')} />
               <ButtonLink to={`/${lang}/contact`} variant="ghost" size="lg" className="border border-white/40 bg-white/10 text-white hover:bg-white/20">
                 {t('cta.secondary')}
               </ButtonLink>
@@ -188,7 +187,7 @@ export default function ServicesPage() {
 }
 
 /** One service of the list: icon, start price, name linking to its page, description, consultation and details. */
-function ServiceCard({ service, gradient, onConsult }: { service: LocalService; gradient: string; onConsult: () => void }) {
+function ServiceCard({ service, gradient }: { service: LocalService; gradient: string }) {
   const { t } = useTranslation('services');
   const lang = useLanguage();
   const Icon = serviceIcon(service.icon);
@@ -208,9 +207,7 @@ function ServiceCard({ service, gradient, onConsult }: { service: LocalService; 
       </h3>
       <p className="mt-2 flex-1 text-sm leading-relaxed break-words text-slate-600">{service.description}</p>
       <div className="mt-6 grid gap-2">
-        <Button size="sm" onClick={onConsult}>
-          {t('consult.button')}
-        </Button>
+        <ConsultButtonIsland size="sm" hint={service.name} label={t('consult.button')} />
         <ButtonLink size="sm" variant="outline" to={href} aria-label={t('detailsOf', { name: service.name })}>
           {t('details')}
         </ButtonLink>
@@ -218,3 +215,6 @@ function ServiceCard({ service, gradient, onConsult }: { service: LocalService; 
     </li>
   );
 }
+
+/** Static apart from its islands (islands/island.tsx). */
+export const islands = true;

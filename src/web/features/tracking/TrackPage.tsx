@@ -1,6 +1,7 @@
 import { CheckCircle2, CircleDashed, Clock, ExternalLink, PackageSearch, Search, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
+import { island } from '../../islands/island';
 import { useSearchParams } from 'react-router';
 import type { TrackResult } from '../../../core/contracts/orders';
 import { LOCALES } from '../../../core/i18n';
@@ -26,7 +27,7 @@ const KIND_STYLE: Record<TrackKind, { badge: string; icon: typeof CheckCircle2; 
 };
 
 /** /track?order=…: public order tracking by order number, without personal data. */
-export default function TrackPage() {
+export function TrackView() {
   const { t } = useTranslation('tracking');
   const lang = useLanguage();
   const locale = LOCALES[lang];
@@ -210,3 +211,12 @@ function TrackResultCard({ result, locale }: { result: TrackResult; locale: stri
     </article>
   );
 }
+
+const TrackViewIsland = island('Track', TrackView);
+
+/** The page is static around its one island, which holds all of it that changes. */
+export default function TrackPage() {
+  return <TrackViewIsland />;
+}
+
+export const islands = true;

@@ -1,0 +1,86 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
+
+/**
+ * Nothing a visitor does between the first paint and hydration is lost (islands/capture.ts and
+ * islands/replay.ts): on a slow phone (CPU ×6) whose page script arrives late, a click on "Sign
+ * in" still opens the dialog, and a form filled and sent before its island is live is sent with
+ * what was typed.
+ */
+async function slowPhone(browser: Browser, viewport = PHONE): Promise<{ page: Page; problems: string[] }> {
+  const opened = await openPage(browser, viewport);
+  const cdp = await opened.page.context().newCDPSession(opened.page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  // The page script arrives 4 s after the HTML, as on a slow connection.
+  await opened.page.route(/\/(assets\/islands-[^/]+\.js|entry-islands\.tsx)$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 4000));
+    await route.continue();
+  });
+  // Each click and submit, as it happens, notes whether the page had hydrated by then.
+  await opened.page.addInitScript(() => {
+    const w = window as unknown as { early: string[] };
+    w.early = [];
+    const note = (e: Event) => {
+      if (document.documentElement.dataset.hydrated !== 'true') w.early.push(`${e.type}:${(e.target as Element).closest('button')?.getAttribute('aria-label') ?? (e.target as Element).textContent?.trim().slice(0, 30)}`);
+    };
+    document.addEventListener('click', note, true);
+    document.addEventListener('submit', note, true);
+  });
+  return opened;
+}
+
+const early = (page: Page) => page.evaluate(() => (window as unknown as { early: string[] }).early);
+
+describe.skipIf(!hasChromium())('before hydration', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('a click on Sign in before the header is live opens the sign-in dialog once it is', async () => {
+    const { page, problems } = await slowPhone(browser, DESKTOP);
+    await page.goto('/en', { waitUntil: 'commit' });
+    const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign in' });
+    await signIn.waitFor();
+    await signIn.click();
+    await expect.poll(() => page.getByRole('dialog').isVisible(), { timeout: 20_000 }).toBe(true);
+    await hydrated(page);
+    expect(await early(page)).toContain('click:Sign in');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it('on a phone, the menu opened before the header is live is open once it is', async () => {
+    const { page, problems } = await slowPhone(browser);
+    await page.goto('/en', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(() => page.getByRole('navigation', { name: 'Mobile navigation' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await hydrated(page);
+    expect(await early(page)).toContain('click:Open menu');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it('a message typed (and sent) before the contact form is live is kept and sent as typed', async () => {
+    const { page, problems } = await slowPhone(browser);
+    await page.goto('/en/contact', { waitUntil: 'commit' });
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send message' }) });
+    await form.waitFor();
+    await form.getByLabel('Name', { exact: false }).first().fill('Leyla Hüseynova');
+    await form.getByLabel('E-mail', { exact: false }).first().fill('leyla@example.com');
+    await form.getByLabel('Subject', { exact: false }).first().fill('Early bird');
+    await form.getByLabel('Message', { exact: false }).first().fill('Typed before the page came alive.');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await hydrated(page);
+    expect(await early(page)).toEqual(expect.arrayContaining(['click:Send message']));
+    // Sent: the form thanks the visitor, and no field was found empty on the way.
+    await expect.poll(() => page.getByText('Message sent').first().isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+});

@@ -1,0 +1,34 @@
+import type { SettingKey, Settings } from './settings';
+
+/**
+ * The settings' defaults and the keys anonymous visitors may read, apart from the schema in
+ * ./settings.ts so that browser code needing only these does not carry the validation library.
+ */
+export const DEFAULT_SETTINGS: Settings = {
+  site_name: 'Artım',
+  site_description: 'Sosial media artımı və rəqəmsal marketinq xidmətləri',
+  contact_email: 'info@artim.az',
+  contact_phone: '+994 12 000 00 00',
+  maintenance_mode: false,
+  allow_registration: true,
+  default_balance: 0,
+  notification_email: '',
+  service_fee: 0,
+  base_fee: 0,
+  usd_azn_rate: 1.7,
+};
+
+/** Keys anonymous visitors may read: what the storefront needs to price and greet. */
+export const PUBLIC_SETTING_KEYS = [
+  'site_name',
+  'site_description',
+  'contact_email',
+  'contact_phone',
+  'maintenance_mode',
+  'allow_registration',
+  'service_fee',
+  'base_fee',
+  'usd_azn_rate',
+] as const satisfies readonly SettingKey[];
+export type PublicSettings = Pick<Settings, (typeof PUBLIC_SETTING_KEYS)[number]>;
+

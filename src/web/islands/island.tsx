@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react';
+
+/** Attribute names the server writes and the islands runtime (entry-islands.tsx) reads. */
+export const ISLAND_ATTR = 'data-island';
+export const ISLAND_PROPS_ATTR = 'data-island-props';
+export const HYDRATED_ATTR = 'data-hydrated';
+
+/**
+ * Marks a component as an island: an interactive part of a page that otherwise ships no
+ * JavaScript. On the server (and inside the full app) it renders as usual, inside a wrapper that
+ * names it and carries its props; on a public page the browser hydrates only these wrappers
+ * (docs/decisions/0009-islands.md). Props must be JSON; the name is the component's entry in
+ * ./registry.ts, where the browser finds its code (islands.test.ts checks every name is there).
+ *
+ *     export const HeaderIsland = island('Header', Header);
+ */
+export function island<P extends object>(name: string, Component: ComponentType<P>): ComponentType<P> {
+  function Island(props: P) {
+    const json = JSON.stringify(props);
+    return (
+      // `display: contents`: the wrapper takes no box, so the layout is the component's own.
+      <div {...{ [ISLAND_ATTR]: name, [ISLAND_PROPS_ATTR]: json === '{}' ? undefined : json }} className="contents">
+        <Component {...props} />
+      </div>
+    );
+  }
+  Island.displayName = `Island(${name})`;
+  return Island;
+}

@@ -1,0 +1,96 @@
+import { HYDRATED_ATTR, ISLAND_ATTR } from './island';
+
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+interface Held {
+  type: 'click' | 'submit';
+  target: Element;
+}
+declare global {
+  interface Window {
+    __artimQueue?: Held[];
+    __artimWake?: (island: Element) => void;
+  }
+}
+
+export interface ControlSnapshot {
+  control: Control;
+  value: string;
+  checked: boolean;
+}
+
+const isCheckable = (c: Control): c is HTMLInputElement => c instanceof HTMLInputElement && (c.type === 'checkbox' || c.type === 'radio');
+
+/**
+ * What the visitor typed, chose or had autofilled in a part of the page before it hydrated: the
+ * form controls whose value differs from the one the server rendered.
+ */
+export function snapshotControls(root: Element): ControlSnapshot[] {
+  const out: ControlSnapshot[] = [];
+  root.querySelectorAll<Control>('input, textarea, select').forEach((control) => {
+    if (control instanceof HTMLInputElement && ['hidden', 'submit', 'button', 'reset', 'file'].includes(control.type)) return;
+    const changed = isCheckable(control)
+      ? control.checked !== control.defaultChecked
+      : control instanceof HTMLSelectElement
+        ? [...control.options].some((o) => o.selected !== o.defaultSelected)
+        : control.value !== control.defaultValue;
+    if (changed) out.push({ control, value: control.value, checked: isCheckable(control) && control.checked });
+  });
+  return out;
+}
+
+const valueSetter = (control: Control) => Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), 'value')?.set;
+
+/**
+ * Hands the snapshot to the now-live components as if typed: React (and react-hook-form) learn
+ * values only from input events, and hydration keeps the text on screen without telling them.
+ */
+function restoreControls(snapshot: ControlSnapshot[]) {
+  for (const { control, value, checked } of snapshot) {
+    if (!control.isConnected) continue;
+    if (isCheckable(control)) {
+      // The click toggles it back to what the visitor chose, and React sees that as a change.
+      control.checked = !checked;
+      control.click();
+      continue;
+    }
+    // React skips an event whose value it already saw; step through another value first.
+    control.value = control.value === '' ? ' ' : '';
+    valueSetter(control)?.call(control, value);
+    control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+  }
+}
+
+/** Replays the clicks and submits held while `root` was not live (./capture.ts), oldest first. */
+function replayHeld(root: Element) {
+  const queue = window.__artimQueue;
+  if (!queue) return;
+  const mine = queue.filter((h) => root.contains(h.target));
+  if (mine.length === 0) return;
+  window.__artimQueue = queue.filter((h) => !mine.includes(h));
+  for (const held of mine) {
+    if (!held.target.isConnected) continue;
+    if (held.type === 'submit' && held.target instanceof HTMLFormElement) held.target.requestSubmit();
+    else {
+      // A click on an icon inside a button is the button's click.
+      const target = held.target.closest('button, [role="button"]') ?? held.target;
+      if (target instanceof HTMLElement) target.click();
+      else target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    }
+  }
+}
+
+/**
+ * `root` is live: mark it (and the islands inside it) hydrated, give its components what was
+ * typed, then replay what was clicked — in that order, so a held submit sends the typed values.
+ */
+export function markHydrated(root: Element, snapshot: ControlSnapshot[]): void {
+  if (root.hasAttribute(HYDRATED_ATTR)) return;
+  root.setAttribute(HYDRATED_ATTR, '');
+  root.querySelectorAll(`[${ISLAND_ATTR}]`).forEach((el) => el.setAttribute(HYDRATED_ATTR, ''));
+  // In a task of its own, not inside React's commit: each replayed event is then handled, and its
+  // updates rendered, before the next — as when the visitor typed.
+  setTimeout(() => {
+    restoreControls(snapshot);
+    replayHeld(root);
+  }, 0);
+}
