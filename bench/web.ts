@@ -401,9 +401,12 @@ async function measure(browser: Browser, site: Site, path: string, cookie?: stri
         const v = (window as unknown as { __vitals: Vitals }).__vitals;
         return v.ready > 0 || v.mounted > 0;
       }, null, { timeout: 30_000 })
-      .catch((e: Error) => {
-        // A rebuild of dist/ while the app runs leaves the served HTML pointing at deleted chunks.
-        throw new Error(`${url} was not ready in 30 s: ${problems.join('; ') || e.message}`);
+      .catch(async (e: Error) => {
+        // A rebuild of dist/ while the app runs leaves the served HTML pointing at deleted chunks;
+        // an island that hydrates only on interaction or when scrolled to never gets there.
+        const pending = await page.evaluate(() => [...document.querySelectorAll('[data-island]:not([data-hydrated])')].map((el) => el.getAttribute('data-island')));
+        const islands = pending.length ? `islands not hydrated: ${pending.join(', ')}; ` : '';
+        throw new Error(`${url} was not ready in 30 s: ${islands}${problems.join('; ') || e.message}`);
       });
     const entries = () =>
       page.evaluate(() =>
