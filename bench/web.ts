@@ -5,21 +5,54 @@
  *    `--build`; starts it on a free port.
  * 2. Initial-load weight per page, gzipped: the JS and CSS the server's HTML references (entry
  *    script, module preloads of the matched page chunks, stylesheet), and — where Chromium is
- *    installed — every JS/CSS response the browser actually received until the page hydrated.
- * 3. Where Chromium is installed, a Lighthouse-like mobile run: 390×844 viewport, CPU slowed 4×
- *    and "slow 4G" network (562.5 ms RTT, 1.47 Mbit/s down, as Lighthouse applies them through
- *    DevTools), measuring LCP, TBT (sum of long-task time over 50 ms after first paint) and CLS.
- *    Median of three runs per page.
+ *    installed — every JS response the browser requested until the page was ready, with the
+ *    number of requests (the document included) and the JS chunks under 2 KB gzipped among them,
+ *    listed as a warning: such a chunk is mostly headers and a round trip.
+ * 3. Where Chromium is installed, a throttled mobile run: 390×844 @3x, measuring LCP, TBT (sum of
+ *    long-task time over 50 ms after first paint, until 1.5 s after ready) and CLS. The throttling
+ *    profile is named in the output; BENCH_THROTTLE picks it:
+ *      - `mobile` (default): CPU ×4, 150 ms latency per request, 1.6 Mbit/s down, 750 kbit/s up,
+ *        applied through DevTools (Lighthouse's mobile figures taken literally).
+ *      - `slow4g`: CPU ×4, 562.5 ms, 1.47 Mbit/s down: the same profile with Lighthouse's DevTools
+ *        adjustment (latency ×3.75, throughput ×0.9); what this bench used until 2026-11-24.
+ *    Median of BENCH_RUNS cold runs per page (default 3; 5 with a peer).
+ *    "Ready" for Artım: `<html data-hydrated="true">` (the whole-page app has hydrated) and every
+ *    `[data-island]` carrying `data-hydrated`; a page whose islands are all hydrated is ready even
+ *    before the html flag, when the runtime sets none. A page not ready in 30 s says so.
  * 4. Where Chromium is installed, Lighthouse itself (performance category, its default mobile
  *    preset and simulated throttling) on every page, the dashboard with the customer's session
  *    cookie: one run per page, BENCH_LIGHTHOUSE=3 for the median of three, BENCH_LIGHTHOUSE=0 to
  *    skip it. When it cannot start, the bench says why and goes on. BENCH_PAGES=/en,/en/dashboard
  *    limits every step to the pages named; BENCH_LIGHTHOUSE_REPORTS=dir keeps the reports as JSON.
  *
+ * Side by side with the earlier storefront (`--peer <dir>` or BENCH_PEER_DIR=<dir>): instead of
+ * the tables above, Artım (built for production, served with NODE_ENV=production) and the earlier
+ * storefront built for the same business (hemidirasim/trend-wave-panel, a client-rendered Vite +
+ * React 18 app served by its own `vite preview`, which gzips) are measured in one run,
+ * interleaved (Artım, peer, Artım, peer, …), BENCH_RUNS runs each (default 5), medians: requests
+ * until ready, JS gz until ready and in all, LCP, TBT, ready and the Lighthouse mobile score
+ * (BENCH_LIGHTHOUSE runs each, default BENCH_RUNS; 0 skips). Pages: Artım's /en, /en/services and
+ * /en/contact against the peer's /en (its home), /en/order (its service list and picker: its
+ * router has no services page) and nothing for contact (its header links to /en/contact, but its
+ * router has no such route and renders an empty page).
+ * "Ready" for the peer: React's first commit into `#root` or the end of the last request the page
+ * made before its network stayed quiet for 1 s, whichever is later. Requests to other hosts are
+ * blocked for both sites (the peer's Google tag, Hotjar, Clarity and Supabase API; Artım makes
+ * none) and counted apart: there is no network here, and in production they would only add.
+ * JS gz is each same-origin script gzipped at level 9 from the site's build, for both sites.
+ *
+ * Preparing the peer's directory (outside this repository), once:
+ *   mkdir -p /tmp/peer-trend-wave
+ *   git clone https://github.com/hemidirasim/trend-wave-panel /tmp/peer-trend-wave   # or `git archive HEAD | tar -x`
+ *   cd /tmp/peer-trend-wave && npm install && npx vite build
+ * then `npm run bench:web -- --peer /tmp/peer-trend-wave`. The bench starts `vite preview` in that
+ * directory on a free port (it needs dist/index.html there) and stops it at the end.
+ *
  * Budgets printed beside the figures: JS ≤ 80 KB gzipped, LCP ≤ 1.0 s, Lighthouse performance
  * 1.0. Nothing fails on them.
  */
-import { execSync } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -40,19 +73,48 @@ const BUDGET = { jsKb: 80, lcpMs: 1000, lighthouseScore: 1 };
 const LIGHTHOUSE_PAGES = [...chosen(['/en', '/en/order?platform=instagram']), ...SIGNED_IN_PAGES, ...PAGES.filter((p) => p !== '/en' && !p.startsWith('/en/order'))];
 /** A Lighthouse run that takes longer than this is reported as failed. */
 const LIGHTHOUSE_TIMEOUT_MS = 120_000;
-const RUNS = 3;
 /** BENCH_LIGHTHOUSE_REPORTS=dir keeps each page's Lighthouse result there as JSON (the median run). */
 const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const dist = resolve('dist/client');
+/** A JS chunk smaller than this on a page's initial load is flagged. */
+const SMALL_CHUNK = 2048;
+/** Requests to any other host than the site's are blocked (no network here; see the header). */
+const BLOCKED = ['https://*', 'wss://*'];
+
+const PEER_DIR = (() => {
+  const i = process.argv.indexOf('--peer');
+  return i >= 0 ? process.argv[i + 1] : process.env.BENCH_PEER_DIR || undefined;
+})();
+/** Artım's page and the earlier storefront's page that does the same job (null: it has none). */
+const PAIRS = chosen(['/en', '/en/services', '/en/contact']).map((artim) => ({
+  artim,
+  peer: ({ '/en': '/en', '/en/services': '/en/order', '/en/contact': null } as Record<string, string | null>)[artim] ?? null,
+}));
+const RUNS = Number(process.env.BENCH_RUNS || (PEER_DIR ? 5 : 3));
+
+interface Profile {
+  name: string;
+  latencyMs: number;
+  downKbps: number;
+  upKbps: number;
+  cpu: number;
+}
+const PROFILES: Record<string, Profile> = {
+  mobile: { name: 'mobile: CPU ×4, 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up (DevTools)', latencyMs: 150, downKbps: 1.6 * 1024, upKbps: 750, cpu: 4 },
+  slow4g: { name: 'slow4g: CPU ×4, 562.5 ms latency, 1.47 Mbit/s down, 675 kbit/s up (DevTools)', latencyMs: 562.5, downKbps: 1474.56, upKbps: 675, cpu: 4 },
+};
+const PROFILE = PROFILES[process.env.BENCH_THROTTLE || 'mobile'];
+if (!PROFILE) throw new Error(`BENCH_THROTTLE is one of ${Object.keys(PROFILES).join(', ')}`);
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-/** Gzipped size of a built asset: its pre-compressed .gz when present, otherwise gzip -9 now. */
-function gzSize(urlPath: string): number {
-  const file = resolve(dist, urlPath.replace(/^\//, '').split('?')[0]!);
+/** Gzipped size of a built asset under `root`: its pre-compressed .gz when present, otherwise gzip -9 now. */
+function gzSize(urlPath: string, root = dist): number {
+  const file = resolve(root, urlPath.replace(/^\//, '').split('?')[0]!);
   if (existsSync(`${file}.gz`)) return readFileSync(`${file}.gz`).length;
-  return existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0;
+  return existsSync(file) && statSync(file).isFile() ? gzipSync(readFileSync(file), { level: 9 }).length : 0;
 }
 
 /** JS and CSS the HTML asks for before any script runs. */
@@ -72,7 +134,7 @@ function printTable(rows: string[][]) {
   for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
 }
 
-/** A port nobody listens on right now, for Chromium's DevTools endpoint. */
+/** A port nobody listens on right now. */
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((ok, fail) => server.once('error', fail).listen(0, '127.0.0.1', ok));
@@ -81,62 +143,91 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+interface Lighthouse {
+  /** One audit; throws when it fails, times out or ends on another page than the one asked for. */
+  audit(url: string, cookie?: string): Promise<LighthouseResult>;
+  close(): Promise<void>;
+}
+
 /**
- * Lighthouse on each page through a Chromium that playwright-core starts with a DevTools port:
- * Lighthouse opens its own tab there, emulates its default mobile device and throttles by
- * simulation. Prints one row per page; a page whose run fails gets its reason instead, and a
- * Lighthouse that cannot start at all is reported and skipped.
+ * A Chromium that playwright-core starts with a DevTools port, for Lighthouse: it opens its own
+ * tab there, emulates its default mobile device and throttles by simulation.
+ */
+async function openLighthouse(chromiumPath: string): Promise<Lighthouse> {
+  const lighthouse: typeof runLighthouse = (await import('lighthouse')).default;
+  const port = await freePort();
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
+  let cdp: CDPSession;
+  try {
+    cdp = await browser.newBrowserCDPSession();
+  } catch (e) {
+    await browser.close();
+    throw e;
+  }
+  return {
+    close: () => browser.close(),
+    async audit(url, cookie) {
+      // Every run starts from an empty cookie jar, as a first visit does; a signed-in one with the
+      // session cookie in the jar, expiring in an hour (a session cookie would go with the tab
+      // Lighthouse closes). Lighthouse's extraHeaders cookie does not hold: once the page has set a
+      // cookie of its own (lang), Chromium sends the jar's cookies instead, and the dashboard's
+      // event stream and the next run went out signed out.
+      await cdp.send('Storage.clearCookies', {});
+      if (cookie) {
+        const expires = Date.now() / 1000 + 3600;
+        const cookies = cookie.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.slice(pair.indexOf('=') + 1), url, expires }));
+        await cdp.send('Storage.setCookies', { cookies });
+      }
+      const run = lighthouse(url, { port, logLevel: 'error', onlyCategories: ['performance'], blockedUrlPatterns: BLOCKED });
+      run.catch(() => {}); // a run abandoned on timeout rejects once the browser closes
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, fail) => {
+        timer = setTimeout(() => fail(new Error(`no result in ${LIGHTHOUSE_TIMEOUT_MS / 1000} s`)), LIGHTHOUSE_TIMEOUT_MS);
+      });
+      try {
+        const lhr = (await Promise.race([run, timeout]))?.lhr;
+        if (!lhr) throw new Error('no result');
+        if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        const landed = new URL(lhr.finalDisplayedUrl);
+        if (landed.pathname !== new URL(url).pathname) throw new Error(`redirected to ${landed.pathname}${landed.search}`);
+        return lhr;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+const byScore = (r: LighthouseResult) => r.categories.performance?.score ?? 0;
+const medianByScore = (results: LighthouseResult[]) => [...results].sort((a, b) => byScore(a) - byScore(b))[Math.floor(results.length / 2)]!;
+
+function describeSettings(lhr: LighthouseResult): string {
+  const settings = lhr.configSettings;
+  const t = settings.throttling;
+  const screen = settings.screenEmulation;
+  return (
+    `Lighthouse ${lhr.lighthouseVersion}, ${settings.formFactor} (${screen.width}×${screen.height} @${screen.deviceScaleFactor}x), ` +
+    `throttling ${settings.throttlingMethod}: ${t.rttMs} ms RTT, ${((t.throughputKbps ?? 0) / 1024).toFixed(1)} Mbit/s, CPU ×${t.cpuSlowdownMultiplier} slower`
+  );
+}
+
+/**
+ * Lighthouse on each page. Prints one row per page; a page whose run fails gets its reason
+ * instead, and a Lighthouse that cannot start at all is reported and skipped.
  */
 async function lighthouseAudit(chromiumPath: string, baseUrl: string, cookie: string, runs: number) {
   console.log(`\nLighthouse, performance category, ${runs === 1 ? 'one run per page' : `median of ${runs} runs per page by score`}\n`);
   const started = Date.now();
-  let browser: Browser;
-  let cdp: CDPSession;
-  let port: number;
-  let lighthouse: typeof runLighthouse;
+  let lh: Lighthouse;
   try {
-    lighthouse = (await import('lighthouse')).default;
-    port = await freePort();
-    browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
-    cdp = await browser.newBrowserCDPSession();
+    lh = await openLighthouse(chromiumPath);
   } catch (e) {
     console.log(`Lighthouse did not start, skipped: ${(e as Error).message.split('\n')[0]}`);
     return;
   }
   const rows: string[][] = [['page', 'performance', 'LCP', 'TBT', 'CLS', 'FCP', 'Speed Index', 'score target', 'LCP budget']];
   const notes: string[] = [];
-  let settings: LighthouseResult['configSettings'] | undefined;
-  let version = '';
-  /** One audit; throws when it fails, times out or ends on another page than the one asked for. */
-  const audit = async (url: string, signedIn: boolean): Promise<LighthouseResult> => {
-    // Every run starts from an empty cookie jar, as a first visit does; a signed-in one with the
-    // session cookie in the jar, expiring in an hour (a session cookie would go with the tab
-    // Lighthouse closes). Lighthouse's extraHeaders cookie does not hold: once the page has set a
-    // cookie of its own (lang), Chromium sends the jar's cookies instead, and the dashboard's
-    // event stream and the next run went out signed out.
-    await cdp.send('Storage.clearCookies', {});
-    if (signedIn) {
-      const expires = Date.now() / 1000 + 3600;
-      const cookies = cookie.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.slice(pair.indexOf('=') + 1), url, expires }));
-      await cdp.send('Storage.setCookies', { cookies });
-    }
-    const run = lighthouse(url, { port, logLevel: 'error', onlyCategories: ['performance'] });
-    run.catch(() => {}); // a run abandoned on timeout rejects once the browser closes
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, fail) => {
-      timer = setTimeout(() => fail(new Error(`no result in ${LIGHTHOUSE_TIMEOUT_MS / 1000} s`)), LIGHTHOUSE_TIMEOUT_MS);
-    });
-    try {
-      const lhr = (await Promise.race([run, timeout]))?.lhr;
-      if (!lhr) throw new Error('no result');
-      if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-      const landed = new URL(lhr.finalDisplayedUrl);
-      if (landed.pathname !== new URL(url).pathname) throw new Error(`redirected to ${landed.pathname}${landed.search}`);
-      return lhr;
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  let last: LighthouseResult | undefined;
   try {
     for (const path of LIGHTHOUSE_PAGES) {
       const signedIn = SIGNED_IN_PAGES.includes(path);
@@ -145,7 +236,7 @@ async function lighthouseAudit(chromiumPath: string, baseUrl: string, cookie: st
       // Lighthouse now and then loses the trace of a load (NO_NAVSTART): one try more than asked.
       for (let attempt = 1; attempt <= runs + 1 && results.length < runs; attempt++) {
         try {
-          results.push(await audit(baseUrl + path, signedIn));
+          results.push(await lh.audit(baseUrl + path, signedIn ? cookie : undefined));
         } catch (e) {
           notes.push(`${label}: run ${attempt} failed: ${(e as Error).message.split('\n')[0]}`);
         }
@@ -154,17 +245,15 @@ async function lighthouseAudit(chromiumPath: string, baseUrl: string, cookie: st
         rows.push([label, 'failed', '', '', '', '', '', '', '']);
         continue;
       }
-      const byScore = (r: LighthouseResult) => r.categories.performance?.score ?? 0;
-      const lhr = results.sort((a, b) => byScore(a) - byScore(b))[Math.floor(results.length / 2)]!;
+      const lhr = medianByScore(results);
       if (results.length < runs) notes.push(`${label}: ${results.length} of ${runs} runs`);
-      settings = lhr.configSettings;
-      version = lhr.lighthouseVersion;
+      last = lhr;
       if (REPORTS_DIR) {
         mkdirSync(REPORTS_DIR, { recursive: true });
         writeFileSync(join(REPORTS_DIR, `${path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'root'}.json`), JSON.stringify(lhr));
       }
       const value = (id: string) => lhr.audits[id]?.numericValue;
-      const seconds = (id: string) => (value(id) === undefined ? '—' : `${(value(id)! / 1000).toFixed(2)} s`);
+      const secondsOf = (id: string) => (value(id) === undefined ? '—' : seconds(value(id)!));
       const score = lhr.categories.performance?.score ?? null;
       const lcp = value('largest-contentful-paint');
       const tbt = value('total-blocking-time');
@@ -172,104 +261,215 @@ async function lighthouseAudit(chromiumPath: string, baseUrl: string, cookie: st
       rows.push([
         label,
         score === null ? '—' : score.toFixed(2),
-        seconds('largest-contentful-paint'),
+        secondsOf('largest-contentful-paint'),
         tbt === undefined ? '—' : `${Math.round(tbt)} ms`,
         cls === undefined ? '—' : cls.toFixed(3),
-        seconds('first-contentful-paint'),
-        seconds('speed-index'),
+        secondsOf('first-contentful-paint'),
+        secondsOf('speed-index'),
         score !== null && score >= BUDGET.lighthouseScore ? 'ok' : 'missed',
         lcp === undefined ? '—' : lcp <= BUDGET.lcpMs ? 'ok' : `over by ${((lcp - BUDGET.lcpMs) / 1000).toFixed(2)} s`,
       ]);
       for (const w of lhr.runWarnings) notes.push(`${label}: ${w}`);
     }
   } finally {
-    await browser.close();
+    await lh.close();
   }
   printTable(rows);
-  if (settings) {
-    const t = settings.throttling;
-    const screen = settings.screenEmulation;
-    console.log(
-      `\nLighthouse ${version}, ${settings.formFactor} (${screen.width}×${screen.height} @${screen.deviceScaleFactor}x), ` +
-        `throttling ${settings.throttlingMethod}: ${t.rttMs} ms RTT, ${((t.throughputKbps ?? 0) / 1024).toFixed(1)} Mbit/s, CPU ×${t.cpuSlowdownMultiplier} slower; ` +
-        `${rows.length - 1} pages in ${Math.round((Date.now() - started) / 1000)} s.`,
-    );
-  }
+  if (last) console.log(`\n${describeSettings(last)}; ${rows.length - 1} pages in ${Math.round((Date.now() - started) / 1000)} s.`);
   for (const n of notes) console.log(`  ${n}`);
 }
 
-interface Vitals {
+/** How the bench recognises that a page is ready to be used. */
+type ReadyRule = 'artim' | 'peer';
+
+interface Load {
   lcp: number;
   tbt: number;
   cls: number;
-  hydrated: number;
+  /** Milliseconds from navigation start. */
+  ready: number;
+  /** Requests the page made until it was ready, its document included. */
+  requests: number;
+  /** All requests until the end of the measurement (1.5 s after ready). */
+  requestsAll: number;
+  /** Requests to other hosts, blocked. */
+  blocked: number;
+  /** Gzipped JS requested until ready, and in all. */
+  js: number;
+  jsAll: number;
+  /** JS chunks under SMALL_CHUNK gzipped requested until ready. */
+  smallChunks: { path: string; gz: number }[];
 }
 
-/** Records LCP, long tasks and layout shifts from the first byte on. */
-const OBSERVERS = () => {
-  const w = window as unknown as { __vitals: { lcp: number; cls: number; fcp: number; long: { start: number; duration: number }[] } };
-  w.__vitals = { lcp: 0, cls: 0, fcp: 0, long: [] };
-  new PerformanceObserver((l) => l.getEntries().forEach((e) => (w.__vitals.lcp = e.startTime))).observe({ type: 'largest-contentful-paint', buffered: true });
+type Vitals = { lcp: number; cls: number; fcp: number; ready: number; mounted: number; long: { start: number; duration: number }[] };
+
+/**
+ * Records LCP, long tasks, layout shifts and the moment the page is ready, from the first byte
+ * on. Artım: every `[data-island]` has `data-hydrated`, and `<html data-hydrated="true">` or at
+ * least one island on the page. Peer: the first element React puts into `#root`.
+ */
+const OBSERVERS = (rule: ReadyRule) => {
+  const w = window as unknown as { __vitals: Vitals };
+  const v: Vitals = { lcp: 0, cls: 0, fcp: 0, ready: 0, mounted: 0, long: [] };
+  w.__vitals = v;
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => (v.lcp = e.startTime))).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((l) =>
     l.getEntries().forEach((e) => {
       const shift = e as PerformanceEntry & { value: number; hadRecentInput: boolean };
-      if (!shift.hadRecentInput) w.__vitals.cls += shift.value;
+      if (!shift.hadRecentInput) v.cls += shift.value;
     }),
   ).observe({ type: 'layout-shift', buffered: true });
-  new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__vitals.long.push({ start: e.startTime, duration: e.duration }))).observe({
-    type: 'longtask',
-    buffered: true,
-  });
-  new PerformanceObserver((l) => l.getEntries().forEach((e) => e.name === 'first-contentful-paint' && (w.__vitals.fcp = e.startTime))).observe({
-    type: 'paint',
-    buffered: true,
-  });
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => v.long.push({ start: e.startTime, duration: e.duration }))).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => e.name === 'first-contentful-paint' && (v.fcp = e.startTime))).observe({ type: 'paint', buffered: true });
+  if (rule === 'artim') {
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('[data-island]:not([data-hydrated])')) return;
+      if (document.documentElement.dataset.hydrated === 'true' || document.querySelector('[data-island]')) {
+        v.ready = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+  } else {
+    const observer = new MutationObserver(() => {
+      if (document.getElementById('root')?.firstElementChild) {
+        v.mounted = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { subtree: true, childList: true });
+  }
 };
 
-async function measure(browser: Browser, url: string, cookie?: string): Promise<{ vitals: Vitals; received: { js: number; css: number } }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
-  if (cookie) {
-    const { hostname } = new URL(url);
-    await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.slice(pair.indexOf('=') + 1), domain: hostname, path: '/' })));
-  }
-  await context.addInitScript(OBSERVERS);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 562.5,
-    downloadThroughput: (1474.56 * 1024) / 8,
-    uploadThroughput: (675 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+interface Site {
+  label: string;
+  url: string;
+  /** The built files its URLs map to. */
+  root: string;
+  rule: ReadyRule;
+}
 
-  const received = { js: 0, css: 0 };
-  let hydratedAt = 0;
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('response', (res) => {
-    const path = new URL(res.url()).pathname;
-    if (res.status() >= 400) problems.push(`${res.status()} ${path}`);
-    if (hydratedAt) return;
-    if (path.endsWith('.js')) received.js += gzSize(path);
-    else if (path.endsWith('.css')) received.css += gzSize(path);
-  });
-  const start = Date.now();
-  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-  await page
-    .waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 60_000 })
-    .catch((e: Error) => {
-      // A rebuild of dist/ while the app runs leaves the served HTML pointing at deleted chunks.
-      throw new Error(`${url} did not hydrate: ${problems.join('; ') || e.message}`);
+type Entry = { path: string; sameOrigin: boolean; start: number; end: number };
+
+async function measure(browser: Browser, site: Site, path: string, cookie?: string): Promise<Load> {
+  const url = site.url + path;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  try {
+    if (cookie) {
+      const { hostname } = new URL(url);
+      await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.slice(pair.indexOf('=') + 1), domain: hostname, path: '/' })));
+    }
+    await context.addInitScript(OBSERVERS, site.rule);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.setBlockedURLs', { urls: BLOCKED });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: PROFILE.latencyMs,
+      downloadThroughput: (PROFILE.downKbps * 1024) / 8,
+      uploadThroughput: (PROFILE.upKbps * 1024) / 8,
     });
-  hydratedAt = Date.now() - start;
-  await page.waitForTimeout(1500); // let late long tasks and shifts land
-  const raw = await page.evaluate(() => (window as unknown as { __vitals: { lcp: number; cls: number; fcp: number; long: { start: number; duration: number }[] } }).__vitals);
-  await context.close();
-  const tbt = raw.long.filter((t) => t.start >= raw.fcp).reduce((n, t) => n + Math.max(0, t.duration - 50), 0);
-  return { vitals: { lcp: raw.lcp, tbt, cls: raw.cls, hydrated: hydratedAt }, received };
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu });
+    let blocked = 0;
+    // Requests still running and when the last one started or ended: the peer's "network quiet".
+    const inflight = new Set<string>();
+    let lastActivity = Date.now();
+    cdp.on('Network.requestWillBeSent', (e) => {
+      inflight.add(e.requestId);
+      lastActivity = Date.now();
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      inflight.delete(e.requestId);
+      lastActivity = Date.now();
+    });
+    cdp.on('Network.loadingFailed', (e) => {
+      inflight.delete(e.requestId);
+      lastActivity = Date.now();
+      if (e.blockedReason) blocked++;
+    });
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('response', (res) => {
+      if (res.status() >= 400) problems.push(`${res.status()} ${new URL(res.url()).pathname}`);
+    });
+
+    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    await page
+      .waitForFunction(() => {
+        const v = (window as unknown as { __vitals: Vitals }).__vitals;
+        return v.ready > 0 || v.mounted > 0;
+      }, null, { timeout: 30_000 })
+      .catch(async (e: Error) => {
+        // A rebuild of dist/ while the app runs leaves the served HTML pointing at deleted chunks;
+        // an island that hydrates only on interaction or when scrolled to never gets there.
+        const pending = await page.evaluate(() => [...document.querySelectorAll('[data-island]:not([data-hydrated])')].map((el) => el.getAttribute('data-island')));
+        const islands = pending.length ? `islands not hydrated: ${pending.join(', ')}; ` : '';
+        throw new Error(`${url} was not ready in 30 s: ${islands}${problems.join('; ') || e.message}`);
+      });
+    const entries = () =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => {
+          const r = e as PerformanceResourceTiming;
+          const u = new URL(r.name);
+          return { path: u.pathname, sameOrigin: u.origin === location.origin, start: r.startTime, end: r.responseEnd };
+        }),
+      );
+    let raw = await page.evaluate(() => (window as unknown as { __vitals: Vitals }).__vitals);
+    let ready = raw.ready;
+    if (site.rule === 'peer') {
+      // Until no request has been running, started or ended for 1 s.
+      const deadline = Date.now() + 30_000;
+      while ((inflight.size > 0 || Date.now() - lastActivity < 1000) && Date.now() < deadline) await page.waitForTimeout(100);
+      ready = Math.max(raw.mounted, ...(await entries()).map((e) => e.end));
+    }
+    await page.waitForTimeout(1500); // let late long tasks, shifts and requests land
+    const seen: Entry[] = await entries();
+    raw = await page.evaluate(() => (window as unknown as { __vitals: Vitals }).__vitals);
+    const own = seen.filter((e) => e.sameOrigin);
+    const untilReady = own.filter((e) => e.start <= ready);
+    const js = (list: Entry[]) => [...new Set(list.filter((e) => e.path.endsWith('.js')).map((e) => e.path))];
+    const gz = (paths: string[]) => paths.reduce((n, p) => n + gzSize(p, site.root), 0);
+    const tbt = raw.long.filter((t) => t.start >= raw.fcp).reduce((n, t) => n + Math.max(0, t.duration - 50), 0);
+    return {
+      lcp: raw.lcp,
+      tbt,
+      cls: raw.cls,
+      ready,
+      requests: 1 + untilReady.length,
+      requestsAll: 1 + own.length,
+      blocked,
+      js: gz(js(untilReady)),
+      jsAll: gz(js(own)),
+      smallChunks: js(untilReady)
+        .map((p) => ({ path: p, gz: gzSize(p, site.root) }))
+        .filter((c) => c.gz < SMALL_CHUNK),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+function medianLoad(runs: Load[]): Load {
+  const m = (f: (l: Load) => number) => median(runs.map(f));
+  return {
+    lcp: m((l) => l.lcp),
+    tbt: m((l) => l.tbt),
+    cls: m((l) => l.cls),
+    ready: m((l) => l.ready),
+    requests: m((l) => l.requests),
+    requestsAll: m((l) => l.requestsAll),
+    blocked: m((l) => l.blocked),
+    js: m((l) => l.js),
+    jsAll: m((l) => l.jsAll),
+    smallChunks: runs[0]!.smallChunks,
+  };
+}
+
+function printSmallChunks(label: string, chunks: { path: string; gz: number }[]) {
+  if (!chunks.length) return;
+  console.log(`  warning: ${label}: ${chunks.length} JS chunk(s) under ${SMALL_CHUNK / 1024} KB gz before ready: ${chunks.map((c) => `${c.path.split('/').pop()} ${kb(c.gz)} KB`).join(', ')}`);
 }
 
 /**
@@ -291,21 +491,194 @@ function manifestTime(): number {
   }
 }
 
+/** The earlier storefront's build served by its own `vite preview` on a free port. */
+async function startPeer(dir: string): Promise<{ url: string; commit: string; stop: () => Promise<void> }> {
+  const root = resolve(dir);
+  if (!existsSync(join(root, 'dist/index.html'))) throw new Error(`${root}/dist/index.html missing: build the peer first (see the header of bench/web.ts).`);
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  if (!existsSync(vite)) throw new Error(`${vite} missing: run npm install in ${root}.`);
+  const port = await freePort();
+  const child = spawn(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`vite preview exited with ${child.exitCode}:\n${out}`);
+    const ok = await fetch(url).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill();
+      throw new Error(`vite preview did not answer in 30 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  let commit = 'unknown commit';
+  for (const f of ['.peer-commit', '.git/HEAD']) {
+    if (existsSync(join(root, f))) commit = readFileSync(join(root, f), 'utf8').trim();
+  }
+  return {
+    url,
+    commit,
+    stop: () =>
+      new Promise((ok) => {
+        if (child.exitCode !== null || child.signalCode !== null) return ok();
+        child.once('exit', () => ok());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Artım and the earlier storefront, interleaved, medians, one table. */
+async function compare(peerDir: string) {
+  const chromiumPath = findChromium();
+  if (!chromiumPath) throw new Error('The comparison needs Chromium (CHROMIUM_PATH).');
+  // As deployed: React's production server renderer. Nothing here leaves the machine.
+  const app = await startAppProcess({
+    NODE_ENV: 'production',
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    PUBLIC_URL: 'http://localhost',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+  });
+  const peer = await startPeer(peerDir);
+  const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE ?? RUNS);
+  const started = Date.now();
+  try {
+    const artim: Site = { label: 'Artım', url: app.url, root: dist, rule: 'artim' };
+    const earlier: Site = { label: 'earlier storefront', url: peer.url, root: resolve(peerDir, 'dist'), rule: 'peer' };
+    console.log(`\nSide by side: Artım (${execSync('git rev-parse --short HEAD').toString().trim()}, dist/ as built) and the earlier storefront (${peer.commit}, vite preview)`);
+    console.log(`Throttled Chromium, ${PROFILE.name}; 390×844 @3x; ${RUNS} cold runs each, interleaved; medians.\n`);
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+    const loads = new Map<string, Load>();
+    const warnings: [string, { path: string; gz: number }[]][] = [];
+    const failures: string[] = [];
+    try {
+      for (const { artim: a, peer: p } of PAIRS) {
+        const runs: { a: Load[]; p: Load[] } = { a: [], p: [] };
+        for (let i = 0; i < RUNS; i++) {
+          for (const [key, site, path] of [['a', artim, a], ['p', earlier, p]] as const) {
+            if (!path) continue;
+            try {
+              runs[key].push(await measure(browser, site, path));
+            } catch (e) {
+              failures.push(`${site.label} ${path}: run ${i + 1} failed: ${(e as Error).message.split('\n')[0]}`);
+            }
+          }
+        }
+        if (runs.a.length) {
+          loads.set(`a${a}`, medianLoad(runs.a));
+          warnings.push([`Artım ${a}`, runs.a[0]!.smallChunks]);
+        }
+        if (p && runs.p.length) {
+          loads.set(`p${p}`, medianLoad(runs.p));
+          warnings.push([`earlier ${p}`, runs.p[0]!.smallChunks]);
+        }
+        console.log(`  measured ${a}${p ? ` and ${p}` : ''} (${Math.round((Date.now() - started) / 1000)} s)`);
+      }
+    } finally {
+      await browser.close();
+    }
+
+    const scores = new Map<string, LighthouseResult>();
+    const notes: string[] = failures;
+    if (lighthouseRuns > 0) {
+      const lh = await openLighthouse(chromiumPath);
+      try {
+        for (const { artim: a, peer: p } of PAIRS) {
+          const results: { a: LighthouseResult[]; p: LighthouseResult[] } = { a: [], p: [] };
+          for (let i = 0; i < lighthouseRuns; i++) {
+            for (const [key, site, path] of [['a', artim, a], ['p', earlier, p]] as const) {
+              if (!path) continue;
+              try {
+                results[key].push(await lh.audit(site.url + path));
+              } catch (e) {
+                notes.push(`${site.label} ${path}: Lighthouse run ${i + 1} failed: ${(e as Error).message.split('\n')[0]}`);
+              }
+            }
+          }
+          if (results.a.length) scores.set(`a${a}`, medianByScore(results.a));
+          if (p && results.p.length) scores.set(`p${p}`, medianByScore(results.p));
+          console.log(`  Lighthouse ${a}${p ? ` and ${p}` : ''} (${Math.round((Date.now() - started) / 1000)} s)`);
+        }
+      } finally {
+        await lh.close();
+      }
+    }
+
+    const rows: string[][] = [['page', 'site', 'requests until ready (all)', 'JS gz until ready (all)', 'LCP', 'TBT', 'CLS', 'ready', 'Lighthouse', 'LH LCP', 'LH TBT', 'blocked other hosts']];
+    for (const { artim: a, peer: p } of PAIRS) {
+      for (const [key, label, path] of [['a', 'Artım', a], ['p', 'earlier storefront', p]] as const) {
+        const l = path ? loads.get(`${key}${path}`) : undefined;
+        const lhr = path ? scores.get(`${key}${path}`) : undefined;
+        if (!path || !l) {
+          rows.push([key === 'a' ? a : '', path ? `${label}: no figures` : `${label}: no such page`, '—', '—', '—', '—', '—', '—', '—', '—', '—', '—']);
+          continue;
+        }
+        const value = (id: string) => lhr?.audits[id]?.numericValue;
+        rows.push([
+          key === 'a' ? a : `  ${path}`,
+          label,
+          `${l.requests} (${l.requestsAll})`,
+          `${kb(l.js)} KB (${kb(l.jsAll)} KB)`,
+          seconds(l.lcp),
+          `${Math.round(l.tbt)} ms`,
+          l.cls.toFixed(3),
+          seconds(l.ready),
+          lhr ? (lhr.categories.performance?.score ?? 0).toFixed(2) : '—',
+          value('largest-contentful-paint') === undefined ? '—' : seconds(value('largest-contentful-paint')!),
+          value('total-blocking-time') === undefined ? '—' : `${Math.round(value('total-blocking-time')!)} ms`,
+          String(l.blocked),
+        ]);
+      }
+    }
+    console.log('');
+    printTable(rows);
+    console.log(
+      `\nready — Artım: <html data-hydrated="true"> and every [data-island] hydrated; earlier storefront: React's first commit into #root ` +
+        `or the end of its last request before 1 s of network quiet, whichever is later. Requests count the document; "all" is until 1.5 s after ready.`,
+    );
+    if (lighthouseRuns > 0) {
+      const any = [...scores.values()][0];
+      console.log(`Lighthouse: median of ${lighthouseRuns} by score, interleaved${any ? `; ${describeSettings(any)}` : ''}. Other hosts blocked in every run.`);
+    }
+    for (const [label, chunks] of warnings) printSmallChunks(label, chunks);
+    for (const n of notes) console.log(`  ${n}`);
+    console.log(`\n${Math.round((Date.now() - started) / 1000)} s in all.`);
+  } finally {
+    await peer.stop();
+    await app.stop();
+    removeDataDir(app.dataDir);
+  }
+}
+
 async function main() {
   if (process.argv.includes('--build') || !existsSync(resolve(dist, '.vite/manifest.json')) || isDevelopmentBuild()) {
     execSync('npm run build --silent', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   }
   const builtAt = manifestTime();
+  const warnIfRebuilt = () => {
+    // The server keeps the HTML of the build it started with; a build in between (a test run's
+    // global setup, say) deletes the chunks that HTML names, and the figures above mix two builds.
+    if (manifestTime() !== builtAt) console.log('\nWarning: dist/ was rebuilt while the bench ran, so these figures are not of one build: run it again.');
+  };
+  if (PEER_DIR) {
+    await compare(PEER_DIR);
+    warnIfRebuilt();
+    return;
+  }
   const app = await startAppProcess();
   try {
     console.log(
       `\nInitial load per page (gzipped), budgets: JS ≤ ${BUDGET.jsKb} KB before interaction, LCP ≤ ${BUDGET.lcpMs / 1000} s, ` +
         `Lighthouse performance ${BUDGET.lighthouseScore.toFixed(1)} (table below)\n`,
     );
-    const rows: string[][] = [['page', 'HTML', 'JS (HTML refs)', 'CSS', 'JS received', 'LCP', 'TBT', 'CLS', 'hydrated', 'JS budget', 'LCP budget']];
+    const rows: string[][] = [['page', 'HTML', 'JS (HTML refs)', 'CSS', 'requests until ready', 'JS until ready', 'LCP', 'TBT', 'CLS', 'ready', 'JS budget', 'LCP budget']];
     const chromiumPath = findChromium();
     const browser = chromiumPath ? await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS }) : null;
     if (!browser) console.log('No Chromium found: sizes from the server HTML only, no browser timings.\n');
+    const site: Site = { label: 'Artım', url: app.url, root: dist, rule: 'artim' };
 
     // A signed-in customer for the dashboard.
     const origin = app.url.replace('127.0.0.1', 'localhost');
@@ -316,6 +689,7 @@ async function main() {
     });
     const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 
+    const warnings: [string, { path: string; gz: number }[]][] = [];
     for (const path of [...PAGES, ...SIGNED_IN_PAGES]) {
       const signedIn = SIGNED_IN_PAGES.includes(path);
       const res = await fetch(app.url + path, { headers: signedIn ? { cookie } : {} });
@@ -324,38 +698,36 @@ async function main() {
       const js = sum(refs.js);
       const css = sum(refs.css);
       const htmlGz = gzipSync(html, { level: 9 }).length;
-      let receivedJs = NaN;
-      let vitals: Vitals | null = null;
+      let load: Load | null = null;
       if (browser) {
         const runs = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, app.url + path, signedIn ? cookie : undefined));
-        receivedJs = runs[0]!.received.js;
-        vitals = {
-          lcp: median(runs.map((r) => r.vitals.lcp)),
-          tbt: median(runs.map((r) => r.vitals.tbt)),
-          cls: median(runs.map((r) => r.vitals.cls)),
-          hydrated: median(runs.map((r) => r.vitals.hydrated)),
-        };
+        for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, site, path, signedIn ? cookie : undefined));
+        load = medianLoad(runs);
+        warnings.push([path, load.smallChunks]);
       }
-      const jsForBudget = Number.isNaN(receivedJs) ? js : Math.max(js, receivedJs);
+      const jsForBudget = load ? Math.max(js, load.js) : js;
       rows.push([
         path,
         `${kb(htmlGz)} KB`,
         `${kb(js)} KB`,
         `${kb(css)} KB`,
-        Number.isNaN(receivedJs) ? '—' : `${kb(receivedJs)} KB`,
-        vitals ? `${(vitals.lcp / 1000).toFixed(2)} s` : '—',
-        vitals ? `${Math.round(vitals.tbt)} ms` : '—',
-        vitals ? vitals.cls.toFixed(3) : '—',
-        vitals ? `${(vitals.hydrated / 1000).toFixed(2)} s` : '—',
+        load ? String(load.requests) : '—',
+        load ? `${kb(load.js)} KB` : '—',
+        load ? seconds(load.lcp) : '—',
+        load ? `${Math.round(load.tbt)} ms` : '—',
+        load ? load.cls.toFixed(3) : '—',
+        load ? seconds(load.ready) : '—',
         signedIn ? 'n/a (signed in)' : jsForBudget / 1024 <= BUDGET.jsKb ? 'ok' : `over by ${kb(jsForBudget - BUDGET.jsKb * 1024)} KB`,
-        vitals ? (vitals.lcp <= BUDGET.lcpMs ? 'ok' : `over by ${((vitals.lcp - BUDGET.lcpMs) / 1000).toFixed(2)} s`) : '—',
+        load ? (load.lcp <= BUDGET.lcpMs ? 'ok' : `over by ${((load.lcp - BUDGET.lcpMs) / 1000).toFixed(2)} s`) : '—',
       ]);
     }
     await browser?.close();
 
     printTable(rows);
-    if (browser) console.log(`\nMobile run: 390×844 @3x, CPU ×4 slower, slow 4G (562.5 ms RTT, 1.47 Mbit/s); median of ${RUNS} runs, cold cache.`);
+    if (browser) {
+      console.log(`\nThrottled run: 390×844 @3x, ${PROFILE.name}; median of ${RUNS} cold runs. Ready: <html data-hydrated="true"> and every [data-island] hydrated.`);
+      for (const [label, chunks] of warnings) printSmallChunks(label, chunks);
+    }
 
     // Which chunks the home page's JS is made of, largest first.
     const home = referencedAssets(await (await fetch(`${app.url}/en`)).text());
@@ -367,12 +739,7 @@ async function main() {
     else if (lighthouseRuns === 0) console.log('\nLighthouse skipped (BENCH_LIGHTHOUSE=0).');
     else if (!chromiumPath) console.log('\nLighthouse skipped: no Chromium found.');
     else await lighthouseAudit(chromiumPath, app.url, cookie, lighthouseRuns);
-
-    // The server keeps the HTML of the build it started with; a build in between (a test run's
-    // global setup, say) deletes the chunks that HTML names, and the figures above mix two builds.
-    if (manifestTime() !== builtAt) {
-      console.log('\nWarning: dist/ was rebuilt while the bench ran, so these figures are not of one build: run it again.');
-    }
+    warnIfRebuilt();
   } finally {
     await app.stop();
     removeDataDir(app.dataDir);
