@@ -4,11 +4,10 @@ import { localServiceInputSchema, paramTextOverrideInputSchema, serviceNameInput
 import { AppError } from '../../core/errors';
 import { isLanguage } from '../../core/i18n';
 import { PARAM_TEXT_FIELDS } from '../../core/paramTexts';
-import type { AppDeps } from '../app';
-import { requireAdmin } from '../auth/guard';
-import { loadParamOverrides } from '../catalog/paramTexts';
-import { syncCatalog } from '../catalog/service';
-import { localServiceOrder } from '../content/service';
+import type { AppDeps } from '../deps';
+import { requireAdmin } from '../auth';
+import { loadParamOverrides, syncCatalog } from '../catalog';
+import { localServiceOrder } from '../content';
 import { catalogServices, localServices, paramTextOverrides, serviceCustomNames } from '../db/schema';
 import { jsonBody } from '../http/body';
 import { audit } from './audit';

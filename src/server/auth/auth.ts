@@ -9,9 +9,8 @@ import type { ErrorCode } from '../../core/errors';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { Logger } from '../logger';
-import type { Mailer } from '../mail/mailer';
-import { passwordResetMail, verifyEmailMail } from '../mail/templates';
-import { getSettings } from '../settings/service';
+import { type Mailer, passwordResetMail, verifyEmailMail } from '../mail';
+import { getSettings } from '../settings';
 import { creditSignUpBonus, setUpNewAccount } from './service';
 
 export interface AuthOptions {

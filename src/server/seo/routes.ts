@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { LANGUAGES, type Language } from '../../core/i18n';
-import type { AppDeps } from '../app';
-import { activeLocalServices } from '../content/service';
+import type { AppDeps } from '../deps';
+import { activeLocalServices } from '../content';
 import { blogPosts } from '../db/schema';
 
 /** Paths that crawlers are asked to skip (spec 02 §2 robots). */

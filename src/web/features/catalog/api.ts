@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { ServiceDetail, ServiceList } from '../../../core/contracts/catalog';
 import type { Language } from '../../../core/i18n';
-import type { ServerRenderContext } from '../../entry-server';
+import type { ServerRenderContext } from '../../lib/serverRender';
 
 /**
  * The public catalogue API (GET /api/catalog/…): one fetch helper, the query keys, and one hook
