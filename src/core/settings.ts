@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Site settings (spec 02 §3, §9; spec 01 §9). Stored as key/value rows in `admin_settings`;
- * numeric values that do not parse become 0, as the spec says.
+ * Site settings (docs/rules.md#settings). Stored as key/value rows in `admin_settings`;
+ * numeric values that do not parse become 0.
  */
 const numeric = z.preprocess((v) => {
   const n = typeof v === 'number' ? v : Number(String(v ?? '').trim());

@@ -29,7 +29,7 @@ export function adminSettingsRoutes(deps: AppDeps) {
       );
       await audit(tx, actor, 'settings.update', { type: 'settings' }, diff);
     });
-    // Every open page merges the new values (spec 01 §4 settings-updated event).
+    // Every open page merges the new values (docs/rules.md#settings).
     await deps.realtime?.publish('*', { type: 'settings' }).catch(() => {});
     return c.json(await getSettings(db));
   });

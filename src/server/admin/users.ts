@@ -10,7 +10,7 @@ import { readJson } from '../http/body';
 import { credit, debit } from '../wallet';
 import { audit } from './audit';
 
-/** Users and roles (spec 02 §2 admin users), and balance adjustments through the ledger. */
+/** Users and roles (docs/rules.md#admin), and balance adjustments through the ledger. */
 export function adminUsersRoutes(deps: AppDeps) {
   const app = new Hono();
   const db = deps.database.db;

@@ -49,7 +49,7 @@ export function languageFromCookie(header: string | null | undefined): Language 
 
 /**
  * better-auth on our own tables: e-mail and password, database sessions in an httpOnly,
- * SameSite=Lax cookie (Secure in production), password reset by mail. The rules the spec puts
+ * SameSite=Lax cookie (Secure in production), password reset by mail. The rules
  * on passwords and names are enforced here too, whatever the browser did.
  */
 export function createAuth(opts: AuthOptions) {

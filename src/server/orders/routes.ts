@@ -48,7 +48,7 @@ export function ordersRoutes(deps: AppDeps) {
   return app;
 }
 
-/** Public tracking by order number (spec 02 §2): no personal data, rate-limited per address. */
+/** Public tracking by order number (docs/rules.md#tracking): no personal data, rate-limited per address. */
 export function trackingRoutes(deps: AppDeps) {
   const app = new Hono();
   const limiter = createRateLimiter(deps.database.db);

@@ -73,7 +73,7 @@ async function notifyBalance(deps: Pick<OrdersDeps, 'realtime'>, userId: string,
 }
 
 /**
- * Places an order (DESIGN §4). Everything about price and validity is recomputed here from the
+ * Places an order (docs/rules.md#orders). Everything about price and validity is recomputed here from the
  * server's catalogue and settings. One transaction writes the order as `pending` and debits the
  * balance; only then is the provider called. The same idempotency key replays the first order;
  * the same key with a different body is refused.

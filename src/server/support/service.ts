@@ -362,7 +362,7 @@ export async function listContactMessages(db: Db): Promise<ContactMessageView[]>
   return rows.map(toContactView);
 }
 
-/** An admin opens a message: a new one becomes read (spec 02 §4). */
+/** An admin opens a message: a new one becomes read (docs/rules.md#support). */
 export async function openContactMessage(db: Db, id: string): Promise<ContactMessageView> {
   const key = idOrNotFound(id, 'message');
   await db.update(contactMessages).set({ status: 'read' }).where(and(eq(contactMessages.id, key), eq(contactMessages.status, 'new')));

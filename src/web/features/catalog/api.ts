@@ -72,7 +72,7 @@ export function useServiceDetail(id: string | undefined, lang: Language) {
 }
 
 /**
- * Platforms for menus, in menu order (spec 01 §2). `initial` is what a page loader already
+ * Platforms for menus, in menu order (docs/rules.md#catalogue). `initial` is what a page loader already
  * fetched (the server render shows the platforms at once). A failure is logged and reads as an
  * empty list: the header and the home grid show their empty states, never an error.
  */
