@@ -1,10 +1,43 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const repo = fileURLToPath(new URL('.', import.meta.url));
+const folders = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+
+/**
+ * Server layers every feature may use directly: the database, the HTTP plumbing, the job queue
+ * and the test helpers. Every other folder of src/server is a feature, and the files of one
+ * feature reach another only through its public entry, `index.ts`. The files at the top of
+ * src/server (app, api, main, server, deps) assemble the features and may import any of them.
+ */
+const SERVER_LAYERS = ['db', 'http', 'jobs', 'testing'];
+const serverFeatures = folders('./src/server/').filter((f) => !SERVER_LAYERS.includes(f));
+
+/** One zone per feature: no file outside it imports anything of it but its `index.ts`. */
+const featureZones = (root, features) =>
+  features.map((f) => ({
+    target: `${root}/!(${f})/**/*`,
+    from: `${root}/${f}`,
+    except: ['./index.ts'],
+    message: `Another feature's files are private: import ${root.slice(2)}/${f} through its public entry, ${f}/index.ts.`,
+  }));
+
+/**
+ * The browser's features (src/web/features/*) follow the same rule when LINT_WEB_FEATURES is set;
+ * they do not pass it yet (docs/ARCHITECTURE.md says how many imports are left).
+ */
+const webFeatures = folders('./src/web/features/');
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'src/server/db/migrations/**', 'bench/results/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'src/server/db/migrations/**', 'bench/results/**', 'src/server/testing/lint-fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,6 +49,33 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The browser and core never import server code.' }] }],
     },
   },
+  {
+    // Module graph: no import cycles anywhere in the application code (type-only imports are
+    // erased at build time and do not count).
+    files: ['src/**/*.{ts,tsx}', 'sandbox/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Tests and the test helpers may reach into any feature to set up what they check.
+    files: ['src/server/*/**/*.ts'],
+    ignores: ['**/*.test.ts', 'src/server/testing/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: repo, zones: featureZones('./src/server', serverFeatures) }] },
+  },
+  ...(process.env.LINT_WEB_FEATURES
+    ? [
+        {
+          files: ['src/web/features/**/*.{ts,tsx}'],
+          ignores: ['**/*.test.{ts,tsx}'],
+          rules: { 'import-x/no-restricted-paths': ['error', { basePath: repo, zones: featureZones('./src/web/features', webFeatures) }] },
+        },
+      ]
+    : []),
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

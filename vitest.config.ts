@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Migrates one database per engine for the whole run; each test file gets a copy.
+    globalSetup: ['src/server/testing/globalSetup.ts'],
   },
 });

@@ -44,7 +44,7 @@ export const catalogServiceSchema = z.object({
   /** Lower-case platform name; may be empty when the provider gives none. */
   platform: z.string(),
   name: z.string(),
-  /** The provider's type name (e.g. "Followers", "Likes"); see `serviceGroup` for the spec's groups. */
+  /** The provider's type name (e.g. "Followers", "Likes"); see `serviceGroup` for the six groups. */
   type: z.string(),
   description: z.string().nullable(),
   example: z.string().nullable(),

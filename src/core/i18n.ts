@@ -1,4 +1,4 @@
-/** Languages of the storefront (spec 01 §2): the first path segment of public routes. */
+/** Languages of the storefront (docs/rules.md#languages): the first path segment of public routes. */
 export const LANGUAGES = ['az', 'tr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
@@ -6,7 +6,7 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
-/** Locale for dates and numbers; az uses az-AZ as the spec says. */
+/** Locale for dates and numbers; az uses az-AZ. */
 export const LOCALES: Record<Language, string> = { az: 'az-AZ', tr: 'tr-TR', en: 'en-US' };
 
 /** Cookie that mirrors the stored language so the server can redirect and render in it. */
@@ -14,7 +14,7 @@ export const LANGUAGE_COOKIE = 'lang';
 /** Local-storage key of the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'artim.language';
 
-/** Routes that the specs list without a language prefix. */
+/** Routes without a language prefix (docs/rules.md#languages). */
 export const UNPREFIXED_ROUTES = [
   'auth',
   'terms',

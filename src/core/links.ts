@@ -1,9 +1,9 @@
 /**
- * Target links of orders (spec 01 §5): http or https, case-insensitive, optional "www.", and for
+ * Target links of orders (docs/rules.md#orders): http or https, case-insensitive, optional "www.", and for
  * known platforms one of that platform's hosts. Hosts are compared exactly after parsing, so
  * lookalikes such as instagram.com.evil.io or evilinstagram.com are refused.
  *
- * Choices beyond the spec: each platform also accepts the hosts of the links its apps share
+ * Beyond the plain rule: each platform also accepts the hosts of the links its apps share
  * (mobile "m." hosts, music.youtube.com, youtu.be, vm./vt.tiktok.com, mobile.twitter.com,
  * telegram.me, fb.watch, lnkd.in, LinkedIn's country hosts), YouTube also accepts @handles,
  * /c/ names, shorts, live streams, embeds and playlists; LinkedIn has a rule of its own; "x" is

@@ -4,7 +4,7 @@ import { AppError } from './errors';
 import { LINK_MAX_LENGTH, isValidLink } from './links';
 
 /**
- * The order form's rules (spec 01 §5), shared by the browser form and the server, which runs
+ * The order form's rules (docs/rules.md#orders), shared by the browser form and the server, which runs
  * them again on its own catalogue copy before charging anything.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Order statuses of the specification (spec 01 §4) plus `unknown`: an order whose submission got
+ * The order statuses (docs/rules.md#statuses) plus `unknown`: an order whose submission got
  * no answer from the provider and waits for reconciliation. Nothing is refunded or re-sent for
  * it until the provider's own records settle it.
  */

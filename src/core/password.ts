@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Password strength (spec 01 §5): five criteria, one point each. Upper- and lower-case letters
+ * Password strength (docs/rules.md#accounts): five criteria, one point each. Upper- and lower-case letters
  * are Unicode letters, so "Ə", "Ş" or "İ" count; digits are 0-9; the special characters are the
  * fixed set below. Length counts characters (code points), not UTF-16 units.
  */

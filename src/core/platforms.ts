@@ -1,4 +1,4 @@
-/** Platforms listed first in menus, in this order (spec 01 §2, §9). */
+/** Platforms listed first in menus, in this order (docs/rules.md#catalogue). */
 export const PRIORITY_PLATFORMS = ['instagram', 'tiktok', 'youtube', 'facebook'] as const;
 /** Most platforms the header dropdown lists. */
 export const PLATFORM_MENU_CAP = 12;
@@ -44,7 +44,7 @@ export function platformDisplayName(platform: string): string {
   return first.toUpperCase() + rest.join('');
 }
 
-/** The six service groups of the order page (spec 01 §2). */
+/** The six service groups of the order page (docs/rules.md#catalogue). */
 export const SERVICE_GROUPS = ['likes', 'followers', 'views', 'shares', 'comments', 'other'] as const;
 export type ServiceGroup = (typeof SERVICE_GROUPS)[number];
 
@@ -72,7 +72,7 @@ export function serviceGroupOf(service: { type: string; name?: string }): Servic
   return group === 'other' && service.name ? serviceGroup(service.name) : group;
 }
 
-/** Comment services are priced for display per 10 units instead of per 1000 (spec 01 §5). */
+/** Comment services are priced for display per 10 units instead of per 1000 (docs/rules.md#money). */
 export function isCommentService(service: { type: string; name?: string }): boolean {
   return serviceGroupOf(service) === 'comments';
 }

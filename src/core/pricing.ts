@@ -3,7 +3,7 @@ import type { CatalogService, PriceTier } from './catalog';
 import { isCommentService } from './platforms';
 
 /**
- * Order prices (spec 01 §9, DESIGN §3). Tier prices are USD decimal strings for `pricingPer`
+ * Order prices (docs/rules.md#money). Tier prices are USD decimal strings for `pricingPer`
  * units. Everything is computed exactly with big.js and rounded up only once, at the end, so a
  * customer is never undercharged and a non-zero price costs at least one cent.
  */
@@ -31,7 +31,7 @@ function toDecimal(value: unknown): Big | null {
   return null;
 }
 
-/** A fee setting; one that is not numeric or is negative counts as 0 (spec 01 §3 settings). */
+/** A fee setting; one that is not numeric or is negative counts as 0 (docs/rules.md#money). */
 function feeValue(value: unknown): Big {
   const fee = toDecimal(value);
   return fee && fee.gt(0) ? fee : new Big(0);
@@ -69,7 +69,7 @@ export function priceOrder(tiers: readonly PriceTier[], quantity: number, fees: 
   return { cents: cents.toNumber() };
 }
 
-/** Display quantities: prices are shown per 1000 units, comment services per 10 (spec 01 §5). */
+/** Display quantities: prices are shown per 1000 units, comment services per 10 (docs/rules.md#money). */
 export const DISPLAY_PER = 1000;
 export const COMMENT_DISPLAY_PER = 10;
 /** Decimals of a displayed unit price: enough to show a cent fraction for very cheap services. */

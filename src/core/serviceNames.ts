@@ -1,5 +1,5 @@
 /**
- * Per-language service names (spec 02 §2, §3): an admin's rule pairs words of provider names
+ * Per-language service names (docs/rules.md#catalogue): an admin's rule pairs words of provider names
  * (`keyword`, the "API name") with their wording in az or tr. Browser preview and server list
  * use these same functions.
  *

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Site settings (spec 02 §3, §9; spec 01 §9). Stored as key/value rows in `admin_settings`;
- * numeric values that do not parse become 0, as the spec says.
+ * Site settings (docs/rules.md#settings). Stored as key/value rows in `admin_settings`;
+ * numeric values that do not parse become 0.
  */
 const numeric = z.preprocess((v) => {
   const n = typeof v === 'number' ? v : Number(String(v ?? '').trim());
@@ -34,8 +34,11 @@ export type Settings = z.infer<typeof settingsSchema>;
 export type SettingKey = keyof Settings;
 export const SETTING_KEYS = Object.keys(settingsSchema.shape) as SettingKey[];
 
-export { DEFAULT_SETTINGS, PUBLIC_SETTING_KEYS, type PublicSettings } from './settingsDefaults';
-import { DEFAULT_SETTINGS } from './settingsDefaults';
+import { DEFAULT_SETTINGS as DEFAULTS, PUBLIC_SETTING_KEYS } from './settingsDefaults';
+
+export const DEFAULT_SETTINGS: Settings = DEFAULTS;
+export { PUBLIC_SETTING_KEYS };
+export type PublicSettings = Pick<Settings, (typeof PUBLIC_SETTING_KEYS)[number]>;
 
 /** Builds settings from stored rows; unknown keys are ignored, missing ones take the defaults. */
 export function settingsFromRows(rows: { key: string; value: string }[]): Settings {

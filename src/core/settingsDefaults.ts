@@ -1,10 +1,9 @@
-import type { SettingKey, Settings } from './settings';
-
 /**
  * The settings' defaults and the keys anonymous visitors may read, apart from the schema in
- * ./settings.ts so that browser code needing only these does not carry the validation library.
+ * ./settings.ts so that browser code needing only these does not carry the validation library;
+ * ./settings.ts checks them against the schema's type.
  */
-export const DEFAULT_SETTINGS: Settings = {
+export const DEFAULT_SETTINGS = {
   site_name: 'Artım',
   site_description: 'Sosial media artımı və rəqəmsal marketinq xidmətləri',
   contact_email: 'info@artim.az',
@@ -29,6 +28,5 @@ export const PUBLIC_SETTING_KEYS = [
   'service_fee',
   'base_fee',
   'usd_azn_rate',
-] as const satisfies readonly SettingKey[];
-export type PublicSettings = Pick<Settings, (typeof PUBLIC_SETTING_KEYS)[number]>;
+] as const satisfies readonly (keyof typeof DEFAULT_SETTINGS)[];
 

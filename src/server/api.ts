@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppDeps } from './app';
+import type { AppDeps } from './deps';
 import { authRoutes, meRoutes } from './auth';
 import { devMailboxRoutes } from './mail/routes';
 import { catalogRoutes } from './catalog/routes';

@@ -19,7 +19,7 @@ export const PAYMENT_CALLBACK_PATH = '/api/payments/callback';
 
 /**
  * The SMM provider and the card gateway: the real ones when configured, otherwise sandbox
- * servers on loopback that speak the same protocols (DESIGN §7). The sandbox provider keeps its
+ * servers on loopback that speak the same protocols (docs/ARCHITECTURE.md#sandbox). The sandbox provider keeps its
  * orders in the data folder so a restart does not lose them.
  */
 export async function startExternalParts(env: Env): Promise<ExternalParts> {

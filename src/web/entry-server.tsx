@@ -14,30 +14,9 @@ import { routeLanguage, type PageHandle } from './app/page';
 import { Providers } from './app/Providers';
 import { routes } from './app/routes';
 import { DEFAULT_SITE, SITE_ROUTE_ID, type SiteSettings } from './app/site';
+import type { RenderResult, ServerRenderContext } from './lib/serverRender';
 
-/** What loaders receive as `context` on the server: the API answered in-process. */
-export interface ServerRenderContext {
-  fetch: (path: string, init?: RequestInit) => Promise<Response>;
-  publicUrl: string;
-}
-
-export type RenderResult =
-  | { type: 'redirect'; status: number; location: string }
-  | { type: 'response'; response: Response }
-  | {
-      type: 'html';
-      status: number;
-      lang: string;
-      head: string;
-      body: string;
-      data: string;
-      /** Ids of the matched routes; page routes have their module path as id (app/routes.tsx). */
-      routeIds: string[];
-      /** Rendered for a signed-in visitor: the page must not be stored by shared caches. */
-      personal: boolean;
-      /** A page whose islands alone hydrate (entry-islands.tsx), not the app (entry-client.tsx). */
-      islands: boolean;
-    };
+export type { RenderResult, ServerRenderContext };
 
 const handler = createStaticHandler(routes);
 

@@ -38,7 +38,7 @@ export const localServiceInputSchema = z
 export type LocalServiceInput = z.infer<typeof localServiceInputSchema>;
 
 /**
- * Service name form (spec 02 §5): API name (the words of provider names to translate),
+ * Service name form (docs/rules.md#catalogue): API name (the words of provider names to translate),
  * Azerbaijani and Turkish names, all required and trimmed; optionally the one service the names
  * apply to (null: every service whose name has the words).
  */

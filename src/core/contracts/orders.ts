@@ -31,7 +31,7 @@ export const orderStatsSchema = z.object({
 });
 export type OrderStats = z.infer<typeof orderStatsSchema>;
 
-/** Public tracking (spec 02 §2): no personal data, only what the order number already implies. */
+/** Public tracking (docs/rules.md#tracking): no personal data, only what the order number already implies. */
 export const trackResultSchema = z.object({
   number: z.string(),
   status: z.enum(ORDER_STATUSES),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_FAILURE_REASONS } from '../paymentFailure';
 
-/** Top-up request: USD with at most 2 decimals, at least 1 (spec 01 §9). */
+/** Top-up request: USD with at most 2 decimals, at least 1 (docs/rules.md#payments). */
 export const TOPUP_MIN_CENTS = 100;
 export const TOPUP_MAX_CENTS = 1_000_000;
 export const TOPUP_QUICK_AMOUNTS = [1, 5, 10, 25, 50, 100] as const;

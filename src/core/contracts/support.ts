@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * Support tickets, consultation requests and contact messages (spec 01 §3–5, §8; spec 02 §2–4).
+ * Support tickets, consultation requests and contact messages (docs/rules.md#support).
  * One schema per form, used by the browser form and by the server route alike. Validation
  * messages are keys in the `support` locale namespace (`validation.<key>`), so each form shows
- * the spec's wording in the visitor's language.
+ * the fixed wording in the visitor's language.
  */
 
 export * from './supportConstants';
@@ -119,7 +119,7 @@ export interface ContactMessageView {
   email: string;
   subject: string;
   message: string;
-  /** One of CONTACT_STATUSES; anything else stored is shown as unknown (spec 02 §4). */
+  /** One of CONTACT_STATUSES; anything else stored is shown as unknown (docs/rules.md#support). */
   status: string;
   createdAt: string;
 }

@@ -14,7 +14,7 @@ export const CONTACT_STATUSES = ['new', 'read', 'replied'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
 /**
- * The fourteen consultation topics of spec 01 §5, in the spec's order. The values are stable
+ * The fourteen consultation topics (docs/rules.md#support), in their fixed order. The values are stable
  * (stored and sent); the labels live in the locale files under `consultation.services.<value>`.
  */
 export const CONSULTATION_SERVICES = [
@@ -50,5 +50,5 @@ export const SUPPORT_LIMITS = {
   search: 100,
 } as const;
 
-/** Ticket description preview in the customer's list (spec 01 §5). */
+/** Ticket description preview in the customer's list (docs/rules.md#support). */
 export const TICKET_PREVIEW_LENGTH = 100;

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Permission } from '../../core/permissions';
-import { requireAdmin, requirePermission } from '../auth/guard';
+import { requireAdmin, requirePermission } from '../auth';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

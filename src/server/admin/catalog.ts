@@ -4,11 +4,10 @@ import { localServiceInputSchema, paramTextOverrideInputSchema, serviceNameInput
 import { AppError } from '../../core/errors';
 import { isLanguage } from '../../core/i18n';
 import { PARAM_TEXT_FIELDS } from '../../core/paramTexts';
-import type { AppDeps } from '../app';
-import { requireAdmin } from '../auth/guard';
-import { loadParamOverrides } from '../catalog/paramTexts';
-import { syncCatalog } from '../catalog/service';
-import { localServiceOrder } from '../content/service';
+import type { AppDeps } from '../deps';
+import { requireAdmin } from '../auth';
+import { loadParamOverrides, syncCatalog } from '../catalog';
+import { localServiceOrder } from '../content';
 import { catalogServices, localServices, paramTextOverrides, serviceCustomNames } from '../db/schema';
 import { jsonBody } from '../http/body';
 import { audit } from './audit';
@@ -87,8 +86,8 @@ export function adminCatalogRoutes(deps: AppDeps) {
   const nameRows = (input: ServiceNameInput) =>
     (['az', 'tr'] as const).map((lang) => ({ apiServiceName: input.apiServiceName, languageCode: lang, customName: input[lang], serviceId: input.serviceId }));
 
-  // Service names: words of provider names with their az and tr wording, edited together (spec
-  // 02 §2, §5), for every service whose name has the words or for one service; the storefront
+  // Service names: words of provider names with their az and tr wording, edited together
+  // (docs/rules.md#catalogue), for every service whose name has the words or for one service; the storefront
   // applies them with src/core/serviceNames.ts, which the admin's preview runs too.
   app.get('/service-names', async (c) => {
     const rows = await db.select().from(serviceCustomNames).orderBy(asc(serviceCustomNames.apiServiceName), desc(serviceCustomNames.languageCode));

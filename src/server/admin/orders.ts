@@ -2,14 +2,11 @@ import { and, desc, eq, gte, ilike, like, lt, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { adminOrdersQuerySchema, orderRefundSchema } from '../../core/contracts/admin';
 import { AppError } from '../../core/errors';
-import type { AppDeps } from '../app';
-import { requireAdmin } from '../auth/guard';
+import type { AppDeps } from '../deps';
+import { requireAdmin } from '../auth';
 import { ledgerEntries, orders, users } from '../db/schema';
 import { readJson } from '../http/body';
-import { ordersDeps } from '../orders/routes';
-import { refundReferencePattern, refundOrder } from '../orders/refunds';
-import { notifyRefund, submitOrder, toOrderView } from '../orders/service';
-import { applyState } from '../orders/sync';
+import { ordersDeps, refundReferencePattern, refundOrder, notifyRefund, submitOrder, toOrderView, applyState } from '../orders';
 import { audit } from './audit';
 
 const PAGE = 50;

@@ -1,7 +1,7 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { statusesOfCounter } from '../../core/orderStatus';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { localServices, orders, payments, users } from '../db/schema';
 import { listAudit } from './audit';
 import { adminCatalogRoutes } from './catalog';

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { settingsInputSchema } from '../../core/contracts/admin';
 import { PUBLIC_SETTING_KEYS, type PublicSettings } from '../../core/settings';
-import type { AppDeps } from '../app';
-import { requireAdmin } from '../auth/guard';
+import type { AppDeps } from '../deps';
+import { requireAdmin } from '../auth';
 import { orders, payments, users } from '../db/schema';
-import { getSettings, saveSettings } from '../settings/service';
+import { getSettings, saveSettings } from '../settings';
 import { jsonBody } from '../http/body';
 import { audit } from './audit';
 
@@ -29,7 +29,7 @@ export function adminSettingsRoutes(deps: AppDeps) {
       );
       await audit(tx, actor, 'settings.update', { type: 'settings' }, diff);
     });
-    // Every open page merges the new values (spec 01 §4 settings-updated event).
+    // Every open page merges the new values (docs/rules.md#settings).
     await deps.realtime?.publish('*', { type: 'settings' }).catch(() => {});
     return c.json(await getSettings(db));
   });

@@ -3,14 +3,14 @@ import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { balanceAdjustmentSchema, roleInputSchema, roleSchema } from '../../core/contracts/admin';
 import { AppError } from '../../core/errors';
-import type { AppDeps } from '../app';
-import { requireAdmin } from '../auth/guard';
+import type { AppDeps } from '../deps';
+import { requireAdmin } from '../auth';
 import { userRoles, users, type Role } from '../db/schema';
 import { readJson } from '../http/body';
-import { credit, debit } from '../wallet/ledger';
+import { credit, debit } from '../wallet';
 import { audit } from './audit';
 
-/** Users and roles (spec 02 §2 admin users), and balance adjustments through the ledger. */
+/** Users and roles (docs/rules.md#admin), and balance adjustments through the ledger. */
 export function adminUsersRoutes(deps: AppDeps) {
   const app = new Hono();
   const db = deps.database.db;

@@ -9,9 +9,8 @@ import type { ErrorCode } from '../../core/errors';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { Logger } from '../logger';
-import type { Mailer } from '../mail/mailer';
-import { passwordResetMail, verifyEmailMail } from '../mail/templates';
-import { getSettings } from '../settings/service';
+import { type Mailer, passwordResetMail, verifyEmailMail } from '../mail';
+import { getSettings } from '../settings';
 import { creditSignUpBonus, setUpNewAccount } from './service';
 
 export interface AuthOptions {
@@ -50,7 +49,7 @@ export function languageFromCookie(header: string | null | undefined): Language 
 
 /**
  * better-auth on our own tables: e-mail and password, database sessions in an httpOnly,
- * SameSite=Lax cookie (Secure in production), password reset by mail. The rules the spec puts
+ * SameSite=Lax cookie (Secure in production), password reset by mail. The rules
  * on passwords and names are enforced here too, whatever the browser did.
  */
 export function createAuth(opts: AuthOptions) {

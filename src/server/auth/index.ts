@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppDeps } from '../app';
-import { createMailer, type Mailer } from '../mail/mailer';
+import type { AppDeps } from '../deps';
+import { createMailer, type Mailer } from '../mail';
 import { createAuth, type Auth } from './auth';
 import { identityMiddleware, type Identity } from './guard';
 import { maintenanceApi, maintenancePages } from './maintenance';
@@ -8,7 +8,9 @@ import { originCheck, siteOrigins } from './origin';
 import { createRateLimiter, type RateLimiter } from './rateLimit';
 import { accountRoutes, authHandlerRoutes } from './routes';
 
-export { adminOnly, optionalUser, requireAdmin, requireUser, signedInOnly, type AuthUser } from './guard';
+export { adminOnly, optionalUser, requireAdmin, requirePermission, requireUser, signedInOnly, type AuthUser } from './guard';
+export { clientIp } from './clientIp';
+export { createRateLimiter, type RateRule } from './rateLimit';
 
 /** The card gateway posts here server to server: no cookies, no Origin of ours. */
 export const PAYMENT_CALLBACK_PATH = '/api/payments/callback';

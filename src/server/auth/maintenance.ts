@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../../core/errors';
 import { isLanguage, LANGUAGE_COOKIE } from '../../core/i18n';
 import type { Db } from '../db/client';
-import { getSettings } from '../settings/service';
+import { getSettings } from '../settings';
 import { optionalUser, type Identity } from './guard';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

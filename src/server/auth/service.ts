@@ -3,8 +3,8 @@ import type { Role } from '../db/schema';
 import { parseUsdToCents } from '../../core/money';
 import type { Db } from '../db/client';
 import { userRoles, users } from '../db/schema';
-import { getSettings } from '../settings/service';
-import { credit } from '../wallet/ledger';
+import { getSettings } from '../settings';
+import { credit } from '../wallet';
 
 /** The signed-in person as every feature sees them. */
 export interface AuthUser {

@@ -2,7 +2,7 @@ import type { Db } from '../db/client';
 import type { JobDefinition } from '../jobs/boss';
 import type { Logger } from '../logger';
 import type { SmmProvider } from '../providers';
-import type { RealtimeHub } from '../realtime/hub';
+import type { RealtimeHub } from '../realtime';
 import { syncCatalog } from './service';
 
 /** Pulls the provider's catalogue into the database every `minutes`; open pages then read it again. */

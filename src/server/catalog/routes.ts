@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { AppError } from '../../core/errors';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../core/i18n';
 import { platformsFromServices } from '../../core/platforms';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { localizedParams } from './paramTexts';
 import { createCatalogReader, findService } from './service';
 

@@ -10,7 +10,7 @@ import { displayNames, type NameRule } from '../../core/serviceNames';
 import type { Db } from '../db/client';
 import { catalogServices, serviceCustomNames } from '../db/schema';
 import type { SmmProvider } from '../providers';
-import { getSettings } from '../settings/service';
+import { getSettings } from '../settings';
 
 type ServiceRow = typeof catalogServices.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { AppError } from '../../core/errors';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../core/i18n';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { activeLocalService, activeLocalServices, publishedFaq, publishedPost, publishedPosts } from './service';
 
 const langOf = (v: string | undefined): Language => (isLanguage(v) ? v : DEFAULT_LANGUAGE);

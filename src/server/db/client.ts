@@ -36,13 +36,24 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** An embedded database can also hand out a copy of its whole data directory. */
+export interface PgliteDatabase extends Database {
+  readonly kind: 'pglite';
+  /** The data directory as an uncompressed tarball, for `openPglite(undefined, { loadDataDir })`. */
+  dumpDataDir(): Promise<Blob>;
+}
+
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 const MIGRATION_LOCK = 727_001; // advisory lock id: one instance migrates at a time
 
-/** PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * PGlite in `dataDir`, or in memory when `dataDir` is undefined. `loadDataDir` starts it from a
+ * dump of another PGlite's data directory (`dumpDataDir`) instead of an empty cluster; the
+ * migrations then only apply what the dump does not have yet.
+ */
+export async function openPglite(dataDir?: string, opts: { loadDataDir?: Blob } = {}): Promise<PgliteDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
   return {
@@ -73,6 +84,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     async close() {
       if (!client.closed) await client.close();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

@@ -11,7 +11,7 @@ const engines: ('pglite' | 'postgres')[] = ['pglite', ...(postgresAvailable() ? 
 
 describe.each(engines)('migrations and seed on %s', (engine) => {
   it('migrates, seeds settings and one admin, and is idempotent', async () => {
-    const database = await createTestDatabase(engine);
+    const database = await createTestDatabase(engine, 20, { fresh: true });
     try {
       const first = await seed(database.db, {});
       expect(first.generatedAdmin?.email).toBe('admin@artim.local');

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { accounts, localServices, userRoles, users } from './schema';
 import { MARKETING_SERVICES_SEED } from './seedServices';
-import { ensureDefaultSettings } from '../settings/service';
+import { ensureDefaultSettings } from '../settings';
 
 export interface SeedResult {
   /** Set only when this run created the admin with a generated password (printed once). */

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { AppError } from '../../core/errors';
-import { requireAdmin } from '../auth/guard';
+import { requireAdmin } from '../auth';
 import type { Db } from '../db/client';
 import { devMailbox } from '../db/schema';
 

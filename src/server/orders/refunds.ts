@@ -3,7 +3,7 @@ import { AppError } from '../../core/errors';
 import type { OrderStatus } from '../../core/orderStatus';
 import type { Tx } from '../db/client';
 import { orders } from '../db/schema';
-import { credit } from '../wallet/ledger';
+import { credit } from '../wallet';
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -2,10 +2,8 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { orderNumberSchema, type TrackResult } from '../../core/contracts/orders';
 import { AppError } from '../../core/errors';
-import type { AppDeps } from '../app';
-import { clientIp } from '../auth/clientIp';
-import { requireUser } from '../auth/guard';
-import { createRateLimiter, type RateRule } from '../auth/rateLimit';
+import type { AppDeps } from '../deps';
+import { clientIp, requireUser, createRateLimiter, type RateRule } from '../auth';
 import { orders, users } from '../db/schema';
 import { listOrders, orderStats, placeOrder, type OrdersDeps } from './service';
 import { readJson } from '../http/body';
@@ -50,7 +48,7 @@ export function ordersRoutes(deps: AppDeps) {
   return app;
 }
 
-/** Public tracking by order number (spec 02 §2): no personal data, rate-limited per address. */
+/** Public tracking by order number (docs/rules.md#tracking): no personal data, rate-limited per address. */
 export function trackingRoutes(deps: AppDeps) {
   const app = new Hono();
   const limiter = createRateLimiter(deps.database.db);

@@ -6,15 +6,15 @@ import { normalizeLink } from '../../core/links';
 import { assertValidOrderInput, orderParams, placeOrderInputSchema } from '../../core/orderRules';
 import { statusesOfCounter, type OrderCounter, type OrderStatus } from '../../core/orderStatus';
 import { priceOrder } from '../../core/pricing';
-import { findService } from '../catalog/service';
+import { findService } from '../catalog';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
 import type { Logger } from '../logger';
 import { isProviderError, type SmmProvider } from '../providers';
-import type { RealtimeHub } from '../realtime/hub';
-import { getSettings } from '../settings/service';
+import type { RealtimeHub } from '../realtime';
+import { getSettings } from '../settings';
 import { crashPoint } from '../faults';
-import { debit } from '../wallet/ledger';
+import { debit } from '../wallet';
 import { refundOrder, type RefundResult } from './refunds';
 
 export { partialRefundCents } from './refunds';
@@ -73,7 +73,7 @@ async function notifyBalance(deps: Pick<OrdersDeps, 'realtime'>, userId: string,
 }
 
 /**
- * Places an order (DESIGN §4). Everything about price and validity is recomputed here from the
+ * Places an order (docs/rules.md#orders). Everything about price and validity is recomputed here from the
  * server's catalogue and settings. One transaction writes the order as `pending` and debits the
  * balance; only then is the provider called. The same idempotency key replays the first order;
  * the same key with a different body is refused.

@@ -1,9 +1,7 @@
 import { Hono } from 'hono';
 import { AppError } from '../../core/errors';
-import type { AppDeps } from '../app';
-import { clientIp } from '../auth/clientIp';
-import { requireUser } from '../auth/guard';
-import { createRateLimiter, type RateRule } from '../auth/rateLimit';
+import type { AppDeps } from '../deps';
+import { clientIp, requireUser, createRateLimiter, type RateRule } from '../auth';
 import { checkPayment, checkPaymentStatus, handleCallback, listPayments, startTopUp, type PaymentsDeps } from './service';
 import { readJson } from '../http/body';
 

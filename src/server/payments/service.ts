@@ -5,14 +5,14 @@ import { topUpInputSchema } from '../../core/contracts/payments';
 import { AppError } from '../../core/errors';
 import { usdCentsToAznQepik } from '../../core/money';
 import { paymentFailureReason } from '../../core/paymentFailure';
-import { createRateLimiter, type RateRule } from '../auth/rateLimit';
+import { createRateLimiter, type RateRule } from '../auth';
 import type { Db } from '../db/client';
 import { payments } from '../db/schema';
 import type { GatewayStatus, PaymentGateway } from '../gateways';
 import type { Logger } from '../logger';
-import type { RealtimeHub } from '../realtime/hub';
-import { getSettings } from '../settings/service';
-import { credit } from '../wallet/ledger';
+import type { RealtimeHub } from '../realtime';
+import { getSettings } from '../settings';
+import { credit } from '../wallet';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

@@ -113,7 +113,7 @@ const NO_SUBMISSION_ID = 'Sifariş ID alınmadı. Yenidən cəhd edin.';
  * QQTube-style provider: one URL, the key as `api_key`, the call as `action`. `services` goes as
  * GET with query parameters, every other action as a form-encoded POST (the provider answered a
  * multipart POST with 405). A reply counts as refused when `status` is not "success" or when any
- * message id is not 100 (spec 01 §4).
+ * message id is not 100 (docs/rules.md#orders).
  *
  * The reference does not fix which key holds a reply's payload, so lists and objects are read
  * from `data` or from the key named after the action (`services`, `service`, `stats`,

@@ -2,9 +2,8 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { UserEvent } from '../../core/contracts/events';
 import { AppError } from '../../core/errors';
-import type { AppDeps } from '../app';
-import { clientIp } from '../auth/clientIp';
-import { requireUser } from '../auth/guard';
+import type { AppDeps } from '../deps';
+import { clientIp, requireUser } from '../auth';
 import { createStreamRegistry, type StreamRegistry } from './streams';
 
 const HEARTBEAT_MS = 25_000;

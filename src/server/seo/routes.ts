@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { LANGUAGES, type Language } from '../../core/i18n';
-import type { AppDeps } from '../app';
-import { activeLocalServices } from '../content/service';
+import type { AppDeps } from '../deps';
+import { activeLocalServices } from '../content';
 import { blogPosts } from '../db/schema';
 
-/** Paths that crawlers are asked to skip (spec 02 §2 robots). */
+/** Paths that crawlers are asked to skip (docs/rules.md#tracking). */
 const DISALLOWED = ['/admin', '/dashboard', '/auth', '/reset-password', '/password-recovery', '/payment-success', '/payment-error'];
 export const SITEMAPS = ['main', 'services', 'blog', 'blog-az', 'blog-tr', 'pages'] as const;
 

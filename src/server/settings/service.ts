@@ -15,7 +15,7 @@ export async function ensureDefaultSettings(db: Db): Promise<void> {
   await db.insert(adminSettings).values(rows).onConflictDoNothing({ target: adminSettings.key });
 }
 
-/** Upserts the given settings (conflict on the key, as the spec says). */
+/** Upserts the given settings (conflict on the key). */
 export async function saveSettings(db: Db, values: Partial<Settings>): Promise<void> {
   const rows = Object.entries(values).map(([key, value]) => ({ key, value: String(value) }));
   if (!rows.length) return;

@@ -1,5 +1,5 @@
 import type { Language } from '../../core/i18n';
-import type { MailMessage } from '../mail/mailer';
+import type { MailMessage } from '../mail';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const paragraphs = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br>');

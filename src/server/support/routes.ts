@@ -10,12 +10,9 @@ import {
   ticketStatusSchema,
 } from '../../core/contracts/support';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '../../core/i18n';
-import type { AppDeps } from '../app';
-import { accounts } from '../auth';
-import { clientIp } from '../auth/clientIp';
-import { requirePermission, requireUser } from '../auth/guard';
+import type { AppDeps } from '../deps';
+import { accounts, clientIp, requirePermission, requireUser, createRateLimiter, type RateRule } from '../auth';
 import type { Permission } from '../../core/permissions';
-import { createRateLimiter, type RateRule } from '../auth/rateLimit';
 import { readJson } from '../http/body';
 import {
   adminThread,

@@ -16,13 +16,13 @@ import {
 } from '../../core/contracts/support';
 import { AppError } from '../../core/errors';
 import { isLanguage, type Language } from '../../core/i18n';
-import { audit, type Actor } from '../admin/audit';
+import { audit, type Actor } from '../admin';
 import type { Db } from '../db/client';
 import { consultations, contactMessages, supportTicketMessages, supportTickets, userRoles, users } from '../db/schema';
 import type { Logger } from '../logger';
-import type { Mailer } from '../mail/mailer';
-import type { RealtimeHub } from '../realtime/hub';
-import { getSettings } from '../settings/service';
+import type { Mailer } from '../mail';
+import type { RealtimeHub } from '../realtime';
+import { getSettings } from '../settings';
 import { teamNoticeMail, ticketReplyMail } from './mail';
 
 export interface SupportDeps {
@@ -362,7 +362,7 @@ export async function listContactMessages(db: Db): Promise<ContactMessageView[]>
   return rows.map(toContactView);
 }
 
-/** An admin opens a message: a new one becomes read (spec 02 §4). */
+/** An admin opens a message: a new one becomes read (docs/rules.md#support). */
 export async function openContactMessage(db: Db, id: string): Promise<ContactMessageView> {
   const key = idOrNotFound(id, 'message');
   await db.update(contactMessages).set({ status: 'read' }).where(and(eq(contactMessages.id, key), eq(contactMessages.status, 'new')));

@@ -1,44 +1,38 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../db/client';
+import { createScratchDatabase } from './scratch';
 
-async function adminQuery(serverUrl: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
+export { createScratchDatabase };
 
-/**
- * An empty database of its own on the PostgreSQL server of `serverUrl` (TEST_DATABASE_URL by
- * default), for tests that start app processes on it; `drop` removes it, connections and all.
- */
-export async function createScratchDatabase(prefix: string, serverUrl = process.env.TEST_DATABASE_URL) {
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `artim_${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
-  };
+let snapshot: Blob | undefined;
+/** The migrated PGlite data directory the run's global setup left, read once per test file. */
+function pgliteSnapshot(): Blob | undefined {
+  const file = inject('pgliteSnapshot');
+  if (!file) return undefined;
+  snapshot ??= new Blob([readFileSync(file)]);
+  return snapshot;
 }
 
 /**
  * A clean, migrated database for one test file: a fresh in-memory PGlite by default, or a new
  * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again by `close`), with a pool
  * of `poolSize` connections.
+ *
+ * Both start as a copy of the database the run's global setup migrated once (globalSetup.ts), so
+ * a file pays for a copy instead of every migration. Outside such a run, or with `fresh`, the
+ * database starts empty and is migrated here.
  */
-export async function createTestDatabase(engine: 'default' | 'pglite' | 'postgres' = 'default', poolSize = 20): Promise<Database> {
+export async function createTestDatabase(
+  engine: 'default' | 'pglite' | 'postgres' = 'default',
+  poolSize = 20,
+  opts: { fresh?: boolean } = {},
+): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   const usePg = engine === 'postgres' || (engine === 'default' && !!url);
-  if (!usePg) return openPglite();
-  const scratch = await createScratchDatabase('test', url);
+  if (!usePg) return openPglite(undefined, { loadDataDir: opts.fresh ? undefined : pgliteSnapshot() });
+  const template = opts.fresh ? undefined : inject('postgresTemplate') || undefined;
+  const scratch = await createScratchDatabase('test', url, template);
   const database = await openPostgres(scratch.url, poolSize);
   return {
     ...database,

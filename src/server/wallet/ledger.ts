@@ -38,7 +38,7 @@ export async function credit(tx: Runner, move: LedgerMove): Promise<number | nul
 }
 
 /**
- * Debits a balance with one conditional statement (DESIGN §3): zero rows means the balance is
+ * Debits a balance with one conditional statement (docs/rules.md#wallet): zero rows means the balance is
  * short, and INSUFFICIENT_BALANCE is thrown. The ledger entry is written in the same
  * transaction; a repeated `(kind, reference)` throws CONFLICT and the caller's transaction rolls
  * back, so a debit never happens twice.

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ViteDevServer } from 'vite';
-import type { RenderResult, ServerRenderContext } from '../../web/entry-server';
+import type { RenderResult, ServerRenderContext } from '../../web/lib/serverRender';
 import { CAPTURE_SCRIPT } from '../../web/islands/capture';
 
 /** Renders a page request into a full HTML response (or a redirect) using the web app's server entry. */

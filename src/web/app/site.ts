@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { UNSAFE_DataRouterStateContext, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { DEFAULT_SETTINGS, PUBLIC_SETTING_KEYS, type PublicSettings } from '../../core/settingsDefaults';
+import type { PublicSettings } from '../../core/settings';
+import { DEFAULT_SETTINGS, PUBLIC_SETTING_KEYS } from '../../core/settingsDefaults';
 import { contentGet } from '../lib/loaderFetch';
 
 /**

@@ -5,7 +5,7 @@ import type { UserEvent } from '../../core/contracts/events';
  * The signed-in user's live events (GET /api/events, Server-Sent Events). One connection per
  * browser tab, shared by every component that listens; it opens with the first listener and
  * closes with the last. After a failure it reconnects after 1, 2, 5, then every 10 seconds
- * (spec 01 §9), and starts counting again once connected.
+ * (docs/rules.md#screens), and starts counting again once connected.
  */
 const EVENT_TYPES = ['order', 'balance', 'payment', 'ticket', 'admin_ticket', 'settings', 'catalog', 'content'] as const satisfies readonly UserEvent['type'][];
 // Fails to compile when the union gains a type that is missing above.

@@ -22,7 +22,7 @@ export type Localized = { az: string; tr: string; en: string };
 const EMPTY_LOCALIZED: Localized = { az: '', tr: '', en: '' };
 
 /**
- * The agency's own marketing services (spec 02 §3 "Service (local)"); price in AZN qəpik. Texts in
+ * The agency's own marketing services (docs/rules.md#catalogue); price in AZN qəpik. Texts in
  * the three languages; `benefits` holds one benefit a line.
  */
 export const localServices = pgTable(

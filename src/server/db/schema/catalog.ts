@@ -25,7 +25,7 @@ export const catalogServices = pgTable('catalog_services', {
 });
 
 /**
- * Per-language display names (spec 02 §3): words of provider names (the keyword) → their az or
+ * Per-language display names (docs/rules.md#catalogue): words of provider names (the keyword) → their az or
  * tr wording, applied by src/core/serviceNames.ts; `service_id` limits a name to one service.
  */
 export const serviceCustomNames = pgTable(

@@ -6,7 +6,7 @@ export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] 
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
- * Card payments (spec 01 §3 payment_transactions). The row is written before the gateway is
+ * Card payments (docs/rules.md#payments). The row is written before the gateway is
  * called; `settle()` is the only place that changes its status to completed and credits the
  * balance. `flagged` marks a payment whose gateway data did not match: never credited, shown to
  * admins.

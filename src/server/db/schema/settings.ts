@@ -1,6 +1,6 @@
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Site settings as key/value rows (spec 02 §3); `src/core/settings.ts` parses them. */
+/** Site settings as key/value rows (docs/rules.md#settings); `src/core/settings.ts` parses them. */
 export const adminSettings = pgTable('admin_settings', {
   key: text('setting_key').primaryKey(),
   value: text('setting_value').notNull(),

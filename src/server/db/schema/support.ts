@@ -16,7 +16,7 @@ import { users } from './auth';
 const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
- * Support tickets (spec 01 §3): a customer's question and its conversation with the team.
+ * Support tickets (docs/rules.md#support): a customer's question and its conversation with the team.
  * `updated_at` moves with every message and status change, so the inbox sorts by activity.
  */
 export const supportTickets = pgTable(
@@ -94,9 +94,9 @@ export const consultations = pgTable(
 );
 
 /**
- * Messages from the public contact form (spec 02 §3). The API only ever writes the three known
+ * Messages from the public contact form (docs/rules.md#support). The API only ever writes the three known
  * statuses; the column has no CHECK so that rows imported from elsewhere keep their value, which
- * the admin page shows as unknown (spec 02 §4).
+ * the admin page shows as unknown (docs/rules.md#support).
  */
 export const contactMessages = pgTable(
   'contact_messages',

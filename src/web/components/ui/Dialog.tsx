@@ -43,7 +43,7 @@ export function Dialog({ open, onOpenChange, title, description, closeLabel, chi
   );
 }
 
-/** The same dialog as a sheet rising from the bottom of the screen (spec 01 §9: 95% high on phones). */
+/** The same dialog as a sheet rising from the bottom of the screen (95% high on phones; docs/rules.md#screens). */
 export function Sheet({ open, onOpenChange, title, description, closeLabel, children, className }: DialogProps) {
   useModalOpen(open);
   return (

@@ -42,7 +42,7 @@ export function StaffHome() {
   );
 }
 
-/** The six figures and the five latest orders (spec 02 §2). */
+/** The six figures and the five latest orders (docs/rules.md#admin). */
 function Dashboard() {
   const { t } = useTranslation('admin');
   const lang = useLanguage();

@@ -30,7 +30,7 @@ type Draft = Omit<Settings, NumberKey> & Record<NumberKey, string>;
 
 const toDraft = (s: Settings): Draft => ({ ...s, service_fee: String(s.service_fee), base_fee: String(s.base_fee), default_balance: String(s.default_balance), usd_azn_rate: String(s.usd_azn_rate) });
 
-/** /admin/settings: the site and system settings form, and the stats cards (spec 02 §2, §5). */
+/** /admin/settings: the site and system settings form, and the stats cards (docs/rules.md#settings). */
 export default function AdminSettingsPage() {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
@@ -56,7 +56,7 @@ export default function AdminSettingsPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!draft) return;
-    // Text that is not a number becomes 0 (spec 02 §5); bounds are then checked.
+    // Text that is not a number becomes 0 (docs/rules.md#settings); bounds are then checked.
     const numbers = Object.fromEntries(NUMBER_FIELDS.map((f) => [f.key, numericSetting(draft[f.key])])) as Record<NumberKey, number>;
     const next: Partial<Record<NumberKey, string>> = {};
     if (numbers.service_fee < 0 || numbers.service_fee > 100) next.service_fee = t('settings.feeRange');

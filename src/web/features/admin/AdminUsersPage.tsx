@@ -22,7 +22,7 @@ const ROLE_TONE: Record<Role, string> = {
   user: 'bg-slate-100 text-slate-700 ring-slate-200 hover:bg-slate-200',
 };
 
-/** /admin/users: search, roles (add, remove by clicking a badge) and balance adjustments (spec 02 §2). */
+/** /admin/users: search, roles (add, remove by clicking a badge) and balance adjustments (docs/rules.md#admin). */
 export default function AdminUsersPage() {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
@@ -142,7 +142,7 @@ function UserActions({ user, onAddRole, onAdjust, className }: { user: AdminUser
   );
 }
 
-/** The user's roles as badges; clicking one asks to remove that role (spec 02 §2). */
+/** The user's roles as badges; clicking one asks to remove that role (docs/rules.md#admin). */
 function RoleBadges({ user, onRemove }: { user: AdminUser; onRemove: (role: Role) => void }) {
   const { t } = useTranslation('admin');
   const allowed = useCan();
@@ -174,7 +174,7 @@ function AddRoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void
   const add = useAddRole();
 
   const submit = () => {
-    // The user has it already: say so and send nothing (spec 02 §4).
+    // The user has it already: say so and send nothing (docs/rules.md#admin).
     if (user.roles.includes(role)) {
       notify.info(t('notices.roleExists'), t(`roles.${role}`));
       return;

@@ -14,7 +14,7 @@ const LANGS = ['az', 'tr'] as const;
 export const nameRulesOf = (names: readonly ServiceName[]): NameRule[] =>
   names.flatMap((n) => LANGS.map((lang) => ({ keyword: n.apiServiceName, lang, name: n[lang], serviceId: n.serviceId })));
 
-/** Per-language display names: words of provider names with their az and tr wording (spec 02 §2, §5). */
+/** Per-language display names: words of provider names with their az and tr wording (docs/rules.md#catalogue). */
 export function ServiceNamesTab() {
   const { t } = useTranslation('admin');
   const names = useServiceNames();

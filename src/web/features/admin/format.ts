@@ -5,7 +5,7 @@ import type { BadgeTone } from '../../components/ui/Badge';
 import { ApiError } from '../auth/api';
 
 /**
- * The dashboard's three-way status label (spec 02 §2): completed, pending, or error for the rest.
+ * The dashboard's three-way status label (docs/rules.md#admin): completed, pending, or error for the rest.
  * "Pending" covers every status still on its way (processing, in progress, awaiting
  * reconciliation), the same set the pending-orders card counts.
  */
@@ -23,7 +23,7 @@ export const STATUS_TONE: Record<StatusGroup, BadgeTone> = {
   unknown: 'neutral',
 };
 
-/** Admin notices last 4 s (spec 02 §9). */
+/** Admin notices last 4 s (docs/rules.md#admin). */
 const DURATION = 4000;
 export const notify = {
   success: (title: string, description?: string) => toast.success(title, { description, duration: DURATION }),

@@ -27,7 +27,7 @@ export function parseAznToQepik(text: string): number | null | undefined {
 export const qepikToInput = (qepik: number | null) => (qepik === null ? '' : minorToDecimal(qepik));
 
 /**
- * A numeric setting typed in a field (spec 02 §5): text that is not a number becomes 0.
+ * A numeric setting typed in a field (docs/rules.md#settings): text that is not a number becomes 0.
  * Decimals are kept as typed (parsed by big.js, not through float arithmetic on the text).
  */
 export function numericSetting(text: string): number {

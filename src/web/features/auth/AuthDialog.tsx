@@ -4,7 +4,7 @@ import { Dialog, Sheet } from '../../components/ui/Dialog';
 import { useAuthDialog } from './authDialogStore';
 import { AuthTabs } from './AuthForms';
 
-/** Narrower than 768 px the dialog is a bottom sheet (spec 01 §9). */
+/** Narrower than 768 px the dialog is a bottom sheet (docs/rules.md#screens). */
 const MOBILE = '(max-width: 767px)';
 const subscribeMedia = (l: () => void) => {
   const mq = window.matchMedia(MOBILE);

@@ -11,9 +11,9 @@ import type { AuthTab } from './authDialogStore';
 import { signInFailed, signUpFailed } from './messages';
 import { StrengthMeter } from './StrengthMeter';
 
-/** Debounce of the sign-up e-mail check (spec 01 §9). */
+/** Debounce of the sign-up e-mail check (docs/rules.md#accounts). */
 export const EMAIL_CHECK_DELAY_MS = 500;
-/** How long the sign-up confirmation notice stays (spec 01 §4). */
+/** How long the sign-up confirmation notice stays (docs/rules.md#accounts). */
 export const SIGNUP_NOTICE_MS = 8000;
 
 type EmailState = 'idle' | 'checking' | 'available' | 'taken' | 'error';

@@ -11,7 +11,7 @@ import { StrengthMeter } from './StrengthMeter';
 export const ns = ['auth'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('auth:recovery.title')} · ${site.site_name}` });
 
-/** Redirect to /auth after a successful update (spec 02 §9). */
+/** Redirect to /auth after a successful update (docs/rules.md#accounts). */
 const DONE_REDIRECT_MS = 2000;
 
 /** /password-recovery?token=…: sets a new password from the e-mailed link. */

@@ -11,7 +11,7 @@ import { waitMinutes } from './messages';
 export const ns = ['auth'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('auth:reset.title')} · ${site.site_name}` });
 
-/** How long the link-sent notice stays (spec 02 §9). */
+/** How long the link-sent notice stays (docs/rules.md#accounts). */
 const SENT_NOTICE_MS = 7000;
 
 /** /reset-password: asks for the e-mail and sends the reset link; the answer never reveals whether the account exists. */

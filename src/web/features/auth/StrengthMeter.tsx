@@ -3,7 +3,7 @@ import { passwordStrength, showStrengthMeter } from '../../../core/password';
 
 const COLORS = ['bg-rose-500', 'bg-rose-500', 'bg-orange-500', 'bg-amber-500', 'bg-lime-500', 'bg-emerald-600'];
 
-/** Five-step strength bar with its label; shown from 3 characters on (spec 01 §5). */
+/** Five-step strength bar with its label; shown from 3 characters on (docs/rules.md#accounts). */
 export function StrengthMeter({ password, id }: { password: string; id?: string }) {
   const { t } = useTranslation('auth');
   if (!showStrengthMeter(password)) return null;

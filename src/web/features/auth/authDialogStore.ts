@@ -29,7 +29,7 @@ const SERVER_STATE = serverSnapshot();
 
 export const authDialog = {
   open: (tab: AuthTab = 'login') => set({ open: true, tab }),
-  /** Closing resets to the login tab (spec 01 §2). */
+  /** Closing resets to the login tab (docs/rules.md#accounts). */
   close: () => set({ open: false, tab: 'login' }),
   setTab: (tab: AuthTab) => set({ ...state, tab }),
 };

@@ -15,7 +15,7 @@ export function signInFailed(t: TFunction, err: unknown) {
   return toast.error(t('errors.unexpectedTitle'), { description: t('login.unexpected') });
 }
 
-/** A refused sign-up: 'Qeydiyyat xətası' with the catalogue's message (spec 01 §8). */
+/** A refused sign-up: 'Qeydiyyat xətası' with the catalogue's message (docs/rules.md#accounts). */
 export function signUpFailed(t: TFunction, err: unknown) {
   const code = err instanceof ApiError ? err.code : null;
   const known: Record<string, string> = {

@@ -3,7 +3,7 @@ import { apiPost } from '../../lib/api';
 
 /**
  * Signing out from the header, the dashboard or the admin area: the browser leaves for the site
- * root whether the request succeeded or not (spec 01 §4). `onError` may announce a failure first;
+ * root whether the request succeeded or not (docs/rules.md#accounts). `onError` may announce a failure first;
  * the page then waits a moment so the notice can be read.
  */
 export function useSignOut(onError?: () => void): { signingOut: boolean; signOut: () => Promise<void> } {

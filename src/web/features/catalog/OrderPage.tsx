@@ -61,7 +61,7 @@ interface Choice {
 const EMPTY_DRAFT: OrderDraft = { link: '', quantity: '', params: {} };
 
 /**
- * The order catalogue (spec 01 §2): platform, type group, service, then link, quantity and the
+ * The order catalogue (docs/rules.md#orders): platform, type group, service, then link, quantity and the
  * service's extra params, with the price computed by the same rule the server charges by.
  */
 export default function OrderPage() {

@@ -6,7 +6,7 @@ import { platformDisplayName } from '../../../core/platforms';
 import { useLanguage } from '../../lib/language';
 import { usePlatforms } from './api';
 
-/** Where a platform's services are ordered (spec 01 §2). */
+/** Where a platform's services are ordered (docs/rules.md#catalogue). */
 export const orderHref = (lang: string, platform: string) => `/${lang}/order?platform=${encodeURIComponent(platform.toLowerCase())}`;
 
 /**

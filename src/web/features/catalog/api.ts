@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { ServiceDetail, ServiceList } from '../../../core/contracts/catalog';
 import type { Language } from '../../../core/i18n';
-import type { ServerRenderContext } from '../../entry-server';
+import type { ServerRenderContext } from '../../lib/serverRender';
 
 /**
  * The public catalogue API (GET /api/catalog/…): one fetch helper, the query keys, and one hook
@@ -72,7 +72,7 @@ export function useServiceDetail(id: string | undefined, lang: Language) {
 }
 
 /**
- * Platforms for menus, in menu order (spec 01 §2). `initial` is what a page loader already
+ * Platforms for menus, in menu order (docs/rules.md#catalogue). `initial` is what a page loader already
  * fetched (the server render shows the platforms at once). A failure is logged and reads as an
  * empty list: the header and the home grid show their empty states, never an error.
  */

@@ -7,7 +7,7 @@ import { PRIORITY_PLATFORMS, SERVICE_GROUPS, type ServiceGroup } from '../../../
  */
 
 export interface PlatformServices {
-  /** Groups that have services, in the spec's order (Likes, Followers, Views, Shares, Comments, Other). */
+  /** Groups that have services, in their fixed order (Likes, Followers, Views, Shares, Comments, Other). */
   groups: ServiceGroup[];
   byGroup: ReadonlyMap<ServiceGroup, readonly PublicService[]>;
   /** Every service of the platform, group after group in the order of `groups`: what the search looks through. */
@@ -27,7 +27,7 @@ const rank = (p: string) => {
   return i === -1 ? PRIORITY_PLATFORMS.length : i;
 };
 
-/** Platform order of the menus (spec 01 §2), without the header's cap of 12. */
+/** Platform order of the menus (docs/rules.md#catalogue), without the header's cap of 12. */
 export const comparePlatforms = (a: string, b: string) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
 
 /** Lower-cased text a service is found by: its name, type and id. */

@@ -31,14 +31,14 @@ import { formatMoney, formatNumber } from '../../lib/format';
 export const ns = ['dashboard', 'auth', 'catalog', 'payments'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('dashboard:title')} · ${site.site_name}` });
 
-/** Signed-out visitors go home with the sign-in dialog (spec 01 §2). */
+/** Signed-out visitors go home with the sign-in dialog (docs/rules.md#accounts). */
 export const loader = async (args: LoaderFunctionArgs) => ({ me: await requireMe(args, routeLanguage(args.params, args.request)) });
 
 const TABS = ['orders', 'history', 'payments', 'support', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (v: unknown): v is Tab => typeof v === 'string' && (TABS as readonly string[]).includes(v);
 
-/** Reload timings of spec 01 §9: after a payment return, after opening the card page, after an order. */
+/** Reload timings (docs/rules.md#screens): after a payment return, after opening the card page, after an order. */
 const PAYMENT_RETURN_RELOAD_MS = 3000;
 const PAYMENT_OPENED_RELOAD_MS = 2000;
 const AFTER_ORDER_MS = 1500;
@@ -114,7 +114,7 @@ export default function DashboardPage() {
     { onReconnect: reload },
   );
 
-  // Back from the card page with ?payment=success|error (spec 01 §2).
+  // Back from the card page with ?payment=success|error (docs/rules.md#screens).
   const paymentReturn = searchParams.get('payment');
   useEffect(() => {
     if (paymentReturn !== 'success' && paymentReturn !== 'error') return;
@@ -134,7 +134,7 @@ export default function DashboardPage() {
     );
   }, [paymentReturn, reload, later, setSearchParams, t, location.state]);
 
-  // Load failures are also announced once as a notice (spec 01 §8).
+  // Load failures are also announced once as a notice (docs/rules.md#screens).
   useEffect(() => {
     if (stats.isError) toast.error(t('errors.dataLoad'), { description: requestErrorText(t, stats.error, 'dashboard'), id: 'dashboard-data' });
   }, [stats.isError, stats.error, t]);

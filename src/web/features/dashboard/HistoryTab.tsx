@@ -9,7 +9,7 @@ import { requestErrorText } from './http';
 import { statusLabelKey, statusTone } from './orderStatusView';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 
-/** All of the customer's orders, newest first (spec 01 §2): a table on wide screens, cards on phones. */
+/** All of the customer's orders, newest first (docs/rules.md#screens): a table on wide screens, cards on phones. */
 export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryResult<OrderView[]>; locale: string; onNewOrder: () => void }) {
   const { t } = useTranslation('dashboard');
 

@@ -33,7 +33,7 @@ import { OrderSummary } from './OrderSummary';
 const blocksLink = (o: OrderView) => COUNTER_OF[o.status] === 'active';
 
 /**
- * The dashboard's new-order form (spec 01 §2, §5): the catalogue's pickers and fields, the
+ * The dashboard's new-order form (docs/rules.md#orders): the catalogue's pickers and fields, the
  * price and the balance, and Buy. The server prices, checks and charges again; the checks here
  * only keep the button honest.
  */

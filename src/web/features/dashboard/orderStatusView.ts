@@ -3,7 +3,7 @@ import { statusGroup } from '../../../core/orderStatus';
 import type { BadgeTone } from '../../components/ui/Badge';
 
 /**
- * How an order status is shown to its owner (spec 01 §4): every active status reads as
+ * How an order status is shown to its owner (docs/rules.md#statuses): every active status reads as
  * "processing", `unknown` as "verifying"; final statuses keep their own names.
  */
 export function statusLabelKey(status: OrderStatus): string {

@@ -6,7 +6,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
 import { PlatformIcon } from './PlatformIcon';
 
-/** Tile backgrounds; the nth platform gets the (n mod 8)th (spec 01 §9: 8 gradients). */
+/** Tile backgrounds; the nth platform gets the (n mod 8)th (8 gradients; docs/rules.md#catalogue). */
 export const TILE_GRADIENTS = [
   'from-pink-500 to-rose-500',
   'from-slate-800 to-slate-950',

@@ -16,7 +16,7 @@ import { ResultCard } from './ResultCard';
 export const ns = ['payments'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('payments:success.title')} · ${site.site_name}` });
 
-/** Payment verification (spec 02 §4, §9): at most 3 attempts, 3 seconds apart. */
+/** Payment verification (docs/rules.md#payments): at most 3 attempts, 3 seconds apart. */
 export const VERIFY_ATTEMPTS = 3;
 export const VERIFY_INTERVAL_MS = 3000;
 /** Each attempt stays on screen at least this long, the last one too, so "3/3" can be read. */

@@ -17,7 +17,7 @@ const STATUS_TONE: Record<PaymentView['status'], BadgeTone> = {
 
 const PROVIDER_NAMES: Record<string, string> = { epoint: 'Epoint', sandbox: 'Sandbox' };
 
-/** The customer's own payments, newest first, at most 50 (spec 01 §3, §9). */
+/** The customer's own payments, newest first, at most 50 (docs/rules.md#payments). */
 export function PaymentsTab({ locale, onTopUp }: { locale: string; onTopUp: () => void }) {
   const { t } = useTranslation('payments');
   const payments = usePayments();

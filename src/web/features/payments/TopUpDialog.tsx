@@ -19,7 +19,7 @@ import { formatMoney, formatNumber } from '../../lib/format';
 type Step = 'amount' | 'pay';
 
 /**
- * Balance top-up (spec 01 §2, §9): choose an amount (quick amounts or free entry, at least
+ * Balance top-up (docs/rules.md#payments): choose an amount (quick amounts or free entry, at least
  * 1 USD, cents at most), see the AZN charge at the configured rate, then the payment dialog,
  * which opens the card page in a new tab.
  */

@@ -13,7 +13,7 @@ export function parseTopUpAmount(text: string): number | null {
 
 export type TopUpAmountIssue = 'required' | 'invalid' | 'min' | 'max';
 
-/** Why an amount cannot be paid (spec 01 §5: at least 1 USD, step 0.01), or null when it can. */
+/** Why an amount cannot be paid (at least 1 USD, step 0.01; docs/rules.md#payments), or null when it can. */
 export function topUpAmountIssue(text: string): TopUpAmountIssue | null {
   if (text.trim() === '') return 'required';
   const cents = parseTopUpAmount(text);

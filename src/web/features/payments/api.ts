@@ -25,7 +25,7 @@ export function useTopUp() {
 
 /**
  * The public settings; the top-up dialog needs `usd_azn_rate`. A failure falls back to the
- * defaults (spec 01 §8: settings load failure is only logged) — the server charges its own rate.
+ * defaults (settings load failure is only logged; docs/rules.md#payments) — the server charges its own rate.
  */
 export function usePublicSettings() {
   return useQuery({

@@ -2,7 +2,7 @@ import { useTranslation } from '../../i18n';
 
 const FIGURES = ['rating', 'clients', 'projects', 'years'] as const;
 
-/** The fixed satisfaction figures of the services and detail pages (spec 01 §1). */
+/** The fixed satisfaction figures of the services and detail pages (docs/rules.md#screens). */
 export function ServiceFigures({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('services');
   return (

@@ -18,7 +18,7 @@ export const ns = ['admin-support', 'support'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin-support:meta.contact')} · ${site.site_name}` });
 
 const TONE: Record<string, BadgeTone> = { new: 'brand', read: 'warning', replied: 'success' };
-/** A stored status the page does not know is shown as unknown (spec 02 §4). */
+/** A stored status the page does not know is shown as unknown (docs/rules.md#support). */
 const known = (status: string) => (CONTACT_STATUSES as readonly string[]).includes(status);
 
 /** /admin/contact-messages: counts, the table, a detail dialog, mark as replied, reply by mail, delete. */

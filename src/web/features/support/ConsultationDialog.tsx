@@ -32,7 +32,7 @@ const SERVICES_PAGE_NAMES: Record<string, ConsultationService> = {
 const selectClass =
   'block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 aria-invalid:border-rose-500';
 
-/** The consultation request (spec 01 §5), for signed-in customers; loaded on first open. */
+/** The consultation request (docs/rules.md#support), for signed-in customers; loaded on first open. */
 export default function ConsultationDialog() {
   const { t, i18n } = useTranslation('support');
   const { open, hint } = useConsultationState();

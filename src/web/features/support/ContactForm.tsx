@@ -16,7 +16,7 @@ const EMPTY: Required<ContactMessageInput> = { name: '', email: '', subject: '',
 const loadTools = () => Promise.all([import('../../../core/contracts/support'), import('sonner')]);
 
 /**
- * The contact page's message form (spec 01 §2, §5): name, e-mail, subject and message, all
+ * The contact page's message form (docs/rules.md#support): name, e-mail, subject and message, all
  * required, checked with the same schema the server uses. `website` is a honeypot: hidden from
  * people and from assistive technology, so only a bot fills it in.
  */

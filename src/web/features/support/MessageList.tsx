@@ -13,7 +13,7 @@ export interface Bubble {
 
 /**
  * A conversation, oldest first. `side` says whose messages sit on the right: the customer sees
- * the team's replies on the left (spec 01 §6); the team sees the customer's there.
+ * the team's replies on the left (docs/rules.md#support); the team sees the customer's there.
  */
 export function MessageList({
   messages,

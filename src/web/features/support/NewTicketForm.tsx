@@ -12,7 +12,7 @@ import { errorText } from './format';
 const selectClass =
   'block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0';
 
-/** Title and description are required; priority defaults to normal (spec 01 §4–5). */
+/** Title and description are required; priority defaults to normal (docs/rules.md#support). */
 export function NewTicketForm({ onCreated, onCancel }: { onCreated: (ticket: TicketView) => void; onCancel: () => void }) {
   const { t } = useTranslation('support');
   const id = useId();

@@ -17,7 +17,7 @@ import { useNamespaceReady } from './useNamespace';
 import { formatDate } from '../../lib/format';
 
 /**
- * The dashboard's support tab (spec 01 §2): the customer's tickets, a form for a new one, and
+ * The dashboard's support tab (docs/rules.md#support): the customer's tickets, a form for a new one, and
  * the conversation of the chosen ticket. The team's replies arrive live over /api/events.
  */
 export function SupportTab() {

@@ -42,7 +42,7 @@ export function useConsultationState(): State {
 }
 
 /**
- * What a consultation button does (spec 01 §2): a signed-in customer gets the consultation
+ * What a consultation button does (docs/rules.md#support): a signed-in customer gets the consultation
  * dialog; a guest is told to sign in and gets the sign-in dialog, and the consultation dialog
  * follows once they have signed in.
  */

@@ -2,7 +2,7 @@ import type { TicketPriority, TicketStatus } from '../../../core/contracts/suppo
 import type { BadgeTone } from '../../components/ui/Badge';
 import { SupportApiError } from './http';
 
-/** The description preview in the ticket list: at most 100 characters (spec 01 §5). */
+/** The description preview in the ticket list: at most 100 characters (docs/rules.md#support). */
 export function preview(text: string, max = 100): string {
   const chars = [...text];
   return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text;

@@ -162,7 +162,7 @@ function TrackResultCard({ result, locale }: { result: TrackResult; locale: stri
     { key: 'startCount', value: count(result.startCount) },
     { key: 'currentCount', value: count(result.currentCount) },
     ...(result.delivered !== null ? [{ key: 'delivered', value: formatNumber(result.delivered, locale) }] : []),
-    // Dollars with 2 decimals (spec 02 §2).
+    // Dollars with 2 decimals (docs/rules.md#tracking).
     { key: 'total', value: formatMoney(result.totalCents, 'USD', locale) },
   ];
 

@@ -1,0 +1,3 @@
+/** The provider catalogue: what other features may use of it. */
+export * from './paramTexts';
+export * from './service';

@@ -1,0 +1,5 @@
+/** Orders: what other features (the admin area) may use of them. */
+export { ordersDeps } from './routes';
+export * from './refunds';
+export * from './service';
+export * from './sync';

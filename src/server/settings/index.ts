@@ -1,0 +1,2 @@
+/** Site settings: what other features may use of them. */
+export * from './service';

@@ -1,0 +1,2 @@
+/** The wallet's ledger: every balance change goes through credit and debit. */
+export * from './ledger';

@@ -1,0 +1,28 @@
+/**
+ * What the server renderer and the page loaders share, apart from the renderer itself (so a
+ * loader can name its server context without importing the entry that imports every page).
+ */
+
+/** What loaders receive as `context` on the server: the API answered in-process. */
+export interface ServerRenderContext {
+  fetch: (path: string, init?: RequestInit) => Promise<Response>;
+  publicUrl: string;
+}
+
+export type RenderResult =
+  | { type: 'redirect'; status: number; location: string }
+  | { type: 'response'; response: Response }
+  | {
+      type: 'html';
+      status: number;
+      lang: string;
+      head: string;
+      body: string;
+      data: string;
+      /** Ids of the matched routes; page routes have their module path as id (app/routes.tsx). */
+      routeIds: string[];
+      /** Rendered for a signed-in visitor: the page must not be stored by shared caches. */
+      personal: boolean;
+      /** A page whose islands alone hydrate (entry-islands.tsx), not the app (entry-client.tsx). */
+      islands: boolean;
+    };
