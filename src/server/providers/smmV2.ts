@@ -188,6 +188,7 @@ export class SmmV2Provider implements SmmProvider {
   private async call(action: string, params: Record<string, string>, timeoutMs = this.timeoutMs): Promise<unknown> {
     const { httpStatus, body } = await requestJson({
       url: this.options.url,
+      pacer: this.options.pacer,
       method: 'POST',
       params: { ...params, key: this.options.key, action },
       timeoutMs,
