@@ -9,14 +9,11 @@ import { buildApp, type AppDeps } from './app';
 import { openDatabase, type Database } from './db/client';
 import { seed, type SeedResult } from './db/seed';
 import type { Env } from './env';
-import { startJobs, type Jobs } from './jobs/boss';
-import { pruneExpiredJob } from './jobs/platform';
-import { catalogSyncJob } from './catalog/jobs';
+import type { Jobs } from './jobs/boss';
+import { startBackground, STARTUP_LOCK } from './jobs/background';
 import { syncCatalog } from './catalog/service';
 import { startExternalParts } from './sandbox';
-import { orderJobs } from './orders/jobs';
 import { reconcileOrders } from './orders/sync';
-import { paymentJobs } from './payments/jobs';
 import { createRealtimeHub } from './realtime/hub';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
@@ -56,8 +53,6 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const database =
     opts.database ??
     (await openDatabase({ url: env.DATABASE_URL, dataDir: resolve(env.DATA_DIR, 'pglite'), poolSize: env.DATABASE_POOL_SIZE }));
-  // Instances starting together take turns for the seed and the job queue set-up.
-  const STARTUP_LOCK = 727_003;
   const seeded = await database.withLock(STARTUP_LOCK, () => seed(database.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD }));
   const secret = authSecret(env);
 
@@ -75,14 +70,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // Orders a previous run left between debit and submission are settled right away.
   void reconcileOrders(ordersDeps).catch((err) => logger.warn({ err }, 'start-up order reconciliation failed'));
 
-  let jobs: Jobs | undefined;
-  if (env.JOBS)
-    jobs = await database.withLock(STARTUP_LOCK, () => startJobs(database, logger, [
-      pruneExpiredJob(database.db),
-      catalogSyncJob(database.db, external.provider, logger, env.CATALOG_SYNC_MINUTES, realtime),
-      ...orderJobs(ordersDeps),
-      ...paymentJobs({ db: database.db, gateway: external.gateway, logger, realtime, get publicUrl() { return deps.publicUrl; } }),
-    ]));
+  const background = env.JOBS
+    ? await startBackground({ env, database, logger, orders: ordersDeps, gateway: external.gateway, realtime, publicUrl: () => deps.publicUrl })
+    : undefined;
+  const jobs: Jobs | undefined = background?.jobs;
 
   let web: WebRenderer | undefined;
   let vite: ViteDevServer | undefined;
@@ -129,7 +120,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     (closing ??= (async () => {
       server.closeIdleConnections();
       await new Promise<void>((ok) => server.close(() => ok()));
-      await jobs?.stop().catch((err) => logger.error({ err }, 'stopping jobs failed'));
+      await background?.stop();
       await vite?.close();
       await external.close();
       await realtime.close();
