@@ -60,6 +60,8 @@ export const envSchema = z.object({
    * down only when the provider answers 429). Unset: the sandbox's limit with the sandbox, else 0.
    */
   PROVIDER_RATE_LIMIT: z.coerce.number().int().min(0).optional(),
+  /** Orders one customer may place per minute (the reseller API and the dashboard alike). */
+  ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Orders sent to the provider at once by one submission worker. */
   ORDER_SUBMIT_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(16),
 

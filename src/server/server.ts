@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { ViteDevServer } from 'vite';
 import { buildApp, type AppDeps } from './app';
+import { enableCaches } from './cache';
 import { openDatabase, type Database } from './db/client';
 import { seed, type SeedResult } from './db/seed';
 import type { Env } from './env';
@@ -13,6 +14,7 @@ import type { Jobs } from './jobs/boss';
 import { startBackground, STARTUP_LOCK } from './jobs/background';
 import { syncCatalog } from './catalog/service';
 import { startExternalParts } from './sandbox';
+import { enableSubmissionWake } from './orders/service';
 import { reconcileOrders } from './orders/sync';
 import { createRealtimeHub } from './realtime/hub';
 import { createLogger, type Logger } from './logger';
@@ -55,6 +57,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     (await openDatabase({ url: env.DATABASE_URL, dataDir: resolve(env.DATA_DIR, 'pglite'), poolSize: env.DATABASE_POOL_SIZE }));
   const seeded = await database.withLock(STARTUP_LOCK, () => seed(database.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD }));
   const secret = authSecret(env);
+  // Sessions, roles, settings and catalogue rows are read through caches that every instance
+  // keeps and that forget what changes anywhere (LISTEN/NOTIFY, src/server/cache.ts).
+  const stopCaches = await enableCaches(database);
 
   const external = await startExternalParts(env);
   // The catalogue is synced before the first request when the provider answers in time; pages
@@ -74,6 +79,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     ? await startBackground({ env, database, logger, orders: ordersDeps, gateway: external.gateway, realtime, publicUrl: () => deps.publicUrl })
     : undefined;
   const jobs: Jobs | undefined = background?.jobs;
+  // Accepted orders wake this process's submission worker at once and the others by NOTIFY.
+  enableSubmissionWake(database, () => background?.submission.wake());
 
   let web: WebRenderer | undefined;
   let vite: ViteDevServer | undefined;
@@ -124,6 +131,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await vite?.close();
       await external.close();
       await realtime.close();
+      await stopCaches();
       if (!opts.database) await database.close();
     })());
 

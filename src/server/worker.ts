@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { enableCaches } from './cache';
 import { openDatabase } from './db/client';
 import { EnvError, parseEnv, type Env } from './env';
 import { startBackground } from './jobs/background';
@@ -36,6 +37,7 @@ async function main() {
   }
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: resolve(env.DATA_DIR, 'pglite'), poolSize: env.DATABASE_POOL_SIZE });
+  const stopCaches = await enableCaches(database);
   const external = await startExternalParts(env);
   const realtime = await createRealtimeHub(database, logger);
   const orders = { db: database.db, provider: external.provider, logger, realtime };
@@ -51,6 +53,7 @@ async function main() {
     setTimeout(() => process.exit(1), 15_000).unref();
     await background.stop();
     await realtime.close();
+    await stopCaches();
     await external.close();
     await database.close();
     process.exit(0);

@@ -10,7 +10,6 @@ import { orders, users } from '../db/schema';
 import { listOrders, orderStats, placeOrder, type OrdersDeps } from './service';
 import { readJson } from '../http/body';
 
-const PLACE_PER_USER: RateRule = { name: 'orders:user', limit: 60, windowSeconds: 60 };
 const TRACK_PER_IP: RateRule = { name: 'track:ip', limit: 30, windowSeconds: 60 };
 
 export function ordersDeps(deps: AppDeps): OrdersDeps {
@@ -23,6 +22,7 @@ export function ordersRoutes(deps: AppDeps) {
   const app = new Hono();
   const limiter = createRateLimiter(deps.database.db);
   const db = deps.database.db;
+  const PLACE_PER_USER: RateRule = { name: 'orders:user', limit: deps.env.ORDERS_PER_MINUTE, windowSeconds: 60 };
 
   app.post('/orders', async (c) => {
     const user = await requireUser(c);

@@ -74,14 +74,30 @@ async function notifyBalance(deps: Pick<OrdersDeps, 'realtime'>, userId: string,
 
 /** Channel that wakes the submission workers of every instance when orders are accepted. */
 export const ORDERS_CHANNEL = 'artim_orders';
-/** The realtime hub's channel (src/server/realtime/hub.ts): the events are written in the order's own statement. */
-const EVENTS_CHANNEL = 'artim_events';
+
+const wakers = new WeakMap<Db, () => void>();
+/**
+ * Accepted orders wake the submission workers: those in this process at once, those of other
+ * instances by one NOTIFY per 50 ms at most (a NOTIFY per order would queue the commits of busy
+ * writers behind each other). Workers also look on their own every second.
+ */
+export function enableSubmissionWake(database: { db: Db; notify(channel: string, payload: string): Promise<void> }, local: () => void = () => {}): void {
+  let timer: NodeJS.Timeout | null = null;
+  wakers.set(database.db, () => {
+    local();
+    timer ??= setTimeout(() => {
+      timer = null;
+      void database.notify(ORDERS_CHANNEL, '').catch(() => {});
+    }, 50);
+  });
+}
+const wakeSubmission = (db: Db) => wakers.get(db)?.();
 
 /**
  * Accepts an order: everything about price and validity is recomputed from the server's
  * catalogue and settings, then one statement debits the balance, inserts the order as `pending`
- * (not yet sent to the provider), writes the ledger entry, tells the owner's pages and wakes the
- * submission workers. The provider is never called here: the submission worker sends it
+ * (not yet sent to the provider) and writes the ledger entry; then the submission workers are
+ * woken and the owner's pages told. The provider is never called here: the submission worker sends it
  * (docs/decisions/0010). The same idempotency key replays the first order; the same key with a
  * different body is refused.
  */
@@ -130,12 +146,10 @@ export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown
 
   const id = randomUUID();
   const number = newOrderNumber();
-  const orderEvent = JSON.stringify({ u: userId, e: { type: 'order', orderId: id, number, status: 'pending' } });
   let created: { created_at: Date | string; balance_cents: number | string } | undefined;
   try {
     // One statement is one transaction and one round trip: the debit is conditional (no row, no
-    // order), the order and its ledger entry are written only from the debited row, and the
-    // notifications are sent when it commits.
+    // order), and the order and its ledger entry are written only from the debited row.
     const result = await deps.db.execute(sql`
       with debit as (
         update ${users} set balance_cents = balance_cents - ${cents}
@@ -152,10 +166,7 @@ export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown
         select ${userId}, ${-cents}::bigint, 'order_charge', ${id} from placed
         returning id
       )
-      select placed.created_at, debit.balance_cents,
-        pg_notify(${EVENTS_CHANNEL}, json_build_object('u', ${userId}::text, 'e', json_build_object('type', 'balance', 'balanceCents', debit.balance_cents, 'deltaCents', ${-cents}::bigint))::text),
-        pg_notify(${EVENTS_CHANNEL}, ${orderEvent}),
-        pg_notify(${ORDERS_CHANNEL}, '')
+      select placed.created_at, debit.balance_cents
       from placed, debit, charged`);
     created = rowsOf<{ created_at: Date | string; balance_cents: number | string }>(result)[0];
   } catch (err) {
@@ -173,6 +184,10 @@ export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown
   }
   if (!created) return refuse(new AppError('INSUFFICIENT_BALANCE', 'The balance is not enough.'));
   crashPoint('crash-after-debit');
+  wakeSubmission(deps.db);
+  // Not awaited: the hub sends the events of many orders together, a few milliseconds later.
+  void notifyBalance(deps, userId, Number(created.balance_cents), -cents);
+  void notifyOrder(deps, { id, userId, number, status: 'pending', comment: null });
   return {
     id,
     number,
