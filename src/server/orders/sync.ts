@@ -36,7 +36,7 @@ export async function syncOrderStatuses(
   deps: OrdersDeps,
   opts: { page?: number; limit?: number; olderThanMs?: number } = {},
 ): Promise<{ checked: number; changed: number; calls: number }> {
-  const page = opts.page ?? 1000;
+  const page = opts.page ?? 5000;
   const limit = opts.limit ?? Number.MAX_SAFE_INTEGER;
   const minInterval = opts.olderThanMs ?? 0;
   const started = new Date();

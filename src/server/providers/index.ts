@@ -17,10 +17,12 @@ export interface ProviderConfig {
   timeoutMs?: number;
   /** Spaces the calls to this provider (see createPacer). */
   pacer?: Pacer;
+  /** Status batches (or single-order calls) asked at once. */
+  statusConcurrency?: number;
 }
 
 export function createProvider(config: ProviderConfig): SmmProvider {
-  const options = { url: config.url, key: config.key, timeoutMs: config.timeoutMs, pacer: config.pacer };
+  const options = { url: config.url, key: config.key, timeoutMs: config.timeoutMs, pacer: config.pacer, statusConcurrency: config.statusConcurrency };
   switch (config.protocol) {
     case 'qqtube':
       return new QqtubeProvider(options);
