@@ -26,9 +26,17 @@ export function ordersRoutes(deps: AppDeps) {
 
   app.post('/orders', async (c) => {
     const user = await requireUser(c);
-    await limiter.consume(PLACE_PER_USER, user.id);
-    const body = await readJson(c);
-    return c.json(await placeOrder(ordersDeps(deps), user.id, body), 201);
+    // The per-customer counter is taken in the order's own statement (one round trip).
+    const rate = { key: `${PLACE_PER_USER.name}:${user.id.toLowerCase()}`, limit: PLACE_PER_USER.limit, windowSeconds: PLACE_PER_USER.windowSeconds };
+    try {
+      const body = await readJson(c);
+      return c.json(await placeOrder(ordersDeps(deps), user.id, body, rate), 201);
+    } catch (err) {
+      // Refused before (or with) a rolled-back statement: the attempt still counts.
+      const code = err instanceof AppError ? err.code : null;
+      if (code !== 'RATE_LIMITED' && code !== 'INSUFFICIENT_BALANCE') await limiter.hit(PLACE_PER_USER, user.id).catch(() => {});
+      throw err;
+    }
   });
 
   app.get('/orders', async (c) => {

@@ -8,7 +8,7 @@ import { statusesOfCounter, type OrderCounter, type OrderStatus } from '../../co
 import { priceOrder } from '../../core/pricing';
 import { findService } from '../catalog/service';
 import type { Db } from '../db/client';
-import { ledgerEntries, orders, users } from '../db/schema';
+import { ledgerEntries, orders, rateLimits, users } from '../db/schema';
 import type { Logger } from '../logger';
 import { isProviderError, type SmmProvider } from '../providers';
 import type { RealtimeHub } from '../realtime/hub';
@@ -101,7 +101,14 @@ const wakeSubmission = (db: Db) => wakers.get(db)?.();
  * (docs/decisions/0010). The same idempotency key replays the first order; the same key with a
  * different body is refused.
  */
-export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown): Promise<OrderView> {
+export interface OrderRateLimit {
+  /** The counter's key in `rate_limits`. */
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown, rate?: OrderRateLimit): Promise<OrderView> {
   const input = placeOrderInputSchema.parse(body);
   const requestHash = createHash('sha256')
     .update(JSON.stringify([input.serviceId, input.link, input.quantity, Object.entries(input.params).sort()]))
@@ -146,14 +153,26 @@ export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown
 
   const id = randomUUID();
   const number = newOrderNumber();
-  let created: { created_at: Date | string; balance_cents: number | string } | undefined;
+  type Placed = { hits: number | null; reset_at: Date | string | null; created_at: Date | string | null; balance_cents: number | string | null };
+  let created: Placed | undefined;
   try {
-    // One statement is one transaction and one round trip: the debit is conditional (no row, no
-    // order), and the order and its ledger entry are written only from the debited row.
+    // One statement is one transaction and one round trip: the customer's rate counter is taken
+    // (a window that ended starts again at 1), the debit is conditional (no row, no order; none
+    // either over the rate), and the order and its ledger entry are written only from the
+    // debited row.
     const result = await deps.db.execute(sql`
-      with debit as (
+      with hit as (
+        insert into ${rateLimits} (key, count, reset_at)
+        select ${rate?.key ?? ''}, 1, now() + make_interval(secs => ${rate?.windowSeconds ?? 0})
+        where ${!!rate}
+        on conflict (key) do update set
+          count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
+          reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
+        returning count, reset_at
+      ), debit as (
         update ${users} set balance_cents = balance_cents - ${cents}
         where id = ${userId} and balance_cents >= ${cents}
+          and coalesce((select count from hit), 0) <= ${rate?.limit ?? 0}
         returning balance_cents
       ), placed as (
         insert into ${orders} (id, number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, params, charge_cents, idempotency_key, request_hash)
@@ -166,9 +185,10 @@ export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown
         select ${userId}, ${-cents}::bigint, 'order_charge', ${id} from placed
         returning id
       )
-      select placed.created_at, debit.balance_cents
-      from placed, debit, charged`);
-    created = rowsOf<{ created_at: Date | string; balance_cents: number | string }>(result)[0];
+      select (select count from hit) as hits, (select reset_at from hit) as reset_at,
+        (select created_at from placed) as created_at, (select balance_cents from debit) as balance_cents,
+        (select count(*) from charged) as charged`);
+    created = rowsOf<Placed>(result)[0];
   } catch (err) {
     if (pgCode(err) === '23505') {
       const constraint = constraintOf(err);
@@ -182,7 +202,11 @@ export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown
     }
     throw err;
   }
-  if (!created) return refuse(new AppError('INSUFFICIENT_BALANCE', 'The balance is not enough.'));
+  if (rate && created && Number(created.hits) > rate.limit) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((new Date(created.reset_at!).getTime() - Date.now()) / 1000));
+    throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait and try again.', { retryAfterSeconds });
+  }
+  if (!created?.created_at) return refuse(new AppError('INSUFFICIENT_BALANCE', 'The balance is not enough.'));
   crashPoint('crash-after-debit');
   wakeSubmission(deps.db);
   // Not awaited: the hub sends the events of many orders together, a few milliseconds later.
