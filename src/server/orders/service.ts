@@ -1,5 +1,5 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { OrderStats, OrderView } from '../../core/contracts/orders';
 import { AppError } from '../../core/errors';
 import { normalizeLink } from '../../core/links';
@@ -257,23 +257,39 @@ export async function submitOrder(deps: OrdersDeps, order: OrderRow): Promise<Or
  * the claim is given back (the provider did nothing) and the order waits for its turn again.
  * No answer → `unknown`: never re-sent, never refunded here; reconciliation settles it.
  */
-export async function submitClaimed(deps: OrdersDeps, claimed: OrderRow): Promise<OrderRow> {
+export async function submitClaimed(
+  deps: OrdersDeps,
+  claimed: OrderRow,
+  /** Stores the provider's id (the worker writes many in one statement); returns the stored row. */
+  store?: (orderId: string, providerOrderId: string) => Promise<OrderRow | undefined>,
+): Promise<OrderRow> {
+  let providerOrderId: string;
   try {
-    const { providerOrderId } = await deps.provider.add({
+    ({ providerOrderId } = await deps.provider.add({
       serviceId: claimed.serviceId,
       link: claimed.link,
       quantity: claimed.quantity,
       params: claimed.params,
-    });
-    const [updated] = await deps.db
-      .update(orders)
-      .set({ providerOrderId, updatedAt: new Date() })
-      .where(eq(orders.id, claimed.id))
-      .returning();
-    await notifyOrder(deps, updated!);
-    return updated!;
+    }));
   } catch (err) {
-    if (isProviderError(err) && err.kind === 'refused') {
+    return afterFailedSubmission(deps, claimed, err);
+  }
+  if (store) {
+    const stored = await store(claimed.id, providerOrderId);
+    if (stored) await notifyOrder(deps, stored);
+    return stored ?? claimed;
+  }
+  const [updated] = await deps.db
+    .update(orders)
+    .set({ providerOrderId, updatedAt: new Date() })
+    .where(eq(orders.id, claimed.id))
+    .returning();
+  await notifyOrder(deps, updated!);
+  return updated!;
+}
+
+async function afterFailedSubmission(deps: OrdersDeps, claimed: OrderRow, err: unknown): Promise<OrderRow> {
+  if (isProviderError(err) && err.kind === 'refused') {
       const message = err.messages.filter(Boolean).join(', ') || DEFAULT_REFUSAL_MESSAGE;
       return failAndRefund(deps, claimed.id, 'error', message);
     }
@@ -295,7 +311,6 @@ export async function submitClaimed(deps: OrdersDeps, claimed: OrderRow): Promis
       .returning();
     if (updated) await notifyOrder(deps, updated);
     return updated ?? claimed;
-  }
 }
 
 /**
@@ -317,10 +332,52 @@ export async function claimPending(db: Db, limit: number): Promise<OrderRow[]> {
     )
     update ${orders} o set submitted_at = now(), updated_at = now()
     from waiting where o.id = waiting.id and o.submitted_at is null
-    returning o.id`);
-  const ids = rowsOf<{ id: string }>(claimed).map((r) => r.id);
-  if (!ids.length) return [];
-  return db.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.createdAt));
+    returning o.*`);
+  return rowsOf<Record<string, unknown>>(claimed)
+    .map(orderFromRow)
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+const ORDER_COLUMNS = Object.entries(getTableColumns(orders));
+/** An `orders` row as the driver returns it (column names) → the typed row Drizzle would give. */
+function orderFromRow(raw: Record<string, unknown>): OrderRow {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of ORDER_COLUMNS) {
+    const value = raw[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as OrderRow;
+}
+
+/**
+ * Stores providers' ids for many orders in one statement: ids handed in within `delayMs` of each
+ * other are written together. A process that dies before the write leaves those orders claimed
+ * without an id, which reconciliation settles from the provider's records.
+ */
+export function createProviderIdWriter(db: Db, delayMs = 10) {
+  let pending: { id: string; providerOrderId: string; done: (row: OrderRow | undefined) => void; fail: (err: unknown) => void }[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  const flush = async () => {
+    timer = null;
+    const batch = pending;
+    pending = [];
+    try {
+      const result = await db.execute(sql`
+        update ${orders} o set provider_order_id = v.pid, updated_at = now()
+        from jsonb_to_recordset(${JSON.stringify(batch.map((b) => ({ id: b.id, pid: b.providerOrderId })))}::jsonb) as v(id uuid, pid text)
+        where o.id = v.id
+        returning o.*`);
+      const rows = new Map(rowsOf<Record<string, unknown>>(result).map((r) => [String(r.id), orderFromRow(r)]));
+      for (const b of batch) b.done(rows.get(b.id));
+    } catch (err) {
+      for (const b of batch) b.fail(err);
+    }
+  };
+  return (id: string, providerOrderId: string) =>
+    new Promise<OrderRow | undefined>((done, fail) => {
+      pending.push({ id, providerOrderId, done, fail });
+      timer ??= setTimeout(() => void flush(), delayMs);
+    });
 }
 
 /** Claims and sends one batch of waiting orders, `concurrency` at a time; returns how many were claimed. */

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../db/client';
-import { claimPending, ORDERS_CHANNEL, submitClaimed, type OrdersDeps } from './service';
+import { claimPending, createProviderIdWriter, ORDERS_CHANNEL, submitClaimed, type OrdersDeps } from './service';
 
 export interface SubmissionWorkerOptions {
   /** Orders sent to the provider at once by this worker. */
@@ -40,17 +40,23 @@ export async function startSubmissionWorker(deps: OrdersDeps, database: Database
   };
   const unlisten = await database.listen(ORDERS_CHANNEL, wake);
   const flights = new Set<Promise<unknown>>();
+  const store = createProviderIdWriter(deps.db);
+  // While busy, lanes are refilled a quarter at a time (or after 50 ms): one claim per several orders.
+  const refillAt = Math.max(1, Math.floor(opts.concurrency / 4));
+  let lastClaim = 0;
 
   const loop = async () => {
     while (!stopped) {
       pending = false;
       const room = opts.concurrency - inFlight;
-      if (room > 0) {
+      const gather = room > 0 && room < refillAt && Date.now() - lastClaim < 50;
+      if (room > 0 && !gather) {
+        lastClaim = Date.now();
         try {
           const batch = await claimPending(deps.db, room);
           for (const order of batch) {
             inFlight++;
-            const flight = submitClaimed(deps, order)
+            const flight = submitClaimed(deps, order, store)
               .catch((err) => deps.logger.error({ err, order: order.id }, 'order submission failed'))
               .finally(() => {
                 inFlight--;
@@ -69,7 +75,7 @@ export async function startSubmissionWorker(deps: OrdersDeps, database: Database
       if (stopped) break;
       await new Promise<void>((resolve) => {
         if (pending) return resolve();
-        const timer = setTimeout(resolve, pollMs);
+        const timer = setTimeout(resolve, gather ? 50 : pollMs);
         signal = () => {
           clearTimeout(timer);
           resolve();
