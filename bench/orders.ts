@@ -1,28 +1,52 @@
 /**
- * `npm run bench:orders` — order placement throughput on PostgreSQL.
+ * `npm run bench:orders` — order placement throughput on PostgreSQL, provider latency on.
  *
  * 1. The storefront (in process, API only) on a fresh PostgreSQL database, with the sandbox
- *    provider on loopback: CLIENTS concurrent customers place orders for SECONDS; prints orders
- *    per second and p50/p99 latency of POST /api/orders.
- * 2. The same debit + insert + ledger transaction as raw `pg` statements from CLIENTS concurrent
+ *    provider on loopback answering after PROVIDER_LATENCY_MS (default 300-1500) and accepting
+ *    PROVIDER_RATE per second per key (default 50), and a submission worker sending the accepted
+ *    orders meanwhile: CLIENTS concurrent customers place orders for SECONDS; prints orders per
+ *    second, p50/p99 latency of POST /api/orders, and the database round trips per order (of the
+ *    request, and of the worker's submission).
+ * 2. A burst of BURST orders (default 2,000) from the same customers: prints how long until all
+ *    were accepted and until all were sent to the provider, the provider's 429s, and orders sent
+ *    twice (must be 0).
+ * 3. The same debit + insert + ledger transaction as raw `pg` statements from CLIENTS concurrent
  *    connections for SECONDS; prints transactions per second.
- * The ratio of the two is what the HTTP layer, validation, pricing and the provider call cost.
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server where the
- * bench may create and drop a database. CLIENTS (default 50), SECONDS (default 20).
+ * bench may create and drop a database. CLIENTS (default 50), SECONDS (default 20),
+ * SUBMIT_CONCURRENCY (default 50).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
-import { startSandboxProvider } from '../sandbox/provider';
+import { parseLatencyRange, startSandboxProvider } from '../sandbox/provider';
 import { openPostgres } from '../src/server/db/client';
 import { parseEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
+import { startSubmissionWorker } from '../src/server/orders/worker';
+import { createPacer, createProvider } from '../src/server/providers';
 import { startServer } from '../src/server/server';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CLIENTS = Number(process.env.CLIENTS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 20);
+const LATENCY = process.env.PROVIDER_LATENCY_MS ?? '300-1500';
+const RATE = Number(process.env.PROVIDER_RATE ?? 50);
+const BURST = Number(process.env.BURST ?? 2000);
+const SUBMIT_CONCURRENCY = Number(process.env.SUBMIT_CONCURRENCY ?? 50);
+
+/** Round trips to PostgreSQL, told apart by who made them: the submission worker runs inside `worker.run`. */
+const worker = new AsyncLocalStorage<true>();
+const trips = { request: 0, worker: 0 };
+const originalQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  if (worker.getStore()) trips.worker++;
+  else trips.request++;
+  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -46,7 +70,7 @@ async function withDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
 }
 
 async function benchHttp(dbUrl: string) {
-  const sandbox = await startSandboxProvider({ orderSeconds: 3600 });
+  const sandbox = await startSandboxProvider({ orderSeconds: 3600, latencyMs: parseLatencyRange(LATENCY), rateLimitPerSecond: RATE, balance: '100000000' });
   const env = parseEnv({
     NODE_ENV: 'test',
     PORT: '0',
@@ -57,7 +81,9 @@ async function benchHttp(dbUrl: string) {
     PROVIDER: 'qqtube',
     PROVIDER_URL: sandbox.qqtubeUrl,
     PROVIDER_KEY: sandbox.apiKey,
+    // The bench runs the submission worker itself (below), without the recurring jobs.
     JOBS: 'false',
+    ORDERS_PER_MINUTE: '1000000',
     LOG_LEVEL: 'error',
     ADMIN_PASSWORD: 'Bench-Admin-1!',
   });
@@ -66,6 +92,11 @@ async function benchHttp(dbUrl: string) {
   const origin = server.url;
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
+  const pacer = createPacer(RATE);
+  const provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, pacer });
+  const submission = await worker.run(true, () =>
+    startSubmissionWorker({ db: server.deps.database.db, provider, logger: server.deps.logger, realtime: server.deps.realtime }, server.deps.database, { concurrency: SUBMIT_CONCURRENCY }),
+  );
   try {
     const services = (await (await fetch(`${base}/api/catalog/services`)).json()).services as { id: string; platform: string; min: number; hasParams: boolean }[];
     const svc = services.find((s) => s.platform === 'instagram' && !s.hasParams)!;
@@ -85,32 +116,78 @@ async function benchHttp(dbUrl: string) {
     await db.query(`insert into ledger_entries (user_id, amount_cents, kind, reference) select id, 100000000, 'topup', 'bench-' || id from users`);
     await db.query(`update users set balance_cents = balance_cents + 100000000`);
 
+    const place = (cookie: string, link: string) =>
+      fetch(`${base}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin, cookie },
+        body: JSON.stringify({ serviceId: svc.id, link, quantity: svc.min, params: {}, idempotencyKey: randomUUID() }),
+      });
+    const unsent = async (pattern: string) =>
+      (await db.query(`select count(*)::int as n from orders where link like $1 and provider_order_id is null and status = 'pending'`, [pattern])).rows[0].n as number;
+
+    // 1. A burst of BURST orders, as fast as the customers can send them; the worker's round trips per order sent.
+    const limitedBefore = sandbox.control.rateLimited();
+    const workerBefore = { trips: trips.worker, sent: submission.sent };
+    const burstStarted = Date.now();
+    let burstErrors = 0;
+    let next = 0;
+    await Promise.all(
+      cookies.map(async (cookie) => {
+        while (next < BURST) {
+          const res = await place(cookie, `https://instagram.com/burst.${next++}`);
+          await res.arrayBuffer();
+          if (res.status !== 201) burstErrors++;
+        }
+      }),
+    );
+    const acceptedSeconds = (Date.now() - burstStarted) / 1000;
+    while ((await unsent('https://instagram.com/burst.%')) > 0) await sleep(100);
+    const burstSeconds = (Date.now() - burstStarted) / 1000;
+    const workerTripsPerOrder = (trips.worker - workerBefore.trips) / Math.max(1, submission.sent - workerBefore.sent);
+    const atProvider = sandbox.control.orders().filter((o) => o.link.startsWith('https://instagram.com/burst.'));
+    const doubles = atProvider.length - new Set(atProvider.map((o) => o.link)).size;
+    const [{ burst_sent: burstSent }] = (await db.query(`select count(*)::int as burst_sent from orders where link like 'https://instagram.com/burst.%' and provider_order_id is not null`)).rows;
+
+    // 2. Sustained placement while the worker sends (the provider's pace is far below it: a backlog grows).
     const latencies: number[] = [];
     let errors = 0;
+    const tripsBefore = { ...trips };
     const deadline = Date.now() + SECONDS * 1000;
     await Promise.all(
       cookies.map(async (cookie, i) => {
         let n = 0;
         while (Date.now() < deadline) {
           const started = performance.now();
-          const res = await fetch(`${base}/api/orders`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', origin, cookie },
-            body: JSON.stringify({ serviceId: svc.id, link: `https://instagram.com/bench.${i}.${n++}`, quantity: svc.min, params: {}, idempotencyKey: randomUUID() }),
-          });
+          const res = await place(cookie, `https://instagram.com/bench.${i}.${n++}`);
           await res.arrayBuffer();
           latencies.push(performance.now() - started);
           if (res.status !== 201) errors++;
         }
       }),
     );
+    const requestTrips = trips.request - tripsBefore.request;
     latencies.sort((a, b) => a - b);
+    const placed = latencies.length - errors;
+    const backlog = await unsent('https://instagram.com/bench.%');
+
     const [{ n: orders }] = (await db.query(`select count(*)::int as n from orders`)).rows;
     const [{ bad }] = (
       await db.query(`select count(*)::int as bad from (select u.id from users u left join ledger_entries l on l.user_id = u.id group by u.id, u.balance_cents having u.balance_cents <> coalesce(sum(l.amount_cents), 0)) x`)
     ).rows;
-    return { rate: latencies.length / SECONDS, p50: pct(latencies, 50), p99: pct(latencies, 99), errors, orders, ledgerMismatches: bad };
+    return {
+      rate: latencies.length / SECONDS,
+      p50: pct(latencies, 50),
+      p99: pct(latencies, 99),
+      errors,
+      orders,
+      ledgerMismatches: bad,
+      requestTripsPerOrder: requestTrips / Math.max(1, placed),
+      workerTripsPerOrder,
+      backlog,
+      burst: { acceptedSeconds, burstSeconds, errors: burstErrors, sent: burstSent, atProvider: atProvider.length, doubles, rateLimited: sandbox.control.rateLimited() - limitedBefore },
+    };
   } finally {
+    await submission.stop();
     await db.end();
     await server.close();
     await sandbox.close();
@@ -166,8 +243,11 @@ const raw = await withDatabase(benchRaw).catch((err) => {
   console.error(err);
   process.exit(1);
 });
-console.log(`\nOrder placement on PostgreSQL — ${CLIENTS} concurrent clients, ${SECONDS} s each, ${os.cpus().length} cores`);
-console.log(`  POST /api/orders (validation, pricing, debit, provider call): ${http.rate.toFixed(1)} orders/s, p50 ${ms(http.p50)}, p99 ${ms(http.p99)}, errors ${http.errors}, orders stored ${http.orders}, ledger mismatches ${http.ledgerMismatches}`);
+console.log(`\nOrder placement on PostgreSQL — ${CLIENTS} concurrent clients, ${SECONDS} s each, ${os.cpus().length} cores; provider latency ${LATENCY} ms, ${RATE} calls/s per key, ${SUBMIT_CONCURRENCY} submissions at once`);
+console.log(`  POST /api/orders (session, validation, pricing, debit; sent by the worker meanwhile): ${http.rate.toFixed(1)} orders/s, p50 ${ms(http.p50)}, p99 ${ms(http.p99)}, errors ${http.errors}, orders stored ${http.orders}, ledger mismatches ${http.ledgerMismatches}`);
+console.log(`  database round trips per order: ${http.requestTripsPerOrder.toFixed(2)} in the request, ${http.workerTripsPerOrder.toFixed(2)} in the submission worker; ${http.backlog} orders still waiting for the provider at the end`);
 console.log(`  raw pg debit + insert + ledger transaction:                   ${raw.rate.toFixed(1)} tx/s, p50 ${ms(raw.p50)}, p99 ${ms(raw.p99)}`);
-console.log(`  ratio (HTTP orders / raw transactions): ${(http.rate / raw.rate).toFixed(3)}\n`);
+console.log(`  ratio (HTTP orders / raw transactions): ${(http.rate / raw.rate).toFixed(3)}`);
+const b = http.burst;
+console.log(`  burst of ${BURST} orders: accepted in ${b.acceptedSeconds.toFixed(1)} s (${b.errors} errors), all sent to the provider in ${b.burstSeconds.toFixed(1)} s (${b.sent} sent, ${b.atProvider} at the provider, ${b.doubles} sent twice, ${b.rateLimited} answered 429)\n`);
 process.exit(0);

@@ -22,7 +22,8 @@ export async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD !== 'true') execSync('npm run build --silent', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   // Sandbox orders finish in 30 s, so the order journey sees them progress and complete. Behind
   // one trusted proxy, so that each browser context counts as its own visitor (e2e/browser.ts).
-  app = await startAppProcess({ SANDBOX_ORDER_SECONDS: '30', TRUST_PROXY_HOPS: '1' });
+  // The provider answers after a short, realistic delay, as it does for `npm start` (there 300–1500 ms).
+  app = await startAppProcess({ SANDBOX_ORDER_SECONDS: '30', TRUST_PROXY_HOPS: '1', SANDBOX_PROVIDER_LATENCY_MS: '50-200' });
   project.provide('baseUrl', app.url);
   project.provide('chromiumPath', chromium);
 }

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { startSandboxProvider } from './server';
+import { parseLatencyRange, startSandboxProvider } from './server';
 
 /**
  * Runs the sandbox provider as its own process. Settings from the environment:
  * PORT (default 4100; 0 = any free port), HOST, SEED, SERVICE_COUNT, ORDER_SECONDS, STATE_FILE,
- * SANDBOX_API_KEY, SANDBOX_BALANCE. Prints one JSON line with the URLs and the key.
+ * SANDBOX_API_KEY, SANDBOX_BALANCE, LATENCY_MS ("300-1500" or "0"),
+ * RATE_LIMIT (requests per second per key, 0 = none). Prints one JSON line with the URLs and the key.
  */
 const env = z
   .object({
@@ -16,6 +17,8 @@ const env = z
     STATE_FILE: z.string().min(1).optional(),
     SANDBOX_API_KEY: z.string().min(1).optional(),
     SANDBOX_BALANCE: z.string().regex(/^\d+(\.\d+)?$/).optional(),
+    LATENCY_MS: z.string().regex(/^\d+(-\d+)?$/).optional(),
+    RATE_LIMIT: z.coerce.number().int().min(0).optional(),
   })
   .parse(process.env);
 
@@ -28,6 +31,8 @@ const sandbox = await startSandboxProvider({
   stateFile: env.STATE_FILE,
   apiKey: env.SANDBOX_API_KEY,
   balance: env.SANDBOX_BALANCE,
+  latencyMs: env.LATENCY_MS ? parseLatencyRange(env.LATENCY_MS) : undefined,
+  rateLimitPerSecond: env.RATE_LIMIT,
 });
 
 console.log(

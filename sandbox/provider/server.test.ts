@@ -32,6 +32,31 @@ describe('sandbox provider over HTTP', () => {
     expect((await fetch(sb.qqtubeUrl, { method: 'POST', body: multipart })).status).toBe(405);
   });
 
+  it('answers after its configured latency and turns a key over its rate limit away with 429', async () => {
+    sb.control.setLatency([120, 160]);
+    const started = Date.now();
+    await post(sb.v2Url, { key: sb.apiKey, action: 'balance' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(120);
+    sb.control.setLatency(0);
+
+    sb.control.setRateLimit(1);
+    try {
+      await new Promise((r) => setTimeout(r, 1000));
+      expect((await post(sb.v2Url, { key: sb.apiKey, action: 'balance' })).status).toBe(200);
+      const limited = await fetch(sb.v2Url, { method: 'POST', body: form({ key: sb.apiKey, action: 'balance' }) });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBe('1');
+      expect(await limited.json()).toEqual({ error: 'Too many requests' });
+      const qq = await post(sb.qqtubeUrl, { api_key: sb.apiKey, action: 'funds' });
+      expect(qq).toEqual({ status: 429, body: { status: 'error', messages: [{ id: 429, message: 'Too many requests' }] } });
+      // Another key has a window of its own.
+      expect((await post(sb.v2Url, { key: 'other', action: 'balance' })).status).toBe(200);
+      expect(sb.control.rateLimited()).toBe(2);
+    } finally {
+      sb.control.setRateLimit(0);
+    }
+  });
+
   it('shares one order book between the protocols', async () => {
     const list = (await post(sb.v2Url, { key: sb.apiKey, action: 'services' })).body as unknown as { service: number; min: string; type: string }[];
     const s = list.find((x) => x.type === 'Default')!;

@@ -24,7 +24,35 @@ export interface SandboxProviderOptions {
   apiKey?: string;
   /** Starting balance in USD (default "10000"). */
   balance?: string;
+  /**
+   * How long every protocol call waits before it is answered, in ms: a fixed delay or a
+   * `[min, max]` range drawn uniformly per call (default 0). Real panels answer in 0.3–3 s.
+   */
+  latencyMs?: LatencyRange;
+  /**
+   * Requests each API key may make per second (default 0: unlimited). A call over the limit is
+   * answered as panels behind a rate limiter answer it: HTTP 429 with `Retry-After` and the
+   * protocol's error envelope ("Too many requests"); the call is not processed.
+   */
+  rateLimitPerSecond?: number;
 }
+
+/** A delay in ms, fixed or a uniform `[min, max]` range. */
+export type LatencyRange = number | readonly [number, number];
+
+/** "300-1500" → [300, 1500]; "250" → 250; throws on anything else. */
+export function parseLatencyRange(text: string): LatencyRange {
+  const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(text);
+  if (!m) throw new Error(`latency must be "<ms>" or "<min>-<max>", got "${text}"`);
+  const min = Number(m[1]);
+  if (m[2] === undefined) return min;
+  const max = Number(m[2]);
+  if (max < min) throw new Error(`latency range "${text}" ends before it starts`);
+  return [min, max];
+}
+
+const drawLatency = (range: LatencyRange): number =>
+  typeof range === 'number' ? range : range[0] + Math.floor(Math.random() * (range[1] - range[0] + 1));
 
 export interface SandboxControl {
   /** Replaces the current fault (see FaultConfig). */
@@ -44,6 +72,12 @@ export interface SandboxControl {
   setBalance(amount: string): void;
   /** Calls received per "protocol:action", e.g. `{ "smm-v2:status": 2 }`. */
   calls(): Record<string, number>;
+  /** Changes the latency of every protocol call (see SandboxProviderOptions.latencyMs). */
+  setLatency(range: LatencyRange): void;
+  /** Changes the per-key request limit (0: unlimited). */
+  setRateLimit(perSecond: number): void;
+  /** Calls answered 429 because their key was over the limit. */
+  rateLimited(): number;
 }
 
 export interface SandboxProvider {
@@ -66,6 +100,8 @@ const controlBodySchema = faultConfigSchema.extend({
   clearOrders: z.boolean().optional(),
   advanceMs: z.number().nonnegative().optional(),
   balance: z.string().regex(/^\d+(\.\d+)?$/).optional(),
+  latencyRange: z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]).optional(),
+  rateLimitPerSecond: z.number().int().nonnegative().optional(),
 }).strict();
 const orderPatchSchema = z.object({
   status: z.enum(SANDBOX_STATUSES as [SandboxStatus, ...SandboxStatus[]]),
@@ -84,6 +120,21 @@ export async function startSandboxProvider(opts: SandboxProviderOptions = {}): P
   const faults = new Faults();
   let calls: Record<string, number> = {};
   const ctx: ApiContext = { catalog, book, apiKey };
+  let latency: LatencyRange = opts.latencyMs ?? 0;
+  let ratePerSecond = opts.rateLimitPerSecond ?? 0;
+  let limited = 0;
+  /** Per key: when the current one-second window started and how many calls it took. */
+  const windows = new Map<string, { start: number; count: number }>();
+  /** Whether a call with `key` fits in its window; counts it when it does. */
+  const admit = (key: string): boolean => {
+    if (ratePerSecond <= 0) return true;
+    const now = Date.now();
+    let w = windows.get(key);
+    if (!w || now - w.start >= 1000) windows.set(key, (w = { start: now, count: 0 }));
+    if (w.count >= ratePerSecond) return false;
+    w.count++;
+    return true;
+  };
 
   const control: SandboxControl = {
     setFault: (fault) => faults.set(fault),
@@ -91,6 +142,8 @@ export async function startSandboxProvider(opts: SandboxProviderOptions = {}): P
     reset: (o) => {
       faults.reset();
       calls = {};
+      limited = 0;
+      windows.clear();
       if (o?.orders) book.clear();
     },
     orders: () => book.list(),
@@ -101,6 +154,9 @@ export async function startSandboxProvider(opts: SandboxProviderOptions = {}): P
     balance: () => book.balance(),
     setBalance: (amount) => book.setBalance(amount),
     calls: () => ({ ...calls }),
+    setLatency: (range) => void (latency = range),
+    setRateLimit: (perSecond) => void (ratePerSecond = perSecond),
+    rateLimited: () => limited,
   };
 
   const server = createServer((req, res) => {
@@ -133,6 +189,15 @@ export async function startSandboxProvider(opts: SandboxProviderOptions = {}): P
     const action = params.action ?? '';
     const counter = `${protocol}:${action}`;
     calls[counter] = (calls[counter] ?? 0) + 1;
+
+    // The limiter stands in front of the panel: a refused call is never processed.
+    if (!admit(String((protocol === 'qqtube' ? params.api_key : params.key) ?? ''))) {
+      limited++;
+      const body = protocol === 'qqtube' ? { status: 'error', messages: [{ id: 429, message: 'Too many requests' }] } : { error: 'Too many requests' };
+      return sendJson(res, 429, body, { 'retry-after': '1' });
+    }
+    const delay = drawLatency(latency);
+    if (delay > 0) await sleep(delay);
 
     const fault = faults.take(action);
     if (fault?.latencyMs) await sleep(fault.latencyMs);
@@ -167,6 +232,9 @@ export async function startSandboxProvider(opts: SandboxProviderOptions = {}): P
       clockOffsetMs: book.clockOffsetMs,
       balance: book.balance(),
       orders: book.list().length,
+      latencyMs: latency,
+      rateLimitPerSecond: ratePerSecond,
+      rateLimited: limited,
     });
     const orderMatch = /^\/__control\/orders(?:\/([^/]+))?$/.exec(url.pathname);
     if (req.method === 'GET' && url.pathname === '/__control') return sendJson(res, 200, state());
@@ -186,6 +254,8 @@ export async function startSandboxProvider(opts: SandboxProviderOptions = {}): P
       else if (c.clearOrders) book.clear();
       if (c.advanceMs) book.advance(c.advanceMs);
       if (c.balance) book.setBalance(c.balance);
+      if (c.latencyRange) latency = c.latencyRange;
+      if (c.rateLimitPerSecond !== undefined) ratePerSecond = c.rateLimitPerSecond;
       if (FAULT_KEYS.some((k) => c[k] !== undefined)) {
         faults.set(Object.fromEntries(FAULT_KEYS.filter((k) => c[k] !== undefined).map((k) => [k, c[k]])));
       }
@@ -239,12 +309,12 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function send(res: ServerResponse, status: number, type: string, text: string): void {
+function send(res: ServerResponse, status: number, type: string, text: string, headers: Record<string, string> = {}): void {
   if (res.destroyed || res.writableEnded) return;
-  res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, { ...headers, 'content-type': `${type}; charset=utf-8`, 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  send(res, status, 'application/json', JSON.stringify(body));
+function sendJson(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): void {
+  send(res, status, 'application/json', JSON.stringify(body), headers);
 }

@@ -39,6 +39,13 @@ export const envSchema = z.object({
   SANDBOX: bool.optional(),
   /** Lifetime of a sandbox order from pending to its outcome, in seconds. */
   SANDBOX_ORDER_SECONDS: z.coerce.number().positive().default(60),
+  /**
+   * How long the sandbox provider takes to answer each call, in ms: "300-1500" (a range drawn per
+   * call, as real panels answer), a fixed "200", or "0" for none.
+   */
+  SANDBOX_PROVIDER_LATENCY_MS: z.string().regex(/^\d+(-\d+)?$/, 'a number of ms or a range such as 300-1500').default('300-1500'),
+  /** Requests per second the sandbox provider accepts per API key; more are answered 429 (0: no limit). */
+  SANDBOX_PROVIDER_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
   /** Size of the sandbox provider's catalogue (up to 5000). */
   SANDBOX_SERVICE_COUNT: z.coerce.number().int().min(1).max(5000).default(320),
   /** Production refuses sandbox parts unless this is set. */
@@ -48,6 +55,15 @@ export const envSchema = z.object({
   PROVIDER_URL: optionalUrl,
   PROVIDER_KEY: optionalString,
   CATALOG_SYNC_MINUTES: z.coerce.number().int().min(1).default(30),
+  /**
+   * Calls per second the storefront makes to its provider (0: as fast as the work comes, slowing
+   * down only when the provider answers 429). Unset: the sandbox's limit with the sandbox, else 0.
+   */
+  PROVIDER_RATE_LIMIT: z.coerce.number().int().min(0).optional(),
+  /** Orders one customer may place per minute (the reseller API and the dashboard alike). */
+  ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Orders sent to the provider at once by one submission worker. */
+  ORDER_SUBMIT_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(16),
 
   PAYMENT_GATEWAY: z.enum(['sandbox', 'epoint']).default('sandbox'),
   EPOINT_URL: z.url().default('https://epoint.az/api/1'),
@@ -57,7 +73,11 @@ export const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Artım <no-reply@artim.az>'),
 
-  /** Disables background jobs (used by tests that drive jobs by hand). */
+  /**
+   * Background work in this process: the order submission worker, status sync, reconciliation and
+   * the other recurring jobs. `false` leaves them to another instance or to `npm run worker`
+   * (tests that drive jobs by hand set it too).
+   */
   JOBS: bool.default(true),
 });
 

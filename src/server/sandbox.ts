@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { startSandboxGateway, type SandboxGateway } from '../../sandbox/gateway';
-import { startSandboxProvider, type SandboxProvider } from '../../sandbox/provider';
+import { parseLatencyRange, startSandboxProvider, type SandboxProvider } from '../../sandbox/provider';
 import type { Env } from './env';
 import { createGateway, type PaymentGateway } from './gateways';
-import { createProvider, type SmmProvider } from './providers';
+import { createPacer, createProvider, type SmmProvider } from './providers';
 
 export interface ExternalParts {
   provider: SmmProvider;
@@ -30,10 +30,13 @@ export async function startExternalParts(env: Env): Promise<ExternalParts> {
       stateFile: resolve(env.DATA_DIR, 'sandbox-provider.json'),
       orderSeconds: env.SANDBOX_ORDER_SECONDS,
       serviceCount: env.SANDBOX_SERVICE_COUNT,
+      latencyMs: parseLatencyRange(env.SANDBOX_PROVIDER_LATENCY_MS),
+      rateLimitPerSecond: env.SANDBOX_PROVIDER_RATE_LIMIT,
     });
-    provider = createProvider({ protocol: 'qqtube', url: sandbox.provider.qqtubeUrl, key: sandbox.provider.apiKey });
+    const pacer = createPacer(env.PROVIDER_RATE_LIMIT ?? env.SANDBOX_PROVIDER_RATE_LIMIT);
+    provider = createProvider({ protocol: 'qqtube', url: sandbox.provider.qqtubeUrl, key: sandbox.provider.apiKey, pacer });
   } else {
-    provider = createProvider({ protocol: env.PROVIDER, url: env.PROVIDER_URL!, key: env.PROVIDER_KEY! });
+    provider = createProvider({ protocol: env.PROVIDER, url: env.PROVIDER_URL!, key: env.PROVIDER_KEY!, pacer: createPacer(env.PROVIDER_RATE_LIMIT ?? 0) });
   }
 
   let gateway: PaymentGateway;

@@ -6,17 +6,16 @@ import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { ViteDevServer } from 'vite';
 import { buildApp, type AppDeps } from './app';
+import { enableCaches } from './cache';
 import { openDatabase, type Database } from './db/client';
 import { seed, type SeedResult } from './db/seed';
 import type { Env } from './env';
-import { startJobs, type Jobs } from './jobs/boss';
-import { pruneExpiredJob } from './jobs/platform';
-import { catalogSyncJob } from './catalog/jobs';
+import type { Jobs } from './jobs/boss';
+import { startBackground, STARTUP_LOCK } from './jobs/background';
 import { syncCatalog } from './catalog/service';
 import { startExternalParts } from './sandbox';
-import { orderJobs } from './orders/jobs';
+import { enableSubmissionWake } from './orders/service';
 import { reconcileOrders } from './orders/sync';
-import { paymentJobs } from './payments/jobs';
 import { createRealtimeHub } from './realtime/hub';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
@@ -56,10 +55,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const database =
     opts.database ??
     (await openDatabase({ url: env.DATABASE_URL, dataDir: resolve(env.DATA_DIR, 'pglite'), poolSize: env.DATABASE_POOL_SIZE }));
-  // Instances starting together take turns for the seed and the job queue set-up.
-  const STARTUP_LOCK = 727_003;
   const seeded = await database.withLock(STARTUP_LOCK, () => seed(database.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD }));
   const secret = authSecret(env);
+  // Sessions, roles, settings and catalogue rows are read through caches that every instance
+  // keeps and that forget what changes anywhere (LISTEN/NOTIFY, src/server/cache.ts).
+  const stopCaches = await enableCaches(database);
 
   const external = await startExternalParts(env);
   // The catalogue is synced before the first request when the provider answers in time; pages
@@ -75,14 +75,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // Orders a previous run left between debit and submission are settled right away.
   void reconcileOrders(ordersDeps).catch((err) => logger.warn({ err }, 'start-up order reconciliation failed'));
 
-  let jobs: Jobs | undefined;
-  if (env.JOBS)
-    jobs = await database.withLock(STARTUP_LOCK, () => startJobs(database, logger, [
-      pruneExpiredJob(database.db),
-      catalogSyncJob(database.db, external.provider, logger, env.CATALOG_SYNC_MINUTES, realtime),
-      ...orderJobs(ordersDeps),
-      ...paymentJobs({ db: database.db, gateway: external.gateway, logger, realtime, get publicUrl() { return deps.publicUrl; } }),
-    ]));
+  const background = env.JOBS
+    ? await startBackground({ env, database, logger, orders: ordersDeps, gateway: external.gateway, realtime, publicUrl: () => deps.publicUrl })
+    : undefined;
+  const jobs: Jobs | undefined = background?.jobs;
+  // Accepted orders wake this process's submission worker at once and the others by NOTIFY.
+  enableSubmissionWake(database, () => background?.submission.wake());
 
   let web: WebRenderer | undefined;
   let vite: ViteDevServer | undefined;
@@ -129,10 +127,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     (closing ??= (async () => {
       server.closeIdleConnections();
       await new Promise<void>((ok) => server.close(() => ok()));
-      await jobs?.stop().catch((err) => logger.error({ err }, 'stopping jobs failed'));
+      await background?.stop();
       await vite?.close();
       await external.close();
       await realtime.close();
+      await stopCaches();
       if (!opts.database) await database.close();
     })());
 

@@ -1,6 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../../core/errors';
 import { can, type Permission } from '../../core/permissions';
+import { COOKIE_PREFIX } from '../../core/contracts/account';
+import { cachesOf } from '../cache';
 import type { Db } from '../db/client';
 import type { Auth } from './auth';
 import { rolesOf, type AuthUser } from './service';
@@ -21,11 +23,32 @@ declare module 'hono' {
   }
 }
 
+/** The session cookie's value (the signed token), if the request carries one. */
+function sessionCookie(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${COOKIE_PREFIX}\\.session_token=([^;]+)`).exec(header);
+  if (!m) return null;
+  try {
+    return decodeURIComponent(m[1]!);
+  } catch {
+    return null;
+  }
+}
+
 /** Makes the session lookup available to every route under it. Mounted once on `/api`. */
 export function identityMiddleware(identity: Identity): MiddlewareHandler {
   return async (c, next) => {
     c.set('identity', identity);
+    // Account writes (sign-out, password change …) may end this session: this instance forgets
+    // it before and after, without waiting for the change notice.
+    const account = c.req.path.startsWith('/api/auth/') && c.req.method !== 'GET';
+    const forgetOwn = () => {
+      const cookie = sessionCookie(c.req.header('cookie'));
+      if (cookie) cachesOf(identity.db)?.identities.delete(cookie.split('.')[0]!);
+    };
+    if (account) forgetOwn();
     await next();
+    if (account) forgetOwn();
   };
 }
 
@@ -35,10 +58,25 @@ export async function optionalUser(c: Context): Promise<AuthUser | null> {
   if (cached !== undefined) return cached;
   const identity = c.get('identity');
   if (!identity) throw new Error('optionalUser: identityMiddleware is not mounted');
+  // A session verified with this exact signed cookie is kept by this instance for a short time
+  // and forgotten when the session, the user's roles, name or e-mail change (see cache.ts).
+  const caches = cachesOf(identity.db);
+  const cookie = caches ? sessionCookie(c.req.header('cookie')) : null;
+  const token = cookie?.split('.')[0];
+  const hit = token ? caches!.identities.get(token) : undefined;
+  if (hit && hit.cookie === cookie) {
+    const user = hit.value as AuthUser;
+    c.set('authUser', user);
+    return user;
+  }
+  const generation = caches?.generation;
   const session = await identity.auth.api.getSession({ headers: c.req.raw.headers });
   const user = session
     ? { id: session.user.id, email: session.user.email, name: session.user.name, roles: await rolesOf(identity.db, session.user.id) }
     : null;
+  if (user && session && token && caches && caches.generation === generation) {
+    caches.identities.set(token, { cookie: cookie!, userId: user.id, value: user }, new Date(session.session.expiresAt).getTime() - Date.now());
+  }
   c.set('authUser', user);
   return user;
 }

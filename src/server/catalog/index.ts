@@ -1,3 +1,4 @@
 /** The provider catalogue: what other features may use of it. */
 export * from './paramTexts';
 export * from './service';
+export * from './jobs';

@@ -7,6 +7,7 @@ import { quantityBounds } from '../../core/orderRules';
 import { serviceGroupOf } from '../../core/platforms';
 import { pricePerUnitDisplay, type Fees } from '../../core/pricing';
 import { displayNames, type NameRule } from '../../core/serviceNames';
+import { announceChange, cachesOf, readThrough } from '../cache';
 import type { Db } from '../db/client';
 import { catalogServices, serviceCustomNames } from '../db/schema';
 import type { SmmProvider } from '../providers';
@@ -40,7 +41,7 @@ export async function syncCatalog(db: Db, provider: SmmProvider): Promise<{ serv
   if (services.length === 0) return { services: 0, deactivated: 0 };
   const now = new Date();
   const rows = services.map((s) => toRow(s, now));
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     for (let i = 0; i < rows.length; i += 500) {
       await tx
         .insert(catalogServices)
@@ -71,6 +72,8 @@ export async function syncCatalog(db: Db, provider: SmmProvider): Promise<{ serv
       .returning({ id: catalogServices.id });
     return { services: rows.length, deactivated: gone.length };
   });
+  await announceChange(db, 'catalog');
+  return result;
 }
 
 const rowToService = (r: ServiceRow): CatalogService => ({
@@ -89,12 +92,14 @@ const rowToService = (r: ServiceRow): CatalogService => ({
 });
 
 /**
- * An active service by id, from the database only. Services arrive through the catalogue sync;
+ * An active service by id, from the database only (through this instance's cache when it keeps one). Services arrive through the catalogue sync;
  * a request never reaches the provider (which answers with the shop's key) for an id it names.
  */
 export async function findService(db: Db, id: string): Promise<CatalogService | null> {
-  const [row] = await db.select().from(catalogServices).where(eq(catalogServices.id, id)).limit(1);
-  return row?.active ? rowToService(row) : null;
+  return readThrough(cachesOf(db), (c) => c.services, id, async () => {
+    const [row] = await db.select().from(catalogServices).where(eq(catalogServices.id, id)).limit(1);
+    return row?.active ? rowToService(row) : null;
+  });
 }
 
 async function loadNameRules(db: Db): Promise<NameRule[]> {

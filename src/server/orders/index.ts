@@ -3,3 +3,5 @@ export { ordersDeps } from './routes';
 export * from './refunds';
 export * from './service';
 export * from './sync';
+export * from './jobs';
+export * from './worker';

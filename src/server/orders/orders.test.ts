@@ -12,7 +12,8 @@ import { createProvider } from '../providers';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { verifyLedger } from '../wallet/ledger';
-import { orderStats, partialRefundCents, placeOrder, type OrdersDeps } from './service';
+import type { OrderView } from '../../core/contracts/orders';
+import { orderStats, partialRefundCents, placeOrder, submitOrder, toOrderView, type OrdersDeps } from './service';
 import { reconcileOrders, syncOrderStatuses } from './sync';
 
 let database: Database;
@@ -46,6 +47,12 @@ const order = (link: string, extra: Record<string, unknown> = {}) => ({
   idempotencyKey: randomUUID(),
   ...extra,
 });
+/** Accepts an order, then sends it as the submission worker does; the order as it stands afterwards. */
+const placeAndSubmit = async (userId: string, body: unknown, d: OrdersDeps = deps): Promise<OrderView> => {
+  const accepted = await placeOrder(d, userId, body);
+  const [row] = await database.db.select().from(orders).where(eq(orders.id, accepted.id));
+  return toOrderView(await submitOrder(d, row!));
+};
 const balanceOf = async (userId: string) => (await database.db.select().from(users).where(eq(users.id, userId)))[0]!.balanceCents;
 const code = async (p: Promise<unknown>) => {
   try {
@@ -66,6 +73,12 @@ describe('placing an order', () => {
     expect(placed.status).toBe('pending');
     expect(placed.chargeCents).toBe(priceOf(100));
     expect(placed.number).toMatch(/^AR-[0-9A-Z]{10}$/);
+    // Accepted and charged, not yet sent: the provider has heard nothing.
+    const [accepted] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(accepted).toMatchObject({ status: 'pending', submittedAt: null, providerOrderId: null });
+    expect(sandbox.control.orders().filter((o) => o.link.includes('artim.one'))).toHaveLength(0);
+    expect(await balanceOf(user.id)).toBe(10_000 - placed.chargeCents);
+    await submitOrder(deps, accepted!);
     const [row] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
     expect(row!.providerOrderId).toBeTruthy();
     expect(await balanceOf(user.id)).toBe(10_000 - placed.chargeCents);
@@ -88,7 +101,7 @@ describe('placing an order', () => {
 
   it('refuses an active order on the same link written another way; the provider gets the link as typed', async () => {
     const user = await createCustomer(database.db, { balanceCents: 100_000 });
-    const first = await placeOrder(deps, user.id, order('https://www.instagram.com/p/Same.Post/?igsh=MTc4eDk'));
+    const first = await placeAndSubmit(user.id, order('https://www.instagram.com/p/Same.Post/?igsh=MTc4eDk'));
     const [row] = await database.db.select().from(orders).where(eq(orders.id, first.id));
     expect(sandbox.control.order(row!.providerOrderId!)!.link).toBe('https://www.instagram.com/p/Same.Post/?igsh=MTc4eDk');
     for (const variant of [
@@ -145,7 +158,7 @@ describe('provider faults', () => {
   it('a refusal marks the order error with the messages and refunds in full', async () => {
     const user = await createCustomer(database.db, { balanceCents: 10_000 });
     sandbox.control.setFault({ mode: 'refuse', actions: ['add'], message: 'Not enough funds on balance' });
-    const placed = await placeOrder(deps, user.id, order('https://instagram.com/refused'));
+    const placed = await placeAndSubmit(user.id, order('https://instagram.com/refused'));
     expect(placed.status).toBe('error');
     expect(placed.comment).toContain('Not enough funds on balance');
     expect(await balanceOf(user.id)).toBe(10_000);
@@ -156,7 +169,7 @@ describe('provider faults', () => {
     it(`no usable answer (${mode}) leaves the order unknown and charged; nothing is re-sent`, async () => {
       const user = await createCustomer(database.db, { balanceCents: 10_000 });
       sandbox.control.setFault({ mode, actions: ['add'] });
-      const placed = await placeOrder(deps, user.id, order(`https://instagram.com/fault-${mode}`));
+      const placed = await placeAndSubmit(user.id, order(`https://instagram.com/fault-${mode}`));
       expect(placed.status).toBe('unknown');
       expect(await balanceOf(user.id)).toBe(10_000 - placed.chargeCents);
       sandbox.control.reset();
@@ -177,7 +190,7 @@ describe('provider faults', () => {
   it('an order the provider accepted without answering is found by reconciliation, not refunded', async () => {
     const user = await createCustomer(database.db, { balanceCents: 10_000 });
     sandbox.control.setFault({ acceptThenTimeout: true, actions: ['add'] });
-    const placed = await placeOrder(deps, user.id, order('https://instagram.com/accepted.silently'));
+    const placed = await placeAndSubmit(user.id, order('https://instagram.com/accepted.silently'));
     expect(placed.status).toBe('unknown');
     sandbox.control.reset();
     const result = await reconcileOrders(deps, new Date(Date.now() + 11 * 60_000));
@@ -191,7 +204,7 @@ describe('provider faults', () => {
   it('an order matched elsewhere while this reconciliation looked for it is not refunded', async () => {
     const user = await createCustomer(database.db, { balanceCents: 10_000 });
     sandbox.control.setFault({ mode: 'timeout', actions: ['add'] });
-    const placed = await placeOrder(deps, user.id, order('https://instagram.com/matched.elsewhere'));
+    const placed = await placeAndSubmit(user.id, order('https://instagram.com/matched.elsewhere'));
     expect(placed.status).toBe('unknown');
     sandbox.control.reset();
     // While this reconciliation asks the provider (and hears of nothing), another process matches
@@ -251,10 +264,10 @@ describe('status sync', () => {
   it('moves orders through their states and settles refunds once: completed, partial, cancelled, refunded', async () => {
     const user = await createCustomer(database.db, { balanceCents: 100_000 });
     const placed = {
-      done: await placeOrder(deps, user.id, order('https://instagram.com/sync.done')),
-      partial: await placeOrder(deps, user.id, order('https://instagram.com/sync.sandbox-partial')),
-      cancel: await placeOrder(deps, user.id, order('https://instagram.com/sync.sandbox-cancel')),
-      refund: await placeOrder(deps, user.id, order('https://instagram.com/sync.sandbox-refund')),
+      done: await placeAndSubmit(user.id, order('https://instagram.com/sync.done')),
+      partial: await placeAndSubmit(user.id, order('https://instagram.com/sync.sandbox-partial')),
+      cancel: await placeAndSubmit(user.id, order('https://instagram.com/sync.sandbox-cancel')),
+      refund: await placeAndSubmit(user.id, order('https://instagram.com/sync.sandbox-refund')),
     };
     sandbox.control.advance(20_000);
     await syncOrderStatuses(deps);

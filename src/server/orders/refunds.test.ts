@@ -12,7 +12,7 @@ import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { debit, verifyLedger } from '../wallet/ledger';
 import { refundOrder } from './refunds';
-import { newOrderNumber, placeOrder, type OrderRow, type OrdersDeps } from './service';
+import { newOrderNumber, placeOrder, submitPending, type OrderRow, type OrdersDeps } from './service';
 import { applyState, reconcileOrders, syncOrderStatuses } from './sync';
 
 let database: Database;
@@ -167,6 +167,8 @@ describe('status sync with the sandbox provider', () => {
     );
     const user = await createCustomer(database.db, { balanceCents: 100_000 });
     const placed = await placeOrder(deps, user.id, { serviceId: service!.id, link: 'https://instagram.com/later.sandbox-partial-refund', quantity: 1000, params: {}, idempotencyKey: randomUUID() });
+    // The submission worker's pass sends it.
+    expect(await submitPending(deps)).toBeGreaterThanOrEqual(1);
     sandbox.control.advance(61_000);
     await syncOrderStatuses(deps);
     const partial = (await database.db.select().from(orders).where(eq(orders.id, placed.id)))[0]!;

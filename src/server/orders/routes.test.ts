@@ -81,6 +81,21 @@ describe('orders over HTTP', () => {
     expect(broken.status).toBe(400);
   });
 
+  it('counts every attempt against the 60 orders a minute of a customer: refused, invalid and placed alike', async () => {
+    const c = await signUpUser(app);
+    // Orders the balance does not cover and bodies that are not orders take their turn too.
+    for (let i = 0; i < 58; i++) expect((await post(app, '/api/orders', orderBody(`https://tiktok.com/@limit.${i}`), { cookie: c.cookie })).status).toBe(402);
+    expect((await post(app, '/api/orders', { serviceId: 1 }, { cookie: c.cookie })).status).toBe(422);
+    expect((await post(app, '/api/orders', orderBody('https://evil.example/x'), { cookie: c.cookie })).status).toBeLessThan(500);
+    await credit(database.db, { userId: c.id, amountCents: 50_000, kind: 'topup', reference: `t-${c.id}` });
+    const refused = await post(app, '/api/orders', orderBody('https://tiktok.com/@limit.over'), { cookie: c.cookie });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error.code).toBe('RATE_LIMITED');
+    expect((await (await get('/api/wallet', c.cookie)).json()).balanceCents).toBe(50_000);
+    // Another customer is not affected.
+    expect((await post(app, '/api/orders', orderBody('https://tiktok.com/@limit.other'), { cookie: a.cookie })).status).toBe(201);
+  });
+
   it('tracks an order by its number without personal data; unknown numbers are not found', async () => {
     const order = orderViewSchema.parse(await (await post(app, '/api/orders', orderBody('https://tiktok.com/@tracked'), { cookie: a.cookie })).json());
     const res = await get(`/api/track/${order.number.toLowerCase()}`);

@@ -8,7 +8,6 @@ import { orders, users } from '../db/schema';
 import { listOrders, orderStats, placeOrder, type OrdersDeps } from './service';
 import { readJson } from '../http/body';
 
-const PLACE_PER_USER: RateRule = { name: 'orders:user', limit: 60, windowSeconds: 60 };
 const TRACK_PER_IP: RateRule = { name: 'track:ip', limit: 30, windowSeconds: 60 };
 
 export function ordersDeps(deps: AppDeps): OrdersDeps {
@@ -21,12 +20,21 @@ export function ordersRoutes(deps: AppDeps) {
   const app = new Hono();
   const limiter = createRateLimiter(deps.database.db);
   const db = deps.database.db;
+  const PLACE_PER_USER: RateRule = { name: 'orders:user', limit: deps.env.ORDERS_PER_MINUTE, windowSeconds: 60 };
 
   app.post('/orders', async (c) => {
     const user = await requireUser(c);
-    await limiter.consume(PLACE_PER_USER, user.id);
-    const body = await readJson(c);
-    return c.json(await placeOrder(ordersDeps(deps), user.id, body), 201);
+    // The per-customer counter is taken in the order's own statement (one round trip).
+    const rate = { key: `${PLACE_PER_USER.name}:${user.id.toLowerCase()}`, limit: PLACE_PER_USER.limit, windowSeconds: PLACE_PER_USER.windowSeconds };
+    try {
+      const body = await readJson(c);
+      return c.json(await placeOrder(ordersDeps(deps), user.id, body, rate), 201);
+    } catch (err) {
+      // Refused before (or with) a rolled-back statement: the attempt still counts.
+      const code = err instanceof AppError ? err.code : null;
+      if (code !== 'RATE_LIMITED' && code !== 'INSUFFICIENT_BALANCE') await limiter.hit(PLACE_PER_USER, user.id).catch(() => {});
+      throw err;
+    }
   });
 
   app.get('/orders', async (c) => {

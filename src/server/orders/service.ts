@@ -1,5 +1,5 @@
-import { createHash, randomInt } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { OrderStats, OrderView } from '../../core/contracts/orders';
 import { AppError } from '../../core/errors';
 import { normalizeLink } from '../../core/links';
@@ -8,13 +8,12 @@ import { statusesOfCounter, type OrderCounter, type OrderStatus } from '../../co
 import { priceOrder } from '../../core/pricing';
 import { findService } from '../catalog';
 import type { Db } from '../db/client';
-import { orders } from '../db/schema';
+import { ledgerEntries, orders, rateLimits, users } from '../db/schema';
 import type { Logger } from '../logger';
 import { isProviderError, type SmmProvider } from '../providers';
 import type { RealtimeHub } from '../realtime';
 import { getSettings } from '../settings';
 import { crashPoint } from '../faults';
-import { debit } from '../wallet';
 import { refundOrder, type RefundResult } from './refunds';
 
 export { partialRefundCents } from './refunds';
@@ -65,20 +64,51 @@ const constraintOf = (err: unknown): string | undefined => {
   return /orders_one_active_per_link|orders_user_idempotency_unique/.exec(text)?.[0];
 };
 
-async function notifyOrder(deps: Pick<OrdersDeps, 'realtime'>, o: Pick<OrderRow, 'id' | 'userId' | 'number' | 'status'>) {
-  await deps.realtime?.publish(o.userId, { type: 'order', orderId: o.id, number: o.number, status: o.status }).catch(() => {});
+async function notifyOrder(deps: Pick<OrdersDeps, 'realtime'>, o: Pick<OrderRow, 'id' | 'userId' | 'number' | 'status' | 'comment'>) {
+  const comment = o.status === 'error' && o.comment ? { comment: o.comment } : {};
+  await deps.realtime?.publish(o.userId, { type: 'order', orderId: o.id, number: o.number, status: o.status, ...comment }).catch(() => {});
 }
 async function notifyBalance(deps: Pick<OrdersDeps, 'realtime'>, userId: string, balanceCents: number, deltaCents: number) {
   await deps.realtime?.publish(userId, { type: 'balance', balanceCents, deltaCents }).catch(() => {});
 }
 
+/** Channel that wakes the submission workers of every instance when orders are accepted. */
+export const ORDERS_CHANNEL = 'artim_orders';
+
+const wakers = new WeakMap<Db, () => void>();
 /**
- * Places an order (docs/rules.md#orders). Everything about price and validity is recomputed here from the
- * server's catalogue and settings. One transaction writes the order as `pending` and debits the
- * balance; only then is the provider called. The same idempotency key replays the first order;
- * the same key with a different body is refused.
+ * Accepted orders wake the submission workers: those in this process at once, those of other
+ * instances by one NOTIFY per 50 ms at most (a NOTIFY per order would queue the commits of busy
+ * writers behind each other). Workers also look on their own every second.
  */
-export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown): Promise<OrderView> {
+export function enableSubmissionWake(database: { db: Db; notify(channel: string, payload: string): Promise<void> }, local: () => void = () => {}): void {
+  let timer: NodeJS.Timeout | null = null;
+  wakers.set(database.db, () => {
+    local();
+    timer ??= setTimeout(() => {
+      timer = null;
+      void database.notify(ORDERS_CHANNEL, '').catch(() => {});
+    }, 50);
+  });
+}
+const wakeSubmission = (db: Db) => wakers.get(db)?.();
+
+export interface OrderRateLimit {
+  /** The counter's key in `rate_limits`. */
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Accepts an order: everything about price and validity is recomputed from the server's
+ * catalogue and settings, then one statement debits the balance, inserts the order as `pending`
+ * (not yet sent to the provider) and writes the ledger entry; then the submission workers are
+ * woken and the owner's pages told. The provider is never called here: the submission worker sends it
+ * (docs/decisions/0010). Rules: docs/rules.md#orders. The same idempotency key replays the first order; the same key with a
+ * different body is refused.
+ */
+export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown, rate?: OrderRateLimit): Promise<OrderView> {
   const input = placeOrderInputSchema.parse(body);
   const requestHash = createHash('sha256')
     .update(JSON.stringify([input.serviceId, input.link, input.quantity, Object.entries(input.params).sort()]))
@@ -94,45 +124,71 @@ export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown
     if (existing.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This request key was used for a different order.');
     return toOrderView(existing);
   };
-  const earlier = await replay();
-  if (earlier) return earlier;
+  // A retried request usually finds its order by failing to insert it again (the key is unique),
+  // so the first attempt costs no lookup; a refusal looks for an earlier order before it is final.
+  const refuse = async (err: unknown): Promise<OrderView> => {
+    if (err instanceof AppError) {
+      const earlier = await replay();
+      if (earlier) return earlier;
+    }
+    throw err;
+  };
 
-  const service = await findService(deps.db, input.serviceId);
-  if (!service) throw new AppError('SERVICE_NOT_FOUND', 'Service not found.');
-  assertValidOrderInput(service, input);
-  const params = orderParams(service, input.params);
-  const settings = await getSettings(deps.db);
-  const { cents } = priceOrder(service.tiers, input.quantity, { serviceFeePercent: settings.service_fee, baseFee: settings.base_fee });
-  if (cents <= 0) throw new AppError('VALIDATION_FAILED', 'This service cannot be priced.', { reason: 'price' });
-  if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== cents) {
-    throw new AppError('PRICE_CHANGED', 'The price has changed since it was shown.', { totalCents: cents });
-  }
-
-  let order: OrderRow;
-  let balance: number;
+  let service: Awaited<ReturnType<typeof findService>>;
+  let cents: number;
   try {
-    ({ order, balance } = await deps.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(orders)
-        .values({
-          number: newOrderNumber(),
-          userId,
-          serviceId: service.id,
-          serviceName: service.name,
-          platform: service.platform,
-          serviceType: service.type,
-          link: input.link,
-          linkKey: normalizeLink(input.link),
-          quantity: input.quantity,
-          params,
-          chargeCents: cents,
-          idempotencyKey: input.idempotencyKey,
-          requestHash,
-        })
-        .returning();
-      const after = await debit(tx, { userId, amountCents: cents, kind: 'order_charge', reference: created!.id });
-      return { order: created!, balance: after };
-    }));
+    service = await findService(deps.db, input.serviceId);
+    if (!service) throw new AppError('SERVICE_NOT_FOUND', 'Service not found.');
+    assertValidOrderInput(service, input);
+    const settings = await getSettings(deps.db);
+    ({ cents } = priceOrder(service.tiers, input.quantity, { serviceFeePercent: settings.service_fee, baseFee: settings.base_fee }));
+    if (cents <= 0) throw new AppError('VALIDATION_FAILED', 'This service cannot be priced.', { reason: 'price' });
+    if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== cents) {
+      throw new AppError('PRICE_CHANGED', 'The price has changed since it was shown.', { totalCents: cents });
+    }
+  } catch (err) {
+    return refuse(err);
+  }
+  const params = orderParams(service, input.params);
+
+  const id = randomUUID();
+  const number = newOrderNumber();
+  type Placed = { hits: number | null; reset_at: Date | string | null; created_at: Date | string | null; balance_cents: number | string | null };
+  let created: Placed | undefined;
+  try {
+    // One statement is one transaction and one round trip: the customer's rate counter is taken
+    // (a window that ended starts again at 1), the debit is conditional (no row, no order; none
+    // either over the rate), and the order and its ledger entry are written only from the
+    // debited row.
+    const result = await deps.db.execute(sql`
+      with hit as (
+        insert into ${rateLimits} (key, count, reset_at)
+        select ${rate?.key ?? ''}, 1, now() + make_interval(secs => ${rate?.windowSeconds ?? 0})
+        where ${!!rate}
+        on conflict (key) do update set
+          count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
+          reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
+        returning count, reset_at
+      ), debit as (
+        update ${users} set balance_cents = balance_cents - ${cents}
+        where id = ${userId} and balance_cents >= ${cents}
+          and coalesce((select count from hit), 0) <= ${rate?.limit ?? 0}
+        returning balance_cents
+      ), placed as (
+        insert into ${orders} (id, number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, params, charge_cents, idempotency_key, request_hash)
+        select ${id}::uuid, ${number}, ${userId}, ${service.id}, ${service.name}, ${service.platform}, ${service.type}, ${input.link}, ${normalizeLink(input.link)},
+               ${input.quantity}::int, ${JSON.stringify(params)}::jsonb, ${cents}::bigint, ${input.idempotencyKey}, ${requestHash}
+        from debit
+        returning created_at
+      ), charged as (
+        insert into ${ledgerEntries} (user_id, amount_cents, kind, reference)
+        select ${userId}, ${-cents}::bigint, 'order_charge', ${id} from placed
+        returning id
+      )
+      select (select count from hit) as hits, (select reset_at from hit) as reset_at,
+        (select created_at from placed) as created_at, (select balance_cents from debit) as balance_cents,
+        (select count(*) from charged) as charged`);
+    created = rowsOf<Placed>(result)[0];
   } catch (err) {
     if (pgCode(err) === '23505') {
       const constraint = constraintOf(err);
@@ -141,21 +197,49 @@ export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown
         if (again) return again;
       }
       if (constraint === 'orders_one_active_per_link' || !constraint) {
-        throw new AppError('ACTIVE_ORDER_EXISTS', 'Bu URL üçün aktiv sifariş mövcuddur');
+        return refuse(new AppError('ACTIVE_ORDER_EXISTS', 'Bu URL üçün aktiv sifariş mövcuddur'));
       }
     }
     throw err;
   }
+  if (rate && created && Number(created.hits) > rate.limit) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((new Date(created.reset_at!).getTime() - Date.now()) / 1000));
+    throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait and try again.', { retryAfterSeconds });
+  }
+  if (!created?.created_at) return refuse(new AppError('INSUFFICIENT_BALANCE', 'The balance is not enough.'));
   crashPoint('crash-after-debit');
-  await notifyBalance(deps, userId, balance, -cents);
-  await notifyOrder(deps, order);
-  return toOrderView(await submitOrder(deps, order));
+  wakeSubmission(deps.db);
+  // Not awaited: the hub sends the events of many orders together, a few milliseconds later.
+  void notifyBalance(deps, userId, Number(created.balance_cents), -cents);
+  void notifyOrder(deps, { id, userId, number, status: 'pending', comment: null });
+  return {
+    id,
+    number,
+    serviceId: service.id,
+    serviceName: service.name,
+    platform: service.platform,
+    serviceType: service.type,
+    link: input.link,
+    quantity: input.quantity,
+    chargeCents: cents,
+    refundedCents: 0,
+    status: 'pending',
+    startCount: null,
+    currentCount: null,
+    remains: null,
+    comment: null,
+    createdAt: new Date(created.created_at).toISOString(),
+  };
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 /**
  * Sends a pending order to the provider exactly once: the order is claimed by setting
- * `submitted_at`, so a request handler and the recovery job never both send it.
- * Accepted → provider id stored. Refused → `error` and a full refund. No answer → `unknown`.
+ * `submitted_at`, so the submission workers of every instance, reconciliation and an admin's
+ * resubmission never both send it. See submitClaimed for what the answer does.
  */
 export async function submitOrder(deps: OrdersDeps, order: OrderRow): Promise<OrderRow> {
   const [claimed] = await deps.db
@@ -164,24 +248,58 @@ export async function submitOrder(deps: OrdersDeps, order: OrderRow): Promise<Or
     .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), sql`${orders.submittedAt} is null`))
     .returning();
   if (!claimed) return (await deps.db.select().from(orders).where(eq(orders.id, order.id)))[0] ?? order;
+  return submitClaimed(deps, claimed);
+}
 
+/**
+ * Sends an order this process has claimed. Accepted → the provider's id is stored. Refused →
+ * `error`, the provider's message and a full refund. Turned away by the provider's rate limit →
+ * the claim is given back (the provider did nothing) and the order waits for its turn again.
+ * No answer → `unknown`: never re-sent, never refunded here; reconciliation settles it.
+ */
+export async function submitClaimed(
+  deps: OrdersDeps,
+  claimed: OrderRow,
+  /** Stores the provider's id (the worker writes many in one statement); returns the stored row. */
+  store?: (orderId: string, providerOrderId: string) => Promise<OrderRow | undefined>,
+): Promise<OrderRow> {
+  let providerOrderId: string;
   try {
-    const { providerOrderId } = await deps.provider.add({
+    ({ providerOrderId } = await deps.provider.add({
       serviceId: claimed.serviceId,
       link: claimed.link,
       quantity: claimed.quantity,
       params: claimed.params,
-    });
-    const [updated] = await deps.db
-      .update(orders)
-      .set({ providerOrderId, updatedAt: new Date() })
-      .where(eq(orders.id, claimed.id))
-      .returning();
-    return updated!;
+    }));
   } catch (err) {
-    if (isProviderError(err) && err.kind === 'refused') {
+    return afterFailedSubmission(deps, claimed, err);
+  }
+  if (store) {
+    const stored = await store(claimed.id, providerOrderId);
+    if (stored) await notifyOrder(deps, stored);
+    return stored ?? claimed;
+  }
+  const [updated] = await deps.db
+    .update(orders)
+    .set({ providerOrderId, updatedAt: new Date() })
+    .where(eq(orders.id, claimed.id))
+    .returning();
+  await notifyOrder(deps, updated!);
+  return updated!;
+}
+
+async function afterFailedSubmission(deps: OrdersDeps, claimed: OrderRow, err: unknown): Promise<OrderRow> {
+  if (isProviderError(err) && err.kind === 'refused') {
       const message = err.messages.filter(Boolean).join(', ') || DEFAULT_REFUSAL_MESSAGE;
       return failAndRefund(deps, claimed.id, 'error', message);
+    }
+    if (isProviderError(err) && err.kind === 'rate_limited') {
+      const [released] = await deps.db
+        .update(orders)
+        .set({ submittedAt: null })
+        .where(and(eq(orders.id, claimed.id), eq(orders.status, 'pending'), isNull(orders.providerOrderId)))
+        .returning();
+      return released ?? claimed;
     }
     // No answer or an unreadable one: the provider may have the order. Never re-send, never
     // refund here; reconciliation settles it from the provider's records.
@@ -193,7 +311,84 @@ export async function submitOrder(deps: OrdersDeps, order: OrderRow): Promise<Or
       .returning();
     if (updated) await notifyOrder(deps, updated);
     return updated ?? claimed;
+}
+
+/**
+ * Claims up to `limit` orders waiting to be sent, oldest first, for this process: rows another
+ * instance is claiming at the same moment are skipped, not waited for, and a claimed order is
+ * never claimed again (its `submitted_at` is set in the same statement).
+ */
+export async function claimPending(db: Db, limit: number): Promise<OrderRow[]> {
+  if (limit <= 0) return [];
+  // The waiting rows are picked once, in a materialized step: a subquery under `in (…)` may be
+  // run again by the planner and claim more than `limit`.
+  const claimed = await db.execute(sql`
+    with waiting as materialized (
+      select id from ${orders}
+      where status = 'pending' and submitted_at is null and provider_order_id is null
+      order by created_at
+      limit ${limit}
+      for update skip locked
+    )
+    update ${orders} o set submitted_at = now(), updated_at = now()
+    from waiting where o.id = waiting.id and o.submitted_at is null
+    returning o.*`);
+  return rowsOf<Record<string, unknown>>(claimed)
+    .map(orderFromRow)
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+const ORDER_COLUMNS = Object.entries(getTableColumns(orders));
+/** An `orders` row as the driver returns it (column names) → the typed row Drizzle would give. */
+function orderFromRow(raw: Record<string, unknown>): OrderRow {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of ORDER_COLUMNS) {
+    const value = raw[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
+  return out as OrderRow;
+}
+
+/**
+ * Stores providers' ids for many orders in one statement: ids handed in within `delayMs` of each
+ * other are written together. A process that dies before the write leaves those orders claimed
+ * without an id, which reconciliation settles from the provider's records.
+ */
+export function createProviderIdWriter(db: Db, delayMs = 10) {
+  let pending: { id: string; providerOrderId: string; done: (row: OrderRow | undefined) => void; fail: (err: unknown) => void }[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  const flush = async () => {
+    timer = null;
+    const batch = pending;
+    pending = [];
+    try {
+      const result = await db.execute(sql`
+        update ${orders} o set provider_order_id = v.pid, updated_at = now()
+        from jsonb_to_recordset(${JSON.stringify(batch.map((b) => ({ id: b.id, pid: b.providerOrderId })))}::jsonb) as v(id uuid, pid text)
+        where o.id = v.id
+        returning o.*`);
+      const rows = new Map(rowsOf<Record<string, unknown>>(result).map((r) => [String(r.id), orderFromRow(r)]));
+      for (const b of batch) b.done(rows.get(b.id));
+    } catch (err) {
+      for (const b of batch) b.fail(err);
+    }
+  };
+  return (id: string, providerOrderId: string) =>
+    new Promise<OrderRow | undefined>((done, fail) => {
+      pending.push({ id, providerOrderId, done, fail });
+      timer ??= setTimeout(() => void flush(), delayMs);
+    });
+}
+
+/** Claims and sends one batch of waiting orders, `concurrency` at a time; returns how many were claimed. */
+export async function submitPending(deps: OrdersDeps, opts: { limit?: number; concurrency?: number } = {}): Promise<number> {
+  const claimed = await claimPending(deps.db, opts.limit ?? 100);
+  let next = 0;
+  const lane = async () => {
+    while (next < claimed.length) await submitClaimed(deps, claimed[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(claimed.length, opts.concurrency ?? 16) }, lane));
+  return claimed.length;
 }
 
 /** Marks an order failed (`error`, `cancelled` …) and refunds what is left of its charge, once. */

@@ -17,52 +17,114 @@ const RECONCILE_GRACE_MS = 10 * 60_000;
  */
 const PARTIAL_FOLLOW_MS = 24 * 3600_000;
 
+/** The longest wait between two status checks of one order. */
+const CHECK_EVERY_MAX_MS = 10 * 60_000;
+
 /**
  * Pulls the status of active orders (and of orders that turned partial within a day) from the
- * provider in batches and applies it. Final states settle the money through `refundOrder`:
- * cancelled/refunded/error/stopped refund the rest of the charge; partial refunds
- * charge × remains / quantity.
+ * provider and applies it. Orders are taken oldest-checked first, in pages of `page`, and asked
+ * for in the provider's batches (100 ids per call for SMM API v2; the adapter runs several at
+ * once). With `olderThanMs` (the recurring job), an order whose status has not moved is asked
+ * less often: it waits half as long as it had been in its status at its last check, at least
+ * `olderThanMs` and at most 10 minutes; without it every order is due. Final states settle the money through `refundOrder`: cancelled/refunded/error/stopped
+ * refund the rest of the charge; partial refunds charge × remains / quantity. States that move no
+ * money are written for a whole page in one statement.
+ *
+ * One call makes one pass over every order due; `limit` caps how many it takes.
  */
-export async function syncOrderStatuses(deps: OrdersDeps, opts: { batch?: number; olderThanMs?: number } = {}): Promise<{ checked: number; changed: number }> {
-  const batch = opts.batch ?? 100;
-  const cutoff = new Date(Date.now() - (opts.olderThanMs ?? 0));
-  const due = await deps.db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        or(
-          inArray(orders.status, [...ACTIVE_STATUSES]),
-          and(eq(orders.status, 'partial'), gt(orders.updatedAt, new Date(Date.now() - PARTIAL_FOLLOW_MS))),
-        ),
-        isNotNull(orders.providerOrderId),
-        or(isNull(orders.checkedAt), lt(orders.checkedAt, cutoff)),
-      ),
-    )
-    .orderBy(sql`${orders.checkedAt} asc nulls first`)
-    .limit(batch * 5);
-
+export async function syncOrderStatuses(
+  deps: OrdersDeps,
+  opts: { page?: number; limit?: number; olderThanMs?: number } = {},
+): Promise<{ checked: number; changed: number; calls: number }> {
+  const page = opts.page ?? 5000;
+  const limit = opts.limit ?? Number.MAX_SAFE_INTEGER;
+  const minInterval = opts.olderThanMs ?? 0;
+  const started = new Date();
+  let checked = 0;
   let changed = 0;
-  for (let i = 0; i < due.length; i += batch) {
-    const chunk = due.slice(i, i + batch);
+  let calls = 0;
+  const seen = new Set<string>();
+  while (checked < limit) {
+    const due = await deps.db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          or(
+            inArray(orders.status, [...ACTIVE_STATUSES]),
+            and(eq(orders.status, 'partial'), gt(orders.updatedAt, new Date(Date.now() - PARTIAL_FOLLOW_MS))),
+          ),
+          isNotNull(orders.providerOrderId),
+          // Not yet checked in this pass, and due by its own back-off.
+          or(isNull(orders.checkedAt), lt(orders.checkedAt, started)),
+          minInterval > 0
+            ? or(
+                isNull(orders.checkedAt),
+                sql`${orders.checkedAt} <= ${started.toISOString()}::timestamptz - make_interval(secs => least(${CHECK_EVERY_MAX_MS / 1000}::float8, greatest(${minInterval / 1000}::float8, extract(epoch from (${orders.checkedAt} - ${orders.updatedAt})) / 2)))`,
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(sql`${orders.checkedAt} asc nulls first`, asc(orders.id))
+      .limit(Math.min(page, limit - checked));
+    const fresh = due.filter((o) => !seen.has(o.id));
+    if (!fresh.length) break;
+    for (const o of fresh) seen.add(o.id);
+    checked += fresh.length;
+
     let states: Map<string, ProviderOrderState | { error: string }>;
+    const before = callsOf(deps);
     try {
-      states = await deps.provider.status(chunk.map((o) => o.providerOrderId!));
+      states = await deps.provider.status(fresh.map((o) => o.providerOrderId!));
     } catch (err) {
       deps.logger.warn({ err }, 'order status sync got no answer');
       break;
+    } finally {
+      calls += callsOf(deps) - before;
     }
-    for (const order of chunk) {
+    const quiet: { id: string; state: ProviderOrderState | { error: string } }[] = [];
+    for (const order of fresh) {
       const state = states.get(order.providerOrderId!);
       if (!state) continue;
-      if ('error' in state) {
-        await deps.db.update(orders).set({ checkedAt: new Date(), comment: state.error }).where(eq(orders.id, order.id));
+      if ('error' in state || (state.status === order.status && !isFullRefundStatus(state.status) && state.status !== 'partial')) {
+        quiet.push({ id: order.id, state });
         continue;
       }
       if (await applyState(deps, order, state)) changed++;
     }
+    await writeQuietStates(deps, quiet);
+    // Orders not answered this time (the provider skipped them) are not asked again in this pass.
+    if (fresh.length < Math.min(page, limit - checked + fresh.length)) break;
   }
-  return { checked: due.length, changed };
+  return { checked, changed, calls };
+}
+
+/** Provider calls made so far through the adapter's pacer, when it has one (for the figures). */
+function callsOf(deps: OrdersDeps): number {
+  return (deps.provider as { options?: { pacer?: { stats: { calls: number } } } }).options?.pacer?.stats.calls ?? 0;
+}
+
+/**
+ * Writes, in one statement, the states that change no status and move no money: the counters,
+ * the provider's text and the check time; an unknown id's error goes to the comment.
+ */
+async function writeQuietStates(deps: OrdersDeps, quiet: { id: string; state: ProviderOrderState | { error: string } }[]): Promise<void> {
+  if (!quiet.length) return;
+  const rows = quiet.map(({ id, state }) =>
+    'error' in state
+      ? { id, error: state.error, start: null, current: null, remains: null, raw: null }
+      : { id, error: null, start: state.startCount, current: state.currentCount, remains: state.remains, raw: state.raw },
+  );
+  await deps.db.execute(sql`
+    update ${orders} o set
+      checked_at = ${new Date().toISOString()}::timestamptz,
+      comment = coalesce(v.error, o.comment),
+      start_count = coalesce(v.start, o.start_count),
+      current_count = coalesce(v.current, o.current_count),
+      remains = coalesce(v.remains, o.remains),
+      provider_status = coalesce(v.raw, o.provider_status)
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, error text, start int, current int, remains int, raw text)
+    where o.id = v.id`);
 }
 
 /**

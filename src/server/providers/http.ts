@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import Big from 'big.js';
+import type { Pacer } from './pacing';
 import { ProviderError } from './types';
 
 export interface HttpReply {
@@ -19,7 +20,10 @@ export async function requestJson(req: {
   method: 'GET' | 'POST';
   params: Record<string, string>;
   timeoutMs: number;
+  /** Waits for the call's turn; told about a 429 so later calls wait too. */
+  pacer?: Pacer;
 }): Promise<HttpReply> {
+  await req.pacer?.take();
   const form = new URLSearchParams(req.params);
   let target = req.url;
   const init: RequestInit = {
@@ -35,9 +39,11 @@ export async function requestJson(req: {
 
   let status: number;
   let text: string;
+  let retryAfter: string | null = null;
   try {
     const res = await fetch(target, init);
     status = res.status;
+    retryAfter = res.headers.get('retry-after');
     // The timeout signal also bounds reading the body.
     text = await res.text();
   } catch (e) {
@@ -45,6 +51,12 @@ export async function requestJson(req: {
   }
 
   if (status >= 500) throw new ProviderError('no_answer', [`HTTP ${status}`]);
+  // A limiter in front of the panel turned the call away; whatever the body says, nothing was done.
+  if (status === 429) {
+    const wait = retryAfterMs(retryAfter);
+    req.pacer?.hold(wait);
+    throw new ProviderError('rate_limited', ['Too many requests'], { retryAfterMs: wait });
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -54,6 +66,14 @@ export async function requestJson(req: {
     throw new ProviderError('bad_reply', ['reply is not JSON'], { cause: e });
   }
   return { httpStatus: status, body };
+}
+
+/** `Retry-After` in seconds or as a date → ms to wait; 1 s when missing or unreadable, at most 60 s. */
+export function retryAfterMs(header: string | null, now = Date.now()): number {
+  if (!header) return 1000;
+  const seconds = Number(header.trim());
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
+  return Number.isFinite(ms) ? Math.min(60_000, Math.max(100, ms)) : 1000;
 }
 
 function describeFetchFailure(e: unknown, timeoutMs: number): string {

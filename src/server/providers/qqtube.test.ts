@@ -38,6 +38,7 @@ const CODES: Record<ProviderErrorKind, string> = {
   refused: 'PROVIDER_REFUSED',
   no_answer: 'PROVIDER_NO_ANSWER',
   bad_reply: 'PROVIDER_BAD_REPLY',
+  rate_limited: 'PROVIDER_NO_ANSWER',
 };
 async function expectKind(promise: Promise<unknown>, kind: ProviderErrorKind): Promise<ProviderError> {
   const e = await failure(promise);

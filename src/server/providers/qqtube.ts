@@ -239,6 +239,7 @@ export class QqtubeProvider implements SmmProvider {
   ): Promise<Record<string, unknown>> {
     const { httpStatus, body } = await requestJson({
       url: this.options.url,
+      pacer: this.options.pacer,
       method: opts.method ?? 'POST',
       params: { ...params, api_key: this.options.key, action },
       timeoutMs: opts.timeoutMs ?? this.timeoutMs,

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { catalogServiceSchema, KNOWN_PLATFORMS, type CatalogService } from '../../core/catalog';
 import { startSandboxProvider, toV2Service, generateCatalog, type SandboxProvider } from '../../../sandbox/provider';
-import { createProvider } from './index';
+import { createPacer, createProvider } from './index';
 import { ProviderError, type ProviderErrorKind, type SmmProvider } from './types';
 
 let sandbox: SandboxProvider;
@@ -33,7 +33,7 @@ async function expectKind(promise: Promise<unknown>, kind: ProviderErrorKind): P
   expect(e).toBeInstanceOf(ProviderError);
   const pe = e as ProviderError;
   expect(pe.kind).toBe(kind);
-  expect(pe.code).toBe({ refused: 'PROVIDER_REFUSED', no_answer: 'PROVIDER_NO_ANSWER', bad_reply: 'PROVIDER_BAD_REPLY' }[kind]);
+  expect(pe.code).toBe({ refused: 'PROVIDER_REFUSED', no_answer: 'PROVIDER_NO_ANSWER', bad_reply: 'PROVIDER_BAD_REPLY', rate_limited: 'PROVIDER_NO_ANSWER' }[kind]);
   return pe;
 }
 
@@ -204,6 +204,33 @@ describe('v2 adapter: faults', () => {
   it('a wrong key → refused', async () => {
     const wrong = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: 'nope', timeoutMs: 400 });
     expect((await expectKind(wrong.services(), 'refused')).messages).toEqual(['Incorrect API key']);
+  });
+
+  it('over the per-key rate limit → rate_limited, nothing created; a pacer keeps later calls under it', async () => {
+    sandbox.control.setRateLimit(2);
+    try {
+      const before = sandbox.control.orders().length;
+      const results = await Promise.allSettled([place(), place(), place()]);
+      const limited = results.filter((r) => r.status === 'rejected');
+      expect(limited).toHaveLength(1);
+      const e = (limited[0] as PromiseRejectedResult).reason as ProviderError;
+      expect(e.kind).toBe('rate_limited');
+      expect(e.code).toBe('PROVIDER_NO_ANSWER');
+      expect(e.retryAfterMs).toBe(1000);
+      expect(sandbox.control.orders().length).toBe(before + 2);
+      expect(sandbox.control.rateLimited()).toBe(1);
+
+      // Paced at the provider's limit, a burst waits its turn instead of being turned away.
+      await new Promise((r) => setTimeout(r, 1000));
+      const pacer = createPacer(2);
+      const paced = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 400, pacer });
+      const started = Date.now();
+      await Promise.all([1, 2, 3, 4].map(() => paced.balance()));
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+      expect(sandbox.control.rateLimited()).toBe(1);
+    } finally {
+      sandbox.control.setRateLimit(0);
+    }
   });
 
   it('accepted then no answer → no_answer while the provider has the order', async () => {

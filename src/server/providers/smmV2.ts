@@ -103,7 +103,9 @@ export class SmmV2Provider implements SmmProvider {
   constructor(private readonly options: ProviderOptions) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.servicesTimeoutMs = options.servicesTimeoutMs ?? options.timeoutMs ?? DEFAULT_SERVICES_TIMEOUT_MS;
-    this.concurrency = options.statusConcurrency ?? 2;
+    // A pass over thousands of active orders is 100 ids per call; twenty calls at once (spaced by
+    // the pacer when the provider has a rate limit) ask 10,000 orders in a few seconds.
+    this.concurrency = options.statusConcurrency ?? 20;
   }
 
   async services(): Promise<CatalogService[]> {
@@ -188,6 +190,7 @@ export class SmmV2Provider implements SmmProvider {
   private async call(action: string, params: Record<string, string>, timeoutMs = this.timeoutMs): Promise<unknown> {
     const { httpStatus, body } = await requestJson({
       url: this.options.url,
+      pacer: this.options.pacer,
       method: 'POST',
       params: { ...params, key: this.options.key, action },
       timeoutMs,

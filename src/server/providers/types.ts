@@ -1,6 +1,7 @@
 import { AppError } from '../../core/errors';
 import type { CatalogService } from '../../core/catalog';
 import type { OrderStatus } from '../../core/orderStatus';
+import type { Pacer } from './pacing';
 
 export type ProviderProtocol = 'qqtube' | 'smm-v2';
 
@@ -85,34 +86,43 @@ export interface ProviderOptions {
   servicesTimeoutMs?: number;
   /** How many single-order status calls run at once where the protocol has no batch call. */
   statusConcurrency?: number;
+  /** Spaces the calls and honours the provider's 429s; every call waits its turn here. */
+  pacer?: Pacer;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_SERVICES_TIMEOUT_MS = 20_000;
 
-export type ProviderErrorKind = 'refused' | 'no_answer' | 'bad_reply';
+export type ProviderErrorKind = 'refused' | 'no_answer' | 'bad_reply' | 'rate_limited';
 
 const CODE_OF_KIND = {
   refused: 'PROVIDER_REFUSED',
   no_answer: 'PROVIDER_NO_ANSWER',
   bad_reply: 'PROVIDER_BAD_REPLY',
+  rate_limited: 'PROVIDER_NO_ANSWER',
 } as const;
 
 /**
  * A provider call that did not succeed.
  * - `refused`: the provider answered and said no (its messages are in `messages`);
  * - `no_answer`: timeout, connection failure or a 5xx;
- * - `bad_reply`: a 2xx that is not JSON or not of the expected shape.
+ * - `bad_reply`: a 2xx that is not JSON or not of the expected shape;
+ * - `rate_limited`: HTTP 429, the provider's limiter turned the call away before the panel saw
+ *   it. Nothing was done (an `add` created no order): the call may be made again after
+ *   `retryAfterMs`.
  */
 export class ProviderError extends AppError {
   readonly kind: ProviderErrorKind;
   readonly messages: string[];
+  /** For `rate_limited`: how long the provider asked to wait (its `Retry-After`, else 1 s). */
+  readonly retryAfterMs: number;
 
-  constructor(kind: ProviderErrorKind, messages: string[], options?: { cause?: unknown }) {
+  constructor(kind: ProviderErrorKind, messages: string[], options?: { cause?: unknown; retryAfterMs?: number }) {
     super(CODE_OF_KIND[kind], messages.join(', ') || kind, { kind, messages });
     this.name = 'ProviderError';
     this.kind = kind;
     this.messages = messages;
+    this.retryAfterMs = options?.retryAfterMs ?? 1000;
     if (options?.cause !== undefined) this.cause = options.cause;
   }
 }

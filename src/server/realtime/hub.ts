@@ -33,16 +33,49 @@ export async function createRealtimeHub(database: Database, logger: Logger): Pro
   };
   const unlisten = await database.listen(CHANNEL, (payload) => {
     try {
-      const { u, e } = JSON.parse(payload) as { u: string; e: UserEvent };
-      if (u === '*') for (const id of listeners.keys()) deliver(id, e);
-      else deliver(u, e);
+      const parsed = JSON.parse(payload) as { u: string; e: UserEvent } | { u: string; e: UserEvent }[];
+      for (const { u, e } of Array.isArray(parsed) ? parsed : [parsed]) {
+        if (u === '*') for (const id of listeners.keys()) deliver(id, e);
+        else deliver(u, e);
+      }
     } catch (err) {
       logger.warn({ err }, 'bad realtime payload');
     }
   });
+
+  // Events published in the same few milliseconds travel in one NOTIFY: PostgreSQL serializes
+  // the commits of notifying transactions, so one per event would queue busy writers behind
+  // each other. A payload stays under the 8000-byte limit.
+  let queue: { item: string; done: () => void; fail: (err: unknown) => void }[] = [];
+  let scheduled = false;
+  const flush = async () => {
+    scheduled = false;
+    const batch = queue;
+    queue = [];
+    while (batch.length) {
+      const part: typeof batch = [];
+      let size = 2;
+      while (batch.length && (part.length === 0 || size + batch[0]!.item.length + 1 < 7900)) {
+        size += batch[0]!.item.length + 1;
+        part.push(batch.shift()!);
+      }
+      try {
+        await database.notify(CHANNEL, part.length === 1 ? part[0]!.item : `[${part.map((p) => p.item).join(',')}]`);
+        for (const p of part) p.done();
+      } catch (err) {
+        for (const p of part) p.fail(err);
+      }
+    }
+  };
   return {
-    async publish(userId, event) {
-      await database.notify(CHANNEL, JSON.stringify({ u: userId, e: event }));
+    publish(userId, event) {
+      return new Promise<void>((done, fail) => {
+        queue.push({ item: JSON.stringify({ u: userId, e: event }), done, fail });
+        if (!scheduled) {
+          scheduled = true;
+          setTimeout(() => void flush(), 5);
+        }
+      });
     },
     subscribe(userId, listener) {
       let set = listeners.get(userId);

@@ -13,7 +13,7 @@ import { catalogServices, ledgerEntries, orders, payments, users } from '../db/s
 import { createGateway } from '../gateways';
 import { epointEncode, epointSign } from '../gateways/epoint';
 import { createLogger } from '../logger';
-import { partialRefundCents, placeOrder, type OrdersDeps } from '../orders/service';
+import { partialRefundCents, placeOrder, submitPending, type OrdersDeps } from '../orders/service';
 import { reconcileOrders, syncOrderStatuses } from '../orders/sync';
 import { handleCallback, reconcilePayments, startTopUp, type PaymentsDeps } from '../payments/service';
 import { createProvider } from '../providers';
@@ -81,6 +81,8 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
         const body = { serviceId: svc.id, link: r.pick(links), quantity: svc.amountMinimum, params: {}, idempotencyKey: randomUUID() };
         try {
           await placeOrder(od, user.id, body);
+          // The submission worker's pass sends it, under the fault set for this order.
+          await submitPending(od);
           count(`order:${fault}`);
           if (r.chance(0.1)) await placeOrder(od, user.id, body); // a retried request replays
         } catch (err) {
@@ -134,6 +136,7 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
     sandbox.control.reset();
     gw.control.set({ callback: 'normal', statusMode: 'normal' });
     for (let i = 0; i < 4; i++) {
+      await submitPending(od);
       sandbox.control.advance(120_000);
       await syncOrderStatuses(od);
       await reconcileOrders(od, new Date(Date.now() + (i + 1) * 3_600_000));

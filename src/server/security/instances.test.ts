@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../../../e2e/app-process';
@@ -7,9 +9,37 @@ import { createScratchDatabase } from '../testing/db';
 
 /**
  * Two app processes on one PostgreSQL: live events cross instances through LISTEN/NOTIFY,
- * recurring jobs run once per tick, and orders split across both never overspend.
+ * recurring jobs run once per tick, orders split across both never overspend, and both
+ * submission workers share a burst with no order sent twice.
  */
 const url = process.env.TEST_DATABASE_URL;
+
+/** Forwards every request to `target` and counts the `add` calls that went through it. */
+async function startCountingProxy(target: string) {
+  let adds = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      if (new URLSearchParams(body.toString('utf8')).get('action') === 'add') adds++;
+      const headers = { ...req.headers };
+      delete headers.host;
+      void fetch(`${target}${req.url}`, { method: req.method, headers: headers as Record<string, string>, body: req.method === 'GET' ? undefined : body })
+        .then(async (reply) => {
+          res.writeHead(reply.status, { 'content-type': reply.headers.get('content-type') ?? 'application/json' });
+          res.end(Buffer.from(await reply.arrayBuffer()));
+        })
+        .catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    adds: () => adds,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
 
 describe.skipIf(!url)('two instances on one PostgreSQL', () => {
   let sandbox: SandboxProvider;
@@ -18,13 +48,19 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
   let one: AppProcess;
   let two: AppProcess;
   let db: pg.Client;
+  let proxy: Awaited<ReturnType<typeof startCountingProxy>>;
 
   beforeAll(async () => {
     sandbox = await startSandboxProvider({ orderSeconds: 600 });
     scratch = await createScratchDatabase('two', url);
     dbUrl = scratch.url;
-    const env = { DATABASE_URL: dbUrl, PROVIDER: 'qqtube', PROVIDER_URL: sandbox.qqtubeUrl, PROVIDER_KEY: sandbox.apiKey, JOBS: 'true', AUTH_SECRET: 'two-instances-share-one-secret-0123456789' };
-    [one, two] = await Promise.all([startAppProcess(env, undefined, ['--no-web']), startAppProcess(env, undefined, ['--no-web'])]);
+    // The second instance reaches the provider through a counting proxy: who sent what is known.
+    proxy = await startCountingProxy(sandbox.url);
+    const env = { DATABASE_URL: dbUrl, PROVIDER: 'qqtube', PROVIDER_URL: sandbox.qqtubeUrl, PROVIDER_KEY: sandbox.apiKey, JOBS: 'true', AUTH_SECRET: 'two-instances-share-one-secret-0123456789', ORDER_SUBMIT_CONCURRENCY: '4' };
+    [one, two] = await Promise.all([
+      startAppProcess(env, undefined, ['--no-web']),
+      startAppProcess({ ...env, PROVIDER_URL: `${proxy.url}/v1-api` }, undefined, ['--no-web']),
+    ]);
     db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
   }, 120_000);
@@ -32,6 +68,7 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
     await Promise.all([one?.stop(), two?.stop()]);
     await db?.end();
     await sandbox?.close();
+    await proxy?.close();
     await scratch?.drop();
   }, 60_000);
 
@@ -102,6 +139,46 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
     expect(Number(rows[0].balance_cents)).toBe(0);
     expect(Number(rows[0].ledger)).toBe(0);
   });
+
+  it('both instances share the submission work and no order reaches the provider twice', async () => {
+    const svc = await service();
+    // Two customers: each may place 60 orders a minute.
+    const customers = [await customerWith(10_000_000, 'burst1@example.com'), await customerWith(10_000_000, 'burst2@example.com')];
+    // Answers take 100–300 ms, so a burst keeps both workers busy.
+    sandbox.control.setLatency([100, 300]);
+    try {
+      const before = proxy.adds();
+      const burst = 110;
+      const statuses = await Promise.all(
+        Array.from({ length: burst }, (_, i) => {
+          const app = i % 2 ? one : two;
+          return fetch(`${app.url}/api/orders`, {
+            method: 'POST',
+            headers: headers(app, customers[Math.floor(i / 2) % 2]!.cookie),
+            body: JSON.stringify({ serviceId: svc.id, link: `https://instagram.com/two.burst.${i}`, quantity: svc.min, params: {}, idempotencyKey: randomUUID() }),
+          }).then((r) => r.status);
+        }),
+      );
+      expect(statuses.every((s) => s === 201)).toBe(true);
+      let sent = 0;
+      for (let i = 0; i < 600 && sent < burst; i++) {
+        sent = (await db.query(`select count(*)::int as n from orders where link like '%two.burst.%' and provider_order_id is not null`)).rows[0].n;
+        if (sent < burst) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(sent).toBe(burst);
+      const atProvider = sandbox.control.orders().filter((o) => o.link.includes('two.burst.'));
+      expect(atProvider).toHaveLength(burst);
+      expect(new Set(atProvider.map((o) => o.link)).size).toBe(burst);
+      const { rows } = await db.query(`select provider_order_id from orders where link like '%two.burst.%'`);
+      expect(new Set(rows.map((r) => r.provider_order_id)).size).toBe(burst);
+      // Each instance sent a share of them.
+      const viaTwo = proxy.adds() - before;
+      expect(viaTwo).toBeGreaterThan(burst / 10);
+      expect(viaTwo).toBeLessThan(burst - burst / 10);
+    } finally {
+      sandbox.control.setLatency(0);
+    }
+  }, 120_000);
 
   it('a recurring job runs once per tick, not once per instance', async () => {
     // order-status-sync is scheduled every minute on both instances; wait for a tick.

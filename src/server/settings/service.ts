@@ -1,18 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_SETTINGS, settingsFromRows, type Settings } from '../../core/settings';
+import { announceChange, cachesOf, readThrough } from '../cache';
 import type { Db } from '../db/client';
 import { adminSettings } from '../db/schema';
 
-/** Current settings, defaults filled in. */
+/** Current settings, defaults filled in (from this instance's cache when it keeps one, see cache.ts). */
 export async function getSettings(db: Db): Promise<Settings> {
-  const rows = await db.select({ key: adminSettings.key, value: adminSettings.value }).from(adminSettings);
-  return settingsFromRows(rows);
+  return readThrough(cachesOf(db), (c) => c.settings, 'all', async () => {
+    const rows = await db.select({ key: adminSettings.key, value: adminSettings.value }).from(adminSettings);
+    return settingsFromRows(rows);
+  });
 }
 
 /** Writes a row for every setting that has none, leaving existing values alone. */
 export async function ensureDefaultSettings(db: Db): Promise<void> {
   const rows = Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value: String(value) }));
   await db.insert(adminSettings).values(rows).onConflictDoNothing({ target: adminSettings.key });
+  await announceChange(db, 'settings');
 }
 
 /** Upserts the given settings (conflict on the key). */
@@ -23,4 +27,6 @@ export async function saveSettings(db: Db, values: Partial<Settings>): Promise<v
     .insert(adminSettings)
     .values(rows)
     .onConflictDoUpdate({ target: adminSettings.key, set: { value: sql`excluded.setting_value`, updatedAt: sql`now()` } });
+  // Inside the caller's transaction the notice is sent when it commits.
+  await announceChange(db, 'settings');
 }

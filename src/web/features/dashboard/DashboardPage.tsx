@@ -100,6 +100,8 @@ export default function DashboardPage() {
   useLiveEvents(
     (event) => {
       if (event.type === 'order') {
+        // Orders are accepted at once and sent to the provider afterwards: a refusal arrives here.
+        if (event.status === 'error' && event.comment) toast.error(t('orders.refusedTitle'), { description: event.comment });
         void queryClient.invalidateQueries({ queryKey: dashboardKeys.orders() });
         void queryClient.invalidateQueries({ queryKey: dashboardKeys.stats() });
       } else if (event.type === 'balance') {

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cachesOf, enableCaches } from './cache';
+import { openPglite, openPostgres, type Database } from './db/client';
+import { adminSettings, sessions, userRoles, users } from './db/schema';
+import { getSettings, saveSettings } from './settings/service';
+import { createScratchDatabase } from './testing/db';
+import { createCustomer } from './testing/users';
+
+const until = async (check: () => Promise<boolean> | boolean, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('caches on the embedded database', () => {
+  it('keep settings until they change, and are off where nobody listens', async () => {
+    const database = await openPglite();
+    try {
+      await saveSettings(database.db, { service_fee: 5 });
+      expect(cachesOf(database.db)).toBeUndefined();
+      const stop = await enableCaches(database);
+      expect((await getSettings(database.db)).service_fee).toBe(5);
+      // A write that announces nothing is not seen: the value comes from the cache.
+      await database.db.update(adminSettings).set({ value: '9' }).where(eq(adminSettings.key, 'service_fee'));
+      expect((await getSettings(database.db)).service_fee).toBe(5);
+      await saveSettings(database.db, { service_fee: 7 });
+      expect((await getSettings(database.db)).service_fee).toBe(7);
+      // Role triggers notify on PGlite too.
+      const user = await createCustomer(database.db);
+      const caches = cachesOf(database.db)!;
+      caches.identities.set('tok', { cookie: 'tok.sig', userId: user.id, value: {} });
+      await database.db.insert(userRoles).values({ userId: user.id, role: 'admin' });
+      await until(() => caches.identities.get('tok') === undefined);
+      await stop();
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+const url = process.env.TEST_DATABASE_URL;
+describe.skipIf(!url)('caches across two instances (PostgreSQL)', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let one: Database;
+  let two: Database;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase('cache', url);
+    one = await openPostgres(scratch.url, 3);
+    two = await openPostgres(scratch.url, 3);
+    await enableCaches(one);
+    await enableCaches(two);
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await scratch?.drop();
+  });
+
+  it('a setting saved on one instance is read fresh on the other once the notice arrives', async () => {
+    await saveSettings(one.db, { base_fee: 1 });
+    await until(async () => (await getSettings(two.db)).base_fee === 1);
+    expect((await getSettings(two.db)).base_fee).toBe(1);
+    await saveSettings(one.db, { base_fee: 3 });
+    await until(async () => (await getSettings(two.db)).base_fee === 3);
+  });
+
+  it('a session ended or a role, name or e-mail changed anywhere is forgotten by every instance', async () => {
+    const user = await createCustomer(one.db);
+    await one.db.insert(sessions).values({ id: 's1', token: 'tok-1', userId: user.id, expiresAt: new Date(Date.now() + 3_600_000) });
+    const caches = cachesOf(two.db)!;
+    const remember = () => caches.identities.set('tok-1', { cookie: 'tok-1.sig', userId: user.id, value: { id: user.id } });
+
+    remember();
+    await one.db.insert(userRoles).values({ userId: user.id, role: 'admin' });
+    await until(() => caches.identities.get('tok-1') === undefined);
+
+    remember();
+    await one.db.update(users).set({ name: 'Renamed' }).where(eq(users.id, user.id));
+    await until(() => caches.identities.get('tok-1') === undefined);
+
+    // A balance change (every order) sends nothing.
+    remember();
+    await one.db.update(users).set({ balanceCents: 5 }).where(eq(users.id, user.id));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(caches.identities.get('tok-1')).toBeDefined();
+
+    await one.db.delete(sessions).where(eq(sessions.token, 'tok-1'));
+    await until(() => caches.identities.get('tok-1') === undefined);
+  });
+});

@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from './db/client';
+
+/**
+ * Read-through caches of what nearly every request reads and rarely changes: the settings, the
+ * catalogue rows orders are priced from, and the signed-in identity behind a session cookie.
+ * Every instance keeps its own and hears of changes on the `artim_cache` channel (PostgreSQL
+ * LISTEN/NOTIFY): the writers of settings and catalogue announce them, and triggers on
+ * sessions, user_roles and users announce those (migration 0013), whoever writes them. The
+ * writing instance forgets at once; the others when the notification arrives, a few
+ * milliseconds after the commit. Entries also expire on their own after a short time.
+ *
+ * Caches exist only for a database whose instance listens (`enableCaches`, called at start-up):
+ * code running on a database nobody listens to (tests driving services by hand) always reads
+ * the tables.
+ */
+export const CACHE_CHANNEL = 'artim_cache';
+
+export class TtlCache<T> {
+  private readonly entries = new Map<string, { value: T; expires: number }>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(key: string): T | undefined {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    if (e.expires <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return e.value;
+  }
+
+  set(key: string, value: T, ttlMs = this.ttlMs): void {
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { value, expires: Date.now() + Math.min(ttlMs, this.ttlMs) });
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  /** Forgets every entry whose value matches. */
+  deleteWhere(match: (value: T, key: string) => boolean): void {
+    for (const [k, e] of this.entries) if (match(e.value, k)) this.entries.delete(k);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+export interface Caches {
+  settings: TtlCache<unknown>;
+  services: TtlCache<unknown>;
+  /** By session token: the signed cookie value it was verified with and the identity. */
+  identities: TtlCache<{ cookie: string; userId: string; value: unknown }>;
+  /**
+   * Bumped by every invalidation: a reader that started before one must not store what it read,
+   * which may be older than the change.
+   */
+  generation: number;
+}
+
+const registry = new WeakMap<Db, Caches>();
+
+/** The caches of this database, or undefined when its instance does not listen for changes. */
+export const cachesOf = (db: Db): Caches | undefined => registry.get(db);
+
+/** Applies one change notice ("settings", "catalog", "catalog:<id>", "session:<token>", "user:<id>"). */
+export function forget(caches: Caches, notice: string): void {
+  caches.generation++;
+  const [kind, ...rest] = notice.split(':');
+  const key = rest.join(':');
+  if (kind === 'settings') caches.settings.clear();
+  else if (kind === 'catalog') {
+    if (key) caches.services.delete(key);
+    else caches.services.clear();
+  } else if (kind === 'session') caches.identities.delete(key);
+  else if (kind === 'user') caches.identities.deleteWhere((e) => e.userId === key);
+  else {
+    caches.settings.clear();
+    caches.services.clear();
+    caches.identities.clear();
+  }
+}
+
+/** Starts caching for `database`: listens for change notices; returns the function that stops it. */
+export async function enableCaches(database: Database, ttlMs = 60_000): Promise<() => Promise<void>> {
+  const caches: Caches = { settings: new TtlCache(ttlMs), services: new TtlCache(ttlMs), identities: new TtlCache(ttlMs), generation: 0 };
+  const unlisten = await database.listen(CACHE_CHANNEL, (notice) => forget(caches, notice));
+  registry.set(database.db, caches);
+  return async () => {
+    registry.delete(database.db);
+    await unlisten();
+  };
+}
+
+/** Tells every instance (this one at once) that something cached changed; see `forget` for the notices. */
+export async function announceChange(db: Db, notice: string): Promise<void> {
+  const caches = cachesOf(db);
+  if (caches) forget(caches, notice);
+  await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${notice})`);
+}
+
+/**
+ * Reads through a cache: the cached value, or `load()`'s, kept unless a change notice arrived
+ * while it was loading.
+ */
+export async function readThrough<T>(caches: Caches | undefined, cache: (c: Caches) => TtlCache<unknown>, key: string, load: () => Promise<T>): Promise<T> {
+  if (!caches) return load();
+  const store = cache(caches);
+  const hit = store.get(key);
+  if (hit !== undefined) return hit as T;
+  const generation = caches.generation;
+  const value = await load();
+  if (caches.generation === generation) store.set(key, value);
+  return value;
+}

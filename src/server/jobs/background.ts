@@ -1,0 +1,53 @@
+import { catalogSyncJob } from '../catalog';
+import type { Database } from '../db/client';
+import type { Env } from '../env';
+import type { PaymentGateway } from '../gateways';
+import type { Logger } from '../logger';
+import { orderJobs, startSubmissionWorker, type OrdersDeps, type SubmissionWorker } from '../orders';
+import { paymentJobs } from '../payments';
+import type { RealtimeHub } from '../realtime';
+import { startJobs, type Jobs } from './boss';
+import { pruneExpiredJob } from './platform';
+
+export interface Background {
+  jobs: Jobs;
+  submission: SubmissionWorker;
+  stop(): Promise<void>;
+}
+
+/** Instances starting together take turns for the seed and the job queue set-up. */
+export const STARTUP_LOCK = 727_003;
+
+/**
+ * Everything that runs besides answering requests: the order submission worker and the
+ * recurring jobs (status sync, reconciliation, catalogue sync, payments, clean-up). The web
+ * server runs it unless JOBS=false; `npm run worker` runs it alone.
+ */
+export async function startBackground(opts: {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  orders: OrdersDeps;
+  gateway: PaymentGateway;
+  realtime: RealtimeHub;
+  publicUrl: () => string;
+}): Promise<Background> {
+  const { env, database, logger } = opts;
+  const jobs = await database.withLock(STARTUP_LOCK, () =>
+    startJobs(database, logger, [
+      pruneExpiredJob(database.db),
+      catalogSyncJob(database.db, opts.orders.provider, logger, env.CATALOG_SYNC_MINUTES, opts.realtime),
+      ...orderJobs(opts.orders),
+      ...paymentJobs({ db: database.db, gateway: opts.gateway, logger, realtime: opts.realtime, get publicUrl() { return opts.publicUrl(); } }),
+    ]),
+  );
+  const submission = await startSubmissionWorker(opts.orders, database, { concurrency: env.ORDER_SUBMIT_CONCURRENCY });
+  return {
+    jobs,
+    submission,
+    async stop() {
+      await submission.stop().catch((err) => logger.error({ err }, 'stopping the submission worker failed'));
+      await jobs.stop().catch((err) => logger.error({ err }, 'stopping jobs failed'));
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Database } from '../db/client';
+import { claimPending, createProviderIdWriter, ORDERS_CHANNEL, submitClaimed, type OrdersDeps } from './service';
+
+export interface SubmissionWorkerOptions {
+  /** Orders sent to the provider at once by this worker. */
+  concurrency: number;
+  /** How often the worker looks for waiting orders when nothing woke it (ms). */
+  pollMs?: number;
+}
+
+export interface SubmissionWorker {
+  /** Orders this worker has sent (answered or not) since it started. */
+  readonly sent: number;
+  /** Looks for waiting orders now. */
+  wake(): void;
+  /** Stops claiming and waits for the orders in flight. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The submission worker: sends accepted orders to the provider in the background, oldest first,
+ * at most `concurrency` at once. Every instance may run one; an order is claimed by exactly one
+ * of them (claimPending), and what happens to the claim after a crash is reconciliation's job.
+ * Accepted orders wake it at once (NOTIFY on the orders channel, written by the order's own
+ * statement); it also looks every `pollMs`. The provider's pace is kept by the provider's
+ * pacer: a 429 holds every call of this process for the `Retry-After` it asked for, and the
+ * order it turned away goes back in line.
+ */
+export async function startSubmissionWorker(deps: OrdersDeps, database: Database, opts: SubmissionWorkerOptions): Promise<SubmissionWorker> {
+  const pollMs = opts.pollMs ?? 1000;
+  let inFlight = 0;
+  let sent = 0;
+  let stopped = false;
+  let signal: (() => void) | null = null;
+  let pending = false;
+  const wake = () => {
+    pending = true;
+    signal?.();
+  };
+  const unlisten = await database.listen(ORDERS_CHANNEL, wake);
+  const flights = new Set<Promise<unknown>>();
+  const store = createProviderIdWriter(deps.db);
+  // While busy, lanes are refilled a quarter at a time (or after 50 ms): one claim per several orders.
+  const refillAt = Math.max(1, Math.floor(opts.concurrency / 4));
+  let lastClaim = 0;
+
+  const loop = async () => {
+    while (!stopped) {
+      pending = false;
+      const room = opts.concurrency - inFlight;
+      const gather = room > 0 && room < refillAt && Date.now() - lastClaim < 50;
+      if (room > 0 && !gather) {
+        lastClaim = Date.now();
+        try {
+          const batch = await claimPending(deps.db, room);
+          for (const order of batch) {
+            inFlight++;
+            const flight = submitClaimed(deps, order, store)
+              .catch((err) => deps.logger.error({ err, order: order.id }, 'order submission failed'))
+              .finally(() => {
+                inFlight--;
+                sent++;
+                flights.delete(flight);
+                wake();
+              });
+            flights.add(flight);
+          }
+        } catch (err) {
+          deps.logger.warn({ err }, 'claiming orders to submit failed');
+          await sleep(pollMs);
+        }
+      }
+      // Then wait to be woken: by an accepted order, a lane coming free, or the poll.
+      if (stopped) break;
+      await new Promise<void>((resolve) => {
+        if (pending) return resolve();
+        const timer = setTimeout(resolve, gather ? 50 : pollMs);
+        signal = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      signal = null;
+    }
+  };
+  const running = loop();
+
+  return {
+    get sent() {
+      return sent;
+    },
+    wake,
+    async stop() {
+      stopped = true;
+      signal?.();
+      await running;
+      await Promise.allSettled([...flights]);
+      await unlisten();
+    },
+  };
+}

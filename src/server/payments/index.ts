@@ -1,0 +1,2 @@
+/** Card payments: what other features (the job runner) may use of them. */
+export * from './jobs';

@@ -1,0 +1,65 @@
+import { resolve } from 'node:path';
+import { enableCaches } from './cache';
+import { openDatabase } from './db/client';
+import { EnvError, parseEnv, type Env } from './env';
+import { startBackground } from './jobs/background';
+import { createLogger } from './logger';
+import { reconcileOrders } from './orders/sync';
+import { createRealtimeHub } from './realtime/hub';
+import { startExternalParts } from './sandbox';
+
+/**
+ * Entry point of `npm run worker`: the background work alone — the order submission worker and
+ * the recurring jobs — for shops that run web and workers apart. The web instances then run
+ * with JOBS=false; any number of workers and web instances share one PostgreSQL database.
+ * The sandbox provider and gateway live inside a web process, so a separate worker needs the
+ * real ones (or a sandbox provider run on its own: `tsx sandbox/provider/main.ts`, with
+ * PROVIDER=qqtube pointing at it).
+ */
+export function checkWorkerEnv(env: Env): void {
+  if (!env.DATABASE_URL) throw new EnvError('Invalid environment configuration:\n  DATABASE_URL: a separate worker shares PostgreSQL with the web instances (the embedded database belongs to one process)');
+  if (env.PROVIDER === 'sandbox' || env.PAYMENT_GATEWAY === 'sandbox') {
+    throw new EnvError('Invalid environment configuration:\n  PROVIDER/PAYMENT_GATEWAY: a separate worker cannot reach a sandbox that lives inside a web process; point it at the same provider and gateway as the web instances');
+  }
+}
+
+async function main() {
+  let env: Env;
+  try {
+    env = parseEnv();
+    checkWorkerEnv(env);
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: resolve(env.DATA_DIR, 'pglite'), poolSize: env.DATABASE_POOL_SIZE });
+  const stopCaches = await enableCaches(database);
+  const external = await startExternalParts(env);
+  const realtime = await createRealtimeHub(database, logger);
+  const orders = { db: database.db, provider: external.provider, logger, realtime };
+  void reconcileOrders(orders).catch((err) => logger.warn({ err }, 'start-up order reconciliation failed'));
+  const background = await startBackground({ env, database, logger, orders, gateway: external.gateway, realtime, publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${env.PORT}` });
+  logger.info({ concurrency: env.ORDER_SUBMIT_CONCURRENCY }, 'worker running: order submission and recurring jobs');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'worker shutting down');
+    setTimeout(() => process.exit(1), 15_000).unref();
+    await background.stop();
+    await realtime.close();
+    await stopCaches();
+    await external.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+if (process.argv[1] && /worker\.ts$/.test(process.argv[1])) void main();
