@@ -15,6 +15,7 @@ import { catalogSyncJob } from './catalog/jobs';
 import { syncCatalog } from './catalog/service';
 import { startExternalParts } from './sandbox';
 import { orderJobs } from './orders/jobs';
+import { resellerJobs } from './reseller/jobs';
 import { reconcileOrders } from './orders/sync';
 import { paymentJobs } from './payments/jobs';
 import { createRealtimeHub } from './realtime/hub';
@@ -81,6 +82,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       pruneExpiredJob(database.db),
       catalogSyncJob(database.db, external.provider, logger, env.CATALOG_SYNC_MINUTES, realtime),
       ...orderJobs(ordersDeps),
+      ...resellerJobs(ordersDeps),
       ...paymentJobs({ db: database.db, gateway: external.gateway, logger, realtime, get publicUrl() { return deps.publicUrl; } }),
     ]));
 
