@@ -10,7 +10,7 @@ import { readJson } from '../http/body';
 import { audit } from '../admin/audit';
 import { ordersDeps } from '../orders/routes';
 import { toOrderView, type OrderRow } from '../orders/service';
-import { actionsOf, refreshRefills, requestCancel, requestRefill, type ActionSource } from './actions';
+import { actionsOf, requestCancel, requestRefill, type ActionSource } from './actions';
 import { createKey, listKeys, revokeKey, rotateKey } from './keys';
 import { v2Handler } from './v2';
 
@@ -52,7 +52,6 @@ export function resellerRoutes(deps: AppDeps) {
   app.get('/orders/actions', async (c) => {
     const user = await requireUser(c);
     const rows = await db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(desc(orders.createdAt)).limit(200);
-    if (deps.provider) await refreshRefills(ordersDeps(deps), { limit: 20 }).catch(() => 0);
     const body: OrderActionsList = { orders: await actionsOf(db, rows) };
     return c.json(body);
   });
