@@ -297,3 +297,41 @@ describe('refill and cancel from the site and the admin area', () => {
     expect(audit.entries.some((e: any) => e.action === 'order.cancel')).toBe(true);
   });
 });
+
+describe('under concurrency (PostgreSQL when TEST_DATABASE_URL is set)', () => {
+  it('parallel refill requests of one order: one reaches the provider, the others are refused', async () => {
+    const { order } = await v2({ key: keyA, action: 'add', service: plain.id, link: link(), quantity: plain.amountMinimum });
+    const o = await orderByApiId(order);
+    sandbox.control.setOrderState(o.providerOrderId!, 'completed');
+    await database.db.update(orders).set({ status: 'completed', remains: 0, createdAt: new Date() }).where(eq(orders.id, o.id));
+    const calls = sandbox.control.calls()['smm-v2:refill'] ?? 0;
+    const replies = await Promise.all(Array.from({ length: 10 }, () => v2({ key: keyA, action: 'refill', order })));
+    expect(replies.filter((r) => typeof r.refill === 'number')).toHaveLength(1);
+    expect(replies.filter((r) => r.error === 'A refill of this order is already in progress')).toHaveLength(9);
+    expect(sandbox.control.calls()['smm-v2:refill']).toBe(calls + 1);
+    const rows = await database.db.select().from(orderRefills).where(eq(orderRefills.orderId, o.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('parallel key creation never goes past the limit', async () => {
+    const c = await signUpUser(app);
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => post(app, '/api/api-keys', { name: `p${i}` }, { cookie: c.cookie })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(MAX_API_KEYS);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(12 - MAX_API_KEYS);
+  });
+
+  it('parallel API orders spend the balance exactly once each and never below zero', async () => {
+    const c = await signUpUser(app);
+    const k = (await (await post(app, '/api/api-keys', {}, { cookie: c.cookie })).json()).key as string;
+    const probe = await v2({ key: keyA, action: 'add', service: plain.id, link: link(), quantity: plain.amountMinimum });
+    const price = (await orderByApiId(probe.order)).chargeCents;
+    await credit(database.db, { userId: c.id, amountCents: price * 7, kind: 'topup', reference: `race-${c.id}` });
+    const replies = await Promise.all(Array.from({ length: 20 }, () => v2({ key: k, action: 'add', service: plain.id, link: link(), quantity: plain.amountMinimum })));
+    expect(replies.filter((r) => typeof r.order === 'number')).toHaveLength(7);
+    expect(replies.filter((r) => r.error === 'Not enough funds on balance')).toHaveLength(13);
+    expect(await balanceOf(c.id)).toBe(0);
+    const placed = await database.db.select().from(orders).where(eq(orders.userId, c.id));
+    expect(placed.every((o) => o.viaApi)).toBe(true);
+    expect(placed).toHaveLength(7);
+  });
+});
