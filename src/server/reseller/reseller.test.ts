@@ -257,6 +257,25 @@ describe('/api/v2', () => {
   });
 });
 
+describe('/api/v2 in maintenance', () => {
+  it('refuses orders, refills and cancels in the protocol’s form, over POST and GET alike, and keeps answering reads', async () => {
+    const put = (on: boolean) => app.request('/api/admin/settings', { method: 'PUT', headers: { ...json, cookie: admin }, body: JSON.stringify({ maintenance_mode: on }) });
+    expect((await put(true)).status).toBe(200);
+    try {
+      const before = (await database.db.select().from(orders)).length;
+      const maintenance = { error: 'The service is under maintenance. Please try again later.' };
+      expect(await v2({ key: keyA, action: 'add', service: plain.id, link: link(), quantity: plain.amountMinimum })).toEqual(maintenance);
+      const viaGet = await app.request(`/api/v2?key=${keyA}&action=add&service=${plain.id}&quantity=${plain.amountMinimum}&link=${encodeURIComponent(link())}`);
+      expect(await viaGet.json()).toEqual(maintenance);
+      expect(await v2({ key: keyA, action: 'cancel', orders: '1' })).toEqual(maintenance);
+      expect((await database.db.select().from(orders)).length).toBe(before);
+      expect((await v2({ key: keyA, action: 'balance' })).currency).toBe('USD');
+    } finally {
+      await put(false);
+    }
+  });
+});
+
 describe('refill and cancel from the site and the admin area', () => {
   it('history shows buttons only where allowed; refill and cancel work for the owner only', async () => {
     const placed = await post(app, '/api/orders', { serviceId: plain.id, link: link(), quantity: plain.amountMinimum, params: {}, idempotencyKey: randomUUID() }, { cookie: a.cookie });

@@ -53,6 +53,7 @@ export const V2_ERRORS = {
   order: 'Incorrect order ID',
   refillId: 'Incorrect refill ID',
   rate: 'Too many requests. Please slow down.',
+  maintenance: 'The service is under maintenance. Please try again later.',
 } as const;
 
 const err = (error: string) => ({ error });
@@ -302,6 +303,8 @@ export function v2Handler(deps: AppDeps) {
       case 'status':
         return status(owner, p);
     }
+    // Maintenance stops what changes orders, whichever method carries it; reads go on.
+    if (['add', 'refill', 'cancel'].includes(p.action ?? '') && (await getSettings(db)).maintenance_mode) return err(V2_ERRORS.maintenance);
     const od = ordersDeps(deps);
     switch (p.action) {
       case 'add':
