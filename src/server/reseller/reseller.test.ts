@@ -312,6 +312,8 @@ describe('refill and cancel from the site and the admin area', () => {
     const res = await app.request(`/api/admin/orders/${o.id}/cancel`, { method: 'POST', headers: { ...json, cookie: admin } });
     expect(res.status).toBe(200);
     expect((await orderByApiId(order)).status).toBe('cancelled');
+    const detail = await (await get(`/api/admin/orders/${o.id}`, admin)).json();
+    expect(detail.order).toMatchObject({ viaApi: true, apiId: order });
     const audit = await (await get('/api/admin/audit', admin)).json();
     expect(audit.entries.some((e: any) => e.action === 'order.cancel')).toBe(true);
   });

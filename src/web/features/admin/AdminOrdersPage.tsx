@@ -278,6 +278,7 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
                 {[o.startCount, o.currentCount, o.remains].map((n) => (n === null ? '—' : formatNumber(n, lang))).join(' / ')}
               </Row>
               <Row label={t('orders.date')}>{formatDateTime(o.createdAt, lang)}</Row>
+              <Row label={t('orders.placedVia')}>{o.viaApi ? t('orders.viaApi', { id: o.apiId }) : t('orders.viaSite')}</Row>
               <Row label={t('orders.submittedAt')}>{o.submittedAt ? formatDateTime(o.submittedAt, lang) : '—'}</Row>
               <Row label={t('orders.checkedAt')}>{o.checkedAt ? formatDateTime(o.checkedAt, lang) : '—'}</Row>
               {o.comment ? <Row label={t('orders.comment')}>{o.comment}</Row> : null}

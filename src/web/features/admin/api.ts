@@ -70,6 +70,9 @@ export interface OrderDetail {
     providerOrderId: string | null;
     providerStatus: string | null;
     params: Record<string, unknown> | null;
+    /** Placed through the reseller API, and its id there. */
+    viaApi: boolean;
+    apiId: number;
     submittedAt: string | null;
     checkedAt: string | null;
   };
