@@ -239,6 +239,17 @@ export class OrderBook {
     return refill;
   }
 
+  /**
+   * A refill and its state on the virtual clock: pending for the first tenth of an order's
+   * lifetime, then in progress, completed after one lifetime.
+   */
+  getRefill(id: string): (Refill & { status: 'Pending' | 'In progress' | 'Completed' }) | undefined {
+    const r = this.state.refills.find((x) => x.id === id);
+    if (!r) return undefined;
+    const f = (this.now() - r.createdAt) / (this.opts.orderSeconds * 1000);
+    return { ...r, status: f >= 1 ? 'Completed' : f >= 0.1 ? 'In progress' : 'Pending' };
+  }
+
   /** Forgets every order and refill and restores the starting balance. */
   clear(): void {
     this.state = { ...this.state, orders: [], refills: [], baseBalance: this.opts.balance };

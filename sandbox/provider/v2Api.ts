@@ -93,6 +93,22 @@ export function handleV2(params: Record<string, string>, ctx: ApiContext): ApiRe
       return reply(results);
     }
 
+    case 'refill_status': {
+      const text = params.refills ?? params.refill ?? '';
+      const ids = [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
+      if (!ids.length || ids.length > MAX_IDS) return error('Incorrect request');
+      if (params.refill && !params.refills) {
+        const r = book.getRefill(ids[0]!);
+        return r ? reply({ status: r.status }) : error('Incorrect refill ID');
+      }
+      return reply(
+        ids.map((id) => {
+          const r = book.getRefill(id);
+          return { refill: Number(id) || id, status: r ? r.status : { error: 'Incorrect refill ID' } };
+        }),
+      );
+    }
+
     case 'cancel': {
       const ids = idsOf(params);
       if (!ids?.length) return error('Incorrect request');

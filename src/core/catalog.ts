@@ -53,6 +53,8 @@ export const catalogServiceSchema = z.object({
   tiers: z.array(priceTierSchema),
   params: z.array(serviceParamSchema),
   refill: z.boolean().default(false),
+  /** Days after the order in which a refill may be asked for (src/core/refill.ts); null: none named. */
+  refillDays: z.number().int().positive().nullable().default(null),
   cancel: z.boolean().default(false),
 });
 export type CatalogService = z.infer<typeof catalogServiceSchema>;

@@ -47,6 +47,14 @@ export const ERROR_CODES = {
   PRICE_CHANGED: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
   ORDER_NOT_FOUND: 404,
+  /** Refill asked for an order whose service has none, that is not completed, or past its period. */
+  REFILL_NOT_ALLOWED: 409,
+  /** Cancel asked for an order that is not active or whose service cannot be cancelled. */
+  CANCEL_NOT_ALLOWED: 409,
+
+  // reseller API keys
+  API_KEY_LIMIT: 409,
+  API_ACCESS_DISABLED: 403,
 
   // payments
   PAYMENT_NOT_CREATED: 502,

@@ -33,6 +33,7 @@ const service = (over: Partial<CatalogService> = {}): CatalogService => ({
   tiers: [{ minimum: 100, maximum: 5000, price: '1.5', pricingPer: 1000 }],
   params: [],
   refill: false,
+  refillDays: null,
   cancel: false,
   ...over,
 });

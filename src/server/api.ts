@@ -11,6 +11,7 @@ import { adminAccess } from './admin/access';
 import { adminRoutes } from './admin/routes';
 import { publicSettingsRoutes } from './admin/settings';
 import { contentRoutes } from './content/routes';
+import { adminOrderActionsRoutes, resellerRoutes } from './reseller/routes';
 
 /**
  * Every feature's API router is mounted here, under `/api`. Keep it a flat list: one line per
@@ -26,6 +27,7 @@ export function mountApi(api: Hono, deps: AppDeps): void {
   if (deps.env.NODE_ENV !== 'production') api.route('/dev/mailbox', devMailboxRoutes({ db: deps.database.db }));
   api.route('/catalog', catalogRoutes(deps));
   api.route('/', ordersRoutes(deps));
+  api.route('/', resellerRoutes(deps));
   api.route('/', eventsRoutes(deps));
   api.route('/track', trackingRoutes(deps));
   api.route('/', supportRoutes(deps));
@@ -34,4 +36,5 @@ export function mountApi(api: Hono, deps: AppDeps): void {
   api.route('/settings', publicSettingsRoutes(deps));
   api.route('/content', contentRoutes(deps));
   api.route('/admin', adminRoutes(deps));
+  api.route('/admin/orders', adminOrderActionsRoutes(deps));
 }

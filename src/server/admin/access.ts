@@ -30,10 +30,13 @@ export const ADMIN_ROUTE_PERMISSIONS: readonly (readonly [Method, string, Permis
   ['POST', '/orders/:id/resync', 'orders:manage'],
   ['POST', '/orders/:id/refund', 'orders:manage'],
   ['POST', '/orders/:id/resubmit', 'orders:manage'],
+  ['POST', '/orders/:id/refill', 'orders:manage'],
+  ['POST', '/orders/:id/cancel', 'orders:manage'],
   ['GET', '/users', 'users:read'],
   ['POST', '/users/:id/roles', 'users:roles'],
   ['DELETE', '/users/:id/roles/:role', 'users:roles'],
   ['POST', '/users/:id/balance', 'balances:write'],
+  ['PUT', '/users/:id/api-access', 'users:roles'],
   // Money, settings, catalogue and content.
   ['GET', '/dashboard', 'dashboard:read'],
   ['GET', '/payments', 'payments:read'],

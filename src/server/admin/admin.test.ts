@@ -76,6 +76,7 @@ async function fixtures(): Promise<Record<string, () => Promise<{ path: string; 
     'POST /api/admin/users/:id/roles': async () => ({ path: `/api/admin/users/${target.id}/roles`, body: { role: 'moderator' } }),
     'DELETE /api/admin/users/:id/roles/:role': async () => ({ path: `/api/admin/users/${target.id}/roles/user` }),
     'POST /api/admin/users/:id/balance': async () => ({ path: `/api/admin/users/${target.id}/balance`, body: { amountCents: 250, reason: 'goodwill' } }),
+    'PUT /api/admin/users/:id/api-access': async () => ({ path: `/api/admin/users/${target.id}/api-access`, body: { enabled: false } }),
     'GET /api/admin/orders': async () => ({ path: '/api/admin/orders?status=unknown' }),
     'GET /api/admin/orders/:id': async () => ({ path: `/api/admin/orders/${order!.id}` }),
     'POST /api/admin/orders/:id/resync': async () => ({ path: `/api/admin/orders/${tracked!.id}/resync` }),
@@ -128,7 +129,8 @@ describe('admin routes', () => {
     // Routes owned by other features are walked in their own tests; this walk covers these.
     const ours = unique.filter((k) => fx[k]);
     expect(ours.length).toBeGreaterThanOrEqual(30);
-    expect(missing.filter((k) => !/support|contact|consultation/.test(k))).toEqual([]);
+    // Refill and cancel need a provider that has them: src/server/reseller/reseller.test.ts walks them.
+    expect(missing.filter((k) => !/support|contact|consultation|\/orders\/:id\/(refill|cancel)$/.test(k))).toEqual([]);
 
     for (const key of ours) {
       const [method, pattern] = key.split(' ') as [string, string];

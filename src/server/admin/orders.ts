@@ -56,7 +56,7 @@ export function adminOrdersRoutes(deps: AppDeps) {
       .where(or(eq(ledgerEntries.reference, o.id), ...refundReferencePattern(o.id).map((p) => like(ledgerEntries.reference, p))))
       .orderBy(ledgerEntries.createdAt);
     return c.json({
-      order: { ...toOrderView(o), userId: o.userId, email: u?.email, name: u?.name, providerOrderId: o.providerOrderId, providerStatus: o.providerStatus, params: o.params, submittedAt: o.submittedAt?.toISOString() ?? null, checkedAt: o.checkedAt?.toISOString() ?? null },
+      order: { ...toOrderView(o), userId: o.userId, email: u?.email, name: u?.name, providerOrderId: o.providerOrderId, providerStatus: o.providerStatus, params: o.params, viaApi: o.viaApi, apiId: o.apiId, submittedAt: o.submittedAt?.toISOString() ?? null, checkedAt: o.checkedAt?.toISOString() ?? null },
       ledger: entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
     });
   });

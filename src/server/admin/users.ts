@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { balanceAdjustmentSchema, roleInputSchema, roleSchema } from '../../core/contracts/admin';
+import { apiAccessInputSchema } from '../../core/contracts/reseller';
 import { AppError } from '../../core/errors';
 import type { AppDeps } from '../deps';
 import { requireAdmin } from '../auth';
-import { userRoles, users, type Role } from '../db/schema';
+import { apiAccessBlocks, userRoles, users, type Role } from '../db/schema';
+import { setApiAccess } from '../reseller';
 import { readJson } from '../http/body';
 import { credit, debit } from '../wallet';
 import { audit } from './audit';
@@ -27,10 +29,13 @@ export function adminUsersRoutes(deps: AppDeps) {
     const roles = rows.length
       ? await db.select().from(userRoles).where(inArray(userRoles.userId, rows.map((r) => r.id)))
       : [];
+    const blocked = rows.length
+      ? new Set((await db.select({ userId: apiAccessBlocks.userId }).from(apiAccessBlocks).where(inArray(apiAccessBlocks.userId, rows.map((r) => r.id)))).map((b) => b.userId))
+      : new Set<string>();
     const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
     return c.json({
       total: count?.n ?? 0,
-      users: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), roles: roles.filter((x) => x.userId === r.id).map((x) => x.role).sort() })),
+      users: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), roles: roles.filter((x) => x.userId === r.id).map((x) => x.role).sort(), apiAccess: !blocked.has(r.id) })),
     });
   });
 
@@ -81,6 +86,19 @@ export function adminUsersRoutes(deps: AppDeps) {
     });
     await deps.realtime?.publish(userId, { type: 'balance', balanceCents: balance, deltaCents: input.amountCents }).catch(() => {});
     return c.json({ balanceCents: balance });
+  });
+
+  // Reseller API access: off refuses every key of the customer at once (the keys stay).
+  app.put('/:id/api-access', async (c) => {
+    const actor = await requireAdmin(c);
+    const { enabled } = apiAccessInputSchema.parse(await readJson(c));
+    const userId = c.req.param('id');
+    await db.transaction(async (tx) => {
+      const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      if (!u) throw new AppError('NOT_FOUND', 'User not found.');
+      if (await setApiAccess(tx, userId, enabled, actor.id)) await audit(tx, actor, enabled ? 'api.enable' : 'api.disable', { type: 'user', id: userId });
+    });
+    return c.json({ apiAccess: enabled });
   });
 
   return app;

@@ -10,7 +10,7 @@ import { accountRoutes, authHandlerRoutes } from './routes';
 
 export { adminOnly, optionalUser, requireAdmin, requirePermission, requireUser, signedInOnly, type AuthUser } from './guard';
 export { clientIp } from './clientIp';
-export { createRateLimiter, type RateRule } from './rateLimit';
+export { createRateLimiter, RATE_RULES, type RateRule } from './rateLimit';
 
 /** The card gateway posts here server to server: no cookies, no Origin of ours. */
 export const PAYMENT_CALLBACK_PATH = '/api/payments/callback';

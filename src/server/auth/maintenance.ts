@@ -7,8 +7,11 @@ import { optionalUser, type Identity } from './guard';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** API paths that keep working in maintenance: signing in and out, and the gateway's callbacks. */
-const API_OPEN_PREFIXES = ['/api/auth/', '/api/auth-extra/', '/api/payments/callback'];
+/**
+ * API paths that keep working in maintenance: signing in and out, the gateway's callbacks, and
+ * the reseller API, which refuses its own writes in its protocol's form (src/server/reseller/v2.ts).
+ */
+const API_OPEN_PREFIXES = ['/api/auth/', '/api/auth-extra/', '/api/payments/callback', '/api/v2'];
 
 const isAdmin = async (c: Parameters<MiddlewareHandler>[0]) => (await optionalUser(c))?.roles.includes('admin') ?? false;
 

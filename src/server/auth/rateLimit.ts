@@ -55,6 +55,11 @@ export const RATE_RULES = {
   resetPerIp: { name: 'reset:ip', limit: 10, windowSeconds: FIFTEEN_MINUTES },
   /** The sign-up form checks as the visitor types (debounced), so this one is roomier. */
   emailCheckPerIp: { name: 'email-check:ip', limit: 60, windowSeconds: FIFTEEN_MINUTES },
+  /**
+   * Calls of the reseller API (`/api/v2`) per key, every action counted. Answered with the
+   * protocol's own `{ "error": … }` (HTTP 200) and a Retry-After header.
+   */
+  apiPerKey: { name: 'api:key', limit: 600, windowSeconds: MINUTE },
 } as const satisfies Record<string, RateRule | DelayRule>;
 
 /** How long the attempt after `failures` failures must wait under a delay rule (0 while free). */

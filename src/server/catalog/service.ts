@@ -27,6 +27,7 @@ const toRow = (s: CatalogService, now: Date) => ({
   tiers: s.tiers,
   params: s.params,
   refill: s.refill,
+  refillDays: s.refillDays,
   cancel: s.cancel,
   active: true,
   syncedAt: now,
@@ -59,6 +60,7 @@ export async function syncCatalog(db: Db, provider: SmmProvider): Promise<{ serv
             tiers: sql`excluded.tiers`,
             params: sql`excluded.params`,
             refill: sql`excluded.refill`,
+            refillDays: sql`excluded.refill_days`,
             cancel: sql`excluded.cancel`,
             active: sql`true`,
             syncedAt: sql`excluded.synced_at`,
@@ -88,6 +90,7 @@ const rowToService = (r: ServiceRow): CatalogService => ({
   tiers: r.tiers,
   params: r.params,
   refill: r.refill,
+  refillDays: r.refillDays,
   cancel: r.cancel,
 });
 

@@ -5,6 +5,7 @@ import type { PaymentGateway } from '../gateways';
 import type { Logger } from '../logger';
 import { orderJobs, startSubmissionWorker, type OrdersDeps, type SubmissionWorker } from '../orders';
 import { paymentJobs } from '../payments';
+import { resellerJobs } from '../reseller';
 import type { RealtimeHub } from '../realtime';
 import { startJobs, type Jobs } from './boss';
 import { pruneExpiredJob } from './platform';
@@ -38,6 +39,7 @@ export async function startBackground(opts: {
       pruneExpiredJob(database.db),
       catalogSyncJob(database.db, opts.orders.provider, logger, env.CATALOG_SYNC_MINUTES, opts.realtime),
       ...orderJobs(opts.orders),
+      ...resellerJobs(opts.orders),
       ...paymentJobs({ db: database.db, gateway: opts.gateway, logger, realtime: opts.realtime, get publicUrl() { return opts.publicUrl(); } }),
     ]),
   );

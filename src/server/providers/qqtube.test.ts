@@ -250,3 +250,11 @@ describe('qqtube adapter: faults', () => {
     expect(states.size).toBe(1);
   });
 });
+
+describe('qqtube adapter: refill and cancel', () => {
+  it('has none: refill, refill status and cancel are unsupported', async () => {
+    expect(await provider.refill(['1'])).toBe('unsupported');
+    expect(await provider.refillStatus(['1'])).toBe('unsupported');
+    expect(await provider.cancel(['1'])).toBe('unsupported');
+  });
+});

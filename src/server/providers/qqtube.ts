@@ -200,6 +200,19 @@ export class QqtubeProvider implements SmmProvider {
     return { amount: parseReply(fundsSchema, data, 'funds').funds, currency: 'USD' };
   }
 
+  /** QQTube-style providers have no refill or cancel calls. */
+  async refill(): Promise<'unsupported'> {
+    return 'unsupported';
+  }
+
+  async refillStatus(): Promise<'unsupported'> {
+    return 'unsupported';
+  }
+
+  async cancel(): Promise<'unsupported'> {
+    return 'unsupported';
+  }
+
   /**
    * Looks through the latest 500 submissions for the same service, quantity and link (compared
    * without scheme, `www.` and trailing slash), added no earlier than `since`. The provider's

@@ -152,6 +152,13 @@ describe('v2 adapter: orders', () => {
     expect(await provider.findOrder({ serviceId: s.id, link: uniqueLink(), quantity: 100, since: new Date() })).toBe('unsupported');
   });
 
+  it('reads the refill period of services with refills from their name or description', () => {
+    const refillable = services.filter((s) => s.refill);
+    expect(refillable.length).toBeGreaterThan(0);
+    for (const s of refillable) expect(s.refillDays, s.name).toBeGreaterThan(0);
+    for (const s of services.filter((x) => !x.refill)) expect(s.refillDays).toBeNull();
+  });
+
   it('refills delivered orders where the service allows it', async () => {
     const withRefill = plain((s) => s.refill);
     const without = plain((s) => !s.refill);
@@ -160,11 +167,20 @@ describe('v2 adapter: orders', () => {
     const c = (await place(uniqueLink(), withRefill)).providerOrderId;
     sandbox.control.setOrderState(a, 'completed');
     sandbox.control.setOrderState(b, 'completed');
-    const result = await provider.refill!([a, b, c, '9999999']);
+    const result = (await provider.refill([a, b, c, '9999999'])) as Map<string, unknown>;
     expect(result.get(a)).toEqual({ refillId: expect.stringMatching(/^\d+$/) });
     expect(result.get(b)).toEqual({ error: 'Refill is not available for this order' });
     expect(result.get(c)).toEqual({ error: 'Refill is not available for this order' });
     expect(result.get('9999999')).toEqual({ error: 'Incorrect order ID' });
+
+    const refillId = (result.get(a) as { refillId: string }).refillId;
+    const states = (await provider.refillStatus([refillId, '777777'])) as Map<string, unknown>;
+    expect(states.get(refillId)).toEqual({ status: 'pending', raw: 'Pending' });
+    expect(states.get('777777')).toEqual({ error: 'Incorrect refill ID' });
+    sandbox.control.advance(300);
+    expect(((await provider.refillStatus([refillId])) as Map<string, unknown>).get(refillId)).toEqual({ status: 'in_progress', raw: 'In progress' });
+    sandbox.control.advance(1000);
+    expect(((await provider.refillStatus([refillId])) as Map<string, unknown>).get(refillId)).toEqual({ status: 'completed', raw: 'Completed' });
   });
 
   it('cancels active orders where the service allows it', async () => {
@@ -172,7 +188,7 @@ describe('v2 adapter: orders', () => {
     const a = (await place(uniqueLink(), cancellable)).providerOrderId;
     const done = (await place(uniqueLink(), cancellable)).providerOrderId;
     sandbox.control.setOrderState(done, 'completed');
-    const result = await provider.cancel!([a, done, '9999999']);
+    const result = (await provider.cancel([a, done, '9999999'])) as Map<string, unknown>;
     expect(result.get(a)).toEqual({ cancelled: true });
     expect(result.get(done)).toEqual({ error: 'Cancel is not available for this order' });
     expect(result.get('9999999')).toEqual({ error: 'Incorrect order ID' });

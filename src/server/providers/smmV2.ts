@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refillDaysOf, refillStatusFromText, type RefillStatus } from '../../core/refill';
 import { catalogServiceSchema, type CatalogService, type ServiceParam } from '../../core/catalog';
 import {
   chunk,
@@ -59,6 +60,10 @@ const refillReplySchema = z.array(
 
 const cancelReplySchema = z.array(
   z.object({ order: looseId, cancel: z.union([errorItem, z.unknown()]) }).loose(),
+);
+
+const refillStatusReplySchema = z.array(
+  z.object({ refill: looseId, status: z.union([errorItem, z.coerce.string()]) }).loose(),
 );
 
 const balanceSchema = z.object({ balance: looseDecimal, currency: optionalText }).loose();
@@ -171,6 +176,21 @@ export class SmmV2Provider implements SmmProvider {
     return collectBatches(batches, this.concurrency);
   }
 
+  /** Batches of 100 refill ids per `refill_status` call (`refills` form). */
+  async refillStatus(refillIds: string[]): Promise<PerOrderResult<{ status: RefillStatus; raw: string }>> {
+    const batches = chunk([...new Set(refillIds)], V2_BATCH).map((batch) => async () => {
+      const reply = parseReply(refillStatusReplySchema, await this.call('refill_status', { refills: batch.join(',') }), 'refill_status');
+      const out: PerOrderResult<{ status: RefillStatus; raw: string }> = new Map();
+      for (const r of reply) {
+        const s = r.status;
+        if (typeof s === 'string') out.set(r.refill, { status: refillStatusFromText(s), raw: s });
+        else out.set(r.refill, s);
+      }
+      return out;
+    });
+    return collectBatches(batches, this.concurrency);
+  }
+
   async cancel(ids: string[]): Promise<PerOrderResult<{ cancelled: true }>> {
     const batches = chunk([...new Set(ids)], V2_BATCH).map((batch) => async () => {
       const reply = parseReply(cancelReplySchema, await this.call('cancel', { orders: batch.join(',') }), 'cancel');
@@ -223,6 +243,7 @@ function toCatalogService(raw: unknown): CatalogService | null {
     tiers: [{ minimum: Math.max(0, s.min), maximum: s.max, price: s.rate, pricingPer: 1000 }],
     params: PARAMS_BY_TYPE.filter(([re]) => re.test(formType)).map(([, p]) => p),
     refill: s.refill,
+    refillDays: s.refill ? refillDaysOf(s.name, s.desc ?? s.description) : null,
     cancel: s.cancel,
   };
   const checked = catalogServiceSchema.safeParse(candidate);

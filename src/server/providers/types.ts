@@ -2,6 +2,7 @@ import { AppError } from '../../core/errors';
 import type { CatalogService } from '../../core/catalog';
 import type { OrderStatus } from '../../core/orderStatus';
 import type { Pacer } from './pacing';
+import type { RefillStatus } from '../../core/refill';
 
 export type ProviderProtocol = 'qqtube' | 'smm-v2';
 
@@ -70,11 +71,23 @@ export interface SmmProvider {
    */
   findOrder(q: FindOrderQuery): Promise<{ providerOrderId: string } | null | 'unsupported'>;
 
-  /** Asks for a refill of delivered orders; per id the refill id or the provider's error. */
-  refill?(ids: string[]): Promise<PerOrderResult<{ refillId: string }>>;
+  /**
+   * Asks for a refill of delivered orders; per id the refill id or the provider's error.
+   * `'unsupported'` when the protocol has no refills.
+   */
+  refill(ids: string[]): Promise<PerOrderResult<{ refillId: string }> | 'unsupported'>;
 
-  /** Asks the provider to cancel orders; per id `{ cancelled: true }` or the provider's error. */
-  cancel?(ids: string[]): Promise<PerOrderResult<{ cancelled: true }>>;
+  /**
+   * States of refill requests by the provider's refill id; an id the provider does not know maps
+   * to `{ error }`, ids without a usable answer are absent. `'unsupported'` as for `refill`.
+   */
+  refillStatus(refillIds: string[]): Promise<PerOrderResult<{ status: RefillStatus; raw: string }> | 'unsupported'>;
+
+  /**
+   * Asks the provider to cancel orders; per id `{ cancelled: true }` or the provider's error.
+   * `'unsupported'` when the protocol cannot cancel orders.
+   */
+  cancel(ids: string[]): Promise<PerOrderResult<{ cancelled: true }> | 'unsupported'>;
 }
 
 export interface ProviderOptions {

@@ -157,9 +157,10 @@ const VALID_ADMIN_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/admin/support/tickets/:id/messages': { message: 'fuzzing' },
   'PATCH /api/admin/support/tickets/:id': { status: 'closed' },
   'PATCH /api/admin/consultations/:id': { status: 'handled' },
+  'PUT /api/admin/users/:id/api-access': { enabled: false },
 };
 /** Admin writes that read no body. */
-const BODILESS = new Set(['POST /api/admin/orders/:id/resync', 'POST /api/admin/orders/:id/resubmit', 'POST /api/admin/catalog/api-services/refresh', 'POST /api/admin/contact-messages/:id/replied']);
+const BODILESS = new Set(['POST /api/admin/orders/:id/resync', 'POST /api/admin/orders/:id/resubmit', 'POST /api/admin/catalog/api-services/refresh', 'POST /api/admin/contact-messages/:id/replied', 'POST /api/admin/orders/:id/refill', 'POST /api/admin/orders/:id/cancel']);
 
 function adminRoutes(): { key: string; method: string; pattern: string }[] {
   const seen = new Set<string>();
@@ -192,6 +193,7 @@ describe('customer JSON endpoints', () => {
     ['POST', '/api/support/tickets', { title: 'A question', description: 'Some text long enough.', priority: 'normal' }],
     ['POST', '/api/consultations', { name: 'Aysel', email: 'aysel@example.com', phone: '+994501234567', service: 'seo', message: 'We would like to talk about SEO.' }],
     ['POST', '/api/contact', { name: 'Aysel', email: 'aysel@example.com', subject: 'Hello', message: 'A message long enough to pass.' }],
+    ['POST', '/api/api-keys', { name: 'My panel' }],
   ];
 
   it('refuse an unknown field next to valid ones with 422 VALIDATION_FAILED, changing nothing', async () => {
@@ -313,4 +315,56 @@ describe('NUL characters', () => {
     }
     expect(await snapshot()).toEqual(before);
   });
+});
+
+describe(`fuzzing the reseller API /api/v2 (FUZZ_SEED=${SEED})`, () => {
+  const ACTIONS = ['services', 'add', 'status', 'refill', 'refill_status', 'cancel', 'balance', 'ADD', '', '__proto__'];
+  const FIELDS = ['service', 'link', 'quantity', 'order', 'orders', 'refill', 'refills', 'runs', 'interval', 'comments', 'username', '__proto__', 'constructor', 'key'];
+  const formValue = fc.oneof(hostileString, hostileNumber.map(String), fc.constantFrom('1', '0', '-1', '1,2,3', Array.from({ length: 150 }, (_, i) => i).join(','), '1e9', ' 100 '));
+
+  it('answers every hostile form, JSON body and query string with HTTP 200 and the protocol’s shape, never a stack trace', async () => {
+    const key = (await (await post(app, '/api/api-keys', { name: 'fuzz' }, { cookie: customer })).json()).key as string;
+    const params = fc.record({
+      action: fc.constantFrom(...ACTIONS),
+      withKey: fc.boolean(),
+      fields: fc.dictionary(fc.constantFrom(...FIELDS), formValue, { maxKeys: 6 }),
+      as: fc.constantFrom('form', 'json', 'query', 'multipart'),
+    });
+    let cases = 0;
+    await fc.assert(
+      fc.asyncProperty(params, async ({ action, withKey, fields, as }) => {
+        const all: Record<string, string> = { ...fields, action };
+        if (withKey) all.key = key;
+        const before = await snapshot();
+        let res: Response;
+        if (as === 'query') {
+          res = await app.request(`/api/v2?${new URLSearchParams(all).toString().slice(0, 7000)}`);
+        } else if (as === 'json') {
+          res = await app.request('/api/v2', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(all) });
+        } else if (as === 'multipart') {
+          const form = new FormData();
+          for (const [k, v] of Object.entries(all)) form.append(k, v);
+          res = await app.request('/api/v2', { method: 'POST', body: form });
+        } else {
+          res = await app.request('/api/v2', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(all).toString() });
+        }
+        const text = await res.text();
+        cases += 1;
+        // Limits in front of every API route: an over-long address or body, a NUL character.
+        if (res.status === 414 || res.status === 413) return;
+        if (res.status === 400) {
+          expect(JSON.parse(text).error.code).toBe('BAD_REQUEST');
+          return;
+        }
+        expect(res.status, `${as} ${text.slice(0, 200)}`).toBe(200);
+        expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
+        const body = JSON.parse(text);
+        if (!withKey) expect(body).toEqual({ error: 'Incorrect API key' });
+        // The customer has no money: nothing is ever ordered, so no table changes.
+        expect(await snapshot()).toEqual(before);
+      }),
+      { numRuns: RUNS * 6, seed: SEED, endOnFailure: true },
+    );
+    console.log(`/api/v2: ${cases} hostile calls`);
+  }, 300_000);
 });

@@ -57,7 +57,7 @@ export function seoRoutes(deps: AppDeps) {
       case 'main':
         return xml(urlset(base(), [...everyLanguage(''), ...everyLanguage('/order')]));
       case 'pages':
-        return xml(urlset(base(), ['/about', '/contact', '/faq', '/blog'].flatMap((p) => everyLanguage(p))));
+        return xml(urlset(base(), ['/about', '/contact', '/faq', '/blog', '/api'].flatMap((p) => everyLanguage(p))));
       case 'services': {
         // The same rows the services page lists, so every detail address listed answers 200.
         const rows = await activeLocalServices(db, 'az');

@@ -19,6 +19,8 @@ export const catalogServices = pgTable('catalog_services', {
   tiers: jsonb('tiers').$type<PriceTier[]>().notNull(),
   params: jsonb('params').$type<ServiceParam[]>().notNull(),
   refill: boolean('refill').notNull().default(false),
+  /** Days after the order in which a refill may be asked for; null: the provider names no period. */
+  refillDays: integer('refill_days'),
   cancel: boolean('cancel').notNull().default(false),
   active: boolean('active').notNull().default(true),
   syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),

@@ -8,3 +8,4 @@ export * from './accounts';
 export * from './payments';
 export * from './admin';
 export * from './support';
+export * from './reseller';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, type OrderStatus } from '../../../core/orderStatus';
 import { users } from './auth';
 
@@ -41,6 +41,10 @@ export const orders = pgTable(
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The order's id in the reseller API (`/api/v2`): an integer, as the protocol's clients expect. */
+    apiId: bigint('api_id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity({ startWith: 100001 }),
+    /** Placed through the reseller API: its orders carry an idempotency key of the form `api_…`. */
+    viaApi: boolean('via_api').notNull().generatedAlwaysAs(sql`left(idempotency_key, 4) = 'api_'`),
   },
   (t) => [
     uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
@@ -50,6 +54,7 @@ export const orders = pgTable(
       .on(t.userId, t.platform, t.linkKey)
       .where(sql`status in ('pending', 'processing', 'in_progress', 'active', 'running', 'unknown')`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('orders_api_id_unique').on(t.apiId),
     index('orders_status_idx').on(t.status, t.checkedAt),
     check('orders_charge_positive', sql`${t.chargeCents} > 0`),
     check('orders_refund_bounded', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.chargeCents}`),

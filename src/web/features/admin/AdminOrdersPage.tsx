@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight, Eye, RefreshCw, RotateCcw, Send } from 'luci
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import { minorToDecimal, parseUsdToCents } from '../../../core/money';
-import { ORDER_STATUSES, statusGroup, type OrderStatus } from '../../../core/orderStatus';
+import { ACTIVE_STATUSES, ORDER_STATUSES, statusGroup, type OrderStatus } from '../../../core/orderStatus';
 import { platformDisplayName } from '../../../core/platforms';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
@@ -12,7 +12,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { Input } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { useCan } from './access';
-import { useOrder, useOrders, useRefund, useResubmit, useResync, type AdminOrder, type OrdersQuery } from './api';
+import { useAdminCancel, useAdminRefill, useOrder, useOrders, useRefund, useResubmit, useResync, type AdminOrder, type OrdersQuery } from './api';
 import { ConfirmDialog, FormDialog } from './dialogs';
 import { notify, notifyError, STATUS_TONE } from './format';
 import { AdminPage, CardsOrTable, InputField, LoadError, Loading, Panel, QueryView, reasonError, ReasonField, SearchField, Select, Table, TableContent, td, Th } from './ui';
@@ -203,7 +203,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-type Action = 'resync' | 'resubmit' | 'refund' | null;
+type Action = 'resync' | 'resubmit' | 'refund' | 'refill' | 'cancel' | null;
 
 function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation('admin');
@@ -213,7 +213,21 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const allowed = useCan();
   const resync = useResync(id);
   const resubmit = useResubmit(id);
+  const refill = useAdminRefill(id);
+  const cancel = useAdminCancel(id);
   const o = detail.data?.order;
+  const runRefill = () =>
+    refill.mutate(undefined, {
+      onSuccess: () => notify.success(t('notices.refillRequested')),
+      onError: (err) => notifyError(t, 'notices.refillFailed', err),
+      onSettled: () => setAction(null),
+    });
+  const runCancel = () =>
+    cancel.mutate(undefined, {
+      onSuccess: (v) => notify.success(t('notices.orderCancelled'), t('orders.nowStatus', { status: t(`status.${v.status}`) })),
+      onError: (err) => notifyError(t, 'notices.cancelFailed', err),
+      onSettled: () => setAction(null),
+    });
 
   const runResync = () =>
     resync.mutate(undefined, {
@@ -264,6 +278,7 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
                 {[o.startCount, o.currentCount, o.remains].map((n) => (n === null ? '—' : formatNumber(n, lang))).join(' / ')}
               </Row>
               <Row label={t('orders.date')}>{formatDateTime(o.createdAt, lang)}</Row>
+              <Row label={t('orders.placedVia')}>{o.viaApi ? t('orders.viaApi', { id: o.apiId }) : t('orders.viaSite')}</Row>
               <Row label={t('orders.submittedAt')}>{o.submittedAt ? formatDateTime(o.submittedAt, lang) : '—'}</Row>
               <Row label={t('orders.checkedAt')}>{o.checkedAt ? formatDateTime(o.checkedAt, lang) : '—'}</Row>
               {o.comment ? <Row label={t('orders.comment')}>{o.comment}</Row> : null}
@@ -317,6 +332,16 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
                 {t('orders.resubmit')}
               </Button>
             ) : null}
+            {o.status === 'completed' ? (
+              <Button variant="outline" size="sm" onClick={() => setAction('refill')}>
+                {t('orders.refill')}
+              </Button>
+            ) : null}
+            {(ACTIVE_STATUSES as readonly string[]).includes(o.status) ? (
+              <Button variant="outline" size="sm" onClick={() => setAction('cancel')}>
+                {t('orders.cancel')}
+              </Button>
+            ) : null}
             <Button size="sm" onClick={() => setAction('refund')} disabled={o.chargeCents - o.refundedCents <= 0}>
               <RotateCcw className="size-4" aria-hidden="true" />
               {t('orders.refund')}
@@ -342,6 +367,24 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
         confirmLabel={t('orders.resubmit')}
         onConfirm={runResubmit}
         pending={resubmit.isPending}
+      />
+      <ConfirmDialog
+        open={action === 'refill'}
+        onOpenChange={(v) => !v && setAction(null)}
+        title={t('orders.refillTitle')}
+        description={t('orders.refillText')}
+        confirmLabel={t('orders.refill')}
+        onConfirm={runRefill}
+        pending={refill.isPending}
+      />
+      <ConfirmDialog
+        open={action === 'cancel'}
+        onOpenChange={(v) => !v && setAction(null)}
+        title={t('orders.cancelTitle')}
+        description={t('orders.cancelText')}
+        confirmLabel={t('orders.cancel')}
+        onConfirm={runCancel}
+        pending={cancel.isPending}
       />
       {action === 'refund' && o ? <RefundDialog order={o} onClose={() => setAction(null)} /> : null}
     </Dialog>

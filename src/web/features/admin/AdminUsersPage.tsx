@@ -1,4 +1,4 @@
-import { Plus, Wallet, X } from 'lucide-react';
+import { KeyRound, Plus, Wallet, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { useLanguage } from '../../lib/language';
 import { ApiError } from '../auth/api';
 import { useCan } from './access';
-import { ROLES, useAddRole, useAdjustBalance, useRemoveRole, useUsers, type AdminUser, type Role } from './api';
+import { ROLES, useAddRole, useAdjustBalance, useRemoveRole, useSetApiAccess, useUsers, type AdminUser, type Role } from './api';
 import { DeleteDialog, FormDialog } from './dialogs';
 import { notify, notifyError, reasonOf } from './format';
 import { parseSignedCents } from './forms';
@@ -123,9 +123,24 @@ export default function AdminUsersPage() {
 function UserActions({ user, onAddRole, onAdjust, className }: { user: AdminUser; onAddRole: () => void; onAdjust: () => void; className: string }) {
   const { t } = useTranslation('admin');
   const allowed = useCan();
+  const setApi = useSetApiAccess();
   if (!allowed('users:roles') && !allowed('balances:write')) return <span className="text-xs text-slate-500">{t('users.readOnly')}</span>;
+  const toggleApi = () =>
+    setApi.mutate(
+      { userId: user.id, enabled: !user.apiAccess },
+      {
+        onSuccess: (r) => notify.success(t(r.apiAccess ? 'notices.apiEnabled' : 'notices.apiDisabled'), user.email),
+        onError: (err) => notifyError(t, 'notices.apiNotChanged', err),
+      },
+    );
   return (
     <div className={className}>
+      {allowed('users:roles') ? (
+        <Button size="sm" variant="outline" onClick={toggleApi} disabled={setApi.isPending} aria-pressed={user.apiAccess} aria-label={t('users.apiToggleFor', { email: user.email })} data-api-access={user.apiAccess}>
+          <KeyRound className="size-4" aria-hidden="true" />
+          {t(user.apiAccess ? 'users.apiOn' : 'users.apiOff')}
+        </Button>
+      ) : null}
       {allowed('users:roles') ? (
         <Button size="sm" variant="outline" onClick={onAddRole} aria-label={t('users.addRoleFor', { email: user.email })}>
           <Plus className="size-4" aria-hidden="true" />

@@ -44,6 +44,8 @@ export interface AdminUser {
   balanceCents: number;
   createdAt: string;
   roles: Role[];
+  /** False when the customer's reseller API access is turned off. */
+  apiAccess: boolean;
 }
 
 export type AdminOrder = OrderView & { userId: string; email: string };
@@ -68,6 +70,9 @@ export interface OrderDetail {
     providerOrderId: string | null;
     providerStatus: string | null;
     params: Record<string, unknown> | null;
+    /** Placed through the reseller API, and its id there. */
+    viaApi: boolean;
+    apiId: number;
     submittedAt: string | null;
     checkedAt: string | null;
   };
@@ -198,6 +203,10 @@ export const useResync = (id: string) => useAdminMutation(() => request<OrderVie
 export const useRefund = (id: string) =>
   useAdminMutation((v: { amountCents?: number; reason: string }) => request<OrderView>('POST', `${orderPath(id)}/refund`, v), orderKeys(id));
 export const useResubmit = (id: string) => useAdminMutation(() => request<OrderView>('POST', `${orderPath(id)}/resubmit`), orderKeys(id));
+export const useAdminRefill = (id: string) => useAdminMutation(() => request<{ refill: { id: number; status: string } }>('POST', `${orderPath(id)}/refill`), orderKeys(id));
+export const useAdminCancel = (id: string) => useAdminMutation(() => request<OrderView>('POST', `${orderPath(id)}/cancel`), orderKeys(id));
+export const useSetApiAccess = () =>
+  useAdminMutation((v: { userId: string; enabled: boolean }) => request<{ apiAccess: boolean }>('PUT', `/api/admin/users/${encodeURIComponent(v.userId)}/api-access`, { enabled: v.enabled }), [adminKeys.usersAll(), adminKeys.audit()]);
 
 // ─── Catalogue ─────────────────────────────────────────────────────────────────────────────
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, CircleDashed, CreditCard, History, LifeBuoy, Loader2, LogOut, Plus, Settings, ShoppingBag, Wallet, XCircle } from 'lucide-react';
+import { CheckCircle2, CircleDashed, CreditCard, History, KeyRound, LifeBuoy, Loader2, LogOut, Plus, Settings, ShoppingBag, Wallet, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import { useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -21,6 +21,7 @@ import { TopUpDialog } from '../payments/TopUpDialog';
 import { SupportTab } from '../support/SupportTab';
 import { dashboardKeys, useOrders, useOrderStats, useWallet } from './api';
 import type { OrderStats } from '../../../core/contracts/orders';
+import { ApiKeysTab } from './ApiKeysTab';
 import { HistoryTab } from './HistoryTab';
 import { requestErrorText } from './http';
 import { OrdersTab } from './OrdersTab';
@@ -28,13 +29,13 @@ import { SettingsTab } from './SettingsTab';
 import { TabList, TabPanel, type TabItem } from './Tabs';
 import { formatMoney, formatNumber } from '../../lib/format';
 
-export const ns = ['dashboard', 'auth', 'catalog', 'payments'];
+export const ns = ['dashboard', 'auth', 'catalog', 'payments', 'reseller'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('dashboard:title')} · ${site.site_name}` });
 
 /** Signed-out visitors go home with the sign-in dialog (docs/rules.md#accounts). */
 export const loader = async (args: LoaderFunctionArgs) => ({ me: await requireMe(args, routeLanguage(args.params, args.request)) });
 
-const TABS = ['orders', 'history', 'payments', 'support', 'settings'] as const;
+const TABS = ['orders', 'history', 'payments', 'support', 'api', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (v: unknown): v is Tab => typeof v === 'string' && (TABS as readonly string[]).includes(v);
 
@@ -43,7 +44,7 @@ const PAYMENT_RETURN_RELOAD_MS = 3000;
 const PAYMENT_OPENED_RELOAD_MS = 2000;
 const AFTER_ORDER_MS = 1500;
 
-const ICONS = { orders: Plus, history: History, payments: CreditCard, support: LifeBuoy, settings: Settings } as const;
+const ICONS = { orders: Plus, history: History, payments: CreditCard, support: LifeBuoy, api: KeyRound, settings: Settings } as const;
 
 /**
  * /{lang}/dashboard: balance and top-up, the order counters, and the tabs (new order, history,
@@ -162,6 +163,8 @@ export default function DashboardPage() {
     panel = <PaymentsTab locale={locale} onTopUp={() => setTopUpOpen(true)} />;
   } else if (tab === 'support') {
     panel = <SupportTab />;
+  } else if (tab === 'api') {
+    panel = <ApiKeysTab locale={locale} />;
   } else {
     panel = <SettingsTab me={me} />;
   }

@@ -7,11 +7,14 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { requestErrorText } from './http';
 import { statusLabelKey, statusTone } from './orderStatusView';
+import { OrderExtras } from './OrderExtras';
+import { useOrderActions } from './resellerApi';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 
 /** All of the customer's orders, newest first (docs/rules.md#screens): a table on wide screens, cards on phones. */
 export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryResult<OrderView[]>; locale: string; onNewOrder: () => void }) {
   const { t } = useTranslation('dashboard');
+  const actions = useOrderActions(orders.isSuccess);
 
   if (orders.isPending) {
     return (
@@ -104,7 +107,10 @@ export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryRes
                   {progress(o)}
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-right font-semibold tabular-nums text-slate-900">{price(o)}</td>
-                <td className="px-4 py-3">{status(o)}</td>
+                <td className="px-4 py-3">
+                  {status(o)}
+                  <OrderExtras orderId={o.id} actions={actions.data?.[o.id]} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -139,6 +145,7 @@ export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryRes
               </div>
             </dl>
             {o.comment ? <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">{o.comment}</p> : null}
+            <OrderExtras orderId={o.id} actions={actions.data?.[o.id]} />
           </li>
         ))}
       </ul>

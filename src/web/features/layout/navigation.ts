@@ -13,6 +13,7 @@ export const NAV_ITEMS = [
 export const FOOTER_EXTRA_ITEMS = [
   { key: 'blog', path: '/blog' },
   { key: 'faq', path: '/faq' },
+  { key: 'api', path: '/api' },
 ] as const;
 
 export const navHref = (lang: Language, path: string) => `/${lang}${path}`;

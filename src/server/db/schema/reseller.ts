@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { REFILL_STATUSES, type RefillStatus } from '../../../core/refill';
+import { users } from './auth';
+import { orders } from './orders';
+
+/**
+ * Keys of the reseller API (`/api/v2`). Only the SHA-256 of a key is stored: the key itself is
+ * shown once, when it is created. `prefix` (its first characters) lets the owner tell keys apart.
+ * A revoked key stays as a row (its last use remains visible) but never authenticates again.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedIp: text('last_used_ip'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('api_keys_hash_unique').on(t.keyHash), index('api_keys_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Customers whose API access an admin turned off: their keys are refused while a row exists. */
+export const apiAccessBlocks = pgTable('api_access_blocks', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  blockedBy: text('blocked_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+
+/**
+ * Refill requests of delivered orders, sent to the provider. `id` is the number the reseller API
+ * answers with (`refill`), so it is a plain integer as the protocol's clients expect.
+ */
+export const orderRefills = pgTable(
+  'order_refills',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity({ startWith: 5001 }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    status: text('status', { enum: REFILL_STATUSES }).$type<RefillStatus>().notNull().default('pending'),
+    providerRefillId: text('provider_refill_id'),
+    /** The provider's own wording of the status, or why it refused. */
+    providerStatus: text('provider_status'),
+    /** Who asked: the customer on the site, through the API, or an admin. */
+    source: text('source', { enum: ['site', 'api', 'admin'] }).notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_refills_order_idx').on(t.orderId, t.createdAt),
+    index('order_refills_user_idx').on(t.userId),
+    // One open refill per order: a second request waits until the first is settled.
+    uniqueIndex('order_refills_one_open').on(t.orderId).where(sql`status in ('pending', 'in_progress')`),
+  ],
+);
+
+/** Cancel requests sent to the provider (one row per accepted request). */
+export const orderCancels = pgTable(
+  'order_cancels',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['site', 'api', 'admin'] }).notNull(),
+    /** The provider's answer: accepted, or its error. */
+    result: text('result').notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+);

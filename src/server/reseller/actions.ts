@@ -1,0 +1,222 @@
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { CatalogService } from '../../core/catalog';
+import type { OrderActions } from '../../core/contracts/reseller';
+import { AppError } from '../../core/errors';
+import { ACTIVE_STATUSES } from '../../core/orderStatus';
+import { isOpenRefill, refillUntil, type RefillStatus } from '../../core/refill';
+import { catalogServices, orderCancels, orderRefills, orders } from '../db/schema';
+import type { Db } from '../db/client';
+import { failAndRefund, type OrderRow, type OrdersDeps } from '../orders';
+import { applyState } from '../orders';
+
+/**
+ * Refills and cancels of orders, asked for by the customer (on the site or through the reseller
+ * API) or by an admin. The rules:
+ * - refill: the service offers refills, the order is completed, its refill period (counted from
+ *   the order) has not ended, and no earlier refill of it is still open;
+ * - cancel: an order not yet sent to the provider is cancelled here and refunded in full; a sent
+ *   one only when its service allows cancelling and it is still active — the provider is asked,
+ *   and the refund of what was not delivered follows the provider's answer through the same
+ *   refund rules as every other order (`refundOrder`).
+ * Provider calls are made outside any transaction.
+ */
+
+export type ActionSource = 'site' | 'api' | 'admin';
+export type RefillRow = typeof orderRefills.$inferSelect;
+
+/** How often an open refill's state is asked of the provider. */
+const REFILL_CHECK_EVERY_MS = 30_000;
+
+type ServiceFlags = Pick<CatalogService, 'refill' | 'refillDays' | 'cancel'>;
+
+async function flagsOf(db: Db, serviceIds: string[]): Promise<Map<string, ServiceFlags>> {
+  if (!serviceIds.length) return new Map();
+  const rows = await db
+    .select({ id: catalogServices.id, refill: catalogServices.refill, refillDays: catalogServices.refillDays, cancel: catalogServices.cancel })
+    .from(catalogServices)
+    .where(inArray(catalogServices.id, [...new Set(serviceIds)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+const unsent = (o: OrderRow) => o.status === 'pending' && o.submittedAt === null && o.providerOrderId === null;
+const isActive = (o: OrderRow) => (ACTIVE_STATUSES as readonly string[]).includes(o.status);
+
+/** Why a refill is refused now, or null when it may be asked for. */
+function refillRefusal(o: OrderRow, flags: ServiceFlags | undefined, latest: RefillRow | undefined, now = new Date()): string | null {
+  if (!flags?.refill) return 'Refill is not available for this service';
+  if (o.status !== 'completed' || !o.providerOrderId) return 'Refill is available for completed orders only';
+  if (now > refillUntil(o.createdAt, flags.refillDays)) return 'The refill period of this order has ended';
+  if (latest && isOpenRefill(latest.status)) return 'A refill of this order is already in progress';
+  return null;
+}
+
+/** Why a cancel is refused now, or null when it may be asked for. */
+function cancelRefusal(o: OrderRow, flags: ServiceFlags | undefined, requested: boolean): string | null {
+  if (unsent(o)) return null;
+  if (!flags?.cancel) return 'Cancel is not available for this service';
+  if (!isActive(o) || !o.providerOrderId) return 'Cancel is available for active orders only';
+  if (requested) return 'A cancel of this order was already requested';
+  return null;
+}
+
+async function latestRefills(db: Db, orderIds: string[]): Promise<Map<string, RefillRow>> {
+  if (!orderIds.length) return new Map();
+  const rows = await db.select().from(orderRefills).where(inArray(orderRefills.orderId, orderIds)).orderBy(desc(orderRefills.createdAt), desc(orderRefills.id));
+  const out = new Map<string, RefillRow>();
+  for (const r of rows) if (!out.has(r.orderId)) out.set(r.orderId, r);
+  return out;
+}
+
+async function cancelledIds(db: Db, orderIds: string[]): Promise<Set<string>> {
+  if (!orderIds.length) return new Set();
+  const rows = await db.select({ id: orderCancels.orderId }).from(orderCancels).where(inArray(orderCancels.orderId, orderIds));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** What each order allows now: the history's buttons and marks. */
+export async function actionsOf(db: Db, rows: OrderRow[]): Promise<Record<string, OrderActions>> {
+  const ids = rows.map((o) => o.id);
+  const [flags, refills, cancels] = await Promise.all([flagsOf(db, rows.map((o) => o.serviceId)), latestRefills(db, ids), cancelledIds(db, ids)]);
+  const out: Record<string, OrderActions> = {};
+  for (const o of rows) {
+    const f = flags.get(o.serviceId);
+    const latest = refills.get(o.id);
+    out[o.id] = {
+      viaApi: o.viaApi,
+      apiId: o.apiId,
+      canRefill: refillRefusal(o, f, latest) === null,
+      canCancel: cancelRefusal(o, f, cancels.has(o.id)) === null,
+      refillUntil: f?.refill && o.status === 'completed' ? refillUntil(o.createdAt, f.refillDays).toISOString() : null,
+      refill: latest ? { id: latest.id, status: latest.status, createdAt: latest.createdAt.toISOString() } : null,
+      cancelRequested: cancels.has(o.id),
+    };
+  }
+  return out;
+}
+
+const pgUnique = (err: unknown): boolean => {
+  for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;
+  return false;
+};
+
+/**
+ * Asks the provider for a refill of one order. The request is written first (one open refill per
+ * order, kept by a unique index), then the provider is called; its answer settles the row.
+ * Throws REFILL_NOT_ALLOWED with the reason when the rules refuse it or the provider does.
+ */
+export async function requestRefill(deps: OrdersDeps, order: OrderRow, source: ActionSource): Promise<RefillRow> {
+  const flags = (await flagsOf(deps.db, [order.serviceId])).get(order.serviceId);
+  const latest = (await latestRefills(deps.db, [order.id])).get(order.id);
+  const refusal = refillRefusal(order, flags, latest);
+  if (refusal) throw new AppError('REFILL_NOT_ALLOWED', refusal, { reason: refusal });
+  let row: RefillRow;
+  try {
+    [row] = (await deps.db.insert(orderRefills).values({ orderId: order.id, userId: order.userId, source }).returning()) as [RefillRow];
+  } catch (err) {
+    if (pgUnique(err)) throw new AppError('REFILL_NOT_ALLOWED', 'A refill of this order is already in progress', { reason: 'open' });
+    throw err;
+  }
+  const settle = async (set: Partial<RefillRow>) =>
+    (await deps.db.update(orderRefills).set({ ...set, updatedAt: new Date() }).where(eq(orderRefills.id, row.id)).returning())[0]!;
+  let result: Awaited<ReturnType<OrdersDeps['provider']['refill']>>;
+  try {
+    result = await deps.provider.refill([order.providerOrderId!]);
+  } catch (err) {
+    deps.logger.warn({ err, order: order.id }, 'refill request got no answer');
+    await settle({ status: 'error', providerStatus: 'The provider did not answer' });
+    throw new AppError('PROVIDER_NO_ANSWER', 'The provider did not answer.');
+  }
+  const answer = result === 'unsupported' ? { error: 'Refill is not available for this service' } : result.get(order.providerOrderId!);
+  if (!answer || 'error' in answer) {
+    const reason = answer?.error ?? 'Refill was not accepted';
+    await settle({ status: 'rejected', providerStatus: reason });
+    throw new AppError('REFILL_NOT_ALLOWED', reason, { reason });
+  }
+  return settle({ providerRefillId: answer.refillId, checkedAt: new Date() });
+}
+
+/**
+ * Cancels one order: an unsent order here (full refund); a sent one by asking the provider and
+ * then applying the provider's new state, which refunds what was not delivered. Returns the
+ * order as it is afterwards. Throws CANCEL_NOT_ALLOWED with the reason when refused.
+ */
+export async function requestCancel(deps: OrdersDeps, order: OrderRow, source: ActionSource): Promise<OrderRow> {
+  const flags = (await flagsOf(deps.db, [order.serviceId])).get(order.serviceId);
+  const requested = (await cancelledIds(deps.db, [order.id])).has(order.id);
+  const refusal = cancelRefusal(order, flags, requested);
+  if (refusal) throw new AppError('CANCEL_NOT_ALLOWED', refusal, { reason: refusal });
+
+  if (unsent(order)) {
+    // Checked again on the locked row: the submission claims an order only while it is unsent.
+    const after = await failAndRefund(deps, order.id, 'cancelled', 'Cancelled before it was sent to the provider.', unsent);
+    if (after.status !== 'cancelled') throw new AppError('CANCEL_NOT_ALLOWED', 'The order was sent meanwhile; try again.', { reason: 'sent' });
+    await deps.db.insert(orderCancels).values({ orderId: order.id, source, result: 'cancelled before sending' }).onConflictDoNothing();
+    return after;
+  }
+
+  const pid = order.providerOrderId!;
+  let result: Awaited<ReturnType<OrdersDeps['provider']['cancel']>>;
+  try {
+    result = await deps.provider.cancel([pid]);
+  } catch (err) {
+    deps.logger.warn({ err, order: order.id }, 'cancel request got no answer');
+    throw new AppError('PROVIDER_NO_ANSWER', 'The provider did not answer.');
+  }
+  const answer = result === 'unsupported' ? { error: 'Cancel is not available for this service' } : result.get(pid);
+  if (!answer || 'error' in answer) {
+    const reason = answer?.error ?? 'Cancel was not accepted';
+    throw new AppError('CANCEL_NOT_ALLOWED', reason, { reason });
+  }
+  await deps.db.insert(orderCancels).values({ orderId: order.id, source, result: 'accepted' }).onConflictDoNothing();
+  // The provider's new state settles the money now; the status sync would do it within a minute.
+  try {
+    const state = (await deps.provider.status([pid])).get(pid);
+    if (state && !('error' in state)) await applyState(deps, order, state);
+  } catch (err) {
+    deps.logger.warn({ err, order: order.id }, 'status after cancel got no answer; the status sync will settle it');
+  }
+  return (await deps.db.select().from(orders).where(eq(orders.id, order.id)))[0]!;
+}
+
+/**
+ * Asks the provider for the state of open refills (those of `refillIds`, or every open one not
+ * checked for a while) and stores it. Provider failures leave the rows as they were.
+ */
+export async function refreshRefills(deps: OrdersDeps, opts: { refillIds?: number[]; limit?: number } = {}): Promise<number> {
+  const due = await deps.db
+    .select()
+    .from(orderRefills)
+    .where(
+      and(
+        inArray(orderRefills.status, ['pending', 'in_progress']),
+        isNotNull(orderRefills.providerRefillId),
+        opts.refillIds
+          ? inArray(orderRefills.id, opts.refillIds.length ? opts.refillIds : [-1])
+          : or(isNull(orderRefills.checkedAt), lt(orderRefills.checkedAt, new Date(Date.now() - REFILL_CHECK_EVERY_MS))),
+      ),
+    )
+    .orderBy(sql`${orderRefills.checkedAt} asc nulls first`)
+    .limit(opts.limit ?? 100);
+  if (!due.length) return 0;
+  let states: Awaited<ReturnType<OrdersDeps['provider']['refillStatus']>>;
+  try {
+    states = await deps.provider.refillStatus(due.map((r) => r.providerRefillId!));
+  } catch (err) {
+    deps.logger.warn({ err }, 'refill status got no answer');
+    return 0;
+  }
+  if (states === 'unsupported') return 0;
+  let changed = 0;
+  for (const r of due) {
+    const state = states.get(r.providerRefillId!);
+    if (!state) continue;
+    const status: RefillStatus = 'error' in state ? 'error' : state.status;
+    const raw = 'error' in state ? state.error : state.raw;
+    await deps.db
+      .update(orderRefills)
+      .set({ status, providerStatus: raw, checkedAt: new Date(), updatedAt: status === r.status ? r.updatedAt : new Date() })
+      .where(eq(orderRefills.id, r.id));
+    if (status !== r.status) changed++;
+  }
+  return changed;
+}

@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { MAX_API_KEYS, type ApiKeyView, type CreatedApiKey } from '../../core/contracts/reseller';
+import { AppError } from '../../core/errors';
+import type { Db, Tx } from '../db/client';
+import { apiAccessBlocks, apiKeys } from '../db/schema';
+
+type KeyRow = typeof apiKeys.$inferSelect;
+
+/**
+ * Keys of the reseller API. A key is 32 lower-case hex characters (128 random bits), the form
+ * panels use; only its SHA-256 is stored, so a leaked table reveals no key. A fast hash is
+ * enough for a random secret of that size (nothing to guess from a dictionary).
+ */
+export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+const newKey = () => randomBytes(16).toString('hex');
+const PREFIX_LENGTH = 6;
+/** Last use is written at most once a minute per key, so busy keys do not write on every call. */
+const LAST_USED_EVERY_MS = 60_000;
+
+export function toKeyView(k: KeyRow): ApiKeyView {
+  return {
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    createdAt: k.createdAt.toISOString(),
+    lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+    lastUsedIp: k.lastUsedIp,
+  };
+}
+
+export async function listKeys(db: Db, userId: string): Promise<ApiKeyView[]> {
+  const rows = await db.select().from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))).orderBy(asc(apiKeys.createdAt));
+  return rows.map(toKeyView);
+}
+
+export async function apiAccessEnabled(db: Db, userId: string): Promise<boolean> {
+  const [block] = await db.select({ userId: apiAccessBlocks.userId }).from(apiAccessBlocks).where(eq(apiAccessBlocks.userId, userId));
+  return !block;
+}
+
+/** Creates a key; at most MAX_API_KEYS live keys per customer (counted under a lock on the customer). */
+export async function createKey(db: Db, userId: string, name: string): Promise<CreatedApiKey> {
+  if (!(await apiAccessEnabled(db, userId))) throw new AppError('API_ACCESS_DISABLED', 'API access is turned off for this account.');
+  const key = newKey();
+  const row = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api-keys:${userId}`}))`);
+    const [n] = await tx.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+    if ((n?.n ?? 0) >= MAX_API_KEYS) throw new AppError('API_KEY_LIMIT', `At most ${MAX_API_KEYS} keys.`, { max: MAX_API_KEYS });
+    const [created] = await tx.insert(apiKeys).values({ userId, name, prefix: key.slice(0, PREFIX_LENGTH), keyHash: hashKey(key) }).returning();
+    return created!;
+  });
+  return { key, view: toKeyView(row) };
+}
+
+const keyIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Revokes one of the customer's keys; another customer's key answers as a missing one. */
+export async function revokeKey(db: Db, userId: string, keyId: string): Promise<void> {
+  if (!keyIdPattern.test(keyId)) throw new AppError('NOT_FOUND', 'Key not found.');
+  const done = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  if (!done.length) throw new AppError('NOT_FOUND', 'Key not found.');
+}
+
+/** Replaces a key by a new one with the same name, in one transaction: the old key stops working at once. */
+export async function rotateKey(db: Db, userId: string, keyId: string): Promise<CreatedApiKey> {
+  if (!keyIdPattern.test(keyId)) throw new AppError('NOT_FOUND', 'Key not found.');
+  if (!(await apiAccessEnabled(db, userId))) throw new AppError('API_ACCESS_DISABLED', 'API access is turned off for this account.');
+  const key = newKey();
+  const row = await db.transaction(async (tx) => {
+    const [old] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+      .returning();
+    if (!old) throw new AppError('NOT_FOUND', 'Key not found.');
+    const [created] = await tx.insert(apiKeys).values({ userId, name: old.name, prefix: key.slice(0, PREFIX_LENGTH), keyHash: hashKey(key) }).returning();
+    return created!;
+  });
+  return { key, view: toKeyView(row) };
+}
+
+export interface KeyOwner {
+  keyId: string;
+  userId: string;
+}
+
+/**
+ * The live key's owner, or null for an unknown, revoked or malformed key and for a customer whose
+ * API access is turned off. Records the last use (time and address).
+ */
+export async function authenticateKey(db: Db, key: string, ip: string): Promise<KeyOwner | null> {
+  if (!/^[0-9a-f]{32}$/i.test(key)) return null;
+  const [row] = await db
+    .select({ key: apiKeys, blocked: apiAccessBlocks.userId })
+    .from(apiKeys)
+    .leftJoin(apiAccessBlocks, eq(apiAccessBlocks.userId, apiKeys.userId))
+    .where(and(eq(apiKeys.keyHash, hashKey(key.toLowerCase())), isNull(apiKeys.revokedAt)));
+  if (!row || row.blocked) return null;
+  const k = row.key;
+  if (!k.lastUsedAt || Date.now() - k.lastUsedAt.getTime() >= LAST_USED_EVERY_MS || k.lastUsedIp !== ip) {
+    await db.update(apiKeys).set({ lastUsedAt: new Date(), lastUsedIp: ip }).where(eq(apiKeys.id, k.id));
+  }
+  return { keyId: k.id, userId: k.userId };
+}
+
+/** Turns a customer's API access on or off; returns whether anything changed. */
+export async function setApiAccess(db: Db | Tx, userId: string, enabled: boolean, actorId: string): Promise<boolean> {
+  if (enabled) return (await db.delete(apiAccessBlocks).where(eq(apiAccessBlocks.userId, userId)).returning()).length > 0;
+  return (await db.insert(apiAccessBlocks).values({ userId, blockedBy: actorId }).onConflictDoNothing().returning()).length > 0;
+}

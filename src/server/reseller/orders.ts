@@ -1,0 +1,26 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { orders } from '../db/schema';
+import { placeOrder, type OrderRow, type OrdersDeps } from '../orders';
+import type { KeyOwner } from './keys';
+
+/**
+ * Orders through the reseller API go through the site's own `placeOrder` (same pricing, ledger,
+ * limits, pipeline and live updates). Their idempotency key starts with `api_`, which marks the
+ * row as placed through the API (`orders.via_api`, a column the database derives from the key).
+ */
+export async function placeApiOrder(
+  deps: OrdersDeps,
+  owner: KeyOwner,
+  input: { serviceId: string; link: string; quantity: number; params: Record<string, string>; idempotencyKey: `api_${string}` },
+): Promise<OrderRow> {
+  const view = await placeOrder(deps, owner.userId, input);
+  const [row] = await deps.db.select().from(orders).where(eq(orders.id, view.id));
+  return row!;
+}
+
+/** The customer's own orders among the API ids given; other customers' ids are simply absent. */
+export async function ordersForApi(db: Db, userId: string, apiIds: number[]): Promise<OrderRow[]> {
+  if (!apiIds.length) return [];
+  return db.select().from(orders).where(and(eq(orders.userId, userId), inArray(orders.apiId, apiIds)));
+}

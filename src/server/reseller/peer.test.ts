@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
+import { post, signUpUser } from '../auth/testing';
+import { syncCatalog } from '../catalog';
+import type { Database } from '../db/client';
+import { catalogServices, orders, users } from '../db/schema';
+import { parseEnv } from '../env';
+import { createLogger } from '../logger';
+import type { OrdersDeps } from '../orders';
+import { syncOrderStatuses } from '../orders';
+import { createProvider, type SmmProvider } from '../providers';
+import { startExternalParts, type ExternalParts } from '../sandbox';
+import { createTestApp } from '../testing/app';
+import { createTestDatabase } from '../testing/db';
+import { credit, verifyLedger } from '../wallet/ledger';
+
+/**
+ * One Artım instance reselling another: instance A sells the sandbox provider's catalogue; a
+ * customer of A creates an API key; instance B is configured with PROVIDER=smm-v2, A's
+ * `/api/v2` and that key, and sells A's catalogue to its own customers through Artım's own
+ * smm-v2 adapter. Money is checked on both sides.
+ */
+let sandbox: SandboxProvider;
+let dbA: Database;
+let dbB: Database;
+let appA: Hono;
+let appB: Hono;
+let server: ServerType;
+let urlA: string;
+let external: ExternalParts;
+let providerA: SmmProvider;
+let reseller: Awaited<ReturnType<typeof signUpUser>>;
+let buyer: Awaited<ReturnType<typeof signUpUser>>;
+let key: string;
+let depsB: OrdersDeps;
+let depsA: OrdersDeps;
+type Service = typeof catalogServices.$inferSelect;
+let serviceB: Service;
+
+const logger = createLogger('silent');
+
+beforeAll(async () => {
+  sandbox = await startSandboxProvider({ orderSeconds: 600, seed: 11 });
+  dbA = await createTestDatabase();
+  dbB = await createTestDatabase();
+  providerA = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey });
+  await syncCatalog(dbA.db, providerA);
+  ({ app: appA } = await createTestApp(dbA, { provider: providerA }));
+  server = serve({ fetch: appA.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((ok) => server.once('listening', ok));
+  urlA = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  reseller = await signUpUser(appA);
+  await credit(dbA.db, { userId: reseller.id, amountCents: 50_000, kind: 'topup', reference: `peer-${reseller.id}` });
+  key = (await (await post(appA, '/api/api-keys', { name: 'Instance B' }, { cookie: reseller.cookie })).json()).key;
+
+  // Instance B, configured as an operator would: PROVIDER=smm-v2 with A's URL and the key.
+  const env = parseEnv({ NODE_ENV: 'test', JOBS: 'false', LOG_LEVEL: 'silent', PROVIDER: 'smm-v2', PROVIDER_URL: `${urlA}/api/v2`, PROVIDER_KEY: key });
+  external = await startExternalParts(env);
+  ({ app: appB } = await createTestApp(dbB, { env, provider: external.provider }));
+  const synced = await syncCatalog(dbB.db, external.provider);
+  expect(synced.services).toBeGreaterThan(10);
+  buyer = await signUpUser(appB);
+  await credit(dbB.db, { userId: buyer.id, amountCents: 50_000, kind: 'topup', reference: `peer-${buyer.id}` });
+  depsA = { db: dbA.db, provider: providerA, logger };
+  depsB = { db: dbB.db, provider: external.provider, logger };
+  serviceB = (await dbB.db.select().from(catalogServices)).find((s) => s.platform === 'tiktok' && s.params.length === 0 && s.refill && s.cancel)!;
+  expect(serviceB).toBeTruthy();
+}, 60_000);
+afterAll(async () => {
+  await external?.close();
+  await new Promise((ok) => server?.close(ok));
+  await sandbox?.close();
+  await dbA?.close();
+  await dbB?.close();
+});
+
+let linkNo = 0;
+const link = () => `https://www.tiktok.com/@peer/video/${Date.now()}${++linkNo}`;
+const balanceA = async () => (await dbA.db.select({ b: users.balanceCents }).from(users).where(eq(users.id, reseller.id)))[0]!.b;
+const balanceB = async () => (await dbB.db.select({ b: users.balanceCents }).from(users).where(eq(users.id, buyer.id)))[0]!.b;
+const rowB = async (id: string) => (await dbB.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const rowA = async (apiId: string) => (await dbA.db.select().from(orders).where(eq(orders.apiId, Number(apiId))))[0]!;
+
+async function orderOnB() {
+  const res = await post(appB, '/api/orders', { serviceId: serviceB.id, link: link(), quantity: serviceB.amountMinimum, params: {}, idempotencyKey: randomUUID() }, { cookie: buyer.cookie });
+  expect(res.status).toBe(201);
+  const view = await res.json();
+  const b = await rowB(view.id);
+  expect(b.providerOrderId).toMatch(/^\d+$/);
+  return { b, a: await rowA(b.providerOrderId!) };
+}
+
+describe('Artım reselling Artım over /api/v2', () => {
+  it('services: B sells A’s catalogue at A’s customer rate, with refill and cancel flags', async () => {
+    const [a] = await dbA.db.select().from(catalogServices).where(eq(catalogServices.id, serviceB.id));
+    expect(a).toBeTruthy();
+    expect(serviceB).toMatchObject({ platform: 'tiktok', refill: a!.refill, cancel: a!.cancel, amountMinimum: a!.amountMinimum, refillDays: a!.refillDays });
+    const tierA = a!.tiers.find((t) => t.minimum <= 1000 && 1000 <= t.maximum) ?? a!.tiers[0]!;
+    expect(Number(serviceB.tiers[0]!.price)).toBeCloseTo((Number(tierA.price) * 1000) / tierA.pricingPer, 3);
+  });
+
+  it('add and balance: an order on B is an order of B’s reseller on A; both ledgers move by their own charge', async () => {
+    const [beforeA, beforeB] = [await balanceA(), await balanceB()];
+    const { a, b } = await orderOnB();
+    expect(a).toMatchObject({ userId: reseller.id, viaApi: true, link: b.link, quantity: b.quantity, serviceId: b.serviceId, status: 'pending' });
+    expect(a.providerOrderId).toMatch(/^\d+$/);
+    expect(sandbox.control.order(a.providerOrderId!)).toMatchObject({ link: b.link, quantity: b.quantity });
+    expect(await balanceA()).toBe(beforeA - a.chargeCents);
+    expect(await balanceB()).toBe(beforeB - b.chargeCents);
+    // B pays A no more than B charged its own customer (B has no fee set).
+    expect(a.chargeCents).toBeLessThanOrEqual(b.chargeCents);
+    const reported = await external.provider.balance();
+    expect(reported.currency).toBe('USD');
+    expect(Math.round(Number(reported.amount) * 100)).toBe(await balanceA());
+  });
+
+  it('status and multi-status: the sandbox’s progress reaches B through A', async () => {
+    const one = await orderOnB();
+    const two = await orderOnB();
+    sandbox.control.setOrderState(one.a.providerOrderId!, 'in_progress', 3);
+    sandbox.control.setOrderState(two.a.providerOrderId!, 'completed');
+    await syncOrderStatuses(depsA);
+    const states = await external.provider.status([one.b.providerOrderId!, two.b.providerOrderId!, '99999999']);
+    expect(states.get(one.b.providerOrderId!)).toMatchObject({ status: 'in_progress', remains: one.b.quantity - 3, raw: 'In progress' });
+    expect(states.get(two.b.providerOrderId!)).toMatchObject({ status: 'completed', remains: 0, raw: 'Completed' });
+    expect(states.get('99999999')).toEqual({ error: 'Incorrect order ID' });
+    await syncOrderStatuses(depsB);
+    expect((await rowB(one.b.id)).status).toBe('in_progress');
+    expect((await rowB(two.b.id)).status).toBe('completed');
+  });
+
+  it('refill: B’s customer asks on B, the request travels through A to the provider, and its state comes back', async () => {
+    const { a, b } = await orderOnB();
+    sandbox.control.setOrderState(a.providerOrderId!, 'completed');
+    await syncOrderStatuses(depsA);
+    await syncOrderStatuses(depsB);
+    expect((await rowB(b.id)).status).toBe('completed');
+    const calls = sandbox.control.calls()['smm-v2:refill'] ?? 0;
+    const res = await post(appB, `/api/orders/${b.id}/refill`, {}, { cookie: buyer.cookie });
+    expect(res.status).toBe(201);
+    expect(sandbox.control.calls()['smm-v2:refill']).toBe(calls + 1);
+    const actionsB = (await (await appB.request('/api/orders/actions', { headers: { cookie: buyer.cookie } })).json()).orders[b.id];
+    expect(actionsB).toMatchObject({ canRefill: false, refill: { status: 'pending' } });
+    const actionsA = (await (await appA.request('/api/orders/actions', { headers: { cookie: reseller.cookie } })).json()).orders[a.id];
+    expect(actionsA).toMatchObject({ viaApi: true, refill: { status: 'pending' } });
+    // The sandbox moves the refill on; B hears it from A.
+    sandbox.control.advance(600_000);
+    const refillIdOnA = String(actionsA.refill.id);
+    const state = await external.provider.refillStatus([refillIdOnA]);
+    expect(state).toEqual(new Map([[refillIdOnA, { status: 'completed', raw: 'Completed' }]]));
+  });
+
+  it('cancel: B’s customer cancels on B; A cancels at the provider, and both sides refund the whole charge', async () => {
+    const [beforeA, beforeB] = [await balanceA(), await balanceB()];
+    const { a, b } = await orderOnB();
+    const res = await post(appB, `/api/orders/${b.id}/cancel`, {}, { cookie: buyer.cookie });
+    expect(res.status).toBe(200);
+    expect((await res.json()).status).toBe('cancelled');
+    expect(await rowA(b.providerOrderId!)).toMatchObject({ status: 'cancelled', refundedCents: a.chargeCents });
+    expect(await rowB(b.id)).toMatchObject({ status: 'cancelled', refundedCents: b.chargeCents });
+    expect(await balanceA()).toBe(beforeA);
+    expect(await balanceB()).toBe(beforeB);
+    expect(await verifyLedger(dbA.db)).toEqual([]);
+    expect(await verifyLedger(dbB.db)).toEqual([]);
+  });
+
+  it('a key of another customer of A reads and touches none of the reseller’s orders', async () => {
+    const { b } = await orderOnB();
+    const other = await signUpUser(appA);
+    const otherKey = (await (await post(appA, '/api/api-keys', {}, { cookie: other.cookie })).json()).key;
+    const intruder = createProvider({ protocol: 'smm-v2', url: `${urlA}/api/v2`, key: otherKey });
+    const id = b.providerOrderId!;
+    expect((await intruder.status([id])).get(id)).toEqual({ error: 'Incorrect order ID' });
+    expect(((await intruder.cancel([id])) as Map<string, unknown>).get(id)).toEqual({ error: 'Incorrect order ID' });
+    expect(((await intruder.refill([id])) as Map<string, unknown>).get(id)).toEqual({ error: 'Incorrect order ID' });
+    expect(Number((await intruder.balance()).amount)).toBe(0);
+    expect((await rowA(id)).status).toBe('pending');
+  });
+});

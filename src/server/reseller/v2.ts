@@ -1,0 +1,334 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { AppError } from '../../core/errors';
+import { isValidLink, LINK_MAX_LENGTH } from '../../core/links';
+import { isQuantityAllowed, quantityBounds } from '../../core/orderRules';
+import { REFILL_STATUS_TEXT } from '../../core/refill';
+import { centsToUsd, ratePer1000, V2_MAX_IDS, v2ServiceType, v2Status } from '../../core/resellerApi';
+import { platformDisplayName } from '../../core/platforms';
+import type { AppDeps } from '../deps';
+import { clientIp } from '../auth';
+import { createRateLimiter, RATE_RULES } from '../auth';
+import { findService } from '../catalog';
+import { catalogServices, orderRefills, users } from '../db/schema';
+import { ordersForApi, placeApiOrder } from './orders';
+import { refreshRefills, requestCancel, requestRefill, type RefillRow } from './actions';
+import { authenticateKey, type KeyOwner } from './keys';
+import { getSettings } from '../settings';
+import type { OrderRow, OrdersDeps } from '../orders';
+import { ordersDeps } from '../orders';
+
+/**
+ * The reseller API at `/api/v2`, wire-compatible with the "SMM Panel API v2" clients speak:
+ * `key` and `action` as form fields (also JSON or a query string); every answer is HTTP 200 JSON
+ * and refusals are `{ "error": "…" }` in the wording clients match on. Orders placed here are
+ * the same orders as on the site: same pricing, ledger, limits and live updates.
+ */
+
+type Params = Record<string, string>;
+type Reply = unknown;
+
+/**
+ * An object whose keys keep the order given: JavaScript puts integer-like keys first, but the
+ * protocol's clients read `status` of many orders in the order they asked.
+ */
+class OrderedObject {
+  constructor(readonly entries: [string, unknown][]) {}
+  text(): string {
+    return `{${this.entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`;
+  }
+}
+
+const MAX_PARAMS = 60;
+const MAX_VALUE = 20_000;
+
+export const V2_ERRORS = {
+  key: 'Incorrect API key',
+  request: 'Incorrect request',
+  service: 'Incorrect service ID',
+  link: 'Incorrect link',
+  funds: 'Not enough funds on balance',
+  active: 'You have active order with this link. Please wait until order being completed.',
+  order: 'Incorrect order ID',
+  refillId: 'Incorrect refill ID',
+  rate: 'Too many requests. Please slow down.',
+  maintenance: 'The service is under maintenance. Please try again later.',
+} as const;
+
+const err = (error: string) => ({ error });
+
+/** Query string and body (form, multipart or JSON) merged; only text and number values count. */
+export async function readParams(c: Context): Promise<Params | null> {
+  const out: Params = {};
+  const put = (k: string, v: unknown) => {
+    if (typeof v === 'number' && Number.isFinite(v)) v = String(v);
+    if (typeof v === 'boolean') v = v ? '1' : '0';
+    if (typeof v !== 'string' || !/^[A-Za-z0-9_.[\]-]{1,64}$/.test(k)) return;
+    out[k] = v.slice(0, MAX_VALUE);
+  };
+  for (const [k, v] of Object.entries(c.req.query())) put(k, v);
+  if (c.req.method === 'POST') {
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    try {
+      if (type === 'application/json' || type.endsWith('+json')) {
+        const body: unknown = await c.req.json();
+        if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+        for (const [k, v] of Object.entries(body)) put(k, v);
+      } else if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
+        const body = await c.req.parseBody();
+        for (const [k, v] of Object.entries(body)) put(k, v);
+      } else if (type) {
+        return null;
+      }
+    } catch {
+      return null;
+    }
+  }
+  if (Object.keys(out).length > MAX_PARAMS) return null;
+  return out;
+}
+
+/** `orders` (comma list) or `order`; null when missing or more than 100. */
+function idList(text: string | undefined): string[] | null {
+  const ids = [...new Set((text ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+  return ids.length && ids.length <= V2_MAX_IDS ? ids : null;
+}
+
+const asApiId = (id: string) => (/^\d{1,15}$/.test(id) ? Number(id) : null);
+const jsonId = (id: string) => asApiId(id) ?? id;
+
+export function v2Handler(deps: AppDeps) {
+  const db = deps.database.db;
+  const limiter = createRateLimiter(db);
+
+  async function services(): Promise<Reply> {
+    const settings = await getSettings(db);
+    const fees = { serviceFeePercent: settings.service_fee, baseFee: settings.base_fee };
+    const rows = await db.select().from(catalogServices).where(eq(catalogServices.active, true)).orderBy(catalogServices.platform, catalogServices.type, catalogServices.id);
+    return rows.flatMap((s) => {
+      const rate = ratePer1000(s.tiers, fees);
+      if (rate === null) return [];
+      const bounds = quantityBounds(s);
+      const platform = platformDisplayName(s.platform);
+      return [{
+        service: jsonId(s.id),
+        name: s.name,
+        type: v2ServiceType(s.params),
+        category: [platform, s.type].filter(Boolean).join(' '),
+        rate,
+        min: String(bounds.min),
+        max: String(bounds.max),
+        refill: s.refill,
+        cancel: s.cancel,
+        dripfeed: false,
+      }];
+    });
+  }
+
+  async function add(od: OrdersDeps, owner: KeyOwner, p: Params): Promise<Reply> {
+    if (!p.service) return err(V2_ERRORS.service);
+    const service = await findService(db, p.service.trim());
+    if (!service) return err(V2_ERRORS.service);
+    if (p.runs !== undefined && p.runs !== '' && p.runs !== '0' && p.runs !== '1') return err('Drip-feed is not available for this service');
+    const link = (p.link ?? '').trim();
+    if (!link || link.length > LINK_MAX_LENGTH || !isValidLink(service.platform, link)) return err(V2_ERRORS.link);
+    const bounds = quantityBounds(service);
+    if (!/^\d{1,12}$/.test((p.quantity ?? '').trim())) return err(V2_ERRORS.request);
+    const quantity = Number(p.quantity!.trim());
+    if (quantity < bounds.min) return err(`Quantity less than minimal ${bounds.min}`);
+    if (quantity > bounds.max) return err(`Quantity more than maximum ${bounds.max}`);
+    if (!isQuantityAllowed(quantity, bounds)) return err(`Quantity must be a multiple of ${bounds.step}`);
+    const params: Record<string, string> = {};
+    for (const param of service.params) {
+      const value = p[param.fieldName]?.trim();
+      if (value) params[param.fieldName] = value;
+      else if (param.required) return err(`${param.fieldName} is required`);
+    }
+    try {
+      const order = await placeApiOrder(od, owner, {
+        serviceId: service.id,
+        link,
+        quantity,
+        params,
+        idempotencyKey: `api_${randomBytes(12).toString('hex')}`,
+      });
+      return { order: order.apiId };
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      switch (e.code) {
+        case 'INSUFFICIENT_BALANCE':
+          return err(V2_ERRORS.funds);
+        case 'ACTIVE_ORDER_EXISTS':
+          return err(V2_ERRORS.active);
+        case 'SERVICE_NOT_FOUND':
+          return err(V2_ERRORS.service);
+        case 'LINK_INVALID':
+          return err(V2_ERRORS.link);
+        case 'QUANTITY_OUT_OF_RANGE':
+          return err(`Quantity less than minimal ${bounds.min}`);
+        default:
+          return err(V2_ERRORS.request);
+      }
+    }
+  }
+
+  function orderStatus(o: OrderRow) {
+    const remains = o.remains ?? (o.status === 'completed' ? 0 : o.quantity);
+    return {
+      charge: centsToUsd(o.chargeCents - o.refundedCents),
+      start_count: String(o.startCount ?? 0),
+      status: v2Status(o.status),
+      remains: String(Math.max(0, Math.min(o.quantity, remains))),
+      currency: 'USD',
+    };
+  }
+
+  async function status(owner: KeyOwner, p: Params): Promise<Reply> {
+    if (p.order !== undefined && p.orders === undefined) {
+      const id = asApiId(p.order.trim());
+      const [o] = id === null ? [] : await ordersForApi(db, owner.userId, [id]);
+      return o ? orderStatus(o) : err(V2_ERRORS.order);
+    }
+    const ids = idList(p.orders);
+    if (!ids) return err(V2_ERRORS.request);
+    const found = await ordersForApi(db, owner.userId, ids.map(asApiId).filter((x): x is number => x !== null));
+    const byId = new Map(found.map((o) => [String(o.apiId), o]));
+    return new OrderedObject(ids.map((id) => {
+      const o = byId.get(String(asApiId(id)));
+      return [id, o ? orderStatus(o) : err(V2_ERRORS.order)];
+    }));
+  }
+
+  async function refill(od: OrdersDeps, owner: KeyOwner, p: Params): Promise<Reply> {
+    const single = p.order !== undefined && p.orders === undefined;
+    const ids = idList(single ? p.order : p.orders);
+    if (!ids) return err(V2_ERRORS.request);
+    const found = await ordersForApi(db, owner.userId, ids.map(asApiId).filter((x): x is number => x !== null));
+    const byId = new Map(found.map((o) => [String(o.apiId), o]));
+    const results: { order: number | string; refill: number | { error: string } }[] = [];
+    for (const id of ids) {
+      const o = byId.get(String(asApiId(id)));
+      if (!o) {
+        results.push({ order: jsonId(id), refill: err(V2_ERRORS.order) });
+        continue;
+      }
+      try {
+        const r = await requestRefill(od, o, 'api');
+        results.push({ order: o.apiId, refill: r.id });
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        results.push({ order: o.apiId, refill: err(e.message) });
+      }
+    }
+    if (single) {
+      const only = results[0]!;
+      return typeof only.refill === 'number' ? { refill: only.refill } : only.refill;
+    }
+    return results;
+  }
+
+  async function refillStatus(od: OrdersDeps, owner: KeyOwner, p: Params): Promise<Reply> {
+    const single = p.refill !== undefined && p.refills === undefined;
+    const ids = idList(single ? p.refill : p.refills);
+    if (!ids) return err(V2_ERRORS.request);
+    const numeric = ids.map(asApiId).filter((x): x is number => x !== null);
+    const load = async () =>
+      numeric.length
+        ? await db.select().from(orderRefills).where(and(eq(orderRefills.userId, owner.userId), inArray(orderRefills.id, numeric)))
+        : ([] as RefillRow[]);
+    let rows = await load();
+    if (rows.some((r) => r.status === 'pending' || r.status === 'in_progress')) {
+      if ((await refreshRefills(od, { refillIds: rows.map((r) => r.id) })) > 0) rows = await load();
+    }
+    const byId = new Map(rows.map((r) => [String(r.id), r]));
+    const text = (id: string) => {
+      const r = byId.get(String(asApiId(id)));
+      return r ? REFILL_STATUS_TEXT[r.status] : null;
+    };
+    if (single) {
+      const s = text(ids[0]!);
+      return s ? { status: s } : err(V2_ERRORS.refillId);
+    }
+    return ids.map((id) => ({ refill: jsonId(id), status: text(id) ?? err(V2_ERRORS.refillId) }));
+  }
+
+  async function cancel(od: OrdersDeps, owner: KeyOwner, p: Params): Promise<Reply> {
+    const ids = idList(p.orders ?? p.order);
+    if (!ids) return err(V2_ERRORS.request);
+    const found = await ordersForApi(db, owner.userId, ids.map(asApiId).filter((x): x is number => x !== null));
+    const byId = new Map(found.map((o) => [String(o.apiId), o]));
+    const results: { order: number | string; cancel: 1 | { error: string } }[] = [];
+    for (const id of ids) {
+      const o = byId.get(String(asApiId(id)));
+      if (!o) {
+        results.push({ order: jsonId(id), cancel: err(V2_ERRORS.order) });
+        continue;
+      }
+      try {
+        await requestCancel(od, o, 'api');
+        results.push({ order: o.apiId, cancel: 1 });
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        results.push({ order: o.apiId, cancel: err(e.message) });
+      }
+    }
+    return results;
+  }
+
+  async function balance(owner: KeyOwner): Promise<Reply> {
+    const [row] = await db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, owner.userId));
+    return { balance: centsToUsd(row?.balanceCents ?? 0), currency: 'USD' };
+  }
+
+  async function answer(c: Context): Promise<Reply> {
+    const p = await readParams(c);
+    if (!p) return err(V2_ERRORS.request);
+    const owner = p.key ? await authenticateKey(db, p.key.trim(), clientIp(c)) : null;
+    if (!owner) return err(V2_ERRORS.key);
+    try {
+      await limiter.consume(RATE_RULES.apiPerKey, owner.keyId);
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'RATE_LIMITED') {
+        c.header('Retry-After', String(e.details?.retryAfterSeconds ?? 60));
+        return err(V2_ERRORS.rate);
+      }
+      throw e;
+    }
+    switch (p.action) {
+      case 'services':
+        return services();
+      case 'balance':
+        return balance(owner);
+      case 'status':
+        return status(owner, p);
+    }
+    // Maintenance stops what changes orders, whichever method carries it; reads go on.
+    if (['add', 'refill', 'cancel'].includes(p.action ?? '') && (await getSettings(db)).maintenance_mode) return err(V2_ERRORS.maintenance);
+    const od = ordersDeps(deps);
+    switch (p.action) {
+      case 'add':
+        return add(od, owner, p);
+      case 'refill':
+        return refill(od, owner, p);
+      case 'refill_status':
+        return refillStatus(od, owner, p);
+      case 'cancel':
+        return cancel(od, owner, p);
+      default:
+        return err(V2_ERRORS.request);
+    }
+  }
+
+  return async (c: Context) => {
+    c.header('Cache-Control', 'no-store');
+    try {
+      const reply = await answer(c);
+      if (reply instanceof OrderedObject) return c.body(reply.text(), 200, { 'content-type': 'application/json; charset=UTF-8' });
+      return c.json(reply as object);
+    } catch (e) {
+      if (e instanceof AppError && e.code.startsWith('PROVIDER_')) return c.json(err('The provider did not answer. Try again later.'));
+      throw e;
+    }
+  };
+}
