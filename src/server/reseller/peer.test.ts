@@ -12,7 +12,7 @@ import { catalogServices, orders, users } from '../db/schema';
 import { parseEnv } from '../env';
 import { createLogger } from '../logger';
 import type { OrdersDeps } from '../orders';
-import { syncOrderStatuses } from '../orders';
+import { submitPending, syncOrderStatuses } from '../orders';
 import { createProvider, type SmmProvider } from '../providers';
 import { startExternalParts, type ExternalParts } from '../sandbox';
 import { createTestApp } from '../testing/app';
@@ -91,6 +91,9 @@ async function orderOnB() {
   const res = await post(appB, '/api/orders', { serviceId: serviceB.id, link: link(), quantity: serviceB.amountMinimum, params: {}, idempotencyKey: randomUUID() }, { cookie: buyer.cookie });
   expect(res.status).toBe(201);
   const view = await res.json();
+  // B's submission worker sends it to A, where it is accepted; A's worker sends it on.
+  expect(await submitPending(depsB)).toBeGreaterThanOrEqual(1);
+  expect(await submitPending(depsA)).toBeGreaterThanOrEqual(1);
   const b = await rowB(view.id);
   expect(b.providerOrderId).toMatch(/^\d+$/);
   return { b, a: await rowA(b.providerOrderId!) };

@@ -35,7 +35,8 @@ describe('a second Artım process reselling the first through PROVIDER=smm-v2', 
 
   beforeAll(async () => {
     sandbox = await startSandboxProvider({ orderSeconds: 3600, seed: 5 });
-    a = await startAppProcess({ PROVIDER: 'smm-v2', PROVIDER_URL: sandbox.v2Url, PROVIDER_KEY: sandbox.apiKey, JOBS: 'false' }, undefined, ['--no-web']);
+    // Each process runs its submission worker (JOBS): an accepted order is sent in the background.
+    a = await startAppProcess({ PROVIDER: 'smm-v2', PROVIDER_URL: sandbox.v2Url, PROVIDER_KEY: sandbox.apiKey, JOBS: 'true' }, undefined, ['--no-web']);
   }, 120_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
@@ -46,7 +47,7 @@ describe('a second Artım process reselling the first through PROVIDER=smm-v2', 
     const reseller = await customer(a, 'reseller@example.com', 20_000);
     const created = await call(a, 'POST', '/api/api-keys', reseller.cookie, { name: 'Instance B' });
     expect(created.status).toBe(201);
-    b = await startAppProcess({ PROVIDER: 'smm-v2', PROVIDER_URL: `${a.url}/api/v2`, PROVIDER_KEY: created.body.key, JOBS: 'false' }, undefined, ['--no-web']);
+    b = await startAppProcess({ PROVIDER: 'smm-v2', PROVIDER_URL: `${a.url}/api/v2`, PROVIDER_KEY: created.body.key, JOBS: 'true' }, undefined, ['--no-web']);
 
     const listA = (await call(a, 'GET', '/api/catalog/services')).body.services as { id: string; platform: string; hasParams: boolean; min: number }[];
     const listB = (await call(b, 'GET', '/api/catalog/services')).body.services as { id: string; platform: string; hasParams: boolean; min: number }[];
@@ -65,8 +66,10 @@ describe('a second Artım process reselling the first through PROVIDER=smm-v2', 
     expect(placed.body.status).toBe('pending');
 
     // On A the order is the reseller's, marked via API, and it reached the provider.
-    const onA = (await call(a, 'GET', '/api/orders', reseller.cookie)).body.orders as { id: string; link: string; chargeCents: number; status: string }[];
-    expect(onA).toHaveLength(1);
+    const ordersOnA = async () => (await call(a, 'GET', '/api/orders', reseller.cookie)).body.orders as { id: string; link: string; chargeCents: number; status: string }[];
+    await expect.poll(async () => (await ordersOnA()).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => sandbox.control.orders().map((o) => o.link), { timeout: 30_000 }).toContain('https://www.tiktok.com/@peer.process');
+    const onA = await ordersOnA();
     expect(onA[0]).toMatchObject({ link: 'https://www.tiktok.com/@peer.process', status: 'pending' });
     const actions = (await call(a, 'GET', '/api/orders/actions', reseller.cookie)).body.orders[onA[0]!.id];
     expect(actions.viaApi).toBe(true);

@@ -9,6 +9,8 @@ import { syncCatalog } from '../catalog';
 import type { Database } from '../db/client';
 import { apiKeys, catalogServices, ledgerEntries, orderRefills, orders, rateLimits, users } from '../db/schema';
 import { createProvider, type SmmProvider } from '../providers';
+import { createLogger } from '../logger';
+import { submitPending } from '../orders';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 import { credit } from '../wallet/ledger';
@@ -45,6 +47,8 @@ afterAll(async () => {
 });
 
 const json = { origin: TEST_ORIGIN, 'content-type': 'application/json' };
+/** The submission worker's pass: accepted orders go to the provider. */
+const sendAccepted = () => submitPending({ db: database.db, provider, logger: createLogger('silent') });
 const get = (path: string, cookie: string) => app.request(path, { headers: { cookie } });
 const del = (path: string, cookie: string) => app.request(path, { method: 'DELETE', headers: { ...json, cookie } });
 
@@ -203,6 +207,7 @@ describe('/api/v2', () => {
     const { order } = await v2({ key: keyA, action: 'add', service: plain.id, link: link(), quantity: plain.amountMinimum });
     const early = await v2({ key: keyA, action: 'refill', order });
     expect(early).toEqual({ error: 'Refill is available for completed orders only' });
+    await sendAccepted();
     const o = await orderByApiId(order);
     sandbox.control.setOrderState(o.providerOrderId!, 'completed');
     await database.db.update(orders).set({ status: 'completed', remains: 0 }).where(eq(orders.id, o.id));
@@ -290,6 +295,7 @@ describe('refill and cancel from the site and the admin area', () => {
     expect(actions).toMatchObject({ canCancel: false, cancelRequested: true });
 
     const second = await (await post(app, '/api/orders', { serviceId: plain.id, link: link(), quantity: plain.amountMinimum, params: {}, idempotencyKey: randomUUID() }, { cookie: a.cookie })).json();
+    await sendAccepted();
     const row = (await database.db.select().from(orders).where(eq(orders.id, second.id)))[0]!;
     sandbox.control.setOrderState(row.providerOrderId!, 'completed');
     await database.db.update(orders).set({ status: 'completed', remains: 0 }).where(eq(orders.id, row.id));
@@ -322,6 +328,7 @@ describe('refill and cancel from the site and the admin area', () => {
 describe('under concurrency (PostgreSQL when TEST_DATABASE_URL is set)', () => {
   it('parallel refill requests of one order: one reaches the provider, the others are refused', async () => {
     const { order } = await v2({ key: keyA, action: 'add', service: plain.id, link: link(), quantity: plain.amountMinimum });
+    await sendAccepted();
     const o = await orderByApiId(order);
     sandbox.control.setOrderState(o.providerOrderId!, 'completed');
     await database.db.update(orders).set({ status: 'completed', remains: 0, createdAt: new Date() }).where(eq(orders.id, o.id));
