@@ -130,6 +130,7 @@ function toPublic(s: CatalogService, name: string, fees: Fees): PublicService {
     displayPrice: display?.usd ?? null,
     displayPer: display?.per ?? 1000,
     hasParams: s.params.length > 0,
+    dripfeed: s.dripfeed,
   };
 }
 
