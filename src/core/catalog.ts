@@ -56,5 +56,7 @@ export const catalogServiceSchema = z.object({
   /** Days after the order in which a refill may be asked for (src/core/refill.ts); null: none named. */
   refillDays: z.number().int().positive().nullable().default(null),
   cancel: z.boolean().default(false),
+  /** May be ordered as a drip-feed: several runs of the same quantity, one every interval. */
+  dripfeed: z.boolean().default(false),
 });
 export type CatalogService = z.infer<typeof catalogServiceSchema>;

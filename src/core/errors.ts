@@ -51,6 +51,8 @@ export const ERROR_CODES = {
   REFILL_NOT_ALLOWED: 409,
   /** Cancel asked for an order that is not active or whose service cannot be cancelled. */
   CANCEL_NOT_ALLOWED: 409,
+  /** Drip-feed asked for a service that does not allow it. */
+  DRIPFEED_NOT_AVAILABLE: 422,
 
   // reseller API keys
   API_KEY_LIMIT: 409,

@@ -35,6 +35,7 @@ const service = (over: Partial<CatalogService> = {}): CatalogService => ({
   refill: false,
   refillDays: null,
   cancel: false,
+  dripfeed: false,
   ...over,
 });
 

@@ -105,6 +105,16 @@ export function orderParams(service: Pick<CatalogService, 'params'>, params: Ord
   return out;
 }
 
+export const DRIP_MIN_RUNS = 2;
+export const DRIP_MAX_RUNS = 1000;
+/** Minutes between two runs of a drip-feed. */
+export const DRIP_MIN_INTERVAL = 1;
+export const DRIP_MAX_INTERVAL = 60 * 24 * 30;
+
+/** A drip-feed's runs and interval are allowed: whole numbers within the bounds. */
+export const isDripFeedAllowed = (runs: number, interval: number): boolean =>
+  Number.isSafeInteger(runs) && Number.isSafeInteger(interval) && runs >= DRIP_MIN_RUNS && runs <= DRIP_MAX_RUNS && interval >= DRIP_MIN_INTERVAL && interval <= DRIP_MAX_INTERVAL;
+
 export const ORDER_PARAMS_MAX_KEYS = 20;
 export const ORDER_PARAM_MAX_LENGTH = 5000;
 
@@ -124,5 +134,11 @@ export const placeOrderInputSchema = z.strictObject({
    * order is refused with PRICE_CHANGED and the new total: nobody pays what they were not shown.
    */
   expectedTotalCents: z.int().min(0).max(1_000_000_000).optional(),
-});
+  /**
+   * Drip-feed: `runs` orders of `quantity` each, one every `interval` minutes, charged together
+   * up front. Both or neither; only for services marked `dripfeed`.
+   */
+  runs: z.int().min(DRIP_MIN_RUNS).max(DRIP_MAX_RUNS).optional(),
+  interval: z.int().min(DRIP_MIN_INTERVAL).max(DRIP_MAX_INTERVAL).optional(),
+}).refine((o) => (o.runs === undefined) === (o.interval === undefined), { message: 'runs and interval go together', path: ['interval'] });
 export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;

@@ -64,6 +64,11 @@ export const envSchema = z.object({
   ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Orders sent to the provider at once by one submission worker. */
   ORDER_SUBMIT_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(16),
+  /**
+   * Length in ms of one minute of a drip-feed's interval: 60000 in production; tests and demos
+   * set it shorter (1000: an interval of 3 minutes passes in 3 seconds).
+   */
+  DRIP_FEED_MINUTE_MS: z.coerce.number().int().min(10).max(60_000).default(60_000),
 
   PAYMENT_GATEWAY: z.enum(['sandbox', 'epoint']).default('sandbox'),
   EPOINT_URL: z.url().default('https://epoint.az/api/1'),

@@ -17,6 +17,8 @@ export const publicServiceSchema = z.object({
   displayPrice: z.string().nullable(),
   displayPer: z.number().int(),
   hasParams: z.boolean(),
+  /** May be ordered as a drip-feed (runs × quantity at an interval). */
+  dripfeed: z.boolean().optional(),
 });
 export type PublicService = z.infer<typeof publicServiceSchema>;
 

@@ -19,6 +19,13 @@ export const orderViewSchema = z.object({
   remains: z.number().int().nullable(),
   comment: z.string().nullable(),
   createdAt: z.string(),
+  /** The drip-feed this order is one run of. */
+  parentId: z.string().nullable().optional(),
+  /** A drip-feed parent: its runs, how many of them were written so far, the interval in minutes. */
+  drip: z
+    .object({ runs: z.number().int(), runsSent: z.number().int(), intervalMinutes: z.number().int(), quantityPerRun: z.number().int() })
+    .nullable()
+    .optional(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 

@@ -29,6 +29,7 @@ const toRow = (s: CatalogService, now: Date) => ({
   refill: s.refill,
   refillDays: s.refillDays,
   cancel: s.cancel,
+  dripfeed: s.dripfeed,
   active: true,
   syncedAt: now,
 });
@@ -62,6 +63,7 @@ export async function syncCatalog(db: Db, provider: SmmProvider): Promise<{ serv
             refill: sql`excluded.refill`,
             refillDays: sql`excluded.refill_days`,
             cancel: sql`excluded.cancel`,
+            dripfeed: sql`excluded.dripfeed`,
             active: sql`true`,
             syncedAt: sql`excluded.synced_at`,
           },
@@ -92,6 +94,7 @@ const rowToService = (r: ServiceRow): CatalogService => ({
   refill: r.refill,
   refillDays: r.refillDays,
   cancel: r.cancel,
+  dripfeed: r.dripfeed,
 });
 
 /**
@@ -127,6 +130,7 @@ function toPublic(s: CatalogService, name: string, fees: Fees): PublicService {
     displayPrice: display?.usd ?? null,
     displayPer: display?.per ?? 1000,
     hasParams: s.params.length > 0,
+    dripfeed: s.dripfeed,
   };
 }
 

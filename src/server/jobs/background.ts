@@ -43,7 +43,7 @@ export async function startBackground(opts: {
       ...paymentJobs({ db: database.db, gateway: opts.gateway, logger, realtime: opts.realtime, get publicUrl() { return opts.publicUrl(); } }),
     ]),
   );
-  const submission = await startSubmissionWorker(opts.orders, database, { concurrency: env.ORDER_SUBMIT_CONCURRENCY });
+  const submission = await startSubmissionWorker(opts.orders, database, { concurrency: env.ORDER_SUBMIT_CONCURRENCY, dripMinuteMs: env.DRIP_FEED_MINUTE_MS });
   return {
     jobs,
     submission,

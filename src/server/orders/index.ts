@@ -5,3 +5,4 @@ export * from './service';
 export * from './sync';
 export * from './jobs';
 export * from './worker';
+export * from './dripfeed';

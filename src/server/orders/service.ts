@@ -51,6 +51,8 @@ export function toOrderView(o: OrderRow): OrderView {
     remains: o.remains,
     comment: o.comment,
     createdAt: o.createdAt.toISOString(),
+    parentId: o.parentId,
+    drip: o.runs === null ? null : { runs: o.runs, runsSent: o.runsSent, intervalMinutes: o.intervalMinutes!, quantityPerRun: o.quantity / o.runs },
   };
 }
 
@@ -64,7 +66,7 @@ const constraintOf = (err: unknown): string | undefined => {
   return /orders_one_active_per_link|orders_user_idempotency_unique/.exec(text)?.[0];
 };
 
-async function notifyOrder(deps: Pick<OrdersDeps, 'realtime'>, o: Pick<OrderRow, 'id' | 'userId' | 'number' | 'status' | 'comment'>) {
+export async function notifyOrder(deps: Pick<OrdersDeps, 'realtime'>, o: Pick<OrderRow, 'id' | 'userId' | 'number' | 'status' | 'comment'>) {
   const comment = o.status === 'error' && o.comment ? { comment: o.comment } : {};
   await deps.realtime?.publish(o.userId, { type: 'order', orderId: o.id, number: o.number, status: o.status, ...comment }).catch(() => {});
 }
@@ -91,7 +93,7 @@ export function enableSubmissionWake(database: { db: Db; notify(channel: string,
     }, 50);
   });
 }
-const wakeSubmission = (db: Db) => wakers.get(db)?.();
+export const wakeSubmission = (db: Db) => wakers.get(db)?.();
 
 export interface OrderRateLimit {
   /** The counter's key in `rate_limits`. */
@@ -111,7 +113,7 @@ export interface OrderRateLimit {
 export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown, rate?: OrderRateLimit): Promise<OrderView> {
   const input = placeOrderInputSchema.parse(body);
   const requestHash = createHash('sha256')
-    .update(JSON.stringify([input.serviceId, input.link, input.quantity, Object.entries(input.params).sort()]))
+    .update(JSON.stringify([input.serviceId, input.link, input.quantity, Object.entries(input.params).sort(), ...(input.runs ? [input.runs, input.interval] : [])]))
     .digest('hex');
 
   const replay = async (): Promise<OrderView | null> => {
@@ -136,12 +138,18 @@ export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown
 
   let service: Awaited<ReturnType<typeof findService>>;
   let cents: number;
+  // A drip-feed is one parent order for all its runs: `quantity` is per run (checked against the
+  // service's bounds), the parent holds the total, and each run costs what one order of
+  // `quantity` costs, so every run's share of the charge is exact.
+  const runs = input.runs ?? null;
   try {
     service = await findService(deps.db, input.serviceId);
     if (!service) throw new AppError('SERVICE_NOT_FOUND', 'Service not found.');
     assertValidOrderInput(service, input);
+    if (runs !== null && !service.dripfeed) throw new AppError('DRIPFEED_NOT_AVAILABLE', 'Drip-feed is not available for this service.');
     const settings = await getSettings(deps.db);
     ({ cents } = priceOrder(service.tiers, input.quantity, { serviceFeePercent: settings.service_fee, baseFee: settings.base_fee }));
+    if (runs !== null) cents *= runs;
     if (cents <= 0) throw new AppError('VALIDATION_FAILED', 'This service cannot be priced.', { reason: 'price' });
     if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== cents) {
       throw new AppError('PRICE_CHANGED', 'The price has changed since it was shown.', { totalCents: cents });
@@ -150,6 +158,9 @@ export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown
     return refuse(err);
   }
   const params = orderParams(service, input.params);
+  const quantity = input.quantity * (runs ?? 1);
+  // A drip-feed parent is never sent itself: it runs (its runs are written on schedule).
+  const status: OrderStatus = runs === null ? 'pending' : 'running';
 
   const id = randomUUID();
   const number = newOrderNumber();
@@ -175,9 +186,11 @@ export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown
           and coalesce((select count from hit), 0) <= ${rate?.limit ?? 0}
         returning balance_cents
       ), placed as (
-        insert into ${orders} (id, number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, params, charge_cents, idempotency_key, request_hash)
+        insert into ${orders} (id, number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, params, charge_cents, idempotency_key, request_hash,
+                               status, runs, interval_minutes, next_run_at)
         select ${id}::uuid, ${number}, ${userId}, ${service.id}, ${service.name}, ${service.platform}, ${service.type}, ${input.link}, ${normalizeLink(input.link)},
-               ${input.quantity}::int, ${JSON.stringify(params)}::jsonb, ${cents}::bigint, ${input.idempotencyKey}, ${requestHash}
+               ${quantity}::int, ${JSON.stringify(params)}::jsonb, ${cents}::bigint, ${input.idempotencyKey}, ${requestHash},
+               ${status}, ${runs}::int, ${input.interval ?? null}::int, case when ${runs !== null} then now() end
         from debit
         returning created_at
       ), charged as (
@@ -211,7 +224,7 @@ export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown
   wakeSubmission(deps.db);
   // Not awaited: the hub sends the events of many orders together, a few milliseconds later.
   void notifyBalance(deps, userId, Number(created.balance_cents), -cents);
-  void notifyOrder(deps, { id, userId, number, status: 'pending', comment: null });
+  void notifyOrder(deps, { id, userId, number, status, comment: null });
   return {
     id,
     number,
@@ -220,15 +233,17 @@ export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown
     platform: service.platform,
     serviceType: service.type,
     link: input.link,
-    quantity: input.quantity,
+    quantity,
     chargeCents: cents,
     refundedCents: 0,
-    status: 'pending',
+    status,
     startCount: null,
     currentCount: null,
     remains: null,
     comment: null,
     createdAt: new Date(created.created_at).toISOString(),
+    parentId: null,
+    drip: runs === null ? null : { runs, runsSent: 0, intervalMinutes: input.interval!, quantityPerRun: input.quantity },
   };
 }
 
@@ -325,7 +340,7 @@ export async function claimPending(db: Db, limit: number): Promise<OrderRow[]> {
   const claimed = await db.execute(sql`
     with waiting as materialized (
       select id from ${orders}
-      where status = 'pending' and submitted_at is null and provider_order_id is null
+      where status = 'pending' and submitted_at is null and provider_order_id is null and runs is null
       order by created_at
       limit ${limit}
       for update skip locked

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../db/client';
+import { DEFAULT_DRIP_MINUTE_MS, settleDripParents, startDueRuns } from './dripfeed';
 import { claimPending, createProviderIdWriter, ORDERS_CHANNEL, submitClaimed, type OrdersDeps } from './service';
 
 export interface SubmissionWorkerOptions {
@@ -7,6 +8,8 @@ export interface SubmissionWorkerOptions {
   concurrency: number;
   /** How often the worker looks for waiting orders when nothing woke it (ms). */
   pollMs?: number;
+  /** Length of a drip-feed interval minute in ms (shorter in tests); default 60 000. */
+  dripMinuteMs?: number;
 }
 
 export interface SubmissionWorker {
@@ -44,12 +47,31 @@ export async function startSubmissionWorker(deps: OrdersDeps, database: Database
   // While busy, lanes are refilled a quarter at a time (or after 50 ms): one claim per several orders.
   const refillAt = Math.max(1, Math.floor(opts.concurrency / 4));
   let lastClaim = 0;
+  // Drip-feed runs that are due are written here, just before claiming (so a run written is sent
+  // in the same turn); parents whose runs are all final are settled less often.
+  let lastDrip = 0;
+  let lastSettle = 0;
+  const dripTurn = async () => {
+    const now = Date.now();
+    if (now - lastDrip < Math.min(250, pollMs)) return;
+    lastDrip = now;
+    try {
+      await startDueRuns(deps, { minuteMs: opts.dripMinuteMs ?? DEFAULT_DRIP_MINUTE_MS });
+      if (now - lastSettle >= 2000) {
+        lastSettle = now;
+        await settleDripParents(deps);
+      }
+    } catch (err) {
+      deps.logger.warn({ err }, 'writing drip-feed runs failed');
+    }
+  };
 
   const loop = async () => {
     while (!stopped) {
       pending = false;
       const room = opts.concurrency - inFlight;
       const gather = room > 0 && room < refillAt && Date.now() - lastClaim < 50;
+      await dripTurn();
       if (room > 0 && !gather) {
         lastClaim = Date.now();
         try {

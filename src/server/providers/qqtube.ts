@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { catalogServiceSchema, KNOWN_PLATFORMS, type CatalogService } from '../../core/catalog';
 import {
+  looseBool,
   looseDecimal,
   looseId,
   looseInt,
@@ -75,6 +76,7 @@ const serviceSchema = z
     amount_increment: optionalInt,
     prices: z.preprocess((v) => v ?? [], z.array(tierSchema)),
     params: z.preprocess((v) => v ?? [], z.array(paramSchema)),
+    is_drip: looseBool,
   })
   .loose();
 
@@ -321,6 +323,7 @@ function toCatalogService(raw: unknown): CatalogService | null {
     })),
     refill: false,
     cancel: false,
+    dripfeed: s.is_drip,
   };
   const checked = catalogServiceSchema.safeParse(candidate);
   return checked.success ? checked.data : null;

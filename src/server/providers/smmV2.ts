@@ -41,6 +41,7 @@ const serviceSchema = z
     max: looseInt,
     refill: looseBool,
     cancel: looseBool,
+    dripfeed: looseBool,
     desc: optionalText,
     description: optionalText,
   })
@@ -245,6 +246,7 @@ function toCatalogService(raw: unknown): CatalogService | null {
     refill: s.refill,
     refillDays: s.refill ? refillDaysOf(s.name, s.desc ?? s.description) : null,
     cancel: s.cancel,
+    dripfeed: s.dripfeed,
   };
   const checked = catalogServiceSchema.safeParse(candidate);
   return checked.success ? checked.data : null;

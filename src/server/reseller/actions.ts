@@ -6,7 +6,7 @@ import { ACTIVE_STATUSES } from '../../core/orderStatus';
 import { isOpenRefill, refillUntil, type RefillStatus } from '../../core/refill';
 import { catalogServices, orderCancels, orderRefills, orders } from '../db/schema';
 import type { Db } from '../db/client';
-import { failAndRefund, type OrderRow, type OrdersDeps } from '../orders';
+import { cancelDripFeed, failAndRefund, type OrderRow, type OrdersDeps } from '../orders';
 import { applyState } from '../orders';
 
 /**
@@ -52,6 +52,8 @@ function refillRefusal(o: OrderRow, flags: ServiceFlags | undefined, latest: Ref
 
 /** Why a cancel is refused now, or null when it may be asked for. */
 function cancelRefusal(o: OrderRow, flags: ServiceFlags | undefined, requested: boolean): string | null {
+  // A drip-feed parent is cancelled here (its unsent runs refunded) while runs are still to come.
+  if (o.runs !== null) return o.status === 'running' && o.nextRunAt !== null ? null : 'All runs of this drip-feed were already sent';
   if (unsent(o)) return null;
   if (!flags?.cancel) return 'Cancel is not available for this service';
   if (!isActive(o) || !o.providerOrderId) return 'Cancel is available for active orders only';
@@ -146,6 +148,11 @@ export async function requestCancel(deps: OrdersDeps, order: OrderRow, source: A
   const refusal = cancelRefusal(order, flags, requested);
   if (refusal) throw new AppError('CANCEL_NOT_ALLOWED', refusal, { reason: refusal });
 
+  if (order.runs !== null) {
+    const after = await cancelDripFeed(deps, order.id);
+    await deps.db.insert(orderCancels).values({ orderId: order.id, source, result: 'drip-feed stopped' }).onConflictDoNothing();
+    return after;
+  }
   if (unsent(order)) {
     // Checked again on the locked row: the submission claims an order only while it is unsent.
     const after = await failAndRefund(deps, order.id, 'cancelled', 'Cancelled before it was sent to the provider.', unsent);

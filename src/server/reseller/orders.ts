@@ -12,7 +12,7 @@ import type { KeyOwner } from './keys';
 export async function placeApiOrder(
   deps: OrdersDeps,
   owner: KeyOwner,
-  input: { serviceId: string; link: string; quantity: number; params: Record<string, string>; idempotencyKey: `api_${string}` },
+  input: { serviceId: string; link: string; quantity: number; params: Record<string, string>; idempotencyKey: `api_${string}`; runs?: number; interval?: number },
 ): Promise<OrderRow> {
   const view = await placeOrder(deps, owner.userId, input);
   const [row] = await deps.db.select().from(orders).where(eq(orders.id, view.id));

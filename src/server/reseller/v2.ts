@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { AppError } from '../../core/errors';
 import { isValidLink, LINK_MAX_LENGTH } from '../../core/links';
-import { isQuantityAllowed, quantityBounds } from '../../core/orderRules';
+import { DRIP_MAX_INTERVAL, DRIP_MAX_RUNS, DRIP_MIN_INTERVAL, DRIP_MIN_RUNS, isQuantityAllowed, quantityBounds } from '../../core/orderRules';
 import { REFILL_STATUS_TEXT } from '../../core/refill';
 import { centsToUsd, ratePer1000, V2_MAX_IDS, v2ServiceType, v2Status } from '../../core/resellerApi';
 import { platformDisplayName } from '../../core/platforms';
@@ -11,7 +11,7 @@ import type { AppDeps } from '../deps';
 import { clientIp } from '../auth';
 import { createRateLimiter, RATE_RULES } from '../auth';
 import { findService } from '../catalog';
-import { catalogServices, orderRefills, users } from '../db/schema';
+import { catalogServices, orderRefills, orders, users } from '../db/schema';
 import { ordersForApi, placeApiOrder } from './orders';
 import { refreshRefills, requestCancel, requestRefill, type RefillRow } from './actions';
 import { authenticateKey, type KeyOwner } from './keys';
@@ -98,6 +98,14 @@ function idList(text: string | undefined): string[] | null {
 const asApiId = (id: string) => (/^\d{1,15}$/.test(id) ? Number(id) : null);
 const jsonId = (id: string) => asApiId(id) ?? id;
 
+/** What is left to deliver of one run of a drip-feed. */
+function runRemains(r: OrderRow): number {
+  if (r.status === 'completed') return 0;
+  if (r.status === 'partial') return Math.min(r.quantity, Math.max(0, r.remains ?? 0));
+  if (['error', 'stopped', 'refunded', 'cancelled'].includes(r.status)) return r.quantity;
+  return Math.min(r.quantity, Math.max(0, r.remains ?? r.quantity));
+}
+
 export function v2Handler(deps: AppDeps) {
   const db = deps.database.db;
   const limiter = createRateLimiter(db);
@@ -121,7 +129,7 @@ export function v2Handler(deps: AppDeps) {
         max: String(bounds.max),
         refill: s.refill,
         cancel: s.cancel,
-        dripfeed: false,
+        dripfeed: s.dripfeed,
       }];
     });
   }
@@ -130,7 +138,17 @@ export function v2Handler(deps: AppDeps) {
     if (!p.service) return err(V2_ERRORS.service);
     const service = await findService(db, p.service.trim());
     if (!service) return err(V2_ERRORS.service);
-    if (p.runs !== undefined && p.runs !== '' && p.runs !== '0' && p.runs !== '1') return err('Drip-feed is not available for this service');
+    // Drip-feed: `runs` of `quantity` each, one every `interval` minutes; no runs, 0 or 1 is an ordinary order.
+    const runsText = (p.runs ?? '').trim();
+    let drip: { runs: number; interval: number } | undefined;
+    if (runsText !== '' && runsText !== '0' && runsText !== '1') {
+      if (!service.dripfeed) return err('Drip-feed is not available for this service');
+      const intervalText = (p.interval ?? '').trim();
+      if (!/^\d{1,6}$/.test(runsText) || !/^\d{1,6}$/.test(intervalText)) return err(V2_ERRORS.request);
+      drip = { runs: Number(runsText), interval: Number(intervalText) };
+      if (drip.runs < DRIP_MIN_RUNS || drip.runs > DRIP_MAX_RUNS) return err(`Runs must be between ${DRIP_MIN_RUNS} and ${DRIP_MAX_RUNS}`);
+      if (drip.interval < DRIP_MIN_INTERVAL || drip.interval > DRIP_MAX_INTERVAL) return err(`Interval must be between ${DRIP_MIN_INTERVAL} and ${DRIP_MAX_INTERVAL} minutes`);
+    }
     const link = (p.link ?? '').trim();
     if (!link || link.length > LINK_MAX_LENGTH || !isValidLink(service.platform, link)) return err(V2_ERRORS.link);
     const bounds = quantityBounds(service);
@@ -152,6 +170,7 @@ export function v2Handler(deps: AppDeps) {
         quantity,
         params,
         idempotencyKey: `api_${randomBytes(12).toString('hex')}`,
+        ...drip,
       });
       return { order: order.apiId };
     } catch (e) {
@@ -173,7 +192,8 @@ export function v2Handler(deps: AppDeps) {
     }
   }
 
-  function orderStatus(o: OrderRow) {
+  function orderStatus(o: OrderRow, runs: OrderRow[] = []) {
+    if (o.runs !== null) return dripStatus(o, runs);
     const remains = o.remains ?? (o.status === 'completed' ? 0 : o.quantity);
     return {
       charge: centsToUsd(o.chargeCents - o.refundedCents),
@@ -184,19 +204,50 @@ export function v2Handler(deps: AppDeps) {
     };
   }
 
+  /**
+   * A drip-feed parent as clients expect it: the total quantity, what is paid net of every
+   * refund (its own and its runs'), `In progress` while runs are still to come or on their way,
+   * `remains` the quantity not (yet) delivered, and the runs written so far.
+   */
+  function dripStatus(o: OrderRow, runs: OrderRow[]) {
+    const perRun = o.quantity / o.runs!;
+    const remains = (o.runs! - runs.length) * perRun + runs.reduce((sum, r) => sum + runRemains(r), 0);
+    const refunded = o.refundedCents + runs.reduce((sum, r) => sum + r.refundedCents, 0);
+    return {
+      charge: centsToUsd(Math.max(0, o.chargeCents - refunded)),
+      start_count: String(runs[0]?.startCount ?? 0),
+      status: v2Status(o.status),
+      remains: String(Math.max(0, Math.min(o.quantity, remains))),
+      currency: 'USD',
+      runs: String(o.runs),
+      runs_sent: String(o.runsSent),
+      interval: String(o.intervalMinutes),
+    };
+  }
+
+  async function withRuns(found: OrderRow[]): Promise<Map<string, OrderRow[]>> {
+    const parents = found.filter((o) => o.runs !== null).map((o) => o.id);
+    const out = new Map<string, OrderRow[]>();
+    if (!parents.length) return out;
+    const rows = await db.select().from(orders).where(inArray(orders.parentId, parents)).orderBy(orders.createdAt);
+    for (const r of rows) out.set(r.parentId!, [...(out.get(r.parentId!) ?? []), r]);
+    return out;
+  }
+
   async function status(owner: KeyOwner, p: Params): Promise<Reply> {
     if (p.order !== undefined && p.orders === undefined) {
       const id = asApiId(p.order.trim());
       const [o] = id === null ? [] : await ordersForApi(db, owner.userId, [id]);
-      return o ? orderStatus(o) : err(V2_ERRORS.order);
+      return o ? orderStatus(o, (await withRuns([o])).get(o.id)) : err(V2_ERRORS.order);
     }
     const ids = idList(p.orders);
     if (!ids) return err(V2_ERRORS.request);
     const found = await ordersForApi(db, owner.userId, ids.map(asApiId).filter((x): x is number => x !== null));
     const byId = new Map(found.map((o) => [String(o.apiId), o]));
+    const runs = await withRuns(found);
     return new OrderedObject(ids.map((id) => {
       const o = byId.get(String(asApiId(id)));
-      return [id, o ? orderStatus(o) : err(V2_ERRORS.order)];
+      return [id, o ? orderStatus(o, runs.get(o.id)) : err(V2_ERRORS.order)];
     }));
   }
 

@@ -22,6 +22,8 @@ export const catalogServices = pgTable('catalog_services', {
   /** Days after the order in which a refill may be asked for; null: the provider names no period. */
   refillDays: integer('refill_days'),
   cancel: boolean('cancel').notNull().default(false),
+  /** The service may be ordered as a drip-feed: runs of the same quantity sent at an interval. */
+  dripfeed: boolean('dripfeed').notNull().default(false),
   active: boolean('active').notNull().default(true),
   syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, type OrderStatus } from '../../../core/orderStatus';
 import { users } from './auth';
 
@@ -45,6 +45,18 @@ export const orders = pgTable(
     apiId: bigint('api_id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity({ startWith: 100001 }),
     /** Placed through the reseller API: its orders carry an idempotency key of the form `api_…`. */
     viaApi: boolean('via_api').notNull().generatedAlwaysAs(sql`left(idempotency_key, 4) = 'api_'`),
+    /**
+     * Drip-feed: a parent order has `runs` (its `quantity` is the total,
+     * `quantity / runs` per run) and is charged for all of them; it is never sent itself. Its runs
+     * are child orders (`parent_id`) written on schedule: `runs_sent` counts those written and
+     * `next_run_at` is when the next one is due (null once all are written or the parent is
+     * cancelled).
+     */
+    parentId: uuid('parent_id').references((): AnyPgColumn => orders.id, { onDelete: 'restrict' }),
+    runs: integer('runs'),
+    intervalMinutes: integer('interval_minutes'),
+    runsSent: integer('runs_sent').notNull().default(0),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
@@ -52,11 +64,14 @@ export const orders = pgTable(
     // concurrent requests cannot both pass the check.
     uniqueIndex('orders_one_active_per_link')
       .on(t.userId, t.platform, t.linkKey)
-      .where(sql`status in ('pending', 'processing', 'in_progress', 'active', 'running', 'unknown')`),
+      .where(sql`status in ('pending', 'processing', 'in_progress', 'active', 'running', 'unknown') and parent_id is null`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     uniqueIndex('orders_api_id_unique').on(t.apiId),
     index('orders_status_idx').on(t.status, t.checkedAt),
     check('orders_charge_positive', sql`${t.chargeCents} > 0`),
+    index('orders_drip_due_idx').on(t.nextRunAt).where(sql`next_run_at is not null`),
+    index('orders_parent_idx').on(t.parentId).where(sql`parent_id is not null`),
+    check('orders_drip_shape', sql`${t.runs} is null or (${t.runs} >= 2 and ${t.intervalMinutes} >= 1 and ${t.quantity} % ${t.runs} = 0 and ${t.runsSent} <= ${t.runs} and ${t.parentId} is null)`),
     check('orders_refund_bounded', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.chargeCents}`),
     // An order that delivers nothing more (failed, stopped, refunded, cancelled) has its whole
     // charge back: it is never marked so while money is still owed.

@@ -5,7 +5,7 @@ import type { OrderInputIssue } from '../../../core/orderRules';
 import { platformDisplayName } from '../../../core/platforms';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/Input';
 import { StepHeading } from './StepHeading';
-import { issueMessage, linkExample, type OrderDraft } from './orderForm';
+import { DRIP_BOUNDS, dripInput, issueMessage, linkExample, type OrderDraft } from './orderForm';
 import { formatNumber } from '../../lib/format';
 
 const selectClass =
@@ -116,6 +116,8 @@ export const OrderDetails = memo(function OrderDetails({
           <FieldError id="order-quantity-error">{quantityError}</FieldError>
         </div>
 
+        {service?.dripfeed ? <DripFields service={service} draft={draft} onDraft={onDraft} locale={locale} /> : null}
+
         {paramsLoading && service?.hasParams ? (
           <p className="self-center text-sm text-slate-500">{t('fields.paramsLoading')}</p>
         ) : null}
@@ -169,3 +171,41 @@ export const OrderDetails = memo(function OrderDetails({
     </section>
   );
 });
+
+/** Drip-feed (services that allow it): ticked, the quantity above is sent `runs` times, one every `interval` minutes. */
+function DripFields({ service, draft, onDraft, locale }: { service: PublicService; draft: OrderDraft; onDraft: Dispatch<SetStateAction<OrderDraft>>; locale: string }) {
+  const { t } = useTranslation('catalog');
+  const drip = dripInput(service, draft);
+  const invalid = drip && 'invalid' in drip ? drip.invalid : null;
+  const set = (field: 'runs' | 'interval', v: string) => onDraft((d) => ({ ...d, drip: { runs: d.drip?.runs ?? '', interval: d.drip?.interval ?? '', [field]: v } }));
+  const fmt = (n: number) => formatNumber(n, locale);
+  return (
+    <div className="rounded-xl border border-slate-200 bg-slate-50 p-4 sm:col-span-2" data-testid="drip-fields">
+      <label className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+        <input
+          type="checkbox"
+          data-field="drip"
+          checked={Boolean(draft.drip)}
+          onChange={(e) => onDraft((d) => ({ ...d, drip: e.target.checked ? { runs: '2', interval: '60' } : undefined }))}
+          className="size-4 rounded border-slate-300"
+        />
+        {t('fields.dripfeed')}
+      </label>
+      <p className="mt-1 text-xs text-slate-500">{t('fields.dripfeedHint')}</p>
+      {draft.drip ? (
+        <div className="mt-3 grid gap-4 sm:grid-cols-2">
+          <div>
+            <Label htmlFor="order-runs">{t('fields.runs')}</Label>
+            <Input id="order-runs" data-field="runs" type="text" inputMode="numeric" autoComplete="off" value={draft.drip.runs} onChange={(e) => set('runs', e.target.value)} aria-invalid={invalid === 'runs' ? true : undefined} aria-describedby="order-runs-error" className="h-11 tabular-nums" />
+            <FieldError id="order-runs-error">{invalid === 'runs' ? t('fields.runsInvalid', { min: fmt(DRIP_BOUNDS.runs.min), max: fmt(DRIP_BOUNDS.runs.max) }) : undefined}</FieldError>
+          </div>
+          <div>
+            <Label htmlFor="order-interval">{t('fields.interval')}</Label>
+            <Input id="order-interval" data-field="interval" type="text" inputMode="numeric" autoComplete="off" value={draft.drip.interval} onChange={(e) => set('interval', e.target.value)} aria-invalid={invalid === 'interval' ? true : undefined} aria-describedby="order-interval-error" className="h-11 tabular-nums" />
+            <FieldError id="order-interval-error">{invalid === 'interval' ? t('fields.intervalInvalid', { min: fmt(DRIP_BOUNDS.interval.min), max: fmt(DRIP_BOUNDS.interval.max) }) : undefined}</FieldError>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

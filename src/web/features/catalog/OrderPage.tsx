@@ -15,7 +15,7 @@ import { authDialog } from '../auth/authDialogStore';
 import { catalogKeys, fetchService, useServiceDetail, useServices } from './api';
 import { indexCatalog } from './catalogIndex';
 import { OrderDetails } from './OrderDetails';
-import { issuesByField, orderIssues, type OrderDraft } from './orderForm';
+import { dripInput, issuesByField, orderIssues, type OrderDraft } from './orderForm';
 import { GroupPicker, PlatformPicker } from './Pickers';
 import { PriceSummary } from './PriceSummary';
 import { ServiceInfo } from './ServiceInfo';
@@ -50,6 +50,8 @@ export interface OrderNavigationState {
   link: string;
   quantity: number;
   params: Record<string, string>;
+  /** A drip-feed asked for on the catalogue page. */
+  drip?: { runs: number; interval: number };
 }
 
 interface Choice {
@@ -176,6 +178,12 @@ export default function OrderPage() {
       quantity: Number(draft.quantity),
       params: Object.fromEntries(Object.entries(draft.params).filter(([, v]) => v.trim())),
     };
+    const drip = dripInput(service, draft);
+    if (drip && 'invalid' in drip) {
+      focusField(formRef.current?.querySelector<HTMLElement>(`[data-field="${drip.invalid}"]`));
+      return;
+    }
+    if (drip) state.drip = drip;
     navigate(`/${lang}/dashboard#orders`, { state });
   }
 
@@ -262,6 +270,10 @@ export default function OrderPage() {
               fees={list.data!.fees}
               quantity={draft.quantity}
               quantityValid={Boolean(service) && !byField.has('quantity')}
+              runs={(() => {
+                const drip = dripInput(service, draft);
+                return drip && !('invalid' in drip) ? drip.runs : drip ? Number.NaN : 1;
+              })()}
               locale={locale}
               signedIn={Boolean(me.data)}
               error={submitError}

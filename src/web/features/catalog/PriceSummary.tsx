@@ -14,6 +14,7 @@ export const PriceSummary = memo(function PriceSummary({
   fees,
   quantity,
   quantityValid,
+  runs = 1,
   locale,
   signedIn,
   error,
@@ -22,6 +23,8 @@ export const PriceSummary = memo(function PriceSummary({
   fees: ServiceList['fees'];
   quantity: string;
   quantityValid: boolean;
+  /** Drip-feed runs (the total covers all of them); NaN while they are not valid. */
+  runs?: number;
   locale: string;
   signedIn: boolean;
   /** Why the last Buy Now did not go ahead, when the fields cannot say it. */
@@ -30,7 +33,8 @@ export const PriceSummary = memo(function PriceSummary({
   const { t } = useTranslation('catalog');
   const unit = service ? unitPrice(service, fees) : null;
   const count = parseQuantity(quantity);
-  const total = service && quantityValid ? orderTotal(service, count, fees) : null;
+  const perRun = service && quantityValid && Number.isSafeInteger(runs) ? orderTotal(service, count, fees) : null;
+  const total = perRun === null ? null : perRun * runs;
   const dash = '—';
 
   return (

@@ -3,7 +3,7 @@ import type { ServiceParam } from '../../../core/catalog';
 import type { PublicService } from '../../../core/contracts/catalog';
 import { localizeParam } from '../../../core/paramTexts';
 import { createI18n } from '../../i18n';
-import { issueMessage, issuesByField, linkExample, orderIssues, orderTotal, parseQuantity, serverParamIssue, unitPrice } from './orderForm';
+import { dripInput, issueMessage, issuesByField, linkExample, orderIssues, orderTotal, parseQuantity, serverParamIssue, unitPrice } from './orderForm';
 import az from '../../i18n/locales/az/catalog.json';
 import en from '../../i18n/locales/en/catalog.json';
 import tr from '../../i18n/locales/tr/catalog.json';
@@ -125,5 +125,20 @@ describe('prices', () => {
     expect(orderTotal(service, 15, fees)).toBe(121);
     expect(orderTotal(service, Number.NaN, fees)).toBeNull();
     expect(orderTotal(service, 0, fees)).toBeNull();
+  });
+});
+
+describe('dripInput', () => {
+  const draft = (drip?: { runs: string; interval: string }) => ({ link: '', quantity: '100', params: {}, ...(drip ? { drip } : {}) });
+  it('is an ordinary order unless the service allows drip-feed and it is ticked', () => {
+    expect(dripInput({ ...service, dripfeed: false }, draft({ runs: '3', interval: '10' }))).toBeNull();
+    expect(dripInput({ ...service, dripfeed: true }, draft())).toBeNull();
+  });
+  it('checks runs ≥ 2 and interval ≥ 1 (whole numbers)', () => {
+    const drip = { ...service, dripfeed: true };
+    expect(dripInput(drip, draft({ runs: '3', interval: '10' }))).toEqual({ runs: 3, interval: 10 });
+    expect(dripInput(drip, draft({ runs: '1', interval: '10' }))).toEqual({ invalid: 'runs' });
+    expect(dripInput(drip, draft({ runs: '3', interval: '0' }))).toEqual({ invalid: 'interval' });
+    expect(dripInput(drip, draft({ runs: '2.5', interval: '10' }))).toEqual({ invalid: 'runs' });
   });
 });

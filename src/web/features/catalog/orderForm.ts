@@ -2,7 +2,7 @@ import type { TFunction } from '../../i18n';
 import type { ServiceParam } from '../../../core/catalog';
 import type { LocalizedParam, PublicService, ServiceList } from '../../../core/contracts/catalog';
 import { linkExample as coreLinkExample } from '../../../core/links';
-import { validateOrderInput, type OrderInputIssue } from '../../../core/orderRules';
+import { DRIP_MAX_INTERVAL, DRIP_MAX_RUNS, DRIP_MIN_INTERVAL, DRIP_MIN_RUNS, isDripFeedAllowed, validateOrderInput, type OrderInputIssue } from '../../../core/orderRules';
 import { platformDisplayName } from '../../../core/platforms';
 import { priceOrder, pricePerUnitDisplay } from '../../../core/pricing';
 
@@ -16,6 +16,23 @@ export interface OrderDraft {
   /** As typed; see `parseQuantity`. */
   quantity: string;
   params: Record<string, string>;
+  /** Drip-feed, when ticked (services that allow it): runs and the interval in minutes, as typed. */
+  drip?: { runs: string; interval: string };
+}
+
+export const DRIP_BOUNDS = { runs: { min: DRIP_MIN_RUNS, max: DRIP_MAX_RUNS }, interval: { min: DRIP_MIN_INTERVAL, max: DRIP_MAX_INTERVAL } } as const;
+
+/**
+ * The drip-feed part of the order: null for an ordinary order (not ticked, or a service without
+ * drip-feed), the numbers when valid, or the field that is not.
+ */
+export function dripInput(service: PublicService | undefined, draft: OrderDraft): { runs: number; interval: number } | null | { invalid: 'runs' | 'interval' } {
+  if (!service?.dripfeed || !draft.drip) return null;
+  const runs = parseQuantity(draft.drip.runs);
+  const interval = parseQuantity(draft.drip.interval);
+  if (!isDripFeedAllowed(runs, DRIP_MIN_INTERVAL)) return { invalid: 'runs' };
+  if (!isDripFeedAllowed(DRIP_MIN_RUNS, interval)) return { invalid: 'interval' };
+  return { runs, interval };
 }
 
 /** A whole positive number as typed ("1000", " 50 "); anything else is NaN and fails the bounds. */

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { requestErrorText } from './http';
 import { statusLabelKey, statusTone } from './orderStatusView';
 import { OrderExtras } from './OrderExtras';
+import { DripRuns } from './DripRuns';
 import { useOrderActions } from './resellerApi';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 
@@ -36,7 +37,10 @@ export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryRes
       </div>
     );
   }
-  const list = orders.data;
+  // A drip-feed's runs are shown under their parent, not as orders of their own.
+  const runsOf = new Map<string, OrderView[]>();
+  for (const o of [...orders.data].reverse()) if (o.parentId) runsOf.set(o.parentId, [...(runsOf.get(o.parentId) ?? []), o]);
+  const list = orders.data.filter((o) => !o.parentId);
   if (list.length === 0) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
@@ -69,10 +73,14 @@ export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryRes
       <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
     </a>
   );
-  const progress = (o: OrderView) =>
-    o.remains !== null && o.status !== 'completed' ? (
-      <span className="block text-xs text-slate-500">{t('history.delivered', { done: formatNumber(Math.max(0, o.quantity - o.remains), locale), total: formatNumber(o.quantity, locale) })}</span>
-    ) : null;
+  const progress = (o: OrderView) => (
+    <>
+      {o.remains !== null && o.status !== 'completed' ? (
+        <span className="block text-xs text-slate-500">{t('history.delivered', { done: formatNumber(Math.max(0, o.quantity - o.remains), locale), total: formatNumber(o.quantity, locale) })}</span>
+      ) : null}
+      <DripRuns order={o} runs={runsOf.get(o.id)} locale={locale} />
+    </>
+  );
 
   return (
     <div data-testid="order-history">

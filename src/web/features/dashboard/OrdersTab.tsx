@@ -18,7 +18,7 @@ import { catalogKeys, useServiceDetail, useServices } from '../catalog/api';
 import { indexCatalog } from '../catalog/catalogIndex';
 import { OrderDetails } from '../catalog/OrderDetails';
 import type { OrderNavigationState } from '../catalog/OrderPage';
-import { issueMessage, issuesByField, orderIssues, orderTotal, parseQuantity, serverParamIssue, type OrderDraft } from '../catalog/orderForm';
+import { dripInput, issueMessage, issuesByField, orderIssues, orderTotal, parseQuantity, serverParamIssue, type OrderDraft } from '../catalog/orderForm';
 import { GroupPicker, PlatformPicker } from '../catalog/Pickers';
 import { ServiceInfo } from '../catalog/ServiceInfo';
 import { ServicePicker } from '../catalog/ServicePicker';
@@ -64,6 +64,7 @@ export function OrdersTab({
     link: initial?.link ?? '',
     quantity: initial?.quantity ? String(initial.quantity) : '',
     params: initial?.params ?? {},
+    ...(initial?.drip ? { drip: { runs: String(initial.drip.runs), interval: String(initial.drip.interval) } } : {}),
   }));
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set(initial?.link ? ['link', 'quantity'] : []));
   const attempt = useRef<OrderAttempt | null>(null);
@@ -91,7 +92,12 @@ export function OrdersTab({
   const visibleIssues = useMemo(() => new Map([...byField].filter(([field]) => touched.has(field))), [byField, touched]);
 
   const quantity = parseQuantity(draft.quantity);
-  const total = service && list.data && !byField.has('quantity') ? orderTotal(service, quantity, list.data.fees) : null;
+  const drip = dripInput(service, draft);
+  const dripInvalid = Boolean(drip && 'invalid' in drip);
+  const runs = drip && !('invalid' in drip) ? drip : null;
+  const perRun = service && list.data && !byField.has('quantity') && !dripInvalid ? orderTotal(service, quantity, list.data.fees) : null;
+  // A drip-feed is charged for all its runs at once: each run costs one order of the quantity.
+  const total = perRun !== null && runs ? perRun * runs.runs : perRun;
   const linkKey = draft.link.trim() ? normalizeLink(draft.link) : '';
   const activeExists = Boolean(linkKey) && (orders ?? []).some((o) => o.platform === platform && blocksLink(o) && normalizeLink(o.link) === linkKey);
   const short = total !== null && total > balanceCents;
@@ -107,7 +113,7 @@ export function OrdersTab({
           ? 'empty'
           : byField.has('quantity')
             ? 'quantity'
-            : issues.length > 0 || paramsPending
+            : issues.length > 0 || paramsPending || dripInvalid
               ? 'issues'
               : short
                 ? 'balance'
@@ -139,6 +145,7 @@ export function OrdersTab({
       link: draft.link.trim(),
       quantity,
       params: Object.fromEntries(Object.entries(draft.params).filter(([, v]) => v.trim())),
+      ...(runs ? { runs: runs.runs, interval: runs.interval } : {}),
       // The total on screen: the server refuses the order if its price is not this one.
       ...(total !== null ? { expectedTotalCents: total } : {}),
     };

@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
+import { AppError } from '../../core/errors';
+import { priceOrder } from '../../core/pricing';
+import { syncCatalog } from '../catalog/service';
+import type { Database } from '../db/client';
+import { catalogServices, ledgerEntries, orders, users } from '../db/schema';
+import { createLogger } from '../logger';
+import { createProvider } from '../providers';
+import { requestCancel } from '../reseller/actions';
+import { createTestDatabase } from '../testing/db';
+import { createCustomer } from '../testing/users';
+import { verifyLedger } from '../wallet/ledger';
+import { cancelDripFeed, settleDripParents, startDueRuns } from './dripfeed';
+import { placeOrder, submitPending, type OrdersDeps } from './service';
+import { syncOrderStatuses } from './sync';
+
+let database: Database;
+let sandbox: SandboxProvider;
+let deps: OrdersDeps;
+let drip: typeof catalogServices.$inferSelect;
+let plain: typeof catalogServices.$inferSelect;
+
+const plainParams = (s: typeof catalogServices.$inferSelect) => s.params.length === 0 && s.tiers.length > 0 && s.tiers[0]!.maximum >= s.amountMinimum * 2;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  sandbox = await startSandboxProvider({ orderSeconds: 600, latencyMs: [0, 5] });
+  const provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, timeoutMs: 2000 });
+  deps = { db: database.db, provider, logger: createLogger('silent') };
+  await syncCatalog(database.db, provider);
+  const all = await database.db.select().from(catalogServices);
+  drip = all.find((s) => s.dripfeed && plainParams(s))!;
+  plain = all.find((s) => !s.dripfeed && plainParams(s))!;
+  expect(drip).toBeDefined();
+  expect(plain).toBeDefined();
+});
+// Each test looks at its own orders only: what an earlier test left scheduled or unsent is set aside.
+afterEach(async () => {
+  await database.db.execute(sql`update orders set next_run_at = null where next_run_at is not null`);
+  await submitPending(deps);
+  sandbox.control.reset();
+});
+afterAll(async () => {
+  await sandbox.close();
+  await database.close();
+});
+
+const MINUTE_MS = 40;
+const linkOf = (s: typeof catalogServices.$inferSelect, tag: string) =>
+  ({ instagram: `https://instagram.com/drip.${tag}`, tiktok: `https://www.tiktok.com/@drip.${tag}`, youtube: `https://www.youtube.com/@drip${tag}`, facebook: `https://facebook.com/drip.${tag}`, twitter: `https://twitter.com/drip_${tag}`, telegram: `https://t.me/drip_${tag}`, linkedin: `https://www.linkedin.com/in/drip-${tag}` })[s.platform] ?? `https://example.com/${tag}`;
+const dripOrder = (tag: string, extra: Record<string, unknown> = {}) => ({
+  serviceId: drip.id,
+  link: linkOf(drip, tag),
+  quantity: drip.amountMinimum,
+  params: {},
+  idempotencyKey: randomUUID(),
+  runs: 3,
+  interval: 1,
+  ...extra,
+});
+const perRunCents = () => priceOrder(drip.tiers, drip.amountMinimum, { serviceFeePercent: 0, baseFee: 0 }).cents;
+const balanceOf = async (userId: string) => (await database.db.select().from(users).where(eq(users.id, userId)))[0]!.balanceCents;
+const row = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const runsOf = async (parentId: string) => database.db.select().from(orders).where(eq(orders.parentId, parentId)).orderBy(orders.createdAt);
+const code = async (p: Promise<unknown>) => {
+  try {
+    await p;
+    return 'ok';
+  } catch (e) {
+    return e instanceof AppError ? e.code : 'error';
+  }
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('drip-feed orders', () => {
+  it('are charged once for every run, in the one statement of acceptance; refused where the service or the numbers do not allow it', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
+    const placed = await placeOrder(deps, user.id, dripOrder('charge'));
+    expect(placed).toMatchObject({ status: 'running', quantity: drip.amountMinimum * 3, chargeCents: perRunCents() * 3, drip: { runs: 3, runsSent: 0, intervalMinutes: 1, quantityPerRun: drip.amountMinimum } });
+    expect(await balanceOf(user.id)).toBe(1_000_000 - perRunCents() * 3);
+    const charges = await database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, user.id), eq(ledgerEntries.kind, 'order_charge')));
+    expect(charges.map((c) => c.amountCents)).toEqual([-perRunCents() * 3]);
+    // The same request again replays the order; nothing more is taken.
+    const body = dripOrder('replay');
+    const first = await placeOrder(deps, user.id, body);
+    expect((await placeOrder(deps, user.id, body)).id).toBe(first.id);
+
+    const before = await balanceOf(user.id);
+    expect(await code(placeOrder(deps, user.id, { ...dripOrder('plain'), serviceId: plain.id, link: linkOf(plain, 'plain'), quantity: plain.amountMinimum }))).toBe('DRIPFEED_NOT_AVAILABLE');
+    expect(await code(placeOrder(deps, user.id, dripOrder('one-run', { runs: 1 })))).toBe('error'); // invalid input: 422 at the HTTP layer
+    expect(await code(placeOrder(deps, user.id, dripOrder('no-interval', { interval: 0 })))).toBe('error');
+    expect(await code(placeOrder(deps, user.id, dripOrder('half', { interval: undefined })))).toBe('error');
+    expect(await code(placeOrder(deps, user.id, dripOrder('small', { quantity: drip.amountMinimum - 1 })))).toBe('QUANTITY_OUT_OF_RANGE');
+    expect(await code(placeOrder(deps, user.id, dripOrder('big', { quantity: drip.tiers[0]!.maximum + drip.amountIncrement })))).toBe('QUANTITY_OUT_OF_RANGE');
+    // Not enough for all the runs, though enough for one: refused whole.
+    const poor = await createCustomer(database.db, { balanceCents: perRunCents() * 2 });
+    expect(await code(placeOrder(deps, poor.id, dripOrder('poor')))).toBe('INSUFFICIENT_BALANCE');
+    expect(await balanceOf(poor.id)).toBe(perRunCents() * 2);
+    expect(await balanceOf(user.id)).toBe(before);
+    expect(await verifyLedger(database.db)).toEqual([]);
+  });
+
+  it('writes each run once on schedule and sends it once through the submission pipeline; the parent settles when its runs do', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
+    const placed = await placeOrder(deps, user.id, dripOrder('schedule', { interval: 5 }));
+    expect(await submitPending(deps)).toBe(0); // the parent itself is never sent
+
+    expect(await startDueRuns(deps, { minuteMs: MINUTE_MS })).toBe(1);
+    expect(await startDueRuns(deps, { minuteMs: MINUTE_MS })).toBe(0); // the next is 5 "minutes" away
+    expect(await submitPending(deps)).toBe(1);
+    for (let i = 0; i < 50 && (await row(placed.id)).runsSent < 3; i++) {
+      await sleep(MINUTE_MS);
+      await startDueRuns(deps, { minuteMs: MINUTE_MS });
+      await submitPending(deps);
+    }
+    const parent = await row(placed.id);
+    expect(parent).toMatchObject({ runsSent: 3, nextRunAt: null, status: 'running', providerOrderId: null, refundedCents: 0 });
+    const runs = await runsOf(placed.id);
+    expect(runs).toHaveLength(3);
+    expect(runs.map((r) => r.quantity)).toEqual([drip.amountMinimum, drip.amountMinimum, drip.amountMinimum]);
+    expect(runs.map((r) => r.chargeCents)).toEqual([perRunCents(), perRunCents(), perRunCents()]);
+    // At least the interval between two runs.
+    expect(runs[1]!.createdAt.getTime() - runs[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(5 * MINUTE_MS - 5);
+    const atProvider = sandbox.control.orders().filter((o) => o.link === placed.link);
+    expect(atProvider).toHaveLength(3);
+    expect(new Set(runs.map((r) => r.providerOrderId))).toEqual(new Set(atProvider.map((o) => o.id)));
+    expect(await startDueRuns(deps, { minuteMs: MINUTE_MS })).toBe(0);
+    expect(await submitPending(deps)).toBe(0);
+
+    // Not settled while a run is still on its way; completed once every run completed.
+    sandbox.control.setOrderState(runs[0]!.providerOrderId!, 'completed');
+    sandbox.control.setOrderState(runs[1]!.providerOrderId!, 'completed');
+    await syncOrderStatuses(deps);
+    await settleDripParents(deps);
+    expect((await row(placed.id)).status).toBe('running');
+    sandbox.control.setOrderState(runs[2]!.providerOrderId!, 'completed');
+    await syncOrderStatuses(deps);
+    await settleDripParents(deps);
+    expect(await row(placed.id)).toMatchObject({ status: 'completed', remains: 0, refundedCents: 0 });
+    // One charge for the whole, no charge for the runs.
+    const entries = await database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, user.id), sql`${ledgerEntries.kind} like 'order_%'`));
+    expect(entries.map((e) => [e.kind, e.amountCents])).toEqual([['order_charge', -perRunCents() * 3]]);
+    expect(await verifyLedger(database.db)).toEqual([]);
+  });
+
+  it('writes every run exactly once when many processes look at the same time', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 10_000_000 });
+    const parents = await Promise.all(Array.from({ length: 8 }, (_, i) => placeOrder(deps, user.id, dripOrder(`race${i}`, { runs: 4 }))));
+    // Eight "instances" writing runs at once, several rounds; the interval is one 10 ms minute.
+    for (let round = 0; round < 30; round++) {
+      await Promise.all(Array.from({ length: 8 }, () => startDueRuns(deps, { minuteMs: 10 })));
+      await sleep(12);
+    }
+    for (const p of parents) {
+      const runs = await runsOf(p.id);
+      expect(runs.map((r) => r.idempotencyKey).sort()).toEqual([1, 2, 3, 4].map((n) => `drip_${p.id}_${n}`));
+      expect((await row(p.id)).runsSent).toBe(4);
+    }
+    // And each run is sent once, by concurrent submission passes.
+    await Promise.all(Array.from({ length: 4 }, () => submitPending(deps, { limit: 10, concurrency: 4 })));
+    await submitPending(deps);
+    const links = new Set(parents.map((p) => p.link));
+    expect(sandbox.control.orders().filter((o) => links.has(o.link))).toHaveLength(32);
+    expect(await verifyLedger(database.db)).toEqual([]);
+  });
+
+  it('cancelling the parent refunds the runs not yet sent, once, and stops the schedule', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
+    const placed = await placeOrder(deps, user.id, dripOrder('cancel', { runs: 4, interval: 60 }));
+    await startDueRuns(deps, { minuteMs: MINUTE_MS });
+    await submitPending(deps);
+    const before = await balanceOf(user.id);
+    const after = await requestCancel(deps, await row(placed.id), 'site');
+    expect(after).toMatchObject({ nextRunAt: null, refundedCents: perRunCents() * 3, remains: drip.amountMinimum * 3, status: 'running' });
+    expect(await balanceOf(user.id)).toBe(before + perRunCents() * 3);
+    // Not twice, and no more runs.
+    expect(await code(cancelDripFeed(deps, placed.id))).toBe('CANCEL_NOT_ALLOWED');
+    expect(await code(requestCancel(deps, await row(placed.id), 'api'))).toBe('CANCEL_NOT_ALLOWED');
+    await database.db.execute(sql`update orders set created_at = created_at where id = ${placed.id}`);
+    expect(await startDueRuns(deps, { minuteMs: 1 })).toBe(0);
+    expect(await runsOf(placed.id)).toHaveLength(1);
+    expect(await balanceOf(user.id)).toBe(before + perRunCents() * 3);
+
+    // The run already sent goes on; the parent settles as partial once it is done.
+    const [run] = await runsOf(placed.id);
+    sandbox.control.setOrderState(run!.providerOrderId!, 'completed');
+    await syncOrderStatuses(deps);
+    await settleDripParents(deps);
+    expect(await row(placed.id)).toMatchObject({ status: 'partial', remains: drip.amountMinimum * 3, refundedCents: perRunCents() * 3 });
+
+    // Cancelled before any run was written: the whole charge back, `cancelled`.
+    const early = await placeOrder(deps, user.id, dripOrder('early'));
+    const beforeEarly = await balanceOf(user.id);
+    expect(await cancelDripFeed(deps, early.id)).toMatchObject({ status: 'cancelled', refundedCents: early.chargeCents, nextRunAt: null });
+    expect(await balanceOf(user.id)).toBe(beforeEarly + early.chargeCents);
+    expect(await startDueRuns(deps, { minuteMs: 1 })).toBe(0);
+    expect(await verifyLedger(database.db)).toEqual([]);
+  });
+
+  it('a cancel racing the schedule refunds exactly the runs that were not written', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 10_000_000 });
+    const parents = await Promise.all(Array.from({ length: 6 }, (_, i) => placeOrder(deps, user.id, dripOrder(`cancelrace${i}`, { runs: 5 }))));
+    const start = await balanceOf(user.id);
+    // Runs written every 5 ms by four writers while each parent is cancelled at some point.
+    let stop = false;
+    const writers = Array.from({ length: 4 }, async () => {
+      while (!stop) {
+        await startDueRuns(deps, { minuteMs: 5 });
+        await sleep(2);
+      }
+    });
+    await Promise.all(parents.map(async (p, i) => {
+      await sleep(4 * i);
+      await cancelDripFeed(deps, p.id).catch((e) => expect(e).toMatchObject({ code: 'CANCEL_NOT_ALLOWED' }));
+    }));
+    stop = true;
+    await Promise.all(writers);
+    let refunded = 0;
+    for (const p of parents) {
+      const parent = await row(p.id);
+      const written = (await runsOf(p.id)).length;
+      expect(written).toBe(parent.runsSent);
+      expect(parent.nextRunAt).toBeNull();
+      expect(parent.refundedCents).toBe((5 - written) * perRunCents());
+      refunded += parent.refundedCents;
+    }
+    expect(await balanceOf(user.id)).toBe(start + refunded);
+    expect(await verifyLedger(database.db)).toEqual([]);
+  });
+
+  it('a run the provider refuses is refunded its share, not more', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
+    const placed = await placeOrder(deps, user.id, dripOrder('refused', { runs: 2, interval: 1 }));
+    const charged = await balanceOf(user.id);
+    sandbox.control.setFault({ mode: 'refuse', actions: ['add'], times: 1, message: 'Incorrect link' });
+    await startDueRuns(deps, { minuteMs: 1 });
+    await submitPending(deps);
+    await sleep(5);
+    await startDueRuns(deps, { minuteMs: 1 });
+    await submitPending(deps);
+    const runs = await runsOf(placed.id);
+    expect(runs.map((r) => r.status).sort()).toEqual(['error', 'pending']);
+    expect(runs.find((r) => r.status === 'error')).toMatchObject({ refundedCents: perRunCents() });
+    expect(await balanceOf(user.id)).toBe(charged + perRunCents());
+    const ok = runs.find((r) => r.status === 'pending')!;
+    sandbox.control.setOrderState(ok.providerOrderId!, 'completed');
+    await syncOrderStatuses(deps);
+    await settleDripParents(deps);
+    expect(await row(placed.id)).toMatchObject({ status: 'partial', remains: drip.amountMinimum, refundedCents: 0 });
+    expect(await verifyLedger(database.db)).toEqual([]);
+  });
+});
