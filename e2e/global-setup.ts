@@ -23,7 +23,7 @@ export async function setup(project: TestProject) {
   // Sandbox orders finish in 30 s, so the order journey sees them progress and complete. Behind
   // one trusted proxy, so that each browser context counts as its own visitor (e2e/browser.ts).
   // The provider answers after a short, realistic delay, as it does for `npm start` (there 300–1500 ms).
-  app = await startAppProcess({ SANDBOX_ORDER_SECONDS: '30', TRUST_PROXY_HOPS: '1', SANDBOX_PROVIDER_LATENCY_MS: '50-200' });
+  app = await startAppProcess({ SANDBOX_ORDER_SECONDS: '30', TRUST_PROXY_HOPS: '1', SANDBOX_PROVIDER_LATENCY_MS: '50-200', DRIP_FEED_MINUTE_MS: '1000' });
   project.provide('baseUrl', app.url);
   project.provide('chromiumPath', chromium);
 }

@@ -76,7 +76,7 @@ const serviceSchema = z
     amount_increment: optionalInt,
     prices: z.preprocess((v) => v ?? [], z.array(tierSchema)),
     params: z.preprocess((v) => v ?? [], z.array(paramSchema)),
-    is_drip: looseBool,
+    is_drip: looseBool.optional(),
   })
   .loose();
 
@@ -323,7 +323,7 @@ function toCatalogService(raw: unknown): CatalogService | null {
     })),
     refill: false,
     cancel: false,
-    dripfeed: s.is_drip,
+    dripfeed: s.is_drip ?? false,
   };
   const checked = catalogServiceSchema.safeParse(candidate);
   return checked.success ? checked.data : null;
