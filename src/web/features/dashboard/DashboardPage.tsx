@@ -29,7 +29,7 @@ import { SettingsTab } from './SettingsTab';
 import { TabList, TabPanel, type TabItem } from './Tabs';
 import { formatMoney, formatNumber } from '../../lib/format';
 
-export const ns = ['dashboard', 'auth', 'catalog', 'payments', 'reseller'];
+export const ns = ['dashboard', 'auth', 'catalog', 'payments', 'reseller', 'order-tools'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('dashboard:title')} · ${site.site_name}` });
 
 /** Signed-out visitors go home with the sign-in dialog (docs/rules.md#accounts). */
@@ -146,7 +146,15 @@ export default function DashboardPage() {
 
   const items = useMemo<TabItem<Tab>[]>(() => TABS.map((id) => ({ id, label: t(`tabs.${id}`), icon: ICONS[id] })), [t]);
   // The catalogue's Buy Now choices, read once when the page opens.
-  const [initialOrder] = useState(() => (navState?.serviceId ? navState : null));
+  // "Order again" in the history starts the form afresh from that order (a new key remounts it).
+  const [prefill, setPrefill] = useState(() => ({ key: 0, initial: navState?.serviceId ? navState : null }));
+  const reorder = useCallback(
+    (initial: OrderNavigationState) => {
+      setPrefill((p) => ({ key: p.key + 1, initial }));
+      choose('orders');
+    },
+    [choose],
+  );
 
   const counters: { key: keyof OrderStats; icon: typeof ShoppingBag; tone: string }[] = [
     { key: 'total', icon: ShoppingBag, tone: 'bg-brand-50 text-brand-600' },
@@ -158,7 +166,7 @@ export default function DashboardPage() {
 
   let panel: ReactNode = null;
   if (tab === 'history') {
-    panel = <HistoryTab orders={orders} locale={locale} onNewOrder={() => choose('orders')} />;
+    panel = <HistoryTab orders={orders} locale={locale} onNewOrder={() => choose('orders')} onReorder={reorder} />;
   } else if (tab === 'payments') {
     panel = <PaymentsTab locale={locale} onTopUp={() => setTopUpOpen(true)} />;
   } else if (tab === 'support') {
@@ -241,9 +249,10 @@ export default function DashboardPage() {
           <TabList items={items} value={tab} onChange={choose} label={t('tabs.label')} idPrefix="dashboard" />
           <TabPanel id="orders" idPrefix="dashboard" active={tab === 'orders'} keepMounted>
             <OrdersTab
+              key={prefill.key}
               balanceCents={balanceCents}
               orders={orders.data}
-              initial={initialOrder}
+              initial={prefill.initial}
               onTopUp={() => setTopUpOpen(true)}
               onPlaced={() => later(() => choose('history'), AFTER_ORDER_MS)}
             />
