@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicService, ServiceList } from '../src/core/contracts/catalog';
@@ -6,7 +7,7 @@ import { priceOrder } from '../src/core/pricing';
 import { formatMoney } from '../src/web/lib/format';
 import { startSandboxProvider, type SandboxProvider } from '../sandbox/provider';
 import { E2E_ADMIN, removeDataDir, startAppProcess, type AppProcess } from './app-process';
-import { baseUrl, DESKTOP, hasChromium, hydrated, launch, openPage, visitorHeaders } from './browser';
+import { baseUrl, DESKTOP, hasChromium, hydrated, launch, openPage, PHONE, visitorHeaders } from './browser';
 
 /**
  * The everyday order tools on the dashboard: API keys, the mass order, refill and cancel from the
@@ -58,6 +59,13 @@ async function plainServices(context: BrowserContext, url = baseUrl()): Promise<
     .filter((s) => !s.hasParams && LINKS[s.platform] && flags.has(s.id))
     .map((s) => ({ ...s, refill: flags.get(s.id)!.refill, cancel: flags.get(s.id)!.cancel }));
   return { list, services };
+}
+
+/** Serious and critical accessibility problems axe finds on the page as it is now. */
+async function seriousViolations(page: Page, only?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (only ? axe.include(only) : axe).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const wallet = async (page: Page) => ((await (await page.context().request.get('/api/wallet')).json()) as { balanceCents: number }).balanceCents;
@@ -130,6 +138,11 @@ describe.skipIf(!hasChromium())('order tools', () => {
     await page.locator('[data-testid="mass-preview"] [data-line="2"]').filter({ hasText: 'There is no service with ID 999999' }).waitFor();
     expect(await page.getByTestId('mass-total').textContent()).toBe(usd(total));
     expect(await page.getByTestId('mass-after').textContent()).toBe(usd(5000 - total));
+    expect(await seriousViolations(page)).toEqual([]);
+    // On a phone nothing is wider than the screen.
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.setViewportSize(DESKTOP);
 
     await page.getByRole('button', { name: 'Place 2 orders' }).click();
     await page.getByText(`Place 2 orders for ${usd(total)}?`).waitFor();
@@ -142,6 +155,8 @@ describe.skipIf(!hasChromium())('order tools', () => {
     expect(await result.locator('[data-line="2"] [data-error]').getAttribute('data-error')).toBe('SERVICE_NOT_FOUND');
     await page.getByTestId('balance').filter({ hasText: usd(5000 - total) }).waitFor();
     expect(await wallet(page)).toBe(5000 - total);
+    // The result (the notice that slides in meanwhile is checked elsewhere).
+    expect(await seriousViolations(page, '[data-testid="mass-result"]')).toEqual([]);
     expect((await myOrders(page)).map((o) => o.number).sort()).toEqual([...numbers].sort());
 
     await page.getByRole('tab', { name: 'Order history' }).click();
