@@ -23,14 +23,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { parseLatencyRange, startSandboxProvider } from '../sandbox/provider';
-import { openPostgres } from '../src/server/db/client';
 import { parseEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
 import { startSubmissionWorker } from '../src/server/orders/worker';
 import { createPacer, createProvider } from '../src/server/providers';
 import { startServer } from '../src/server/server';
+import { benchRaw, ms, pct, withDatabase } from './rawOrders';
 
-const SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CLIENTS = Number(process.env.CLIENTS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 20);
 const LATENCY = process.env.PROVIDER_LATENCY_MS ?? '300-1500';
@@ -48,27 +47,6 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-async function withDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
-  const name = `artim_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  try {
-    return await fn(url.toString());
-  } finally {
-    const again = new pg.Client({ connectionString: SERVER });
-    await again.connect();
-    await again.query(`drop database if exists ${name} with (force)`);
-    await again.end();
-  }
-}
 
 async function benchHttp(dbUrl: string) {
   const sandbox = await startSandboxProvider({ orderSeconds: 3600, latencyMs: parseLatencyRange(LATENCY), rateLimitPerSecond: RATE, balance: '100000000' });
@@ -201,52 +179,8 @@ async function benchHttp(dbUrl: string) {
   }
 }
 
-async function benchRaw(dbUrl: string) {
-  await (await openPostgres(dbUrl, 2)).close(); // the same schema, through the migrations
-  const pool = new pg.Pool({ connectionString: dbUrl, max: CLIENTS });
-  pool.on('error', () => {});
-  const setup = await pool.connect();
-  await setup.query(`insert into users (id, name, email, balance_cents) select 'raw-' || g, 'Raw', 'raw' || g || '@example.com', 100000000 from generate_series(1, ${CLIENTS}) g`);
-  setup.release();
-  let count = 0;
-  const latencies: number[] = [];
-  const deadline = Date.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, i) => {
-      const client = await pool.connect();
-      const user = `raw-${i + 1}`;
-      let n = 0;
-      try {
-        while (Date.now() < deadline) {
-          const started = performance.now();
-          await client.query('begin');
-          const order = await client.query(
-            `insert into orders (number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, charge_cents, idempotency_key, request_hash)
-             values ($1, $2, '1', 'Bench', 'instagram', 'Followers', $3, $3, 100, 25, $4, 'h') returning id`,
-            [`AR-${randomBytes(5).toString('hex').toUpperCase()}`, user, `https://instagram.com/raw.${i}.${n++}`, randomUUID()],
-          );
-          const debited = await client.query(`update users set balance_cents = balance_cents - 25 where id = $1 and balance_cents >= 25 returning balance_cents`, [user]);
-          if (!debited.rowCount) throw new Error('short');
-          await client.query(`insert into ledger_entries (user_id, amount_cents, kind, reference) values ($1, -25, 'order_charge', $2)`, [user, order.rows[0].id]);
-          await client.query('commit');
-          latencies.push(performance.now() - started);
-          count++;
-        }
-      } catch (err) {
-        await client.query('rollback').catch(() => {});
-        throw err;
-      } finally {
-        client.release();
-      }
-    }),
-  );
-  await pool.end();
-  latencies.sort((a, b) => a - b);
-  return { rate: count / SECONDS, p50: pct(latencies, 50), p99: pct(latencies, 99) };
-}
-
 const http = await withDatabase(benchHttp);
-const raw = await withDatabase(benchRaw).catch((err) => {
+const raw = await withDatabase((url) => benchRaw(url, CLIENTS, SECONDS)).catch((err) => {
   console.error(err);
   process.exit(1);
 });

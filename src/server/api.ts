@@ -4,6 +4,7 @@ import { authRoutes, meRoutes } from './auth';
 import { devMailboxRoutes } from './mail/routes';
 import { catalogRoutes } from './catalog/routes';
 import { ordersRoutes, trackingRoutes } from './orders/routes';
+import { massOrderRoutes } from './massOrder';
 import { eventsRoutes } from './realtime/routes';
 import { supportAdminRoutes, supportRoutes } from './support/routes';
 import { paymentsRoutes } from './payments/routes';
@@ -27,6 +28,7 @@ export function mountApi(api: Hono, deps: AppDeps): void {
   if (deps.env.NODE_ENV !== 'production') api.route('/dev/mailbox', devMailboxRoutes({ db: deps.database.db }));
   api.route('/catalog', catalogRoutes(deps));
   api.route('/', ordersRoutes(deps));
+  api.route('/', massOrderRoutes(deps));
   api.route('/', resellerRoutes(deps));
   api.route('/', eventsRoutes(deps));
   api.route('/track', trackingRoutes(deps));

@@ -38,6 +38,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/catalog/services/:id': 'public',
   'GET /api/catalog/platforms': 'public',
   'POST /api/orders': 'user',
+  'POST /api/orders/mass': 'user',
   'GET /api/orders': 'user',
   'GET /api/orders/stats': 'user',
   'GET /api/wallet': 'user',

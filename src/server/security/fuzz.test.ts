@@ -194,6 +194,7 @@ describe('customer JSON endpoints', () => {
     ['POST', '/api/consultations', { name: 'Aysel', email: 'aysel@example.com', phone: '+994501234567', service: 'seo', message: 'We would like to talk about SEO.' }],
     ['POST', '/api/contact', { name: 'Aysel', email: 'aysel@example.com', subject: 'Hello', message: 'A message long enough to pass.' }],
     ['POST', '/api/api-keys', { name: 'My panel' }],
+    ['POST', '/api/orders/mass', { batchKey: 'strict-batch-0001', text: '1|https://instagram.com/artim|100' }],
   ];
 
   it('refuse an unknown field next to valid ones with 422 VALIDATION_FAILED, changing nothing', async () => {

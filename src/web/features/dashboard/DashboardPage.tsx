@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, CircleDashed, CreditCard, History, KeyRound, LifeBuoy, Loader2, LogOut, Plus, Settings, ShoppingBag, Wallet, XCircle } from 'lucide-react';
+import { CheckCircle2, CircleDashed, CreditCard, History, KeyRound, LifeBuoy, ListPlus, Loader2, LogOut, Plus, Settings, ShoppingBag, Wallet, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import { useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -23,19 +23,20 @@ import { dashboardKeys, useOrders, useOrderStats, useWallet } from './api';
 import type { OrderStats } from '../../../core/contracts/orders';
 import { ApiKeysTab } from './ApiKeysTab';
 import { HistoryTab } from './HistoryTab';
+import { MassOrderTab } from './MassOrderTab';
 import { requestErrorText } from './http';
 import { OrdersTab } from './OrdersTab';
 import { SettingsTab } from './SettingsTab';
 import { TabList, TabPanel, type TabItem } from './Tabs';
 import { formatMoney, formatNumber } from '../../lib/format';
 
-export const ns = ['dashboard', 'auth', 'catalog', 'payments', 'reseller'];
+export const ns = ['dashboard', 'auth', 'catalog', 'payments', 'reseller', 'order-tools'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('dashboard:title')} · ${site.site_name}` });
 
 /** Signed-out visitors go home with the sign-in dialog (docs/rules.md#accounts). */
 export const loader = async (args: LoaderFunctionArgs) => ({ me: await requireMe(args, routeLanguage(args.params, args.request)) });
 
-const TABS = ['orders', 'history', 'payments', 'support', 'api', 'settings'] as const;
+const TABS = ['orders', 'mass', 'history', 'payments', 'support', 'api', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (v: unknown): v is Tab => typeof v === 'string' && (TABS as readonly string[]).includes(v);
 
@@ -44,10 +45,10 @@ const PAYMENT_RETURN_RELOAD_MS = 3000;
 const PAYMENT_OPENED_RELOAD_MS = 2000;
 const AFTER_ORDER_MS = 1500;
 
-const ICONS = { orders: Plus, history: History, payments: CreditCard, support: LifeBuoy, api: KeyRound, settings: Settings } as const;
+const ICONS = { orders: Plus, mass: ListPlus, history: History, payments: CreditCard, support: LifeBuoy, api: KeyRound, settings: Settings } as const;
 
 /**
- * /{lang}/dashboard: balance and top-up, the order counters, and the tabs (new order, history,
+ * /{lang}/dashboard: balance and top-up, the order counters, and the tabs (new order, mass order, history,
  * payments, support, settings). Orders and the balance change live over /api/events.
  */
 export default function DashboardPage() {
@@ -146,7 +147,15 @@ export default function DashboardPage() {
 
   const items = useMemo<TabItem<Tab>[]>(() => TABS.map((id) => ({ id, label: t(`tabs.${id}`), icon: ICONS[id] })), [t]);
   // The catalogue's Buy Now choices, read once when the page opens.
-  const [initialOrder] = useState(() => (navState?.serviceId ? navState : null));
+  // "Order again" in the history starts the form afresh from that order (a new key remounts it).
+  const [prefill, setPrefill] = useState(() => ({ key: 0, initial: navState?.serviceId ? navState : null }));
+  const reorder = useCallback(
+    (initial: OrderNavigationState) => {
+      setPrefill((p) => ({ key: p.key + 1, initial }));
+      choose('orders');
+    },
+    [choose],
+  );
 
   const counters: { key: keyof OrderStats; icon: typeof ShoppingBag; tone: string }[] = [
     { key: 'total', icon: ShoppingBag, tone: 'bg-brand-50 text-brand-600' },
@@ -158,7 +167,9 @@ export default function DashboardPage() {
 
   let panel: ReactNode = null;
   if (tab === 'history') {
-    panel = <HistoryTab orders={orders} locale={locale} onNewOrder={() => choose('orders')} />;
+    panel = <HistoryTab orders={orders} locale={locale} onNewOrder={() => choose('orders')} onReorder={reorder} />;
+  } else if (tab === 'mass') {
+    panel = <MassOrderTab balanceCents={balanceCents} onTopUp={() => setTopUpOpen(true)} onPlaced={reload} />;
   } else if (tab === 'payments') {
     panel = <PaymentsTab locale={locale} onTopUp={() => setTopUpOpen(true)} />;
   } else if (tab === 'support') {
@@ -241,9 +252,10 @@ export default function DashboardPage() {
           <TabList items={items} value={tab} onChange={choose} label={t('tabs.label')} idPrefix="dashboard" />
           <TabPanel id="orders" idPrefix="dashboard" active={tab === 'orders'} keepMounted>
             <OrdersTab
+              key={prefill.key}
               balanceCents={balanceCents}
               orders={orders.data}
-              initial={initialOrder}
+              initial={prefill.initial}
               onTopUp={() => setTopUpOpen(true)}
               onPlaced={() => later(() => choose('history'), AFTER_ORDER_MS)}
             />

@@ -10,10 +10,23 @@ import { statusLabelKey, statusTone } from './orderStatusView';
 import { OrderExtras } from './OrderExtras';
 import { DripRuns } from './DripRuns';
 import { useOrderActions } from './resellerApi';
+import { ReorderButton } from './reorder';
+import type { OrderNavigationState } from '../catalog/OrderPage';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 
 /** All of the customer's orders, newest first (docs/rules.md#screens): a table on wide screens, cards on phones. */
-export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryResult<OrderView[]>; locale: string; onNewOrder: () => void }) {
+export function HistoryTab({
+  orders,
+  locale,
+  onNewOrder,
+  onReorder,
+}: {
+  orders: UseQueryResult<OrderView[]>;
+  locale: string;
+  onNewOrder: () => void;
+  /** "Order again" on each row, when given. */
+  onReorder?: (state: OrderNavigationState) => void;
+}) {
   const { t } = useTranslation('dashboard');
   const actions = useOrderActions(orders.isSuccess);
 
@@ -118,6 +131,7 @@ export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryRes
                 <td className="px-4 py-3">
                   {status(o)}
                   <OrderExtras orderId={o.id} actions={actions.data?.[o.id]} />
+                  {onReorder ? <ReorderButton order={o} onReorder={onReorder} /> : null}
                 </td>
               </tr>
             ))}
@@ -154,6 +168,7 @@ export function HistoryTab({ orders, locale, onNewOrder }: { orders: UseQueryRes
             </dl>
             {o.comment ? <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">{o.comment}</p> : null}
             <OrderExtras orderId={o.id} actions={actions.data?.[o.id]} />
+            {onReorder ? <ReorderButton order={o} onReorder={onReorder} /> : null}
           </li>
         ))}
       </ul>

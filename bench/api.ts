@@ -1,0 +1,136 @@
+/**
+ * `npm run bench:api` — orders per second through the reseller API, on PostgreSQL.
+ *
+ * 1. The storefront (in process, API only) on a fresh PostgreSQL database, with the sandbox
+ *    provider on loopback answering after PROVIDER_LATENCY_MS (default 300-1500) and a submission
+ *    worker sending the accepted orders meanwhile. CLIENTS customers (default 50), each with their
+ *    own API key and balance, call `POST /api/v2` `action=add` as form posts, one call at a time
+ *    per key, for SECONDS (default 20): prints orders per second, p50/p99 latency, refusals, and
+ *    at the end compares every balance with its ledger (mismatches must be 0) and the orders
+ *    stored with the orders the API answered.
+ * 2. In the same run, the raw debit + insert + ledger transaction (bench/rawOrders.ts) from the
+ *    same number of connections, for the ratio.
+ *
+ * Every call still takes its key's rate counter (`api:key`, a round trip like in production); the
+ * limit itself is lifted for the run, since 50 keys at the documented 600 calls a minute would
+ * measure the limit, not the API. BENCH_DATABASE_URL as for bench:orders.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import pg from 'pg';
+import { parseLatencyRange, startSandboxProvider } from '../sandbox/provider';
+import { RATE_RULES } from '../src/server/auth';
+import { parseEnv } from '../src/server/env';
+import { createLogger } from '../src/server/logger';
+import { startSubmissionWorker } from '../src/server/orders/worker';
+import { createPacer, createProvider } from '../src/server/providers';
+import { startServer } from '../src/server/server';
+import { benchRaw, ms, pct, withDatabase } from './rawOrders';
+
+const CLIENTS = Number(process.env.CLIENTS ?? 50);
+const SECONDS = Number(process.env.SECONDS ?? 20);
+const LATENCY = process.env.PROVIDER_LATENCY_MS ?? '300-1500';
+const RATE = Number(process.env.PROVIDER_RATE ?? 50);
+const SUBMIT_CONCURRENCY = Number(process.env.SUBMIT_CONCURRENCY ?? 50);
+
+(RATE_RULES.apiPerKey as { limit: number }).limit = Number.MAX_SAFE_INTEGER;
+
+async function benchApi(dbUrl: string) {
+  const sandbox = await startSandboxProvider({ orderSeconds: 3600, latencyMs: parseLatencyRange(LATENCY), rateLimitPerSecond: RATE, balance: '100000000' });
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: dbUrl,
+    DATABASE_POOL_SIZE: '20',
+    DATA_DIR: `${os.tmpdir()}/artim-bench-${randomBytes(3).toString('hex')}`,
+    PROVIDER: 'qqtube',
+    PROVIDER_URL: sandbox.qqtubeUrl,
+    PROVIDER_KEY: sandbox.apiKey,
+    JOBS: 'false',
+    LOG_LEVEL: 'error',
+    ADMIN_PASSWORD: 'Bench-Admin-1!',
+  });
+  const server = await startServer({ env, logger: createLogger('error'), web: 'none' });
+  const base = server.url.replace('localhost', '127.0.0.1');
+  const origin = server.url;
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  const provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, pacer: createPacer(RATE) });
+  const submission = await startSubmissionWorker(
+    { db: server.deps.database.db, provider, logger: server.deps.logger, realtime: server.deps.realtime },
+    server.deps.database,
+    { concurrency: SUBMIT_CONCURRENCY },
+  );
+  try {
+    const services = (await (await fetch(`${base}/api/catalog/services`)).json()).services as { id: string; platform: string; min: number; hasParams: boolean }[];
+    const svc = services.find((s) => s.platform === 'instagram' && !s.hasParams)!;
+
+    // Customers, each with a key; sign-up limits are per address, so the bench clears them.
+    const keys: string[] = [];
+    for (let i = 0; i < CLIENTS; i++) {
+      const res = await fetch(`${base}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ email: `api${i}@example.com`, password: 'Bench-pass-1!', name: `Reseller ${i}` }),
+      });
+      if (res.status !== 200) throw new Error(`sign-up ${res.status} ${await res.text()}`);
+      const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const created = await fetch(`${base}/api/api-keys`, { method: 'POST', headers: { 'content-type': 'application/json', origin, cookie }, body: JSON.stringify({ name: 'bench' }) });
+      if (created.status !== 201) throw new Error(`api key ${created.status} ${await created.text()}`);
+      keys.push(((await created.json()) as { key: string }).key);
+      await db.query('delete from rate_limits');
+    }
+    await db.query(`insert into ledger_entries (user_id, amount_cents, kind, reference) select id, 100000000, 'topup', 'bench-' || id from users`);
+    await db.query(`update users set balance_cents = balance_cents + 100000000`);
+
+    const add = (key: string, link: string) =>
+      fetch(`${base}/api/v2`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ key, action: 'add', service: svc.id, link, quantity: String(svc.min) }).toString(),
+      });
+
+    const latencies: number[] = [];
+    let placed = 0;
+    const refusals = new Map<string, number>();
+    const deadline = Date.now() + SECONDS * 1000;
+    await Promise.all(
+      keys.map(async (key, i) => {
+        let n = 0;
+        while (Date.now() < deadline) {
+          const started = performance.now();
+          const res = await add(key, `https://instagram.com/api.${i}.${n++}`);
+          const body = (await res.json().catch(() => ({ error: `HTTP ${res.status}` }))) as { order?: number; error?: string };
+          latencies.push(performance.now() - started);
+          if (res.status === 200 && typeof body.order === 'number') placed++;
+          else refusals.set(body.error ?? `HTTP ${res.status}`, (refusals.get(body.error ?? `HTTP ${res.status}`) ?? 0) + 1);
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    const [{ n: stored }] = (await db.query(`select count(*)::int as n from orders where via_api`)).rows;
+    const [{ bad }] = (
+      await db.query(`select count(*)::int as bad from (select u.id from users u left join ledger_entries l on l.user_id = u.id group by u.id, u.balance_cents having u.balance_cents <> coalesce(sum(l.amount_cents), 0)) x`)
+    ).rows;
+    const [{ charged }] = (await db.query(`select count(*)::int as charged from ledger_entries where kind = 'order_charge'`)).rows;
+    return { rate: placed / SECONDS, calls: latencies.length, p50: pct(latencies, 50), p99: pct(latencies, 99), placed, stored, charged, refusals, ledgerMismatches: bad as number, sent: submission.sent };
+  } finally {
+    await submission.stop();
+    await db.end();
+    await server.close();
+    await sandbox.close();
+  }
+}
+
+const api = await withDatabase(benchApi);
+const raw = await withDatabase((url) => benchRaw(url, CLIENTS, SECONDS));
+const refused = [...api.refusals].map(([e, n]) => `${n} × ${e}`).join(', ') || 'none';
+console.log(`\nReseller API on PostgreSQL — ${CLIENTS} concurrent keys (one customer each), ${SECONDS} s, ${os.cpus().length} cores; provider latency ${LATENCY} ms, ${RATE} calls/s, ${SUBMIT_CONCURRENCY} submissions at once`);
+console.log(`  POST /api/v2 action=add (key, rate counter, validation, pricing, debit): ${api.rate.toFixed(1)} orders/s, p50 ${ms(api.p50)}, p99 ${ms(api.p99)}; refused: ${refused}`);
+console.log(`  orders answered ${api.placed}, stored ${api.stored}, charged ${api.charged}; ${api.sent} sent to the provider meanwhile; ledger mismatches ${api.ledgerMismatches}`);
+console.log(`  raw pg debit + insert + ledger transaction:                        ${raw.rate.toFixed(1)} tx/s, p50 ${ms(raw.p50)}, p99 ${ms(raw.p99)}`);
+console.log(`  ratio (API orders / raw transactions): ${(api.rate / raw.rate).toFixed(3)}\n`);
+const ok = api.ledgerMismatches === 0 && api.stored === api.placed && api.charged === api.placed;
+if (!ok) console.error('FAILED: the ledger, the orders stored or the charges do not match the orders the API answered');
+process.exit(ok ? 0 : 1);

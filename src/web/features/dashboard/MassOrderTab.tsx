@@ -1,0 +1,278 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, CheckCircle2, ListChecks, XCircle } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { MassOrderResult } from '../../../core/contracts/massOrder';
+import { LOCALES } from '../../../core/i18n';
+import { MASS_ORDER_MAX_LINES } from '../../../core/massOrder';
+import { platformDisplayName } from '../../../core/platforms';
+import { useTranslation, type TFunction } from '../../i18n';
+import { Button } from '../../components/ui/Button';
+import { Label, Textarea } from '../../components/ui/Input';
+import { Spinner } from '../../components/ui/Spinner';
+import { cn } from '../../components/ui/cn';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { useLanguage } from '../../lib/language';
+import { ME_QUERY_KEY } from '../auth/api';
+import { useServices } from '../catalog/api';
+import { issueMessage } from '../catalog/orderForm';
+import { dashboardKeys, newIdempotencyKey } from './api';
+import { postJson, requestErrorText } from './http';
+import { previewMassOrder, type MassLineProblem } from './massOrder';
+import { attemptFor, isRetryable, type OrderAttempt } from './orderAttempt';
+
+const EXAMPLE = '1203|https://www.instagram.com/artim|1000';
+
+function problemText(t: TFunction, problem: MassLineProblem, platform: string, serviceId: string): string {
+  switch (problem.kind) {
+    case 'format':
+      return t('order-tools:mass.problem.format');
+    case 'service':
+      return t('order-tools:mass.problem.service', { id: serviceId });
+    case 'params':
+      return t('order-tools:mass.problem.params');
+    case 'duplicate':
+      return t('order-tools:mass.problem.duplicate', { line: problem.line });
+    case 'price':
+      return t('order-tools:mass.problem.price');
+    case 'issue':
+      return issueMessage(t, problem.issue, platform);
+  }
+}
+
+/** A refused line of the server's answer, worded like the dashboard's other refusals. */
+function refusalText(t: TFunction, error: { code: string; details?: Record<string, unknown> }): string {
+  if (error.code === 'VALIDATION_FAILED' && error.details?.reason === 'format') return t('order-tools:mass.problem.format');
+  const minutes = Math.max(1, Math.ceil(Number(error.details?.retryAfterSeconds ?? 60) / 60));
+  return t(`dashboard:errors.${error.code}`, { ...error.details, minutes, defaultValue: '' }) || t('dashboard:errors.generic');
+}
+
+/**
+ * The dashboard's mass order (docs/rules.md#orders): one order per line, `service_id|link|quantity`.
+ * Each line is checked and priced as it is typed (the order form's rules and price), the total
+ * and the balance after are shown, and one confirmation places them all. A retried submission
+ * of the same text keeps its batch key, so the server never places a line twice.
+ */
+export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents: number; onTopUp: () => void; onPlaced: () => void }) {
+  const { t } = useTranslation(['order-tools', 'dashboard', 'catalog']);
+  const lang = useLanguage();
+  const locale = LOCALES[lang];
+  const queryClient = useQueryClient();
+  const list = useServices(lang);
+  const byId = useMemo(() => new Map((list.data?.services ?? []).map((s) => [s.id, s])), [list.data]);
+  const [text, setText] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [placing, setPlacing] = useState(false);
+  const [result, setResult] = useState<MassOrderResult | null>(null);
+  const attempt = useRef<OrderAttempt | null>(null);
+
+  const preview = useMemo(() => (list.data ? previewMassOrder(text, byId, list.data.fees) : null), [text, byId, list.data]);
+  const after = preview ? balanceCents - preview.totalCents : null;
+  const short = after !== null && after < 0;
+  const blocked = !preview || preview.valid === 0 || preview.tooMany || short || placing;
+
+  async function place() {
+    if (blocked) return;
+    setPlacing(true);
+    // The same text retried after no definite answer keeps its batch key.
+    attempt.current = attemptFor(attempt.current, text, newIdempotencyKey);
+    try {
+      const answer = await postJson<MassOrderResult>('/api/orders/mass', { batchKey: attempt.current.key, text });
+      attempt.current = null;
+      setResult(answer);
+      setConfirming(false);
+      if (answer.placed > 0) toast.success(t('mass.placedToast', { count: answer.placed }));
+      onPlaced();
+    } catch (err) {
+      if (!isRetryable(err)) attempt.current = null;
+      toast.error(t('mass.failed'), { description: requestErrorText(t, err, 'dashboard') });
+    } finally {
+      setPlacing(false);
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    }
+  }
+
+  if (result) {
+    return (
+      <section aria-labelledby="mass-result-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" data-testid="mass-result">
+        <h3 id="mass-result-title" className="text-base font-bold text-slate-900">
+          {t('mass.resultTitle', { placed: result.placed, total: result.lines.length })}
+        </h3>
+        <p className="mt-1 text-sm text-slate-600">{t('mass.resultCharged', { amount: formatMoney(result.chargedCents, 'USD', locale) })}</p>
+        <ul className="mt-4 divide-y divide-slate-100 text-sm">
+          {result.lines.map((l) => (
+            <li key={l.line} className="flex items-start gap-3 py-2" data-line={l.line} data-ok={l.ok}>
+              {l.ok ? <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" /> : <XCircle className="mt-0.5 size-4 shrink-0 text-rose-600" aria-hidden="true" />}
+              <span className="w-16 shrink-0 text-slate-500">{t('mass.line', { line: l.line })}</span>
+              {l.ok ? (
+                <span>
+                  <span className="font-mono font-semibold text-slate-900" data-order-number>
+                    {l.order.number}
+                  </span>{' '}
+                  <span className="text-slate-600">· {formatMoney(l.order.chargeCents, 'USD', locale)}</span>
+                </span>
+              ) : (
+                <span className="text-rose-700" data-error={l.error.code}>
+                  {refusalText(t, l.error)}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+        <Button
+          className="mt-4"
+          variant="outline"
+          size="sm"
+          onClick={() => {
+            setResult(null);
+            setText('');
+          }}
+        >
+          {t('mass.again')}
+        </Button>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="mass-title" className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]" data-testid="mass-order">
+      <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h3 id="mass-title" className="text-base font-bold text-slate-900">
+          {t('mass.title')}
+        </h3>
+        <p className="mt-1 text-sm text-slate-600">{t('mass.intro', { max: MASS_ORDER_MAX_LINES })}</p>
+        <Label htmlFor="mass-text" className="mt-4">
+          {t('mass.label')}
+        </Label>
+        <Textarea
+          id="mass-text"
+          data-field="mass"
+          rows={8}
+          spellCheck={false}
+          autoComplete="off"
+          value={text}
+          placeholder={EXAMPLE}
+          disabled={placing}
+          onChange={(e) => {
+            setText(e.target.value);
+            setConfirming(false);
+          }}
+          aria-describedby="mass-hint"
+          className="font-mono text-xs"
+        />
+        <p id="mass-hint" className="mt-1.5 text-xs text-slate-500">
+          {t('mass.hint', { example: EXAMPLE })}
+        </p>
+
+        {list.isPending ? <Spinner label={t('mass.loading')} className="mt-4 size-6" /> : null}
+        {list.isError ? (
+          <p role="alert" className="mt-4 flex items-center gap-2 text-sm text-rose-700">
+            <AlertTriangle className="size-4" aria-hidden="true" />
+            {t('mass.catalogError')}
+          </p>
+        ) : null}
+
+        {preview && preview.lines.length > 0 ? (
+          <div className="mt-5 overflow-x-auto">
+            <table className="w-full text-left text-sm" data-testid="mass-preview">
+              <caption className="sr-only">{t('mass.previewCaption')}</caption>
+              <thead className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">{t('mass.col.line')}</th>
+                  <th scope="col" className="py-2 pr-3">{t('mass.col.order')}</th>
+                  <th scope="col" className="py-2 text-right">{t('mass.col.price')}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {preview.lines.map((l) => (
+                  <tr key={l.line} data-line={l.line} data-ok={l.problem === null} className="align-top">
+                    <td className="py-2 pr-3 tabular-nums text-slate-500">{l.line}</td>
+                    <td className="max-w-0 py-2 pr-3">
+                      {l.service ? (
+                        <span className="block truncate font-medium text-slate-900">
+                          {l.service.name} <span className="font-normal text-slate-500">· {platformDisplayName(l.service.platform)}</span>
+                        </span>
+                      ) : null}
+                      <span className="block truncate font-mono text-xs text-slate-600">{l.link ?? l.text}</span>
+                      {l.quantity !== undefined && l.service ? <span className="block text-xs text-slate-500">{t('mass.quantity', { quantity: formatNumber(l.quantity, locale) })}</span> : null}
+                      {l.problem ? (
+                        <span className="mt-0.5 block text-xs text-rose-700" data-problem={l.problem.kind}>
+                          {problemText(t, l.problem, l.service?.platform ?? '', l.text.split('|')[0] ?? '')}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="whitespace-nowrap py-2 text-right font-semibold tabular-nums text-slate-900">
+                      {l.totalCents !== null ? formatMoney(l.totalCents, 'USD', locale) : '—'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </div>
+
+      <aside aria-labelledby="mass-summary-title" className="lg:sticky lg:top-24 lg:self-start">
+        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <h3 id="mass-summary-title" className="flex items-center gap-2 text-base font-bold text-slate-900">
+            <ListChecks className="size-5 text-brand-600" aria-hidden="true" />
+            {t('mass.summary')}
+          </h3>
+          <dl className="mt-4 space-y-3 text-sm">
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">{t('mass.valid')}</dt>
+              <dd className="font-semibold tabular-nums" data-testid="mass-valid">
+                {preview ? `${preview.valid} / ${preview.lines.length}` : '—'}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">{t('mass.total')}</dt>
+              <dd className="font-semibold tabular-nums" data-testid="mass-total" data-cents={preview?.totalCents ?? ''}>
+                {preview ? formatMoney(preview.totalCents, 'USD', locale) : '—'}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">{t('mass.balance')}</dt>
+              <dd className="tabular-nums">{formatMoney(balanceCents, 'USD', locale)}</dd>
+            </div>
+            <div className="flex justify-between gap-4 border-t border-slate-100 pt-3">
+              <dt className="text-slate-600">{t('mass.after')}</dt>
+              <dd className={cn('font-semibold tabular-nums', short ? 'text-rose-700' : 'text-slate-900')} data-testid="mass-after">
+                {after !== null ? formatMoney(after, 'USD', locale) : '—'}
+              </dd>
+            </div>
+          </dl>
+          {preview?.tooMany ? <p className="mt-3 text-sm text-rose-700">{t('mass.tooMany', { max: MASS_ORDER_MAX_LINES })}</p> : null}
+          {short ? (
+            <p className="mt-3 text-sm text-rose-700">
+              {t('mass.short')}{' '}
+              <button type="button" className="font-semibold underline" onClick={onTopUp}>
+                {t('mass.topUp')}
+              </button>
+            </p>
+          ) : null}
+          {confirming && !blocked ? (
+            <div className="mt-4 rounded-xl bg-brand-50 p-3" role="group" aria-labelledby="mass-confirm-text">
+              <p id="mass-confirm-text" className="text-sm font-medium text-slate-900">
+                {t('mass.confirmText', { count: preview!.valid, amount: formatMoney(preview!.totalCents, 'USD', locale) })}
+              </p>
+              <div className="mt-3 flex gap-2">
+                <Button size="sm" onClick={() => void place()} disabled={placing} aria-busy={placing} data-testid="mass-confirm">
+                  {placing ? t('mass.placing') : t('mass.confirm')}
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => setConfirming(false)} disabled={placing}>
+                  {t('mass.back')}
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <Button className="mt-4 w-full" disabled={blocked} onClick={() => setConfirming(true)} data-testid="mass-place">
+              {t('mass.place', { count: preview?.valid ?? 0 })}
+            </Button>
+          )}
+        </div>
+      </aside>
+    </section>
+  );
+}

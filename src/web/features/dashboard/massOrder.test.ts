@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { PublicService } from '../../../core/contracts/catalog';
+import { priceOrder } from '../../../core/pricing';
+import { previewMassOrder } from './massOrder';
+
+const followers: PublicService = {
+  id: '12',
+  platform: 'instagram',
+  name: 'Instagram Followers',
+  type: 'Default',
+  group: 'followers',
+  min: 100,
+  max: 10_000,
+  step: 1,
+  tiers: [{ minimum: 100, maximum: 10_000, price: '1.20', pricingPer: 1000 }],
+  displayPrice: '1.32',
+  displayPer: 1000,
+  hasParams: false,
+};
+const comments: PublicService = { ...followers, id: '13', group: 'comments', hasParams: true };
+const services = new Map([followers, comments].map((s) => [s.id, s]));
+const fees = { serviceFeePercent: 10, baseFee: 0.05 };
+
+describe('mass order preview', () => {
+  it('checks and prices every line with the shared rules, and totals only the good ones', () => {
+    const text = [
+      '12|https://instagram.com/artim|1000',
+      'garbage',
+      '99|https://instagram.com/artim2|1000',
+      '12|https://example.com/x|1000',
+      '12|https://instagram.com/other|50',
+      '13|https://instagram.com/p/abc|100',
+      '12|https://www.instagram.com/artim|500',
+      '12|https://instagram.com/second|2500',
+    ].join('\n');
+    const preview = previewMassOrder(text, services, fees);
+    expect(preview.lines.map((l) => [l.line, l.problem?.kind ?? 'ok'])).toEqual([
+      [1, 'ok'],
+      [2, 'format'],
+      [3, 'service'],
+      [4, 'issue'],
+      [5, 'issue'],
+      [6, 'params'],
+      [7, 'duplicate'],
+      [8, 'ok'],
+    ]);
+    expect(preview.lines[6]!.problem).toEqual({ kind: 'duplicate', line: 1 });
+    const expected = priceOrder(followers.tiers, 1000, fees).cents + priceOrder(followers.tiers, 2500, fees).cents;
+    expect(preview.lines[0]!.totalCents).toBe(priceOrder(followers.tiers, 1000, fees).cents);
+    expect(preview).toMatchObject({ valid: 2, totalCents: expected, tooMany: false });
+  });
+
+  it('says when there are more lines than one mass order takes', () => {
+    const text = Array.from({ length: 101 }, (_, i) => `12|https://instagram.com/u${i}|100`).join('\n');
+    expect(previewMassOrder(text, services, fees).tooMany).toBe(true);
+  });
+});

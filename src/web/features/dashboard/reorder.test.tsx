@@ -1,0 +1,59 @@
+import { QueryClient, QueryClientProvider, type UseQueryResult } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { OrderView } from '../../../core/contracts/orders';
+import { I18n, I18nProvider } from '../../i18n';
+import common from '../../i18n/locales/en/common.json';
+import dashboard from '../../i18n/locales/en/dashboard.json';
+import orderTools from '../../i18n/locales/en/order-tools.json';
+import reseller from '../../i18n/locales/en/reseller.json';
+import { HistoryTab } from './HistoryTab';
+import { reorderState } from './reorder';
+
+const order: OrderView = {
+  id: 'o1',
+  number: 'AR-ABCDEFGHJK',
+  serviceId: '1203',
+  serviceName: 'Instagram Followers',
+  platform: 'instagram',
+  serviceType: 'Default',
+  link: 'https://instagram.com/artim',
+  quantity: 250,
+  chargeCents: 125,
+  refundedCents: 0,
+  status: 'completed',
+  startCount: null,
+  currentCount: null,
+  remains: 0,
+  comment: null,
+  createdAt: '2026-11-01T10:00:00Z',
+};
+
+const render = (onReorder?: () => void) =>
+  renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nProvider i18n={new I18n('en', { en: { common, dashboard, reseller, 'order-tools': orderTools } })}>
+        <HistoryTab orders={{ isPending: false, isError: false, data: [order] } as UseQueryResult<OrderView[]>} locale="en-US" onNewOrder={() => {}} onReorder={onReorder} />
+      </I18nProvider>
+    </QueryClientProvider>,
+  );
+
+describe('history: order again', () => {
+  it('offers "Order again" on every row (table and card) when the dashboard handles it', () => {
+    const html = render(() => {});
+    expect(html.match(/data-reorder="AR-ABCDEFGHJK"/g)).toHaveLength(2);
+    expect(html).toContain('Order again');
+    expect(render()).not.toContain('Order again');
+  });
+
+  it('fills the order form with the same service, link and quantity', () => {
+    expect(reorderState(order)).toEqual({
+      tab: 'orders',
+      serviceId: '1203',
+      platform: 'instagram',
+      link: 'https://instagram.com/artim',
+      quantity: 250,
+      params: {},
+    });
+  });
+});
