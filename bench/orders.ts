@@ -28,7 +28,7 @@ import { createLogger } from '../src/server/logger';
 import { startSubmissionWorker } from '../src/server/orders/worker';
 import { createPacer, createProvider } from '../src/server/providers';
 import { startServer } from '../src/server/server';
-import { benchRaw, ms, pct, withDatabase } from './rawOrders';
+import { benchRaw, ms, withDatabase } from './rawOrders';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 20);
