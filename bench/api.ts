@@ -15,17 +15,10 @@
  * limit itself is lifted for the run, since 50 keys at the documented 600 calls a minute would
  * measure the limit, not the API. BENCH_DATABASE_URL as for bench:orders.
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
-import { parseLatencyRange, startSandboxProvider } from '../sandbox/provider';
 import { RATE_RULES } from '../src/server/auth';
-import { parseEnv } from '../src/server/env';
-import { createLogger } from '../src/server/logger';
 import { startSubmissionWorker } from '../src/server/orders/worker';
-import { createPacer, createProvider } from '../src/server/providers';
-import { startServer } from '../src/server/server';
-import { benchRaw, ms, pct, withDatabase } from './rawOrders';
+import { benchCustomers, benchRaw, ledgerMismatches, ms, pct, startBenchShop, withDatabase } from './rawOrders';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 20);
@@ -36,53 +29,25 @@ const SUBMIT_CONCURRENCY = Number(process.env.SUBMIT_CONCURRENCY ?? 50);
 (RATE_RULES.apiPerKey as { limit: number }).limit = Number.MAX_SAFE_INTEGER;
 
 async function benchApi(dbUrl: string) {
-  const sandbox = await startSandboxProvider({ orderSeconds: 3600, latencyMs: parseLatencyRange(LATENCY), rateLimitPerSecond: RATE, balance: '100000000' });
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATABASE_URL: dbUrl,
-    DATABASE_POOL_SIZE: '20',
-    DATA_DIR: `${os.tmpdir()}/artim-bench-${randomBytes(3).toString('hex')}`,
-    PROVIDER: 'qqtube',
-    PROVIDER_URL: sandbox.qqtubeUrl,
-    PROVIDER_KEY: sandbox.apiKey,
-    JOBS: 'false',
-    LOG_LEVEL: 'error',
-    ADMIN_PASSWORD: 'Bench-Admin-1!',
-  });
-  const server = await startServer({ env, logger: createLogger('error'), web: 'none' });
-  const base = server.url.replace('localhost', '127.0.0.1');
-  const origin = server.url;
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
-  const provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, pacer: createPacer(RATE) });
+  // Each call still takes its key's counter; the limit is lifted so the bench measures the shop.
+  const shop = await startBenchShop(dbUrl, { latency: LATENCY, rate: RATE });
+  const { base, origin, db } = shop;
   const submission = await startSubmissionWorker(
-    { db: server.deps.database.db, provider, logger: server.deps.logger, realtime: server.deps.realtime },
-    server.deps.database,
+    { db: shop.server.deps.database.db, provider: shop.provider, logger: shop.server.deps.logger, realtime: shop.server.deps.realtime },
+    shop.server.deps.database,
     { concurrency: SUBMIT_CONCURRENCY },
   );
   try {
     const services = (await (await fetch(`${base}/api/catalog/services`)).json()).services as { id: string; platform: string; min: number; hasParams: boolean }[];
     const svc = services.find((s) => s.platform === 'instagram' && !s.hasParams)!;
 
-    // Customers, each with a key; sign-up limits are per address, so the bench clears them.
+    // Customers, each with a key.
     const keys: string[] = [];
-    for (let i = 0; i < CLIENTS; i++) {
-      const res = await fetch(`${base}/api/auth/sign-up/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin },
-        body: JSON.stringify({ email: `api${i}@example.com`, password: 'Bench-pass-1!', name: `Reseller ${i}` }),
-      });
-      if (res.status !== 200) throw new Error(`sign-up ${res.status} ${await res.text()}`);
-      const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    await benchCustomers(shop, CLIENTS, 'api', async (cookie) => {
       const created = await fetch(`${base}/api/api-keys`, { method: 'POST', headers: { 'content-type': 'application/json', origin, cookie }, body: JSON.stringify({ name: 'bench' }) });
       if (created.status !== 201) throw new Error(`api key ${created.status} ${await created.text()}`);
       keys.push(((await created.json()) as { key: string }).key);
-      await db.query('delete from rate_limits');
-    }
-    await db.query(`insert into ledger_entries (user_id, amount_cents, kind, reference) select id, 100000000, 'topup', 'bench-' || id from users`);
-    await db.query(`update users set balance_cents = balance_cents + 100000000`);
+    });
 
     const add = (key: string, link: string) =>
       fetch(`${base}/api/v2`, {
@@ -110,16 +75,12 @@ async function benchApi(dbUrl: string) {
     );
     latencies.sort((a, b) => a - b);
     const [{ n: stored }] = (await db.query(`select count(*)::int as n from orders where via_api`)).rows;
-    const [{ bad }] = (
-      await db.query(`select count(*)::int as bad from (select u.id from users u left join ledger_entries l on l.user_id = u.id group by u.id, u.balance_cents having u.balance_cents <> coalesce(sum(l.amount_cents), 0)) x`)
-    ).rows;
+    const bad = await ledgerMismatches(db);
     const [{ charged }] = (await db.query(`select count(*)::int as charged from ledger_entries where kind = 'order_charge'`)).rows;
-    return { rate: placed / SECONDS, calls: latencies.length, p50: pct(latencies, 50), p99: pct(latencies, 99), placed, stored, charged, refusals, ledgerMismatches: bad as number, sent: submission.sent };
+    return { rate: placed / SECONDS, calls: latencies.length, p50: pct(latencies, 50), p99: pct(latencies, 99), placed, stored, charged, refusals, ledgerMismatches: bad, sent: submission.sent };
   } finally {
     await submission.stop();
-    await db.end();
-    await server.close();
-    await sandbox.close();
+    await shop.close();
   }
 }
 

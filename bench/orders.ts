@@ -17,18 +17,13 @@
  * bench may create and drop a database. CLIENTS (default 50), SECONDS (default 20),
  * SUBMIT_CONCURRENCY (default 50).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { parseLatencyRange, startSandboxProvider } from '../sandbox/provider';
-import { parseEnv } from '../src/server/env';
-import { createLogger } from '../src/server/logger';
 import { startSubmissionWorker } from '../src/server/orders/worker';
-import { createPacer, createProvider } from '../src/server/providers';
-import { startServer } from '../src/server/server';
-import { benchRaw, ms, withDatabase } from './rawOrders';
+import { benchCustomers, benchRaw, ledgerMismatches, ms, startBenchShop, withDatabase } from './rawOrders';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 20);
@@ -49,51 +44,18 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function benchHttp(dbUrl: string) {
-  const sandbox = await startSandboxProvider({ orderSeconds: 3600, latencyMs: parseLatencyRange(LATENCY), rateLimitPerSecond: RATE, balance: '100000000' });
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATABASE_URL: dbUrl,
-    DATABASE_POOL_SIZE: '20',
-    DATA_DIR: `${os.tmpdir()}/artim-bench-${randomBytes(3).toString('hex')}`,
-    PROVIDER: 'qqtube',
-    PROVIDER_URL: sandbox.qqtubeUrl,
-    PROVIDER_KEY: sandbox.apiKey,
-    // The bench runs the submission worker itself (below), without the recurring jobs.
-    JOBS: 'false',
-    ORDERS_PER_MINUTE: '1000000',
-    LOG_LEVEL: 'error',
-    ADMIN_PASSWORD: 'Bench-Admin-1!',
-  });
-  const server = await startServer({ env, logger: createLogger('error'), web: 'none' });
-  const base = server.url.replace('localhost', '127.0.0.1');
-  const origin = server.url;
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
-  const pacer = createPacer(RATE);
-  const provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, pacer });
+  // The bench runs the submission worker itself (below), without the recurring jobs.
+  const shop = await startBenchShop(dbUrl, { latency: LATENCY, rate: RATE, env: { ORDERS_PER_MINUTE: '1000000' } });
+  const { sandbox, base, origin, db, provider } = shop;
   const submission = await worker.run(true, () =>
-    startSubmissionWorker({ db: server.deps.database.db, provider, logger: server.deps.logger, realtime: server.deps.realtime }, server.deps.database, { concurrency: SUBMIT_CONCURRENCY }),
+    startSubmissionWorker({ db: shop.server.deps.database.db, provider, logger: shop.server.deps.logger, realtime: shop.server.deps.realtime }, shop.server.deps.database, { concurrency: SUBMIT_CONCURRENCY }),
   );
   try {
     const services = (await (await fetch(`${base}/api/catalog/services`)).json()).services as { id: string; platform: string; min: number; hasParams: boolean }[];
     const svc = services.find((s) => s.platform === 'instagram' && !s.hasParams)!;
 
-    // Customers with plenty of balance; sign-up limits are per address, so the bench clears them.
-    const cookies: string[] = [];
-    for (let i = 0; i < CLIENTS; i++) {
-      const res = await fetch(`${base}/api/auth/sign-up/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin },
-        body: JSON.stringify({ email: `bench${i}@example.com`, password: 'Bench-pass-1!', name: `Bench ${i}` }),
-      });
-      if (res.status !== 200) throw new Error(`sign-up ${res.status} ${await res.text()}`);
-      cookies.push(res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
-      await db.query('delete from rate_limits');
-    }
-    await db.query(`insert into ledger_entries (user_id, amount_cents, kind, reference) select id, 100000000, 'topup', 'bench-' || id from users`);
-    await db.query(`update users set balance_cents = balance_cents + 100000000`);
+    // Customers with plenty of balance.
+    const cookies = await benchCustomers(shop, CLIENTS, 'bench');
 
     const place = (cookie: string, link: string) =>
       fetch(`${base}/api/orders`, {
@@ -156,9 +118,7 @@ async function benchHttp(dbUrl: string) {
     const backlog = await unsent('https://instagram.com/bench.%');
 
     const [{ n: orders }] = (await db.query(`select count(*)::int as n from orders`)).rows;
-    const [{ bad }] = (
-      await db.query(`select count(*)::int as bad from (select u.id from users u left join ledger_entries l on l.user_id = u.id group by u.id, u.balance_cents having u.balance_cents <> coalesce(sum(l.amount_cents), 0)) x`)
-    ).rows;
+    const bad = await ledgerMismatches(db);
     return {
       rate: load.requests.total / SECONDS,
       p50: load.latency.p50,
@@ -173,9 +133,7 @@ async function benchHttp(dbUrl: string) {
     };
   } finally {
     await submission.stop();
-    await db.end();
-    await server.close();
-    await sandbox.close();
+    await shop.close();
   }
 }
 

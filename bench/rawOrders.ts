@@ -1,10 +1,17 @@
 /**
  * What the order benches share: a throw-away PostgreSQL database per measurement, percentiles,
- * and the raw debit + insert + ledger transaction that the HTTP figures are compared with.
+ * the raw debit + insert + ledger transaction that the HTTP figures are compared with, the shop
+ * started for a bench, its customers, and the ledger check.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
 import pg from 'pg';
+import { parseLatencyRange, startSandboxProvider, type SandboxProvider } from '../sandbox/provider';
 import { openPostgres } from '../src/server/db/client';
+import { parseEnv } from '../src/server/env';
+import { createLogger } from '../src/server/logger';
+import { createPacer, createProvider, type SmmProvider } from '../src/server/providers';
+import { startServer } from '../src/server/server';
 
 export const BENCH_SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -75,4 +82,89 @@ export async function benchRaw(dbUrl: string, clients: number, seconds: number) 
   await pool.end();
   latencies.sort((a, b) => a - b);
   return { rate: count / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99) };
+}
+
+/** The storefront in process (API only) on a bench database, with the sandbox provider on loopback. */
+export interface BenchShop {
+  sandbox: SandboxProvider;
+  server: Awaited<ReturnType<typeof startServer>>;
+  /** The server's address, and the Origin its writes must carry. */
+  base: string;
+  origin: string;
+  /** A plain connection for the bench's own reads and set-up. */
+  db: pg.Client;
+  /** A provider client for a submission worker the bench runs itself, paced to the sandbox's limit. */
+  provider: SmmProvider;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the shop for an order bench: the sandbox provider answering after `latency` and taking
+ * `rate` calls a second per key, and the server without background jobs (the bench runs the
+ * submission worker itself).
+ */
+export async function startBenchShop(dbUrl: string, opts: { latency: string; rate: number; env?: Record<string, string> }): Promise<BenchShop> {
+  const sandbox = await startSandboxProvider({ orderSeconds: 3600, latencyMs: parseLatencyRange(opts.latency), rateLimitPerSecond: opts.rate, balance: '100000000' });
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: dbUrl,
+    DATABASE_POOL_SIZE: '20',
+    DATA_DIR: `${os.tmpdir()}/artim-bench-${randomBytes(3).toString('hex')}`,
+    PROVIDER: 'qqtube',
+    PROVIDER_URL: sandbox.qqtubeUrl,
+    PROVIDER_KEY: sandbox.apiKey,
+    JOBS: 'false',
+    LOG_LEVEL: 'error',
+    ADMIN_PASSWORD: 'Bench-Admin-1!',
+    ...opts.env,
+  });
+  const server = await startServer({ env, logger: createLogger('error'), web: 'none' });
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  return {
+    sandbox,
+    server,
+    base: server.url.replace('localhost', '127.0.0.1'),
+    origin: server.url,
+    db,
+    provider: createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, pacer: createPacer(opts.rate) }),
+    async close() {
+      await db.end();
+      await server.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/**
+ * Signs `count` customers up (`then` runs for each with its session cookie) and gives every
+ * account a large balance through the ledger. Sign-up limits are per address: the bench clears them.
+ */
+export async function benchCustomers(shop: BenchShop, count: number, prefix: string, then: (cookie: string) => Promise<void> = async () => {}): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${shop.base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: shop.origin },
+      body: JSON.stringify({ email: `${prefix}${i}@example.com`, password: 'Bench-pass-1!', name: `Bench ${i}` }),
+    });
+    if (res.status !== 200) throw new Error(`sign-up ${res.status} ${await res.text()}`);
+    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    cookies.push(cookie);
+    await then(cookie);
+    await shop.db.query('delete from rate_limits');
+  }
+  await shop.db.query(`insert into ledger_entries (user_id, amount_cents, kind, reference) select id, 100000000, 'topup', 'bench-' || id from users`);
+  await shop.db.query(`update users set balance_cents = balance_cents + 100000000`);
+  return cookies;
+}
+
+/** Accounts whose balance is not the sum of their ledger entries (must be 0). */
+export async function ledgerMismatches(db: pg.Client): Promise<number> {
+  const { rows } = await db.query(
+    `select count(*)::int as bad from (select u.id from users u left join ledger_entries l on l.user_id = u.id group by u.id, u.balance_cents having u.balance_cents <> coalesce(sum(l.amount_cents), 0)) x`,
+  );
+  return rows[0].bad as number;
 }
