@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import { enableCaches } from './cache';
 import { openDatabase } from './db/client';
-import { EnvError, parseEnv, type Env } from './env';
+import { EnvError, type Env } from './env';
 import { startBackground } from './jobs/background';
+import { envOrExit, stopOnSignals } from './lifecycle';
 import { createLogger } from './logger';
 import { reconcileOrders } from './orders/sync';
 import { createRealtimeHub } from './realtime/hub';
@@ -24,17 +25,7 @@ export function checkWorkerEnv(env: Env): void {
 }
 
 async function main() {
-  let env: Env;
-  try {
-    env = parseEnv();
-    checkWorkerEnv(env);
-  } catch (err) {
-    if (err instanceof EnvError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const env = envOrExit(checkWorkerEnv);
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: resolve(env.DATA_DIR, 'pglite'), poolSize: env.DATABASE_POOL_SIZE });
   const stopCaches = await enableCaches(database);
@@ -45,21 +36,13 @@ async function main() {
   const background = await startBackground({ env, database, logger, orders, gateway: external.gateway, realtime, publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${env.PORT}` });
   logger.info({ concurrency: env.ORDER_SUBMIT_CONCURRENCY }, 'worker running: order submission and recurring jobs');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'worker shutting down');
-    setTimeout(() => process.exit(1), 15_000).unref();
+  stopOnSignals(logger, 'worker', async () => {
     await background.stop();
     await realtime.close();
     await stopCaches();
     await external.close();
     await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  });
 }
 
 if (process.argv[1] && /worker\.ts$/.test(process.argv[1])) void main();
