@@ -78,7 +78,7 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
   // A page of islands needs no router state in the browser: only what its islands render with.
   const islands = !result.errors && handles.at(-1)?.islands === true;
   const boot: BootData | IslandsBootData = islands
-    ? { lang, resources: usedResources(i18n, lang), me, site }
+    ? { lang, resources: usedResources(i18n, lang, ['common', ...(handles.at(-1)?.islandNs ?? [])]), me, site }
     : {
         lang,
         resources: usedResources(i18n, lang),

@@ -84,6 +84,11 @@ describe('public pages of islands', () => {
       expect(boot(html), path).not.toHaveProperty('hydration');
       expect(boot(html), path).toHaveProperty('site');
     }
+    // The page's own text is in its HTML; the boot data carries only what the islands read.
+    const bundles = (html: string, lang: string) => Object.keys((boot(html).resources as Record<string, object>)[lang]!).sort();
+    expect(bundles(await (await app.request('/terms', { headers: { cookie: 'lang=en' } })).text(), 'en')).toEqual(['common']);
+    expect(bundles(await (await app.request('/tr/contact')).text(), 'tr')).toEqual(['common', 'support']);
+    expect(bundles(await (await app.request('/az')).text(), 'az')).toEqual(['common']);
     const order = await (await app.request('/en/order')).text();
     expect(order).toContain('/entry-client.tsx');
     expect(order).toContain('<div id="root" data-island="app">');

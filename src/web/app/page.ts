@@ -19,6 +19,12 @@ export interface PageModule {
    * those, without the router or the page's own code. Pages without it are parts of the app.
    */
   islands?: boolean;
+  /**
+   * The text namespaces the page's islands read, besides `common` (which every island may). Only
+   * these travel in the boot data of a page of islands: the rest of the page's text is already in
+   * its HTML and is not sent twice.
+   */
+  islandNs?: readonly string[];
 }
 /**
  * A page's title and description. `site` holds the site settings (name, description, contacts):
@@ -31,6 +37,7 @@ export interface PageHandle {
   meta?: PageMeta;
   status?: number;
   islands?: boolean;
+  islandNs?: readonly string[];
 }
 
 let clientI18n: I18n | null = null;
@@ -51,7 +58,7 @@ export function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'>
   return {
     lazy: async () => {
       const mod = await load();
-      const handle: PageHandle = { ns: mod.ns ?? [], meta: mod.meta, status: mod.status, islands: mod.islands };
+      const handle: PageHandle = { ns: mod.ns ?? [], meta: mod.meta, status: mod.status, islands: mod.islands, islandNs: mod.islandNs };
       return {
         Component: mod.default,
         handle,

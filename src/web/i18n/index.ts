@@ -27,7 +27,8 @@ export function createI18n(lang: Language, resources: Resources = {}): I18n {
   return new I18n(lang, resources);
 }
 
-/** The bundles an instance holds, to embed in the server's HTML for hydration. */
-export function usedResources(i18n: I18n, lang: Language): Resources {
-  return { [lang]: i18n.data[lang] ?? {} };
+/** The bundles an instance holds (or only the namespaces named), to embed in the server's HTML for hydration. */
+export function usedResources(i18n: I18n, lang: Language, only?: readonly string[]): Resources {
+  const all = i18n.data[lang] ?? {};
+  return { [lang]: only ? Object.fromEntries(Object.entries(all).filter(([ns]) => only.includes(ns))) : all };
 }

@@ -121,3 +121,5 @@ export default function ContactPage() {
 
 /** Static apart from its islands (islands/island.tsx). */
 export const islands = true;
+/** What its islands read besides `common`: the rest of the page's text is in its HTML. */
+export const islandNs = ['support'];

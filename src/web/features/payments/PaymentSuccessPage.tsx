@@ -144,3 +144,5 @@ export default function PaymentSuccessPage() {
 }
 
 export const islands = true;
+/** What its islands read besides `common`: the rest of the page's text is in its HTML. */
+export const islandNs = ['payments'];

@@ -220,3 +220,5 @@ export default function TrackPage() {
 }
 
 export const islands = true;
+/** What its islands read besides `common`: the rest of the page's text is in its HTML. */
+export const islandNs = ['tracking'];
