@@ -9,6 +9,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most files wait on the database, child processes and clocks, not the CPU: three at a time
+    // keep two cores busy (one would leave them idle more than half the run).
+    maxWorkers: 3,
+    minWorkers: 1,
     // Migrates one database per engine for the whole run; each test file gets a copy.
     globalSetup: ['src/server/testing/globalSetup.ts'],
   },

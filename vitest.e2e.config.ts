@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_LANES } from './e2e/lanes';
 
-// Journeys in a real Chromium against the built app, started once by e2e/global-setup.ts.
+// Journeys in a real Chromium against the built app: built once, started once per lane by e2e/global-setup.ts.
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
@@ -8,6 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    fileParallelism: false,
+    // One worker per app lane (e2e/lanes.ts).
+    maxWorkers: E2E_LANES,
+    minWorkers: 1,
   },
 });

@@ -2,7 +2,11 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium';
 
-export const baseUrl = () => inject('baseUrl');
+/** This file's lane's app: the worker's pool id picks one of the apps global-setup started. */
+export const baseUrl = () => {
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
+};
 export const hasChromium = () => inject('chromiumPath') !== null;
 
 export async function launch(): Promise<Browser> {

@@ -2,17 +2,23 @@ import { execSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { startAppProcess, removeDataDir, type AppProcess } from './app-process';
 import { findChromium, INSTALL_HINT } from './chromium';
+import { E2E_LANES } from './lanes';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    baseUrls: string[];
     chromiumPath: string | null;
   }
 }
 
-let app: AppProcess | undefined;
+let apps: AppProcess[] = [];
 
-/** Builds the app once, starts it with a fresh data folder, and shares its URL with the journeys. */
+
+/**
+ * Builds the app once and starts one app per lane, each with a fresh data folder, and shares their
+ * URLs with the journeys: a journey file talks only to its lane's app (e2e/browser.ts), so the
+ * files of one lane run one after another against state no other file touches.
+ */
 export async function setup(project: TestProject) {
   const chromium = findChromium();
   if (!chromium) {
@@ -23,13 +29,17 @@ export async function setup(project: TestProject) {
   // Sandbox orders finish in 30 s, so the order journey sees them progress and complete. Behind
   // one trusted proxy, so that each browser context counts as its own visitor (e2e/browser.ts).
   // The provider answers after a short, realistic delay, as it does for `npm start` (there 300–1500 ms).
-  app = await startAppProcess({ SANDBOX_ORDER_SECONDS: '30', TRUST_PROXY_HOPS: '1', SANDBOX_PROVIDER_LATENCY_MS: '50-200', DRIP_FEED_MINUTE_MS: '1000' });
-  project.provide('baseUrl', app.url);
+  const env = { SANDBOX_ORDER_SECONDS: '30', TRUST_PROXY_HOPS: '1', SANDBOX_PROVIDER_LATENCY_MS: '50-200', DRIP_FEED_MINUTE_MS: '1000' };
+  apps = await Promise.all(Array.from({ length: E2E_LANES }, () => startAppProcess(env)));
+  project.provide('baseUrls', apps.map((a) => a.url));
   project.provide('chromiumPath', chromium);
 }
 
 export async function teardown() {
-  if (!app) return;
-  await app.stop();
-  removeDataDir(app.dataDir);
+  await Promise.all(
+    apps.map(async (app) => {
+      await app.stop();
+      removeDataDir(app.dataDir);
+    }),
+  );
 }

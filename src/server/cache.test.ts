@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachesOf, enableCaches } from './cache';
-import { openPglite, openPostgres, type Database } from './db/client';
+import { openPostgres, type Database } from './db/client';
 import { adminSettings, sessions, userRoles, users } from './db/schema';
 import { getSettings, saveSettings } from './settings/service';
-import { createScratchDatabase } from './testing/db';
+import { createScratchDatabase, createTestDatabase } from './testing/db';
 import { createCustomer } from './testing/users';
 
 const until = async (check: () => Promise<boolean> | boolean, ms = 3000) => {
@@ -17,7 +17,7 @@ const until = async (check: () => Promise<boolean> | boolean, ms = 3000) => {
 
 describe('caches on the embedded database', () => {
   it('keep settings until they change, and are off where nobody listens', async () => {
-    const database = await openPglite();
+    const database = await createTestDatabase('pglite');
     try {
       await saveSettings(database.db, { service_fee: 5 });
       expect(cachesOf(database.db)).toBeUndefined();
