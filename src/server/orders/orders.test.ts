@@ -160,7 +160,8 @@ describe('provider faults', () => {
     sandbox.control.setFault({ mode: 'refuse', actions: ['add'], message: 'Not enough funds on balance' });
     const placed = await placeAndSubmit(user.id, order('https://instagram.com/refused'));
     expect(placed.status).toBe('error');
-    expect(placed.comment).toContain('Not enough funds on balance');
+    expect(placed.note?.code).toBe('provider_refused');
+    expect(placed.note?.message).toContain('Not enough funds on balance');
     expect(await balanceOf(user.id)).toBe(10_000);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
