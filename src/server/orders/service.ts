@@ -308,8 +308,9 @@ export async function submitClaimed(
 
 async function afterFailedSubmission(deps: OrdersDeps, claimed: OrderRow, err: unknown): Promise<OrderRow> {
   if (isProviderError(err) && err.kind === 'refused') {
-      const message = err.messages.filter(Boolean).join(', ') || null;
-      return failAndRefund(deps, claimed.id, 'error', 'provider_refused', message);
+      // The adapter's own words (when the provider gave none) are not the provider's message.
+      const message = err.note ? null : err.messages.filter(Boolean).join(', ') || null;
+      return failAndRefund(deps, claimed.id, 'error', err.note ?? 'provider_refused', message);
     }
     if (isProviderError(err) && err.kind === 'rate_limited') {
       const [released] = await deps.db
