@@ -85,7 +85,7 @@ const order: OrderView = {
   startCount: null,
   currentCount: null,
   remains: null,
-  comment: null,
+  note: null,
   createdAt: MOMENT,
 };
 

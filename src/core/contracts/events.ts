@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { orderNoteSchema } from '../orderNotes';
 import { ORDER_STATUSES } from '../orderStatus';
 
 /** Events pushed to a signed-in customer's open pages over Server-Sent Events. */
 export const userEventSchema = z.discriminatedUnion('type', [
-  /** An order moved; `comment` carries the provider's message when it refused the order. */
-  z.object({ type: z.literal('order'), orderId: z.string(), number: z.string(), status: z.enum(ORDER_STATUSES), comment: z.string().optional() }),
+  /** An order moved; `note` says why when it failed (docs/rules.md#statuses). */
+  z.object({ type: z.literal('order'), orderId: z.string(), number: z.string(), status: z.enum(ORDER_STATUSES), note: orderNoteSchema.optional() }),
   z.object({ type: z.literal('balance'), balanceCents: z.number().int(), deltaCents: z.number().int() }),
   z.object({ type: z.literal('payment'), paymentId: z.string(), status: z.string() }),
   z.object({ type: z.literal('ticket'), ticketId: z.string() }),

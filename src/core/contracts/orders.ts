@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderNoteSchema } from '../orderNotes';
 import { ORDER_STATUSES } from '../orderStatus';
 
 /** An order as its owner sees it. */
@@ -17,7 +18,8 @@ export const orderViewSchema = z.object({
   startCount: z.number().int().nullable(),
   currentCount: z.number().int().nullable(),
   remains: z.number().int().nullable(),
-  comment: z.string().nullable(),
+  /** Why the order failed or waits: a code the page words, and the provider's message (docs/rules.md#statuses). */
+  note: orderNoteSchema.nullable(),
   createdAt: z.string(),
   /** The drip-feed this order is one run of. */
   parentId: z.string().nullable().optional(),

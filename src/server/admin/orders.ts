@@ -102,13 +102,13 @@ export function adminOrdersRoutes(deps: AppDeps) {
     const found = await od.provider.findOrder({ serviceId: o.serviceId, link: o.link, quantity: o.quantity, since: o.submittedAt ?? o.createdAt });
     if (found === 'unsupported') throw new AppError('CONFLICT', 'The provider cannot confirm whether it has this order.');
     if (found) {
-      await db.update(orders).set({ providerOrderId: found.providerOrderId, status: 'pending', comment: null }).where(eq(orders.id, o.id));
+      await db.update(orders).set({ providerOrderId: found.providerOrderId, status: 'pending', noteCode: null, providerMessage: null }).where(eq(orders.id, o.id));
       await audit(db, actor, 'order.attach', { type: 'order', id: o.id }, { providerOrderId: found.providerOrderId });
       return c.json(toOrderView(await load(o.id)));
     }
     const [reset] = await db
       .update(orders)
-      .set({ status: 'pending', submittedAt: null, comment: null, updatedAt: new Date() })
+      .set({ status: 'pending', submittedAt: null, noteCode: null, providerMessage: null, updatedAt: new Date() })
       .where(and(eq(orders.id, o.id), eq(orders.status, 'unknown')))
       .returning();
     if (!reset) throw new AppError('CONFLICT', 'The order changed meanwhile.');

@@ -87,7 +87,7 @@ export async function startDueRuns(deps: Pick<OrdersDeps, 'db' | 'realtime'>, op
   if (written.length) {
     wakeSubmission(deps.db);
     for (const w of written) {
-      void notifyOrder(deps, { id: w.id, userId: w.userId, number: w.number, status: 'pending', comment: null });
+      void notifyOrder(deps, { id: w.id, userId: w.userId, number: w.number, status: 'pending', noteCode: null, providerMessage: null });
       void notifyOrder(deps, w.parent);
     }
   }
@@ -148,7 +148,7 @@ export async function cancelDripFeed(deps: OrdersDeps, parentId: string): Promis
     const perRun = p.quantity / p.runs;
     const [stopped] = await tx.update(orders).set({ nextRunAt: null, updatedAt: new Date() }).where(eq(orders.id, p.id)).returning();
     const reason = `drip-feed cancelled: ${unsentRuns} of ${p.runs} runs not sent`;
-    if (p.runsSent === 0) return refundOrder(tx, stopped!, { reason, set: { status: 'cancelled', comment: 'Cancelled before any run was sent.' } });
+    if (p.runsSent === 0) return refundOrder(tx, stopped!, { reason, set: { status: 'cancelled', noteCode: 'cancelled_before_runs', providerMessage: null } });
     return refundOrder(tx, stopped!, { amountCents: unsentRuns * runShareCents(p), reason, set: { remains: unsentRuns * perRun } });
   });
   await notifyRefund(deps, result);

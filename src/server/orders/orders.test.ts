@@ -160,7 +160,8 @@ describe('provider faults', () => {
     sandbox.control.setFault({ mode: 'refuse', actions: ['add'], message: 'Not enough funds on balance' });
     const placed = await placeAndSubmit(user.id, order('https://instagram.com/refused'));
     expect(placed.status).toBe('error');
-    expect(placed.comment).toContain('Not enough funds on balance');
+    expect(placed.note?.code).toBe('provider_refused');
+    expect(placed.note?.message).toContain('Not enough funds on balance');
     expect(await balanceOf(user.id)).toBe(10_000);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
@@ -199,6 +200,32 @@ describe('provider faults', () => {
     expect(row!.status).toBe('pending');
     expect(row!.providerOrderId).toBe(sandbox.control.orders().find((o) => o.link.includes('accepted.silently'))!.id);
     expect(await balanceOf(user.id)).toBe(10_000 - placed.chargeCents);
+  });
+
+  it('keeps why an order failed or waits as a code beside the provider message, never as a sentence', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 10_000 });
+    sandbox.control.setFault({ mode: 'refuse', actions: ['add'], message: '' });
+    const refused = await placeAndSubmit(user.id, order('https://instagram.com/note.refused'));
+    expect(refused).toMatchObject({ status: 'error', note: { code: 'provider_refused', message: null } });
+
+    sandbox.control.setFault({ mode: 'timeout', actions: ['add'] });
+    const silent = await placeAndSubmit(user.id, order('https://instagram.com/note.silent'));
+    expect(silent).toMatchObject({ status: 'unknown', note: { code: 'provider_no_answer', message: null } });
+    sandbox.control.reset();
+    await reconcileOrders(deps, new Date(Date.now() + 11 * 60_000));
+    const [lost] = await database.db.select().from(orders).where(eq(orders.id, silent.id));
+    expect(toOrderView(lost!)).toMatchObject({ status: 'error', note: { code: 'provider_never_received', message: null } });
+
+    const sent = await placeAndSubmit(user.id, order('https://instagram.com/note.status-error'));
+    const erring: OrdersDeps = {
+      ...deps,
+      provider: Object.assign(Object.create(deps.provider) as typeof deps.provider, {
+        status: async (ids: string[]) => new Map(ids.map((id) => [id, { error: 'Incorrect order ID' }])),
+      }),
+    };
+    await syncOrderStatuses(erring);
+    const [erred] = await database.db.select().from(orders).where(eq(orders.id, sent.id));
+    expect(toOrderView(erred!).note).toEqual({ code: 'provider_status_error', message: 'Incorrect order ID' });
   });
 
   it('an order matched elsewhere while this reconciliation looked for it is not refunded', async () => {

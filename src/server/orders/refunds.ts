@@ -57,7 +57,7 @@ export interface RefundStep {
    * raised to what that status is owed (with `remains` from here or the order), so an order is
    * never marked refunded, cancelled or partial with money still owed.
    */
-  set?: Partial<Pick<OrderRow, 'status' | 'comment' | 'startCount' | 'currentCount' | 'remains' | 'providerStatus' | 'checkedAt'>>;
+  set?: Partial<Pick<OrderRow, 'status' | 'noteCode' | 'providerMessage' | 'startCount' | 'currentCount' | 'remains' | 'providerStatus' | 'checkedAt'>>;
 }
 
 export interface RefundResult {

@@ -4,6 +4,7 @@ import type { OrderStats, OrderView } from '../../core/contracts/orders';
 import { AppError } from '../../core/errors';
 import { normalizeLink } from '../../core/links';
 import { assertValidOrderInput, orderParams, placeOrderInputSchema } from '../../core/orderRules';
+import type { OrderNote, OrderNoteCode } from '../../core/orderNotes';
 import { statusesOfCounter, type OrderCounter, type OrderStatus } from '../../core/orderStatus';
 import { priceOrder } from '../../core/pricing';
 import { findService } from '../catalog';
@@ -27,8 +28,6 @@ export interface OrdersDeps {
   realtime?: RealtimeHub;
 }
 
-export const DEFAULT_REFUSAL_MESSAGE = 'Sifariş verilmədi. Yenidən cəhd edin.';
-
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /** A random order number: 10 characters of a 32-letter alphabet, about 50 bits. */
 export const newOrderNumber = () => `AR-${Array.from({ length: 10 }, () => ALPHABET[randomInt(32)]).join('')}`;
@@ -49,12 +48,16 @@ export function toOrderView(o: OrderRow): OrderView {
     startCount: o.startCount,
     currentCount: o.currentCount,
     remains: o.remains,
-    comment: o.comment,
+    note: noteOf(o),
     createdAt: o.createdAt.toISOString(),
     parentId: o.parentId,
     drip: o.runs === null ? null : { runs: o.runs, runsSent: o.runsSent, intervalMinutes: o.intervalMinutes!, quantityPerRun: o.quantity / o.runs },
   };
 }
+
+/** The order's note as pages show it: the code and the provider's message (docs/rules.md#statuses). */
+export const noteOf = (o: Pick<OrderRow, 'noteCode' | 'providerMessage'>): OrderNote | null =>
+  o.noteCode ? { code: o.noteCode, message: o.providerMessage } : null;
 
 const pgCode = (err: unknown): string | undefined => {
   for (let e: any = err; e; e = e.cause) if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
@@ -66,9 +69,9 @@ const constraintOf = (err: unknown): string | undefined => {
   return /orders_one_active_per_link|orders_user_idempotency_unique/.exec(text)?.[0];
 };
 
-export async function notifyOrder(deps: Pick<OrdersDeps, 'realtime'>, o: Pick<OrderRow, 'id' | 'userId' | 'number' | 'status' | 'comment'>) {
-  const comment = o.status === 'error' && o.comment ? { comment: o.comment } : {};
-  await deps.realtime?.publish(o.userId, { type: 'order', orderId: o.id, number: o.number, status: o.status, ...comment }).catch(() => {});
+export async function notifyOrder(deps: Pick<OrdersDeps, 'realtime'>, o: Pick<OrderRow, 'id' | 'userId' | 'number' | 'status' | 'noteCode' | 'providerMessage'>) {
+  const note = o.status === 'error' ? noteOf(o) : null;
+  await deps.realtime?.publish(o.userId, { type: 'order', orderId: o.id, number: o.number, status: o.status, ...(note ? { note } : {}) }).catch(() => {});
 }
 async function notifyBalance(deps: Pick<OrdersDeps, 'realtime'>, userId: string, balanceCents: number, deltaCents: number) {
   await deps.realtime?.publish(userId, { type: 'balance', balanceCents, deltaCents }).catch(() => {});
@@ -224,7 +227,7 @@ export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown
   wakeSubmission(deps.db);
   // Not awaited: the hub sends the events of many orders together, a few milliseconds later.
   void notifyBalance(deps, userId, Number(created.balance_cents), -cents);
-  void notifyOrder(deps, { id, userId, number, status, comment: null });
+  void notifyOrder(deps, { id, userId, number, status, noteCode: null, providerMessage: null });
   return {
     id,
     number,
@@ -240,7 +243,7 @@ export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown
     startCount: null,
     currentCount: null,
     remains: null,
-    comment: null,
+    note: null,
     createdAt: new Date(created.created_at).toISOString(),
     parentId: null,
     drip: runs === null ? null : { runs, runsSent: 0, intervalMinutes: input.interval!, quantityPerRun: input.quantity },
@@ -305,8 +308,9 @@ export async function submitClaimed(
 
 async function afterFailedSubmission(deps: OrdersDeps, claimed: OrderRow, err: unknown): Promise<OrderRow> {
   if (isProviderError(err) && err.kind === 'refused') {
-      const message = err.messages.filter(Boolean).join(', ') || DEFAULT_REFUSAL_MESSAGE;
-      return failAndRefund(deps, claimed.id, 'error', message);
+      // The adapter's own words (when the provider gave none) are not the provider's message.
+      const message = err.note ? null : err.messages.filter(Boolean).join(', ') || null;
+      return failAndRefund(deps, claimed.id, 'error', err.note ?? 'provider_refused', message);
     }
     if (isProviderError(err) && err.kind === 'rate_limited') {
       const [released] = await deps.db
@@ -321,7 +325,7 @@ async function afterFailedSubmission(deps: OrdersDeps, claimed: OrderRow, err: u
     deps.logger.warn({ err, order: claimed.id }, 'order submission got no answer');
     const [updated] = await deps.db
       .update(orders)
-      .set({ status: 'unknown', comment: 'API cavab vermədi. Yenidən cəhd edin.', updatedAt: new Date() })
+      .set({ status: 'unknown', noteCode: 'provider_no_answer', providerMessage: null, updatedAt: new Date() })
       .where(and(eq(orders.id, claimed.id), eq(orders.status, 'pending')))
       .returning();
     if (updated) await notifyOrder(deps, updated);
@@ -411,7 +415,9 @@ export async function failAndRefund(
   deps: OrdersDeps,
   orderId: string,
   status: OrderStatus,
-  comment: string,
+  /** Why, as a note code (docs/rules.md#statuses), and the provider's message behind it, if any. */
+  noteCode: OrderNoteCode,
+  providerMessage: string | null,
   /** Checked on the locked row: when it no longer holds (another process changed the order since it was read), nothing happens. */
   onlyIf?: (o: OrderRow) => boolean,
 ): Promise<OrderRow> {
@@ -419,7 +425,7 @@ export async function failAndRefund(
     const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!o) throw new AppError('ORDER_NOT_FOUND', 'Order not found.');
     if (onlyIf && !onlyIf(o)) return null;
-    return refundOrder(tx, o, { reason: comment, set: { status, comment } });
+    return refundOrder(tx, o, { reason: providerMessage ? `${noteCode}: ${providerMessage}` : noteCode, set: { status, noteCode, providerMessage } });
   });
   if (!result) return (await deps.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
   await notifyRefund(deps, result);

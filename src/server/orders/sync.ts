@@ -106,7 +106,7 @@ function callsOf(deps: OrdersDeps): number {
 
 /**
  * Writes, in one statement, the states that change no status and move no money: the counters,
- * the provider's text and the check time; an unknown id's error goes to the comment.
+ * the provider's text and the check time; an unknown id's error becomes the order's note.
  */
 async function writeQuietStates(deps: OrdersDeps, quiet: { id: string; state: ProviderOrderState | { error: string } }[]): Promise<void> {
   if (!quiet.length) return;
@@ -118,7 +118,8 @@ async function writeQuietStates(deps: OrdersDeps, quiet: { id: string; state: Pr
   await deps.db.execute(sql`
     update ${orders} o set
       checked_at = ${new Date().toISOString()}::timestamptz,
-      comment = coalesce(v.error, o.comment),
+      note_code = case when v.error is null then o.note_code else 'provider_status_error' end,
+      provider_message = coalesce(v.error, o.provider_message),
       start_count = coalesce(v.start, o.start_count),
       current_count = coalesce(v.current, o.current_count),
       remains = coalesce(v.remains, o.remains),
@@ -227,20 +228,20 @@ export async function reconcileOrders(deps: OrdersDeps, now = new Date()): Promi
     if (found === 'unsupported') {
       await deps.db
         .update(orders)
-        .set({ status: 'unknown', comment: 'Provider cannot confirm this order; an admin will check it.' })
+        .set({ status: 'unknown', noteCode: 'provider_cannot_confirm', providerMessage: null })
         .where(eq(orders.id, o.id));
       out.waiting++;
     } else if (found) {
       excludeIds.push(found.providerOrderId);
       await deps.db
         .update(orders)
-        .set({ providerOrderId: found.providerOrderId, status: 'pending', comment: null, updatedAt: new Date() })
+        .set({ providerOrderId: found.providerOrderId, status: 'pending', noteCode: null, providerMessage: null, updatedAt: new Date() })
         .where(and(eq(orders.id, o.id), isNull(orders.providerOrderId)));
       out.found++;
     } else if (now.getTime() - since.getTime() > RECONCILE_GRACE_MS) {
       // Refunded only if the order is still unanswered once locked: an admin resync or another
       // process may have matched it to a provider order since it was read.
-      const after = await failAndRefund(deps, o.id, 'error', 'Sifariş ID alınmadı. Yenidən cəhd edin.', (row) => row.providerOrderId === null && (row.status === 'unknown' || row.status === 'pending'));
+      const after = await failAndRefund(deps, o.id, 'error', 'provider_never_received', null, (row) => row.providerOrderId === null && (row.status === 'unknown' || row.status === 'pending'));
       if (after.status === 'error') out.refunded++;
       else out.waiting++;
     } else {

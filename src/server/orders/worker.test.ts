@@ -54,7 +54,7 @@ describe('submission worker', () => {
     expect(atProvider).toHaveLength(19);
     expect(new Set(sent.map((o) => o.providerOrderId))).toEqual(new Set(atProvider.map((o) => o.id)));
     const [refused] = await database.db.select().from(orders).where(sql`status = 'error'`);
-    expect(refused).toMatchObject({ comment: 'Incorrect link', refundedCents: refused!.chargeCents });
+    expect(refused).toMatchObject({ noteCode: 'provider_refused', providerMessage: 'Incorrect link', refundedCents: refused!.chargeCents });
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 });

@@ -54,6 +54,16 @@ describe('QQTube reply rules', () => {
     await expectKind(qqtube().add(order), 'refused', ['Sifariş verilmədi. Yenidən cəhd edin.']);
   });
 
+  it('gives the order a note code, not a message, when its refusal has no words of the provider', async () => {
+    const noteOf = (p: Promise<unknown>) => p.then(() => expect.unreachable('should fail'), (err: ProviderError) => err.note);
+    replies = { add: { body: '{"status":"error"}' } };
+    expect(await noteOf(qqtube().add(order))).toBe('provider_refused');
+    replies = { add: { body: '{"status":"success","messages":[{"id":100,"message":"ok"}]}' } };
+    expect(await noteOf(qqtube().add(order))).toBe('provider_never_received');
+    replies = { add: { body: '{"status":"error","messages":[{"id":7,"message":"Link is private"}]}' } };
+    expect(await noteOf(qqtube().add(order))).toBeUndefined();
+  });
+
   it('accepts numbers as numbers, extra fields and a string id', async () => {
     replies = { add: { body: '{"status":"success","messages":[{"id":100,"message":"ok","extra":1}],"id_service_submission":123,"x":true}' } };
     expect(await qqtube().add(order)).toEqual({ providerOrderId: '123' });

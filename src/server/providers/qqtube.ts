@@ -168,7 +168,7 @@ export class QqtubeProvider implements SmmProvider {
       quantity: String(order.quantity),
     });
     const id = z.object({ id_service_submission: looseId }).safeParse(body);
-    if (!id.success) throw new ProviderError('refused', [NO_SUBMISSION_ID]);
+    if (!id.success) throw new ProviderError('refused', [NO_SUBMISSION_ID], { note: 'provider_never_received' });
     return { providerOrderId: id.data.id_service_submission };
   }
 
@@ -270,8 +270,10 @@ export class QqtubeProvider implements SmmProvider {
     const texts = messages.map((m) => m.message ?? '').filter(Boolean);
     const failed = status.toLowerCase() !== 'success' || messages.some((m) => m.id !== 100) || httpStatus >= 400;
     if (failed) {
-      const fallback = message ?? (action === 'add' ? ORDER_NOT_PLACED : `${action} failed (${status})`);
-      throw new ProviderError('refused', texts.length ? texts : [fallback]);
+      if (texts.length) throw new ProviderError('refused', texts);
+      if (message != null) throw new ProviderError('refused', [message]);
+      if (action === 'add') throw new ProviderError('refused', [ORDER_NOT_PLACED], { note: 'provider_refused' });
+      throw new ProviderError('refused', [`${action} failed (${status})`]);
     }
     return body;
   }

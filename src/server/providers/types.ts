@@ -1,6 +1,7 @@
 import { AppError } from '../../core/errors';
 import type { CatalogService } from '../../core/catalog';
 import type { OrderStatus } from '../../core/orderStatus';
+import type { OrderNoteCode } from '../../core/orderNotes';
 import type { Pacer } from './pacing';
 import type { RefillStatus } from '../../core/refill';
 
@@ -129,13 +130,19 @@ export class ProviderError extends AppError {
   readonly messages: string[];
   /** For `rate_limited`: how long the provider asked to wait (its `Retry-After`, else 1 s). */
   readonly retryAfterMs: number;
+  /**
+   * For a refusal in which the provider gave no words of its own (`messages` then holds the
+   * adapter's text): the order's note (docs/rules.md#statuses), stored without a message.
+   */
+  readonly note?: OrderNoteCode;
 
-  constructor(kind: ProviderErrorKind, messages: string[], options?: { cause?: unknown; retryAfterMs?: number }) {
+  constructor(kind: ProviderErrorKind, messages: string[], options?: { cause?: unknown; retryAfterMs?: number; note?: OrderNoteCode }) {
     super(CODE_OF_KIND[kind], messages.join(', ') || kind, { kind, messages });
     this.name = 'ProviderError';
     this.kind = kind;
     this.messages = messages;
     this.retryAfterMs = options?.retryAfterMs ?? 1000;
+    if (options?.note) this.note = options.note;
     if (options?.cause !== undefined) this.cause = options.cause;
   }
 }

@@ -155,7 +155,7 @@ export async function requestCancel(deps: OrdersDeps, order: OrderRow, source: A
   }
   if (unsent(order)) {
     // Checked again on the locked row: the submission claims an order only while it is unsent.
-    const after = await failAndRefund(deps, order.id, 'cancelled', 'Cancelled before it was sent to the provider.', unsent);
+    const after = await failAndRefund(deps, order.id, 'cancelled', 'cancelled_before_sending', null, unsent);
     if (after.status !== 'cancelled') throw new AppError('CANCEL_NOT_ALLOWED', 'The order was sent meanwhile; try again.', { reason: 'sent' });
     await deps.db.insert(orderCancels).values({ orderId: order.id, source, result: 'cancelled before sending' }).onConflictDoNothing();
     return after;

@@ -157,7 +157,7 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
     expect(Number(money!.balances) - Number(admin[0]!.s)).toBe(initial + Number(money!.topups) - Number(money!.net));
 
     const allOrders = await database.db.select().from(orders);
-    const open = allOrders.filter((o) => !isFinalStatus(o.status) && !(o.status === 'unknown' && o.comment));
+    const open = allOrders.filter((o) => !isFinalStatus(o.status) && !(o.status === 'unknown' && o.noteCode));
     expect(open.map((o) => `${o.number} ${o.status}`)).toEqual([]);
     // Refunds: in full for orders that deliver nothing more, charge × remains / quantity for
     // partial ones, never more than the charge, and each order's refunds add up in the ledger.

@@ -518,8 +518,8 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     expect(m.admin).toBeLessThanOrEqual(adminCredits.attempted);
 
     // Every acknowledged order request exists exactly once, and every reply for its key named that order.
-    const rows = await q<{ id: string; user_id: string; idempotency_key: string; number: string; status: OrderStatus; comment: string | null; charge_cents: string; refunded_cents: string; provider_order_id: string | null; quantity: number; remains: number | null }>(
-      `select id, user_id, idempotency_key, number, status, comment, charge_cents, refunded_cents, provider_order_id, quantity, remains from orders`,
+    const rows = await q<{ id: string; user_id: string; idempotency_key: string; number: string; status: OrderStatus; note_code: string | null; charge_cents: string; refunded_cents: string; provider_order_id: string | null; quantity: number; remains: number | null }>(
+      `select id, user_id, idempotency_key, number, status, note_code, charge_cents, refunded_cents, provider_order_id, quantity, remains from orders`,
     );
     const byKey = new Map<string, typeof rows>();
     for (const o of rows) byKey.set(`${o.user_id}:${o.idempotency_key}`, [...(byKey.get(`${o.user_id}:${o.idempotency_key}`) ?? []), o]);
@@ -534,7 +534,7 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     const providerOrders = new Map(sandbox.control.orders().map((o) => [o.id, o]));
     const open = rows.filter((o) => {
       if (isFinalStatus(o.status)) return false;
-      if (o.status === 'unknown' && o.comment) return false;
+      if (o.status === 'unknown' && o.note_code) return false;
       const p = o.provider_order_id ? providerOrders.get(o.provider_order_id) : undefined;
       return !(p && ['pending', 'processing', 'in_progress'].includes(p.status));
     });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ORDER_NOTE_CODES, type OrderNoteCode } from '../../../core/orderNotes';
 import { ORDER_STATUSES, type OrderStatus } from '../../../core/orderStatus';
 import { users } from './auth';
 
@@ -33,8 +34,10 @@ export const orders = pgTable(
     startCount: integer('start_count'),
     currentCount: integer('current_count'),
     remains: integer('remains'),
-    /** Why the order failed or waits (provider messages, reconciliation notes). */
-    comment: text('comment'),
+    /** Why the order failed or waits, as a code pages word in the reader's language (docs/rules.md#statuses). */
+    noteCode: text('note_code', { enum: ORDER_NOTE_CODES }).$type<OrderNoteCode>(),
+    /** The provider's message behind the note, as it sent it (never translated). */
+    providerMessage: text('provider_message'),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),

@@ -17,6 +17,7 @@ import { ConfirmDialog, FormDialog } from './dialogs';
 import { notify, notifyError, STATUS_TONE } from './format';
 import { AdminPage, CardsOrTable, InputField, LoadError, Loading, Panel, QueryView, reasonError, ReasonField, SearchField, Select, Table, TableContent, td, Th } from './ui';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { orderNoteText } from '../../lib/orderNote';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:orders.title')} · ${site.site_name}` });
@@ -281,7 +282,11 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
               <Row label={t('orders.placedVia')}>{o.viaApi ? t('orders.viaApi', { id: o.apiId }) : t('orders.viaSite')}</Row>
               <Row label={t('orders.submittedAt')}>{o.submittedAt ? formatDateTime(o.submittedAt, lang) : '—'}</Row>
               <Row label={t('orders.checkedAt')}>{o.checkedAt ? formatDateTime(o.checkedAt, lang) : '—'}</Row>
-              {o.comment ? <Row label={t('orders.comment')}>{o.comment}</Row> : null}
+              {o.note ? (
+                <Row label={t('orders.comment')}>
+                  {orderNoteText(t, o.note)} <code className="text-xs text-slate-500">{o.note.code}</code>
+                </Row>
+              ) : null}
               {o.params && Object.keys(o.params).length ? (
                 <Row label={t('orders.params')}>
                   <code className="text-xs">{JSON.stringify(o.params)}</code>

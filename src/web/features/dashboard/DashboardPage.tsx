@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { useLanguage } from '../../lib/language';
 import { useLiveEvents } from '../../lib/liveEvents';
+import { orderNoteText } from '../../lib/orderNote';
 import { ME_QUERY_KEY, useMe, type Me } from '../auth/api';
 import { useSignOut } from '../auth/useSignOut';
 import { requireMe } from '../auth/session';
@@ -103,7 +104,7 @@ export default function DashboardPage() {
     (event) => {
       if (event.type === 'order') {
         // Orders are accepted at once and sent to the provider afterwards: a refusal arrives here.
-        if (event.status === 'error' && event.comment) toast.error(t('orders.refusedTitle'), { description: event.comment });
+        if (event.status === 'error' && event.note) toast.error(t('orders.refusedTitle'), { description: orderNoteText(t, event.note) });
         void queryClient.invalidateQueries({ queryKey: dashboardKeys.orders() });
         void queryClient.invalidateQueries({ queryKey: dashboardKeys.stats() });
       } else if (event.type === 'balance') {

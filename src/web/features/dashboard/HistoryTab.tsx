@@ -13,6 +13,7 @@ import { useOrderActions } from './resellerApi';
 import { ReorderButton } from './reorder';
 import type { OrderNavigationState } from '../catalog/OrderPage';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { orderNoteText } from '../../lib/orderNote';
 
 /** All of the customer's orders, newest first (docs/rules.md#screens): a table on wide screens, cards on phones. */
 export function HistoryTab({
@@ -120,7 +121,7 @@ export function HistoryTab({
                 </td>
                 <td className="max-w-56 px-4 py-3">
                   <span className="font-medium text-slate-900">{o.serviceName}</span>
-                  {o.comment ? <span className="mt-1 block text-xs text-slate-500">{o.comment}</span> : null}
+                  {o.note ? <span className="mt-1 block text-xs text-slate-500">{orderNoteText(t, o.note)}</span> : null}
                 </td>
                 <td className="max-w-48 px-4 py-3">{link(o)}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
@@ -166,7 +167,7 @@ export function HistoryTab({
                 <dd className="font-semibold tabular-nums">{price(o)}</dd>
               </div>
             </dl>
-            {o.comment ? <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">{o.comment}</p> : null}
+            {o.note ? <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">{orderNoteText(t, o.note)}</p> : null}
             <OrderExtras orderId={o.id} actions={actions.data?.[o.id]} />
             {onReorder ? <ReorderButton order={o} onReorder={onReorder} /> : null}
           </li>

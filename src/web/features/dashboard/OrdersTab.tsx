@@ -7,6 +7,7 @@ import type { PublicService } from '../../../core/contracts/catalog';
 import type { OrderView } from '../../../core/contracts/orders';
 import { LOCALES } from '../../../core/i18n';
 import { formatMoney } from '../../lib/format';
+import { orderNoteText } from '../../lib/orderNote';
 import { normalizeLink } from '../../../core/links';
 import { COUNTER_OF } from '../../../core/orderStatus';
 import { platformDisplayName, type ServiceGroup } from '../../../core/platforms';
@@ -156,7 +157,7 @@ export function OrdersTab({
       const order = await place.mutateAsync({ ...input, idempotencyKey: attempt.current.key });
       attempt.current = null;
       if (order.status === 'error') {
-        toast.error(t('orders.refusedTitle'), { description: order.comment || t('orders.refused') });
+        toast.error(t('orders.refusedTitle'), { description: orderNoteText(t, order.note) || t('orders.refused') });
       } else if (order.status === 'unknown') {
         toast.info(t('orders.placedUnknown', { number: order.number }));
       } else {

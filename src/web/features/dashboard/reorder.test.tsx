@@ -25,7 +25,7 @@ const order: OrderView = {
   startCount: null,
   currentCount: null,
   remains: 0,
-  comment: null,
+  note: null,
   createdAt: '2026-11-01T10:00:00Z',
 };
 
