@@ -19,7 +19,7 @@ import { AdminPage, CardsOrTable, InputField, LoadError, Loading, Panel, QueryVi
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { orderNoteText } from '../../lib/orderNote';
 
-export const ns = ['admin'];
+export const ns = ['admin', 'order-notes'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:orders.title')} · ${site.site_name}` });
 
 export function StatusBadge({ status }: { status: OrderStatus }) {

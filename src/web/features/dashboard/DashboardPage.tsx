@@ -31,7 +31,7 @@ import { SettingsTab } from './SettingsTab';
 import { TabList, TabPanel, type TabItem } from './Tabs';
 import { formatMoney, formatNumber } from '../../lib/format';
 
-export const ns = ['dashboard', 'auth', 'catalog', 'payments', 'reseller', 'order-tools'];
+export const ns = ['dashboard', 'auth', 'catalog', 'payments', 'reseller', 'order-tools', 'order-notes'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('dashboard:title')} · ${site.site_name}` });
 
 /** Signed-out visitors go home with the sign-in dialog (docs/rules.md#accounts). */
