@@ -196,3 +196,10 @@ export function normalizeLink(link: string): string {
     .replace(/^www\./, '')
     .replace(/\/+$/, '');
 }
+
+/** The items a reader makes sense of; an item it cannot read (null) is left out. */
+export const keepKnown = <T>(items: unknown[], read: (item: unknown) => T | null): T[] =>
+  items.flatMap((item) => {
+    const known = read(item);
+    return known ? [known] : [];
+  });

@@ -9,13 +9,13 @@ import {
   normalizeLink,
   optionalInt,
   optionalText,
+  keepKnown,
   parseReply,
   requestJson,
 } from './http';
 import { guessPlatform, mapQqtubeStatus } from './mapping';
 import {
-  DEFAULT_SERVICES_TIMEOUT_MS,
-  DEFAULT_TIMEOUT_MS,
+  callLimits,
   ProviderError,
   type FindOrderQuery,
   type PerOrderResult,
@@ -128,18 +128,13 @@ export class QqtubeProvider implements SmmProvider {
   private readonly concurrency: number;
 
   constructor(private readonly options: ProviderOptions) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.servicesTimeoutMs = options.servicesTimeoutMs ?? options.timeoutMs ?? DEFAULT_SERVICES_TIMEOUT_MS;
-    this.concurrency = options.statusConcurrency ?? 5;
+    ({ timeoutMs: this.timeoutMs, servicesTimeoutMs: this.servicesTimeoutMs, concurrency: this.concurrency } = callLimits(options, 5));
   }
 
   async services(): Promise<CatalogService[]> {
     const body = await this.call('services', {}, { method: 'GET', timeoutMs: this.servicesTimeoutMs });
     const list = parseReply(z.array(z.unknown()), payload(body, 'services'), 'services');
-    return list.flatMap((item) => {
-      const service = toCatalogService(item);
-      return service ? [service] : [];
-    });
+    return keepKnown(list, toCatalogService);
   }
 
   async service(id: string): Promise<CatalogService | null> {

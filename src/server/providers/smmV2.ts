@@ -10,13 +10,13 @@ import {
   looseInt,
   optionalInt,
   optionalText,
+  keepKnown,
   parseReply,
   requestJson,
 } from './http';
 import { guessPlatform, guessType, mapV2Status } from './mapping';
 import {
-  DEFAULT_SERVICES_TIMEOUT_MS,
-  DEFAULT_TIMEOUT_MS,
+  callLimits,
   ProviderError,
   type PerOrderResult,
   type ProviderOptions,
@@ -107,20 +107,15 @@ export class SmmV2Provider implements SmmProvider {
   private readonly concurrency: number;
 
   constructor(private readonly options: ProviderOptions) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.servicesTimeoutMs = options.servicesTimeoutMs ?? options.timeoutMs ?? DEFAULT_SERVICES_TIMEOUT_MS;
     // A pass over thousands of active orders is 100 ids per call; twenty calls at once (spaced by
     // the pacer when the provider has a rate limit) ask 10,000 orders in a few seconds.
-    this.concurrency = options.statusConcurrency ?? 20;
+    ({ timeoutMs: this.timeoutMs, servicesTimeoutMs: this.servicesTimeoutMs, concurrency: this.concurrency } = callLimits(options, 20));
   }
 
   async services(): Promise<CatalogService[]> {
     const body = await this.call('services', {}, this.servicesTimeoutMs);
     const list = parseReply(z.array(z.unknown()), body, 'services');
-    return list.flatMap((item) => {
-      const service = toCatalogService(item);
-      return service ? [service] : [];
-    });
+    return keepKnown(list, toCatalogService);
   }
 
   /** v2 has no single-service call: the service is looked up in the catalogue. */
