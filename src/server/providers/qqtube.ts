@@ -15,7 +15,7 @@ import {
 } from './http';
 import { guessPlatform, mapQqtubeStatus } from './mapping';
 import {
-  callLimits,
+  ProviderClient,
   ProviderError,
   type FindOrderQuery,
   type PerOrderResult,
@@ -121,14 +121,10 @@ const NO_SUBMISSION_ID = 'Sifariş ID alınmadı. Yenidən cəhd edin.';
  * from `data` or from the key named after the action (`services`, `service`, `stats`,
  * `submissions`); QQTube gives no currency, so funds are taken as USD.
  */
-export class QqtubeProvider implements SmmProvider {
+export class QqtubeProvider extends ProviderClient implements SmmProvider {
   readonly protocol = 'qqtube' as const;
-  private readonly timeoutMs: number;
-  private readonly servicesTimeoutMs: number;
-  private readonly concurrency: number;
-
-  constructor(private readonly options: ProviderOptions) {
-    ({ timeoutMs: this.timeoutMs, servicesTimeoutMs: this.servicesTimeoutMs, concurrency: this.concurrency } = callLimits(options, 5));
+  constructor(options: ProviderOptions) {
+    super(options, 5);
   }
 
   async services(): Promise<CatalogService[]> {

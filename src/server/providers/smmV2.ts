@@ -16,7 +16,7 @@ import {
 } from './http';
 import { guessPlatform, guessType, mapV2Status } from './mapping';
 import {
-  callLimits,
+  ProviderClient,
   ProviderError,
   type PerOrderResult,
   type ProviderOptions,
@@ -100,16 +100,12 @@ function text(fieldName: string, fieldLabel: string): ServiceParam {
  * from the category, then the name (see `guessPlatform`), and the type name from the name,
  * then the category (see `guessType`), since v2 `type` only tells the order form.
  */
-export class SmmV2Provider implements SmmProvider {
+export class SmmV2Provider extends ProviderClient implements SmmProvider {
   readonly protocol = 'smm-v2' as const;
-  private readonly timeoutMs: number;
-  private readonly servicesTimeoutMs: number;
-  private readonly concurrency: number;
-
-  constructor(private readonly options: ProviderOptions) {
+  constructor(options: ProviderOptions) {
     // A pass over thousands of active orders is 100 ids per call; twenty calls at once (spaced by
     // the pacer when the provider has a rate limit) ask 10,000 orders in a few seconds.
-    ({ timeoutMs: this.timeoutMs, servicesTimeoutMs: this.servicesTimeoutMs, concurrency: this.concurrency } = callLimits(options, 20));
+    super(options, 20);
   }
 
   async services(): Promise<CatalogService[]> {

@@ -107,13 +107,20 @@ export interface ProviderOptions {
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_SERVICES_TIMEOUT_MS = 20_000;
 
-/** A client's time limits and status-call concurrency: its options, else the defaults. */
-export function callLimits(options: ProviderOptions, defaultConcurrency: number) {
-  return {
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    servicesTimeoutMs: options.servicesTimeoutMs ?? options.timeoutMs ?? DEFAULT_SERVICES_TIMEOUT_MS,
-    concurrency: options.statusConcurrency ?? defaultConcurrency,
-  };
+/** What both provider clients keep: their options, time limits and status-call concurrency. */
+export abstract class ProviderClient {
+  protected readonly timeoutMs: number;
+  protected readonly servicesTimeoutMs: number;
+  protected readonly concurrency: number;
+
+  constructor(
+    protected readonly options: ProviderOptions,
+    defaultConcurrency: number,
+  ) {
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.servicesTimeoutMs = options.servicesTimeoutMs ?? options.timeoutMs ?? DEFAULT_SERVICES_TIMEOUT_MS;
+    this.concurrency = options.statusConcurrency ?? defaultConcurrency;
+  }
 }
 
 export type ProviderErrorKind = 'refused' | 'no_answer' | 'bad_reply' | 'rate_limited';
