@@ -13,6 +13,7 @@ import { createLogger } from '../logger';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 import { credit } from '../wallet/ledger';
+import { eventStreamReader } from '../testing/events';
 
 let database: Database;
 let sandbox: SandboxProvider;
@@ -111,22 +112,13 @@ describe('orders over HTTP', () => {
     const controller = new AbortController();
     const res = await app.request('/api/events', { headers: { cookie: a.cookie }, signal: controller.signal });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const until = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const chunk = await reader.read();
-        if (chunk.done) throw new Error(`stream ended before ${needle}: ${text}`);
-        text += decoder.decode(chunk.value);
-      }
-    };
+    const { until, text, cancel } = eventStreamReader(res);
     await until('event: ready');
     await post(app, '/api/orders', orderBody('https://tiktok.com/@live'), { cookie: a.cookie });
     await until('event: order');
     await until('event: balance');
-    expect(text).toContain('"deltaCents":-');
+    expect(text()).toContain('"deltaCents":-');
     controller.abort();
-    await reader.cancel().catch(() => {});
+    await cancel();
   });
 });

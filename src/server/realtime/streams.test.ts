@@ -7,6 +7,7 @@ import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 import { createRealtimeHub, type RealtimeHub } from './hub';
 import { createStreamRegistry, STREAM_LIMITS } from './streams';
+import { eventStreamReader } from '../testing/events';
 
 describe('stream registry', () => {
   it('closes the oldest stream of an account or an address over its cap, and forgets closed ones', () => {
@@ -53,18 +54,9 @@ describe('GET /api/events caps', () => {
     controllers.push(controller);
     const res = await app.request('/api/events', { headers: { cookie, 'x-forwarded-for': ip }, signal: controller.signal });
     expect(res.status).toBe(200);
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const readUntilEnd = async () => {
-      for (;;) {
-        const chunk = await reader.read();
-        if (chunk.done) return text;
-        text += decoder.decode(chunk.value);
-      }
-    };
-    while (!text.includes('event: ready')) text += decoder.decode((await reader.read()).value);
-    return { readUntilEnd, text: () => text };
+    const stream = eventStreamReader(res);
+    await stream.until('event: ready');
+    return { readUntilEnd: stream.untilEnd, text: stream.text };
   }
 
   const ended = (stream: { readUntilEnd(): Promise<string> }) =>

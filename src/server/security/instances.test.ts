@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../../../e2e/app-process';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
 import { createScratchDatabase } from '../testing/db';
+import { eventStreamReader } from '../testing/events';
 
 /**
  * Two app processes on one PostgreSQL: live events cross instances through LISTEN/NOTIFY,
@@ -93,16 +94,7 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
     const svc = await service();
     const controller = new AbortController();
     const stream = await fetch(`${two.url}/api/events`, { headers: headers(two, customer.cookie), signal: controller.signal });
-    const reader = stream.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const until = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const chunk = await reader.read();
-        if (chunk.done) throw new Error(`stream ended before ${needle}: ${text}`);
-        text += decoder.decode(chunk.value);
-      }
-    };
+    const { until, text } = eventStreamReader(stream);
     await until('event: ready');
     const placed = await fetch(`${one.url}/api/orders`, {
       method: 'POST',
@@ -112,7 +104,7 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
     expect(placed.status).toBe(201);
     const order = await placed.json();
     await until(order.number);
-    expect(text).toContain('event: order');
+    expect(text()).toContain('event: order');
     controller.abort();
   });
 
