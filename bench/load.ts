@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startAppProcess } from '../e2e/app-process';
 import { startSandboxProvider } from '../sandbox/provider';
+import { providerEnv } from '../src/server/testing/sandbox';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DURATION = Number(process.env.DURATION ?? 600);
@@ -29,7 +30,7 @@ const dbUrl = Object.assign(new URL(SERVER), { pathname: `/${name}` }).toString(
 
 const sandbox = await startSandboxProvider({ orderSeconds: 120 });
 const app = await startAppProcess(
-  { DATABASE_URL: dbUrl, PROVIDER: 'qqtube', PROVIDER_URL: sandbox.qqtubeUrl, PROVIDER_KEY: sandbox.apiKey, LOG_LEVEL: 'error', NODE_ENV: 'test', DATABASE_POOL_SIZE: '20' },
+  { DATABASE_URL: dbUrl, ...providerEnv(sandbox), LOG_LEVEL: 'error', NODE_ENV: 'test', DATABASE_POOL_SIZE: '20' },
   undefined,
   ['--no-web'],
 );

@@ -10,8 +10,9 @@ import { parseLatencyRange, startSandboxProvider, type SandboxProvider } from '.
 import { openPostgres } from '../src/server/db/client';
 import { parseEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
-import { createPacer, createProvider, type SmmProvider } from '../src/server/providers';
+import { createPacer, type SmmProvider } from '../src/server/providers';
 import { startServer } from '../src/server/server';
+import { providerEnv, sandboxClient } from '../src/server/testing/sandbox';
 
 export const BENCH_SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -112,9 +113,7 @@ export async function startBenchShop(dbUrl: string, opts: { latency: string; rat
     DATABASE_URL: dbUrl,
     DATABASE_POOL_SIZE: '20',
     DATA_DIR: `${os.tmpdir()}/artim-bench-${randomBytes(3).toString('hex')}`,
-    PROVIDER: 'qqtube',
-    PROVIDER_URL: sandbox.qqtubeUrl,
-    PROVIDER_KEY: sandbox.apiKey,
+    ...providerEnv(sandbox),
     JOBS: 'false',
     LOG_LEVEL: 'error',
     ADMIN_PASSWORD: 'Bench-Admin-1!',
@@ -129,7 +128,7 @@ export async function startBenchShop(dbUrl: string, opts: { latency: string; rat
     base: server.url.replace('localhost', '127.0.0.1'),
     origin: server.url,
     db,
-    provider: createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, pacer: createPacer(opts.rate) }),
+    provider: sandboxClient(sandbox, { pacer: createPacer(opts.rate) }),
     async close() {
       await db.end();
       await server.close();

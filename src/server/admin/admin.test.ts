@@ -10,10 +10,11 @@ import { auditLog, catalogServices, ledgerEntries, orders, users } from '../db/s
 import { createLogger } from '../logger';
 import { newOrderNumber } from '../orders/service';
 import { applyState } from '../orders/sync';
-import { createProvider } from '../providers';
+import { type createProvider } from '../providers';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 import { credit, debit, verifyLedger } from '../wallet/ledger';
+import { sandboxClient } from '../testing/sandbox';
 
 let database: Database;
 let sandbox: SandboxProvider;
@@ -33,7 +34,7 @@ const send = (method: string, path: string, cookie?: string, body?: unknown) =>
 beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider({ orderSeconds: 60 });
-  provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey });
+  provider = sandboxClient(sandbox);
   await syncCatalog(database.db, provider);
   ({ app } = await createTestApp(database, { provider }));
   admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');

@@ -6,13 +6,14 @@ import { priceOrder } from '../../core/pricing';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
 import type { Database } from '../db/client';
 import { catalogServices, serviceCustomNames } from '../db/schema';
-import { createProvider, type SmmProvider } from '../providers';
+import type { SmmProvider } from '../providers';
 import { post, signUpUser } from '../auth/testing';
 import { saveSettings } from '../settings/service';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 import { eq, sql } from 'drizzle-orm';
 import { syncCatalog } from './service';
+import { sandboxClient } from '../testing/sandbox';
 
 let database: Database;
 let sandbox: SandboxProvider;
@@ -22,7 +23,7 @@ let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider({ serviceCount: 320 });
-  provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey });
+  provider = sandboxClient(sandbox);
   ({ app } = await createTestApp(database, { provider }));
 });
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../../../e2e/app-process';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
 import { createScratchDatabase } from '../testing/db';
+import { providerEnv } from '../testing/sandbox';
 
 /**
  * The process dies (SIGKILL) after the debit committed and before the provider was called. The
@@ -32,7 +33,7 @@ describe.skipIf(!url)('crash between debit and submission (PostgreSQL)', () => {
 
   const start = async (extra: Record<string, string> = {}) => {
     const app = await startAppProcess(
-      { DATABASE_URL: dbUrl, PROVIDER: 'qqtube', PROVIDER_URL: sandbox.qqtubeUrl, PROVIDER_KEY: sandbox.apiKey, JOBS: 'false', ...extra },
+      { DATABASE_URL: dbUrl, ...providerEnv(sandbox), JOBS: 'false', ...extra },
       undefined,
       ['--no-web'],
     );

@@ -8,7 +8,6 @@ import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
 import { catalogServices, ledgerEntries, orders, users } from '../db/schema';
 import { createLogger } from '../logger';
-import { createProvider } from '../providers';
 import { requestCancel } from '../reseller/actions';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
@@ -16,6 +15,7 @@ import { verifyLedger } from '../wallet/ledger';
 import { cancelDripFeed, settleDripParents, startDueRuns } from './dripfeed';
 import { placeOrder, submitPending, type OrdersDeps } from './service';
 import { syncOrderStatuses } from './sync';
+import { sandboxClient } from '../testing/sandbox';
 
 let database: Database;
 let sandbox: SandboxProvider;
@@ -28,7 +28,7 @@ const plainParams = (s: typeof catalogServices.$inferSelect) => s.params.length 
 beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider({ orderSeconds: 600, latencyMs: [0, 5] });
-  const provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, timeoutMs: 2000 });
+  const provider = sandboxClient(sandbox, { timeoutMs: 2000 });
   deps = { db: database.db, provider, logger: createLogger('silent') };
   await syncCatalog(database.db, provider);
   const all = await database.db.select().from(catalogServices);

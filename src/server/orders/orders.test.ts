@@ -8,13 +8,13 @@ import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
 import { catalogServices, ledgerEntries, orders, users } from '../db/schema';
 import { createLogger } from '../logger';
-import { createProvider } from '../providers';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { verifyLedger } from '../wallet/ledger';
 import type { OrderView } from '../../core/contracts/orders';
 import { orderStats, partialRefundCents, placeOrder, submitOrder, toOrderView, type OrdersDeps } from './service';
 import { reconcileOrders, syncOrderStatuses } from './sync';
+import { sandboxClient } from '../testing/sandbox';
 
 let database: Database;
 let sandbox: SandboxProvider;
@@ -24,7 +24,7 @@ let service: typeof catalogServices.$inferSelect;
 beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider({ orderSeconds: 60 });
-  const provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, timeoutMs: 700 });
+  const provider = sandboxClient(sandbox, { timeoutMs: 700 });
   deps = { db: database.db, provider, logger: createLogger('silent') };
   await syncCatalog(database.db, provider);
   const all = await database.db.select().from(catalogServices);

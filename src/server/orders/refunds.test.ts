@@ -7,13 +7,14 @@ import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
 import { catalogServices, ledgerEntries, orders, users } from '../db/schema';
 import { createLogger } from '../logger';
-import { createProvider, type ProviderOrderState } from '../providers';
+import type { ProviderOrderState } from '../providers';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { debit, verifyLedger } from '../wallet/ledger';
 import { refundOrder } from './refunds';
 import { newOrderNumber, placeOrder, submitPending, type OrderRow, type OrdersDeps } from './service';
 import { applyState, reconcileOrders, syncOrderStatuses } from './sync';
+import { sandboxClient } from '../testing/sandbox';
 
 let database: Database;
 let sandbox: SandboxProvider;
@@ -22,7 +23,7 @@ let deps: OrdersDeps;
 beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider({ orderSeconds: 60 });
-  const provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, timeoutMs: 700 });
+  const provider = sandboxClient(sandbox, { timeoutMs: 700 });
   deps = { db: database.db, provider, logger: createLogger('silent') };
   await syncCatalog(database.db, provider);
 });

@@ -7,13 +7,13 @@ import { post, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
 import { catalogServices } from '../db/schema';
-import { createProvider } from '../providers';
 import { createRealtimeHub, type RealtimeHub } from '../realtime/hub';
 import { createLogger } from '../logger';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 import { credit } from '../wallet/ledger';
 import { eventStreamReader } from '../testing/events';
+import { sandboxClient } from '../testing/sandbox';
 
 let database: Database;
 let sandbox: SandboxProvider;
@@ -26,7 +26,7 @@ let service: typeof catalogServices.$inferSelect;
 beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider({ orderSeconds: 60 });
-  const provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey });
+  const provider = sandboxClient(sandbox);
   await syncCatalog(database.db, provider);
   realtime = await createRealtimeHub(database, createLogger('silent'));
   ({ app } = await createTestApp(database, { provider, realtime }));

@@ -6,12 +6,12 @@ import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
 import { catalogServices, orders } from '../db/schema';
 import { createLogger } from '../logger';
-import { createProvider } from '../providers';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { verifyLedger } from '../wallet/ledger';
 import { enableSubmissionWake, placeOrder, type OrdersDeps } from './service';
 import { startSubmissionWorker } from './worker';
+import { sandboxClient } from '../testing/sandbox';
 
 let database: Database;
 let sandbox: SandboxProvider;
@@ -20,7 +20,7 @@ let deps: OrdersDeps;
 beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider({ orderSeconds: 600, latencyMs: [20, 60] });
-  const provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, timeoutMs: 2000 });
+  const provider = sandboxClient(sandbox, { timeoutMs: 2000 });
   deps = { db: database.db, provider, logger: createLogger('silent') };
   await syncCatalog(database.db, provider);
 });

@@ -12,12 +12,12 @@ import { syncCatalog } from '../catalog/service';
 import { openDatabase, type Database } from '../db/client';
 import { catalogServices, orders, users } from '../db/schema';
 import { createLogger } from '../logger';
-import { createProvider } from '../providers';
 import { createScratchDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { verifyLedger } from '../wallet/ledger';
 import { placeOrder, type OrdersDeps } from './service';
 import { reconcileOrders } from './sync';
+import { gatewayEnv, providerEnv, sandboxClient } from '../testing/sandbox';
 
 /**
  * The submission worker (`npm run worker`, its own process) is SIGKILLed in the middle of a
@@ -62,13 +62,8 @@ describe.skipIf(!url)('submission worker killed mid-batch (PostgreSQL)', () => {
         LOG_LEVEL: 'warn',
         DATA_DIR: dataDir,
         DATABASE_URL: scratch.url,
-        PROVIDER: 'qqtube',
-        PROVIDER_URL: sandbox.qqtubeUrl,
-        PROVIDER_KEY: sandbox.apiKey,
-        PAYMENT_GATEWAY: 'epoint',
-        EPOINT_URL: gw.url,
-        EPOINT_PUBLIC_KEY: gw.publicKey,
-        EPOINT_PRIVATE_KEY: gw.privateKey,
+        ...providerEnv(sandbox),
+        ...gatewayEnv(gw),
         ORDER_SUBMIT_CONCURRENCY: '8',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,7 +79,7 @@ describe.skipIf(!url)('submission worker killed mid-batch (PostgreSQL)', () => {
   const ours = () => sandbox.control.orders().filter((o) => o.link.includes('/worker.kill.'));
 
   it('a restarted worker and reconciliation send every order exactly once', async () => {
-    const provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, timeoutMs: 5000 });
+    const provider = sandboxClient(sandbox, { timeoutMs: 5000 });
     const deps: OrdersDeps = { db: database.db, provider, logger: createLogger('silent') };
     await syncCatalog(database.db, provider);
     const service = (await database.db.select().from(catalogServices)).find((s) => s.platform === 'instagram' && s.params.length === 0 && s.tiers.length > 0)!;

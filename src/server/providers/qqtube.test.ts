@@ -3,6 +3,7 @@ import { catalogServiceSchema, KNOWN_PLATFORMS, type CatalogService } from '../.
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
 import { createProvider } from './index';
 import { ProviderError, type ProviderErrorKind, type SmmProvider } from './types';
+import { sandboxClient } from '../testing/sandbox';
 
 let sandbox: SandboxProvider;
 let provider: SmmProvider;
@@ -10,7 +11,7 @@ let services: CatalogService[];
 
 beforeAll(async () => {
   sandbox = await startSandboxProvider({ orderSeconds: 1 });
-  provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, timeoutMs: 400 });
+  provider = sandboxClient(sandbox, { timeoutMs: 400 });
   services = await provider.services();
 });
 afterAll(() => sandbox.close());

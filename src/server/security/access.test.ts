@@ -4,7 +4,7 @@ import type { Hono } from 'hono';
 import { startSandboxGateway, type SandboxGateway } from '../../../sandbox/gateway';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
 import { createGateway } from '../gateways';
-import { createProvider, type SmmProvider } from '../providers';
+import type { SmmProvider } from '../providers';
 import { syncCatalog } from '../catalog/service';
 import { catalogServices, orders } from '../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { post, signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import type { Database } from '../db/client';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
+import { sandboxClient } from '../testing/sandbox';
 
 /**
  * The authorization matrix, generated from the app's own route table: every API route must be
@@ -140,7 +141,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider();
   gateway = await startSandboxGateway();
-  provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey });
+  provider = sandboxClient(sandbox);
   ({ app } = await createTestApp(database, {
     provider,
     gateway: createGateway({ kind: 'sandbox', baseUrl: gateway.url, publicKey: gateway.publicKey, privateKey: gateway.privateKey }),

@@ -16,10 +16,10 @@ import { createLogger } from '../logger';
 import { partialRefundCents, placeOrder, submitPending, type OrdersDeps } from '../orders/service';
 import { reconcileOrders, syncOrderStatuses } from '../orders/sync';
 import { handleCallback, reconcilePayments, startTopUp, type PaymentsDeps } from '../payments/service';
-import { createProvider } from '../providers';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { verifyLedger } from '../wallet/ledger';
+import { sandboxClient } from '../testing/sandbox';
 
 /**
  * A seeded random schedule of operations by several customers while the provider and the card
@@ -45,7 +45,7 @@ beforeAll(async () => {
   sink = await startCallbackSink();
   gw = await startSandboxGateway({ callbackUrl: sink.url, delayMs: 50, retryDelaysMs: [] } as never);
   const logger = createLogger('silent');
-  const provider = createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, timeoutMs: 250 });
+  const provider = sandboxClient(sandbox, { timeoutMs: 250 });
   od = { db: database.db, provider, logger };
   pd = { db: database.db, gateway: createGateway({ kind: 'sandbox', baseUrl: gw.url, publicKey: gw.publicKey, privateKey: gw.privateKey, timeoutMs: 250 } as never), logger, publicUrl: 'http://localhost:3000' };
   await syncCatalog(database.db, provider);

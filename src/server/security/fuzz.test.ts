@@ -7,9 +7,9 @@ import { ERROR_CODES } from '../../core/errors';
 import { post, signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import type { Database } from '../db/client';
 import { createGateway } from '../gateways';
-import { createProvider } from '../providers';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
+import { sandboxClient } from '../testing/sandbox';
 
 /**
  * Every JSON endpoint receives generated invalid and hostile bodies: wrong types, huge strings,
@@ -32,7 +32,7 @@ beforeAll(async () => {
   sandbox = await startSandboxProvider();
   gateway = await startSandboxGateway();
   ({ app } = await createTestApp(database, {
-    provider: createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey }),
+    provider: sandboxClient(sandbox),
     gateway: createGateway({ kind: 'sandbox', baseUrl: gateway.url, publicKey: gateway.publicKey, privateKey: gateway.privateKey }),
   }));
   admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');

@@ -7,6 +7,7 @@ import { startAppProcess, type AppProcess } from '../../../e2e/app-process';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
 import { createScratchDatabase } from '../testing/db';
 import { eventStreamReader } from '../testing/events';
+import { providerEnv } from '../testing/sandbox';
 
 /**
  * Two app processes on one PostgreSQL: live events cross instances through LISTEN/NOTIFY,
@@ -57,7 +58,7 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
     dbUrl = scratch.url;
     // The second instance reaches the provider through a counting proxy: who sent what is known.
     proxy = await startCountingProxy(sandbox.url);
-    const env = { DATABASE_URL: dbUrl, PROVIDER: 'qqtube', PROVIDER_URL: sandbox.qqtubeUrl, PROVIDER_KEY: sandbox.apiKey, JOBS: 'true', AUTH_SECRET: 'two-instances-share-one-secret-0123456789', ORDER_SUBMIT_CONCURRENCY: '4' };
+    const env = { DATABASE_URL: dbUrl, ...providerEnv(sandbox), JOBS: 'true', AUTH_SECRET: 'two-instances-share-one-secret-0123456789', ORDER_SUBMIT_CONCURRENCY: '4' };
     [one, two] = await Promise.all([
       startAppProcess(env, undefined, ['--no-web']),
       startAppProcess({ ...env, PROVIDER_URL: `${proxy.url}/v1-api` }, undefined, ['--no-web']),

@@ -20,9 +20,9 @@ import { createLogger } from '../logger';
 import { partialRefundCents } from '../orders/refunds';
 import { reconcileOrders, syncOrderStatuses } from '../orders/sync';
 import { reconcilePayments } from '../payments/service';
-import { createProvider } from '../providers';
 import { getSettings } from '../settings/service';
 import { verifyLedger } from '../wallet/ledger';
+import { gatewayEnv, providerEnv, sandboxClient } from '../testing/sandbox';
 
 /**
  * Server kills under load. Customers place orders (new keys, retried keys, keys reused with
@@ -125,14 +125,9 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
         {
           DATABASE_URL: dbUrl,
           PORT: String(port),
-          PROVIDER: 'qqtube',
-          PROVIDER_URL: sandbox.qqtubeUrl,
-          PROVIDER_KEY: sandbox.apiKey,
+          ...providerEnv(sandbox),
           // The card gateway is the sandbox in this process (Epoint's protocol), so it survives kills.
-          PAYMENT_GATEWAY: 'epoint',
-          EPOINT_URL: gw.url,
-          EPOINT_PUBLIC_KEY: gw.publicKey,
-          EPOINT_PRIVATE_KEY: gw.privateKey,
+          ...gatewayEnv(gw),
           JOBS: opts.jobs === false ? 'false' : 'true',
           FAULT_INJECTION: opts.crashAfterDebit ? 'crash-after-debit' : '',
         },
@@ -460,7 +455,7 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     await gw.control.idle();
 
     const logger = createLogger('silent');
-    const od = { db: database.db, provider: createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, timeoutMs: 5_000 }), logger };
+    const od = { db: database.db, provider: sandboxClient(sandbox, { timeoutMs: 5_000 }), logger };
     const pd = {
       db: database.db,
       gateway: createGateway({ kind: 'epoint', baseUrl: gw.url, publicKey: gw.publicKey, privateKey: gw.privateKey, timeoutMs: 5_000 }),

@@ -1,0 +1,18 @@
+import type { SandboxGateway } from '../../../sandbox/gateway';
+import type { SandboxProvider } from '../../../sandbox/provider';
+import { createProvider, type ProviderConfig } from '../providers';
+
+/** The environment that points a shop process at a sandbox provider (its QQTube-style address). */
+export const providerEnv = (sandbox: SandboxProvider) => ({ PROVIDER: 'qqtube', PROVIDER_URL: sandbox.qqtubeUrl, PROVIDER_KEY: sandbox.apiKey });
+
+/** The environment that points a shop process at a sandbox card gateway (Epoint's protocol). */
+export const gatewayEnv = (gateway: SandboxGateway) => ({
+  PAYMENT_GATEWAY: 'epoint',
+  EPOINT_URL: gateway.url,
+  EPOINT_PUBLIC_KEY: gateway.publicKey,
+  EPOINT_PRIVATE_KEY: gateway.privateKey,
+});
+
+/** A provider client for a sandbox provider, in this process. */
+export const sandboxClient = (sandbox: SandboxProvider, options: Partial<ProviderConfig> = {}) =>
+  createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, ...options });
