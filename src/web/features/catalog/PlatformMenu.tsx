@@ -1,10 +1,11 @@
 import { ChevronDown, Share2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { Link, useLocation } from 'react-router';
 import { platformDisplayName } from '../../../core/platforms';
 import { useLanguage } from '../../lib/language';
 import { usePlatforms } from './api';
+import { useDropdown } from '../../components/ui/useDropdown';
 
 /** Where a platform's services are ordered (docs/rules.md#catalogue). */
 export const orderHref = (lang: string, platform: string) => `/${lang}/order?platform=${encodeURIComponent(platform.toLowerCase())}`;
@@ -21,22 +22,10 @@ export function PlatformMenu({ align = 'left' }: { align?: 'left' | 'right' }) {
   const lang = useLanguage();
   const { key: locationKey } = useLocation();
   const { platforms, loading } = usePlatforms();
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, id, root, button, closeToButton } = useDropdown();
   const list = platforms ?? [];
 
-  useEffect(() => setOpen(false), [locationKey]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
+  useEffect(() => setOpen(false), [locationKey, setOpen]);
 
   const items = () => [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
   const focusItem = (which: 'first' | 'last' | 1 | -1) => {
@@ -66,8 +55,7 @@ export function PlatformMenu({ align = 'left' }: { align?: 'left' | 'right' }) {
       case 'Escape':
         if (!open) return;
         e.preventDefault();
-        setOpen(false);
-        button.current?.focus();
+        closeToButton();
         return;
       case 'ArrowDown':
       case 'ArrowUp':

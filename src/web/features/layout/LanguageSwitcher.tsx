@@ -1,10 +1,11 @@
 import { Check, ChevronDown } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { Link, useLocation } from 'react-router';
 import { LANGUAGES, type Language } from '../../../core/i18n';
 import { hasLanguagePrefix, rememberLanguage, switchLanguagePath, useLanguage } from '../../lib/language';
 import { Flag } from './Flag';
+import { useDropdown } from '../../components/ui/useDropdown';
 
 /**
  * Where a language choice leads: on a public page only the language segment changes; an
@@ -23,25 +24,12 @@ export function LanguageSwitcher({ align = 'right' }: { align?: 'left' | 'right'
   const { t } = useTranslation();
   const current = useLanguage();
   const { pathname, search } = useLocation();
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
+  const { open, setOpen, id, root, button, closeToButton } = useDropdown();
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === 'Escape' && open) {
       e.preventDefault();
-      setOpen(false);
-      button.current?.focus();
+      closeToButton();
       return;
     }
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
