@@ -22,19 +22,20 @@ export interface DialogProps {
 
 const overlay = 'fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-sm';
 
-export function Dialog({ open, onOpenChange, title, description, closeLabel, children, className }: DialogProps) {
+const SHAPES = {
+  dialog:
+    'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl',
+  sheet: 'fixed inset-x-0 bottom-0 z-50 h-[95vh] overflow-y-auto rounded-t-3xl bg-white p-6 shadow-xl',
+};
+
+function Modal({ shape, open, onOpenChange, title, description, closeLabel, children, className }: DialogProps & { shape: keyof typeof SHAPES }) {
   useModalOpen(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={overlay} />
-        <RadixDialog.Content
-          className={cn(
-            'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl',
-            className,
-          )}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
+        <RadixDialog.Content className={cn(SHAPES[shape], className)} {...(description ? {} : { 'aria-describedby': undefined })}>
+          {shape === 'sheet' ? <div aria-hidden="true" className="mx-auto mb-4 h-1.5 w-12 rounded-full bg-slate-200" /> : null}
           <Header title={title} description={description} closeLabel={closeLabel} />
           {children}
         </RadixDialog.Content>
@@ -43,25 +44,10 @@ export function Dialog({ open, onOpenChange, title, description, closeLabel, chi
   );
 }
 
+export const Dialog = (props: DialogProps) => <Modal shape="dialog" {...props} />;
+
 /** The same dialog as a sheet rising from the bottom of the screen (95% high on phones; docs/rules.md#screens). */
-export function Sheet({ open, onOpenChange, title, description, closeLabel, children, className }: DialogProps) {
-  useModalOpen(open);
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={overlay} />
-        <RadixDialog.Content
-          className={cn('fixed inset-x-0 bottom-0 z-50 h-[95vh] overflow-y-auto rounded-t-3xl bg-white p-6 shadow-xl', className)}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <div aria-hidden="true" className="mx-auto mb-4 h-1.5 w-12 rounded-full bg-slate-200" />
-          <Header title={title} description={description} closeLabel={closeLabel} />
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
-}
+export const Sheet = (props: DialogProps) => <Modal shape="sheet" {...props} />;
 
 function Header({ title, description, closeLabel }: Pick<DialogProps, 'title' | 'description' | 'closeLabel'>) {
   return (
