@@ -24,7 +24,14 @@ export async function readJson(c: Context): Promise<unknown> {
  * VALIDATION_FAILED.
  */
 export const jsonBody = <S extends z.ZodType>(schema: S) =>
-  validator('json', async (_value, c): Promise<z.output<S>> => schema.parse(await readJson(c)));
+  validator('json', async (_value, c): Promise<z.output<S>> => schema.parse(await readJson(c))) as unknown as Validated<'json', S>;
+
+/** A validating middleware as the typed client sees it: what the caller sends, what the handler gets. */
+type Validated<T extends 'json' | 'query' | 'param', S extends z.ZodType> = MiddlewareHandler<
+  Env,
+  string,
+  { in: { [K in T]: z.input<S> }; out: { [K in T]: z.output<S> } }
+>;
 
 /**
  * Route middleware: validates the query string with a (strict) schema from src/core before the
@@ -32,7 +39,7 @@ export const jsonBody = <S extends z.ZodType>(schema: S) =>
  * arrives as a list. Refused (unknown parameters included) with 422 VALIDATION_FAILED.
  */
 export const query = <S extends z.ZodType<unknown, Record<string, string | string[] | undefined>>>(schema: S) =>
-  validator('query', (value): z.output<S> => schema.parse(value));
+  validator('query', (value): z.output<S> => schema.parse(value)) as unknown as Validated<'query', S>;
 
 /**
  * Route middleware: validates the path parameters with a schema from src/core; the handler takes
@@ -46,7 +53,7 @@ export const param = <S extends z.ZodType<unknown, Record<string, string>>>(sche
     const parsed = schema.safeParse(value);
     if (!parsed.success) throw refused();
     return parsed.data;
-  });
+  }) as unknown as Validated<'param', S>;
 
 const JSON_NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/;
 
