@@ -142,7 +142,8 @@ export function authHandlerRoutes(get: () => AccountParts) {
         return res.ok ? c.json({ status: true }) : res;
       })
       // Sign-out ends every session of the user (global scope), not only this browser's.
-      .post('/sign-out', async (c) => {
+      // better-auth reads an (empty) JSON body on this POST.
+      .post('/sign-out', declaredBody(z.strictObject({})), async (c) => {
         const user = await optionalUser(c);
         const res = await handle(c);
         if (user) await get().db.delete(sessions).where(eq(sessions.userId, user.id));

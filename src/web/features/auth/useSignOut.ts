@@ -13,7 +13,7 @@ export function useSignOut(onError?: () => void): { signingOut: boolean; signOut
     if (signingOut) return;
     setSigningOut(true);
     try {
-      await unwrap((o) => api.auth['sign-out'].$post({}, o));
+      await unwrap((o) => api.auth['sign-out'].$post({ json: {} }, o));
       window.location.assign('/');
     } catch {
       onError?.();
