@@ -46,7 +46,16 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The browser and core never import server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '!**/server/api'], message: 'The browser and core never import server code.' },
+            // The one exception: the API's type, erased at build time, for the typed client (src/web/lib/api.ts).
+            { group: ['**/server/api'], allowTypeImports: true, message: 'The browser and core take only the API type from the server (import type).' },
+          ],
+        },
+      ],
     },
   },
   {

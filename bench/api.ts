@@ -16,7 +16,7 @@
  * measure the limit, not the API. BENCH_DATABASE_URL as for bench:orders.
  */
 import os from 'node:os';
-import { RATE_RULES } from '../src/server/auth';
+import { RATE_RULES } from '../src/server/http/rateLimit';
 import { startSubmissionWorker } from '../src/server/orders/worker';
 import { benchCustomers, benchRaw, ledgerMismatches, ms, pct, startBenchShop, withDatabase } from './rawOrders';
 

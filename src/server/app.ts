@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { mountApi } from './api';
 import { seoRoutes } from './seo/routes';
 import { apiGuards, pageGuards } from './auth';
-import { clientAddresses } from './auth/clientIp';
+import { clientAddresses } from './http/clientIp';
 import { refuseNul } from './http/body';
 import { errorBody, handleError } from './http/errors';
 import { requestTargetLimit } from './http/limits';

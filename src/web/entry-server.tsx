@@ -15,6 +15,7 @@ import { Providers } from './app/Providers';
 import { routes } from './app/routes';
 import { DEFAULT_SITE, SITE_ROUTE_ID, type SiteSettings } from './app/site';
 import type { RenderResult, ServerRenderContext } from './lib/serverRender';
+import { loaderApi } from './lib/loaderFetch';
 
 export type { RenderResult, ServerRenderContext };
 
@@ -23,8 +24,8 @@ const handler = createStaticHandler(routes);
 /** The visitor a session cookie belongs to (in process, with the request's cookies); null when it is not valid. */
 async function currentUser(ctx: ServerRenderContext): Promise<Me | null> {
   try {
-    const res = await ctx.fetch('/api/me', { headers: { accept: 'application/json', 'accept-encoding': 'identity' } });
-    return res.ok ? ((await res.json()) as { user: Me | null }).user : null;
+    const res = await loaderApi({ context: ctx }).me.$get();
+    return res.ok ? (await res.json()).user : null;
   } catch {
     return null;
   }

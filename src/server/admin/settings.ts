@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { settingsInputSchema } from '../../core/contracts/admin';
-import { PUBLIC_SETTING_KEYS, type PublicSettings } from '../../core/settings';
 import type { AppDeps } from '../deps';
 import { requireAdmin } from '../auth';
 import { orders, payments, users } from '../db/schema';
@@ -9,7 +8,7 @@ import { getSettings, saveSettings } from '../settings';
 import { jsonBody } from '../http/body';
 import { audit } from './audit';
 
-/** Site settings: all of them for admins (audited), the public subset for everyone. */
+/** Site settings: all of them for admins (audited); the public subset is settings/routes.ts. */
 export function adminSettingsRoutes(deps: AppDeps) {
   const app = new Hono();
   const db = deps.database.db;
@@ -46,16 +45,5 @@ export function adminSettingsRoutes(deps: AppDeps) {
     return c.json({ users: u?.n ?? 0, orders: o?.n ?? 0, revenueQepik: Number(r?.q ?? 0), openTickets: openRows[0]?.n ?? 0 });
   });
 
-  return app;
-}
-
-export function publicSettingsRoutes(deps: AppDeps) {
-  const app = new Hono();
-  app.get('/', async (c) => {
-    const all = await getSettings(deps.database.db);
-    const out = Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, all[k]])) as PublicSettings;
-    c.header('Cache-Control', 'no-cache');
-    return c.json(out);
-  });
   return app;
 }

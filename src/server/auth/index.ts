@@ -1,16 +1,15 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../deps';
 import { createMailer, type Mailer } from '../mail';
+import { maintenanceApi, maintenancePages, type MaintenanceChecks } from '../http/maintenance';
+import { originCheck, siteOrigins } from '../http/origin';
+import { createRateLimiter, type RateLimiter } from '../http/rateLimit';
+import { getSettings } from '../settings';
 import { createAuth, type Auth } from './auth';
-import { identityMiddleware, type Identity } from './guard';
-import { maintenanceApi, maintenancePages } from './maintenance';
-import { originCheck, siteOrigins } from './origin';
-import { createRateLimiter, type RateLimiter } from './rateLimit';
+import { identityMiddleware, optionalUser, type Identity } from './guard';
 import { accountRoutes, authHandlerRoutes } from './routes';
 
 export { adminOnly, optionalUser, requireAdmin, requirePermission, requireUser, signedInOnly, type AuthUser } from './guard';
-export { clientIp } from './clientIp';
-export { createRateLimiter, RATE_RULES, type RateRule } from './rateLimit';
 
 /** The card gateway posts here server to server: no cookies, no Origin of ours. */
 export const PAYMENT_CALLBACK_PATH = '/api/payments/callback';
@@ -53,13 +52,24 @@ export function apiGuards(deps: AppDeps): MiddlewareHandler[] {
   return [
     async (c, next) => identityMiddleware(accounts(deps).identity)(c, next),
     async (c, next) => originCheck({ origins: siteOrigins(deps.publicUrl, !!deps.env.PUBLIC_URL), serverToServer: [PAYMENT_CALLBACK_PATH] })(c, next),
-    maintenanceApi(deps.database.db),
+    maintenanceApi(maintenanceChecks(deps)),
   ];
+}
+
+/** Maintenance mode is a setting; admins pass it (their identity is looked up on first need). */
+function maintenanceChecks(deps: AppDeps): MaintenanceChecks {
+  return {
+    isOn: async () => (await getSettings(deps.database.db)).maintenance_mode,
+    isAdmin: async (c) => {
+      if (!c.get('identity')) c.set('identity', accounts(deps).identity);
+      return (await optionalUser(c))?.roles.includes('admin') ?? false;
+    },
+  };
 }
 
 /** In front of the web renderer: the maintenance page for visitors and customers. */
 export function pageGuards(deps: AppDeps): MiddlewareHandler {
-  return async (c, next) => maintenancePages(accounts(deps).identity)(c, next);
+  return maintenancePages(maintenanceChecks(deps));
 }
 
 const parts = (deps: AppDeps) => () => ({ ...accounts(deps), db: deps.database.db });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
-import { delayAfter, RATE_RULES } from './rateLimit';
+import { delayAfter, RATE_RULES } from '../http/rateLimit';
 import { post, signUpUser } from './testing';
 
 let database: Database;

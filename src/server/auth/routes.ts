@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { Me } from '../../core/contracts/account';
+import { AUTH_WRITE_BODIES, type Me } from '../../core/contracts/account';
 import { AppError, ERROR_CODES, isErrorCode, type ErrorCode } from '../../core/errors';
 import { emailSchema } from '../../core/password';
 import { sessions } from '../db/schema';
+import { declaredBody } from '../http/body';
 import { errorBody } from '../http/errors';
 import { mailNotSent, type Auth } from './auth';
-import { clientIp } from './clientIp';
+import { clientIp } from '../http/clientIp';
 import { optionalUser } from './guard';
-import { RATE_RULES, type RateLimiter } from './rateLimit';
+import { RATE_RULES, type RateLimiter } from '../http/rateLimit';
 import { balanceOf, isEmailAvailable, rolesOf } from './service';
 import type { Db } from '../db/client';
 
@@ -78,6 +79,8 @@ export interface AccountParts {
   limiter: RateLimiter;
 }
 
+const emailAvailableSchema = z.object({ email: emailSchema });
+
 const emailKey = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 
 /**
@@ -109,7 +112,6 @@ async function isWrongPassword(res: Response): Promise<boolean> {
  * sign-out extended to every session of the user, and errors in the API's shape.
  */
 export function authHandlerRoutes(get: () => AccountParts) {
-  const app = new Hono();
   const handle = async (c: Context) => normalizeError(await get().auth.handler(c.req.raw));
 
   /** Runs a password check under the password rules, counted before it runs. */
@@ -121,75 +123,71 @@ export function authHandlerRoutes(get: () => AccountParts) {
     return res;
   };
 
-  app.post('/sign-in/email', async (c) => checkingPassword(c, emailKey((await jsonBody(c)).email)));
-
-  app.post('/sign-up/email', async (c) => {
-    await get().limiter.consume(RATE_RULES.signUpPerIp, clientIp(c));
-    return handle(c);
-  });
-
-  app.post('/request-password-reset', async (c) => {
-    const parsed = emailSchema.safeParse((await jsonBody(c)).email);
-    if (!parsed.success) throw new AppError('EMAIL_INVALID', 'The e-mail address is not valid.');
-    const { limiter } = get();
-    await limiter.consume(RATE_RULES.resetPerIp, clientIp(c));
-    await limiter.consume(RATE_RULES.resetPerAccount, parsed.data);
-    const res = await handle(c);
-    if (mailNotSent.has(c.req.raw)) throw new AppError('MAIL_NOT_SENT', 'The e-mail could not be sent.');
-    // The same answer whether or not the account exists.
-    return res.ok ? c.json({ status: true }) : res;
-  });
-
-  // Sign-out ends every session of the user (global scope), not only this browser's.
-  app.post('/sign-out', async (c) => {
-    const user = await optionalUser(c);
-    const res = await handle(c);
-    if (user) await get().db.delete(sessions).where(eq(sessions.userId, user.id));
-    return res;
-  });
-
-  app.on(['GET', 'POST'], '*', async (c) => {
-    const endpoint = `${c.req.method} ${c.req.path.replace(/^.*?\/api\/auth(?=\/)/, '')}`;
-    if (!AUTH_ENDPOINTS.has(endpoint)) throw new AppError('NOT_FOUND', 'Not found.');
-    if (endpoint === 'POST /change-password') {
-      // Checking the current password counts like a sign-in on the same account.
-      const user = await optionalUser(c);
-      return user ? checkingPassword(c, emailKey(user.email)) : handle(c);
-    }
-    return handle(c);
-  });
-  return app;
+  return (
+    new Hono()
+      .post('/sign-in/email', declaredBody(AUTH_WRITE_BODIES['/sign-in/email']), async (c) => checkingPassword(c, emailKey((await jsonBody(c)).email)))
+      .post('/sign-up/email', declaredBody(AUTH_WRITE_BODIES['/sign-up/email']), async (c) => {
+        await get().limiter.consume(RATE_RULES.signUpPerIp, clientIp(c));
+        return handle(c);
+      })
+      .post('/request-password-reset', declaredBody(AUTH_WRITE_BODIES['/request-password-reset']), async (c) => {
+        const parsed = emailSchema.safeParse((await jsonBody(c)).email);
+        if (!parsed.success) throw new AppError('EMAIL_INVALID', 'The e-mail address is not valid.');
+        const { limiter } = get();
+        await limiter.consume(RATE_RULES.resetPerIp, clientIp(c));
+        await limiter.consume(RATE_RULES.resetPerAccount, parsed.data);
+        const res = await handle(c);
+        if (mailNotSent.has(c.req.raw)) throw new AppError('MAIL_NOT_SENT', 'The e-mail could not be sent.');
+        // The same answer whether or not the account exists.
+        return res.ok ? c.json({ status: true }) : res;
+      })
+      // Sign-out ends every session of the user (global scope), not only this browser's.
+      // better-auth reads an (empty) JSON body on this POST.
+      .post('/sign-out', declaredBody(z.strictObject({})), async (c) => {
+        const user = await optionalUser(c);
+        const res = await handle(c);
+        if (user) await get().db.delete(sessions).where(eq(sessions.userId, user.id));
+        return res;
+      })
+      .on(['GET', 'POST'], '*', async (c) => {
+        const endpoint = `${c.req.method} ${c.req.path.replace(/^.*?\/api\/auth(?=\/)/, '')}`;
+        if (!AUTH_ENDPOINTS.has(endpoint)) throw new AppError('NOT_FOUND', 'Not found.');
+        if (endpoint === 'POST /change-password') {
+          // Checking the current password counts like a sign-in on the same account.
+          const user = await optionalUser(c);
+          return user ? checkingPassword(c, emailKey(user.email)) : handle(c);
+        }
+        return handle(c);
+      })
+  );
 }
 
 /** `/api/me` and `/api/auth-extra/*`: the signed-in state for the browser, and the sign-up e-mail check. */
 export function accountRoutes(get: () => AccountParts) {
-  const app = new Hono();
-
-  app.get('/me', async (c) => {
-    c.header('Cache-Control', 'private, no-store');
-    // Read through better-auth with its headers, so a session due for refresh gets its new cookie.
-    const opts = get();
-    const { headers, response: session } = await opts.auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
-    for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
-    if (!session) return c.json({ user: null });
-    const user = session.user;
-    const me: Me = {
-      id: user.id,
-      email: user.email,
-      fullName: user.name,
-      roles: await rolesOf(opts.db, user.id),
-      balanceCents: await balanceOf(opts.db, user.id),
-    };
-    return c.json({ user: me });
-  });
-
-  app.post('/auth-extra/email-available', async (c) => {
-    const opts = get();
-    await opts.limiter.consume(RATE_RULES.emailCheckPerIp, clientIp(c));
-    const parsed = z.object({ email: emailSchema }).safeParse(await jsonBody(c));
-    if (!parsed.success) throw new AppError('EMAIL_INVALID', 'The e-mail address is not valid.');
-    return c.json({ available: await isEmailAvailable(opts.db, parsed.data.email) });
-  });
-
-  return app;
+  return new Hono()
+    .get('/me', async (c) => {
+      c.header('Cache-Control', 'private, no-store');
+      // Read through better-auth with its headers, so a session due for refresh gets its new cookie.
+      const opts = get();
+      const { headers, response: session } = await opts.auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+      for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+      if (!session) return c.json({ user: null as Me | null });
+      const user = session.user;
+      const me: Me = {
+        id: user.id,
+        email: user.email,
+        fullName: user.name,
+        roles: await rolesOf(opts.db, user.id),
+        balanceCents: await balanceOf(opts.db, user.id),
+      };
+      return c.json({ user: me as Me | null });
+    })
+    // Counted first; a body that is not an e-mail answers EMAIL_INVALID.
+    .post('/auth-extra/email-available', declaredBody(emailAvailableSchema), async (c) => {
+      const opts = get();
+      await opts.limiter.consume(RATE_RULES.emailCheckPerIp, clientIp(c));
+      const parsed = emailAvailableSchema.safeParse(await jsonBody(c));
+      if (!parsed.success) throw new AppError('EMAIL_INVALID', 'The e-mail address is not valid.');
+      return c.json({ available: await isEmailAvailable(opts.db, parsed.data.email) });
+    });
 }

@@ -89,6 +89,17 @@ describe('public catalogue API', () => {
     }
   });
 
+  it('reads only the language from the query: an unknown language is the default one, any other parameter is refused', async () => {
+    expect((await app.request('/api/catalog/services?lang=xx')).status).toBe(200);
+    for (const path of ['/api/catalog/services?lang=en&sort=price', '/api/catalog/services/1234?lang=en&expand=all']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(422);
+      expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', details: { issues: [{ code: 'unrecognized_keys' }] } } });
+    }
+    const blog = await app.request('/api/content/blog?lang=az&page=2');
+    expect(blog.status).toBe(422);
+  });
+
   it('never calls the provider for an id the database does not have: 50 unknown ids, 0 provider calls, nothing stored', async () => {
     const [row] = await database.db.select().from(catalogServices).limit(1);
     // One id the provider still lists but the database no longer has, and 49 nobody has.

@@ -1,5 +1,5 @@
 import { ZodError } from 'zod';
-import { massOrderInputSchema, type MassOrderLineResult, type MassOrderResult } from '../../core/contracts/massOrder';
+import type { MassOrderInput, MassOrderLineResult, MassOrderResult } from '../../core/contracts/massOrder';
 import { AppError } from '../../core/errors';
 import { MASS_ORDER_MAX_LINES, massLineKey, parseMassOrder } from '../../core/massOrder';
 import { placeOrder, type OrdersDeps } from '../orders';
@@ -11,8 +11,7 @@ import { placeOrder, type OrdersDeps } from '../orders';
  * batch key and its line number: a retried submission of the same text replays the orders
  * already placed and never places a line twice. A refused line does not stop the others.
  */
-export async function placeMassOrder(deps: OrdersDeps, userId: string, body: unknown): Promise<MassOrderResult> {
-  const { batchKey, text } = massOrderInputSchema.parse(body);
+export async function placeMassOrder(deps: OrdersDeps, userId: string, { batchKey, text }: MassOrderInput): Promise<MassOrderResult> {
   const lines = parseMassOrder(text);
   if (lines.length === 0) throw new AppError('VALIDATION_FAILED', 'There is no order in the text.', { reason: 'empty' });
   if (lines.length > MASS_ORDER_MAX_LINES) {

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PaymentStatusView, PaymentView, TopUpResult } from '../../core/contracts/payments';
@@ -5,7 +6,7 @@ import { topUpInputSchema } from '../../core/contracts/payments';
 import { AppError } from '../../core/errors';
 import { usdCentsToAznQepik } from '../../core/money';
 import { paymentFailureReason } from '../../core/paymentFailure';
-import { createRateLimiter, type RateRule } from '../auth';
+import { createRateLimiter, RATE_RULES } from '../http/rateLimit';
 import type { Db } from '../db/client';
 import { payments } from '../db/schema';
 import type { GatewayStatus, PaymentGateway } from '../gateways';
@@ -48,7 +49,7 @@ const GATEWAY_LANGUAGE = { az: 'az', tr: 'en', en: 'en' } as const;
  * Starts a top-up: the payment row is written first (pending, USD cents, AZN qəpik and the rate
  * used), and only then is the gateway asked for its card page.
  */
-export async function startTopUp(deps: PaymentsDeps, user: { id: string; email: string }, body: unknown): Promise<TopUpResult> {
+export async function startTopUp(deps: PaymentsDeps, user: { id: string; email: string }, body: z.input<typeof topUpInputSchema>): Promise<TopUpResult> {
   const input = topUpInputSchema.parse(body);
   const settings = await getSettings(deps.db);
   const rate = String(settings.usd_azn_rate);
@@ -195,22 +196,13 @@ export async function handleCallback(deps: PaymentsDeps, form: { data?: string; 
   return settle(deps, p.id, { callback: status });
 }
 
-/**
- * How often the return pages may have the gateway asked: one payment at most once per window,
- * whoever asks and on whichever instance; and a customer's checks that reach the gateway are
- * capped. Counted in the database before the gateway is called.
- */
-export const PAYMENT_CHECK_RULES = {
-  perPayment: { name: 'payment-check:payment', limit: 1, windowSeconds: 3 },
-  perCustomer: { name: 'payment-check:user', limit: 12, windowSeconds: 60 },
-} as const satisfies Record<string, RateRule>;
-
 /** Checks under way in this process, by payment: concurrent checks of one payment share one. */
 const checksInFlight = new Map<string, Promise<PaymentRow>>();
 
 async function askGateway(deps: PaymentsDeps, p: PaymentRow): Promise<PaymentRow> {
   const limiter = createRateLimiter(deps.db);
-  const { perPayment, perCustomer } = PAYMENT_CHECK_RULES;
+  // How often the return pages may have the gateway asked (RATE_RULES, docs/rate-limits.md).
+  const { paymentCheckPerPayment: perPayment, paymentCheckPerCustomer: perCustomer } = RATE_RULES;
   // Asked moments ago: answer with what the server knows.
   if ((await limiter.hit(perPayment, p.id)).count > perPayment.limit) return p;
   await limiter.consume(perCustomer, p.userId);

@@ -17,7 +17,8 @@ import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { verifyLedger } from '../wallet/ledger';
-import { checkPayment, handleCallback, PAYMENT_CHECK_RULES, reconcilePayments, settle, startTopUp, type PaymentsDeps } from './service';
+import { RATE_RULES } from '../http/rateLimit';
+import { checkPayment, handleCallback, reconcilePayments, settle, startTopUp, type PaymentsDeps } from './service';
 
 /** How long the adapter waits for a gateway that does not answer. */
 const STALL_MS = 1500;
@@ -148,7 +149,7 @@ describe('asking the gateway as little as possible', () => {
     expect((await checkPayment(deps, user.id, open.reference)).status).toBe('pending');
     expect(statusCalls - first).toBe(1);
     // Once the window has passed, the gateway is asked again.
-    await database.db.execute(sql`update ${rateLimits} set reset_at = now() where key like ${`${PAYMENT_CHECK_RULES.perPayment.name}:%`}`);
+    await database.db.execute(sql`update ${rateLimits} set reset_at = now() where key like ${`${RATE_RULES.paymentCheckPerPayment.name}:%`}`);
     gw.control.complete((await paymentOf(open.reference)).transactionId!, 'success');
     expect((await checkPayment(deps, user.id, open.reference)).status).toBe('completed');
     expect(statusCalls - first).toBe(2);
@@ -156,7 +157,7 @@ describe('asking the gateway as little as possible', () => {
 
   it('a customer’s checks that reach the gateway are capped', async () => {
     const user = await createCustomer(database.db);
-    const { limit } = PAYMENT_CHECK_RULES.perCustomer;
+    const { limit } = RATE_RULES.paymentCheckPerCustomer;
     const references: string[] = [];
     for (let i = 0; i <= limit; i++) references.push((await startTopUp(deps, user, { amountCents: 100 + i })).reference);
     const before = statusCalls;

@@ -3,7 +3,8 @@ import { streamSSE } from 'hono/streaming';
 import type { UserEvent } from '../../core/contracts/events';
 import { AppError } from '../../core/errors';
 import type { AppDeps } from '../deps';
-import { clientIp, requireUser } from '../auth';
+import { requireUser, signedInOnly } from '../auth';
+import { clientIp } from '../http/clientIp';
 import { createStreamRegistry, type StreamRegistry } from './streams';
 
 const HEARTBEAT_MS = 25_000;
@@ -14,9 +15,7 @@ const HEARTBEAT_MS = 25_000;
  * for a newer one is told so with a `closed` event before it ends.
  */
 export function eventsRoutes(deps: AppDeps, streams: StreamRegistry = createStreamRegistry()) {
-  const app = new Hono();
-
-  app.get('/events', async (c) => {
+  return new Hono().get('/events', signedInOnly, async (c) => {
     const user = await requireUser(c);
     const hub = deps.realtime;
     if (!hub) throw new AppError('NOT_FOUND', 'Live updates are off.');
@@ -64,6 +63,4 @@ export function eventsRoutes(deps: AppDeps, streams: StreamRegistry = createStre
       }
     });
   });
-
-  return app;
 }

@@ -5,15 +5,18 @@ import {
   CONSULTATION_STATUSES,
   consultationSchema,
   consultationStatusSchema,
+  contactMessageSchema,
   createTicketSchema,
   ticketMessageSchema,
   ticketStatusSchema,
 } from '../../core/contracts/support';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '../../core/i18n';
 import type { AppDeps } from '../deps';
-import { accounts, clientIp, requirePermission, requireUser, createRateLimiter, type RateRule } from '../auth';
+import { accounts, requirePermission, requireUser, signedInOnly } from '../auth';
 import type { Permission } from '../../core/permissions';
-import { readJson } from '../http/body';
+import { jsonBody, param, readJson } from '../http/body';
+import { clientIp } from '../http/clientIp';
+import { createRateLimiter, RATE_RULES, rateLimited } from '../http/rateLimit';
 import {
   adminThread,
   contactCounts,
@@ -36,15 +39,6 @@ import {
   type SupportDeps,
 } from './service';
 
-const HOUR = 60 * 60;
-/** Spam brakes. The contact form is public, so it is limited per address (5 per 15 minutes). */
-export const SUPPORT_RATE_RULES = {
-  contactPerIp: { name: 'contact:ip', limit: 5, windowSeconds: 15 * 60 },
-  ticketsPerUser: { name: 'tickets:user', limit: 20, windowSeconds: HOUR },
-  messagesPerUser: { name: 'ticket-messages:user', limit: 120, windowSeconds: HOUR },
-  consultationsPerUser: { name: 'consultations:user', limit: 20, windowSeconds: HOUR },
-} as const satisfies Record<string, RateRule>;
-
 export function supportDeps(deps: AppDeps): SupportDeps {
   return { db: deps.database.db, logger: deps.logger, mailer: accounts(deps).mailer, realtime: deps.realtime, publicUrl: deps.publicUrl };
 }
@@ -62,53 +56,45 @@ const noStore = (c: Context) => c.header('Cache-Control', 'no-store');
  * public contact form.
  */
 export function supportRoutes(deps: AppDeps) {
-  const app = new Hono();
   const db = deps.database.db;
   const limiter = createRateLimiter(db);
+  const ticketParam = param(z.object({ id: z.string() }));
 
-  app.get('/support/tickets', async (c) => {
-    const user = await requireUser(c);
-    noStore(c);
-    return c.json({ tickets: await listOwnTickets(db, user.id) });
-  });
-
-  app.post('/support/tickets', async (c) => {
-    const user = await requireUser(c);
-    const input = createTicketSchema.parse(await readJson(c));
-    await limiter.consume(SUPPORT_RATE_RULES.ticketsPerUser, user.id);
-    return c.json({ ticket: await createTicket(supportDeps(deps), user.id, input, languageOf(c)) }, 201);
-  });
-
-  app.get('/support/tickets/:id/messages', async (c) => {
-    const user = await requireUser(c);
-    noStore(c);
-    return c.json(await ownThread(db, user.id, c.req.param('id')));
-  });
-
-  app.post('/support/tickets/:id/messages', async (c) => {
-    const user = await requireUser(c);
-    const input = ticketMessageSchema.parse(await readJson(c));
-    await limiter.consume(SUPPORT_RATE_RULES.messagesPerUser, user.id);
-    return c.json({ message: await postOwnMessage(supportDeps(deps), user.id, c.req.param('id'), input) }, 201);
-  });
-
-  app.post('/consultations', async (c) => {
-    const user = await requireUser(c);
-    // Only well-formed requests count against the limit; the form checks the fields first.
-    const input = consultationSchema.parse(await readJson(c));
-    await limiter.consume(SUPPORT_RATE_RULES.consultationsPerUser, user.id);
-    const consultation = await createConsultation(supportDeps(deps), user.id, input);
-    return c.json({ consultation: { id: consultation.id } }, 201);
-  });
-
-  app.post('/contact', async (c) => {
-    await limiter.consume(SUPPORT_RATE_RULES.contactPerIp, clientIp(c));
-    await createContactMessage(supportDeps(deps), await readJson(c));
-    // The same answer whether stored or caught by the honeypot.
-    return c.json({ ok: true });
-  });
-
-  return app;
+  return (
+    new Hono()
+      .get('/support/tickets', signedInOnly, async (c) => {
+        const user = await requireUser(c);
+        noStore(c);
+        return c.json({ tickets: await listOwnTickets(db, user.id) });
+      })
+      .post('/support/tickets', signedInOnly, jsonBody(createTicketSchema), async (c) => {
+        const user = await requireUser(c);
+        await limiter.consume(RATE_RULES.ticketsPerUser, user.id);
+        return c.json({ ticket: await createTicket(supportDeps(deps), user.id, c.req.valid('json'), languageOf(c)) }, 201);
+      })
+      .get('/support/tickets/:id/messages', signedInOnly, ticketParam, async (c) => {
+        const user = await requireUser(c);
+        noStore(c);
+        return c.json(await ownThread(db, user.id, c.req.valid('param').id));
+      })
+      .post('/support/tickets/:id/messages', signedInOnly, ticketParam, jsonBody(ticketMessageSchema), async (c) => {
+        const user = await requireUser(c);
+        await limiter.consume(RATE_RULES.ticketMessagesPerUser, user.id);
+        return c.json({ message: await postOwnMessage(supportDeps(deps), user.id, c.req.valid('param').id, c.req.valid('json')) }, 201);
+      })
+      // Only well-formed requests count against the limit; the form checks the fields first.
+      .post('/consultations', signedInOnly, jsonBody(consultationSchema), async (c) => {
+        const user = await requireUser(c);
+        await limiter.consume(RATE_RULES.consultationsPerUser, user.id);
+        const consultation = await createConsultation(supportDeps(deps), user.id, c.req.valid('json'));
+        return c.json({ consultation: { id: consultation.id } }, 201);
+      })
+      .post('/contact', rateLimited(db, RATE_RULES.contactPerIp, clientIp), jsonBody(contactMessageSchema), async (c) => {
+        await createContactMessage(supportDeps(deps), c.req.valid('json'));
+        // The same answer whether stored or caught by the honeypot.
+        return c.json({ ok: true as const });
+      })
+  );
 }
 
 const consultationListQuery = z.object({ status: z.enum(CONSULTATION_STATUSES).optional() });

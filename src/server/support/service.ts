@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   consultationSchema,
@@ -84,7 +85,7 @@ export async function listOwnTickets(db: Db, userId: string): Promise<TicketView
   return rows.map(toTicketView);
 }
 
-export async function createTicket(deps: SupportDeps, userId: string, input: unknown, language: Language): Promise<TicketView> {
+export async function createTicket(deps: SupportDeps, userId: string, input: z.input<typeof createTicketSchema>, language: Language): Promise<TicketView> {
   const data = createTicketSchema.parse(input);
   const [row] = await deps.db
     .insert(supportTickets)
@@ -125,7 +126,7 @@ export async function ownThread(db: Db, userId: string, ticketId: string): Promi
  * A customer's message on their own ticket. A message on a resolved or closed ticket opens it
  * again, so the team sees that the conversation goes on.
  */
-export async function postOwnMessage(deps: SupportDeps, userId: string, ticketId: string, input: unknown): Promise<TicketMessageView> {
+export async function postOwnMessage(deps: SupportDeps, userId: string, ticketId: string, input: z.input<typeof ticketMessageSchema>): Promise<TicketMessageView> {
   const ticket = await ownTicket(deps.db, userId, ticketId);
   const { message } = ticketMessageSchema.parse(input);
   const row = await deps.db.transaction(async (tx) => {
@@ -272,7 +273,7 @@ async function tellTeam(deps: SupportDeps, build: (to: string, siteName: string)
   }
 }
 
-export async function createConsultation(deps: SupportDeps, userId: string, input: unknown): Promise<ConsultationView> {
+export async function createConsultation(deps: SupportDeps, userId: string, input: z.input<typeof consultationSchema>): Promise<ConsultationView> {
   const data = consultationSchema.parse(input);
   const [row] = await deps.db.insert(consultations).values({ userId, ...data }).returning();
   await tellTeam(deps, (to, siteName) =>
@@ -330,7 +331,7 @@ const toContactView = (r: typeof contactMessages.$inferSelect): ContactMessageVi
  * The public contact form. A filled honeypot answers like a success and stores nothing.
  * Returns whether a message was stored.
  */
-export async function createContactMessage(deps: SupportDeps, input: unknown): Promise<boolean> {
+export async function createContactMessage(deps: SupportDeps, input: z.input<typeof contactMessageSchema>): Promise<boolean> {
   const data = contactMessageSchema.parse(input);
   if (data.website && data.website.trim() !== '') return false;
   await deps.db.insert(contactMessages).values({ name: data.name, email: data.email, subject: data.subject, message: data.message, status: 'new' });

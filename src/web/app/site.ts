@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { UNSAFE_DataRouterStateContext, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { PublicSettings } from '../../core/settings';
 import { DEFAULT_SETTINGS, PUBLIC_SETTING_KEYS } from '../../core/settingsDefaults';
-import { contentGet } from '../lib/loaderFetch';
+import { contentGet, loaderApi } from '../lib/loaderFetch';
 
 /**
  * The site settings a visitor sees (name, description, contact e-mail and phone, fees): loaded
@@ -16,7 +16,7 @@ export const DEFAULT_SITE: SiteSettings = Object.fromEntries(PUBLIC_SETTING_KEYS
 /** The root route's loader. Settings that cannot be read leave the stored defaults in place. */
 export async function siteLoader(args: Pick<LoaderFunctionArgs, 'context'>): Promise<SiteSettings> {
   try {
-    return { ...DEFAULT_SITE, ...(await contentGet<Partial<SiteSettings>>(args, '/api/settings')) };
+    return { ...DEFAULT_SITE, ...(await contentGet(loaderApi(args).settings.$get())) };
   } catch (err) {
     console.warn('settings not loaded', err);
     return DEFAULT_SITE;

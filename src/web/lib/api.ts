@@ -1,4 +1,7 @@
+import { hc, type ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
 import { isErrorCode, type ErrorCode } from '../../core/errors';
+import type { ApiType } from '../../server/api';
 
 /**
  * A refused API request: the stable code from the server, NETWORK when nothing answered, TIMEOUT
@@ -15,24 +18,46 @@ export class ApiError extends Error {
   }
 }
 
+/** How a request goes out: the browser's fetch, or the server render's in-process one (by path). */
+export type Fetch = (path: string, init?: RequestInit) => Promise<Response>;
+
 /**
- * A JSON request to our own API with the session cookie; refusals throw ApiError. With
- * `timeoutMs` the request is abandoned after that long.
+ * The storefront API, typed from the server's routes (`ApiType`, src/server/api.ts): paths,
+ * inputs and answers are checked by the compiler. Given the server render's in-process fetch,
+ * the answer is asked for uncompressed (the page's Accept-Encoding would be forwarded otherwise).
  */
-export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, timeoutMs?: number): Promise<T> {
+export function apiClient(fetcher?: Fetch) {
+  return hc<ApiType>('/api', {
+    // The global fetch is looked up per call, so the page always uses the current one.
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => (fetcher ? fetcher(String(input), init) : fetch(input, init)),
+    headers: fetcher ? { accept: 'application/json', 'accept-encoding': 'identity' } : { accept: 'application/json' },
+  });
+}
+
+/** The browser's client of the storefront API. */
+export const api = apiClient();
+
+/** The body of a successful answer of a typed call. */
+export type Answer<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never) : never;
+
+/** What a call of the typed client receives: the request options to pass on (session cookie, time limit). */
+export type CallOptions = { init: RequestInit };
+
+/**
+ * Sends one call of the typed client and gives its body; refusals throw ApiError with the
+ * server's code (INTERNAL when the body names none), NETWORK when nothing answered, TIMEOUT when
+ * nothing (or only part of the body) arrived within `timeoutMs`.
+ *
+ *   const orders = await unwrap((o) => api.orders.$get({}, o), REQUEST_TIMEOUT_MS);
+ */
+export async function unwrap<R extends ClientResponse<unknown, number, string>>(send: (options: CallOptions) => Promise<R>, timeoutMs?: number): Promise<Answer<R>> {
   const controller = timeoutMs === undefined ? undefined : new AbortController();
   const timer = controller && setTimeout(() => controller.abort(), timeoutMs);
   const failed = () => (controller?.signal.aborted ? 'TIMEOUT' : 'NETWORK');
   try {
-    let res: Response;
+    let res: R;
     try {
-      res = await fetch(path, {
-        method,
-        credentials: 'same-origin',
-        signal: controller?.signal,
-        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      res = await send({ init: { credentials: 'same-origin', signal: controller?.signal } });
     } catch {
       throw new ApiError(failed(), 0);
     }
@@ -47,11 +72,23 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DEL
       const error = (data as { error?: { code?: unknown; details?: Record<string, unknown> } } | null)?.error;
       throw new ApiError(isErrorCode(error?.code) ? error.code : 'INTERNAL', res.status, error?.details);
     }
-    return data as T;
+    return data as Answer<R>;
   } finally {
     clearTimeout(timer);
   }
 }
 
-export const apiGet = <T,>(path: string) => request<T>('GET', path);
-export const apiPost = <T,>(path: string, body: unknown = {}) => request<T>('POST', path, body);
+/**
+ * A JSON request by path, for the admin area's routes, which are not part of `ApiType` yet;
+ * answered like `unwrap`. The storefront uses the typed client.
+ */
+export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, timeoutMs?: number): Promise<T> {
+  const send = async ({ init }: CallOptions) =>
+    (await fetch(path, {
+      ...init,
+      method,
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })) as unknown as ClientResponse<T, 200, 'json'>;
+  return unwrap(send, timeoutMs) as Promise<T>;
+}

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { FULL_NAME_MIN_LENGTH, isAcceptablePassword, passwordStrength, PASSWORD_MIN_SCORE } from '../../../core/password';
 import { Button, FieldError, Input, Label } from '../../components/ui';
-import { ApiError, apiPost, ME_QUERY_KEY, type Me } from './api';
+import { api, ApiError, ME_QUERY_KEY, unwrap, type Me } from './api';
 import type { AuthTab } from './authDialogStore';
 import { signInFailed, signUpFailed } from './messages';
 import { StrengthMeter } from './StrengthMeter';
@@ -59,7 +59,7 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
     if (!canSubmit) return;
     setBusy(true);
     try {
-      await apiPost('/api/auth/sign-in/email', { email: normalizeEmail(email), password });
+      await unwrap((o) => api.auth['sign-in'].email.$post({ json: { email: normalizeEmail(email), password } }, o));
       setEmail('');
       setPassword('');
       const me = await queryClient.fetchQuery<Me | null>({ queryKey: ME_QUERY_KEY, staleTime: 0 });
@@ -115,7 +115,7 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
     }
     setEmailState('checking');
     const timer = setTimeout(() => {
-      apiPost<{ available: boolean }>('/api/auth-extra/email-available', { email: normalized })
+      unwrap((o) => api['auth-extra']['email-available'].$post({ json: { email: normalized } }, o))
         .then((r) => seq === checkSeq.current && setEmailState(r.available ? 'available' : 'taken'))
         .catch((err: unknown) => {
           if (seq !== checkSeq.current) return;
@@ -139,12 +139,12 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
     try {
       // Re-checked at submit: the address may have been taken meanwhile, the password must still pass.
       if (!isAcceptablePassword(password)) throw new ApiError('PASSWORD_WEAK', 422);
-      const { available } = await apiPost<{ available: boolean }>('/api/auth-extra/email-available', { email: normalized });
+      const { available } = await unwrap((o) => api['auth-extra']['email-available'].$post({ json: { email: normalized } }, o));
       if (!available) {
         setEmailState('taken');
         throw new ApiError('EMAIL_TAKEN', 409);
       }
-      await apiPost('/api/auth/sign-up/email', { name: fullName.trim(), email: normalized, password });
+      await unwrap((o) => api.auth['sign-up'].email.$post({ json: { name: fullName.trim(), email: normalized, password } }, o));
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
       toast.success(t('signup.welcome', { name: fullName.trim() }), { description: t('signup.notice', { email: normalized }), duration: SIGNUP_NOTICE_MS });
       setFullName('');

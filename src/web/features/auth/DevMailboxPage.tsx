@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { formatDateTime } from '../../lib/format';
-import { apiGet } from './api';
+import { request } from '../../lib/api';
 
 export const ns = ['auth'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('auth:mailbox.title')} · ${site.site_name}` });
@@ -23,10 +23,10 @@ interface Message extends Summary {
 export default function DevMailboxPage() {
   const { t, i18n } = useTranslation('auth');
   const [openId, setOpenId] = useState<number | null>(null);
-  const list = useQuery({ queryKey: ['dev-mailbox'], queryFn: () => apiGet<{ messages: Summary[] }>('/api/dev/mailbox'), refetchInterval: 3000 });
+  const list = useQuery({ queryKey: ['dev-mailbox'], queryFn: () => request<{ messages: Summary[] }>('GET', '/api/dev/mailbox'), refetchInterval: 3000 });
   const message = useQuery({
     queryKey: ['dev-mailbox', openId],
-    queryFn: () => apiGet<{ message: Message }>(`/api/dev/mailbox/${openId}`),
+    queryFn: () => request<{ message: Message }>('GET', `/api/dev/mailbox/${openId}`),
     enabled: openId !== null,
   });
 

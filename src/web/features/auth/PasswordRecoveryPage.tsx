@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { isAcceptablePassword } from '../../../core/password';
 import { Button, FieldError, Input, Label } from '../../components/ui';
 import type { PageMeta } from '../../app/page';
-import { ApiError, apiPost } from './api';
+import { accountWrite, ApiError } from './api';
 import { StrengthMeter } from './StrengthMeter';
 
 export const ns = ['auth'];
@@ -44,7 +44,7 @@ export default function PasswordRecoveryPage() {
     }
     setBusy(true);
     try {
-      await apiPost('/api/auth/reset-password', { token, newPassword: password });
+      await accountWrite('/reset-password', { token, newPassword: password });
       setDone(true);
       toast.success(t('recovery.success'));
       setTimeout(() => void navigate('/auth'), DONE_REDIRECT_MS);

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { emailSchema } from '../../../core/password';
 import { Button, FieldError, Input, Label } from '../../components/ui';
 import type { PageMeta } from '../../app/page';
-import { ApiError, apiPost } from './api';
+import { api, ApiError, unwrap } from './api';
 import { waitMinutes } from './messages';
 
 export const ns = ['auth'];
@@ -28,7 +28,7 @@ export default function ResetPasswordPage() {
     if (!valid || busy) return;
     setBusy(true);
     try {
-      await apiPost('/api/auth/request-password-reset', { email: email.trim().toLowerCase() });
+      await unwrap((o) => api.auth['request-password-reset'].$post({ json: { email: email.trim().toLowerCase() } }, o));
       setSent(true);
       toast.success(t('reset.sentTitle'), { description: t('reset.sent'), duration: SENT_NOTICE_MS });
     } catch (err) {

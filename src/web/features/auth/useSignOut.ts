@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { apiPost } from '../../lib/api';
+import { api, unwrap } from '../../lib/api';
 
 /**
  * Signing out from the header, the dashboard or the admin area: the browser leaves for the site
@@ -13,7 +13,7 @@ export function useSignOut(onError?: () => void): { signingOut: boolean; signOut
     if (signingOut) return;
     setSigningOut(true);
     try {
-      await apiPost('/api/auth/sign-out');
+      await unwrap((o) => api.auth['sign-out'].$post({ json: {} }, o));
       window.location.assign('/');
     } catch {
       onError?.();

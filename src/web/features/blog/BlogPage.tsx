@@ -5,7 +5,7 @@ import type { PageMeta } from '../../app/page';
 import { routeLanguage } from '../../app/page';
 import { PageHero } from '../../components/ui/PageHero';
 import { useLanguage } from '../../lib/language';
-import { contentGet, type PostSummary } from './api';
+import { contentGet, loaderApi, type PostSummary } from './api';
 import { formatDay } from '../../lib/format';
 
 export const ns = ['blog'];
@@ -13,7 +13,7 @@ export const meta: PageMeta = ({ t, site }) => ({ title: t('blog:list.metaTitle'
 
 export async function loader(args: LoaderFunctionArgs) {
   const lang = routeLanguage(args.params, args.request);
-  const data = await contentGet<{ posts: PostSummary[] }>(args, `/api/content/blog?lang=${lang}`);
+  const data = await contentGet(loaderApi(args).content.blog.$get({ query: { lang } }));
   return { posts: data?.posts ?? [] };
 }
 

@@ -5,7 +5,7 @@ import type { PageMeta } from '../../app/page';
 import { routeLanguage } from '../../app/page';
 import { ButtonLink } from '../../components/ui/Button';
 import { useLanguage } from '../../lib/language';
-import { contentGet, paragraphs, type Post } from './api';
+import { contentGet, loaderApi, paragraphs, type Post } from './api';
 import { formatDay } from '../../lib/format';
 
 export const ns = ['blog'];
@@ -18,7 +18,7 @@ interface PostData {
 export async function loader(args: LoaderFunctionArgs) {
   const lang = routeLanguage(args.params, args.request);
   const slug = args.params.slug ?? '';
-  const post = /^[a-z0-9-]{1,120}$/.test(slug) ? await contentGet<Post>(args, `/api/content/blog/${slug}?lang=${lang}`) : null;
+  const post = /^[a-z0-9-]{1,120}$/.test(slug) ? await contentGet(loaderApi(args).content.blog[':slug'].$get({ param: { slug }, query: { lang } })) : null;
   if (!post) return data<PostData>({ post: null }, { status: 404 });
   return { post } satisfies PostData;
 }

@@ -6,14 +6,14 @@ import { routeLanguage } from '../../app/page';
 import { ButtonLink } from '../../components/ui/Button';
 import { PageHero } from '../../components/ui/PageHero';
 import { useLanguage } from '../../lib/language';
-import { contentGet, paragraphs, type FaqEntry } from './api';
+import { contentGet, loaderApi, paragraphs, type FaqEntry } from './api';
 
 export const ns = ['blog'];
 export const meta: PageMeta = ({ t, site }) => ({ title: t('blog:faq.metaTitle', { site: site.site_name }), description: t('blog:faq.metaDescription', { site: site.site_name }) });
 
 export async function loader(args: LoaderFunctionArgs) {
   const lang = routeLanguage(args.params, args.request);
-  const data = await contentGet<{ items: FaqEntry[] }>(args, `/api/content/faq?lang=${lang}`);
+  const data = await contentGet(loaderApi(args).content.faq.$get({ query: { lang } }));
   return { items: data?.items ?? [] };
 }
 

@@ -1,41 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import type { ServiceDetail, ServiceList } from '../../../core/contracts/catalog';
 import type { Language } from '../../../core/i18n';
+import { api, apiClient, unwrap, type Fetch } from '../../lib/api';
 import type { ServerRenderContext } from '../../lib/serverRender';
 
 /**
- * The public catalogue API (GET /api/catalog/…): one fetch helper, the query keys, and one hook
- * per endpoint. The list is revalidated with its ETag by the browser's HTTP cache, so asking
+ * The public catalogue API (GET /api/catalog/…) through the typed client: the query keys, and
+ * one hook per endpoint. The list is revalidated with its ETag by the browser's HTTP cache, so asking
  * again is cheap.
  */
-
-/** A refused catalogue request; `status` 0 when nothing answered. */
-export class CatalogError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code?: string,
-  ) {
-    super(code ?? `HTTP ${status}`);
-  }
-}
-
-type Fetch = (path: string, init?: RequestInit) => Promise<Response>;
-
-async function getJson<T>(path: string, fetcher: Fetch = fetch): Promise<T> {
-  let res: Response;
-  try {
-    // Identity: the in-process API on the server would otherwise compress for the visitor's browser.
-    res = await fetcher(path, { headers: { accept: 'application/json', ...(fetcher === fetch ? {} : { 'accept-encoding': 'identity' }) } });
-  } catch {
-    throw new CatalogError(0);
-  }
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: { code?: string } } | null;
-    throw new CatalogError(res.status, body?.error?.code);
-  }
-  return (await res.json()) as T;
-}
 
 export const catalogKeys = {
   all: ['catalog'] as const,
@@ -44,11 +17,10 @@ export const catalogKeys = {
   platforms: () => ['catalog', 'platforms'] as const,
 };
 
-export const fetchServices = (lang: Language) => getJson<ServiceList>(`/api/catalog/services?lang=${lang}`);
-export const fetchService = (id: string, lang: Language) =>
-  getJson<ServiceDetail>(`/api/catalog/services/${encodeURIComponent(id)}?lang=${lang}`);
-export const fetchPlatforms = (fetcher?: Fetch) =>
-  getJson<{ platforms: string[] }>('/api/catalog/platforms', fetcher).then((r) => r.platforms);
+export const fetchServices = (lang: Language) => unwrap((o) => api.catalog.services.$get({ query: { lang } }, o));
+export const fetchService = (id: string, lang: Language) => unwrap((o) => api.catalog.services[':id'].$get({ param: { id: encodeURIComponent(id) }, query: { lang } }, o));
+/** The platform list; on the server through the in-process API (`fetcher`). */
+export const fetchPlatforms = async (fetcher?: Fetch) => (await unwrap((o) => (fetcher ? apiClient(fetcher) : api).catalog.platforms.$get({}, o))).platforms;
 
 /** The compact service list and the current fees, in the page's language. */
 export function useServices(lang: Language) {

@@ -17,7 +17,8 @@ import { ME_QUERY_KEY } from '../auth/api';
 import { useServices } from '../catalog/api';
 import { issueMessage } from '../catalog/orderForm';
 import { dashboardKeys, newIdempotencyKey } from './api';
-import { postJson, requestErrorText } from './http';
+import { api } from '../../lib/api';
+import { requestErrorText, timed } from './http';
 import { previewMassOrder, type MassLineProblem } from './massOrder';
 import { attemptFor, isRetryable, type OrderAttempt } from './orderAttempt';
 
@@ -77,7 +78,7 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
     // The same text retried after no definite answer keeps its batch key.
     attempt.current = attemptFor(attempt.current, text, newIdempotencyKey);
     try {
-      const answer = await postJson<MassOrderResult>('/api/orders/mass', { batchKey: attempt.current.key, text });
+      const answer = await timed((o) => api.orders.mass.$post({ json: { batchKey: attempt.current!.key, text } }, o));
       attempt.current = null;
       setResult(answer);
       setConfirming(false);

@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
 import { isAcceptablePassword } from '../../../core/password';
 import { Button, FieldError, Input, Label } from '../../components/ui';
-import { ApiError, apiPost, ME_QUERY_KEY, type Me } from '../auth/api';
+import { accountWrite, ApiError, ME_QUERY_KEY, type Me } from '../auth/api';
 import { StrengthMeter } from '../auth/StrengthMeter';
 
 /** Profile (full name) and security (password change) of the dashboard's settings tab. */
@@ -41,7 +41,7 @@ function ProfileForm({ me }: { me: Me }) {
     if (blank || busy) return;
     setBusy(true);
     try {
-      await apiPost('/api/auth/update-user', { name: name.trim() });
+      await accountWrite('/update-user', { name: name.trim() });
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
       toast.success(t('settings.profileSaved'));
     } catch {
@@ -85,7 +85,7 @@ function PasswordForm() {
     if (!canSubmit) return;
     setBusy(true);
     try {
-      await apiPost('/api/auth/change-password', { currentPassword: current, newPassword: next, revokeOtherSessions: true });
+      await accountWrite('/change-password', { currentPassword: current, newPassword: next, revokeOtherSessions: true });
       setCurrent('');
       setNext('');
       setConfirm('');

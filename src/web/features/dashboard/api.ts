@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { OrderStats, OrderView } from '../../../core/contracts/orders';
 import type { PlaceOrderInput } from '../../../core/orderRules';
-import { getJson, postJson } from './http';
+import { api } from '../../lib/api';
+import { timed } from './http';
 
 /** The customer's orders, counters and balance (GET /api/orders, /api/orders/stats, /api/wallet). */
 export const dashboardKeys = {
@@ -11,9 +11,9 @@ export const dashboardKeys = {
   wallet: () => ['dashboard', 'wallet'] as const,
 };
 
-export const fetchOrders = () => getJson<{ orders: OrderView[] }>('/api/orders').then((r) => r.orders);
-export const fetchStats = () => getJson<OrderStats>('/api/orders/stats');
-export const fetchWallet = () => getJson<{ balanceCents: number }>('/api/wallet').then((r) => r.balanceCents);
+export const fetchOrders = async () => (await timed((o) => api.orders.$get({}, o))).orders;
+export const fetchStats = () => timed((o) => api.orders.stats.$get({}, o));
+export const fetchWallet = async () => (await timed((o) => api.wallet.$get({}, o))).balanceCents;
 
 export function useOrders() {
   return useQuery({ queryKey: dashboardKeys.orders(), queryFn: fetchOrders, staleTime: 30_000 });
@@ -29,7 +29,7 @@ export function useWallet(initial?: number) {
 }
 
 export function usePlaceOrder() {
-  return useMutation({ mutationFn: (input: PlaceOrderInput) => postJson<OrderView>('/api/orders', input) });
+  return useMutation({ mutationFn: (input: PlaceOrderInput) => timed((o) => api.orders.$post({ json: input }, o)) });
 }
 
 /** A key for one submission attempt: the same key on a retry places at most one order. */

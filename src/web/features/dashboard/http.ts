@@ -1,5 +1,6 @@
 import type { TFunction } from '../../i18n';
-import { ApiError, request } from '../../lib/api';
+import type { ClientResponse } from 'hono/client';
+import { ApiError, unwrap, type CallOptions } from '../../lib/api';
 
 /**
  * Requests of the signed-in pages (dashboard, payments, tracking) give up after this long and
@@ -7,8 +8,8 @@ import { ApiError, request } from '../../lib/api';
  */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
-export const getJson = <T>(path: string) => request<T>('GET', path, undefined, REQUEST_TIMEOUT_MS);
-export const postJson = <T>(path: string, body: unknown) => request<T>('POST', path, body, REQUEST_TIMEOUT_MS);
+/** A call of the typed client (`api` in lib/api.ts) under that time limit. */
+export const timed = <R extends ClientResponse<unknown, number, string>>(send: (options: CallOptions) => Promise<R>) => unwrap(send, REQUEST_TIMEOUT_MS);
 
 /**
  * The localized message of a failed request. `ns` is the namespace whose `errors.<CODE>` keys

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ApiKeyList, CreatedApiKey, OrderActionsList } from '../../../core/contracts/reseller';
-import type { OrderView } from '../../../core/contracts/orders';
-import { request } from '../../lib/api';
-import { getJson, postJson, REQUEST_TIMEOUT_MS } from './http';
+import { api } from '../../lib/api';
+import { timed } from './http';
 
 /** The customer's API keys (/api/api-keys) and what each order allows (/api/orders/actions). */
 export const resellerKeys = {
@@ -11,22 +9,24 @@ export const resellerKeys = {
 };
 
 export function useApiKeys() {
-  return useQuery({ queryKey: resellerKeys.keys(), queryFn: () => getJson<ApiKeyList>('/api/api-keys'), staleTime: 15_000 });
+  return useQuery({ queryKey: resellerKeys.keys(), queryFn: () => timed((o) => api['api-keys'].$get({}, o)), staleTime: 15_000 });
 }
 
-export const createApiKey = (name: string) => postJson<CreatedApiKey>('/api/api-keys', { name });
-export const rotateApiKey = (id: string) => postJson<CreatedApiKey>(`/api/api-keys/${encodeURIComponent(id)}/rotate`, {});
-export const revokeApiKey = (id: string) => request<void>('DELETE', `/api/api-keys/${encodeURIComponent(id)}`, undefined, REQUEST_TIMEOUT_MS);
+export const createApiKey = (name: string) => timed((o) => api['api-keys'].$post({ json: { name } }, o));
+export const rotateApiKey = (id: string) => timed((o) => api['api-keys'][':id'].rotate.$post({ param: { id: encodeURIComponent(id) } }, o));
+export const revokeApiKey = async (id: string): Promise<void> => {
+  await timed((o) => api['api-keys'][':id'].$delete({ param: { id: encodeURIComponent(id) } }, o));
+};
 
 /** Refill and cancel buttons and the "via API" mark of the history; follows the order list. */
 export function useOrderActions(enabled: boolean) {
   return useQuery({
     queryKey: resellerKeys.actions(),
-    queryFn: () => getJson<OrderActionsList>('/api/orders/actions').then((r) => r.orders),
+    queryFn: async () => (await timed((o) => api.orders.actions.$get({}, o))).orders,
     staleTime: 15_000,
     enabled,
   });
 }
 
-export const requestRefill = (orderId: string) => postJson<{ refill: { id: number; status: string } }>(`/api/orders/${encodeURIComponent(orderId)}/refill`, {});
-export const requestCancel = (orderId: string) => postJson<OrderView>(`/api/orders/${encodeURIComponent(orderId)}/cancel`, {});
+export const requestRefill = (orderId: string) => timed((o) => api.orders[':id'].refill.$post({ param: { id: encodeURIComponent(orderId) } }, o));
+export const requestCancel = (orderId: string) => timed((o) => api.orders[':id'].cancel.$post({ param: { id: encodeURIComponent(orderId) } }, o));

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { PaymentView, TopUpResult } from '../../../core/contracts/payments';
 import type { Language } from '../../../core/i18n';
 import { DEFAULT_SETTINGS, type PublicSettings } from '../../../core/settings';
-import { getJson, postJson } from '../dashboard/http';
+import { api } from '../../lib/api';
+import { timed } from '../dashboard/http';
 
 /** Card top-ups and the payment history (GET/POST /api/payments…), and the public exchange rate. */
 export const paymentKeys = {
@@ -11,7 +11,7 @@ export const paymentKeys = {
   settings: () => ['settings', 'public'] as const,
 };
 
-export const fetchPayments = () => getJson<{ payments: PaymentView[] }>('/api/payments').then((r) => r.payments);
+export const fetchPayments = async () => (await timed((o) => api.payments.$get({}, o))).payments;
 
 export function usePayments(enabled = true) {
   return useQuery({ queryKey: paymentKeys.list(), queryFn: fetchPayments, staleTime: 30_000, enabled });
@@ -19,7 +19,7 @@ export function usePayments(enabled = true) {
 
 export function useTopUp() {
   return useMutation({
-    mutationFn: (input: { amountCents: number; language: Language }) => postJson<TopUpResult>('/api/payments/topup', input),
+    mutationFn: (input: { amountCents: number; language: Language }) => timed((o) => api.payments.topup.$post({ json: input }, o)),
   });
 }
 
@@ -32,7 +32,7 @@ export function usePublicSettings() {
     queryKey: paymentKeys.settings(),
     queryFn: async (): Promise<PublicSettings> => {
       try {
-        return await getJson<PublicSettings>('/api/settings');
+        return await timed((o) => api.settings.$get({}, o));
       } catch (err) {
         console.warn('settings not loaded', err);
         return DEFAULT_SETTINGS;

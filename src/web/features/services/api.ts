@@ -4,7 +4,7 @@ import { minorToDecimal } from '../../../core/money';
 import type { TFunction } from '../../i18n';
 import { routeLanguage } from '../../app/page';
 import { formatNumber } from '../../lib/format';
-import { contentGet } from '../../lib/loaderFetch';
+import { contentGet, loaderApi } from '../../lib/loaderFetch';
 
 /** The agency's own services as the public API serves them (GET /api/content/services…), in one language. */
 export type { LocalService } from '../../../core/contracts/content';
@@ -13,7 +13,7 @@ export type { LocalService } from '../../../core/contracts/content';
 export async function fetchLocalServices(args: Pick<LoaderFunctionArgs, 'context' | 'params' | 'request'>): Promise<LocalService[] | null> {
   const lang = routeLanguage(args.params, args.request);
   try {
-    return (await contentGet<{ services: LocalService[] }>(args, `/api/content/services?lang=${lang}`))?.services ?? [];
+    return (await contentGet(loaderApi(args).content.services.$get({ query: { lang } })))?.services ?? [];
   } catch (err) {
     console.warn('services not loaded', err);
     return null;
@@ -24,7 +24,7 @@ export async function fetchLocalServices(args: Pick<LoaderFunctionArgs, 'context
 export async function fetchLocalService(args: Pick<LoaderFunctionArgs, 'context' | 'params' | 'request'>): Promise<LocalService | null> {
   const id = args.params.id ?? '';
   if (!/^\d{1,9}$/.test(id)) return null;
-  return contentGet<LocalService>(args, `/api/content/services/${id}?lang=${routeLanguage(args.params, args.request)}`);
+  return contentGet(loaderApi(args).content.services[':id'].$get({ param: { id }, query: { lang: routeLanguage(args.params, args.request) } }));
 }
 
 /** "150 AZN-dən" for a start price in qəpik (whole manats without decimals, "1.500" in az); "price on request" when there is none. */

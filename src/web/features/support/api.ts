@@ -11,6 +11,7 @@ import type {
   TicketStatus,
   TicketView,
 } from '../../../core/contracts/support';
+import { api, unwrap } from '../../lib/api';
 import { request } from './http';
 
 export { SupportApiError, sendConsultation, sendContactMessage } from './http';
@@ -37,14 +38,14 @@ export const supportKeys = {
 export function useOwnTickets() {
   return useQuery({
     queryKey: supportKeys.ownTickets(),
-    queryFn: async () => (await request<{ tickets: TicketView[] }>('GET', '/api/support/tickets')).tickets,
+    queryFn: async () => (await unwrap((o) => api.support.tickets.$get({}, o))).tickets,
   });
 }
 
 export function useOwnThread(id: string | null) {
   return useQuery({
     queryKey: supportKeys.ownThread(id ?? ''),
-    queryFn: () => request<Thread>('GET', `/api/support/tickets/${encodeURIComponent(id!)}/messages`),
+    queryFn: () => unwrap((o) => api.support.tickets[':id'].messages.$get({ param: { id: encodeURIComponent(id!) } }, o)),
     enabled: !!id,
   });
 }
@@ -52,7 +53,7 @@ export function useOwnThread(id: string | null) {
 export function useCreateTicket() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (input: CreateTicketInput) => (await request<{ ticket: TicketView }>('POST', '/api/support/tickets', input)).ticket,
+    mutationFn: async (input: CreateTicketInput) => (await unwrap((o) => api.support.tickets.$post({ json: input }, o))).ticket,
     onSuccess: () => qc.invalidateQueries({ queryKey: supportKeys.ownTickets() }),
   });
 }
@@ -61,7 +62,7 @@ export function useSendMessage(ticketId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (message: string) =>
-      (await request<{ message: TicketMessageView }>('POST', `/api/support/tickets/${encodeURIComponent(ticketId)}/messages`, { message })).message,
+      (await unwrap((o) => api.support.tickets[':id'].messages.$post({ param: { id: encodeURIComponent(ticketId) }, json: { message } }, o))).message,
     onSuccess: (message) => {
       qc.setQueryData<Thread>(supportKeys.ownThread(ticketId), (old) => (old ? { ...old, messages: [...old.messages, message] } : old));
       void qc.invalidateQueries({ queryKey: supportKeys.own });

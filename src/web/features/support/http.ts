@@ -1,8 +1,8 @@
 import type { ConsultationInput, ContactMessageInput } from '../../../core/contracts/support';
-import { ApiError, request } from '../../lib/api';
+import { api, ApiError, request, unwrap } from '../../lib/api';
 
-/** Support's refusals are the app's API errors. */
+/** Support's refusals are the app's API errors; `request` reaches the team's routes. */
 export { ApiError as SupportApiError, request };
 
-export const sendConsultation = (input: ConsultationInput) => request<{ consultation: { id: string } }>('POST', '/api/consultations', input);
-export const sendContactMessage = (input: ContactMessageInput) => request<{ ok: true }>('POST', '/api/contact', input);
+export const sendConsultation = (input: ConsultationInput) => unwrap((o) => api.consultations.$post({ json: input }, o));
+export const sendContactMessage = (input: ContactMessageInput) => unwrap((o) => api.contact.$post({ json: input }, o));

@@ -11,8 +11,8 @@ import { cn } from '../../components/ui/cn';
 import { FieldError, Input, Label } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
-import { ApiError } from '../../lib/api';
-import { getJson, requestErrorText } from '../dashboard/http';
+import { api, ApiError } from '../../lib/api';
+import { requestErrorText, timed } from '../dashboard/http';
 import { trackKind, type TrackKind } from './trackKind';
 import { formatMoney, formatNumber } from '../../lib/format';
 
@@ -49,7 +49,7 @@ export function TrackView() {
       setLoading(true);
       setFailure(null);
       try {
-        const found = await getJson<TrackResult>(`/api/track/${encodeURIComponent(number)}`);
+        const found = await timed((o) => api.track[':number'].$get({ param: { number: encodeURIComponent(number) } }, o));
         if (searched.current === number) setResult(found);
       } catch (err) {
         if (searched.current !== number) return;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../../core/errors';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
@@ -22,10 +23,10 @@ export interface DelayRule extends RateRule {
 
 const MINUTE = 60;
 const FIFTEEN_MINUTES = 15 * MINUTE;
+const HOUR = 60 * MINUTE;
 
 /**
- * Every rate rule of the account routes, in one table (docs/rate-limits.md explains them for
- * people). Counters live in the `rate_limits` table and are taken atomically before the work
+ * Every rate rule of the site, in one table (docs/rate-limits.md explains them for people). Counters live in the `rate_limits` table and are taken atomically before the work
  * they guard, so a parallel burst can never get past a limit.
  */
 export const RATE_RULES = {
@@ -60,7 +61,35 @@ export const RATE_RULES = {
    * protocol's own `{ "error": … }` (HTTP 200) and a Retry-After header.
    */
   apiPerKey: { name: 'api:key', limit: 600, windowSeconds: MINUTE },
+  /**
+   * Orders per customer, taken in the order's own statement (orders/service.ts `placeOrder`).
+   * The limit is the environment's ORDERS_PER_MINUTE (60 unless set): see `ordersPerUser`.
+   */
+  ordersPerUser: { name: 'orders:user', limit: 60, windowSeconds: MINUTE },
+  /** Mass orders per customer (each may hold up to MASS_ORDER_MAX_LINES orders). */
+  massOrdersPerUser: { name: 'orders:mass:user', limit: 10, windowSeconds: MINUTE },
+  /** Public order tracking per address (docs/rules.md#tracking). */
+  trackPerIp: { name: 'track:ip', limit: 30, windowSeconds: MINUTE },
+  /** Card top-ups started per customer. */
+  topUpPerUser: { name: 'topup:user', limit: 20, windowSeconds: FIFTEEN_MINUTES },
+  /** Signed-out return pages check 3 times per visit; this leaves room for a few visits a minute. */
+  paymentStatusPerIp: { name: 'payment-status:ip', limit: 20, windowSeconds: MINUTE },
+  /**
+   * How often the return pages may have the gateway asked: one payment at most once per window,
+   * whoever asks and on whichever instance; counted before the gateway is called.
+   */
+  paymentCheckPerPayment: { name: 'payment-check:payment', limit: 1, windowSeconds: 3 },
+  /** A customer's payment checks that reach the gateway. */
+  paymentCheckPerCustomer: { name: 'payment-check:user', limit: 12, windowSeconds: MINUTE },
+  /** Spam brakes. The contact form is public, so it is limited per address. */
+  contactPerIp: { name: 'contact:ip', limit: 5, windowSeconds: FIFTEEN_MINUTES },
+  ticketsPerUser: { name: 'tickets:user', limit: 20, windowSeconds: HOUR },
+  ticketMessagesPerUser: { name: 'ticket-messages:user', limit: 120, windowSeconds: HOUR },
+  consultationsPerUser: { name: 'consultations:user', limit: 20, windowSeconds: HOUR },
 } as const satisfies Record<string, RateRule | DelayRule>;
+
+/** The order rule with the limit the environment sets (ORDERS_PER_MINUTE). */
+export const ordersPerUser = (perMinute: number): RateRule => ({ ...RATE_RULES.ordersPerUser, limit: perMinute });
 
 /** How long the attempt after `failures` failures must wait under a delay rule (0 while free). */
 export function delayAfter(rule: DelayRule, failures: number): number {
@@ -210,3 +239,16 @@ export function createRateLimiter(db: Db) {
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/**
+ * Route middleware: counts one attempt under `rule` for the subject `subjectOf` names (the
+ * client address, the signed-in user …) before the route's own checks, and refuses with
+ * RATE_LIMITED once the limit is passed.
+ */
+export function rateLimited(db: Db, rule: RateRule, subjectOf: (c: Context) => string | Promise<string>): MiddlewareHandler {
+  const limiter = createRateLimiter(db);
+  return async (c, next) => {
+    await limiter.consume(rule, await subjectOf(c));
+    await next();
+  };
+}

@@ -1,9 +1,12 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../../core/errors';
 import { isLanguage, LANGUAGE_COOKIE } from '../../core/i18n';
-import type { Db } from '../db/client';
-import { getSettings } from '../settings';
-import { optionalUser, type Identity } from './guard';
+
+/** What the maintenance guards ask: whether maintenance_mode is on, and whether the caller is an admin. */
+export interface MaintenanceChecks {
+  isOn: () => Promise<boolean>;
+  isAdmin: (c: Context) => Promise<boolean>;
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -13,14 +16,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const API_OPEN_PREFIXES = ['/api/auth/', '/api/auth-extra/', '/api/payments/callback', '/api/v2'];
 
-const isAdmin = async (c: Parameters<MiddlewareHandler>[0]) => (await optionalUser(c))?.roles.includes('admin') ?? false;
-
 /** With maintenance_mode on, API writes answer MAINTENANCE (503) unless an admin makes them. */
-export function maintenanceApi(db: Db): MiddlewareHandler {
+export function maintenanceApi(checks: MaintenanceChecks): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || API_OPEN_PREFIXES.some((p) => c.req.path.startsWith(p))) return next();
-    if (!(await getSettings(db)).maintenance_mode) return next();
-    if (await isAdmin(c)) return next();
+    if (!(await checks.isOn())) return next();
+    if (await checks.isAdmin(c)) return next();
     throw new AppError('MAINTENANCE', 'The site is under maintenance. Please try again later.');
   };
 }
@@ -33,12 +34,11 @@ const NOT_PAGES = /^\/(?:api|assets)\/|^\/(?:healthz|favicon\.svg|robots\.txt|si
  * With maintenance_mode on, visitors and customers asking for a page are sent to the maintenance
  * page in their language; admins browse as usual. Mounted in front of the web renderer.
  */
-export function maintenancePages(identity: Identity): MiddlewareHandler {
+export function maintenancePages(checks: MaintenanceChecks): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' || NOT_PAGES.test(c.req.path) || PAGE_OPEN.test(c.req.path)) return next();
-    if (!(await getSettings(identity.db)).maintenance_mode) return next();
-    c.set('identity', identity);
-    if (await isAdmin(c)) return next();
+    if (!(await checks.isOn())) return next();
+    if (await checks.isAdmin(c)) return next();
     const first = c.req.path.split('/')[1];
     const cookieLang = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`).exec(c.req.header('cookie') ?? '')?.[1];
     const lang = isLanguage(first) ? first : isLanguage(cookieLang) ? cookieLang : 'en';
