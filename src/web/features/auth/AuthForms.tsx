@@ -164,7 +164,7 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
       : emailState === 'available'
         ? t('signup.emailAvailable')
         : emailState === 'taken'
-          ? t('errors.EMAIL_TAKEN')
+          ? t('common:errors.EMAIL_TAKEN')
           : emailState === 'error'
             ? t('signup.emailCheckError')
             : undefined;
@@ -201,7 +201,7 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
           aria-live="polite"
           className={`mt-1.5 min-h-5 text-sm ${emailState === 'taken' || emailState === 'error' ? 'text-rose-600' : emailState === 'available' ? 'text-emerald-700' : 'text-slate-500'}`}
         >
-          {email.trim() !== '' && !emailOk ? t('errors.EMAIL_INVALID') : emailHint}
+          {email.trim() !== '' && !emailOk ? t('common:errors.EMAIL_INVALID') : emailHint}
         </p>
       </div>
       <div>

@@ -6,7 +6,7 @@ import { emailSchema } from '../../../core/password';
 import { Button, FieldError, Input, Label } from '../../components/ui';
 import type { PageMeta } from '../../app/page';
 import { ApiError, apiPost } from './api';
-import { waitMinutes } from './messages';
+import { errorText } from '../../lib/errorText';
 
 export const ns = ['auth'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('auth:reset.title')} · ${site.site_name}` });
@@ -33,7 +33,7 @@ export default function ResetPasswordPage() {
       toast.success(t('reset.sentTitle'), { description: t('reset.sent'), duration: SENT_NOTICE_MS });
     } catch (err) {
       const description =
-        err instanceof ApiError && err.code === 'RATE_LIMITED' ? t('errors.RATE_LIMITED', { minutes: waitMinutes(err) }) : t('reset.failed');
+        err instanceof ApiError && err.code === 'RATE_LIMITED' ? errorText(t, err, 'auth') : t('reset.failed');
       toast.error(t('errors.unexpectedTitle'), { description });
     } finally {
       setBusy(false);
@@ -56,7 +56,7 @@ export default function ResetPasswordPage() {
             aria-invalid={email.trim() !== '' && !valid}
             aria-describedby={`${id}-error`}
           />
-          <FieldError id={`${id}-error`}>{email.trim() !== '' && !valid ? t('errors.EMAIL_INVALID') : undefined}</FieldError>
+          <FieldError id={`${id}-error`}>{email.trim() !== '' && !valid ? t('common:errors.EMAIL_INVALID') : undefined}</FieldError>
         </div>
         <Button type="submit" className="w-full" disabled={!valid || busy}>
           {busy ? t('reset.sending') : t('reset.submit')}

@@ -8,8 +8,8 @@ import { Button, FieldError, Input, Label } from '../../components/ui';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
 import { formatDateTime } from '../../lib/format';
-import { requestErrorText } from './http';
 import { createApiKey, resellerKeys, revokeApiKey, rotateApiKey, useApiKeys } from './resellerApi';
+import { errorText } from '../../lib/errorText';
 
 /**
  * Keys of the reseller API (/api/v2): create, rotate and revoke. A new key is shown once, here,
@@ -27,7 +27,7 @@ export function ApiKeysTab({ locale }: { locale: string }) {
   const [copied, setCopied] = useState(false);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: resellerKeys.keys() });
-  const fail = (err: unknown) => toast.error(t('keys.failed'), { description: requestErrorText(t, err, 'reseller') });
+  const fail = (err: unknown) => toast.error(t('keys.failed'), { description: errorText(t, err, 'reseller') });
 
   async function create(e: FormEvent) {
     e.preventDefault();
@@ -95,7 +95,7 @@ export function ApiKeysTab({ locale }: { locale: string }) {
   if (keys.isError) {
     return (
       <div role="alert" className="rounded-2xl border border-rose-200 bg-white px-6 py-10 text-center text-sm text-slate-700">
-        {requestErrorText(t, keys.error, 'reseller')}
+        {errorText(t, keys.error, 'reseller')}
       </div>
     );
   }

@@ -4,6 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { MassOrderResult } from '../../../core/contracts/massOrder';
 import { LOCALES } from '../../../core/i18n';
+import { isErrorCode } from '../../../core/errors';
 import { MASS_ORDER_MAX_LINES } from '../../../core/massOrder';
 import { platformDisplayName } from '../../../core/platforms';
 import { useTranslation, type TFunction } from '../../i18n';
@@ -17,9 +18,11 @@ import { ME_QUERY_KEY } from '../auth/api';
 import { useServices } from '../catalog/api';
 import { issueMessage } from '../catalog/orderForm';
 import { dashboardKeys, newIdempotencyKey } from './api';
-import { postJson, requestErrorText } from './http';
+import { postJson } from './http';
 import { previewMassOrder, type MassLineProblem } from './massOrder';
 import { attemptFor, isRetryable, type OrderAttempt } from './orderAttempt';
+import { ApiError } from '../../lib/api';
+import { errorText } from '../../lib/errorText';
 
 const EXAMPLE = '1203|https://www.instagram.com/artim|1000';
 
@@ -43,8 +46,7 @@ function problemText(t: TFunction, problem: MassLineProblem, platform: string, s
 /** A refused line of the server's answer, worded like the dashboard's other refusals. */
 function refusalText(t: TFunction, error: { code: string; details?: Record<string, unknown> }): string {
   if (error.code === 'VALIDATION_FAILED' && error.details?.reason === 'format') return t('order-tools:mass.problem.format');
-  const minutes = Math.max(1, Math.ceil(Number(error.details?.retryAfterSeconds ?? 60) / 60));
-  return t(`dashboard:errors.${error.code}`, { ...error.details, minutes, defaultValue: '' }) || t('dashboard:errors.generic');
+  return errorText(t, new ApiError(isErrorCode(error.code) ? error.code : 'INTERNAL', 0, error.details), 'dashboard');
 }
 
 /**
@@ -85,7 +87,7 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
       onPlaced();
     } catch (err) {
       if (!isRetryable(err)) attempt.current = null;
-      toast.error(t('mass.failed'), { description: requestErrorText(t, err, 'dashboard') });
+      toast.error(t('mass.failed'), { description: errorText(t, err, 'dashboard') });
     } finally {
       setPlacing(false);
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });

@@ -25,9 +25,9 @@ import { ServicePicker } from '../catalog/ServicePicker';
 import { StepHeading } from '../catalog/StepHeading';
 import { dashboardKeys, newIdempotencyKey, usePlaceOrder } from './api';
 import { ApiError } from '../../lib/api';
-import { requestErrorText } from './http';
 import { attemptFor, isRetryable, type OrderAttempt } from './orderAttempt';
 import { OrderSummary } from './OrderSummary';
+import { errorText } from '../../lib/errorText';
 
 /** An order counts as active for its link until it is final; `unknown` waits for reconciliation. */
 const blocksLink = (o: OrderView) => COUNTER_OF[o.status] === 'active';
@@ -186,7 +186,7 @@ export function OrdersTab({
           ? t('errors.placeFailed')
           : paramIssue
             ? issueMessage(t, paramIssue, platform, params)
-            : requestErrorText(t, err, 'dashboard');
+            : errorText(t, err, 'dashboard');
       toast.error(t('orders.failedTitle'), { description: text });
     } finally {
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });

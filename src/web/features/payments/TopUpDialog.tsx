@@ -11,10 +11,10 @@ import { Dialog } from '../../components/ui/Dialog';
 import { FieldError, Input, Label } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
-import { requestErrorText } from '../dashboard/http';
 import { parseTopUpAmount, topUpAmountIssue } from './amount';
 import { rateText, usePublicSettings, useTopUp } from './api';
 import { formatMoney, formatNumber } from '../../lib/format';
+import { errorText } from '../../lib/errorText';
 
 type Step = 'amount' | 'pay';
 
@@ -80,7 +80,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
       onOpened();
     } catch (err) {
       tab?.close();
-      toast.error(t('errors.title'), { description: requestErrorText(t, err, 'payments') });
+      toast.error(t('errors.title'), { description: errorText(t, err, 'payments') });
     }
   }
 

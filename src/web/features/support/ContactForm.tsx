@@ -5,7 +5,7 @@ import type { ContactMessageInput } from '../../../core/contracts/support';
 import { SUPPORT_LIMITS } from '../../../core/contracts/supportConstants';
 import { Button } from '../../components/ui/Button';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/Input';
-import { errorText } from './format';
+import { errorText } from '../../lib/errorText';
 import { sendContactMessage } from './http';
 import { focusField } from '../../lib/focusField';
 
@@ -59,7 +59,7 @@ export function ContactForm() {
         setErrors({});
         setSent(true);
       } catch (err) {
-        toast.error(t('contact.failed'), { description: errorText(t, err) });
+        toast.error(t('contact.failed'), { description: errorText(t, err, 'support') });
       }
     } finally {
       setSubmitting(false);
