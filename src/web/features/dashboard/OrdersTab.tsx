@@ -18,11 +18,12 @@ import { catalogKeys, useServiceDetail, useServices } from '../catalog/api';
 import { indexCatalog } from '../catalog/catalogIndex';
 import { OrderDetails } from '../catalog/OrderDetails';
 import type { OrderNavigationState } from '../catalog/OrderPage';
-import { dripInput, issueMessage, issuesByField, orderIssues, orderTotal, parseQuantity, serverParamIssue, type OrderDraft } from '../catalog/orderForm';
+import { dripInput, issueMessage, orderTotal, parseQuantity, serverParamIssue } from '../catalog/orderForm';
 import { GroupPicker, PlatformPicker } from '../catalog/Pickers';
 import { ServiceInfo } from '../catalog/ServiceInfo';
 import { ServicePicker } from '../catalog/ServicePicker';
 import { StepHeading } from '../catalog/StepHeading';
+import { useOrderForm, type OrderFormOutput } from '../catalog/useOrderForm';
 import { dashboardKeys, newIdempotencyKey, usePlaceOrder } from './api';
 import { ApiError } from '../../lib/api';
 import { attemptFor, isRetryable, type OrderAttempt } from './orderAttempt';
@@ -60,13 +61,6 @@ export function OrdersTab({
   const [chosenPlatform, setChosenPlatform] = useState(initial?.platform?.trim().toLowerCase() ?? '');
   const [chosenGroup, setChosenGroup] = useState<ServiceGroup | undefined>(undefined);
   const [serviceId, setServiceId] = useState<string | undefined>(initial?.serviceId);
-  const [draft, setDraft] = useState<OrderDraft>(() => ({
-    link: initial?.link ?? '',
-    quantity: initial?.quantity ? String(initial.quantity) : '',
-    params: initial?.params ?? {},
-    ...(initial?.drip ? { drip: { runs: String(initial.drip.runs), interval: String(initial.drip.interval) } } : {}),
-  }));
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set(initial?.link ? ['link', 'quantity'] : []));
   const attempt = useRef<OrderAttempt | null>(null);
   const place = usePlaceOrder();
   /** The server's total after it refused an order whose price had changed, until the next attempt. */
@@ -87,9 +81,19 @@ export function OrdersTab({
 
   const detail = useServiceDetail(service?.id, lang);
   const params = useMemo(() => detail.data?.params ?? [], [detail.data]);
-  const issues = useMemo(() => (service ? orderIssues(service, params, draft) : []), [service, params, draft]);
-  const byField = useMemo(() => issuesByField(issues), [issues]);
-  const visibleIssues = useMemo(() => new Map([...byField].filter(([field]) => touched.has(field))), [byField, touched]);
+  const orderForm = useOrderForm({
+    service,
+    params,
+    // An order brought from the catalogue page, with its link and quantity already checked there.
+    initial: {
+      link: initial?.link ?? '',
+      quantity: initial?.quantity ? String(initial.quantity) : '',
+      params: initial?.params ?? {},
+      ...(initial?.drip ? { drip: { runs: String(initial.drip.runs), interval: String(initial.drip.interval) } } : {}),
+    },
+    initialTouched: initial?.link ? ['link', 'quantity'] : [],
+  });
+  const { draft, issues, byField, setDraft, serviceChosen, placed } = orderForm;
 
   const quantity = parseQuantity(draft.quantity);
   const drip = dripInput(service, draft);
@@ -124,28 +128,30 @@ export function OrdersTab({
     setChosenGroup(undefined);
     setServiceId(undefined);
     setDraft((d) => ({ ...d, quantity: '', params: {} }));
-  }, []);
+  }, [setDraft]);
   const chooseGroup = useCallback((next: ServiceGroup) => {
     setChosenGroup(next);
     setServiceId(undefined);
   }, []);
-  const chooseService = useCallback((next: PublicService | undefined) => {
-    setServiceId(next?.id);
-    if (next) setChosenGroup(next.group);
-    setTouched(new Set());
-    setDraft((d) => ({ link: d.link, quantity: next ? String(next.min) : '', params: {} }));
-  }, []);
-  const touch = useCallback((field: string) => setTouched((s) => (s.has(field) ? s : new Set(s).add(field))), []);
+  const chooseService = useCallback(
+    (next: PublicService | undefined) => {
+      setServiceId(next?.id);
+      if (next) setChosenGroup(next.group);
+      serviceChosen(next);
+    },
+    [serviceChosen],
+  );
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (reason || !service) return;
+    // Buy is only offered for an order the form accepts (`reason`), so nothing is left to point at.
+    await orderForm.submit(sendOrder, () => {});
+  }
+
+  async function sendOrder(checked: OrderFormOutput) {
     const input = {
-      serviceId: service.id,
-      link: draft.link.trim(),
-      quantity,
-      params: Object.fromEntries(Object.entries(draft.params).filter(([, v]) => v.trim())),
-      ...(runs ? { runs: runs.runs, interval: runs.interval } : {}),
+      ...checked,
       // The total on screen: the server refuses the order if its price is not this one.
       ...(total !== null ? { expectedTotalCents: total } : {}),
     };
@@ -162,8 +168,7 @@ export function OrdersTab({
       } else {
         toast.success(t('orders.placed'), { description: t('orders.placedNumber', { number: order.number }) });
       }
-      setDraft((d) => ({ ...d, link: '', params: {} }));
-      setTouched(new Set());
+      placed();
       onPlaced(order);
     } catch (err) {
       if (!isRetryable(err)) attempt.current = null;
@@ -249,8 +254,8 @@ export function OrdersTab({
           paramsLoading={detail.isPending}
           draft={draft}
           onDraft={setDraft}
-          onTouch={touch}
-          issues={visibleIssues}
+          onTouch={orderForm.touch}
+          issues={orderForm.visibleIssues}
           locale={locale}
         />
       </div>

@@ -111,7 +111,11 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
                     key={usd}
                     type="button"
                     aria-pressed={active}
-                    onClick={() => form.resetField('amount', { defaultValue: String(usd) })}
+                    onClick={() => {
+                      // A quick amount starts the field afresh (its message waits to be left again); setValue tells the watchers.
+                      form.resetField('amount', { defaultValue: String(usd) });
+                      form.setValue('amount', String(usd));
+                    }}
                     className={cn(
                       'h-11 rounded-xl border text-sm font-semibold tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2',
                       active ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-200 bg-white text-slate-800 hover:border-brand-300 hover:bg-brand-50',
