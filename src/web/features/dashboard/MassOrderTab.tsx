@@ -1,8 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, ListChecks, XCircle } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { MassOrderResult } from '../../../core/contracts/massOrder';
+import { massOrderInputSchema, type MassOrderResult } from '../../../core/contracts/massOrder';
 import { LOCALES } from '../../../core/i18n';
 import { isErrorCode } from '../../../core/errors';
 import { MASS_ORDER_MAX_LINES } from '../../../core/massOrder';
@@ -62,9 +64,11 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
   const queryClient = useQueryClient();
   const list = useServices(lang);
   const byId = useMemo(() => new Map((list.data?.services ?? []).map((s) => [s.id, s])), [list.data]);
-  const [text, setText] = useState('');
+  // The mass order contract's text; the batch key is added per submission.
+  const form = useForm({ resolver: zodResolver(massOrderInputSchema.pick({ text: true })), defaultValues: { text: '' } });
+  const text = form.watch('text');
+  const placing = form.formState.isSubmitting;
   const [confirming, setConfirming] = useState(false);
-  const [placing, setPlacing] = useState(false);
   const [result, setResult] = useState<MassOrderResult | null>(null);
   const attempt = useRef<OrderAttempt | null>(null);
 
@@ -73,9 +77,8 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
   const short = after !== null && after < 0;
   const blocked = !preview || preview.valid === 0 || preview.tooMany || short || placing;
 
-  async function place() {
+  const place = form.handleSubmit(async ({ text }) => {
     if (blocked) return;
-    setPlacing(true);
     // The same text retried after no definite answer keeps its batch key.
     attempt.current = attemptFor(attempt.current, text, newIdempotencyKey);
     try {
@@ -89,11 +92,10 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
       if (!isRetryable(err)) attempt.current = null;
       toast.error(t('mass.failed'), { description: errorText(t, err, 'dashboard') });
     } finally {
-      setPlacing(false);
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
       void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     }
-  }
+  });
 
   if (result) {
     return (
@@ -128,7 +130,7 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
           size="sm"
           onClick={() => {
             setResult(null);
-            setText('');
+            form.reset();
           }}
         >
           {t('mass.again')}
@@ -153,13 +155,9 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
           rows={8}
           spellCheck={false}
           autoComplete="off"
-          value={text}
+          {...form.register('text', { onChange: () => setConfirming(false) })}
           placeholder={EXAMPLE}
           disabled={placing}
-          onChange={(e) => {
-            setText(e.target.value);
-            setConfirming(false);
-          }}
           aria-describedby="mass-hint"
           className="font-mono text-xs"
         />
