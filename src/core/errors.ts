@@ -2,8 +2,8 @@
  * Stable error codes shared by the server and the browser.
  *
  * The server answers every refused request with `{ error: { code, message } }`; the browser
- * translates `code` through i18n (`errors.<code>`), so the wording lives in the locale files and
- * the code never changes once published. Each code carries its HTTP status.
+ * words `code` with `errorText` (src/web/lib/errorText.ts, texts under `errors` in the `common`
+ * locale files), and the code never changes once published. Each code carries its HTTP status.
  */
 export const ERROR_CODES = {
   // generic

@@ -1,9 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { AUTH_WRITE_BODIES } from '../../../core/contracts/account';
+import { isErrorCode } from '../../../core/errors';
 import { FULL_NAME_MIN_LENGTH, isAcceptablePassword, passwordStrength, PASSWORD_MIN_SCORE } from '../../../core/password';
 import { Button, FieldError, Input, Label } from '../../components/ui';
 import { api, ApiError, ME_QUERY_KEY, unwrap, type Me } from './api';
@@ -19,6 +23,15 @@ export const SIGNUP_NOTICE_MS = 8000;
 type EmailState = 'idle' | 'checking' | 'available' | 'taken' | 'error';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * A body the account contract refuses in the browser, as the refusal the server would have sent:
+ * the contract's messages are error codes (src/core/contracts/account.ts).
+ */
+function contractRefusal(errors: FieldErrors): ApiError {
+  const message = Object.values(errors).find((e) => typeof e?.message === 'string')?.message;
+  return new ApiError(isErrorCode(message) ? message : 'VALIDATION_FAILED', 422);
+}
 
 /** Login and sign-up tabs, shared by the dialog and the /auth page. */
 export function AuthTabs({ tab, onTabChange, onDone }: { tab: AuthTab; onTabChange: (tab: AuthTab) => void; onDone: () => void }) {
@@ -49,38 +62,39 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  // The `/sign-in/email` body: the e-mail trimmed and in lower case, the password as typed.
+  const form = useForm({ resolver: zodResolver(AUTH_WRITE_BODIES['/sign-in/email']), defaultValues: { email: '', password: '' } });
+  const busy = form.formState.isSubmitting;
+  const [email, password] = form.watch(['email', 'password']);
   const canSubmit = email.trim() !== '' && password !== '' && !busy;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!canSubmit) return;
-    setBusy(true);
-    try {
-      await unwrap((o) => api.auth['sign-in'].email.$post({ json: { email: normalizeEmail(email), password } }, o));
-      setEmail('');
-      setPassword('');
-      const me = await queryClient.fetchQuery<Me | null>({ queryKey: ME_QUERY_KEY, staleTime: 0 });
-      toast.success(t('login.success', { name: me?.fullName || me?.email || '' }));
-      onDone();
-    } catch (err) {
-      signInFailed(t, err);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = form.handleSubmit(
+    async (body) => {
+      if (!canSubmit) return;
+      try {
+        await unwrap((o) => api.auth['sign-in'].email.$post({ json: body }, o));
+        form.reset();
+        const me = await queryClient.fetchQuery<Me | null>({ queryKey: ME_QUERY_KEY, staleTime: 0 });
+        toast.success(t('login.success', { name: me?.fullName || me?.email || '' }));
+        onDone();
+      } catch (err) {
+        signInFailed(t, err);
+      }
+    },
+    (errors) => {
+      if (canSubmit) signInFailed(t, contractRefusal(errors));
+    },
+  );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
       <div>
         <Label htmlFor={`${id}-email`}>{t('fields.email')}</Label>
-        <Input id={`${id}-email`} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input id={`${id}-email`} type="email" autoComplete="email" {...form.register('email')} />
       </div>
       <div>
         <Label htmlFor={`${id}-password`}>{t('fields.password')}</Label>
-        <Input id={`${id}-password`} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Input id={`${id}-password`} type="password" autoComplete="current-password" {...form.register('password')} />
       </div>
       <Button type="submit" className="w-full" disabled={!canSubmit}>
         {busy ? t('login.submitting') : t('login.submit')}
@@ -98,11 +112,11 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const id = useId();
-  const [fullName, setFullName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // The `/sign-up/email` body: full name and e-mail trimmed (the e-mail in lower case), the password as typed.
+  const form = useForm({ resolver: zodResolver(AUTH_WRITE_BODIES['/sign-up/email']), defaultValues: { name: '', email: '', password: '' } });
+  const busy = form.formState.isSubmitting;
+  const [fullName, email, password] = form.watch(['name', 'email', 'password']);
   const [emailState, setEmailState] = useState<EmailState>('idle');
-  const [busy, setBusy] = useState(false);
   const checkSeq = useRef(0);
 
   // Checks the address 500 ms after typing stops, only once it has an @.
@@ -131,32 +145,29 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
   const passwordOk = isAcceptablePassword(password) && passwordStrength(password).score >= PASSWORD_MIN_SCORE;
   const canSubmit = nameOk && emailOk && passwordOk && emailState !== 'checking' && emailState !== 'taken' && !busy;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!canSubmit) return;
-    setBusy(true);
-    const normalized = normalizeEmail(email);
-    try {
-      // Re-checked at submit: the address may have been taken meanwhile, the password must still pass.
-      if (!isAcceptablePassword(password)) throw new ApiError('PASSWORD_WEAK', 422);
-      const { available } = await unwrap((o) => api['auth-extra']['email-available'].$post({ json: { email: normalized } }, o));
-      if (!available) {
-        setEmailState('taken');
-        throw new ApiError('EMAIL_TAKEN', 409);
+  const submit = form.handleSubmit(
+    async (body) => {
+      if (!canSubmit) return;
+      try {
+        // Re-checked at submit: the address may have been taken meanwhile (the contract checked the password).
+        const { available } = await unwrap((o) => api['auth-extra']['email-available'].$post({ json: { email: body.email } }, o));
+        if (!available) {
+          setEmailState('taken');
+          throw new ApiError('EMAIL_TAKEN', 409);
+        }
+        await unwrap((o) => api.auth['sign-up'].email.$post({ json: body }, o));
+        await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+        toast.success(t('signup.welcome', { name: body.name }), { description: t('signup.notice', { email: body.email }), duration: SIGNUP_NOTICE_MS });
+        form.reset();
+        onDone();
+      } catch (err) {
+        signUpFailed(t, err);
       }
-      await unwrap((o) => api.auth['sign-up'].email.$post({ json: { name: fullName.trim(), email: normalized, password } }, o));
-      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-      toast.success(t('signup.welcome', { name: fullName.trim() }), { description: t('signup.notice', { email: normalized }), duration: SIGNUP_NOTICE_MS });
-      setFullName('');
-      setEmail('');
-      setPassword('');
-      onDone();
-    } catch (err) {
-      signUpFailed(t, err);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    (errors) => {
+      if (canSubmit) signUpFailed(t, contractRefusal(errors));
+    },
+  );
 
   const emailHint =
     emailState === 'checking'
@@ -164,20 +175,19 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
       : emailState === 'available'
         ? t('signup.emailAvailable')
         : emailState === 'taken'
-          ? t('errors.EMAIL_TAKEN')
+          ? t('common:errors.EMAIL_TAKEN')
           : emailState === 'error'
             ? t('signup.emailCheckError')
             : undefined;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
       <div>
         <Label htmlFor={`${id}-name`}>{t('fields.fullName')}</Label>
         <Input
           id={`${id}-name`}
           autoComplete="name"
-          value={fullName}
-          onChange={(e) => setFullName(e.target.value)}
+          {...form.register('name')}
           aria-invalid={fullName !== '' && !nameOk}
           aria-describedby={`${id}-name-error`}
         />
@@ -189,8 +199,7 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
           id={`${id}-email`}
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...form.register('email')}
           aria-invalid={emailState === 'taken' || (email.trim() !== '' && !emailOk)}
           aria-describedby={`${id}-email-hint`}
         />
@@ -201,7 +210,7 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
           aria-live="polite"
           className={`mt-1.5 min-h-5 text-sm ${emailState === 'taken' || emailState === 'error' ? 'text-rose-600' : emailState === 'available' ? 'text-emerald-700' : 'text-slate-500'}`}
         >
-          {email.trim() !== '' && !emailOk ? t('errors.EMAIL_INVALID') : emailHint}
+          {email.trim() !== '' && !emailOk ? t('common:errors.EMAIL_INVALID') : emailHint}
         </p>
       </div>
       <div>
@@ -210,8 +219,7 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
           id={`${id}-password`}
           type="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...form.register('password')}
           aria-invalid={password.length >= 3 && !passwordOk}
           aria-describedby={`${id}-strength ${id}-password-error`}
         />

@@ -1,8 +1,11 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useTranslation } from '../../i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { isAcceptablePassword } from '../../../core/password';
+import { AUTH_WRITE_BODIES } from '../../../core/contracts/account';
 import { Button, FieldError, Input, Label } from '../../components/ui';
 import type { PageMeta } from '../../app/page';
 import { accountWrite, ApiError } from './api';
@@ -14,6 +17,9 @@ export const meta: PageMeta = ({ t, site }) => ({ title: `${t('auth:recovery.tit
 /** Redirect to /auth after a successful update (docs/rules.md#accounts). */
 const DONE_REDIRECT_MS = 2000;
 
+/** The `/reset-password` body (the link's token and the new password), with the password typed twice. */
+const recoverySchema = AUTH_WRITE_BODIES['/reset-password'].extend({ confirm: z.string() }).transform(({ confirm: _confirm, ...body }) => body);
+
 /** /password-recovery?token=…: sets a new password from the e-mailed link. */
 export default function PasswordRecoveryPage() {
   const { t } = useTranslation('auth');
@@ -21,9 +27,9 @@ export default function PasswordRecoveryPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ resolver: zodResolver(recoverySchema), defaultValues: { token, newPassword: '', confirm: '' } });
+  const busy = form.formState.isSubmitting;
+  const [password, confirm] = form.watch(['newPassword', 'confirm']);
   const [done, setDone] = useState(false);
 
   useEffect(() => {
@@ -35,40 +41,38 @@ export default function PasswordRecoveryPage() {
   const mismatch = confirm !== '' && password !== confirm;
   const canSubmit = password !== '' && password === confirm && !busy && !done;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!canSubmit) return;
-    if (!isAcceptablePassword(password)) {
-      toast.error(t('recovery.weak'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await accountWrite('/reset-password', { token, newPassword: password });
-      setDone(true);
-      toast.success(t('recovery.success'));
-      setTimeout(() => void navigate('/auth'), DONE_REDIRECT_MS);
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'RESET_LINK_INVALID') {
-        toast.error(t('recovery.invalidLink'));
-        void navigate('/reset-password');
-      } else if (err instanceof ApiError && err.code === 'PASSWORD_WEAK') {
-        toast.error(t('recovery.weak'));
-      } else {
-        toast.error(t('recovery.failed'));
+  const submit = form.handleSubmit(
+    async (body) => {
+      if (!canSubmit) return;
+      try {
+        await accountWrite('/reset-password', body);
+        setDone(true);
+        toast.success(t('recovery.success'));
+        setTimeout(() => void navigate('/auth'), DONE_REDIRECT_MS);
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'RESET_LINK_INVALID') {
+          toast.error(t('recovery.invalidLink'));
+          void navigate('/reset-password');
+        } else if (err instanceof ApiError && err.code === 'PASSWORD_WEAK') {
+          toast.error(t('recovery.weak'));
+        } else {
+          toast.error(t('recovery.failed'));
+        }
       }
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    // A new password the strength rules refuse (docs/rules.md#accounts) is not sent.
+    (errors) => {
+      if (canSubmit && errors.newPassword) toast.error(t('recovery.weak'));
+    },
+  );
 
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-2xl font-bold text-slate-900">{t('recovery.title')}</h1>
-      <form onSubmit={submit} noValidate className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <form onSubmit={(e) => void submit(e)} noValidate className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <div>
           <Label htmlFor={`${id}-new`}>{t('fields.newPassword')}</Label>
-          <Input id={`${id}-new`} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Input id={`${id}-new`} type="password" autoComplete="new-password" {...form.register('newPassword')} />
           <StrengthMeter password={password} />
         </div>
         <div>
@@ -77,8 +81,7 @@ export default function PasswordRecoveryPage() {
             id={`${id}-confirm`}
             type="password"
             autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
+            {...form.register('confirm')}
             aria-invalid={mismatch}
             aria-describedby={`${id}-mismatch`}
           />

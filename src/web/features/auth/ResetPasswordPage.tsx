@@ -1,12 +1,15 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { AUTH_WRITE_BODIES } from '../../../core/contracts/account';
 import { emailSchema } from '../../../core/password';
 import { Button, FieldError, Input, Label } from '../../components/ui';
 import type { PageMeta } from '../../app/page';
 import { api, ApiError, unwrap } from './api';
-import { waitMinutes } from './messages';
+import { errorText } from '../../lib/errorText';
 
 export const ns = ['auth'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('auth:reset.title')} · ${site.site_name}` });
@@ -18,45 +21,41 @@ const SENT_NOTICE_MS = 7000;
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
+  // The `/request-password-reset` body: the e-mail, trimmed and in lower case.
+  const form = useForm({ resolver: zodResolver(AUTH_WRITE_BODIES['/request-password-reset']), defaultValues: { email: '' } });
+  const busy = form.formState.isSubmitting;
   const [sent, setSent] = useState(false);
+  const email = form.watch('email');
   const valid = emailSchema.safeParse(email).success;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!valid || busy) return;
-    setBusy(true);
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await unwrap((o) => api.auth['request-password-reset'].$post({ json: { email: email.trim().toLowerCase() } }, o));
+      await unwrap((o) => api.auth['request-password-reset'].$post({ json: body }, o));
       setSent(true);
       toast.success(t('reset.sentTitle'), { description: t('reset.sent'), duration: SENT_NOTICE_MS });
     } catch (err) {
       const description =
-        err instanceof ApiError && err.code === 'RATE_LIMITED' ? t('errors.RATE_LIMITED', { minutes: waitMinutes(err) }) : t('reset.failed');
+        err instanceof ApiError && err.code === 'RATE_LIMITED' ? errorText(t, err, 'auth') : t('reset.failed');
       toast.error(t('errors.unexpectedTitle'), { description });
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-2xl font-bold text-slate-900">{t('reset.title')}</h1>
       <p className="mt-2 text-sm text-slate-600">{t('reset.intro')}</p>
-      <form onSubmit={submit} noValidate className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <form onSubmit={(e) => void submit(e)} noValidate className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <div>
           <Label htmlFor={`${id}-email`}>{t('fields.email')}</Label>
           <Input
             id={`${id}-email`}
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            {...form.register('email')}
             aria-invalid={email.trim() !== '' && !valid}
             aria-describedby={`${id}-error`}
           />
-          <FieldError id={`${id}-error`}>{email.trim() !== '' && !valid ? t('errors.EMAIL_INVALID') : undefined}</FieldError>
+          <FieldError id={`${id}-error`}>{email.trim() !== '' && !valid ? t('common:errors.EMAIL_INVALID') : undefined}</FieldError>
         </div>
         <Button type="submit" className="w-full" disabled={!valid || busy}>
           {busy ? t('reset.sending') : t('reset.submit')}

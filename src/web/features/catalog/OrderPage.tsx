@@ -15,12 +15,13 @@ import { authDialog } from '../auth/authDialogStore';
 import { catalogKeys, fetchService, useServiceDetail, useServices } from './api';
 import { indexCatalog } from './catalogIndex';
 import { OrderDetails } from './OrderDetails';
-import { dripInput, issuesByField, orderIssues, type OrderDraft } from './orderForm';
+import { dripInput } from './orderForm';
 import { GroupPicker, PlatformPicker } from './Pickers';
 import { PriceSummary } from './PriceSummary';
 import { ServiceInfo } from './ServiceInfo';
 import { ServicePicker } from './ServicePicker';
 import { StepHeading } from './StepHeading';
+import { useOrderForm, type OrderFormOutput } from './useOrderForm';
 import { focusField } from '../../lib/focusField';
 
 export const ns = ['catalog'];
@@ -60,8 +61,6 @@ interface Choice {
   serviceId?: string;
 }
 
-const EMPTY_DRAFT: OrderDraft = { link: '', quantity: '', params: {} };
-
 /**
  * The order catalogue (docs/rules.md#orders): platform, type group, service, then link, quantity and the
  * service's extra params, with the price computed by the same rule the server charges by.
@@ -90,21 +89,14 @@ export default function OrderPage() {
   const candidate = current.serviceId ? index?.byId.get(current.serviceId) : undefined;
   const service = candidate && candidate.platform === platform && candidate.group === group ? candidate : undefined;
 
-  const [draft, setDraft] = useState<OrderDraft>(EMPTY_DRAFT);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
   const [serviceMissing, setServiceMissing] = useState(false);
   const [submitError, setSubmitError] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
 
   const detail = useServiceDetail(service?.id, lang);
   const params = useMemo(() => detail.data?.params ?? [], [detail.data]);
-  const issues = useMemo(() => (service ? orderIssues(service, params, draft) : []), [service, params, draft]);
-  const byField = useMemo(() => issuesByField(issues), [issues]);
-  const visibleIssues = useMemo(
-    () => new Map([...byField].filter(([field]) => submitted || touched.has(field))),
-    [byField, submitted, touched],
-  );
+  const order = useOrderForm({ service, params });
+  const { draft, setSubmitted, serviceChosen } = order;
 
   const choosePlatform = useCallback(
     (next: string) => {
@@ -120,7 +112,7 @@ export default function OrderPage() {
         { replace: true, preventScrollReset: true },
       );
     },
-    [setSearchParams],
+    [setSearchParams, setSubmitted],
   );
   const chooseGroup = useCallback((next: ServiceGroup) => setChoice({ platform, group: next }), [platform]);
   const chooseService = useCallback(
@@ -128,13 +120,10 @@ export default function OrderPage() {
       // A search hit may be of another type: its type becomes the chosen one.
       setChoice({ platform, group: next?.group ?? group, serviceId: next?.id });
       setServiceMissing(false);
-      setSubmitted(false);
-      setTouched(new Set());
-      setDraft((d) => ({ link: d.link, quantity: next ? String(next.min) : '', params: {} }));
+      serviceChosen(next);
     },
-    [platform, group],
+    [platform, group, serviceChosen],
   );
-  const touch = useCallback((field: string) => setTouched((s) => (s.has(field) ? s : new Set(s).add(field))), []);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -165,26 +154,15 @@ export default function OrderPage() {
       return;
     }
     setSubmitError(undefined);
-    const found = orderIssues(service, fields, draft);
-    if (found.length > 0) {
-      focusField(formRef.current?.querySelector<HTMLElement>(`[data-field="${found[0]!.field}"]`));
-      return;
-    }
-    const state: OrderNavigationState = {
-      tab: 'orders',
-      serviceId: service.id,
-      platform,
-      link: draft.link.trim(),
-      quantity: Number(draft.quantity),
-      params: Object.fromEntries(Object.entries(draft.params).filter(([, v]) => v.trim())),
-    };
-    const drip = dripInput(service, draft);
-    if (drip && 'invalid' in drip) {
-      focusField(formRef.current?.querySelector<HTMLElement>(`[data-field="${drip.invalid}"]`));
-      return;
-    }
-    if (drip) state.drip = drip;
-    navigate(`/${lang}/dashboard#orders`, { state });
+    await order.submit(
+      (input: OrderFormOutput) => {
+        const state: OrderNavigationState = { tab: 'orders', serviceId: input.serviceId, platform, link: input.link, quantity: input.quantity, params: input.params };
+        if (input.runs !== undefined && input.interval !== undefined) state.drip = { runs: input.runs, interval: input.interval };
+        navigate(`/${lang}/dashboard#orders`, { state });
+      },
+      (field) => focusField(formRef.current?.querySelector<HTMLElement>(`[data-field="${field}"]`)),
+      fields,
+    );
   }
 
   return (
@@ -258,9 +236,9 @@ export default function OrderPage() {
                 params={params}
                 paramsLoading={detail.isPending}
                 draft={draft}
-                onDraft={setDraft}
-                onTouch={touch}
-                issues={visibleIssues}
+                onDraft={order.setDraft}
+                onTouch={order.touch}
+                issues={order.visibleIssues}
                 locale={locale}
               />
             </div>
@@ -269,7 +247,7 @@ export default function OrderPage() {
               service={service}
               fees={list.data!.fees}
               quantity={draft.quantity}
-              quantityValid={Boolean(service) && !byField.has('quantity')}
+              quantityValid={Boolean(service) && !order.byField.has('quantity')}
               runs={(() => {
                 const drip = dripInput(service, draft);
                 return drip && !('invalid' in drip) ? drip.runs : drip ? Number.NaN : 1;

@@ -1,15 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Check, Copy, KeyRound, RefreshCw, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { MAX_API_KEYS, type ApiKeyView } from '../../../core/contracts/reseller';
+import { createApiKeySchema, MAX_API_KEYS, type ApiKeyView } from '../../../core/contracts/reseller';
 import { useTranslation } from '../../i18n';
 import { Button, FieldError, Input, Label } from '../../components/ui';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
 import { formatDateTime } from '../../lib/format';
-import { requestErrorText } from './http';
 import { createApiKey, resellerKeys, revokeApiKey, rotateApiKey, useApiKeys } from './resellerApi';
+import { errorText } from '../../lib/errorText';
 
 /**
  * Keys of the reseller API (/api/v2): create, rotate and revoke. A new key is shown once, here,
@@ -21,30 +23,30 @@ export function ApiKeysTab({ locale }: { locale: string }) {
   const id = useId();
   const queryClient = useQueryClient();
   const keys = useApiKeys();
-  const [name, setName] = useState('');
+  // The contract of a new key: an optional name, trimmed.
+  const form = useForm({ resolver: zodResolver(createApiKeySchema), defaultValues: { name: '' } });
   const [busy, setBusy] = useState<string | null>(null);
   const [shown, setShown] = useState<{ key: string; name: string } | null>(null);
   const [copied, setCopied] = useState(false);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: resellerKeys.keys() });
-  const fail = (err: unknown) => toast.error(t('keys.failed'), { description: requestErrorText(t, err, 'reseller') });
+  const fail = (err: unknown) => toast.error(t('keys.failed'), { description: errorText(t, err, 'reseller') });
 
-  async function create(e: FormEvent) {
-    e.preventDefault();
+  const create = form.handleSubmit(async ({ name }) => {
     if (busy) return;
     setBusy('create');
     try {
-      const created = await createApiKey(name.trim());
+      const created = await createApiKey(name);
       setShown({ key: created.key, name: created.view.name });
       setCopied(false);
-      setName('');
+      form.reset();
       await refresh();
     } catch (err) {
       fail(err);
     } finally {
       setBusy(null);
     }
-  }
+  });
 
   async function rotate(k: ApiKeyView) {
     if (busy || !window.confirm(t('keys.rotateConfirm'))) return;
@@ -95,7 +97,7 @@ export function ApiKeysTab({ locale }: { locale: string }) {
   if (keys.isError) {
     return (
       <div role="alert" className="rounded-2xl border border-rose-200 bg-white px-6 py-10 text-center text-sm text-slate-700">
-        {requestErrorText(t, keys.error, 'reseller')}
+        {errorText(t, keys.error, 'reseller')}
       </div>
     );
   }
@@ -138,10 +140,10 @@ export function ApiKeysTab({ locale }: { locale: string }) {
       ) : null}
 
       {enabled ? (
-        <form onSubmit={create} noValidate className="flex flex-wrap items-end gap-3">
+        <form onSubmit={(e) => void create(e)} noValidate className="flex flex-wrap items-end gap-3">
           <div className="min-w-56 flex-1">
             <Label htmlFor={`${id}-name`}>{t('keys.name')}</Label>
-            <Input id={`${id}-name`} value={name} maxLength={60} placeholder={t('keys.namePlaceholder')} onChange={(e) => setName(e.target.value)} aria-describedby={full ? `${id}-full` : undefined} />
+            <Input id={`${id}-name`} {...form.register('name')} maxLength={60} placeholder={t('keys.namePlaceholder')} aria-describedby={full ? `${id}-full` : undefined} />
             {full ? <FieldError id={`${id}-full`}>{t('keys.full', { max: MAX_API_KEYS })}</FieldError> : null}
           </div>
           <Button type="submit" disabled={full || busy !== null} aria-busy={busy === 'create'}>

@@ -25,11 +25,11 @@ import type { OrderStats } from '../../../core/contracts/orders';
 import { ApiKeysTab } from './ApiKeysTab';
 import { HistoryTab } from './HistoryTab';
 import { MassOrderTab } from './MassOrderTab';
-import { requestErrorText } from './http';
 import { OrdersTab } from './OrdersTab';
 import { SettingsTab } from './SettingsTab';
 import { TabList, TabPanel, type TabItem } from './Tabs';
 import { formatMoney, formatNumber } from '../../lib/format';
+import { errorText } from '../../lib/errorText';
 
 export const ns = ['dashboard', 'auth', 'catalog', 'payments', 'reseller', 'order-tools', 'order-notes'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('dashboard:title')} · ${site.site_name}` });
@@ -141,7 +141,7 @@ export default function DashboardPage() {
 
   // Load failures are also announced once as a notice (docs/rules.md#screens).
   useEffect(() => {
-    if (stats.isError) toast.error(t('errors.dataLoad'), { description: requestErrorText(t, stats.error, 'dashboard'), id: 'dashboard-data' });
+    if (stats.isError) toast.error(t('errors.dataLoad'), { description: errorText(t, stats.error, 'dashboard'), id: 'dashboard-data' });
   }, [stats.isError, stats.error, t]);
 
   const { signingOut, signOut } = useSignOut(() => toast.error(t('signOut.errorTitle'), { description: t('signOut.error') }));

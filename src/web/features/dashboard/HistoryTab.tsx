@@ -5,7 +5,6 @@ import type { OrderView } from '../../../core/contracts/orders';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
-import { requestErrorText } from './http';
 import { statusLabelKey, statusTone } from './orderStatusView';
 import { OrderExtras } from './OrderExtras';
 import { DripRuns } from './DripRuns';
@@ -14,6 +13,7 @@ import { ReorderButton } from './reorder';
 import type { OrderNavigationState } from '../catalog/OrderPage';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { orderNoteText } from '../../lib/orderNote';
+import { errorText } from '../../lib/errorText';
 
 /** All of the customer's orders, newest first (docs/rules.md#screens): a table on wide screens, cards on phones. */
 export function HistoryTab({
@@ -43,7 +43,7 @@ export function HistoryTab({
       <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-rose-200 bg-white px-6 py-10 text-center">
         <AlertTriangle className="size-7 text-rose-600" aria-hidden="true" />
         <p className="font-semibold text-slate-900">{t('errors.ordersLoad')}</p>
-        <p className="text-sm text-slate-600">{requestErrorText(t, orders.error, 'dashboard')}</p>
+        <p className="text-sm text-slate-600">{errorText(t, orders.error, 'dashboard')}</p>
         <Button variant="outline" size="sm" onClick={() => void orders.refetch()}>
           <RotateCw className="size-4" aria-hidden="true" />
           {t('retry')}

@@ -1,9 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, ListChecks, XCircle } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { MassOrderResult } from '../../../core/contracts/massOrder';
+import { massOrderInputSchema, type MassOrderResult } from '../../../core/contracts/massOrder';
 import { LOCALES } from '../../../core/i18n';
+import { isErrorCode } from '../../../core/errors';
 import { MASS_ORDER_MAX_LINES } from '../../../core/massOrder';
 import { platformDisplayName } from '../../../core/platforms';
 import { useTranslation, type TFunction } from '../../i18n';
@@ -18,9 +21,11 @@ import { useServices } from '../catalog/api';
 import { issueMessage } from '../catalog/orderForm';
 import { dashboardKeys, newIdempotencyKey } from './api';
 import { api } from '../../lib/api';
-import { requestErrorText, timed } from './http';
+import { timed } from './http';
 import { previewMassOrder, type MassLineProblem } from './massOrder';
 import { attemptFor, isRetryable, type OrderAttempt } from './orderAttempt';
+import { ApiError } from '../../lib/api';
+import { errorText } from '../../lib/errorText';
 
 const EXAMPLE = '1203|https://www.instagram.com/artim|1000';
 
@@ -44,8 +49,7 @@ function problemText(t: TFunction, problem: MassLineProblem, platform: string, s
 /** A refused line of the server's answer, worded like the dashboard's other refusals. */
 function refusalText(t: TFunction, error: { code: string; details?: Record<string, unknown> }): string {
   if (error.code === 'VALIDATION_FAILED' && error.details?.reason === 'format') return t('order-tools:mass.problem.format');
-  const minutes = Math.max(1, Math.ceil(Number(error.details?.retryAfterSeconds ?? 60) / 60));
-  return t(`dashboard:errors.${error.code}`, { ...error.details, minutes, defaultValue: '' }) || t('dashboard:errors.generic');
+  return errorText(t, new ApiError(isErrorCode(error.code) ? error.code : 'INTERNAL', 0, error.details), 'dashboard');
 }
 
 /**
@@ -61,9 +65,11 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
   const queryClient = useQueryClient();
   const list = useServices(lang);
   const byId = useMemo(() => new Map((list.data?.services ?? []).map((s) => [s.id, s])), [list.data]);
-  const [text, setText] = useState('');
+  // The mass order contract's text; the batch key is added per submission.
+  const form = useForm({ resolver: zodResolver(massOrderInputSchema.pick({ text: true })), defaultValues: { text: '' } });
+  const text = form.watch('text');
+  const placing = form.formState.isSubmitting;
   const [confirming, setConfirming] = useState(false);
-  const [placing, setPlacing] = useState(false);
   const [result, setResult] = useState<MassOrderResult | null>(null);
   const attempt = useRef<OrderAttempt | null>(null);
 
@@ -72,9 +78,8 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
   const short = after !== null && after < 0;
   const blocked = !preview || preview.valid === 0 || preview.tooMany || short || placing;
 
-  async function place() {
+  const place = form.handleSubmit(async ({ text }) => {
     if (blocked) return;
-    setPlacing(true);
     // The same text retried after no definite answer keeps its batch key.
     attempt.current = attemptFor(attempt.current, text, newIdempotencyKey);
     try {
@@ -86,13 +91,12 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
       onPlaced();
     } catch (err) {
       if (!isRetryable(err)) attempt.current = null;
-      toast.error(t('mass.failed'), { description: requestErrorText(t, err, 'dashboard') });
+      toast.error(t('mass.failed'), { description: errorText(t, err, 'dashboard') });
     } finally {
-      setPlacing(false);
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
       void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     }
-  }
+  });
 
   if (result) {
     return (
@@ -127,7 +131,7 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
           size="sm"
           onClick={() => {
             setResult(null);
-            setText('');
+            form.reset();
           }}
         >
           {t('mass.again')}
@@ -152,13 +156,9 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
           rows={8}
           spellCheck={false}
           autoComplete="off"
-          value={text}
+          {...form.register('text', { onChange: () => setConfirming(false) })}
           placeholder={EXAMPLE}
           disabled={placing}
-          onChange={(e) => {
-            setText(e.target.value);
-            setConfirming(false);
-          }}
           aria-describedby="mass-hint"
           className="font-mono text-xs"
         />

@@ -6,8 +6,8 @@ import { useTranslation } from '../../i18n';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { dashboardKeys } from './api';
-import { requestErrorText } from './http';
 import { requestCancel, requestRefill } from './resellerApi';
+import { errorText } from '../../lib/errorText';
 
 /**
  * Under an order's status in the history: the "via API" mark, the refill state, and the refill
@@ -28,7 +28,7 @@ export function OrderExtras({ orderId, actions }: { orderId: string; actions: Or
       else await requestCancel(orderId);
       toast.success(t(kind === 'refill' ? 'orders.refillSent' : 'orders.cancelSent'));
     } catch (err) {
-      toast.error(t(kind === 'refill' ? 'orders.refillFailed' : 'orders.cancelFailed'), { description: requestErrorText(t, err, 'reseller') });
+      toast.error(t(kind === 'refill' ? 'orders.refillFailed' : 'orders.cancelFailed'), { description: errorText(t, err, 'reseller') });
     } finally {
       setBusy(false);
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });

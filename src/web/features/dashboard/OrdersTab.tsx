@@ -19,16 +19,17 @@ import { catalogKeys, useServiceDetail, useServices } from '../catalog/api';
 import { indexCatalog } from '../catalog/catalogIndex';
 import { OrderDetails } from '../catalog/OrderDetails';
 import type { OrderNavigationState } from '../catalog/OrderPage';
-import { dripInput, issueMessage, issuesByField, orderIssues, orderTotal, parseQuantity, serverParamIssue, type OrderDraft } from '../catalog/orderForm';
+import { dripInput, issueMessage, orderTotal, parseQuantity, serverParamIssue } from '../catalog/orderForm';
 import { GroupPicker, PlatformPicker } from '../catalog/Pickers';
 import { ServiceInfo } from '../catalog/ServiceInfo';
 import { ServicePicker } from '../catalog/ServicePicker';
 import { StepHeading } from '../catalog/StepHeading';
+import { useOrderForm, type OrderFormOutput } from '../catalog/useOrderForm';
 import { dashboardKeys, newIdempotencyKey, usePlaceOrder } from './api';
 import { ApiError } from '../../lib/api';
-import { requestErrorText } from './http';
 import { attemptFor, isRetryable, type OrderAttempt } from './orderAttempt';
 import { OrderSummary } from './OrderSummary';
+import { errorText } from '../../lib/errorText';
 
 /** An order counts as active for its link until it is final; `unknown` waits for reconciliation. */
 const blocksLink = (o: OrderView) => COUNTER_OF[o.status] === 'active';
@@ -61,13 +62,6 @@ export function OrdersTab({
   const [chosenPlatform, setChosenPlatform] = useState(initial?.platform?.trim().toLowerCase() ?? '');
   const [chosenGroup, setChosenGroup] = useState<ServiceGroup | undefined>(undefined);
   const [serviceId, setServiceId] = useState<string | undefined>(initial?.serviceId);
-  const [draft, setDraft] = useState<OrderDraft>(() => ({
-    link: initial?.link ?? '',
-    quantity: initial?.quantity ? String(initial.quantity) : '',
-    params: initial?.params ?? {},
-    ...(initial?.drip ? { drip: { runs: String(initial.drip.runs), interval: String(initial.drip.interval) } } : {}),
-  }));
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set(initial?.link ? ['link', 'quantity'] : []));
   const attempt = useRef<OrderAttempt | null>(null);
   const place = usePlaceOrder();
   /** The server's total after it refused an order whose price had changed, until the next attempt. */
@@ -88,9 +82,19 @@ export function OrdersTab({
 
   const detail = useServiceDetail(service?.id, lang);
   const params = useMemo(() => detail.data?.params ?? [], [detail.data]);
-  const issues = useMemo(() => (service ? orderIssues(service, params, draft) : []), [service, params, draft]);
-  const byField = useMemo(() => issuesByField(issues), [issues]);
-  const visibleIssues = useMemo(() => new Map([...byField].filter(([field]) => touched.has(field))), [byField, touched]);
+  const orderForm = useOrderForm({
+    service,
+    params,
+    // An order brought from the catalogue page, with its link and quantity already checked there.
+    initial: {
+      link: initial?.link ?? '',
+      quantity: initial?.quantity ? String(initial.quantity) : '',
+      params: initial?.params ?? {},
+      ...(initial?.drip ? { drip: { runs: String(initial.drip.runs), interval: String(initial.drip.interval) } } : {}),
+    },
+    initialTouched: initial?.link ? ['link', 'quantity'] : [],
+  });
+  const { draft, issues, byField, setDraft, serviceChosen, placed } = orderForm;
 
   const quantity = parseQuantity(draft.quantity);
   const drip = dripInput(service, draft);
@@ -125,28 +129,30 @@ export function OrdersTab({
     setChosenGroup(undefined);
     setServiceId(undefined);
     setDraft((d) => ({ ...d, quantity: '', params: {} }));
-  }, []);
+  }, [setDraft]);
   const chooseGroup = useCallback((next: ServiceGroup) => {
     setChosenGroup(next);
     setServiceId(undefined);
   }, []);
-  const chooseService = useCallback((next: PublicService | undefined) => {
-    setServiceId(next?.id);
-    if (next) setChosenGroup(next.group);
-    setTouched(new Set());
-    setDraft((d) => ({ link: d.link, quantity: next ? String(next.min) : '', params: {} }));
-  }, []);
-  const touch = useCallback((field: string) => setTouched((s) => (s.has(field) ? s : new Set(s).add(field))), []);
+  const chooseService = useCallback(
+    (next: PublicService | undefined) => {
+      setServiceId(next?.id);
+      if (next) setChosenGroup(next.group);
+      serviceChosen(next);
+    },
+    [serviceChosen],
+  );
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (reason || !service) return;
+    // Buy is only offered for an order the form accepts (`reason`), so nothing is left to point at.
+    await orderForm.submit(sendOrder, () => {});
+  }
+
+  async function sendOrder(checked: OrderFormOutput) {
     const input = {
-      serviceId: service.id,
-      link: draft.link.trim(),
-      quantity,
-      params: Object.fromEntries(Object.entries(draft.params).filter(([, v]) => v.trim())),
-      ...(runs ? { runs: runs.runs, interval: runs.interval } : {}),
+      ...checked,
       // The total on screen: the server refuses the order if its price is not this one.
       ...(total !== null ? { expectedTotalCents: total } : {}),
     };
@@ -163,8 +169,7 @@ export function OrdersTab({
       } else {
         toast.success(t('orders.placed'), { description: t('orders.placedNumber', { number: order.number }) });
       }
-      setDraft((d) => ({ ...d, link: '', params: {} }));
-      setTouched(new Set());
+      placed();
       onPlaced(order);
     } catch (err) {
       if (!isRetryable(err)) attempt.current = null;
@@ -187,7 +192,7 @@ export function OrdersTab({
           ? t('errors.placeFailed')
           : paramIssue
             ? issueMessage(t, paramIssue, platform, params)
-            : requestErrorText(t, err, 'dashboard');
+            : errorText(t, err, 'dashboard');
       toast.error(t('orders.failedTitle'), { description: text });
     } finally {
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
@@ -250,8 +255,8 @@ export function OrdersTab({
           paramsLoading={detail.isPending}
           draft={draft}
           onDraft={setDraft}
-          onTouch={touch}
-          issues={visibleIssues}
+          onTouch={orderForm.touch}
+          issues={orderForm.visibleIssues}
           locale={locale}
         />
       </div>

@@ -1,11 +1,24 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
+import { AUTH_WRITE_BODIES } from '../../../core/contracts/account';
 import { isAcceptablePassword } from '../../../core/password';
 import { Button, FieldError, Input, Label } from '../../components/ui';
 import { accountWrite, ApiError, ME_QUERY_KEY, type Me } from '../auth/api';
 import { StrengthMeter } from '../auth/StrengthMeter';
+
+/** The profile form: the `/update-user` body. */
+const profileSchema = AUTH_WRITE_BODIES['/update-user'];
+
+/** The password form: the `/change-password` body, and the new password typed a second time. */
+const passwordSchema = AUTH_WRITE_BODIES['/change-password']
+  .extend({ confirm: z.string() })
+  .refine((v) => v.confirm === v.newPassword, { path: ['confirm'], message: 'mismatch' })
+  .transform(({ confirm: _confirm, ...body }) => ({ ...body, revokeOtherSessions: true }));
 
 /** Profile (full name) and security (password change) of the dashboard's settings tab. */
 export function SettingsTab({ me }: { me: Me }) {
@@ -32,34 +45,35 @@ function ProfileForm({ me }: { me: Me }) {
   const { t } = useTranslation('dashboard');
   const id = useId();
   const queryClient = useQueryClient();
-  const [name, setName] = useState(me.fullName);
-  const [busy, setBusy] = useState(false);
-  const blank = name.trim() === '';
+  const form = useForm({ resolver: zodResolver(profileSchema), defaultValues: { name: me.fullName } });
+  const busy = form.formState.isSubmitting;
+  const blank = form.watch('name').trim() === '';
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (blank || busy) return;
-    setBusy(true);
-    try {
-      await accountWrite('/update-user', { name: name.trim() });
-      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-      toast.success(t('settings.profileSaved'));
-    } catch {
-      toast.error(t('settings.profileFailed'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = form.handleSubmit(
+    async (body) => {
+      try {
+        await accountWrite('/update-user', body);
+        await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+        toast.success(t('settings.profileSaved'));
+      } catch {
+        toast.error(t('settings.profileFailed'));
+      }
+    },
+    // A name the account rules refuse (too short, invisible characters) is not saved.
+    () => {
+      if (!blank) toast.error(t('settings.profileFailed'));
+    },
+  );
 
   return (
-    <form onSubmit={submit} noValidate className="max-w-md space-y-4">
+    <form onSubmit={(e) => void submit(e)} noValidate className="max-w-md space-y-4">
       <div>
         <Label htmlFor={`${id}-email`}>{t('auth:fields.email')}</Label>
         <Input id={`${id}-email`} value={me.email} readOnly disabled />
       </div>
       <div>
         <Label htmlFor={`${id}-name`}>{t('auth:fields.fullName')}</Label>
-        <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={blank} aria-describedby={`${id}-name-error`} />
+        <Input id={`${id}-name`} {...form.register('name')} aria-invalid={blank} aria-describedby={`${id}-name-error`} />
         <FieldError id={`${id}-name-error`}>{blank ? t('settings.nameRequired') : undefined}</FieldError>
       </div>
       <Button type="submit" disabled={blank || busy}>
@@ -72,43 +86,39 @@ function ProfileForm({ me }: { me: Me }) {
 function PasswordForm() {
   const { t } = useTranslation('dashboard');
   const id = useId();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ resolver: zodResolver(passwordSchema), defaultValues: { currentPassword: '', newPassword: '', confirm: '' } });
+  const busy = form.formState.isSubmitting;
+  const [current, next, confirm] = form.watch(['currentPassword', 'newPassword', 'confirm']);
   const mismatch = confirm !== '' && next !== confirm;
   const weak = next.length >= 3 && !isAcceptablePassword(next);
   const canSubmit = current !== '' && next !== '' && next === confirm && isAcceptablePassword(next) && !busy;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  const submit = form.handleSubmit(async (body) => {
     if (!canSubmit) return;
-    setBusy(true);
     try {
-      await accountWrite('/change-password', { currentPassword: current, newPassword: next, revokeOtherSessions: true });
-      setCurrent('');
-      setNext('');
-      setConfirm('');
+      await accountWrite('/change-password', body);
+      form.reset();
       toast.success(t('settings.passwordChanged'));
     } catch (err) {
       const code = err instanceof ApiError ? err.code : null;
       toast.error(t('settings.passwordFailedTitle'), {
         description: code === 'INVALID_CREDENTIALS' ? t('settings.currentWrong') : code === 'PASSWORD_WEAK' ? t('auth:recovery.weak') : t('settings.passwordFailed'),
       });
-    } finally {
-      setBusy(false);
     }
-  }
+  }, (errors) => {
+    // A current password longer than any stored one cannot be right (the contract says so).
+    if (errors.currentPassword && current !== '') toast.error(t('settings.passwordFailedTitle'), { description: t('settings.currentWrong') });
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="max-w-md space-y-4">
+    <form onSubmit={(e) => void submit(e)} noValidate className="max-w-md space-y-4">
       <div>
         <Label htmlFor={`${id}-current`}>{t('settings.currentPassword')}</Label>
-        <Input id={`${id}-current`} type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+        <Input id={`${id}-current`} type="password" autoComplete="current-password" {...form.register('currentPassword')} />
       </div>
       <div>
         <Label htmlFor={`${id}-new`}>{t('auth:fields.newPassword')}</Label>
-        <Input id={`${id}-new`} type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} aria-describedby={`${id}-rule`} />
+        <Input id={`${id}-new`} type="password" autoComplete="new-password" {...form.register('newPassword')} aria-describedby={`${id}-rule`} />
         <StrengthMeter password={next} />
         <p id={`${id}-rule`} className={`mt-1 text-xs ${weak ? 'text-rose-600' : 'text-slate-500'}`}>
           {t('auth:signup.passwordRule')}
@@ -120,8 +130,7 @@ function PasswordForm() {
           id={`${id}-confirm`}
           type="password"
           autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          {...form.register('confirm')}
           aria-invalid={mismatch}
           aria-describedby={`${id}-mismatch`}
         />

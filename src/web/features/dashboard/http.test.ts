@@ -1,7 +1,5 @@
-import type { TFunction } from '../../i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, request } from '../../lib/api';
-import { requestErrorText } from './http';
 import { attemptFor, isRetryable } from './orderAttempt';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -62,29 +60,6 @@ describe('request', () => {
     const err = await failure(request('GET', '/x', undefined, 50));
     expect(err.code).toBe('TIMEOUT');
     expect(Date.now() - started).toBeLessThan(5000);
-  });
-});
-
-describe('requestErrorText', () => {
-  const texts: Record<string, string> = {
-    'common:errors.network': 'network',
-    'dashboard:errors.TIMEOUT': 'Sorğu vaxtı bitdi',
-    'dashboard:errors.generic': 'generic',
-    'dashboard:errors.QUANTITY_OUT_OF_RANGE': 'between {{min}} and {{max}}',
-    'dashboard:errors.RATE_LIMITED': 'wait {{minutes}}',
-  };
-  const t = ((key: string, opts?: Record<string, unknown>) => {
-    const text = texts[key] ?? (opts?.defaultValue as string | undefined) ?? key;
-    return text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(opts?.[k]));
-  }) as unknown as TFunction;
-
-  it('words the code with its details, and falls back to the shared texts', () => {
-    expect(requestErrorText(t, new ApiError('QUANTITY_OUT_OF_RANGE', 422, { min: 10, max: 500 }), 'dashboard')).toBe('between 10 and 500');
-    expect(requestErrorText(t, new ApiError('RATE_LIMITED', 429, { retryAfterSeconds: 125 }), 'dashboard')).toBe('wait 3');
-    expect(requestErrorText(t, new ApiError('TIMEOUT', 0), 'dashboard')).toBe('Sorğu vaxtı bitdi');
-    expect(requestErrorText(t, new ApiError('NETWORK', 0), 'dashboard')).toBe('network');
-    expect(requestErrorText(t, new ApiError('DUPLICATE', 409), 'dashboard')).toBe('generic');
-    expect(requestErrorText(t, new Error('boom'), 'dashboard')).toBe('generic');
   });
 });
 

@@ -9,9 +9,9 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
 import { useMe } from '../auth/api';
 import { ApiError } from '../../lib/api';
-import { requestErrorText } from '../dashboard/http';
 import { checkPayment, checkPaymentStatus } from './check';
 import { ResultCard } from './ResultCard';
+import { errorText } from '../../lib/errorText';
 
 export const ns = ['payments'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('payments:success.title')} · ${site.site_name}` });
@@ -61,7 +61,7 @@ export function PaymentSuccessView() {
         transactionId = payment.transactionId ?? queryTransaction;
         completed = payment.status === 'completed';
       } catch (err) {
-        if (err instanceof ApiError && err.code === 'PAYMENT_NOT_FOUND') note = requestErrorText(t, err, 'payments');
+        if (err instanceof ApiError && err.code === 'PAYMENT_NOT_FOUND') note = errorText(t, err, 'payments');
       }
       if (!live) return;
       await wait(Math.max(0, ATTEMPT_VISIBLE_MS - (Date.now() - shownAt)));

@@ -4,9 +4,9 @@ import type { PaymentView } from '../../../core/contracts/payments';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
-import { requestErrorText } from '../dashboard/http';
 import { usePayments } from './api';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { errorText } from '../../lib/errorText';
 
 const STATUS_TONE: Record<PaymentView['status'], BadgeTone> = {
   completed: 'success',
@@ -34,7 +34,7 @@ export function PaymentsTab({ locale, onTopUp }: { locale: string; onTopUp: () =
       <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-rose-200 bg-white px-6 py-10 text-center">
         <AlertTriangle className="size-7 text-rose-600" aria-hidden="true" />
         <p className="font-semibold text-slate-900">{t('list.failed')}</p>
-        <p className="text-sm text-slate-600">{requestErrorText(t, payments.error, 'payments')}</p>
+        <p className="text-sm text-slate-600">{errorText(t, payments.error, 'payments')}</p>
         <Button variant="outline" size="sm" onClick={() => void payments.refetch()}>
           <RotateCw className="size-4" aria-hidden="true" />
           {t('list.retry')}

@@ -1,8 +1,10 @@
 import { ArrowLeft, CreditCard, ExternalLink, Lock } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
-import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, TOPUP_QUICK_AMOUNTS } from '../../../core/contracts/payments';
+import { TOPUP_MIN_CENTS, TOPUP_QUICK_AMOUNTS, type TopUpInput } from '../../../core/contracts/payments';
 import { LOCALES } from '../../../core/i18n';
 import { usdCentsToAznQepik } from '../../../core/money';
 import { Button } from '../../components/ui/Button';
@@ -11,10 +13,10 @@ import { Dialog } from '../../components/ui/Dialog';
 import { FieldError, Input, Label } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
-import { requestErrorText } from '../dashboard/http';
-import { parseTopUpAmount, topUpAmountIssue } from './amount';
+import { amountIssueText, parseTopUpAmount, topUpAmountIssue, topUpFormSchema, type TopUpFormValues } from './amount';
 import { rateText, usePublicSettings, useTopUp } from './api';
 import { formatMoney, formatNumber } from '../../lib/format';
+import { errorText } from '../../lib/errorText';
 
 type Step = 'amount' | 'pay';
 
@@ -31,34 +33,39 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
   const topUp = useTopUp();
   const id = useId();
   const [step, setStep] = useState<Step>('amount');
-  const [text, setText] = useState('10');
-  const [touched, setTouched] = useState(false);
+  /** The checked amount, once the first step was sent. */
+  const [input, setInput] = useState<TopUpInput | null>(null);
+  // Checked when the field is left or the form sent, then as it changes (docs/rules.md#payments).
+  const form = useForm<TopUpFormValues, unknown, TopUpInput>({
+    resolver: zodResolver(topUpFormSchema),
+    mode: 'onTouched',
+    defaultValues: { amount: '10', language: lang },
+  });
+  const text = form.watch('amount');
+  const shown = form.formState.errors.amount?.message;
 
   const cents = parseTopUpAmount(text);
-  const issue = topUpAmountIssue(text);
-  const error = issue
-    ? t(`topup.${issue}`, { min: formatMoney(TOPUP_MIN_CENTS, 'USD', locale), max: formatMoney(TOPUP_MAX_CENTS, 'USD', locale) })
-    : null;
+  // The button and the AZN figure follow the amount as it is typed; the message waits for the field to be left.
+  const invalid = topUpAmountIssue(text) !== null;
+  const error = shown ? amountIssueText(t, shown, locale) : undefined;
   const rate = rateText(settings.data?.usd_azn_rate);
-  const qepik = cents !== null && !error && rate ? usdCentsToAznQepik(cents, rate) : null;
+  const qepik = cents !== null && !invalid && rate ? usdCentsToAznQepik(cents, rate) : null;
 
   function change(next: boolean) {
     if (!next) {
       setStep('amount');
-      setTouched(false);
+      form.reset({ amount: '10', language: lang });
     }
     onOpenChange(next);
   }
 
-  function toPay(e: FormEvent) {
-    e.preventDefault();
-    setTouched(true);
-    if (error || cents === null) return;
+  const toPay = form.handleSubmit((values) => {
+    setInput({ ...values, language: lang });
     setStep('pay');
-  }
+  });
 
   async function pay() {
-    if (cents === null || error) return;
+    if (!input) return;
     // Opened now, inside the click, so that popup blockers allow it; pointed at the card page
     // once the server has created the payment.
     const tab = window.open('', '_blank');
@@ -72,7 +79,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
       }
     }
     try {
-      const result = await topUp.mutateAsync({ amountCents: cents, language: lang });
+      const result = await topUp.mutateAsync(input);
       if (tab && !tab.closed) tab.location.href = result.paymentUrl;
       else window.location.assign(result.paymentUrl);
       toast.info(t('dialog.opened'), { description: t('dialog.openedText') });
@@ -80,7 +87,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
       onOpened();
     } catch (err) {
       tab?.close();
-      toast.error(t('errors.title'), { description: requestErrorText(t, err, 'payments') });
+      toast.error(t('errors.title'), { description: errorText(t, err, 'payments') });
     }
   }
 
@@ -93,7 +100,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
       closeLabel={t('close')}
     >
       {step === 'amount' ? (
-        <form noValidate onSubmit={toPay} data-testid="topup-dialog">
+        <form noValidate onSubmit={(e) => void toPay(e)} data-testid="topup-dialog">
           <fieldset>
             <legend className="mb-2 text-sm font-medium text-slate-800">{t('topup.quick')}</legend>
             <div className="grid grid-cols-3 gap-2">
@@ -105,8 +112,9 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
                     type="button"
                     aria-pressed={active}
                     onClick={() => {
-                      setText(String(usd));
-                      setTouched(false);
+                      // A quick amount starts the field afresh (its message waits to be left again); setValue tells the watchers.
+                      form.resetField('amount', { defaultValue: String(usd) });
+                      form.setValue('amount', String(usd));
                     }}
                     className={cn(
                       'h-11 rounded-xl border text-sm font-semibold tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2',
@@ -129,10 +137,8 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
                 id={`${id}-amount`}
                 inputMode="decimal"
                 autoComplete="off"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                onBlur={() => setTouched(true)}
-                aria-invalid={touched && error ? true : undefined}
+                {...form.register('amount')}
+                aria-invalid={error ? true : undefined}
                 aria-describedby={`${id}-hint ${id}-error`}
                 className="h-12 pl-8 text-base tabular-nums"
               />
@@ -140,7 +146,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
             <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
               {t('topup.hint', { min: formatMoney(TOPUP_MIN_CENTS, 'USD', locale) })}
             </p>
-            <FieldError id={`${id}-error`}>{touched && error ? error : undefined}</FieldError>
+            <FieldError id={`${id}-error`}>{error}</FieldError>
           </div>
           <div className="mt-5 rounded-xl bg-slate-50 px-4 py-3 text-sm ring-1 ring-inset ring-slate-200" aria-live="polite">
             <div className="flex items-center justify-between gap-4">
@@ -151,7 +157,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
             </div>
             {rate ? <p className="mt-1 text-xs text-slate-500">{t('topup.rate', { rate: formatNumber(rate, locale) })}</p> : null}
           </div>
-          <Button type="submit" size="lg" className="mt-6 w-full" disabled={Boolean(error) || settings.isPending}>
+          <Button type="submit" size="lg" className="mt-6 w-full" disabled={invalid || settings.isPending}>
             {t('topup.continue')}
           </Button>
         </form>
@@ -160,7 +166,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
           <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 text-sm">
             <div className="flex items-center justify-between gap-4 px-4 py-3">
               <dt className="text-slate-600">{t('dialog.credited')}</dt>
-              <dd className="font-semibold tabular-nums text-slate-900">{cents !== null ? formatMoney(cents, 'USD', locale) : '—'}</dd>
+              <dd className="font-semibold tabular-nums text-slate-900">{input ? formatMoney(input.amountCents, 'USD', locale) : '—'}</dd>
             </div>
             <div className="flex items-center justify-between gap-4 px-4 py-3">
               <dt className="text-slate-600">{t('dialog.charged')}</dt>

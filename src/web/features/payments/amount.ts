@@ -1,4 +1,8 @@
-import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from '../../../core/contracts/payments';
+import { z } from 'zod';
+import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, topUpInputSchema } from '../../../core/contracts/payments';
+import { LANGUAGES } from '../../../core/i18n';
+import type { TFunction } from '../../i18n';
+import { formatMoney } from '../../lib/format';
 import { parseUsdToCents } from '../../../core/money';
 
 /**
@@ -22,3 +26,23 @@ export function topUpAmountIssue(text: string): TopUpAmountIssue | null {
   if (cents > TOPUP_MAX_CENTS) return 'max';
   return null;
 }
+
+/**
+ * The top-up form: the amount as typed and the page's language, checked by `topUpAmountIssue`
+ * (the issue is the error's message, worded by the dialog as `topup.<issue>`) and handed on as
+ * the contract's top-up input.
+ */
+export const topUpFormSchema = z
+  .object({ amount: z.string(), language: z.enum(LANGUAGES) })
+  .superRefine(({ amount }, ctx) => {
+    const issue = topUpAmountIssue(amount);
+    if (issue) ctx.addIssue({ code: 'custom', path: ['amount'], message: issue });
+  })
+  .transform(({ amount, language }): z.input<typeof topUpInputSchema> => ({ amountCents: parseTopUpAmount(amount) ?? 0, language }))
+  .pipe(topUpInputSchema);
+
+export type TopUpFormValues = z.input<typeof topUpFormSchema>;
+
+/** The localized text of the amount field's error (its message is a `TopUpAmountIssue`). */
+export const amountIssueText = (t: TFunction, issue: string, locale: string) =>
+  t(`payments:topup.${issue}`, { min: formatMoney(TOPUP_MIN_CENTS, 'USD', locale), max: formatMoney(TOPUP_MAX_CENTS, 'USD', locale) });

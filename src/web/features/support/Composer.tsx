@@ -1,8 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { SendHorizontal } from 'lucide-react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, type KeyboardEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/Button';
 import { Textarea } from '../../components/ui/Input';
-import { SUPPORT_LIMITS } from '../../../core/contracts/support';
+import { SUPPORT_LIMITS, ticketMessageSchema, type TicketMessageInput } from '../../../core/contracts/support';
 
 export interface ComposerLabels {
   label: string;
@@ -17,28 +19,31 @@ export interface ComposerLabels {
  * once trimmed cannot be sent. The text stays when sending fails, so nothing typed is lost.
  */
 export function Composer({ onSend, labels, disabled }: { onSend: (text: string) => Promise<unknown>; labels: ComposerLabels; disabled?: boolean }) {
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
+  // The message contract of tickets: the text as sent is the trimmed one.
+  const form = useForm<TicketMessageInput>({ resolver: zodResolver(ticketMessageSchema), defaultValues: { message: '' } });
+  const sending = form.formState.isSubmitting;
   const id = useId();
-  const empty = text.trim() === '';
+  const empty = form.watch('message').trim() === '';
 
-  async function send() {
-    if (empty || sending || disabled) return;
-    setSending(true);
+  const submit = form.handleSubmit(async ({ message }) => {
+    if (disabled) return;
     try {
-      await onSend(text.trim());
-      setText('');
+      await onSend(message);
+      form.reset();
     } catch {
       // The caller tells the user; the text stays in the box.
-    } finally {
-      setSending(false);
     }
+  });
+
+  function send() {
+    if (empty || sending || disabled) return;
+    void submit();
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      void send();
+      send();
     }
   }
 
@@ -47,7 +52,7 @@ export function Composer({ onSend, labels, disabled }: { onSend: (text: string) 
       className="border-t border-slate-200 bg-white p-3 sm:p-4"
       onSubmit={(e) => {
         e.preventDefault();
-        void send();
+        send();
       }}
     >
       <label htmlFor={id} className="sr-only">
@@ -56,8 +61,7 @@ export function Composer({ onSend, labels, disabled }: { onSend: (text: string) 
       <div className="flex items-stretch gap-2">
         <Textarea
           id={id}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
+          {...form.register('message')}
           onKeyDown={onKeyDown}
           placeholder={labels.placeholder}
           maxLength={SUPPORT_LIMITS.message}

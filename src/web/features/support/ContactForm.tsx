@@ -1,19 +1,28 @@
 import { CheckCircle2, Send } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
-import type { ContactMessageInput } from '../../../core/contracts/support';
+import type { ContactMessageInput, contactMessageSchema } from '../../../core/contracts/support';
 import { SUPPORT_LIMITS } from '../../../core/contracts/supportConstants';
 import { Button } from '../../components/ui/Button';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/Input';
-import { errorText } from './format';
+import { errorText } from '../../lib/errorText';
 import { sendContactMessage } from './http';
 import { focusField } from '../../lib/focusField';
 
 type Field = 'name' | 'email' | 'subject' | 'message';
+const FIELDS: readonly Field[] = ['name', 'email', 'subject', 'message'];
 const EMPTY: Required<ContactMessageInput> = { name: '', email: '', subject: '', message: '', website: '' };
+type ContactMessage = ReturnType<typeof contactMessageSchema.parse>;
 
-/** The shared schema and the notifications, loaded on the first submit: the page stays light. */
-const loadTools = () => Promise.all([import('../../../core/contracts/support'), import('sonner')]);
+/**
+ * The shared schema (the server's) as the form's resolver, loaded with its resolver on the first
+ * submit, like the notifications: the page stays light.
+ */
+const contactResolver: Resolver<ContactMessageInput, unknown, ContactMessage> = async (values, context, options) => {
+  const [{ contactMessageSchema: schema }, { zodResolver }] = await Promise.all([import('../../../core/contracts/support'), import('@hookform/resolvers/zod')]);
+  return zodResolver(schema)(values, context, options);
+};
 
 /**
  * The contact page's message form (docs/rules.md#support): name, e-mail, subject and message, all
@@ -23,58 +32,49 @@ const loadTools = () => Promise.all([import('../../../core/contracts/support'), 
 export function ContactForm() {
   const { t } = useTranslation('support');
   const id = useId();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [submitting, setSubmitting] = useState(false);
+  // Checked on sending only; a field's message goes away as soon as it is changed.
+  const form = useForm<ContactMessageInput, unknown, ContactMessage>({
+    resolver: contactResolver,
+    defaultValues: EMPTY,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors, isSubmitting: submitting } = form.formState;
   const [sent, setSent] = useState(false);
 
-  const set = (name: keyof ContactMessageInput) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [name]: e.target.value }));
-    setSent(false);
-    if (name !== 'website' && errors[name]) setErrors((old) => ({ ...old, [name]: undefined }));
-  };
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (submitting) return;
-    setSubmitting(true);
-    try {
-      const [{ contactMessageSchema }, { toast }] = await loadTools();
-      const parsed = contactMessageSchema.safeParse(values);
-      if (!parsed.success) {
-        const found: Partial<Record<Field, string>> = {};
-        for (const issue of parsed.error.issues) {
-          const field = issue.path[0] as Field;
-          found[field] ??= issue.message;
-        }
-        setErrors(found);
-        const first = (['name', 'email', 'subject', 'message'] as const).find((f) => found[f]);
-        if (first) focusField(document.getElementById(`${id}-${first}`));
-        return;
-      }
+  const submit = form.handleSubmit(
+    async (message) => {
+      const { toast } = await import('sonner');
       try {
-        await sendContactMessage(parsed.data);
+        await sendContactMessage(message);
         toast.success(t('contact.success'), { description: t('contact.successText') });
-        setValues(EMPTY);
-        setErrors({});
+        form.reset(EMPTY);
         setSent(true);
       } catch (err) {
-        toast.error(t('contact.failed'), { description: errorText(t, err) });
+        toast.error(t('contact.failed'), { description: errorText(t, err, 'support') });
       }
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+    (found) => {
+      const first = FIELDS.find((f) => found[f]);
+      if (first) focusField(document.getElementById(`${id}-${first}`));
+    },
+  );
 
+  const register = (name: keyof ContactMessageInput) =>
+    form.register(name, {
+      onChange: () => {
+        setSent(false);
+        if (name !== 'website' && form.getFieldState(name).error) form.clearErrors(name);
+      },
+    });
   const field = (name: Field) => ({
     id: `${id}-${name}`,
-    name,
-    value: values[name],
-    onChange: set(name),
+    ...register(name),
     'aria-invalid': !!errors[name],
     'aria-describedby': errors[name] ? `${id}-${name}-err` : undefined,
   });
-  const error = (name: Field) => <FieldError id={`${id}-${name}-err`}>{errors[name] ? t(`validation.${errors[name]}`) : undefined}</FieldError>;
+  const error = (name: Field) => <FieldError id={`${id}-${name}-err`}>{errors[name]?.message ? t(`validation.${errors[name].message}`) : undefined}</FieldError>;
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="relative mt-6 space-y-4" data-testid="contact-form">
@@ -102,7 +102,7 @@ export function ContactForm() {
       </div>
       <div aria-hidden="true" className="absolute -left-[9999px] top-0 h-px w-px overflow-hidden">
         <label htmlFor={`${id}-website`}>{t('contact.honeypot')}</label>
-        <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" value={values.website} onChange={set('website')} />
+        <input id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         {sent ? (

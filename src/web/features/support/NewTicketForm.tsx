@@ -7,7 +7,7 @@ import { createTicketSchema, SUPPORT_LIMITS, TICKET_PRIORITIES, type CreateTicke
 import { Button } from '../../components/ui/Button';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/Input';
 import { useCreateTicket } from './api';
-import { errorText } from './format';
+import { errorText } from '../../lib/errorText';
 
 const selectClass =
   'block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0';
@@ -31,7 +31,7 @@ export function NewTicketForm({ onCreated, onCancel }: { onCreated: (ticket: Tic
       form.reset();
       onCreated(ticket);
     } catch (err) {
-      toast.error(t('newTicket.failed'), { description: errorText(t, err) });
+      toast.error(t('newTicket.failed'), { description: errorText(t, err, 'support') });
     }
   });
 

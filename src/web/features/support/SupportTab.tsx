@@ -10,7 +10,8 @@ import { cn } from '../../components/ui/cn';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLiveEvents } from '../../lib/liveEvents';
 import { supportKeys, useOwnTickets } from './api';
-import { errorText, preview, PRIORITY_TONE, STATUS_TONE } from './format';
+import { errorText } from '../../lib/errorText';
+import { preview, PRIORITY_TONE, STATUS_TONE } from './format';
 import { NewTicketForm } from './NewTicketForm';
 import { TicketThread } from './TicketThread';
 import { useNamespaceReady } from './useNamespace';
@@ -48,7 +49,7 @@ function Support() {
   );
 
   useEffect(() => {
-    if (tickets.isError) toast.error(t('tab.loadFailed'), { description: errorText(t, tickets.error) });
+    if (tickets.isError) toast.error(t('tab.loadFailed'), { description: errorText(t, tickets.error, 'support') });
   }, [tickets.isError, tickets.error, t]);
 
   const list = tickets.data ?? [];

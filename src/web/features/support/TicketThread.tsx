@@ -7,7 +7,8 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { useOwnThread, useSendMessage } from './api';
 import { Composer } from './Composer';
-import { errorText, PRIORITY_TONE, STATUS_TONE } from './format';
+import { errorText } from '../../lib/errorText';
+import { PRIORITY_TONE, STATUS_TONE } from './format';
 import { MessageList } from './MessageList';
 import { formatDateTime } from '../../lib/format';
 
@@ -19,14 +20,14 @@ export function TicketThread({ ticketId, onBack }: { ticketId: string; onBack: (
   const ticket = thread.data?.ticket;
 
   useEffect(() => {
-    if (thread.isError) toast.error(t('thread.loadFailed'), { description: errorText(t, thread.error) });
+    if (thread.isError) toast.error(t('thread.loadFailed'), { description: errorText(t, thread.error, 'support') });
   }, [thread.isError, thread.error, t]);
 
   async function onSend(text: string) {
     try {
       await send.mutateAsync(text);
     } catch (err) {
-      toast.error(t('thread.sendFailed'), { description: errorText(t, err) });
+      toast.error(t('thread.sendFailed'), { description: errorText(t, err, 'support') });
       throw err;
     }
   }

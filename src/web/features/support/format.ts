@@ -1,6 +1,7 @@
 import type { TicketPriority, TicketStatus } from '../../../core/contracts/supportConstants';
 import type { BadgeTone } from '../../components/ui/Badge';
-import { SupportApiError } from './http';
+import type { TFunction } from '../../i18n';
+import { errorText as sharedErrorText } from '../../lib/errorText';
 
 /** The description preview in the ticket list: at most 100 characters (docs/rules.md#support). */
 export function preview(text: string, max = 100): string {
@@ -11,14 +12,5 @@ export function preview(text: string, max = 100): string {
 export const PRIORITY_TONE: Record<TicketPriority, BadgeTone> = { low: 'neutral', normal: 'brand', high: 'warning', urgent: 'danger' };
 export const STATUS_TONE: Record<TicketStatus, BadgeTone> = { open: 'brand', in_progress: 'warning', resolved: 'success', closed: 'neutral' };
 
-/** A translated reason for a refused request (keys under `errors.` of the support namespace). */
-export function errorText(t: (key: string, opts?: Record<string, unknown>) => string, err: unknown): string {
-  if (err instanceof SupportApiError) {
-    if (err.code === 'RATE_LIMITED') {
-      const seconds = Number(err.details?.retryAfterSeconds ?? 60);
-      return t('support:errors.RATE_LIMITED', { minutes: Math.max(1, Math.ceil(seconds / 60)) });
-    }
-    if (err.code === 'NETWORK' || err.code === 'UNAUTHENTICATED' || err.code === 'NOT_FOUND' || err.code === 'VALIDATION_FAILED') return t(`support:errors.${err.code}`);
-  }
-  return t('support:errors.generic');
-}
+/** A translated reason for a refused request, worded for the support screens (the admin inbox's pages use it). */
+export const errorText = (t: TFunction, err: unknown): string => sharedErrorText(t, err, 'support');

@@ -12,9 +12,10 @@ import { FieldError, Input, Label } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
 import { api, ApiError } from '../../lib/api';
-import { requestErrorText, timed } from '../dashboard/http';
+import { timed } from '../dashboard/http';
 import { trackKind, type TrackKind } from './trackKind';
 import { formatMoney, formatNumber } from '../../lib/format';
+import { errorText } from '../../lib/errorText';
 
 export const ns = ['tracking'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('tracking:title')} · ${site.site_name}`, description: t('tracking:intro') });
@@ -57,7 +58,7 @@ export function TrackView() {
         const text =
           err instanceof ApiError && (err.code === 'ORDER_NOT_FOUND' || err.code === 'NOT_FOUND')
             ? t('notFound')
-            : requestErrorText(t, err, 'tracking');
+            : errorText(t, err, 'tracking');
         setFailure(text);
         // The notice library is loaded with the page's notifications, not with this page.
         void import('sonner').then(({ toast }) => toast.error(text));
