@@ -10,6 +10,7 @@ import { accountRoutes, authHandlerRoutes } from './routes';
 
 export { adminOnly, optionalUser, requireAdmin, requirePermission, requireUser, signedInOnly, type AuthUser } from './guard';
 export { clientIp } from './clientIp';
+export { addRole, assertUserExists, removeRole } from './users';
 export { createRateLimiter, RATE_RULES, type RateRule } from './rateLimit';
 
 /** The card gateway posts here server to server: no cookies, no Origin of ours. */

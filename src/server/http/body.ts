@@ -26,6 +26,25 @@ export async function readJson(c: Context): Promise<unknown> {
 export const jsonBody = <S extends z.ZodType>(schema: S) =>
   validator('json', async (_value, c): Promise<z.output<S>> => schema.parse(await readJson(c)));
 
+/**
+ * Route middleware: validates the query string (one value a name, as `c.req.query()` reads it)
+ * with a schema from src/core; the handler takes the result from `c.req.valid('query')`. A query
+ * the schema refuses answers 422 VALIDATION_FAILED.
+ */
+export const queryParams = <S extends z.ZodType>(schema: S) => validator('query', (_value, c): z.output<S> => schema.parse(c.req.query()));
+
+/**
+ * Route middleware: validates the path's parameters with a schema from src/core; the handler
+ * takes the result from `c.req.valid('param')`. A refusal answers 422 VALIDATION_FAILED, or with
+ * `refusal` when given (an address that names nothing is usually a 404).
+ */
+export const pathParams = <S extends z.ZodType>(schema: S, refusal?: () => AppError) =>
+  validator('param', (value): z.output<S> => {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    throw refusal ? refusal() : parsed.error;
+  });
+
 const JSON_NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/;
 
 /**
