@@ -27,7 +27,7 @@ import { MassOrderTab } from './MassOrderTab';
 import { requestErrorText } from './http';
 import { OrdersTab } from './OrdersTab';
 import { SettingsTab } from './SettingsTab';
-import { TabList, TabPanel, type TabItem } from './Tabs';
+import { TabList, TabPanel, type TabItem } from '../../components/ui/Tabs';
 import { formatMoney, formatNumber } from '../../lib/format';
 
 export const ns = ['dashboard', 'auth', 'catalog', 'payments', 'reseller', 'order-tools'];
@@ -250,7 +250,7 @@ export default function DashboardPage() {
 
         <div className="mt-8">
           <TabList items={items} value={tab} onChange={choose} label={t('tabs.label')} idPrefix="dashboard" />
-          <TabPanel id="orders" idPrefix="dashboard" active={tab === 'orders'} keepMounted>
+          <TabPanel id="orders" idPrefix="dashboard" active={tab === 'orders'} keepMounted className="pt-6">
             <OrdersTab
               key={prefill.key}
               balanceCents={balanceCents}
@@ -261,7 +261,7 @@ export default function DashboardPage() {
             />
           </TabPanel>
           {tab !== 'orders' ? (
-            <TabPanel id={tab} idPrefix="dashboard" active>
+            <TabPanel id={tab} idPrefix="dashboard" active className="pt-6">
               {panel}
             </TabPanel>
           ) : null}
