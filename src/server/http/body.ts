@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { ValidationTargets } from 'hono/types';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
 import { AppError } from '../../core/errors';
@@ -24,14 +25,21 @@ export async function readJson(c: Context): Promise<unknown> {
  * VALIDATION_FAILED.
  */
 export const jsonBody = <S extends z.ZodType>(schema: S) =>
-  validator('json', async (_value, c): Promise<z.output<S>> => schema.parse(await readJson(c)));
+  validator('json', async (_value, c): Promise<z.output<S>> => schema.parse(await readJson(c))) as Validated<'json', z.input<S>, z.output<S>>;
+
+/**
+ * A validating middleware as typed clients see it: they send the schema's input (query and path
+ * values as text), the handler reads its output.
+ */
+type Validated<Target extends keyof ValidationTargets, In, Out> = MiddlewareHandler<any, string, { in: { [K in Target]: In }; out: { [K in Target]: Out } }>;
 
 /**
  * Route middleware: validates the query string (one value a name, as `c.req.query()` reads it)
  * with a schema from src/core; the handler takes the result from `c.req.valid('query')`. A query
  * the schema refuses answers 422 VALIDATION_FAILED.
  */
-export const queryParams = <S extends z.ZodType>(schema: S) => validator('query', (_value, c): z.output<S> => schema.parse(c.req.query()));
+export const queryParams = <S extends z.ZodType>(schema: S) =>
+  validator('query', (_value, c): z.output<S> => schema.parse(c.req.query())) as Validated<'query', { [K in keyof z.input<S>]?: string }, z.output<S>>;
 
 /**
  * Route middleware: validates the path's parameters with a schema from src/core; the handler
@@ -43,7 +51,7 @@ export const pathParams = <S extends z.ZodType>(schema: S, refusal?: () => AppEr
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
     throw refusal ? refusal() : parsed.error;
-  });
+  }) as Validated<'param', { [K in keyof z.input<S>]: string }, z.output<S>>;
 
 const JSON_NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/;
 
