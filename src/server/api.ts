@@ -12,7 +12,7 @@ import { adminAccess } from './admin/access';
 import { adminRoutes } from './admin/routes';
 import { publicSettingsRoutes } from './admin/settings';
 import { contentRoutes } from './content/routes';
-import { adminOrderActionsRoutes, resellerRoutes } from './reseller/routes';
+import { resellerRoutes } from './reseller/routes';
 
 /**
  * Every feature's API router is mounted here, under `/api`. Keep it a flat list: one line per
@@ -38,5 +38,4 @@ export function mountApi(api: Hono, deps: AppDeps): void {
   api.route('/settings', publicSettingsRoutes(deps));
   api.route('/content', contentRoutes(deps));
   api.route('/admin', adminRoutes(deps));
-  api.route('/admin/orders', adminOrderActionsRoutes(deps));
 }

@@ -125,7 +125,7 @@ export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
 /** A row id in an address: a positive whole number. */
 export const numericIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() });
 /** An order's id in an address. */
-export const orderIdSchema = z.string().regex(/^[0-9a-f-]{36}$/i);
+export const orderIdSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 export const orderIdParamsSchema = z.strictObject({ id: orderIdSchema });
 export const userIdParamsSchema = z.strictObject({ id: z.string() });
 export const userRoleParamsSchema = z.strictObject({ id: z.string(), role: roleSchema });

@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps';
 import { requireAdmin } from '../auth';
 import { jsonBody, pathParams, queryParams } from '../http/body';
 import { notifyRefund, orderById, orderDetail, ordersDeps, prepareResubmit, refundByStaff, resyncOrder, searchOrders, submitOrder, toOrderView } from '../orders';
+import { cancelAndTell, refillAndTell } from '../reseller';
 import { audit } from './audit';
 
 const orderParam = pathParams(orderIdParamsSchema, () => new AppError('ORDER_NOT_FOUND', 'Order not found.'));
@@ -49,6 +50,22 @@ export function adminOrdersRoutes(deps: AppDeps) {
         }
         await audit(db, actor, 'order.resubmit', { type: 'order', id: o.id });
         return c.json(toOrderView(await submitOrder(od, step.reset)));
+      })
+
+      // Refill and cancel by the team, under the same rules as the customer's (reseller/actions.ts).
+      .post('/:id/refill', orderParam, async (c) => {
+        const actor = await requireAdmin(c);
+        const o = await load(c.req.valid('param').id);
+        const result = await refillAndTell(ordersDeps(deps), o, 'admin');
+        await audit(db, actor, 'order.refill', { type: 'order', id: o.id }, { number: o.number, refill: result.refill.id });
+        return c.json(result, 201);
+      })
+      .post('/:id/cancel', orderParam, async (c) => {
+        const actor = await requireAdmin(c);
+        const o = await load(c.req.valid('param').id);
+        const result = await cancelAndTell(ordersDeps(deps), o, 'admin');
+        await audit(db, actor, 'order.cancel', { type: 'order', id: o.id }, { number: o.number, status: result.status });
+        return c.json(result);
       })
   );
 }

@@ -2,12 +2,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey 
 import { hc, type ClientResponse, type InferResponseType } from 'hono/client';
 import type { z } from 'zod';
 import type { adminOrdersQuerySchema, BlogPostInput, FaqInput, LocalServiceInput, paramTextOverrideInputSchema, roleSchema, ServiceNameInput } from '../../../core/contracts/admin';
-import type { OrderView } from '../../../core/contracts/orders';
 import { isErrorCode } from '../../../core/errors';
 import type { Language } from '../../../core/i18n';
 import type { Settings } from '../../../core/settings';
 import type { AdminApiType } from '../../../server/admin/routes';
-import { ApiError, request } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 
 /**
  * The admin API (/api/admin/*) for the browser: a query-key factory and a TanStack Query hook per
@@ -139,10 +138,8 @@ const orderKeys = (id: string) => [adminKeys.ordersAll(), adminKeys.order(id), a
 export const useResync = (id: string) => useAdminMutation(() => call(order.resync.$post({ param: { id: seg(id) } })), orderKeys(id));
 export const useRefund = (id: string) => useAdminMutation((v: { amountCents?: number; reason: string }) => call(order.refund.$post({ param: { id: seg(id) }, json: v })), orderKeys(id));
 export const useResubmit = (id: string) => useAdminMutation(() => call(order.resubmit.$post({ param: { id: seg(id) } })), orderKeys(id));
-// Refill and cancel are the reseller feature's order actions (mounted beside the admin API).
-const orderPath = (id: string) => `/api/admin/orders/${encodeURIComponent(id)}`;
-export const useAdminRefill = (id: string) => useAdminMutation(() => request<{ refill: { id: number; status: string } }>('POST', `${orderPath(id)}/refill`), orderKeys(id));
-export const useAdminCancel = (id: string) => useAdminMutation(() => request<OrderView>('POST', `${orderPath(id)}/cancel`), orderKeys(id));
+export const useAdminRefill = (id: string) => useAdminMutation(() => call(order.refill.$post({ param: { id: seg(id) } })), orderKeys(id));
+export const useAdminCancel = (id: string) => useAdminMutation(() => call(order.cancel.$post({ param: { id: seg(id) } })), orderKeys(id));
 
 // ─── Catalogue ─────────────────────────────────────────────────────────────────────────────
 
