@@ -13,7 +13,7 @@ import { adminAccess } from './admin/access';
 import { adminRoutes } from './admin/routes';
 import { publicSettingsRoutes } from './settings/routes';
 import { contentRoutes } from './content/routes';
-import { adminOrderActionsRoutes, resellerRoutes } from './reseller/routes';
+import { resellerRoutes } from './reseller/routes';
 
 /**
  * The storefront's API, one chained value: its type (`ApiType`) is what the browser's typed
@@ -50,5 +50,4 @@ export function mountApi(api: Hono, deps: AppDeps): void {
   api.route('/', storefrontApi(deps));
   api.route('/admin', supportAdminRoutes(deps));
   api.route('/admin', adminRoutes(deps));
-  api.route('/admin/orders', adminOrderActionsRoutes(deps));
 }

@@ -102,6 +102,7 @@ export const faqInputSchema = z.strictObject({
   orderIndex: z.number().int().min(-100_000).max(100_000).default(0),
   published: z.boolean().default(true),
 });
+export type FaqInput = z.infer<typeof faqInputSchema>;
 
 export const orderRefundSchema = z.strictObject({
   /** Cents to refund; the whole remaining charge when missing. */
@@ -117,3 +118,21 @@ export const adminOrdersQuerySchema = z.object({
   to: z.iso.date().optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
+export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
+
+// Path parameters of the admin routes.
+
+/** A row id in an address: a positive whole number. */
+export const numericIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() });
+/** An order's id in an address. */
+export const orderIdSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+export const orderIdParamsSchema = z.strictObject({ id: orderIdSchema });
+export const userIdParamsSchema = z.strictObject({ id: z.string() });
+export const userRoleParamsSchema = z.strictObject({ id: z.string(), role: roleSchema });
+export const serviceNameParamsSchema = z.strictObject({ name: z.string() });
+export const paramTextParamsSchema = z.strictObject({ kind: z.string(), lang: z.enum(LANGUAGES) });
+
+/** The admin's user search: words in the e-mail or name (trimmed, at most 200 characters). */
+export const adminUsersQuerySchema = z.object({ q: z.string().optional().transform((q) => (q ?? '').trim().slice(0, 200)) });
+/** The payments list: only the flagged ones with `flagged=true`. */
+export const adminPaymentsQuerySchema = z.object({ flagged: z.string().optional().transform((f) => f === 'true') });

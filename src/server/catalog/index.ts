@@ -2,3 +2,4 @@
 export * from './paramTexts';
 export * from './service';
 export * from './jobs';
+export * from './manage';

@@ -27,19 +27,24 @@ export const jsonBody = <S extends z.ZodType>(schema: S) =>
   validator('json', async (_value, c): Promise<z.output<S>> => schema.parse(await readJson(c))) as unknown as Validated<'json', S>;
 
 /** A validating middleware as the typed client sees it: what the caller sends, what the handler gets. */
-type Validated<T extends 'json' | 'query' | 'param', S extends z.ZodType> = MiddlewareHandler<
+type Validated<T extends 'json' | 'query' | 'param', S extends z.ZodType, In = z.input<S>> = MiddlewareHandler<
   Env,
   string,
-  { in: { [K in T]: z.input<S> }; out: { [K in T]: z.output<S> } }
+  { in: { [K in T]: In }; out: { [K in T]: z.output<S> } }
 >;
+
+/** Query and path values travel as text: the client sends each of the schema's fields as a string. */
+type AsText<S extends z.ZodType, Optional extends boolean> = Optional extends true
+  ? { [K in keyof z.input<S>]?: z.input<S>[K] extends string | string[] | undefined ? z.input<S>[K] : string }
+  : { [K in keyof z.input<S>]: z.input<S>[K] extends string ? z.input<S>[K] : string };
 
 /**
  * Route middleware: validates the query string with a (strict) schema from src/core before the
  * handler runs; the handler takes the result from `c.req.valid('query')`. A parameter given twice
  * arrives as a list. Refused (unknown parameters included) with 422 VALIDATION_FAILED.
  */
-export const query = <S extends z.ZodType<unknown, Record<string, string | string[] | undefined>>>(schema: S) =>
-  validator('query', (value): z.output<S> => schema.parse(value)) as unknown as Validated<'query', S>;
+export const query = <S extends z.ZodType>(schema: S) =>
+  validator('query', (value): z.output<S> => schema.parse(value)) as unknown as Validated<'query', S, AsText<S, true>>;
 
 /**
  * Route middleware: validates the path parameters with a schema from src/core; the handler takes
@@ -47,13 +52,13 @@ export const query = <S extends z.ZodType<unknown, Record<string, string | strin
  * route's own refusal (`refused`, e.g. ORDER_NOT_FOUND), as a lookup that found nothing would;
  * without one, 422 VALIDATION_FAILED.
  */
-export const param = <S extends z.ZodType<unknown, Record<string, string>>>(schema: S, refused?: () => AppError) =>
+export const param = <S extends z.ZodType>(schema: S, refused?: () => AppError) =>
   validator('param', (value): z.output<S> => {
     if (!refused) return schema.parse(value);
     const parsed = schema.safeParse(value);
     if (!parsed.success) throw refused();
     return parsed.data;
-  }) as unknown as Validated<'param', S>;
+  }) as unknown as Validated<'param', S, AsText<S, false>>;
 
 const JSON_NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/;
 

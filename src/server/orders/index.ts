@@ -6,3 +6,4 @@ export * from './sync';
 export * from './jobs';
 export * from './worker';
 export * from './dripfeed';
+export * from './staff';

@@ -6,7 +6,7 @@ import { ACTIVE_STATUSES } from '../../core/orderStatus';
 import { isOpenRefill, refillUntil, type RefillStatus } from '../../core/refill';
 import { catalogServices, orderCancels, orderRefills, orders } from '../db/schema';
 import type { Db } from '../db/client';
-import { cancelDripFeed, failAndRefund, type OrderRow, type OrdersDeps } from '../orders';
+import { cancelDripFeed, failAndRefund, toOrderView, type OrderRow, type OrdersDeps } from '../orders';
 import { applyState } from '../orders';
 
 /**
@@ -226,4 +226,18 @@ export async function refreshRefills(deps: OrdersDeps, opts: { refillIds?: numbe
     if (status !== r.status) changed++;
   }
   return changed;
+}
+
+/** A refill asked for from the site or by the team, told to the owner's open pages. */
+export async function refillAndTell(deps: OrdersDeps, o: OrderRow, source: ActionSource) {
+  const r = await requestRefill(deps, o, source);
+  await deps.realtime?.publish(o.userId, { type: 'order', orderId: o.id, number: o.number, status: o.status }).catch(() => {});
+  return { refill: { id: r.id, status: r.status, createdAt: r.createdAt.toISOString() } };
+}
+
+/** A cancel asked for from the site or by the team, told to the owner's open pages. */
+export async function cancelAndTell(deps: OrdersDeps, o: OrderRow, source: ActionSource) {
+  const after = await requestCancel(deps, o, source);
+  await deps.realtime?.publish(o.userId, { type: 'order', orderId: o.id, number: o.number, status: after.status }).catch(() => {});
+  return toOrderView(after);
 }

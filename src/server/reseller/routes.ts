@@ -5,13 +5,11 @@ import { apiAccessEnabled } from './keys';
 import { createApiKeySchema, type ApiKeyList, type OrderActionsList } from '../../core/contracts/reseller';
 import { AppError } from '../../core/errors';
 import type { AppDeps } from '../deps';
-import { requireAdmin, requireUser, signedInOnly } from '../auth';
+import { requireUser, signedInOnly } from '../auth';
 import { orders } from '../db/schema';
 import { jsonBody, param } from '../http/body';
-import { audit } from '../admin';
-import { ordersDeps } from '../orders';
-import { toOrderView, type OrderRow } from '../orders';
-import { actionsOf, requestCancel, requestRefill, type ActionSource } from './actions';
+import { ordersDeps, type OrderRow } from '../orders';
+import { actionsOf, cancelAndTell, refillAndTell } from './actions';
 import { createKey, listKeys, revokeKey, rotateKey } from './keys';
 import { v2Handler } from './v2';
 
@@ -64,50 +62,11 @@ export function resellerRoutes(deps: AppDeps) {
       })
       .post('/orders/:id/refill', signedInOnly, orderParam, async (c) => {
         const user = await requireUser(c);
-        return c.json(await refill(deps, await ownOrder(user.id, c.req.valid('param').id), 'site'), 201);
+        return c.json(await refillAndTell(ordersDeps(deps), await ownOrder(user.id, c.req.valid('param').id), 'site'), 201);
       })
       .post('/orders/:id/cancel', signedInOnly, orderParam, async (c) => {
         const user = await requireUser(c);
-        return c.json(await cancel(deps, await ownOrder(user.id, c.req.valid('param').id), 'site'));
+        return c.json(await cancelAndTell(ordersDeps(deps), await ownOrder(user.id, c.req.valid('param').id), 'site'));
       })
   );
-}
-
-async function refill(deps: AppDeps, o: OrderRow, source: ActionSource) {
-  const r = await requestRefill(ordersDeps(deps), o, source);
-  await deps.realtime?.publish(o.userId, { type: 'order', orderId: o.id, number: o.number, status: o.status }).catch(() => {});
-  return { refill: { id: r.id, status: r.status, createdAt: r.createdAt.toISOString() } };
-}
-
-async function cancel(deps: AppDeps, o: OrderRow, source: ActionSource) {
-  const after = await requestCancel(ordersDeps(deps), o, source);
-  await deps.realtime?.publish(o.userId, { type: 'order', orderId: o.id, number: o.number, status: after.status }).catch(() => {});
-  return toOrderView(after);
-}
-
-/** An admin's refill and cancel of any order. Mount at `/admin/orders`. */
-export function adminOrderActionsRoutes(deps: AppDeps) {
-  const app = new Hono();
-  const db = deps.database.db;
-  const load = async (id: string) => {
-    if (!UUID.test(id)) throw new AppError('ORDER_NOT_FOUND', 'Order not found.');
-    const [o] = await db.select().from(orders).where(eq(orders.id, id));
-    if (!o) throw new AppError('ORDER_NOT_FOUND', 'Order not found.');
-    return o;
-  };
-  app.post('/:id/refill', async (c) => {
-    const actor = await requireAdmin(c);
-    const o = await load(c.req.param('id'));
-    const result = await refill(deps, o, 'admin');
-    await audit(db, actor, 'order.refill', { type: 'order', id: o.id }, { number: o.number, refill: result.refill.id });
-    return c.json(result, 201);
-  });
-  app.post('/:id/cancel', async (c) => {
-    const actor = await requireAdmin(c);
-    const o = await load(c.req.param('id'));
-    const result = await cancel(deps, o, 'admin');
-    await audit(db, actor, 'order.cancel', { type: 'order', id: o.id }, { number: o.number, status: result.status });
-    return c.json(result);
-  });
-  return app;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_SETTINGS, settingsFromRows, type Settings } from '../../core/settings';
 import { announceChange, cachesOf, readThrough } from '../cache';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { adminSettings } from '../db/schema';
 
 /** Current settings, defaults filled in (from this instance's cache when it keeps one, see cache.ts). */
@@ -29,4 +29,18 @@ export async function saveSettings(db: Db, values: Partial<Settings>): Promise<v
     .onConflictDoUpdate({ target: adminSettings.key, set: { value: sql`excluded.setting_value`, updatedAt: sql`now()` } });
   // Inside the caller's transaction the notice is sent when it commits.
   await announceChange(db, 'settings');
+}
+
+/**
+ * Saves an admin's changes inside the caller's transaction and returns what differs from
+ * `before`: key → { from, to } (docs/rules.md#settings).
+ */
+export async function changeSettings(tx: Tx, before: Settings, changes: Partial<Settings>): Promise<Record<string, { from: unknown; to: unknown }>> {
+  // The transaction runs the same statements as the database handle; its notice goes out on commit.
+  await saveSettings(tx as unknown as Db, changes);
+  return Object.fromEntries(
+    Object.entries(changes)
+      .filter(([k, v]) => before[k as keyof Settings] !== v)
+      .map(([k, v]) => [k, { from: before[k as keyof Settings], to: v }]),
+  );
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import {
   CONSULTATION_STATUSES,
@@ -7,6 +8,7 @@ import {
   consultationStatusSchema,
   contactMessageSchema,
   createTicketSchema,
+  ticketListQuerySchema,
   ticketMessageSchema,
   ticketStatusSchema,
 } from '../../core/contracts/support';
@@ -14,7 +16,7 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '..
 import type { AppDeps } from '../deps';
 import { accounts, requirePermission, requireUser, signedInOnly } from '../auth';
 import type { Permission } from '../../core/permissions';
-import { jsonBody, param, readJson } from '../http/body';
+import { jsonBody, param, query } from '../http/body';
 import { clientIp } from '../http/clientIp';
 import { createRateLimiter, RATE_RULES, rateLimited } from '../http/rateLimit';
 import {
@@ -98,74 +100,52 @@ export function supportRoutes(deps: AppDeps) {
 }
 
 const consultationListQuery = z.object({ status: z.enum(CONSULTATION_STATUSES).optional() });
+const idParams = z.strictObject({ id: z.string() });
 
 /**
  * The team's routes, mounted at `/api/admin` (guarded there already by admin/access.ts; each
- * handler checks its permission again so the router is safe wherever it is mounted). Moderators
+ * route checks its permission again so the router is safe wherever it is mounted). Moderators
  * answer; deleting a contact message is admin-only.
  */
 export function supportAdminRoutes(deps: AppDeps) {
-  const app = new Hono();
   const db = deps.database.db;
   // Checked per route rather than with `use('*')`: a sub-router's wildcard middleware would run
   // for every other router mounted under /admin as well.
-  const staff =
-    (permission: Permission, handler: (c: Context, actor: Actor) => Promise<Response>) =>
-    async (c: Context) => {
+  const staff = (permission: Permission) =>
+    createMiddleware<{ Variables: { actor: Actor } }>(async (c, next) => {
       const user = await requirePermission(c, permission);
       noStore(c);
-      return handler(c, { id: user.id, email: user.email });
-    };
-  const answer = (handler: (c: Context, actor: Actor) => Promise<Response>) => staff('support:answer', handler);
+      c.set('actor', { id: user.id, email: user.email });
+      await next();
+    });
+  const answer = staff('support:answer');
 
-  app.get('/support/tickets', answer(async (c) => c.json({ tickets: await listAllTickets(db, c.req.query()) })));
-  app.get('/support/tickets/:id', answer(async (c) => c.json(await adminThread(db, c.req.param('id')!))));
-  app.post(
-    '/support/tickets/:id/messages',
-    answer(async (c, actor) => {
-      const input = ticketMessageSchema.strict().parse(await readJson(c));
-      return c.json({ message: await replyToTicket(supportDeps(deps), actor.id, c.req.param('id')!, input) }, 201);
-    }),
-  );
-  app.patch(
-    '/support/tickets/:id',
-    answer(async (c, actor) => {
-      const { status } = ticketStatusSchema.parse(await readJson(c));
-      return c.json({ ticket: await setTicketStatus(supportDeps(deps), actor, c.req.param('id')!, status) });
-    }),
-  );
+  return new Hono()
+    .get('/support/tickets', answer, query(ticketListQuerySchema), async (c) => c.json({ tickets: await listAllTickets(db, c.req.valid('query')) }))
+    .get('/support/tickets/:id', answer, param(idParams), async (c) => c.json(await adminThread(db, c.req.valid('param').id)))
+    .post('/support/tickets/:id/messages', answer, jsonBody(ticketMessageSchema.strict()), param(idParams), async (c) =>
+      c.json({ message: await replyToTicket(supportDeps(deps), c.var.actor.id, c.req.valid('param').id, c.req.valid('json')) }, 201),
+    )
+    .patch('/support/tickets/:id', answer, jsonBody(ticketStatusSchema), param(idParams), async (c) =>
+      c.json({ ticket: await setTicketStatus(supportDeps(deps), c.var.actor, c.req.valid('param').id, c.req.valid('json').status) }),
+    )
 
-  app.get(
-    '/consultations',
-    answer(async (c) => {
-      const { status } = consultationListQuery.parse(c.req.query());
-      return c.json({ consultations: await listConsultations(db, status) });
-    }),
-  );
-  app.patch(
-    '/consultations/:id',
-    answer(async (c, actor) => {
-      const { status } = consultationStatusSchema.parse(await readJson(c));
-      return c.json({ consultation: await setConsultationStatus(db, actor, c.req.param('id')!, status) });
-    }),
-  );
+    .get('/consultations', answer, query(consultationListQuery), async (c) => c.json({ consultations: await listConsultations(db, c.req.valid('query').status) }))
+    .patch('/consultations/:id', answer, jsonBody(consultationStatusSchema), param(idParams), async (c) =>
+      c.json({ consultation: await setConsultationStatus(db, c.var.actor, c.req.valid('param').id, c.req.valid('json').status) }),
+    )
 
-  app.get(
-    '/contact-messages',
-    answer(async (c) => {
+    .get('/contact-messages', answer, async (c) => {
       const [messages, counts] = await Promise.all([listContactMessages(db), contactCounts(db)]);
       return c.json({ messages, counts });
-    }),
-  );
-  app.get('/contact-messages/:id', answer(async (c) => c.json({ message: await openContactMessage(db, c.req.param('id')!) })));
-  app.post('/contact-messages/:id/replied', answer(async (c, actor) => c.json(await markContactReplied(db, actor, c.req.param('id')!))));
-  app.delete(
-    '/contact-messages/:id',
-    staff('support:delete', async (c, actor) => {
-      await deleteContactMessage(db, actor, c.req.param('id')!);
-      return c.json({ ok: true });
-    }),
-  );
-
-  return app;
+    })
+    .get('/contact-messages/:id', answer, param(idParams), async (c) => c.json({ message: await openContactMessage(db, c.req.valid('param').id) }))
+    .post('/contact-messages/:id/replied', answer, param(idParams), async (c) => c.json(await markContactReplied(db, c.var.actor, c.req.valid('param').id)))
+    .delete('/contact-messages/:id', staff('support:delete'), param(idParams), async (c) => {
+      await deleteContactMessage(db, c.var.actor, c.req.valid('param').id);
+      return c.json({ ok: true as const });
+    });
 }
+
+/** The team's support routes with their inputs and answers, for the browser's typed client. */
+export type SupportAdminApiType = ReturnType<typeof supportAdminRoutes>;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors';
 import type { Db, Tx } from '../db/client';
@@ -69,4 +70,16 @@ export async function verifyLedger(db: Runner): Promise<{ userId: string; balanc
     having u.balance_cents <> coalesce(sum(l.amount_cents), 0)`);
   const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { user_id: string; balance_cents: string; ledger_cents: string }[];
   return list.map((r) => ({ userId: r.user_id, balanceCents: Number(r.balance_cents), ledgerCents: Number(r.ledger_cents) }));
+}
+
+/**
+ * A staff member's balance adjustment (docs/rules.md#wallet): a positive amount is credited, a
+ * negative one debited, each with its own `admin_adjustment` ledger entry noting the reason.
+ * Returns the new balance; NOT_FOUND when there is no such user.
+ */
+export async function adjustBalance(tx: Tx, input: { userId: string; amountCents: number; reason: string }): Promise<number> {
+  const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
+  if (!u) throw new AppError('NOT_FOUND', 'User not found.');
+  const move = { userId: input.userId, amountCents: Math.abs(input.amountCents), kind: 'admin_adjustment' as const, reference: `adj-${randomUUID()}`, note: input.reason };
+  return input.amountCents > 0 ? (await credit(tx, move))! : await debit(tx, move);
 }

@@ -6,7 +6,8 @@ import { ApiServicesTab } from './ApiServicesTab';
 import { LocalServicesTab } from './LocalServicesTab';
 import { ParamTextsTab } from './ParamTextsTab';
 import { ServiceNamesTab } from './ServiceNamesTab';
-import { AdminPage, TabPanel, Tabs } from './ui';
+import { TabList, TabPanel } from '../../components/ui/Tabs';
+import { AdminPage } from './ui';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:services.title')} · ${site.site_name}` });
@@ -34,22 +35,22 @@ export default function AdminServicesPage() {
 
   return (
     <AdminPage title={t('services.title')} description={t('services.lead')}>
-      <Tabs
+      <TabList
         value={tab}
-        onValueChange={select}
+        onChange={select}
         label={t('services.title')}
+        idPrefix="services"
+        look="pill"
         items={[
-          { value: 'local', label: t('services.tabs.local') },
-          { value: 'api', label: t('services.tabs.api') },
-          { value: 'names', label: t('services.tabs.names') },
-          { value: 'params', label: t('services.tabs.params') },
+          { id: 'local', label: t('services.tabs.local') },
+          { id: 'api', label: t('services.tabs.api') },
+          { id: 'names', label: t('services.tabs.names') },
+          { id: 'params', label: t('services.tabs.params') },
         ]}
-      >
-        <TabPanel value="local">{tab === 'local' ? <LocalServicesTab /> : null}</TabPanel>
-        <TabPanel value="api">{tab === 'api' ? <ApiServicesTab /> : null}</TabPanel>
-        <TabPanel value="names">{tab === 'names' ? <ServiceNamesTab /> : null}</TabPanel>
-        <TabPanel value="params">{tab === 'params' ? <ParamTextsTab /> : null}</TabPanel>
-      </Tabs>
+      />
+      <TabPanel id={tab} idPrefix="services" active>
+        {tab === 'local' ? <LocalServicesTab /> : tab === 'api' ? <ApiServicesTab /> : tab === 'names' ? <ServiceNamesTab /> : <ParamTextsTab />}
+      </TabPanel>
     </AdminPage>
   );
 }

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { LANGUAGES, type Language } from '../../../core/i18n';
 import { Input, Textarea } from '../../components/ui/Input';
 import type { Localized } from './api';
 import { FormAlert } from './dialogs';
-import { Field, TabPanel, Tabs } from './ui';
+import { TabList, TabPanel } from '../../components/ui/Tabs';
+import { Field } from './ui';
 
 export interface LocalizedField<K extends string> {
   key: K;
@@ -41,41 +42,44 @@ export function LocalizedFields<K extends string>({ fields, values, onChange, mi
 function LanguageTabs<K extends string>({ fields, values, onChange, missing }: LocalizedFieldsProps<K>) {
   const { t } = useTranslation('admin');
   const [lang, setLang] = useState<Language>(missing[0] ?? 'az');
+  const idPrefix = useId();
   return (
-    <Tabs
-      value={lang}
-      onValueChange={(v) => setLang(v as Language)}
-      label={t('content.languages')}
-      items={LANGUAGES.map((l) => ({
-        value: l,
-        label: (
-          <span className="inline-flex items-center gap-1.5">
-            {t(`content.lang.${l}`)}
-            {missing.includes(l) ? <span className="size-2 rounded-full bg-rose-500" aria-label={t('content.missing')} role="img" /> : null}
-          </span>
-        ),
-      }))}
-    >
-      {LANGUAGES.map((l) => (
-        <TabPanel key={l} value={l} className="space-y-4">
-          {fields.map((f) => {
-            const value = values[f.key][l];
-            const invalid = missing.includes(l) && f.required && !value.trim();
-            return (
-              <Field key={f.key} label={`${f.label} (${l.toUpperCase()})`} error={invalid ? t('content.required') : undefined}>
-                {(control) =>
-                  f.multiline ? (
-                    <Textarea {...control} lang={l} rows={f.rows ?? 4} value={value} maxLength={f.max} onChange={(e) => onChange(f.key, l, e.target.value)} />
-                  ) : (
-                    <Input {...control} lang={l} value={value} maxLength={f.max} onChange={(e) => onChange(f.key, l, e.target.value)} />
-                  )
-                }
-              </Field>
-            );
-          })}
-        </TabPanel>
-      ))}
-    </Tabs>
+    <>
+      <TabList
+        value={lang}
+        onChange={setLang}
+        label={t('content.languages')}
+        idPrefix={idPrefix}
+        look="pill"
+        items={LANGUAGES.map((l) => ({
+          id: l,
+          label: (
+            <span className="inline-flex items-center gap-1.5">
+              {t(`content.lang.${l}`)}
+              {missing.includes(l) ? <span className="size-2 rounded-full bg-rose-500" aria-label={t('content.missing')} role="img" /> : null}
+            </span>
+          ),
+        }))}
+      />
+      <TabPanel id={lang} idPrefix={idPrefix} active className="space-y-4">
+        {fields.map((f) => {
+          const l = lang;
+          const value = values[f.key][l];
+          const invalid = missing.includes(l) && f.required && !value.trim();
+          return (
+            <Field key={`${f.key}-${l}`} label={`${f.label} (${l.toUpperCase()})`} error={invalid ? t('content.required') : undefined}>
+              {(control) =>
+                f.multiline ? (
+                  <Textarea {...control} lang={l} rows={f.rows ?? 4} value={value} maxLength={f.max} onChange={(e) => onChange(f.key, l, e.target.value)} />
+                ) : (
+                  <Input {...control} lang={l} value={value} maxLength={f.max} onChange={(e) => onChange(f.key, l, e.target.value)} />
+                )
+              }
+            </Field>
+          );
+        })}
+      </TabPanel>
+    </>
   );
 }
 

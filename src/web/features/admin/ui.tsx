@@ -1,10 +1,8 @@
 import { AlertTriangle, Inbox, Pencil, Plus, RefreshCw, Search, Trash2 } from 'lucide-react';
-import { Tabs as RadixTabs } from 'radix-ui';
-import { useEffect, useId, useRef, type ComponentType, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useEffect, useId, type ComponentType, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useTranslation, type TFunction } from '../../i18n';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
-import { overflowMaskClass, overflowName, useOverflowHint } from '../../components/ui/useOverflowHint';
 import { Input, Label, Textarea } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { notifyError } from './format';
@@ -311,43 +309,3 @@ export function Toggle({ label, checked, onChange, description }: { label: strin
     </div>
   );
 }
-
-/** Tabs on Radix (arrow keys, roles); the list scrolls sideways when it does not fit. */
-export function Tabs({
-  value,
-  onValueChange,
-  label,
-  items,
-  children,
-}: {
-  value: string;
-  onValueChange: (v: string) => void;
-  label: string;
-  items: { value: string; label: ReactNode }[];
-  children: ReactNode;
-}) {
-  const list = useRef<HTMLDivElement>(null);
-  const edges = useOverflowHint(list);
-  return (
-    <RadixTabs.Root value={value} onValueChange={onValueChange}>
-      <RadixTabs.List
-        ref={list}
-        aria-label={label}
-        data-overflow={overflowName(edges)}
-        className={cn('mb-5 flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 [scrollbar-width:none]', overflowMaskClass(edges))}
-      >
-        {items.map((item) => (
-          <RadixTabs.Trigger
-            key={item.value}
-            value={item.value}
-            className="whitespace-nowrap rounded-lg px-4 py-2 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm"
-          >
-            {item.label}
-          </RadixTabs.Trigger>
-        ))}
-      </RadixTabs.List>
-      {children}
-    </RadixTabs.Root>
-  );
-}
-export const TabPanel = RadixTabs.Content;

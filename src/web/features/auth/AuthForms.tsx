@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Tabs } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
@@ -10,6 +9,7 @@ import { AUTH_WRITE_BODIES } from '../../../core/contracts/account';
 import { isErrorCode } from '../../../core/errors';
 import { FULL_NAME_MIN_LENGTH, isAcceptablePassword, passwordStrength, PASSWORD_MIN_SCORE } from '../../../core/password';
 import { Button, FieldError, Input, Label } from '../../components/ui';
+import { TabList, TabPanel } from '../../components/ui/Tabs';
 import { api, ApiError, ME_QUERY_KEY, unwrap, type Me } from './api';
 import type { AuthTab } from './authDialogStore';
 import { signInFailed, signUpFailed } from './messages';
@@ -36,25 +36,24 @@ function contractRefusal(errors: FieldErrors): ApiError {
 /** Login and sign-up tabs, shared by the dialog and the /auth page. */
 export function AuthTabs({ tab, onTabChange, onDone }: { tab: AuthTab; onTabChange: (tab: AuthTab) => void; onDone: () => void }) {
   const { t } = useTranslation('auth');
-  const trigger =
-    'flex-1 rounded-lg px-3 py-2 text-sm font-semibold text-slate-600 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm';
+  const idPrefix = useId();
   return (
-    <Tabs.Root value={tab} onValueChange={(v) => onTabChange(v as AuthTab)}>
-      <Tabs.List aria-label={t('tabs.label')} className="mb-5 flex gap-1 rounded-xl bg-slate-100 p-1">
-        <Tabs.Trigger value="login" className={trigger}>
-          {t('tabs.login')}
-        </Tabs.Trigger>
-        <Tabs.Trigger value="signup" className={trigger}>
-          {t('tabs.signup')}
-        </Tabs.Trigger>
-      </Tabs.List>
-      <Tabs.Content value="login">
-        <LoginForm onDone={onDone} />
-      </Tabs.Content>
-      <Tabs.Content value="signup">
-        <SignupForm onDone={onDone} />
-      </Tabs.Content>
-    </Tabs.Root>
+    <>
+      <TabList
+        value={tab}
+        onChange={onTabChange}
+        label={t('tabs.label')}
+        idPrefix={idPrefix}
+        look="stretch"
+        items={[
+          { id: 'login', label: t('tabs.login') },
+          { id: 'signup', label: t('tabs.signup') },
+        ]}
+      />
+      <TabPanel id={tab} idPrefix={idPrefix} active>
+        {tab === 'login' ? <LoginForm onDone={onDone} /> : <SignupForm onDone={onDone} />}
+      </TabPanel>
+    </>
   );
 }
 

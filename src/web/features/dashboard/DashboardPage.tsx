@@ -27,7 +27,7 @@ import { HistoryTab } from './HistoryTab';
 import { MassOrderTab } from './MassOrderTab';
 import { OrdersTab } from './OrdersTab';
 import { SettingsTab } from './SettingsTab';
-import { TabList, TabPanel, type TabItem } from './Tabs';
+import { TabList, TabPanel, type TabItem } from '../../components/ui/Tabs';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { errorText } from '../../lib/errorText';
 
@@ -251,7 +251,7 @@ export default function DashboardPage() {
 
         <div className="mt-8">
           <TabList items={items} value={tab} onChange={choose} label={t('tabs.label')} idPrefix="dashboard" />
-          <TabPanel id="orders" idPrefix="dashboard" active={tab === 'orders'} keepMounted>
+          <TabPanel id="orders" idPrefix="dashboard" active={tab === 'orders'} keepMounted className="pt-6">
             <OrdersTab
               key={prefill.key}
               balanceCents={balanceCents}
@@ -262,7 +262,7 @@ export default function DashboardPage() {
             />
           </TabPanel>
           {tab !== 'orders' ? (
-            <TabPanel id={tab} idPrefix="dashboard" active>
+            <TabPanel id={tab} idPrefix="dashboard" active className="pt-6">
               {panel}
             </TabPanel>
           ) : null}

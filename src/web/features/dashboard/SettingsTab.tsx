@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { AUTH_WRITE_BODIES } from '../../../core/contracts/account';
 import { isAcceptablePassword } from '../../../core/password';
 import { Button, FieldError, Input, Label } from '../../components/ui';
+import { TabList, TabPanel } from '../../components/ui/Tabs';
 import { accountWrite, ApiError, ME_QUERY_KEY, type Me } from '../auth/api';
 import { StrengthMeter } from '../auth/StrengthMeter';
 
@@ -24,19 +25,23 @@ const passwordSchema = AUTH_WRITE_BODIES['/change-password']
 export function SettingsTab({ me }: { me: Me }) {
   const [tab, setTab] = useState<'profile' | 'security'>('profile');
   const { t } = useTranslation('dashboard');
-  const tabClass = (active: boolean) =>
-    `rounded-lg px-4 py-2 text-sm font-semibold ${active ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`;
+  const idPrefix = useId();
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <div role="tablist" aria-label={t('tabs.settings')} className="mb-6 inline-flex gap-1 rounded-xl bg-slate-100 p-1">
-        <button type="button" role="tab" aria-selected={tab === 'profile'} className={tabClass(tab === 'profile')} onClick={() => setTab('profile')}>
-          {t('settings.profile')}
-        </button>
-        <button type="button" role="tab" aria-selected={tab === 'security'} className={tabClass(tab === 'security')} onClick={() => setTab('security')}>
-          {t('settings.security')}
-        </button>
-      </div>
-      <div role="tabpanel">{tab === 'profile' ? <ProfileForm me={me} /> : <PasswordForm />}</div>
+      <TabList
+        value={tab}
+        onChange={setTab}
+        label={t('tabs.settings')}
+        idPrefix={idPrefix}
+        look="pill"
+        items={[
+          { id: 'profile', label: t('settings.profile') },
+          { id: 'security', label: t('settings.security') },
+        ]}
+      />
+      <TabPanel id={tab} idPrefix={idPrefix} active>
+        {tab === 'profile' ? <ProfileForm me={me} /> : <PasswordForm />}
+      </TabPanel>
     </div>
   );
 }

@@ -7,7 +7,8 @@ import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
-import { AdminFrame, LoadError, selectClass } from './AdminFrame';
+import { AdminPage } from '../admin/ui';
+import { LoadError, selectClass } from './staffUi';
 import { useConsultations, useConsultationStatus } from './api';
 import { errorText } from './format';
 import { formatDateTime } from '../../lib/format';
@@ -58,7 +59,7 @@ function Consultations() {
 
   const rows = list.data ?? [];
   return (
-    <AdminFrame title={t('consultations.title')} subtitle={t('consultations.subtitle')} actions={filter}>
+    <AdminPage title={t('consultations.title')} description={t('consultations.subtitle')} actions={filter}>
       {list.isPending ? (
         <div className="grid min-h-48 place-items-center rounded-2xl border border-slate-200 bg-white">
           <Spinner />
@@ -110,6 +111,6 @@ function Consultations() {
           ))}
         </ul>
       )}
-    </AdminFrame>
+    </AdminPage>
   );
 }

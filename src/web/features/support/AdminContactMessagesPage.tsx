@@ -9,7 +9,8 @@ import { Button, buttonClass } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Spinner } from '../../components/ui/Spinner';
 import { useCan } from '../admin/access';
-import { AdminFrame, LoadError } from './AdminFrame';
+import { AdminPage } from '../admin/ui';
+import { LoadError } from './staffUi';
 import { useContactActions, useContactMessages } from './api';
 import { errorText } from './format';
 import { formatDateTime, formatNumber } from '../../lib/format';
@@ -79,7 +80,7 @@ function ContactMessages() {
   const messages = data.data?.messages ?? [];
 
   return (
-    <AdminFrame title={t('contact.title')} subtitle={t('contact.subtitle')}>
+    <AdminPage title={t('contact.title')} description={t('contact.subtitle')}>
       <dl className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="contact-counts">
         {(['total', 'new', 'read', 'replied'] as const).map((key) => (
           <div key={key} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -197,6 +198,6 @@ function ContactMessages() {
           </div>
         ) : null}
       </Dialog>
-    </AdminFrame>
+    </AdminPage>
   );
 }

@@ -11,7 +11,8 @@ import { cn } from '../../components/ui/cn';
 import { Input } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLiveEvents } from '../../lib/liveEvents';
-import { AdminFrame, LoadError, selectClass } from './AdminFrame';
+import { AdminPage } from '../admin/ui';
+import { LoadError, selectClass } from './staffUi';
 import { supportKeys, useAdminReply, useAdminThread, useAdminTickets, useTicketStatus } from './api';
 import { Composer } from './Composer';
 import { errorText, preview, PRIORITY_TONE, STATUS_TONE } from './format';
@@ -59,7 +60,7 @@ function Inbox() {
   const list = tickets.data ?? [];
 
   return (
-    <AdminFrame title={t('inbox.title')} subtitle={t('inbox.subtitle')}>
+    <AdminPage title={t('inbox.title')} description={t('inbox.subtitle')}>
       <div role="search" aria-label={t('inbox.filters')} className="mb-5 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_11rem_11rem]">
         <div className="relative">
           <label htmlFor={`${id}-q`} className="sr-only">
@@ -155,7 +156,7 @@ function Inbox() {
           )}
         </div>
       </div>
-    </AdminFrame>
+    </AdminPage>
   );
 }
 

@@ -1,17 +1,46 @@
 import type { LucideIcon } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { cn } from '../../components/ui/cn';
-import { overflowMaskClass, overflowName, useOverflowHint } from '../../components/ui/useOverflowHint';
+import { cn } from './cn';
+import { overflowMaskClass, overflowName, useOverflowHint } from './useOverflowHint';
 
 export interface TabItem<Id extends string> {
   id: Id;
-  label: string;
-  icon: LucideIcon;
+  label: ReactNode;
+  icon?: LucideIcon;
+}
+
+/** `line`: tabs over an underline (pages); `pill`: a segmented control (forms, dialogs); `stretch` shares the width out. */
+export type TabsLook = 'line' | 'pill' | 'stretch';
+
+const LIST_LOOK: Record<TabsLook, string> = {
+  line: '-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 [scrollbar-width:none] sm:mx-0 sm:px-0',
+  pill: 'mb-5 flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 [scrollbar-width:none]',
+  stretch: 'mb-5 flex gap-1 rounded-xl bg-slate-100 p-1',
+};
+const TAB_LOOK: Record<TabsLook, (selected: boolean) => string> = {
+  line: (selected) =>
+    cn(
+      '-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 px-4 py-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2',
+      selected ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+    ),
+  pill: (selected) =>
+    cn('inline-flex items-center gap-2 whitespace-nowrap rounded-lg px-4 py-2 text-sm font-semibold transition-colors', selected ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600 hover:text-slate-900'),
+  stretch: (selected) => cn('flex-1 rounded-lg px-3 py-2 text-sm font-semibold', selected ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600'),
+};
+
+/** Where a key moves the selection in a list of `count` tabs: the next index, or -1 for keys that do not move it. */
+export function tabAfterKey(key: string, index: number, count: number): number {
+  if (key === 'ArrowRight' || key === 'ArrowDown') return (index + 1) % count;
+  if (key === 'ArrowLeft' || key === 'ArrowUp') return (index - 1 + count) % count;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return -1;
 }
 
 /**
- * A WAI-ARIA tab list: one tab in the Tab order, arrows (and Home/End) move between tabs and
- * select them. Scrolls sideways on narrow screens.
+ * The one tab list of the app (dashboard, admin pages, forms, the sign-in dialog): a WAI-ARIA
+ * tab list with one tab in the Tab order; arrows (and Home/End) move between tabs and select
+ * them. Scrolls sideways on narrow screens. Its panels are `TabPanel`s with the same `idPrefix`.
  */
 export function TabList<Id extends string>({
   items,
@@ -19,12 +48,14 @@ export function TabList<Id extends string>({
   onChange,
   label,
   idPrefix,
+  look = 'line',
 }: {
   items: readonly TabItem<Id>[];
   value: Id;
   onChange: (id: Id) => void;
   label: string;
   idPrefix: string;
+  look?: TabsLook;
 }) {
   const refs = useRef(new Map<Id, HTMLButtonElement>());
   const list = useRef<HTMLDivElement>(null);
@@ -41,17 +72,7 @@ export function TabList<Id extends string>({
   }, [value]);
 
   function onKeyDown(e: KeyboardEvent) {
-    const index = items.findIndex((i) => i.id === value);
-    const next =
-      e.key === 'ArrowRight' || e.key === 'ArrowDown'
-        ? (index + 1) % items.length
-        : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
-          ? (index - 1 + items.length) % items.length
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? items.length - 1
-              : -1;
+    const next = tabAfterKey(e.key, items.findIndex((i) => i.id === value), items.length);
     if (next < 0) return;
     e.preventDefault();
     const id = items[next]!.id;
@@ -67,7 +88,7 @@ export function TabList<Id extends string>({
       aria-label={label}
       onKeyDown={onKeyDown}
       data-overflow={overflowName(edges)}
-      className={cn('-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 [scrollbar-width:none] sm:mx-0 sm:px-0', overflowMaskClass(edges))}
+      className={cn(LIST_LOOK[look], overflowMaskClass(edges))}
     >
       {items.map(({ id, label: text, icon: Icon }) => {
         const selected = id === value;
@@ -85,12 +106,9 @@ export function TabList<Id extends string>({
             aria-controls={selected ? `${idPrefix}-panel-${id}` : undefined}
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(id)}
-            className={cn(
-              '-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 px-4 py-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2',
-              selected ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
-            )}
+            className={TAB_LOOK[look](selected)}
           >
-            <Icon className="size-4" aria-hidden="true" />
+            {Icon ? <Icon className="size-4" aria-hidden="true" /> : null}
             {text}
           </button>
         );
@@ -105,12 +123,14 @@ export function TabPanel({
   idPrefix,
   active,
   keepMounted,
+  className,
   children,
 }: {
   id: string;
   idPrefix: string;
   active: boolean;
   keepMounted?: boolean;
+  className?: string;
   children: ReactNode;
 }) {
   if (!active && !keepMounted) return null;
@@ -121,7 +141,7 @@ export function TabPanel({
       aria-labelledby={`${idPrefix}-tab-${id}`}
       hidden={!active}
       tabIndex={0}
-      className="pt-6 focus-visible:outline-none"
+      className={cn('focus-visible:outline-none', className)}
     >
       {children}
     </div>

@@ -1,0 +1,33 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError } from '../../core/errors';
+import type { Tx } from '../db/client';
+import { userRoles, users, type Role } from '../db/schema';
+
+/** NOT_FOUND unless the account exists. */
+export async function assertUserExists(tx: Tx, userId: string): Promise<void> {
+  const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!u) throw new AppError('NOT_FOUND', 'User not found.');
+}
+
+/** Gives a user a role (docs/rules.md#admin): NOT_FOUND for no such user, ROLE_EXISTS when they have it. */
+export async function addRole(tx: Tx, userId: string, role: Role): Promise<void> {
+  await assertUserExists(tx, userId);
+  const added = await tx.insert(userRoles).values({ userId, role }).onConflictDoNothing().returning();
+  if (!added.length) throw new AppError('ROLE_EXISTS', 'The user already has this role.');
+}
+
+/**
+ * Takes a role from a user: NOT_FOUND when they do not have it; LAST_ADMIN when it is the admin
+ * role of the only admin.
+ */
+export async function removeRole(tx: Tx, userId: string, role: Role): Promise<void> {
+  if (role === 'admin') {
+    // Serialize admin removals so two admins cannot remove each other at once.
+    await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+    const [n] = await tx.select({ n: sql<number>`count(*)::int` }).from(userRoles).where(eq(userRoles.role, 'admin'));
+    const [has] = await tx.select().from(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')));
+    if (has && (n?.n ?? 0) <= 1) throw new AppError('LAST_ADMIN', 'The last admin cannot lose the admin role.');
+  }
+  const removed = await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role))).returning();
+  if (!removed.length) throw new AppError('NOT_FOUND', 'The user does not have this role.');
+}

@@ -1,0 +1,108 @@
+import { and, desc, eq, gte, ilike, like, lt, or, sql } from 'drizzle-orm';
+import { orderIdSchema, type AdminOrdersQuery } from '../../core/contracts/admin';
+import { AppError } from '../../core/errors';
+import type { Db, Tx } from '../db/client';
+import { ledgerEntries, orders, users } from '../db/schema';
+import { refundOrder, refundReferencePattern, type RefundResult } from './refunds';
+import { toOrderView, type OrderRow, type OrdersDeps } from './service';
+import { applyState } from './sync';
+
+/** What the team does with any customer's order: search, detail, resync, refund and resubmit. */
+
+const PAGE = 50;
+
+/** ORDER_NOT_FOUND unless `id` is an order's id. */
+export async function orderById(db: Db | Tx, id: string): Promise<OrderRow> {
+  if (!orderIdSchema.safeParse(id).success) throw new AppError('ORDER_NOT_FOUND', 'Order not found.');
+  const [o] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!o) throw new AppError('ORDER_NOT_FOUND', 'Order not found.');
+  return o;
+}
+
+/** Every customer's orders, newest first, 50 a page: a search over number, link and e-mail, and filters. */
+export async function searchOrders(db: Db, q: AdminOrdersQuery) {
+  const conditions = [];
+  if (q.q) {
+    const pattern = `%${q.q.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+    conditions.push(or(ilike(orders.number, pattern), ilike(orders.link, pattern), ilike(users.email, pattern)));
+  }
+  if (q.status) conditions.push(eq(orders.status, q.status as never));
+  if (q.platform) conditions.push(eq(orders.platform, q.platform));
+  if (q.from) conditions.push(gte(orders.createdAt, new Date(`${q.from}T00:00:00Z`)));
+  if (q.to) conditions.push(lt(orders.createdAt, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000)));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const rows = await db
+    .select({ order: orders, email: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.createdAt))
+    .limit(PAGE)
+    .offset((q.page - 1) * PAGE);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where);
+  return { total: count?.n ?? 0, page: q.page, pageSize: PAGE, orders: rows.map((r) => ({ ...toOrderView(r.order), userId: r.order.userId, email: r.email })) };
+}
+
+/** One order with its owner and every ledger entry of its charge and refunds. */
+export async function orderDetail(db: Db, o: OrderRow) {
+  const [u] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, o.userId));
+  const entries = await db
+    .select()
+    .from(ledgerEntries)
+    .where(or(eq(ledgerEntries.reference, o.id), ...refundReferencePattern(o.id).map((p) => like(ledgerEntries.reference, p))))
+    .orderBy(ledgerEntries.createdAt);
+  return {
+    order: { ...toOrderView(o), userId: o.userId, email: u?.email, name: u?.name, providerOrderId: o.providerOrderId, providerStatus: o.providerStatus, params: o.params, viaApi: o.viaApi, apiId: o.apiId, submittedAt: o.submittedAt?.toISOString() ?? null, checkedAt: o.checkedAt?.toISOString() ?? null },
+    ledger: entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+  };
+}
+
+/** Asks the provider for the order's state now and applies it. */
+export async function resyncOrder(deps: OrdersDeps, o: OrderRow): Promise<OrderRow> {
+  if (!o.providerOrderId) throw new AppError('CONFLICT', 'The provider has no id for this order yet.');
+  const states = await deps.provider.status([o.providerOrderId]);
+  const state = states.get(o.providerOrderId);
+  if (!state) throw new AppError('PROVIDER_NO_ANSWER', 'The provider did not answer.');
+  if ('error' in state) throw new AppError('PROVIDER_REFUSED', state.error);
+  await applyState(deps, o, state);
+  return orderById(deps.db, o.id);
+}
+
+/**
+ * A staff refund inside the caller's transaction: `amountCents`, or all that is left of the charge
+ * (docs/rules.md#wallet). An order of unknown state refunded in full is settled as refunded.
+ */
+export async function refundByStaff(tx: Tx, id: string, input: { amountCents?: number; reason: string }): Promise<RefundResult> {
+  const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  if (!o) throw new AppError('ORDER_NOT_FOUND', 'Order not found.');
+  const left = o.chargeCents - o.refundedCents;
+  const amount = input.amountCents ?? left;
+  if (left <= 0) throw new AppError('VALIDATION_FAILED', 'More than what is left of the charge.', { left });
+  const status = o.status === 'unknown' && amount === left ? 'refunded' : o.status;
+  return refundOrder(tx, o, { amountCents: amount, reason: input.reason, set: { status } });
+}
+
+export type ResubmitStep = { attached: OrderRow; providerOrderId: string } | { reset: OrderRow };
+
+/**
+ * Readies an `unknown` order to be sent again, only when the provider's own records confirm it
+ * does not have it (otherwise the provider may be delivering it already): an order the provider
+ * turns out to have is attached to it and pending; one it does not have is reset to pending,
+ * for the caller to submit.
+ */
+export async function prepareResubmit(deps: OrdersDeps, o: OrderRow): Promise<ResubmitStep> {
+  if (o.status !== 'unknown') throw new AppError('CONFLICT', 'Only an order of unknown state can be sent again.');
+  const found = await deps.provider.findOrder({ serviceId: o.serviceId, link: o.link, quantity: o.quantity, since: o.submittedAt ?? o.createdAt });
+  if (found === 'unsupported') throw new AppError('CONFLICT', 'The provider cannot confirm whether it has this order.');
+  if (found) {
+    await deps.db.update(orders).set({ providerOrderId: found.providerOrderId, status: 'pending', noteCode: null, providerMessage: null }).where(eq(orders.id, o.id));
+    return { attached: await orderById(deps.db, o.id), providerOrderId: found.providerOrderId };
+  }
+  const [reset] = await deps.db
+    .update(orders)
+    .set({ status: 'pending', submittedAt: null, noteCode: null, providerMessage: null, updatedAt: new Date() })
+    .where(and(eq(orders.id, o.id), eq(orders.status, 'unknown')))
+    .returning();
+  if (!reset) throw new AppError('CONFLICT', 'The order changed meanwhile.');
+  return { reset };
+}
