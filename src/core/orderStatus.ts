@@ -61,3 +61,6 @@ export const COUNTER_OF: Record<OrderStatus, OrderCounter> = {
 
 /** The statuses a counter counts, for queries. */
 export const statusesOfCounter = (counter: OrderCounter): OrderStatus[] => ORDER_STATUSES.filter((s) => COUNTER_OF[s] === counter);
+
+/** Statuses that count as active: charged and not settled yet (`unknown` included). */
+export const UNSETTLED_STATUSES = ORDER_STATUSES.filter((s) => COUNTER_OF[s] === 'active');

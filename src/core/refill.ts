@@ -35,7 +35,9 @@ export function refillUntil(orderedAt: Date, refillDays: number | null): Date {
 /** States of a refill request, as the storefront keeps them. */
 export const REFILL_STATUSES = ['pending', 'in_progress', 'completed', 'rejected', 'error'] as const;
 export type RefillStatus = (typeof REFILL_STATUSES)[number];
-export const isOpenRefill = (s: RefillStatus) => s === 'pending' || s === 'in_progress';
+/** A refill still under way: an order holds at most one. */
+export const OPEN_REFILL_STATUSES = ['pending', 'in_progress'] as const satisfies readonly RefillStatus[];
+export const isOpenRefill = (s: RefillStatus) => (OPEN_REFILL_STATUSES as readonly string[]).includes(s);
 
 /** How the reseller API spells each state (the wording panels use). */
 export const REFILL_STATUS_TEXT: Record<RefillStatus, string> = {

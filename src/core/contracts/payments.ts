@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { PAYMENT_FAILURE_REASONS } from '../paymentFailure';
 
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 /** Top-up request: USD with at most 2 decimals, at least 1 (docs/rules.md#payments). */
 export const TOPUP_MIN_CENTS = 100;
 export const TOPUP_MAX_CENTS = 1_000_000;
@@ -18,7 +21,7 @@ export const paymentViewSchema = z.object({
   type: z.enum(['balance_topup', 'order_payment']),
   amountUsdCents: z.number().int(),
   amountQepik: z.number().int(),
-  status: z.enum(['pending', 'completed', 'failed', 'cancelled']),
+  status: z.enum(PAYMENT_STATUSES),
   provider: z.string(),
   transactionId: z.string().nullable(),
   createdAt: z.string(),

@@ -3,7 +3,7 @@ import type { CatalogService } from '../../core/catalog';
 import type { OrderActions } from '../../core/contracts/reseller';
 import { AppError } from '../../core/errors';
 import { ACTIVE_STATUSES } from '../../core/orderStatus';
-import { isOpenRefill, refillUntil, type RefillStatus } from '../../core/refill';
+import { isOpenRefill, OPEN_REFILL_STATUSES, refillUntil, type RefillStatus } from '../../core/refill';
 import { catalogServices, orderCancels, orderRefills, orders } from '../db/schema';
 import type { Db } from '../db/client';
 import { cancelDripFeed, failAndRefund, toOrderView, type OrderRow, type OrdersDeps } from '../orders';
@@ -195,7 +195,7 @@ export async function refreshRefills(deps: OrdersDeps, opts: { refillIds?: numbe
     .from(orderRefills)
     .where(
       and(
-        inArray(orderRefills.status, ['pending', 'in_progress']),
+        inArray(orderRefills.status, [...OPEN_REFILL_STATUSES]),
         isNotNull(orderRefills.providerRefillId),
         opts.refillIds
           ? inArray(orderRefills.id, opts.refillIds.length ? opts.refillIds : [-1])

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ORDER_NOTE_CODES, type OrderNoteCode } from '../../../core/orderNotes';
-import { ORDER_STATUSES, type OrderStatus } from '../../../core/orderStatus';
+import { ORDER_STATUSES, UNSETTLED_STATUSES, type OrderStatus } from '../../../core/orderStatus';
+import { sqlList } from '../sqlList';
 import { users } from './auth';
 
 /**
@@ -67,7 +68,7 @@ export const orders = pgTable(
     // concurrent requests cannot both pass the check.
     uniqueIndex('orders_one_active_per_link')
       .on(t.userId, t.platform, t.linkKey)
-      .where(sql`status in ('pending', 'processing', 'in_progress', 'active', 'running', 'unknown') and parent_id is null`),
+      .where(sql`status in (${sqlList(UNSETTLED_STATUSES)}) and parent_id is null`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     uniqueIndex('orders_api_id_unique').on(t.apiId),
     index('orders_status_idx').on(t.status, t.checkedAt),

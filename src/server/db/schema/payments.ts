@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+import { PAYMENT_STATUSES } from '../../../core/contracts/payments';
+
+export { PAYMENT_STATUSES, type PaymentStatus } from '../../../core/contracts/payments';
 
 /**
  * Card payments (docs/rules.md#payments). The row is written before the gateway is

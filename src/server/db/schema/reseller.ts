@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { REFILL_STATUSES, type RefillStatus } from '../../../core/refill';
+import { OPEN_REFILL_STATUSES, REFILL_STATUSES, type RefillStatus } from '../../../core/refill';
+import { sqlList } from '../sqlList';
 import { users } from './auth';
 import { orders } from './orders';
 
@@ -63,7 +64,7 @@ export const orderRefills = pgTable(
     index('order_refills_order_idx').on(t.orderId, t.createdAt),
     index('order_refills_user_idx').on(t.userId),
     // One open refill per order: a second request waits until the first is settled.
-    uniqueIndex('order_refills_one_open').on(t.orderId).where(sql`status in ('pending', 'in_progress')`),
+    uniqueIndex('order_refills_one_open').on(t.orderId).where(sql`status in (${sqlList(OPEN_REFILL_STATUSES)})`),
   ],
 );
 
