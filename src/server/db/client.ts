@@ -175,3 +175,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 export function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
   return opts.url ? openPostgres(opts.url, opts.poolSize) : openPglite(opts.dataDir);
 }
+
+/** The rows of a raw `db.execute(sql…)`: node-postgres answers a result with `rows`, PGlite too, some drivers an array. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../../core/errors';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { rateLimits } from '../db/schema';
 
 /** A fixed window: at most `limit` hits per `windowSeconds` for one key. */
@@ -101,10 +101,6 @@ export function delayAfter(rule: DelayRule, failures: number): number {
 export interface RateState {
   count: number;
   resetAt: Date;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 type Row = { count: number; reset_at: Date | string };

@@ -8,7 +8,7 @@ import type { OrderNote, OrderNoteCode } from '../../core/orderNotes';
 import { statusesOfCounter, type OrderCounter, type OrderStatus } from '../../core/orderStatus';
 import { priceOrder } from '../../core/pricing';
 import { findService } from '../catalog';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { ledgerEntries, orders, rateLimits, users } from '../db/schema';
 import type { Logger } from '../logger';
 import { isProviderError, type SmmProvider } from '../providers';
@@ -248,10 +248,6 @@ export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown
     parentId: null,
     drip: runs === null ? null : { runs, runsSent: 0, intervalMinutes: input.interval!, quantityPerRun: input.quantity },
   };
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 /**

@@ -4,13 +4,14 @@ import {
   consultationSchema,
   contactMessageSchema,
   createTicketSchema,
-  ticketListQuerySchema,
   ticketMessageSchema,
   type AdminTicketView,
   type ConsultationStatus,
   type ConsultationView,
   type ContactCounts,
   type ContactMessageView,
+  type TicketListQuery,
+  type TicketMessageInput,
   type TicketMessageView,
   type TicketStatus,
   type TicketView,
@@ -169,8 +170,7 @@ const toAdminView = (r: { ticket: TicketRow; userEmail: string; userName: string
 });
 
 /** The inbox: every ticket, most recently active first, filtered and searched (title, description, e-mail). */
-export async function listAllTickets(db: Db, query: unknown): Promise<AdminTicketView[]> {
-  const q = ticketListQuerySchema.parse(query);
+export async function listAllTickets(db: Db, q: TicketListQuery): Promise<AdminTicketView[]> {
   const where: SQL[] = [];
   if (q.status) where.push(eq(supportTickets.status, q.status));
   if (q.priority) where.push(eq(supportTickets.priority, q.priority));
@@ -201,9 +201,8 @@ export async function adminThread(db: Db, ticketId: string): Promise<{ ticket: A
 }
 
 /** The team's reply: stored with is_admin, pushed live to the customer and sent to them by e-mail. */
-export async function replyToTicket(deps: SupportDeps, adminId: string, ticketId: string, input: unknown): Promise<TicketMessageView> {
+export async function replyToTicket(deps: SupportDeps, adminId: string, ticketId: string, { message }: TicketMessageInput): Promise<TicketMessageView> {
   const ticket = await adminTicket(deps.db, ticketId);
-  const { message } = ticketMessageSchema.parse(input);
   const row = await deps.db.transaction(async (tx) => {
     const [m] = await tx.insert(supportTicketMessages).values({ ticketId: ticket.id, userId: adminId, message, isAdmin: true }).returning();
     await tx.update(supportTickets).set({ updatedAt: sql`now()` }).where(eq(supportTickets.id, ticket.id));
