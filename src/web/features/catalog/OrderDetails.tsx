@@ -50,7 +50,7 @@ export const OrderDetails = memo(function OrderDetails({
   const { t } = useTranslation('catalog');
   const message = (field: string) => {
     const issue = issues.get(field);
-    return issue ? issueMessage(t, issue, platform, params) : undefined;
+    return issue ? issueMessage(t, issue, platform, params, locale) : undefined;
   };
   const linkError = message('link');
   const quantityError = message('quantity');

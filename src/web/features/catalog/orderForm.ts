@@ -5,6 +5,7 @@ import { linkExample as coreLinkExample } from '../../../core/links';
 import { DRIP_MAX_INTERVAL, DRIP_MAX_RUNS, DRIP_MIN_INTERVAL, DRIP_MIN_RUNS, isDripFeedAllowed, validateOrderInput, type OrderInputIssue } from '../../../core/orderRules';
 import { platformDisplayName } from '../../../core/platforms';
 import { priceOrder, pricePerUnitDisplay } from '../../../core/pricing';
+import { formatNumber } from '../../lib/format';
 
 /**
  * The order form's rules in the browser: the shared rules of src/core (the same functions the
@@ -72,9 +73,10 @@ export const linkExample = (platform: string) => coreLinkExample(platform) ?? 'h
 /**
  * The localized message of an issue (namespace `catalog`). A param's own message (a known kind's,
  * src/core/paramTexts.ts) wins over the generic "{label} is required"; the label is the
- * localized one of `params` when the issue came with the provider's.
+ * localized one of `params` when the issue came with the provider's. Bounds are written in the
+ * page's `locale` (10.000 in az and tr, 10,000 in en), as the field's hint writes them.
  */
-export function issueMessage(t: TFunction, issue: OrderInputIssue, platform: string, params: readonly LocalizedParam[] = []): string {
+export function issueMessage(t: TFunction, issue: OrderInputIssue, platform: string, params: readonly LocalizedParam[] = [], locale?: string): string {
   switch (issue.code) {
     case 'LINK_INVALID': {
       if (issue.details.reason === 'required') return t('catalog:errors.linkRequired');
@@ -83,8 +85,11 @@ export function issueMessage(t: TFunction, issue: OrderInputIssue, platform: str
       return example ? t('catalog:errors.linkFormat', { platform: platformDisplayName(platform), example }) : t('catalog:errors.linkFormatAny');
     }
     case 'QUANTITY_OUT_OF_RANGE': {
-      const { min, max, step } = issue.details;
-      return step > 1 ? t('catalog:errors.quantityStep', { min, max, step }) : t('catalog:errors.quantity', { min, max });
+      const number = (n: number) => (locale ? formatNumber(n, locale) : String(n));
+      const [min, max, step] = [issue.details.min, issue.details.max, issue.details.step];
+      return step > 1
+        ? t('catalog:errors.quantityStep', { min: number(min), max: number(max), step: number(step) })
+        : t('catalog:errors.quantity', { min: number(min), max: number(max) });
     }
     case 'PARAM_REQUIRED': {
       const param = params.find((p) => p.fieldName === issue.details.field);

@@ -52,7 +52,7 @@ describe('order form', () => {
       </I18nProvider>,
     );
     expect(html).toContain('Linki daxil edin');
-    expect(html).toContain('Miqdar 10 ilə 5000 arasında, 10 addımla olmalıdır');
+    expect(html).toContain('Miqdar 10 ilə 5.000 arasında, 10 addımla olmalıdır');
   });
 
   it('asks for a service first, and names a drip-feed field it refuses', async () => {

@@ -29,7 +29,7 @@ import { errorText } from '../../lib/errorText';
 
 const EXAMPLE = '1203|https://www.instagram.com/artim|1000';
 
-function problemText(t: TFunction, problem: MassLineProblem, platform: string, serviceId: string): string {
+function problemText(t: TFunction, problem: MassLineProblem, platform: string, serviceId: string, locale: string): string {
   switch (problem.kind) {
     case 'format':
       return t('order-tools:mass.problem.format');
@@ -42,7 +42,7 @@ function problemText(t: TFunction, problem: MassLineProblem, platform: string, s
     case 'price':
       return t('order-tools:mass.problem.price');
     case 'issue':
-      return issueMessage(t, problem.issue, platform);
+      return issueMessage(t, problem.issue, platform, [], locale);
   }
 }
 
@@ -199,7 +199,7 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
                       {l.quantity !== undefined && l.service ? <span className="block text-xs text-slate-500">{t('mass.quantity', { quantity: formatNumber(l.quantity, locale) })}</span> : null}
                       {l.problem ? (
                         <span className="mt-0.5 block text-xs text-rose-700" data-problem={l.problem.kind}>
-                          {problemText(t, l.problem, l.service?.platform ?? '', l.text.split('|')[0] ?? '')}
+                          {problemText(t, l.problem, l.service?.platform ?? '', l.text.split('|')[0] ?? '', locale)}
                         </span>
                       ) : null}
                     </td>

@@ -191,7 +191,7 @@ export function OrdersTab({
         code === 'INTERNAL'
           ? t('errors.placeFailed')
           : paramIssue
-            ? issueMessage(t, paramIssue, platform, params)
+            ? issueMessage(t, paramIssue, platform, params, locale)
             : errorText(t, err, 'dashboard');
       toast.error(t('orders.failedTitle'), { description: text });
     } finally {

@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import common from '../../i18n/locales/az/common.json';
+import payments from '../../i18n/locales/az/payments.json';
+import { I18n, I18nProvider } from '../../i18n';
+import { TopUpDialog } from './TopUpDialog';
+
+/*
+ * The top-up dialog in a document, in Azerbaijani: what a customer types, what it shows, what it
+ * sends, and how a refusal of the server reads. The server is a stub of fetch here; the journeys
+ * (e2e/payments.e2e.ts) run the same dialog against the real one.
+ */
+
+type Sent = { path: string; body: unknown };
+let sent: Sent[];
+
+function stubServer(topUp: () => Response) {
+  sent = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = new URL(String(input), 'http://shop.test').pathname;
+    sent.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (path === '/api/settings') return Response.json({ usd_azn_rate: 1.7 });
+    if (path === '/api/payments/topup') return topUp();
+    return Response.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 });
+  });
+  // The dialog opens the card page's tab inside the click; none here.
+  vi.stubGlobal('open', () => null);
+}
+
+function renderDialog() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <I18nProvider i18n={new I18n('az', { az: { common, payments } })}>
+        <MemoryRouter initialEntries={['/az/dashboard']}>
+          <Routes>
+            <Route path="/:lang/dashboard" element={<TopUpDialog open onOpenChange={() => {}} onOpened={() => {}} />} />
+          </Routes>
+        </MemoryRouter>
+        <Toaster />
+      </I18nProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const amountField = () => screen.getByLabelText(payments.topup.amount);
+
+beforeEach(() => stubServer(() => Response.json({ error: { code: 'PAYMENT_NOT_CREATED', message: 'x' } }, { status: 502 })));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('top-up dialog', () => {
+  it('words a refused amount in the page language once the field is left, and keeps the button off', async () => {
+    renderDialog();
+    const field = amountField();
+    fireEvent.change(field, { target: { value: '0.5' } });
+    fireEvent.blur(field);
+    expect(await screen.findByText(/Minimum məbləğ/)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByRole('button', { name: payments.topup.continue }) as HTMLButtonElement).disabled).toBe(true);
+    expect(sent.some((s) => s.path === '/api/payments/topup')).toBe(false);
+  });
+
+  it('shows the card charge at the rate, sends the contract’s input, and words the server’s refusal', async () => {
+    renderDialog();
+    const field = amountField();
+    fireEvent.change(field, { target: { value: '12,50' } });
+    // 12.50 USD at 1.7 AZN a dollar.
+    await waitFor(() => expect(screen.getByTestId('topup-azn').textContent).toMatch(/21,25/));
+    fireEvent.click(screen.getByRole('button', { name: payments.topup.continue }));
+    const pay = await screen.findByRole('button', { name: /ödə$/ });
+    fireEvent.click(pay);
+    expect(await screen.findByText('Ödəniş yaradılmadı')).toBeTruthy();
+    expect(sent.filter((s) => s.path === '/api/payments/topup').map((s) => s.body)).toEqual([{ amountCents: 1250, language: 'az' }]);
+  });
+});
