@@ -4,7 +4,7 @@ import type { PublicService, ServiceDetail, ServiceList } from '../src/core/cont
 import { quantityBounds } from '../src/core/orderRules';
 import { platformDisplayName, PRIORITY_PLATFORMS } from '../src/core/platforms';
 import { priceOrder } from '../src/core/pricing';
-import { formatMoney } from '../src/web/lib/format';
+import { formatMoney, formatNumber } from '../src/web/lib/format';
 import { baseUrl, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -117,7 +117,9 @@ describe.skipIf(!hasChromium())('order catalogue', () => {
     // Messages from the shared rules' codes.
     await quantity.fill(String(max + step));
     await quantity.blur();
-    const quantityMessage = step > 1 ? `Quantity must be between ${min} and ${max}, in steps of ${step}` : `Quantity must be between ${min} and ${max}`;
+    // The bounds are written in the page's number format, as the field's hint writes them.
+    const [lo, hi, by] = [min, max, step].map((n) => formatNumber(n, 'en-US'));
+    const quantityMessage = step > 1 ? `Quantity must be between ${lo} and ${hi}, in steps of ${by}` : `Quantity must be between ${lo} and ${hi}`;
     await page.getByText(quantityMessage).waitFor();
     expect(await quantity.getAttribute('aria-invalid')).toBe('true');
     expect(await total.textContent()).toBe('—');
