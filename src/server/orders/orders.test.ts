@@ -14,6 +14,7 @@ import { verifyLedger } from '../wallet/ledger';
 import type { OrderView } from '../../core/contracts/orders';
 import { orderStats, partialRefundCents, submitOrder, toOrderView, type OrdersDeps } from './service';
 import { placeOrderBody } from '../testing/orders';
+import { latestOrders, orderCounts } from './staff';
 import { reconcileOrders, syncOrderStatuses } from './sync';
 import { sandboxClient } from '../testing/sandbox';
 
@@ -333,5 +334,23 @@ describe('status sync', () => {
     expect(partialRefundCents(100, 1, 3)).toBe(33);
     expect(partialRefundCents(100, 5000, 1000)).toBe(100);
     expect(partialRefundCents(100, 0, 1000)).toBe(0);
+  });
+});
+
+describe('the admin dashboard’s order figures', () => {
+  it('counts every order, the active ones (pending or at the provider) and the completed ones, and gives the newest first', async () => {
+    const before = await orderCounts(database.db);
+    const user = await createCustomer(database.db, { balanceCents: 100_000 });
+    const a = await placeOrderBody(deps, user.id, order('https://instagram.com/figures.a'));
+    const b = await placeOrderBody(deps, user.id, order('https://instagram.com/figures.b'));
+    const c = await placeOrderBody(deps, user.id, order('https://instagram.com/figures.c'));
+    await database.db.update(orders).set({ status: 'completed' }).where(eq(orders.id, b.id));
+    await database.db.update(orders).set({ status: 'processing' }).where(eq(orders.id, c.id));
+    expect(await orderCounts(database.db)).toEqual({ total: before.total + 3, pending: before.pending + 2, completed: before.completed + 1 });
+
+    const latest = await latestOrders(database.db, 3);
+    expect(latest.map((o) => o.id)).toEqual([c.id, b.id, a.id]);
+    expect(latest[1]).toEqual({ id: b.id, number: b.number, serviceName: b.serviceName, createdAt: expect.any(String), chargeCents: b.chargeCents, status: 'completed' });
+    expect(await latestOrders(database.db)).toHaveLength(Math.min(5, before.total + 3));
   });
 });
