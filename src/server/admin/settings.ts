@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { settingsInputSchema } from '../../core/contracts/admin';
 import type { AppDeps } from '../deps';
-import { requireAdmin } from '../auth';
-import { orders, payments, users } from '../db/schema';
+import { countUsers, requireAdmin } from '../auth';
+import { orderCounts } from '../orders';
+import { completedRevenueQepik } from '../payments';
 import { changeSettings, getSettings } from '../settings';
+import { countOpenTickets } from '../support';
 import { jsonBody } from '../http/body';
 import { audit } from './audit';
 
@@ -29,14 +30,7 @@ export function adminSettingsRoutes(deps: AppDeps) {
     })
 
     .get('/stats', async (c) => {
-      const [u] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-      const [o] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
-      const [r] = await db
-        .select({ q: sql<string>`coalesce(sum(${payments.amountQepik}), 0)::text` })
-        .from(payments)
-        .where(sql`${payments.status} = 'completed'`);
-      const open = await db.execute<{ n: number }>(sql`select count(*)::int as n from support_tickets where status in ('open', 'in_progress')`).catch(() => null);
-      const openRows = open ? ((Array.isArray(open) ? open : (open as { rows: { n: number }[] }).rows) as { n: number }[]) : [];
-      return c.json({ users: u?.n ?? 0, orders: o?.n ?? 0, revenueQepik: Number(r?.q ?? 0), openTickets: openRows[0]?.n ?? 0 });
+      const [users, orders, revenueQepik, openTickets] = await Promise.all([countUsers(db), orderCounts(db), completedRevenueQepik(db), countOpenTickets(db)]);
+      return c.json({ users, orders: orders.total, revenueQepik, openTickets });
     });
 }

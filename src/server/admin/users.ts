@@ -1,11 +1,9 @@
-import { desc, ilike, inArray, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { adminUsersQuerySchema, balanceAdjustmentSchema, roleInputSchema, userIdParamsSchema, userRoleParamsSchema } from '../../core/contracts/admin';
 import { apiAccessInputSchema } from '../../core/contracts/reseller';
 import type { AppDeps } from '../deps';
-import { addRole, assertUserExists, removeRole, requireAdmin } from '../auth';
-import { apiAccessBlocks, userRoles, users } from '../db/schema';
-import { setApiAccess } from '../reseller';
+import { addRole, assertUserExists, removeRole, requireAdmin, searchUsers } from '../auth';
+import { apiAccessBlockedAmong, setApiAccess } from '../reseller';
 import { jsonBody, param, query } from '../http/body';
 import { adjustBalance } from '../wallet';
 import { audit } from './audit';
@@ -17,25 +15,9 @@ export function adminUsersRoutes(deps: AppDeps) {
   return (
     new Hono()
       .get('/', query(adminUsersQuerySchema), async (c) => {
-        const { q } = c.req.valid('query');
-        const pattern = `%${q.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
-        const rows = await db
-          .select({ id: users.id, name: users.name, email: users.email, balanceCents: users.balanceCents, createdAt: users.createdAt })
-          .from(users)
-          .where(q ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined)
-          .orderBy(desc(users.createdAt))
-          .limit(200);
-        const roles = rows.length
-          ? await db.select().from(userRoles).where(inArray(userRoles.userId, rows.map((r) => r.id)))
-          : [];
-        const blocked = rows.length
-          ? new Set((await db.select({ userId: apiAccessBlocks.userId }).from(apiAccessBlocks).where(inArray(apiAccessBlocks.userId, rows.map((r) => r.id)))).map((b) => b.userId))
-          : new Set<string>();
-        const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-        return c.json({
-          total: count?.n ?? 0,
-          users: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), roles: roles.filter((x) => x.userId === r.id).map((x) => x.role).sort(), apiAccess: !blocked.has(r.id) })),
-        });
+        const { total, users } = await searchUsers(db, c.req.valid('query').q);
+        const blocked = await apiAccessBlockedAmong(db, users.map((u) => u.id));
+        return c.json({ total, users: users.map((u) => ({ ...u, apiAccess: !blocked.has(u.id) })) });
       })
 
       .post('/:id/roles', param(userIdParamsSchema), jsonBody(roleInputSchema), async (c) => {

@@ -10,7 +10,7 @@ import { identityMiddleware, optionalUser, type Identity } from './guard';
 import { accountRoutes, authHandlerRoutes } from './routes';
 
 export { adminOnly, optionalUser, requireAdmin, requirePermission, requireUser, signedInOnly, type AuthUser } from './guard';
-export { addRole, assertUserExists, removeRole } from './users';
+export { addRole, assertUserExists, countUsers, removeRole, searchUsers } from './users';
 
 /** The card gateway posts here server to server: no cookies, no Origin of ours. */
 export const PAYMENT_CALLBACK_PATH = '/api/payments/callback';

@@ -84,10 +84,9 @@ const emailAvailableSchema = z.object({ email: emailSchema });
 const emailKey = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 
 /**
- * The better-auth endpoints the site uses; every other one answers 404. The ones with our own
- * handling below (sign-in, sign-up, password reset mail, sign-out, password change) are listed
- * with the rest. The password change is handled in the catch-all route, so the route table
- * keeps one entry per method for the rest of better-auth.
+ * The better-auth endpoints the site uses; every other one answers 404. The account writes are
+ * declared as routes below (with the contract's bodies, for the typed client); the catch-all
+ * route answers the rest of better-auth from this list.
  */
 export const AUTH_ENDPOINTS: ReadonlySet<string> = new Set([
   'POST /sign-in/email',
@@ -149,14 +148,16 @@ export function authHandlerRoutes(get: () => AccountParts) {
         if (user) await get().db.delete(sessions).where(eq(sessions.userId, user.id));
         return res;
       })
+      .post('/update-user', declaredBody(AUTH_WRITE_BODIES['/update-user']), handle)
+      // Checking the current password counts like a sign-in on the same account.
+      .post('/change-password', declaredBody(AUTH_WRITE_BODIES['/change-password']), async (c) => {
+        const user = await optionalUser(c);
+        return user ? checkingPassword(c, emailKey(user.email)) : handle(c);
+      })
+      .post('/reset-password', declaredBody(AUTH_WRITE_BODIES['/reset-password']), handle)
       .on(['GET', 'POST'], '*', async (c) => {
         const endpoint = `${c.req.method} ${c.req.path.replace(/^.*?\/api\/auth(?=\/)/, '')}`;
         if (!AUTH_ENDPOINTS.has(endpoint)) throw new AppError('NOT_FOUND', 'Not found.');
-        if (endpoint === 'POST /change-password') {
-          // Checking the current password counts like a sign-in on the same account.
-          const user = await optionalUser(c);
-          return user ? checkingPassword(c, emailKey(user.email)) : handle(c);
-        }
         return handle(c);
       })
   );

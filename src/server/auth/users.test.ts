@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { userRoles } from '../db/schema';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
-import { addRole, removeRole } from './users';
+import { addRole, countUsers, removeRole, searchUsers } from './users';
 
 let database: Database;
 beforeAll(async () => {
@@ -36,5 +36,26 @@ describe('roles', () => {
     await inTx((tx) => removeRole(tx, a.id, 'admin'));
     await expect(inTx((tx) => removeRole(tx, b.id, 'admin'))).rejects.toMatchObject({ code: 'LAST_ADMIN' });
     expect(await database.db.select().from(userRoles).where(and(eq(userRoles.userId, b.id), eq(userRoles.role, 'admin')))).toHaveLength(1);
+  });
+});
+
+describe('the team’s user search', () => {
+  it('finds accounts by e-mail or name (wildcards taken literally), newest first, with their roles, and counts every account', async () => {
+    const before = await countUsers(database.db);
+    const a = await createCustomer(database.db, { email: 'search.alpha@example.com', name: 'Nigar 50%_off' });
+    const b = await createCustomer(database.db, { email: 'search.beta@example.com', name: 'Rauf' });
+    await inTx((tx) => addRole(tx, b.id, 'moderator'));
+    expect(await countUsers(database.db)).toBe(before + 2);
+
+    const found = await searchUsers(database.db, 'search.');
+    expect(found.total).toBe(before + 2);
+    expect(found.users.map((u) => u.id)).toEqual([b.id, a.id]);
+    expect(found.users[0]).toMatchObject({ email: 'search.beta@example.com', name: 'Rauf', roles: ['moderator', 'user'] });
+    expect(typeof found.users[0]!.createdAt).toBe('string');
+
+    expect((await searchUsers(database.db, '50%_')).users.map((u) => u.id)).toEqual([a.id]);
+    expect((await searchUsers(database.db, '%')).users.map((u) => u.id)).toEqual([a.id]);
+    expect((await searchUsers(database.db, 'RAUF')).users.map((u) => u.id)).toEqual([b.id]);
+    expect((await searchUsers(database.db, '')).users.length).toBe(Math.min(before + 2, 200));
   });
 });

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { userRoles, users, type Role } from '../db/schema';
 
 /** NOT_FOUND unless the account exists. */
@@ -30,4 +30,29 @@ export async function removeRole(tx: Tx, userId: string, role: Role): Promise<vo
   }
   const removed = await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role))).returning();
   if (!removed.length) throw new AppError('NOT_FOUND', 'The user does not have this role.');
+}
+
+/** How many accounts there are. */
+export async function countUsers(db: Db): Promise<number> {
+  const [u] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return u?.n ?? 0;
+}
+
+/**
+ * The team's user search: accounts whose e-mail or name holds `q` (every account when empty),
+ * newest first (200), each with its roles; and how many accounts there are in all.
+ */
+export async function searchUsers(db: Db, q: string) {
+  const pattern = `%${q.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, balanceCents: users.balanceCents, createdAt: users.createdAt })
+    .from(users)
+    .where(q ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined)
+    .orderBy(desc(users.createdAt))
+    .limit(200);
+  const roles = rows.length ? await db.select().from(userRoles).where(inArray(userRoles.userId, rows.map((r) => r.id))) : [];
+  return {
+    total: await countUsers(db),
+    users: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), roles: roles.filter((x) => x.userId === r.id).map((x) => x.role).sort() })),
+  };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../testing/db';
 import {
+  countActiveLocalServices,
   createBlogPost,
   createFaqItem,
   createLocalService,
@@ -52,5 +53,17 @@ describe('the team’s content changes', () => {
     expect((await listLocalServices(database.db)).some((r) => r.id === s.id)).toBe(true);
     await deleteLocalService(database.db, s.id);
     await expect(updateLocalService(database.db, s.id, input)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('the admin dashboard’s service count', () => {
+  it('counts the services shown on the site, not the hidden ones', async () => {
+    const before = await countActiveLocalServices(database.db);
+    const input = { name: text('C'), description: text(''), details: text(''), benefits: text(''), priceQepik: null, category: 'standard' as const, platform: null, icon: null, active: true, orderIndex: 0 };
+    await createLocalService(database.db, input);
+    const hidden = await createLocalService(database.db, { ...input, active: false });
+    expect(await countActiveLocalServices(database.db)).toBe(before + 1);
+    await updateLocalService(database.db, hidden.id, input);
+    expect(await countActiveLocalServices(database.db)).toBe(before + 2);
   });
 });

@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { BlogPostInput, FaqInput, LocalServiceInput } from '../../core/contracts/admin';
 import { AppError } from '../../core/errors';
 import type { Db } from '../db/client';
@@ -58,6 +58,12 @@ export async function deleteFaqItem(db: Db, id: number) {
 }
 
 /** Every local service, active or not, in the order the storefront lists them. */
+/** How many of the agency's services are shown on the site. */
+export async function countActiveLocalServices(db: Db): Promise<number> {
+  const [s] = await db.select({ n: sql<number>`count(*)::int` }).from(localServices).where(eq(localServices.active, true));
+  return s?.n ?? 0;
+}
+
 export const listLocalServices = (db: Db) => db.select().from(localServices).orderBy(...localServiceOrder);
 
 export async function createLocalService(db: Db, input: LocalServiceInput) {

@@ -2,6 +2,7 @@ import { ZodError } from 'zod';
 import type { MassOrderInput, MassOrderLineResult, MassOrderResult } from '../../core/contracts/massOrder';
 import { AppError } from '../../core/errors';
 import { MASS_ORDER_MAX_LINES, massLineKey, parseMassOrder } from '../../core/massOrder';
+import { placeOrderInputSchema } from '../../core/orderRules';
 import { placeOrder, type OrdersDeps } from '../orders';
 
 /**
@@ -25,13 +26,15 @@ export async function placeMassOrder(deps: OrdersDeps, userId: string, { batchKe
       continue;
     }
     try {
-      const order = await placeOrder(deps, userId, {
+      // Each line is checked with the order form's contract; a line it refuses is VALIDATION_FAILED.
+      const input = placeOrderInputSchema.parse({
         serviceId: entry.serviceId,
         link: entry.link,
         quantity: entry.quantity,
         params: {},
         idempotencyKey: massLineKey(batchKey, entry.line),
       });
+      const order = await placeOrder(deps, userId, input);
       results.push({ line: entry.line, ok: true, order });
     } catch (err) {
       if (err instanceof AppError) results.push({ line: entry.line, ok: false, error: { code: err.code, ...(err.details ? { details: err.details } : {}) } });

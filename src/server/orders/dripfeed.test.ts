@@ -13,7 +13,8 @@ import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { verifyLedger } from '../wallet/ledger';
 import { cancelDripFeed, settleDripParents, startDueRuns } from './dripfeed';
-import { placeOrder, submitPending, type OrdersDeps } from './service';
+import { submitPending, type OrdersDeps } from './service';
+import { placeOrderBody } from '../testing/orders';
 import { syncOrderStatuses } from './sync';
 import { sandboxClient } from '../testing/sandbox';
 
@@ -78,26 +79,26 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('drip-feed orders', () => {
   it('are charged once for every run, in the one statement of acceptance; refused where the service or the numbers do not allow it', async () => {
     const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
-    const placed = await placeOrder(deps, user.id, dripOrder('charge'));
+    const placed = await placeOrderBody(deps, user.id, dripOrder('charge'));
     expect(placed).toMatchObject({ status: 'running', quantity: drip.amountMinimum * 3, chargeCents: perRunCents() * 3, drip: { runs: 3, runsSent: 0, intervalMinutes: 1, quantityPerRun: drip.amountMinimum } });
     expect(await balanceOf(user.id)).toBe(1_000_000 - perRunCents() * 3);
     const charges = await database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, user.id), eq(ledgerEntries.kind, 'order_charge')));
     expect(charges.map((c) => c.amountCents)).toEqual([-perRunCents() * 3]);
     // The same request again replays the order; nothing more is taken.
     const body = dripOrder('replay');
-    const first = await placeOrder(deps, user.id, body);
-    expect((await placeOrder(deps, user.id, body)).id).toBe(first.id);
+    const first = await placeOrderBody(deps, user.id, body);
+    expect((await placeOrderBody(deps, user.id, body)).id).toBe(first.id);
 
     const before = await balanceOf(user.id);
-    expect(await code(placeOrder(deps, user.id, { ...dripOrder('plain'), serviceId: plain.id, link: linkOf(plain, 'plain'), quantity: plain.amountMinimum }))).toBe('DRIPFEED_NOT_AVAILABLE');
-    expect(await code(placeOrder(deps, user.id, dripOrder('one-run', { runs: 1 })))).toBe('error'); // invalid input: 422 at the HTTP layer
-    expect(await code(placeOrder(deps, user.id, dripOrder('no-interval', { interval: 0 })))).toBe('error');
-    expect(await code(placeOrder(deps, user.id, dripOrder('half', { interval: undefined })))).toBe('error');
-    expect(await code(placeOrder(deps, user.id, dripOrder('small', { quantity: drip.amountMinimum - 1 })))).toBe('QUANTITY_OUT_OF_RANGE');
-    expect(await code(placeOrder(deps, user.id, dripOrder('big', { quantity: drip.tiers[0]!.maximum + drip.amountIncrement })))).toBe('QUANTITY_OUT_OF_RANGE');
+    expect(await code(placeOrderBody(deps, user.id, { ...dripOrder('plain'), serviceId: plain.id, link: linkOf(plain, 'plain'), quantity: plain.amountMinimum }))).toBe('DRIPFEED_NOT_AVAILABLE');
+    expect(await code(placeOrderBody(deps, user.id, dripOrder('one-run', { runs: 1 })))).toBe('error'); // invalid input: 422 at the HTTP layer
+    expect(await code(placeOrderBody(deps, user.id, dripOrder('no-interval', { interval: 0 })))).toBe('error');
+    expect(await code(placeOrderBody(deps, user.id, dripOrder('half', { interval: undefined })))).toBe('error');
+    expect(await code(placeOrderBody(deps, user.id, dripOrder('small', { quantity: drip.amountMinimum - 1 })))).toBe('QUANTITY_OUT_OF_RANGE');
+    expect(await code(placeOrderBody(deps, user.id, dripOrder('big', { quantity: drip.tiers[0]!.maximum + drip.amountIncrement })))).toBe('QUANTITY_OUT_OF_RANGE');
     // Not enough for all the runs, though enough for one: refused whole.
     const poor = await createCustomer(database.db, { balanceCents: perRunCents() * 2 });
-    expect(await code(placeOrder(deps, poor.id, dripOrder('poor')))).toBe('INSUFFICIENT_BALANCE');
+    expect(await code(placeOrderBody(deps, poor.id, dripOrder('poor')))).toBe('INSUFFICIENT_BALANCE');
     expect(await balanceOf(poor.id)).toBe(perRunCents() * 2);
     expect(await balanceOf(user.id)).toBe(before);
     expect(await verifyLedger(database.db)).toEqual([]);
@@ -105,7 +106,7 @@ describe('drip-feed orders', () => {
 
   it('writes each run once on schedule and sends it once through the submission pipeline; the parent settles when its runs do', async () => {
     const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
-    const placed = await placeOrder(deps, user.id, dripOrder('schedule', { interval: 5 }));
+    const placed = await placeOrderBody(deps, user.id, dripOrder('schedule', { interval: 5 }));
     expect(await submitPending(deps)).toBe(0); // the parent itself is never sent
 
     expect(await startDueRuns(deps, { minuteMs: MINUTE_MS })).toBe(1);
@@ -148,7 +149,7 @@ describe('drip-feed orders', () => {
 
   it('writes every run exactly once when many processes look at the same time', async () => {
     const user = await createCustomer(database.db, { balanceCents: 10_000_000 });
-    const parents = await Promise.all(Array.from({ length: 8 }, (_, i) => placeOrder(deps, user.id, dripOrder(`race${i}`, { runs: 4 }))));
+    const parents = await Promise.all(Array.from({ length: 8 }, (_, i) => placeOrderBody(deps, user.id, dripOrder(`race${i}`, { runs: 4 }))));
     // Eight "instances" writing runs at once, several rounds; the interval is one 10 ms minute.
     for (let round = 0; round < 30; round++) {
       await Promise.all(Array.from({ length: 8 }, () => startDueRuns(deps, { minuteMs: 10 })));
@@ -169,7 +170,7 @@ describe('drip-feed orders', () => {
 
   it('cancelling the parent refunds the runs not yet sent, once, and stops the schedule', async () => {
     const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
-    const placed = await placeOrder(deps, user.id, dripOrder('cancel', { runs: 4, interval: 60 }));
+    const placed = await placeOrderBody(deps, user.id, dripOrder('cancel', { runs: 4, interval: 60 }));
     await startDueRuns(deps, { minuteMs: MINUTE_MS });
     await submitPending(deps);
     const before = await balanceOf(user.id);
@@ -192,7 +193,7 @@ describe('drip-feed orders', () => {
     expect(await row(placed.id)).toMatchObject({ status: 'partial', remains: drip.amountMinimum * 3, refundedCents: perRunCents() * 3 });
 
     // Cancelled before any run was written: the whole charge back, `cancelled`.
-    const early = await placeOrder(deps, user.id, dripOrder('early'));
+    const early = await placeOrderBody(deps, user.id, dripOrder('early'));
     const beforeEarly = await balanceOf(user.id);
     expect(await cancelDripFeed(deps, early.id)).toMatchObject({ status: 'cancelled', refundedCents: early.chargeCents, nextRunAt: null });
     expect(await balanceOf(user.id)).toBe(beforeEarly + early.chargeCents);
@@ -202,7 +203,7 @@ describe('drip-feed orders', () => {
 
   it('a cancel racing the schedule refunds exactly the runs that were not written', async () => {
     const user = await createCustomer(database.db, { balanceCents: 10_000_000 });
-    const parents = await Promise.all(Array.from({ length: 6 }, (_, i) => placeOrder(deps, user.id, dripOrder(`cancelrace${i}`, { runs: 5 }))));
+    const parents = await Promise.all(Array.from({ length: 6 }, (_, i) => placeOrderBody(deps, user.id, dripOrder(`cancelrace${i}`, { runs: 5 }))));
     const start = await balanceOf(user.id);
     // Runs written every 5 ms by four writers while each parent is cancelled at some point.
     let stop = false;
@@ -233,7 +234,7 @@ describe('drip-feed orders', () => {
 
   it('a run the provider refuses is refunded its share, not more', async () => {
     const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
-    const placed = await placeOrder(deps, user.id, dripOrder('refused', { runs: 2, interval: 1 }));
+    const placed = await placeOrderBody(deps, user.id, dripOrder('refused', { runs: 2, interval: 1 }));
     const charged = await balanceOf(user.id);
     sandbox.control.setFault({ mode: 'refuse', actions: ['add'], times: 1, message: 'Incorrect link' });
     await startDueRuns(deps, { minuteMs: 1 });

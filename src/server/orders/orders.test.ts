@@ -12,7 +12,9 @@ import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { verifyLedger } from '../wallet/ledger';
 import type { OrderView } from '../../core/contracts/orders';
-import { orderStats, partialRefundCents, placeOrder, submitOrder, toOrderView, type OrdersDeps } from './service';
+import { orderStats, partialRefundCents, submitOrder, toOrderView, type OrdersDeps } from './service';
+import { placeOrderBody } from '../testing/orders';
+import { latestOrders, orderCounts } from './staff';
 import { reconcileOrders, syncOrderStatuses } from './sync';
 import { sandboxClient } from '../testing/sandbox';
 
@@ -49,7 +51,7 @@ const order = (link: string, extra: Record<string, unknown> = {}) => ({
 });
 /** Accepts an order, then sends it as the submission worker does; the order as it stands afterwards. */
 const placeAndSubmit = async (userId: string, body: unknown, d: OrdersDeps = deps): Promise<OrderView> => {
-  const accepted = await placeOrder(d, userId, body);
+  const accepted = await placeOrderBody(d, userId, body);
   const [row] = await database.db.select().from(orders).where(eq(orders.id, accepted.id));
   return toOrderView(await submitOrder(d, row!));
 };
@@ -67,9 +69,9 @@ describe('placing an order', () => {
   it('debits the server-computed price once and submits to the provider; a price in the body is refused', async () => {
     const user = await createCustomer(database.db, { balanceCents: 10_000 });
     // Refused as invalid input (the HTTP layer answers 422 VALIDATION_FAILED), nothing debited.
-    await expect(placeOrder(deps, user.id, { ...order('https://instagram.com/artim.one'), chargeCents: 1 })).rejects.toThrow(/unrecognized_keys[^]*chargeCents/);
+    await expect(placeOrderBody(deps, user.id, { ...order('https://instagram.com/artim.one'), chargeCents: 1 })).rejects.toThrow(/unrecognized_keys[^]*chargeCents/);
     expect(await balanceOf(user.id)).toBe(10_000);
-    const placed = await placeOrder(deps, user.id, order('https://instagram.com/artim.one'));
+    const placed = await placeOrderBody(deps, user.id, order('https://instagram.com/artim.one'));
     expect(placed.status).toBe('pending');
     expect(placed.chargeCents).toBe(priceOf(100));
     expect(placed.number).toMatch(/^AR-[0-9A-Z]{10}$/);
@@ -87,16 +89,16 @@ describe('placing an order', () => {
 
   it('refuses invalid input with the shared rules before charging', async () => {
     const user = await createCustomer(database.db, { balanceCents: 10_000 });
-    expect(await code(placeOrder(deps, user.id, order('https://evil.example/instagram.com')))).toBe('LINK_INVALID');
-    expect(await code(placeOrder(deps, user.id, order('https://instagram.com/x', { quantity: service.tiers[0]!.maximum + 1 })))).toBe('QUANTITY_OUT_OF_RANGE');
-    expect(await code(placeOrder(deps, user.id, order('https://instagram.com/x', { serviceId: 'nope' })))).toBe('SERVICE_NOT_FOUND');
+    expect(await code(placeOrderBody(deps, user.id, order('https://evil.example/instagram.com')))).toBe('LINK_INVALID');
+    expect(await code(placeOrderBody(deps, user.id, order('https://instagram.com/x', { quantity: service.tiers[0]!.maximum + 1 })))).toBe('QUANTITY_OUT_OF_RANGE');
+    expect(await code(placeOrderBody(deps, user.id, order('https://instagram.com/x', { serviceId: 'nope' })))).toBe('SERVICE_NOT_FOUND');
     expect(await balanceOf(user.id)).toBe(10_000);
   });
 
   it('refuses a second active order on the same link and platform', async () => {
     const user = await createCustomer(database.db, { balanceCents: 10_000 });
-    await placeOrder(deps, user.id, order('https://instagram.com/same.link'));
-    expect(await code(placeOrder(deps, user.id, order('https://www.instagram.com/same.link/')))).toBe('ACTIVE_ORDER_EXISTS');
+    await placeOrderBody(deps, user.id, order('https://instagram.com/same.link'));
+    expect(await code(placeOrderBody(deps, user.id, order('https://www.instagram.com/same.link/')))).toBe('ACTIVE_ORDER_EXISTS');
   });
 
   it('refuses an active order on the same link written another way; the provider gets the link as typed', async () => {
@@ -110,32 +112,32 @@ describe('placing an order', () => {
       'https://instagram.com/p/Same.Post?utm_source=ig_web_copy_link#comments',
       ' https://WWW.instagram.com/p/Same.Post// ',
     ]) {
-      expect(await code(placeOrder(deps, user.id, order(variant))), variant).toBe('ACTIVE_ORDER_EXISTS');
+      expect(await code(placeOrderBody(deps, user.id, order(variant))), variant).toBe('ACTIVE_ORDER_EXISTS');
     }
     // Another post is another target.
-    expect(await code(placeOrder(deps, user.id, order('https://instagram.com/p/same.post')))).toBe('ok');
+    expect(await code(placeOrderBody(deps, user.id, order('https://instagram.com/p/same.post')))).toBe('ok');
   });
 
   it('takes the links the Instagram app shares and refuses look-alike hosts, with the browser form’s rule', async () => {
     const user = await createCustomer(database.db, { balanceCents: 100_000 });
     for (const link of ['https://instagram.com@evil.example/artim', 'https://instagram.com.evil.example/reel/C9xYz12AbCd', 'https://157.240.1.174/artim']) {
-      expect(await code(placeOrder(deps, user.id, order(link))), link).toBe('LINK_INVALID');
+      expect(await code(placeOrderBody(deps, user.id, order(link))), link).toBe('LINK_INVALID');
     }
-    expect(await code(placeOrder(deps, user.id, order('https://m.instagram.com/reels/C9xYz12AbCd/?igsh=MWQ1ZGUx')))).toBe('ok');
+    expect(await code(placeOrderBody(deps, user.id, order('https://m.instagram.com/reels/C9xYz12AbCd/?igsh=MWQ1ZGUx')))).toBe('ok');
     // The same reel shared from the profile is the same target.
-    expect(await code(placeOrder(deps, user.id, order('https://www.instagram.com/artim/reel/C9xYz12AbCd/')))).toBe('ACTIVE_ORDER_EXISTS');
+    expect(await code(placeOrderBody(deps, user.id, order('https://www.instagram.com/artim/reel/C9xYz12AbCd/')))).toBe('ACTIVE_ORDER_EXISTS');
   });
 
   it('refuses when the balance is short, changing nothing', async () => {
     const user = await createCustomer(database.db, { balanceCents: priceOf(100) - 1 });
-    expect(await code(placeOrder(deps, user.id, order('https://instagram.com/short')))).toBe('INSUFFICIENT_BALANCE');
+    expect(await code(placeOrderBody(deps, user.id, order('https://instagram.com/short')))).toBe('INSUFFICIENT_BALANCE');
     expect(await database.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(0);
   });
 
   it('200 concurrent orders on a balance that covers exactly 10: 10 succeed, balance 0, ledger matches', async () => {
     const user = await createCustomer(database.db, { balanceCents: priceOf(100) * 10 });
     const results = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => code(placeOrder(deps, user.id, order(`https://instagram.com/concurrent.${i}`)))),
+      Array.from({ length: 200 }, (_, i) => code(placeOrderBody(deps, user.id, order(`https://instagram.com/concurrent.${i}`)))),
     );
     expect(results.filter((r) => r === 'ok')).toHaveLength(10);
     expect(results.filter((r) => r !== 'ok').every((r) => r === 'INSUFFICIENT_BALANCE')).toBe(true);
@@ -146,11 +148,11 @@ describe('placing an order', () => {
   it('20 concurrent requests with one idempotency key: one order, one debit; another body is refused', async () => {
     const user = await createCustomer(database.db, { balanceCents: 100_000 });
     const body = order('https://instagram.com/idem');
-    const results = await Promise.all(Array.from({ length: 20 }, () => placeOrder(deps, user.id, body)));
+    const results = await Promise.all(Array.from({ length: 20 }, () => placeOrderBody(deps, user.id, body)));
     expect(new Set(results.map((r) => r.id)).size).toBe(1);
     const charges = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id));
     expect(charges.filter((e) => e.kind === 'order_charge')).toHaveLength(1);
-    expect(await code(placeOrder(deps, user.id, { ...body, quantity: body.quantity + service.amountIncrement }))).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await code(placeOrderBody(deps, user.id, { ...body, quantity: body.quantity + service.amountIncrement }))).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 });
 
@@ -258,7 +260,7 @@ describe('the price the customer saw', () => {
   it('is charged when it is the server’s price; otherwise the order is refused with the new total and nothing is debited', async () => {
     const user = await createCustomer(database.db, { balanceCents: 10_000 });
     const right = priceOf(100);
-    const refused = await placeOrder(deps, user.id, order('https://instagram.com/shown.price', { expectedTotalCents: right + 1 })).then(
+    const refused = await placeOrderBody(deps, user.id, order('https://instagram.com/shown.price', { expectedTotalCents: right + 1 })).then(
       () => null,
       (e: unknown) => e,
     );
@@ -266,7 +268,7 @@ describe('the price the customer saw', () => {
     expect((refused as AppError).code).toBe('PRICE_CHANGED');
     expect((refused as AppError).details).toEqual({ totalCents: right });
     expect(await balanceOf(user.id)).toBe(10_000);
-    const placed = await placeOrder(deps, user.id, order('https://instagram.com/shown.price', { expectedTotalCents: right }));
+    const placed = await placeOrderBody(deps, user.id, order('https://instagram.com/shown.price', { expectedTotalCents: right }));
     expect(placed.chargeCents).toBe(right);
     expect(await balanceOf(user.id)).toBe(10_000 - right);
   });
@@ -277,7 +279,7 @@ describe('order counters', () => {
     const user = await createCustomer(database.db, { balanceCents: 10_000 });
     const statuses = ['completed', 'partial', 'unknown', 'pending', 'refunded'] as const;
     for (const [i, status] of statuses.entries()) {
-      const placed = await placeOrder(deps, user.id, order(`https://instagram.com/counters.${i}`));
+      const placed = await placeOrderBody(deps, user.id, order(`https://instagram.com/counters.${i}`));
       await database.db
         .update(orders)
         .set({ status, ...(status === 'refunded' ? { refundedCents: placed.chargeCents } : {}) })
@@ -332,5 +334,23 @@ describe('status sync', () => {
     expect(partialRefundCents(100, 1, 3)).toBe(33);
     expect(partialRefundCents(100, 5000, 1000)).toBe(100);
     expect(partialRefundCents(100, 0, 1000)).toBe(0);
+  });
+});
+
+describe('the admin dashboard’s order figures', () => {
+  it('counts every order, the active ones (pending or at the provider) and the completed ones, and gives the newest first', async () => {
+    const before = await orderCounts(database.db);
+    const user = await createCustomer(database.db, { balanceCents: 100_000 });
+    const a = await placeOrderBody(deps, user.id, order('https://instagram.com/figures.a'));
+    const b = await placeOrderBody(deps, user.id, order('https://instagram.com/figures.b'));
+    const c = await placeOrderBody(deps, user.id, order('https://instagram.com/figures.c'));
+    await database.db.update(orders).set({ status: 'completed' }).where(eq(orders.id, b.id));
+    await database.db.update(orders).set({ status: 'processing' }).where(eq(orders.id, c.id));
+    expect(await orderCounts(database.db)).toEqual({ total: before.total + 3, pending: before.pending + 2, completed: before.completed + 1 });
+
+    const latest = await latestOrders(database.db, 3);
+    expect(latest.map((o) => o.id)).toEqual([c.id, b.id, a.id]);
+    expect(latest[1]).toEqual({ id: b.id, number: b.number, serviceName: b.serviceName, createdAt: expect.any(String), chargeCents: b.chargeCents, status: 'completed' });
+    expect(await latestOrders(database.db)).toHaveLength(Math.min(5, before.total + 3));
   });
 });

@@ -12,7 +12,8 @@ import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { debit, verifyLedger } from '../wallet/ledger';
 import { refundOrder } from './refunds';
-import { newOrderNumber, placeOrder, submitPending, type OrderRow, type OrdersDeps } from './service';
+import { newOrderNumber, submitPending, type OrderRow, type OrdersDeps } from './service';
+import { placeOrderBody } from '../testing/orders';
 import { applyState, reconcileOrders, syncOrderStatuses } from './sync';
 import { sandboxClient } from '../testing/sandbox';
 
@@ -167,7 +168,7 @@ describe('status sync with the sandbox provider', () => {
       (s) => s.platform === 'instagram' && s.params.length === 0 && s.tiers.length > 0 && s.amountMinimum <= 1000,
     );
     const user = await createCustomer(database.db, { balanceCents: 100_000 });
-    const placed = await placeOrder(deps, user.id, { serviceId: service!.id, link: 'https://instagram.com/later.sandbox-partial-refund', quantity: 1000, params: {}, idempotencyKey: randomUUID() });
+    const placed = await placeOrderBody(deps, user.id, { serviceId: service!.id, link: 'https://instagram.com/later.sandbox-partial-refund', quantity: 1000, params: {}, idempotencyKey: randomUUID() });
     // The submission worker's pass sends it.
     expect(await submitPending(deps)).toBeGreaterThanOrEqual(1);
     sandbox.control.advance(61_000);

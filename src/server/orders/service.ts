@@ -3,7 +3,7 @@ import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-or
 import type { OrderStats, OrderView } from '../../core/contracts/orders';
 import { AppError } from '../../core/errors';
 import { normalizeLink } from '../../core/links';
-import { assertValidOrderInput, orderParams, placeOrderInputSchema } from '../../core/orderRules';
+import { assertValidOrderInput, orderParams, type PlaceOrderInput } from '../../core/orderRules';
 import type { OrderNote, OrderNoteCode } from '../../core/orderNotes';
 import { statusesOfCounter, type OrderCounter, type OrderStatus } from '../../core/orderStatus';
 import { priceOrder } from '../../core/pricing';
@@ -111,10 +111,9 @@ export interface OrderRateLimit {
  * (not yet sent to the provider) and writes the ledger entry; then the submission workers are
  * woken and the owner's pages told. The provider is never called here: the submission worker sends it
  * (docs/decisions/0010). Rules: docs/rules.md#orders. The same idempotency key replays the first order; the same key with a
- * different body is refused.
+ * different body is refused. The input is the order contract's (`placeOrderInputSchema`), checked by the caller.
  */
-export async function placeOrder(deps: OrdersDeps, userId: string, body: unknown, rate?: OrderRateLimit): Promise<OrderView> {
-  const input = placeOrderInputSchema.parse(body);
+export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceOrderInput, rate?: OrderRateLimit): Promise<OrderView> {
   const requestHash = createHash('sha256')
     .update(JSON.stringify([input.serviceId, input.link, input.quantity, Object.entries(input.params).sort(), ...(input.runs ? [input.runs, input.interval] : [])]))
     .digest('hex');

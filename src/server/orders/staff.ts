@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, ilike, like, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, like, lt, or, sql } from 'drizzle-orm';
 import { orderIdSchema, type AdminOrdersQuery } from '../../core/contracts/admin';
+import { statusesOfCounter } from '../../core/orderStatus';
 import { AppError } from '../../core/errors';
 import type { Db, Tx } from '../db/client';
 import { ledgerEntries, orders, users } from '../db/schema';
@@ -105,4 +106,26 @@ export async function prepareResubmit(deps: OrdersDeps, o: OrderRow): Promise<Re
     .returning();
   if (!reset) throw new AppError('CONFLICT', 'The order changed meanwhile.');
   return { reset };
+}
+
+/** The admin dashboard's order counts: every order, those still active and those completed (the customers' counters). */
+export async function orderCounts(db: Db): Promise<{ total: number; pending: number; completed: number }> {
+  const [o] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      pending: sql<number>`count(*) filter (where ${inArray(orders.status, statusesOfCounter('active'))})::int`,
+      completed: sql<number>`count(*) filter (where ${inArray(orders.status, statusesOfCounter('completed'))})::int`,
+    })
+    .from(orders);
+  return { total: o?.total ?? 0, pending: o?.pending ?? 0, completed: o?.completed ?? 0 };
+}
+
+/** The newest orders of every customer, for the admin dashboard. */
+export async function latestOrders(db: Db, limit = 5) {
+  const rows = await db
+    .select({ id: orders.id, number: orders.number, serviceName: orders.serviceName, createdAt: orders.createdAt, chargeCents: orders.chargeCents, status: orders.status })
+    .from(orders)
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+  return rows.map((l) => ({ ...l, createdAt: l.createdAt.toISOString() }));
 }

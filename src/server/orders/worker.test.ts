@@ -9,7 +9,8 @@ import { createLogger } from '../logger';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { verifyLedger } from '../wallet/ledger';
-import { enableSubmissionWake, placeOrder, type OrdersDeps } from './service';
+import { enableSubmissionWake, type OrdersDeps } from './service';
+import { placeOrderBody } from '../testing/orders';
 import { startSubmissionWorker } from './worker';
 import { sandboxClient } from '../testing/sandbox';
 
@@ -38,7 +39,7 @@ describe('submission worker', () => {
     try {
       sandbox.control.setFault({ mode: 'refuse', actions: ['add'], times: 1, message: 'Incorrect link' });
       for (let i = 0; i < 20; i++) {
-        await placeOrder(deps, user.id, { serviceId: service.id, link: `https://instagram.com/worker.${i}`, quantity: service.amountMinimum, params: {}, idempotencyKey: randomUUID() });
+        await placeOrderBody(deps, user.id, { serviceId: service.id, link: `https://instagram.com/worker.${i}`, quantity: service.amountMinimum, params: {}, idempotencyKey: randomUUID() });
       }
       // The poll is a minute away: only the wake-up of each accepted order gets them sent.
       const settled = async () =>

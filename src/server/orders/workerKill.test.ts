@@ -15,7 +15,8 @@ import { createLogger } from '../logger';
 import { createScratchDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { verifyLedger } from '../wallet/ledger';
-import { placeOrder, type OrdersDeps } from './service';
+import { type OrdersDeps } from './service';
+import { placeOrderBody } from '../testing/orders';
 import { reconcileOrders } from './sync';
 import { gatewayEnv, providerEnv, sandboxClient } from '../testing/sandbox';
 
@@ -85,7 +86,7 @@ describe.skipIf(!url)('submission worker killed mid-batch (PostgreSQL)', () => {
     const service = (await database.db.select().from(catalogServices)).find((s) => s.platform === 'instagram' && s.params.length === 0 && s.tiers.length > 0)!;
     const user = await createCustomer(database.db, { balanceCents: 10_000_000 });
     for (let i = 0; i < ORDERS; i++) {
-      await placeOrder(deps, user.id, { serviceId: service.id, link: `https://instagram.com/worker.kill.${i}`, quantity: service.amountMinimum, params: {}, idempotencyKey: randomUUID() });
+      await placeOrderBody(deps, user.id, { serviceId: service.id, link: `https://instagram.com/worker.kill.${i}`, quantity: service.amountMinimum, params: {}, idempotencyKey: randomUUID() });
     }
 
     // Killed once some orders reached the provider and while others are on their way.

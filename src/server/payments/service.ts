@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PaymentStatusView, PaymentView, TopUpResult } from '../../core/contracts/payments';
 import { topUpInputSchema } from '../../core/contracts/payments';
 import { AppError } from '../../core/errors';
@@ -8,7 +8,7 @@ import { usdCentsToAznQepik } from '../../core/money';
 import { paymentFailureReason } from '../../core/paymentFailure';
 import { createRateLimiter, RATE_RULES } from '../http/rateLimit';
 import type { Db } from '../db/client';
-import { payments } from '../db/schema';
+import { payments, users } from '../db/schema';
 import type { GatewayStatus, PaymentGateway } from '../gateways';
 import type { Logger } from '../logger';
 import type { RealtimeHub } from '../realtime';
@@ -248,6 +248,24 @@ export async function checkPaymentStatus(deps: PaymentsDeps, reference: string):
 export async function listPayments(db: Db, userId: string): Promise<PaymentView[]> {
   const rows = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)).limit(50);
   return rows.map(toPaymentView);
+}
+
+/** Every customer's payments with the payer's e-mail, newest first (200), or only the flagged ones. */
+export async function listPaymentsForStaff(db: Db, { flagged }: { flagged: boolean }) {
+  const rows = await db
+    .select({ payment: payments, email: users.email })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(flagged ? eq(payments.flagged, true) : inArray(payments.status, ['pending', 'completed', 'failed', 'cancelled']))
+    .orderBy(desc(payments.createdAt))
+    .limit(200);
+  return rows.map((r) => ({ ...r.payment, email: r.email, createdAt: r.payment.createdAt.toISOString() }));
+}
+
+/** What completed payments brought in, in qəpik. */
+export async function completedRevenueQepik(db: Db): Promise<number> {
+  const [r] = await db.select({ q: sql<string>`coalesce(sum(${payments.amountQepik}), 0)::text` }).from(payments).where(eq(payments.status, 'completed'));
+  return Number(r?.q ?? 0);
 }
 
 const ABANDONED_AFTER_MS = 24 * 3_600_000;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MAX_API_KEYS, type ApiKeyView, type CreatedApiKey } from '../../core/contracts/reseller';
 import { AppError } from '../../core/errors';
 import type { Db, Tx } from '../db/client';
@@ -37,6 +37,13 @@ export async function listKeys(db: Db, userId: string): Promise<ApiKeyView[]> {
 export async function apiAccessEnabled(db: Db, userId: string): Promise<boolean> {
   const [block] = await db.select({ userId: apiAccessBlocks.userId }).from(apiAccessBlocks).where(eq(apiAccessBlocks.userId, userId));
   return !block;
+}
+
+/** Which of the given customers have API access turned off. */
+export async function apiAccessBlockedAmong(db: Db, userIds: string[]): Promise<Set<string>> {
+  if (!userIds.length) return new Set();
+  const rows = await db.select({ userId: apiAccessBlocks.userId }).from(apiAccessBlocks).where(inArray(apiAccessBlocks.userId, userIds));
+  return new Set(rows.map((b) => b.userId));
 }
 
 /** Creates a key; at most MAX_API_KEYS live keys per customer (counted under a lock on the customer). */

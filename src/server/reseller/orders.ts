@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
+import type { PlaceOrderInput } from '../../core/orderRules';
 import { placeOrder, type OrderRow, type OrdersDeps } from '../orders';
 import type { KeyOwner } from './keys';
 
@@ -12,7 +13,7 @@ import type { KeyOwner } from './keys';
 export async function placeApiOrder(
   deps: OrdersDeps,
   owner: KeyOwner,
-  input: { serviceId: string; link: string; quantity: number; params: Record<string, string>; idempotencyKey: `api_${string}`; runs?: number; interval?: number },
+  input: PlaceOrderInput & { idempotencyKey: `api_${string}` },
 ): Promise<OrderRow> {
   const view = await placeOrder(deps, owner.userId, input);
   const [row] = await deps.db.select().from(orders).where(eq(orders.id, view.id));

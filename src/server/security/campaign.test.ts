@@ -13,7 +13,8 @@ import { catalogServices, ledgerEntries, orders, payments, users } from '../db/s
 import { createGateway } from '../gateways';
 import { epointEncode, epointSign } from '../gateways/epoint';
 import { createLogger } from '../logger';
-import { partialRefundCents, placeOrder, submitPending, type OrdersDeps } from '../orders/service';
+import { partialRefundCents, submitPending, type OrdersDeps } from '../orders/service';
+import { placeOrderBody } from '../testing/orders';
 import { reconcileOrders, syncOrderStatuses } from '../orders/sync';
 import { handleCallback, reconcilePayments, startTopUp, type PaymentsDeps } from '../payments/service';
 import { createTestDatabase } from '../testing/db';
@@ -80,11 +81,11 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
         else if (fault !== 'none') sandbox.control.setFault({ mode: fault, actions: ['add'], times: 1 });
         const body = { serviceId: svc.id, link: r.pick(links), quantity: svc.amountMinimum, params: {}, idempotencyKey: randomUUID() };
         try {
-          await placeOrder(od, user.id, body);
+          await placeOrderBody(od, user.id, body);
           // The submission worker's pass sends it, under the fault set for this order.
           await submitPending(od);
           count(`order:${fault}`);
-          if (r.chance(0.1)) await placeOrder(od, user.id, body); // a retried request replays
+          if (r.chance(0.1)) await placeOrderBody(od, user.id, body); // a retried request replays
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
           expect(['ACTIVE_ORDER_EXISTS', 'INSUFFICIENT_BALANCE', 'QUANTITY_OUT_OF_RANGE']).toContain(err.code);

@@ -351,6 +351,13 @@ export async function createContactMessage(deps: SupportDeps, input: z.input<typ
   return true;
 }
 
+/** How many tickets wait for the team (open or in progress); 0 when they cannot be counted. */
+export async function countOpenTickets(db: Db): Promise<number> {
+  const open = await db.execute<{ n: number }>(sql`select count(*)::int as n from support_tickets where status in ('open', 'in_progress')`).catch(() => null);
+  const openRows = open ? ((Array.isArray(open) ? open : (open as { rows: { n: number }[] }).rows) as { n: number }[]) : [];
+  return openRows[0]?.n ?? 0;
+}
+
 export async function contactCounts(db: Db): Promise<ContactCounts> {
   const rows = await db.select({ status: contactMessages.status, n: count() }).from(contactMessages).groupBy(contactMessages.status);
   const of = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);

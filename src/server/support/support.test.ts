@@ -9,6 +9,7 @@ import { auditLog, consultations, contactMessages, devMailbox, supportTicketMess
 import { createLogger } from '../logger';
 import { createRealtimeHub, type RealtimeHub } from '../realtime/hub';
 import { saveSettings } from '../settings/service';
+import { countOpenTickets } from './service';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 
@@ -448,5 +449,14 @@ describe('moderators', () => {
     const logged = await database.db.select().from(auditLog).where(eq(auditLog.actorId, mod.id));
     expect(logged.map((l) => l.action).sort()).toEqual(['contact_message.replied', 'support.consultation.status', 'support.ticket.status']);
     expect(logged.every((l) => l.actorEmail === mod.email)).toBe(true);
+  });
+});
+
+describe('the settings page’s ticket count', () => {
+  it('counts the tickets waiting for the team: open and in progress, not resolved or closed', async () => {
+    const before = await countOpenTickets(database.db);
+    const ticket = (status: 'open' | 'in_progress' | 'resolved' | 'closed') => ({ userId: alice.id, title: `count ${status}`, description: 'x', status });
+    await database.db.insert(supportTickets).values([ticket('open'), ticket('in_progress'), ticket('resolved'), ticket('closed')]);
+    expect(await countOpenTickets(database.db)).toBe(before + 2);
   });
 });

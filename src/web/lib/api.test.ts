@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, apiClient, ApiError, unwrap } from './api';
+import { api, apiClient, ApiError, REQUEST_TIMEOUT_MS, timed, unwrap } from './api';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -86,5 +86,58 @@ describe('the typed client and unwrap', () => {
     const [path, init] = inProcess.mock.calls[0] as unknown as [string, RequestInit];
     expect(path).toBe('/api/me');
     expect(new Headers(init.headers).get('accept-encoding')).toBe('identity');
+  });
+});
+
+describe('timed: the signed-in pages’ calls', () => {
+  it('returns the JSON body and sends JSON with the session cookie', async () => {
+    const fetch = vi.fn(async () => json(201, { number: 'AR-1' }));
+    vi.stubGlobal('fetch', fetch);
+    expect(await timed((o) => api.orders.$post({ json: { a: 1 } as never }, o))).toEqual({ number: 'AR-1' });
+    const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe('/api/orders');
+    expect(init.credentials).toBe('same-origin');
+    expect(init.body).toBe('{"a":1}');
+    expect(new Headers(init.headers).get('content-type')).toBe('application/json');
+  });
+
+  it('turns a refusal into its code, status and details', async () => {
+    vi.stubGlobal('fetch', async () => json(422, { error: { code: 'QUANTITY_OUT_OF_RANGE', message: 'x', details: { min: 10, max: 500, step: 5 } } }));
+    const err = await failure(timed((o) => api.orders.$post({ json: {} as never }, o)));
+    expect([err.code, err.status, err.details]).toEqual(['QUANTITY_OUT_OF_RANGE', 422, { min: 10, max: 500, step: 5 }]);
+  });
+
+  it('reads an unknown code or a body that is not JSON as INTERNAL', async () => {
+    vi.stubGlobal('fetch', async () => json(500, { error: { code: 'SOMETHING_NEW' } }));
+    expect((await failure(timed((o) => api.orders.$get({}, o)))).code).toBe('INTERNAL');
+    vi.stubGlobal('fetch', async () => new Response('<html>bad gateway</html>', { status: 502 }));
+    const err = await failure(timed((o) => api.orders.$get({}, o)));
+    expect([err.code, err.status]).toEqual(['INTERNAL', 502]);
+  });
+
+  it('says NETWORK when nothing answered', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect((await failure(timed((o) => api.orders.$get({}, o)))).code).toBe('NETWORK');
+  });
+
+  it('aborts after REQUEST_TIMEOUT_MS and says TIMEOUT', async () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubGlobal(
+        'fetch',
+        (_path: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      );
+      const pending = failure(timed((o) => api.orders.$get({}, o)));
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+      const early = await Promise.race([pending.then(() => 'settled'), Promise.resolve('waiting')]);
+      expect(early).toBe('waiting');
+      await vi.advanceTimersByTimeAsync(1);
+      expect((await pending).code).toBe('TIMEOUT');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

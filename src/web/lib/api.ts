@@ -79,16 +79,10 @@ export async function unwrap<R extends ClientResponse<unknown, number, string>>(
 }
 
 /**
- * A JSON request by path, for the admin area's routes, which are not part of `ApiType` yet;
- * answered like `unwrap`. The storefront uses the typed client.
+ * Requests of the signed-in pages (dashboard, payments, tracking) give up after this long and
+ * say TIMEOUT, so a stalled connection ends in a message instead of a spinner.
  */
-export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, timeoutMs?: number): Promise<T> {
-  const send = async ({ init }: CallOptions) =>
-    (await fetch(path, {
-      ...init,
-      method,
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })) as unknown as ClientResponse<T, 200, 'json'>;
-  return unwrap(send, timeoutMs) as Promise<T>;
-}
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+/** A call of a typed client under that time limit. */
+export const timed = <R extends ClientResponse<unknown, number, string>>(send: (options: CallOptions) => Promise<R>) => unwrap(send, REQUEST_TIMEOUT_MS);

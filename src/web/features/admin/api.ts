@@ -1,39 +1,21 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { hc, type ClientResponse, type InferResponseType } from 'hono/client';
+import { hc, type InferResponseType } from 'hono/client';
 import type { z } from 'zod';
 import type { adminOrdersQuerySchema, BlogPostInput, FaqInput, LocalServiceInput, paramTextOverrideInputSchema, roleSchema, ServiceNameInput } from '../../../core/contracts/admin';
-import { isErrorCode } from '../../../core/errors';
 import type { Language } from '../../../core/i18n';
 import type { Settings } from '../../../core/settings';
 import type { AdminApiType } from '../../../server/admin/routes';
-import { ApiError } from '../../lib/api';
+import { unwrap } from '../../lib/api';
 
 /**
  * The admin API (/api/admin/*) for the browser: a query-key factory and a TanStack Query hook per
  * endpoint, over a client typed by the server's routes (`AdminApiType`), so every answer's shape
  * comes from the handler that sends it. Refusals arrive as `ApiError` with the server's stable code.
  */
-const api = hc<AdminApiType>('/api/admin', { headers: { accept: 'application/json' }, init: { credentials: 'same-origin' } });
+const api = hc<AdminApiType>('/api/admin', { headers: { accept: 'application/json' } });
 
 /** A path segment as sent: the client puts parameters into the address as they are. */
 const seg = encodeURIComponent;
-
-/** A call's JSON answer; a refusal throws ApiError with the server's code, no answer NETWORK. */
-async function call<T>(sent: Promise<ClientResponse<T>>): Promise<T> {
-  let res: ClientResponse<T>;
-  try {
-    res = await sent;
-  } catch {
-    throw new ApiError('NETWORK', 0);
-  }
-  // An answer without a body (204) or with an unreadable one is read as empty.
-  const data: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const error = (data as { error?: { code?: unknown; details?: Record<string, unknown> } } | null)?.error;
-    throw new ApiError(isErrorCode(error?.code) ? error.code : 'INTERNAL', res.status, error?.details);
-  }
-  return data as T;
-}
 
 // ─── Shapes ────────────────────────────────────────────────────────────────────────────────
 
@@ -96,25 +78,25 @@ function useAdminMutation<V, R>(fn: (vars: V) => Promise<R>, invalidate: QueryKe
 
 // ─── Dashboard ─────────────────────────────────────────────────────────────────────────────
 
-export const useDashboard = () => useQuery({ queryKey: adminKeys.dashboard(), queryFn: () => call(api.dashboard.$get()), staleTime: 10_000 });
+export const useDashboard = () => useQuery({ queryKey: adminKeys.dashboard(), queryFn: () => unwrap((o) => api.dashboard.$get({}, o)), staleTime: 10_000 });
 
 // ─── Users ─────────────────────────────────────────────────────────────────────────────────
 
 export const useUsers = (q: string) =>
-  useQuery({ queryKey: adminKeys.users(q), queryFn: () => call(api.users.$get({ query: q ? { q } : {} })), placeholderData: keepPreviousData });
+  useQuery({ queryKey: adminKeys.users(q), queryFn: () => unwrap((o) => api.users.$get({ query: q ? { q } : {} }, o)), placeholderData: keepPreviousData });
 
 const user = api.users[':id'];
 export const useAddRole = () =>
-  useAdminMutation((v: { userId: string; role: Role }) => call(user.roles.$post({ param: { id: seg(v.userId) }, json: { role: v.role } })), [adminKeys.usersAll(), adminKeys.audit()]);
+  useAdminMutation((v: { userId: string; role: Role }) => unwrap((o) => user.roles.$post({ param: { id: seg(v.userId) }, json: { role: v.role } }, o)), [adminKeys.usersAll(), adminKeys.audit()]);
 export const useRemoveRole = () =>
-  useAdminMutation((v: { userId: string; role: Role }) => call(user.roles[':role'].$delete({ param: { id: seg(v.userId), role: v.role } })), [adminKeys.usersAll(), adminKeys.audit()]);
+  useAdminMutation((v: { userId: string; role: Role }) => unwrap((o) => user.roles[':role'].$delete({ param: { id: seg(v.userId), role: v.role } }, o)), [adminKeys.usersAll(), adminKeys.audit()]);
 export const useAdjustBalance = () =>
   useAdminMutation(
-    (v: { userId: string; amountCents: number; reason: string }) => call(user.balance.$post({ param: { id: seg(v.userId) }, json: { amountCents: v.amountCents, reason: v.reason } })),
+    (v: { userId: string; amountCents: number; reason: string }) => unwrap((o) => user.balance.$post({ param: { id: seg(v.userId) }, json: { amountCents: v.amountCents, reason: v.reason } }, o)),
     [adminKeys.usersAll(), adminKeys.audit()],
   );
 export const useSetApiAccess = () =>
-  useAdminMutation((v: { userId: string; enabled: boolean }) => call(user['api-access'].$put({ param: { id: seg(v.userId) }, json: { enabled: v.enabled } })), [
+  useAdminMutation((v: { userId: string; enabled: boolean }) => unwrap((o) => user['api-access'].$put({ param: { id: seg(v.userId) }, json: { enabled: v.enabled } }, o)), [
     adminKeys.usersAll(),
     adminKeys.audit(),
   ]);
@@ -129,48 +111,50 @@ export function ordersSearch(q: OrdersQuery): Record<string, string> {
 }
 
 export const useOrders = (q: OrdersQuery) =>
-  useQuery({ queryKey: adminKeys.orders(q), queryFn: () => call(api.orders.$get({ query: ordersSearch(q) })), placeholderData: keepPreviousData });
+  useQuery({ queryKey: adminKeys.orders(q), queryFn: () => unwrap((o) => api.orders.$get({ query: ordersSearch(q) }, o)), placeholderData: keepPreviousData });
 export const useOrder = (id: string | null) =>
-  useQuery({ queryKey: adminKeys.order(id ?? ''), queryFn: () => call(api.orders[':id'].$get({ param: { id: seg(id ?? '') } })), enabled: !!id });
+  useQuery({ queryKey: adminKeys.order(id ?? ''), queryFn: () => unwrap((o) => api.orders[':id'].$get({ param: { id: seg(id ?? '') } }, o)), enabled: !!id });
 
 const order = api.orders[':id'];
 const orderKeys = (id: string) => [adminKeys.ordersAll(), adminKeys.order(id), adminKeys.dashboard(), adminKeys.audit(), adminKeys.usersAll()];
-export const useResync = (id: string) => useAdminMutation(() => call(order.resync.$post({ param: { id: seg(id) } })), orderKeys(id));
-export const useRefund = (id: string) => useAdminMutation((v: { amountCents?: number; reason: string }) => call(order.refund.$post({ param: { id: seg(id) }, json: v })), orderKeys(id));
-export const useResubmit = (id: string) => useAdminMutation(() => call(order.resubmit.$post({ param: { id: seg(id) } })), orderKeys(id));
-export const useAdminRefill = (id: string) => useAdminMutation(() => call(order.refill.$post({ param: { id: seg(id) } })), orderKeys(id));
-export const useAdminCancel = (id: string) => useAdminMutation(() => call(order.cancel.$post({ param: { id: seg(id) } })), orderKeys(id));
+export const useResync = (id: string) => useAdminMutation(() => unwrap((o) => order.resync.$post({ param: { id: seg(id) } }, o)), orderKeys(id));
+export const useRefund = (id: string) => useAdminMutation((v: { amountCents?: number; reason: string }) => unwrap((o) => order.refund.$post({ param: { id: seg(id) }, json: v }, o)), orderKeys(id));
+export const useResubmit = (id: string) => useAdminMutation(() => unwrap((o) => order.resubmit.$post({ param: { id: seg(id) } }, o)), orderKeys(id));
+export const useAdminRefill = (id: string) => useAdminMutation(() => unwrap((o) => order.refill.$post({ param: { id: seg(id) } }, o)), orderKeys(id));
+export const useAdminCancel = (id: string) => useAdminMutation(() => unwrap((o) => order.cancel.$post({ param: { id: seg(id) } }, o)), orderKeys(id));
 
 // ─── Catalogue ─────────────────────────────────────────────────────────────────────────────
 
 const catalog = api.catalog;
-export const useLocalServices = () => useQuery({ queryKey: adminKeys.services(), queryFn: async () => (await call(catalog.services.$get())).services });
+export const useLocalServices = () => useQuery({ queryKey: adminKeys.services(), queryFn: async () => (await unwrap((o) => catalog.services.$get({}, o))).services });
 export const useSaveService = () =>
   useAdminMutation(
     (v: { id?: number; input: LocalServiceInput }) =>
-      v.id ? call(catalog.services[':id'].$put({ param: { id: String(v.id) }, json: v.input })) : call(catalog.services.$post({ json: v.input })),
+      v.id ? unwrap((o) => catalog.services[':id'].$put({ param: { id: String(v.id) }, json: v.input }, o)) : unwrap((o) => catalog.services.$post({ json: v.input }, o)),
     [adminKeys.services(), adminKeys.dashboard(), adminKeys.audit()],
   );
 export const useDeleteService = () =>
-  useAdminMutation((id: number) => call(catalog.services[':id'].$delete({ param: { id: String(id) } })), [adminKeys.services(), adminKeys.dashboard(), adminKeys.audit()]);
+  useAdminMutation((id: number) => unwrap((o) => catalog.services[':id'].$delete({ param: { id: String(id) } }, o)), [adminKeys.services(), adminKeys.dashboard(), adminKeys.audit()]);
 
-export const useApiServices = () => useQuery({ queryKey: adminKeys.apiServices(), queryFn: async () => (await call(catalog['api-services'].$get())).services });
-export const useRefreshApiServices = () => useAdminMutation(() => call(catalog['api-services'].refresh.$post()), [adminKeys.apiServices(), adminKeys.audit()]);
+export const useApiServices = () => useQuery({ queryKey: adminKeys.apiServices(), queryFn: async () => (await unwrap((o) => catalog['api-services'].$get({}, o))).services });
+export const useRefreshApiServices = () => useAdminMutation(() => unwrap((o) => catalog['api-services'].refresh.$post({}, o)), [adminKeys.apiServices(), adminKeys.audit()]);
 
-export const useServiceNames = () => useQuery({ queryKey: adminKeys.serviceNames(), queryFn: async () => (await call(catalog['service-names'].$get())).names });
+export const useServiceNames = () => useQuery({ queryKey: adminKeys.serviceNames(), queryFn: async () => (await unwrap((o) => catalog['service-names'].$get({}, o))).names });
 export const useSaveServiceName = () =>
   useAdminMutation(
-    (v: { original?: string; input: ServiceName }) =>
-      v.original !== undefined ? call(catalog['service-names'][':name'].$put({ param: { name: seg(v.original) }, json: v.input })) : call(catalog['service-names'].$post({ json: v.input })),
+    ({ original, input }: { original?: string; input: ServiceName }) =>
+      original !== undefined
+        ? unwrap((o) => catalog['service-names'][':name'].$put({ param: { name: seg(original) }, json: input }, o))
+        : unwrap((o) => catalog['service-names'].$post({ json: input }, o)),
     [adminKeys.serviceNames(), adminKeys.audit()],
   );
 export const useDeleteServiceName = () =>
-  useAdminMutation((name: string) => call(catalog['service-names'][':name'].$delete({ param: { name: seg(name) } })), [adminKeys.serviceNames(), adminKeys.audit()]);
+  useAdminMutation((name: string) => unwrap((o) => catalog['service-names'][':name'].$delete({ param: { name: seg(name) } }, o)), [adminKeys.serviceNames(), adminKeys.audit()]);
 
-export const useParamTexts = () => useQuery({ queryKey: adminKeys.paramTexts(), queryFn: async () => (await call(catalog['param-texts'].$get())).overrides });
+export const useParamTexts = () => useQuery({ queryKey: adminKeys.paramTexts(), queryFn: async () => (await unwrap((o) => catalog['param-texts'].$get({}, o))).overrides });
 /** Saves one kind's texts in one language; every text blank removes the override. */
 export const useSaveParamTexts = () =>
-  useAdminMutation((input: z.input<typeof paramTextOverrideInputSchema> & { lang: Language }) => call(catalog['param-texts'].$put({ json: input })), [
+  useAdminMutation((input: z.input<typeof paramTextOverrideInputSchema> & { lang: Language }) => unwrap((o) => catalog['param-texts'].$put({ json: input }, o)), [
     adminKeys.paramTexts(),
     adminKeys.audit(),
   ]);
@@ -178,27 +162,27 @@ export const useSaveParamTexts = () =>
 // ─── Content ───────────────────────────────────────────────────────────────────────────────
 
 const content = api.content;
-export const useBlogPosts = () => useQuery({ queryKey: adminKeys.blog(), queryFn: async () => (await call(content.blog.$get())).posts });
+export const useBlogPosts = () => useQuery({ queryKey: adminKeys.blog(), queryFn: async () => (await unwrap((o) => content.blog.$get({}, o))).posts });
 export const useSaveBlogPost = () =>
   useAdminMutation(
     (v: { id?: number; input: BlogPostInput }) =>
-      v.id ? call(content.blog[':id'].$put({ param: { id: String(v.id) }, json: v.input })) : call(content.blog.$post({ json: v.input })),
+      v.id ? unwrap((o) => content.blog[':id'].$put({ param: { id: String(v.id) }, json: v.input }, o)) : unwrap((o) => content.blog.$post({ json: v.input }, o)),
     [adminKeys.blog(), adminKeys.audit()],
   );
-export const useDeleteBlogPost = () => useAdminMutation((id: number) => call(content.blog[':id'].$delete({ param: { id: String(id) } })), [adminKeys.blog(), adminKeys.audit()]);
+export const useDeleteBlogPost = () => useAdminMutation((id: number) => unwrap((o) => content.blog[':id'].$delete({ param: { id: String(id) } }, o)), [adminKeys.blog(), adminKeys.audit()]);
 
-export const useFaqItems = () => useQuery({ queryKey: adminKeys.faq(), queryFn: async () => (await call(content.faq.$get())).items });
+export const useFaqItems = () => useQuery({ queryKey: adminKeys.faq(), queryFn: async () => (await unwrap((o) => content.faq.$get({}, o))).items });
 export const useSaveFaqItem = () =>
   useAdminMutation(
-    (v: { id?: number; input: FaqInput }) => (v.id ? call(content.faq[':id'].$put({ param: { id: String(v.id) }, json: v.input })) : call(content.faq.$post({ json: v.input }))),
+    (v: { id?: number; input: FaqInput }) => (v.id ? unwrap((o) => content.faq[':id'].$put({ param: { id: String(v.id) }, json: v.input }, o)) : unwrap((o) => content.faq.$post({ json: v.input }, o))),
     [adminKeys.faq(), adminKeys.audit()],
   );
-export const useDeleteFaqItem = () => useAdminMutation((id: number) => call(content.faq[':id'].$delete({ param: { id: String(id) } })), [adminKeys.faq(), adminKeys.audit()]);
+export const useDeleteFaqItem = () => useAdminMutation((id: number) => unwrap((o) => content.faq[':id'].$delete({ param: { id: String(id) } }, o)), [adminKeys.faq(), adminKeys.audit()]);
 
 // ─── Settings and audit ────────────────────────────────────────────────────────────────────
 
-export const useSettings = () => useQuery({ queryKey: adminKeys.settings(), queryFn: () => call(api.settings.$get()) });
-export const useSettingsStats = () => useQuery({ queryKey: adminKeys.stats(), queryFn: () => call(api.settings.stats.$get()) });
-export const useSaveSettings = () => useAdminMutation((changes: Partial<Settings>) => call(api.settings.$put({ json: changes })), [adminKeys.settings(), adminKeys.audit()]);
+export const useSettings = () => useQuery({ queryKey: adminKeys.settings(), queryFn: () => unwrap((o) => api.settings.$get({}, o)) });
+export const useSettingsStats = () => useQuery({ queryKey: adminKeys.stats(), queryFn: () => unwrap((o) => api.settings.stats.$get({}, o)) });
+export const useSaveSettings = () => useAdminMutation((changes: Partial<Settings>) => unwrap((o) => api.settings.$put({ json: changes }, o)), [adminKeys.settings(), adminKeys.audit()]);
 
-export const useAudit = () => useQuery({ queryKey: adminKeys.audit(), queryFn: async () => (await call(api.audit.$get())).entries });
+export const useAudit = () => useQuery({ queryKey: adminKeys.audit(), queryFn: async () => (await unwrap((o) => api.audit.$get({}, o))).entries });

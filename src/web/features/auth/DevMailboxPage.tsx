@@ -1,32 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
+import { hc } from 'hono/client';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { formatDateTime } from '../../lib/format';
-import { request } from '../../lib/api';
+import { unwrap } from '../../lib/api';
+import type { DevMailboxApiType } from '../../../server/mail/routes';
 
 export const ns = ['auth'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('auth:mailbox.title')} · ${site.site_name}` });
 
-interface Summary {
-  id: number;
-  to: string;
-  subject: string;
-  createdAt: string;
-}
-interface Message extends Summary {
-  text: string;
-  links: string[];
-}
+/** The dev mailbox's routes (mounted only outside production), typed by the server's `DevMailboxApiType`. */
+const mailbox = hc<DevMailboxApiType>('/api/dev/mailbox', { headers: { accept: 'application/json' } });
 
 /** /dev/mailbox: the mail the sandbox kept instead of sending (no SMTP server configured). */
 export default function DevMailboxPage() {
   const { t, i18n } = useTranslation('auth');
   const [openId, setOpenId] = useState<number | null>(null);
-  const list = useQuery({ queryKey: ['dev-mailbox'], queryFn: () => request<{ messages: Summary[] }>('GET', '/api/dev/mailbox'), refetchInterval: 3000 });
+  const list = useQuery({ queryKey: ['dev-mailbox'], queryFn: () => unwrap((o) => mailbox.index.$get({}, o)), refetchInterval: 3000 });
   const message = useQuery({
     queryKey: ['dev-mailbox', openId],
-    queryFn: () => request<{ message: Message }>('GET', `/api/dev/mailbox/${openId}`),
+    queryFn: () => unwrap((o) => mailbox[':id'].$get({ param: { id: String(openId) } }, o)),
     enabled: openId !== null,
   });
 

@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import { AUTH_WRITE_BODIES } from '../../../core/contracts/account';
 import { Button, FieldError, Input, Label } from '../../components/ui';
 import type { PageMeta } from '../../app/page';
-import { accountWrite, ApiError } from './api';
+import { api, ApiError, unwrap } from './api';
 import { StrengthMeter } from './StrengthMeter';
 
 export const ns = ['auth'];
@@ -45,7 +45,7 @@ export default function PasswordRecoveryPage() {
     async (body) => {
       if (!canSubmit) return;
       try {
-        await accountWrite('/reset-password', body);
+        await unwrap((o) => api.auth['reset-password'].$post({ json: body }, o));
         setDone(true);
         toast.success(t('recovery.success'));
         setTimeout(() => void navigate('/auth'), DONE_REDIRECT_MS);

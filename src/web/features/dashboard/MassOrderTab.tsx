@@ -20,11 +20,9 @@ import { ME_QUERY_KEY } from '../auth/api';
 import { useServices } from '../catalog/api';
 import { issueMessage } from '../catalog/orderForm';
 import { dashboardKeys, newIdempotencyKey } from './api';
-import { api } from '../../lib/api';
-import { timed } from './http';
+import { api, ApiError, timed } from '../../lib/api';
 import { previewMassOrder, type MassLineProblem } from './massOrder';
 import { attemptFor, isRetryable, type OrderAttempt } from './orderAttempt';
-import { ApiError } from '../../lib/api';
 import { errorText } from '../../lib/errorText';
 
 const EXAMPLE = '1203|https://www.instagram.com/artim|1000';

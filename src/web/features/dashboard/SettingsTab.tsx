@@ -9,7 +9,7 @@ import { AUTH_WRITE_BODIES } from '../../../core/contracts/account';
 import { isAcceptablePassword } from '../../../core/password';
 import { Button, FieldError, Input, Label } from '../../components/ui';
 import { TabList, TabPanel } from '../../components/ui/Tabs';
-import { accountWrite, ApiError, ME_QUERY_KEY, type Me } from '../auth/api';
+import { api, ApiError, ME_QUERY_KEY, unwrap, type Me } from '../auth/api';
 import { StrengthMeter } from '../auth/StrengthMeter';
 
 /** The profile form: the `/update-user` body. */
@@ -57,7 +57,7 @@ function ProfileForm({ me }: { me: Me }) {
   const submit = form.handleSubmit(
     async (body) => {
       try {
-        await accountWrite('/update-user', body);
+        await unwrap((o) => api.auth['update-user'].$post({ json: body }, o));
         await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
         toast.success(t('settings.profileSaved'));
       } catch {
@@ -101,7 +101,7 @@ function PasswordForm() {
   const submit = form.handleSubmit(async (body) => {
     if (!canSubmit) return;
     try {
-      await accountWrite('/change-password', body);
+      await unwrap((o) => api.auth['change-password'].$post({ json: body }, o));
       form.reset();
       toast.success(t('settings.passwordChanged'));
     } catch (err) {

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { PlaceOrderInput } from '../../../core/orderRules';
-import { api } from '../../lib/api';
-import { timed } from './http';
+import { api, timed } from '../../lib/api';
 
 /** The customer's orders, counters and balance (GET /api/orders, /api/orders/stats, /api/wallet). */
 export const dashboardKeys = {

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { timed } from './http';
+import { api, timed } from '../../lib/api';
 
 /** The customer's API keys (/api/api-keys) and what each order allows (/api/orders/actions). */
 export const resellerKeys = {

@@ -1,5 +1,4 @@
-import { api } from '../../lib/api';
-import { timed } from '../dashboard/http';
+import { api, timed } from '../../lib/api';
 
 /**
  * The return page's check (GET /api/payments/:reference): the server asks the gateway once and

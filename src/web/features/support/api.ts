@@ -1,18 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminTicketView,
-  ConsultationStatus,
-  ConsultationView,
-  ContactCounts,
-  ContactMessageView,
-  CreateTicketInput,
-  TicketListQuery,
-  TicketMessageView,
-  TicketStatus,
-  TicketView,
-} from '../../../core/contracts/support';
+import { hc } from 'hono/client';
+import type { AdminTicketView, ConsultationStatus, CreateTicketInput, TicketListQuery, TicketMessageView, TicketStatus, TicketView } from '../../../core/contracts/support';
+import type { SupportAdminApiType } from '../../../server/support/routes';
 import { api, unwrap } from '../../lib/api';
-import { request } from './http';
 
 export { SupportApiError, sendConsultation, sendContactMessage } from './http';
 
@@ -73,14 +63,20 @@ export function useSendMessage(ticketId: string) {
 
 // ─── The team ─────────────────────────────────────────────────────────────────────────────
 
+/** The team's support routes under /api/admin, typed by the server's `SupportAdminApiType`. */
+const adminApi = hc<SupportAdminApiType>('/api/admin', { headers: { accept: 'application/json' } });
+const tickets = adminApi.support.tickets;
+const contactMessage = adminApi['contact-messages'][':id'];
+const param = (id: string) => ({ param: { id: encodeURIComponent(id) } });
+
 export function useAdminTickets(q: TicketListQuery) {
-  const params = new URLSearchParams();
-  if (q.status) params.set('status', q.status);
-  if (q.priority) params.set('priority', q.priority);
-  if (q.q) params.set('q', q.q);
+  const query: TicketListQuery = {};
+  if (q.status) query.status = q.status;
+  if (q.priority) query.priority = q.priority;
+  if (q.q) query.q = q.q;
   return useQuery({
     queryKey: supportKeys.adminTickets(q),
-    queryFn: async () => (await request<{ tickets: AdminTicketView[] }>('GET', `/api/admin/support/tickets?${params}`)).tickets,
+    queryFn: async () => (await unwrap((o) => tickets.$get({ query }, o))).tickets,
     placeholderData: (previous) => previous,
   });
 }
@@ -88,7 +84,7 @@ export function useAdminTickets(q: TicketListQuery) {
 export function useAdminThread(id: string | null) {
   return useQuery({
     queryKey: supportKeys.adminThread(id ?? ''),
-    queryFn: () => request<Thread<AdminTicketView>>('GET', `/api/admin/support/tickets/${encodeURIComponent(id!)}`),
+    queryFn: () => unwrap((o) => tickets[':id'].$get(param(id!), o)),
     enabled: !!id,
   });
 }
@@ -97,7 +93,7 @@ export function useAdminReply(ticketId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (message: string) =>
-      (await request<{ message: TicketMessageView }>('POST', `/api/admin/support/tickets/${encodeURIComponent(ticketId)}/messages`, { message })).message,
+      (await unwrap((o) => tickets[':id'].messages.$post({ ...param(ticketId), json: { message } }, o))).message,
     onSuccess: (message) => {
       qc.setQueryData<Thread<AdminTicketView>>(supportKeys.adminThread(ticketId), (old) => (old ? { ...old, messages: [...old.messages, message] } : old));
       void qc.invalidateQueries({ queryKey: supportKeys.admin });
@@ -109,7 +105,7 @@ export function useTicketStatus(ticketId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (status: TicketStatus) =>
-      (await request<{ ticket: AdminTicketView }>('PATCH', `/api/admin/support/tickets/${encodeURIComponent(ticketId)}`, { status })).ticket,
+      (await unwrap((o) => tickets[':id'].$patch({ ...param(ticketId), json: { status } }, o))).ticket,
     onSuccess: () => qc.invalidateQueries({ queryKey: supportKeys.admin }),
   });
 }
@@ -117,8 +113,7 @@ export function useTicketStatus(ticketId: string) {
 export function useConsultations(status?: ConsultationStatus) {
   return useQuery({
     queryKey: supportKeys.consultations(status),
-    queryFn: async () =>
-      (await request<{ consultations: ConsultationView[] }>('GET', `/api/admin/consultations${status ? `?status=${status}` : ''}`)).consultations,
+    queryFn: async () => (await unwrap((o) => adminApi.consultations.$get({ query: status ? { status } : {} }, o))).consultations,
     placeholderData: (previous) => previous,
   });
 }
@@ -126,8 +121,7 @@ export function useConsultations(status?: ConsultationStatus) {
 export function useConsultationStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: ConsultationStatus }) =>
-      request<{ consultation: ConsultationView }>('PATCH', `/api/admin/consultations/${encodeURIComponent(id)}`, { status }),
+    mutationFn: ({ id, status }: { id: string; status: ConsultationStatus }) => unwrap((o) => adminApi.consultations[':id'].$patch({ ...param(id), json: { status } }, o)),
     onSuccess: () => qc.invalidateQueries({ queryKey: [...supportKeys.admin, 'consultations'] }),
   });
 }
@@ -135,13 +129,12 @@ export function useConsultationStatus() {
 export function useContactMessages() {
   return useQuery({
     queryKey: supportKeys.contact,
-    queryFn: () => request<{ messages: ContactMessageView[]; counts: ContactCounts }>('GET', '/api/admin/contact-messages'),
+    queryFn: () => unwrap((o) => adminApi['contact-messages'].$get({}, o)),
   });
 }
 
 /** Opening a message on the server turns new into read; the list and counts refresh after. */
-export const openContactMessage = (id: string) =>
-  request<{ message: ContactMessageView }>('GET', `/api/admin/contact-messages/${encodeURIComponent(id)}`).then((r) => r.message);
+export const openContactMessage = async (id: string) => (await unwrap((o) => contactMessage.$get(param(id), o))).message;
 
 export function useContactActions() {
   const qc = useQueryClient();
@@ -149,12 +142,11 @@ export function useContactActions() {
   return {
     open: useMutation({ mutationFn: openContactMessage, onSettled: refresh }),
     markReplied: useMutation({
-      mutationFn: (id: string) =>
-        request<{ message: ContactMessageView; changed: boolean }>('POST', `/api/admin/contact-messages/${encodeURIComponent(id)}/replied`, {}),
+      mutationFn: (id: string) => unwrap((o) => contactMessage.replied.$post(param(id), o)),
       onSettled: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => request<{ ok: true }>('DELETE', `/api/admin/contact-messages/${encodeURIComponent(id)}`),
+      mutationFn: (id: string) => unwrap((o) => contactMessage.$delete(param(id), o)),
       onSettled: refresh,
     }),
   };

@@ -1,0 +1,2 @@
+/** Support: what other features (the admin area) may use of it. */
+export { countOpenTickets } from './service';
