@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { PlaceOrderInput } from '../../../core/orderRules';
 import { api } from '../../lib/api';
-import { timed } from './http';
+import { timed } from '../../lib/timed';
 
 /** The customer's orders, counters and balance (GET /api/orders, /api/orders/stats, /api/wallet). */
 export const dashboardKeys = {

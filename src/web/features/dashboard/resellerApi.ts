@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { timed } from './http';
+import { timed } from '../../lib/timed';
 
 /** The customer's API keys (/api/api-keys) and what each order allows (/api/orders/actions). */
 export const resellerKeys = {

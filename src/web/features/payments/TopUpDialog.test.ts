@@ -46,7 +46,7 @@ describe('top-up form', () => {
 
   it('words a refusal of the payment server in the page language', async () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ error: { code: 'PAYMENT_NOT_CREATED', message: 'x' } }), { status: 502 }));
-    const { timed } = await import('../dashboard/http');
+    const { timed } = await import('../../lib/timed');
     const refusal = await timed((o) => api.payments.topup.$post({ json: { amountCents: 1250, language: 'az' } }, o)).catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(ApiError);
     expect(errorText(t, refusal, 'payments')).toBe('Ödəniş yaradılmadı');

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Language } from '../../../core/i18n';
 import { DEFAULT_SETTINGS, type PublicSettings } from '../../../core/settings';
 import { api } from '../../lib/api';
-import { timed } from '../dashboard/http';
+import { timed } from '../../lib/timed';
 
 /** Card top-ups and the payment history (GET/POST /api/payments…), and the public exchange rate. */
 export const paymentKeys = {

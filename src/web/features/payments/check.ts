@@ -1,5 +1,5 @@
 import { api } from '../../lib/api';
-import { timed } from '../dashboard/http';
+import { timed } from '../../lib/timed';
 
 /**
  * The return page's check (GET /api/payments/:reference): the server asks the gateway once and

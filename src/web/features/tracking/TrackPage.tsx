@@ -12,7 +12,7 @@ import { FieldError, Input, Label } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
 import { api, ApiError } from '../../lib/api';
-import { timed } from '../dashboard/http';
+import { timed } from '../../lib/timed';
 import { trackKind, type TrackKind } from './trackKind';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { errorText } from '../../lib/errorText';

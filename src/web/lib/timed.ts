@@ -1,5 +1,5 @@
 import type { ClientResponse } from 'hono/client';
-import { unwrap, type CallOptions } from '../../lib/api';
+import { unwrap, type CallOptions } from './api';
 
 /**
  * Requests of the signed-in pages (dashboard, payments, tracking) give up after this long and
