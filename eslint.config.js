@@ -34,7 +34,7 @@ const featureZones = (root, features, entries = ['index.ts']) =>
  * The browser's features (src/web/features/*) follow the same rule with up to three entries, so
  * that a page's chunk carries only what it uses (docs/ARCHITECTURE.md#layers): `index.ts`, light,
  * for the site's frame and the islands, which load on every page; `pages.ts` for the parts other
- * features' pages embed; `tabs.ts` for the dashboard's tabs.
+ * features' pages embed; `tabs.ts` for the dashboard's tabs (docs/decisions/0013).
  */
 const WEB_ENTRIES = ['index.ts', 'pages.ts', 'tabs.ts'];
 const webFeatures = folders('./src/web/features/');
