@@ -21,19 +21,22 @@ const folders = (dir) =>
 const SERVER_LAYERS = ['db', 'http', 'jobs', 'testing'];
 const serverFeatures = folders('./src/server/').filter((f) => !SERVER_LAYERS.includes(f));
 
-/** One zone per feature: no file outside it imports anything of it but its `index.ts`. */
-const featureZones = (root, features) =>
+/** One zone per feature: no file outside it imports anything of it but its public entries. */
+const featureZones = (root, features, entries = ['index.ts']) =>
   features.map((f) => ({
     target: `${root}/!(${f})/**/*`,
     from: `${root}/${f}`,
-    except: ['./index.ts'],
-    message: `Another feature's files are private: import ${root.slice(2)}/${f} through its public entry, ${f}/index.ts.`,
+    except: entries.map((e) => `./${e}`),
+    message: `Another feature's files are private: import ${root.slice(2)}/${f} through its public entry, ${entries.map((e) => `${f}/${e}`).join(' or ')}.`,
   }));
 
 /**
- * The browser's features (src/web/features/*) follow the same rule when LINT_WEB_FEATURES is set;
- * they do not pass it yet (docs/ARCHITECTURE.md says how many imports are left).
+ * The browser's features (src/web/features/*) follow the same rule with up to three entries, so
+ * that a page's chunk carries only what it uses (docs/ARCHITECTURE.md#layers): `index.ts`, light,
+ * for the site's frame and the islands, which load on every page; `pages.ts` for the parts other
+ * features' pages embed; `tabs.ts` for the dashboard's tabs (docs/decisions/0013).
  */
+const WEB_ENTRIES = ['index.ts', 'pages.ts', 'tabs.ts'];
 const webFeatures = folders('./src/web/features/');
 
 export default tseslint.config(
@@ -76,15 +79,11 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', 'src/server/testing/**'],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: repo, zones: featureZones('./src/server', serverFeatures) }] },
   },
-  ...(process.env.LINT_WEB_FEATURES
-    ? [
-        {
-          files: ['src/web/features/**/*.{ts,tsx}'],
-          ignores: ['**/*.test.{ts,tsx}'],
-          rules: { 'import-x/no-restricted-paths': ['error', { basePath: repo, zones: featureZones('./src/web/features', webFeatures) }] },
-        },
-      ]
-    : []),
+  {
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: repo, zones: featureZones('./src/web/features', webFeatures, WEB_ENTRIES) }] },
+  },
   {
     // The browser may name the server's route types (a typed API client), never import its code.
     files: ['src/web/**/*.{ts,tsx}'],

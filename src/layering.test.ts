@@ -28,6 +28,18 @@ describe('layering checked by lint', () => {
     const [publicImport] = await eslint.lintText(`import { debit } from '../wallet';\n\nexport const take = debit;\n`, { filePath });
     expect(publicImport!.messages).toEqual([]);
   }, 60_000);
+
+  it("refuses an import of another browser feature's private file, and accepts the same through its entries", async () => {
+    const filePath = join(repo, 'src/web/features/payments/lintFixture.ts');
+    const [privateImport] = await eslint.lintText(`import { useMe } from '../auth/api';\n\nexport const me = useMe;\n`, { filePath });
+    expect(privateImport!.messages.map((m) => m.ruleId)).toContain('import-x/no-restricted-paths');
+
+    const [publicImport] = await eslint.lintText(`import { useMe } from '../auth';\n\nexport const me = useMe;\n`, { filePath });
+    expect(publicImport!.messages).toEqual([]);
+
+    const [pagesImport] = await eslint.lintText(`import { StrengthMeter } from '../auth/pages';\n\nexport const meter = StrengthMeter;\n`, { filePath });
+    expect(pagesImport!.messages).toEqual([]);
+  }, 60_000);
 });
 
 /** Relative imports and re-exports of every module under src/, type-only ones included. */

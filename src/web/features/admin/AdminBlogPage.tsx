@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
 import { useLanguage } from '../../lib/language';
-import { ApiError } from '../auth/api';
+import { ApiError } from '../../lib/api';
 import { useBlogPosts, useDeleteBlogPost, useSaveBlogPost, type BlogPost } from './api';
 import { DeleteDialog, FormDialog } from './dialogs';
 import { notify, notifyError } from './format';

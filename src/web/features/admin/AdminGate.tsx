@@ -5,8 +5,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { can } from '../../../core/permissions';
 import type { PageMeta } from '../../app/page';
 import { routeLanguage } from '../../app/page';
-import type { Me } from '../auth/api';
-import { requireMe } from '../auth/session';
+import { type Me, requireMe } from '../auth';
 
 export const ns = ['auth'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('auth:admin.title')} · ${site.site_name}` });

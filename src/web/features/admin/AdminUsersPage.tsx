@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { Button } from '../../components/ui/Button';
 import { useLanguage } from '../../lib/language';
-import { ApiError } from '../auth/api';
+import { ApiError } from '../../lib/api';
 import { useCan } from './access';
 import { ROLES, useAddRole, useAdjustBalance, useRemoveRole, useSetApiAccess, useUsers, type AdminUser, type Role } from './api';
 import { DeleteDialog, FormDialog } from './dialogs';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Input } from '../../components/ui/Input';
 import { applyNameRules, displayNames, previewNames, type NamedService, type NameRule } from '../../../core/serviceNames';
-import { ApiError } from '../auth/api';
+import { ApiError } from '../../lib/api';
 import { useApiServices, useDeleteServiceName, useSaveServiceName, useServiceNames, type ServiceName } from './api';
 import { DeleteDialog, FormAlert, FormDialog } from './dialogs';
 import { notify } from './format';

@@ -2,7 +2,7 @@ import type { TFunction } from '../../i18n';
 import { toast } from 'sonner';
 import { COUNTER_OF, type OrderStatus, type StatusGroup } from '../../../core/orderStatus';
 import type { BadgeTone } from '../../components/ui/Badge';
-import { ApiError } from '../auth/api';
+import { ApiError } from '../../lib/api';
 
 /**
  * The dashboard's three-way status label (docs/rules.md#admin): completed, pending, or error for the rest.

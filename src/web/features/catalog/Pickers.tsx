@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useTranslation } from '../../i18n';
 import { platformDisplayName, type ServiceGroup } from '../../../core/platforms';
 import { cn } from '../../components/ui/cn';
-import { PlatformIcon } from '../home/PlatformIcon';
+import { PlatformIcon } from '../../components/PlatformIcon';
 import type { PlatformServices } from './catalogIndex';
 
 const chip =

@@ -4,7 +4,7 @@ import type { PageMeta } from '../../app/page';
 import { telHref, useSite } from '../../app/site';
 import { PageHero } from '../../components/ui/PageHero';
 import { island } from '../../islands/island';
-import { ContactForm } from '../support/ContactForm';
+import { ContactForm } from '../support/pages';
 
 const ContactFormIsland = island('ContactForm', ContactForm);
 

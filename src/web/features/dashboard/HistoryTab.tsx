@@ -10,7 +10,7 @@ import { OrderExtras } from './OrderExtras';
 import { DripRuns } from './DripRuns';
 import { useOrderActions } from './resellerApi';
 import { ReorderButton } from './reorder';
-import type { OrderNavigationState } from '../catalog/OrderPage';
+import type { OrderNavigationState } from '../catalog/pages';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { orderNoteText } from '../../lib/orderNote';
 import { errorText } from '../../lib/errorText';

@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n';
 import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
-import { parseQuantity, unitPrice } from '../catalog/orderForm';
+import { parseQuantity, unitPrice } from '../catalog/pages';
 import { formatMoney, formatMoneyDecimal, formatNumber } from '../../lib/format';
 
 export type BlockReason = 'placing' | 'service' | 'active' | 'empty' | 'quantity' | 'issues' | 'balance' | null;

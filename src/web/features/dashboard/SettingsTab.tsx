@@ -9,8 +9,9 @@ import { AUTH_WRITE_BODIES } from '../../../core/contracts/account';
 import { isAcceptablePassword } from '../../../core/password';
 import { Button, FieldError, Input, Label } from '../../components/ui';
 import { TabList, TabPanel } from '../../components/ui/Tabs';
-import { api, ApiError, ME_QUERY_KEY, unwrap, type Me } from '../auth/api';
-import { StrengthMeter } from '../auth/StrengthMeter';
+import { api, ApiError, unwrap } from '../../lib/api';
+import { ME_QUERY_KEY, type Me } from '../auth';
+import { StrengthMeter } from '../auth/pages';
 
 /** The profile form: the `/update-user` body. */
 const profileSchema = AUTH_WRITE_BODIES['/update-user'];

@@ -2,7 +2,7 @@ import type { PublicService, ServiceList } from '../../../core/contracts/catalog
 import { normalizeLink } from '../../../core/links';
 import { MASS_ORDER_MAX_LINES, parseMassOrder } from '../../../core/massOrder';
 import type { OrderInputIssue } from '../../../core/orderRules';
-import { orderIssues, orderTotal } from '../catalog/orderForm';
+import { orderIssues, orderTotal } from '../catalog/pages';
 
 /**
  * The mass order's preview: every pasted line read with the same parser the server uses,

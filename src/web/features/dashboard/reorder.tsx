@@ -2,7 +2,7 @@ import { Repeat2 } from 'lucide-react';
 import type { OrderView } from '../../../core/contracts/orders';
 import { useTranslation } from '../../i18n';
 import { Button } from '../../components/ui/Button';
-import type { OrderNavigationState } from '../catalog/OrderPage';
+import type { OrderNavigationState } from '../catalog/pages';
 
 /** The order form's starting choices for "Order again": the same service, link and quantity. */
 export function reorderState(o: Pick<OrderView, 'serviceId' | 'platform' | 'link' | 'quantity'>): OrderNavigationState {

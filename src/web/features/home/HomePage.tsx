@@ -21,9 +21,8 @@ import { useSite } from '../../app/site';
 import { ButtonLink, buttonClass } from '../../components/ui/Button';
 import { SectionHeading } from '../../components/ui/SectionHeading';
 import { useLanguage } from '../../lib/language';
-import { platformsLoader, usePlatforms } from '../catalog/api';
-import { fetchLocalServices, startPrice } from '../services/api';
-import { serviceGradient, serviceIcon } from '../services/serviceIcons';
+import { platformsLoader, usePlatforms } from '../catalog';
+import { fetchLocalServices, serviceGradient, serviceIcon, startPrice } from '../services';
 import { PlatformGrid } from './PlatformGrid';
 
 export const ns = ['home', 'services'];

@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
-import { PlatformIcon } from './PlatformIcon';
+import { PlatformIcon } from '../../components/PlatformIcon';
 
 /** Tile backgrounds; the nth platform gets the (n mod 8)th (8 gradients; docs/rules.md#catalogue). */
 export const TILE_GRADIENTS = [

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { island } from '../../islands/island';
-import { ConsultationHost } from '../support/ConsultationHost';
+import { ConsultationHost } from '../support';
 import { Footer } from './Footer';
 import { Header } from './Header';
 

@@ -7,7 +7,7 @@ import type { PageMeta } from '../../app/page';
 import { ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
-import { useMe } from '../auth/api';
+import { useMe } from '../auth';
 import { ApiError } from '../../lib/api';
 import { checkPayment, checkPaymentStatus } from './check';
 import { ResultCard } from './ResultCard';

@@ -1,4 +1,4 @@
-import { useConsultationRequest } from '../support/consultation';
+import { useConsultationRequest } from '../support';
 
 /**
  * What a consultation button does: a guest gets the sign-in dialog, a signed-in customer the

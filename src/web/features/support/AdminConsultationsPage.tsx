@@ -7,7 +7,7 @@ import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
-import { AdminPage } from '../admin/ui';
+import { AdminPage } from '../admin';
 import { LoadError, selectClass } from './staffUi';
 import { useConsultations, useConsultationStatus } from './api';
 import { errorText } from './format';

@@ -11,7 +11,7 @@ import { cn } from '../../components/ui/cn';
 import { Input } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLiveEvents } from '../../lib/liveEvents';
-import { AdminPage } from '../admin/ui';
+import { AdminPage } from '../admin';
 import { LoadError, selectClass } from './staffUi';
 import { supportKeys, useAdminReply, useAdminThread, useAdminTickets, useTicketStatus } from './api';
 import { Composer } from './Composer';

@@ -7,8 +7,7 @@ import { CONSULTATION_SERVICES, consultationSchema, SUPPORT_LIMITS, type Consult
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/Input';
-import { useMe } from '../auth/api';
-import { authDialog } from '../auth/authDialogStore';
+import { authDialog, useMe } from '../auth';
 import { sendConsultation, SupportApiError } from './api';
 import { consultationDialog, useConsultationState } from './consultation';
 

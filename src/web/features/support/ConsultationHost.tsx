@@ -3,7 +3,7 @@ import type { I18n } from '../../i18n';
 import { useTranslation } from '../../i18n';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../core/i18n';
 import { loadNamespaces } from '../../i18n';
-import { useMe } from '../auth/api';
+import { useMe } from '../auth';
 import { consultationDialog, useConsultationState } from './consultation';
 
 let dialogModule: Promise<{ default: ComponentType }> | null = null;

@@ -3,8 +3,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../i18n';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../core/i18n';
 import { loadNamespaces } from '../../i18n';
-import { fetchMe, ME_QUERY_KEY, useMe } from '../auth/api';
-import { authDialog } from '../auth/authDialogStore';
+import { authDialog, fetchMe, ME_QUERY_KEY, useMe } from '../auth';
 
 /**
  * Who asked for the consultation dialog and for which service. Kept tiny and free of UI code:
