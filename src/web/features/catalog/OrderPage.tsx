@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, RotateCw } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -7,8 +6,8 @@ import type { PublicService } from '../../../core/contracts/catalog';
 import { LOCALES } from '../../../core/i18n';
 import { platformDisplayName, type ServiceGroup } from '../../../core/platforms';
 import type { PageMeta } from '../../app/page';
-import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
+import { LoadFailedPanel } from '../../components/ui/QueryState';
 import { useLanguage } from '../../lib/language';
 import { fetchMe, ME_QUERY_KEY, useMe } from '../auth/api';
 import { authDialog } from '../auth/authDialogStore';
@@ -185,19 +184,7 @@ export default function OrderPage() {
             <Spinner label={t('load.loading')} className="size-10" />
           </div>
         ) : !index ? (
-          <div role="alert" className="flex flex-col items-center gap-4 rounded-2xl border border-rose-200 bg-white px-6 py-12 text-center shadow-sm">
-            <span className="grid size-12 place-items-center rounded-full bg-rose-50 text-rose-600">
-              <AlertTriangle className="size-6" aria-hidden="true" />
-            </span>
-            <div>
-              <h2 className="text-lg font-bold text-slate-900">{t('load.failed')}</h2>
-              <p className="mt-1 text-sm text-slate-600">{t('load.failedText')}</p>
-            </div>
-            <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
-              <RotateCw className={`size-4 ${list.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
-              {t('load.retry')}
-            </Button>
-          </div>
+          <LoadFailedPanel level="h2" title={t('load.failed')} text={t('load.failedText')} retryLabel={t('load.retry')} retrying={list.isFetching} onRetry={() => void list.refetch()} />
         ) : (
           <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <div className="min-w-0 space-y-6">

@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { AlertTriangle, ExternalLink, PackageOpen, RotateCw } from 'lucide-react';
+import { ExternalLink, PackageOpen } from 'lucide-react';
 import { useTranslation } from '../../i18n';
 import type { OrderView } from '../../../core/contracts/orders';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
-import { Spinner } from '../../components/ui/Spinner';
+import { EmptyBox, LoadErrorBox, LoadingBox } from '../../components/ui/QueryState';
 import { statusLabelKey, statusTone } from './orderStatusView';
 import { OrderExtras } from './OrderExtras';
 import { DripRuns } from './DripRuns';
@@ -32,23 +32,11 @@ export function HistoryTab({
   const actions = useOrderActions(orders.isSuccess);
 
   if (orders.isPending) {
-    return (
-      <div className="grid min-h-48 place-items-center rounded-2xl border border-slate-200 bg-white">
-        <Spinner label={t('history.loading')} className="size-8" />
-      </div>
-    );
+    return <LoadingBox label={t('history.loading')} spinnerClassName="size-8" />;
   }
   if (orders.isError) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-rose-200 bg-white px-6 py-10 text-center">
-        <AlertTriangle className="size-7 text-rose-600" aria-hidden="true" />
-        <p className="font-semibold text-slate-900">{t('errors.ordersLoad')}</p>
-        <p className="text-sm text-slate-600">{errorText(t, orders.error, 'dashboard')}</p>
-        <Button variant="outline" size="sm" onClick={() => void orders.refetch()}>
-          <RotateCw className="size-4" aria-hidden="true" />
-          {t('retry')}
-        </Button>
-      </div>
+      <LoadErrorBox title={t('errors.ordersLoad')} detail={errorText(t, orders.error, 'dashboard')} retryLabel={t('retry')} onRetry={() => void orders.refetch()} />
     );
   }
   // A drip-feed's runs are shown under their parent, not as orders of their own.
@@ -57,14 +45,11 @@ export function HistoryTab({
   const list = orders.data.filter((o) => !o.parentId);
   if (list.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-        <PackageOpen className="size-10 text-slate-300" aria-hidden="true" />
-        <p className="font-semibold text-slate-900">{t('history.empty')}</p>
-        <p className="text-sm text-slate-600">{t('history.emptyText')}</p>
+      <EmptyBox icon={PackageOpen} title={t('history.empty')} text={t('history.emptyText')}>
         <Button size="sm" onClick={onNewOrder}>
           {t('history.newOrder')}
         </Button>
-      </div>
+      </EmptyBox>
     );
   }
 

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, RotateCw } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
@@ -11,8 +10,8 @@ import { orderNoteText } from '../../lib/orderNote';
 import { normalizeLink } from '../../../core/links';
 import { COUNTER_OF } from '../../../core/orderStatus';
 import { platformDisplayName, type ServiceGroup } from '../../../core/platforms';
-import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
+import { LoadFailedPanel } from '../../components/ui/QueryState';
 import { useLanguage } from '../../lib/language';
 import { ME_QUERY_KEY } from '../auth/api';
 import { catalogKeys, useServiceDetail, useServices } from '../catalog/api';
@@ -209,19 +208,7 @@ export function OrdersTab({
   }
   if (!index || !list.data) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-4 rounded-2xl border border-rose-200 bg-white px-6 py-12 text-center shadow-sm">
-        <span className="grid size-12 place-items-center rounded-full bg-rose-50 text-rose-600">
-          <AlertTriangle className="size-6" aria-hidden="true" />
-        </span>
-        <div>
-          <h3 className="text-lg font-bold text-slate-900">{t('orders.servicesFailed')}</h3>
-          <p className="mt-1 text-sm text-slate-600">{t('catalog:load.failedText')}</p>
-        </div>
-        <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
-          <RotateCw className={`size-4 ${list.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
-          {t('catalog:load.retry')}
-        </Button>
-      </div>
+      <LoadFailedPanel level="h3" title={t('orders.servicesFailed')} text={t('catalog:load.failedText')} retryLabel={t('catalog:load.retry')} retrying={list.isFetching} onRetry={() => void list.refetch()} />
     );
   }
 

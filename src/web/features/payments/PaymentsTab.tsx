@@ -1,9 +1,9 @@
-import { AlertTriangle, Receipt, RotateCw } from 'lucide-react';
+import { Receipt } from 'lucide-react';
 import { useTranslation } from '../../i18n';
 import type { PaymentView } from '../../../core/contracts/payments';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
-import { Spinner } from '../../components/ui/Spinner';
+import { EmptyBox, LoadErrorBox, LoadingBox } from '../../components/ui/QueryState';
 import { usePayments } from './api';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/errorText';
@@ -23,36 +23,21 @@ export function PaymentsTab({ locale, onTopUp }: { locale: string; onTopUp: () =
   const payments = usePayments();
 
   if (payments.isPending) {
-    return (
-      <div className="grid min-h-48 place-items-center rounded-2xl border border-slate-200 bg-white">
-        <Spinner label={t('list.loading')} className="size-8" />
-      </div>
-    );
+    return <LoadingBox label={t('list.loading')} spinnerClassName="size-8" />;
   }
   if (payments.isError) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-rose-200 bg-white px-6 py-10 text-center">
-        <AlertTriangle className="size-7 text-rose-600" aria-hidden="true" />
-        <p className="font-semibold text-slate-900">{t('list.failed')}</p>
-        <p className="text-sm text-slate-600">{errorText(t, payments.error, 'payments')}</p>
-        <Button variant="outline" size="sm" onClick={() => void payments.refetch()}>
-          <RotateCw className="size-4" aria-hidden="true" />
-          {t('list.retry')}
-        </Button>
-      </div>
+      <LoadErrorBox title={t('list.failed')} detail={errorText(t, payments.error, 'payments')} retryLabel={t('list.retry')} onRetry={() => void payments.refetch()} />
     );
   }
   const list = payments.data;
   if (list.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-        <Receipt className="size-10 text-slate-300" aria-hidden="true" />
-        <p className="font-semibold text-slate-900">{t('list.empty')}</p>
-        <p className="text-sm text-slate-600">{t('list.emptyText')}</p>
+      <EmptyBox icon={Receipt} title={t('list.empty')} text={t('list.emptyText')}>
         <Button size="sm" onClick={onTopUp}>
           {t('list.topUp')}
         </Button>
-      </div>
+      </EmptyBox>
     );
   }
 

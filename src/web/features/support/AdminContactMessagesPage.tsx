@@ -7,10 +7,10 @@ import type { PageMeta } from '../../app/page';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { Spinner } from '../../components/ui/Spinner';
+import { LoadingBox } from '../../components/ui/QueryState';
 import { useCan } from '../admin/access';
 import { AdminPage } from '../admin/ui';
-import { LoadError } from './staffUi';
+import { EmptyNote, LoadError } from './staffUi';
 import { useContactActions, useContactMessages } from './api';
 import { errorText } from './format';
 import { formatDateTime, formatNumber } from '../../lib/format';
@@ -93,13 +93,11 @@ function ContactMessages() {
       </dl>
 
       {data.isPending ? (
-        <div className="grid min-h-48 place-items-center rounded-2xl border border-slate-200 bg-white">
-          <Spinner />
-        </div>
+        <LoadingBox />
       ) : data.isError ? (
         <LoadError text={t('contact.loadFailed')} retry={t('common.retry')} onRetry={() => void data.refetch()} />
       ) : messages.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-sm text-slate-500">{t('contact.empty')}</p>
+        <EmptyNote text={t('contact.empty')} />
       ) : (
         <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
           <table className="w-full text-left text-sm" data-testid="contact-table">
