@@ -6,8 +6,9 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { AUTH_WRITE_BODIES } from '../../../core/contracts/account';
 import { emailSchema } from '../../../core/password';
-import { Button, FieldError, Input, Label } from '../../components/ui';
+import { Button, FieldError } from '../../components/ui';
 import type { PageMeta } from '../../app/page';
+import { EmailField } from './AccountFields';
 import { api, ApiError, unwrap } from './api';
 import { errorText } from '../../lib/errorText';
 
@@ -45,18 +46,9 @@ export default function ResetPasswordPage() {
       <h1 className="text-2xl font-bold text-slate-900">{t('reset.title')}</h1>
       <p className="mt-2 text-sm text-slate-600">{t('reset.intro')}</p>
       <form onSubmit={(e) => void submit(e)} noValidate className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <div>
-          <Label htmlFor={`${id}-email`}>{t('fields.email')}</Label>
-          <Input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            {...form.register('email')}
-            aria-invalid={email.trim() !== '' && !valid}
-            aria-describedby={`${id}-error`}
-          />
+        <EmailField id={`${id}-email`} registration={form.register('email')} invalid={email.trim() !== '' && !valid} describedBy={`${id}-error`}>
           <FieldError id={`${id}-error`}>{email.trim() !== '' && !valid ? t('common:errors.EMAIL_INVALID') : undefined}</FieldError>
-        </div>
+        </EmailField>
         <Button type="submit" className="w-full" disabled={!valid || busy}>
           {busy ? t('reset.sending') : t('reset.submit')}
         </Button>
