@@ -15,11 +15,8 @@ import { catalogKeys, fetchService, useServiceDetail, useServices } from './api'
 import { indexCatalog } from './catalogIndex';
 import { OrderDetails } from './OrderDetails';
 import { dripInput } from './orderForm';
-import { GroupPicker, PlatformPicker } from './Pickers';
 import { PriceSummary } from './PriceSummary';
-import { ServiceInfo } from './ServiceInfo';
-import { ServicePicker } from './ServicePicker';
-import { StepHeading } from './StepHeading';
+import { ServiceSteps } from './ServiceSteps';
 import { useOrderForm, type OrderFormOutput } from './useOrderForm';
 import { focusField } from '../../lib/focusField';
 
@@ -188,34 +185,22 @@ export default function OrderPage() {
         ) : (
           <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <div className="min-w-0 space-y-6">
-              <section aria-labelledby="step-platform" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-                <StepHeading id="step-platform" step={1} title={t('steps.platform')} />
-                <PlatformPicker platforms={index.platforms} value={platform} onChange={choosePlatform} />
-              </section>
-
-              <section aria-labelledby="step-service" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-                <StepHeading id="step-service" step={2} title={t('steps.service')} />
-                {!platformServices ? (
-                  <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
-                    {t('emptyPlatform', { platform: platformDisplayName(platform) })}
-                  </p>
-                ) : (
-                  <div className="space-y-5">
-                    <GroupPicker groups={groups} value={group} platformServices={platformServices} onChange={chooseGroup} />
-                    <ServicePicker
-                      key={`${platform}/${group}`}
-                      platform={platform}
-                      services={groupServices}
-                      platformServices={platformServices}
-                      selected={service}
-                      onChange={chooseService}
-                      locale={locale}
-                      error={serviceMissing ? t('errors.serviceRequired') : undefined}
-                    />
-                    <ServiceInfo service={service} detail={detail} fees={list.data!.fees} locale={locale} />
-                  </div>
-                )}
-              </section>
+              <ServiceSteps
+                platforms={index.platforms}
+                platform={platform}
+                platformServices={platformServices}
+                groups={groups}
+                group={group}
+                groupServices={groupServices}
+                service={service}
+                detail={detail}
+                fees={list.data!.fees}
+                locale={locale}
+                onPlatform={choosePlatform}
+                onGroup={chooseGroup}
+                onService={chooseService}
+                serviceError={serviceMissing ? t('errors.serviceRequired') : undefined}
+              />
 
               <OrderDetails
                 platform={platform}

@@ -9,7 +9,7 @@ import { formatMoney } from '../../lib/format';
 import { orderNoteText } from '../../lib/orderNote';
 import { normalizeLink } from '../../../core/links';
 import { COUNTER_OF } from '../../../core/orderStatus';
-import { platformDisplayName, type ServiceGroup } from '../../../core/platforms';
+import type { ServiceGroup } from '../../../core/platforms';
 import { Spinner } from '../../components/ui/Spinner';
 import { LoadFailedPanel } from '../../components/ui/QueryState';
 import { useLanguage } from '../../lib/language';
@@ -19,10 +19,7 @@ import { indexCatalog } from '../catalog/catalogIndex';
 import { OrderDetails } from '../catalog/OrderDetails';
 import type { OrderNavigationState } from '../catalog/OrderPage';
 import { dripInput, issueMessage, orderTotal, parseQuantity, serverParamIssue } from '../catalog/orderForm';
-import { GroupPicker, PlatformPicker } from '../catalog/Pickers';
-import { ServiceInfo } from '../catalog/ServiceInfo';
-import { ServicePicker } from '../catalog/ServicePicker';
-import { StepHeading } from '../catalog/StepHeading';
+import { ServiceSteps } from '../catalog/ServiceSteps';
 import { useOrderForm, type OrderFormOutput } from '../catalog/useOrderForm';
 import { dashboardKeys, newIdempotencyKey, usePlaceOrder } from './api';
 import { ApiError } from '../../lib/api';
@@ -215,25 +212,21 @@ export function OrdersTab({
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" aria-label={t('orders.formLabel')}>
       <div className="min-w-0 space-y-6">
-        <section aria-labelledby="step-platform" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-          <StepHeading id="step-platform" step={1} title={t('catalog:steps.platform')} />
-          <PlatformPicker platforms={index.platforms} value={platform} onChange={choosePlatform} />
-        </section>
-
-        <section aria-labelledby="step-service" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-          <StepHeading id="step-service" step={2} title={t('catalog:steps.service')} />
-          {!platformServices ? (
-            <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
-              {t('catalog:emptyPlatform', { platform: platformDisplayName(platform) })}
-            </p>
-          ) : (
-            <div className="space-y-5">
-              <GroupPicker groups={groups} value={group} platformServices={platformServices} onChange={chooseGroup} />
-              <ServicePicker key={`${platform}/${group}`} platform={platform} services={groupServices} platformServices={platformServices} selected={service} onChange={chooseService} locale={locale} />
-              <ServiceInfo service={service} detail={detail} fees={list.data.fees} locale={locale} />
-            </div>
-          )}
-        </section>
+        <ServiceSteps
+          platforms={index.platforms}
+          platform={platform}
+          platformServices={platformServices}
+          groups={groups}
+          group={group}
+          groupServices={groupServices}
+          service={service}
+          detail={detail}
+          fees={list.data.fees}
+          locale={locale}
+          onPlatform={choosePlatform}
+          onGroup={chooseGroup}
+          onService={chooseService}
+        />
 
         <OrderDetails
           platform={platform}
