@@ -12,7 +12,7 @@ import { useLanguage } from '../../lib/language';
 import { fetchMe, ME_QUERY_KEY, useMe } from '../auth/api';
 import { authDialog } from '../auth/authDialogStore';
 import { catalogKeys, fetchService, useServiceDetail, useServices } from './api';
-import { indexCatalog } from './catalogIndex';
+import { indexCatalog, resolveChoice } from './catalogIndex';
 import { OrderDetails } from './OrderDetails';
 import { dripInput } from './orderForm';
 import { PriceSummary } from './PriceSummary';
@@ -74,16 +74,11 @@ export default function OrderPage() {
   const list = useServices(lang);
   const index = useMemo(() => (list.data ? indexCatalog(list.data.services) : null), [list.data]);
   const platform = requested || index?.platforms[0] || '';
-  const platformServices = index?.byPlatform.get(platform);
 
   // Choices belong to one platform: another platform (from the header menu, say) starts afresh.
-  const [choice, setChoice] = useState<Choice>({ platform });
-  const current = choice.platform === platform ? choice : { platform };
-  const groups = platformServices?.groups ?? [];
-  const group = current.group && groups.includes(current.group) ? current.group : groups[0];
-  const groupServices = (group && platformServices?.byGroup.get(group)) || NO_SERVICES;
-  const candidate = current.serviceId ? index?.byId.get(current.serviceId) : undefined;
-  const service = candidate && candidate.platform === platform && candidate.group === group ? candidate : undefined;
+  const [chosen, setChoice] = useState<Choice>({ platform });
+  const choice = resolveChoice(index, platform, chosen.platform === platform ? chosen : {});
+  const { platformServices, group, service } = choice;
 
   const [serviceMissing, setServiceMissing] = useState(false);
   const [submitError, setSubmitError] = useState<string>();
@@ -187,12 +182,7 @@ export default function OrderPage() {
             <div className="min-w-0 space-y-6">
               <ServiceSteps
                 platforms={index.platforms}
-                platform={platform}
-                platformServices={platformServices}
-                groups={groups}
-                group={group}
-                groupServices={groupServices}
-                service={service}
+                choice={choice}
                 detail={detail}
                 fees={list.data!.fees}
                 locale={locale}
@@ -234,5 +224,3 @@ export default function OrderPage() {
     </main>
   );
 }
-
-const NO_SERVICES: readonly PublicService[] = [];

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { useTranslation } from '../../i18n';
 import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
 import { platformDisplayName, type ServiceGroup } from '../../../core/platforms';
-import type { PlatformServices } from './catalogIndex';
+import type { ServiceChoice } from './catalogIndex';
 import { GroupPicker, PlatformPicker } from './Pickers';
 import { ServiceInfo } from './ServiceInfo';
 import { ServicePicker } from './ServicePicker';
@@ -14,12 +14,7 @@ import { StepHeading } from './StepHeading';
  */
 export function ServiceSteps({
   platforms,
-  platform,
-  platformServices,
-  groups,
-  group,
-  groupServices,
-  service,
+  choice: { platform, platformServices, groups, group, groupServices, service },
   detail,
   fees,
   locale,
@@ -29,12 +24,7 @@ export function ServiceSteps({
   serviceError,
 }: {
   platforms: string[];
-  platform: string;
-  platformServices: PlatformServices | undefined;
-  groups: ServiceGroup[];
-  group: ServiceGroup | undefined;
-  groupServices: readonly PublicService[];
-  service: PublicService | undefined;
+  choice: ServiceChoice;
   detail: ComponentProps<typeof ServiceInfo>['detail'];
   fees: ServiceList['fees'];
   locale: string;

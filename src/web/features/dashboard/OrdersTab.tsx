@@ -15,7 +15,7 @@ import { LoadFailedPanel } from '../../components/ui/QueryState';
 import { useLanguage } from '../../lib/language';
 import { ME_QUERY_KEY } from '../auth/api';
 import { catalogKeys, useServiceDetail, useServices } from '../catalog/api';
-import { indexCatalog } from '../catalog/catalogIndex';
+import { indexCatalog, resolveChoice } from '../catalog/catalogIndex';
 import { OrderDetails } from '../catalog/OrderDetails';
 import type { OrderNavigationState } from '../catalog/OrderPage';
 import { dripInput, issueMessage, orderTotal, parseQuantity, serverParamIssue } from '../catalog/orderForm';
@@ -64,17 +64,8 @@ export function OrdersTab({
   const [repriced, setRepriced] = useState<number | null>(null);
 
   const platform = chosenPlatform && index?.byPlatform.has(chosenPlatform) ? chosenPlatform : (index?.platforms[0] ?? '');
-  const platformServices = index?.byPlatform.get(platform);
-  const groups = platformServices?.groups ?? [];
-  const candidate = serviceId ? index?.byId.get(serviceId) : undefined;
-  const group =
-    chosenGroup && groups.includes(chosenGroup)
-      ? chosenGroup
-      : candidate && candidate.platform === platform
-        ? candidate.group
-        : groups[0];
-  const groupServices = (group && platformServices?.byGroup.get(group)) || NO_SERVICES;
-  const service = candidate && candidate.platform === platform && candidate.group === group ? candidate : undefined;
+  const choice = resolveChoice(index, platform, { group: chosenGroup, serviceId });
+  const { service } = choice;
 
   const detail = useServiceDetail(service?.id, lang);
   const params = useMemo(() => detail.data?.params ?? [], [detail.data]);
@@ -214,12 +205,7 @@ export function OrdersTab({
       <div className="min-w-0 space-y-6">
         <ServiceSteps
           platforms={index.platforms}
-          platform={platform}
-          platformServices={platformServices}
-          groups={groups}
-          group={group}
-          groupServices={groupServices}
-          service={service}
+          choice={choice}
           detail={detail}
           fees={list.data.fees}
           locale={locale}
@@ -256,5 +242,3 @@ export function OrdersTab({
     </form>
   );
 }
-
-const NO_SERVICES: readonly PublicService[] = [];
