@@ -15,6 +15,7 @@ import { useLiveEvents } from '../../lib/liveEvents';
 import { AdminPage } from '../admin/ui';
 import { EmptyNote, LoadError, selectClass } from './staffUi';
 import { TicketCard } from './TicketCard';
+import { TicketPanes } from './TicketPanes';
 import { supportKeys, useAdminReply, useAdminThread, useAdminTickets, useTicketStatus } from './api';
 import { Composer } from './Composer';
 import { errorText, PRIORITY_TONE } from './format';
@@ -75,9 +76,13 @@ function Inbox() {
         <FilterSelect id={`${id}-p`} label={t('inbox.filterPriority')} field="priority" values={TICKET_PRIORITIES} value={priority} onChange={setPriority} />
       </div>
 
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className={cn(selected && 'hidden lg:block')}>
-          {tickets.isPending ? (
+      <TicketPanes
+        selected={Boolean(selected)}
+        placeholder={t('inbox.select')}
+        placeholderClassName="bg-white"
+        thread={selected ? <AdminThread key={selected} ticketId={selected} onBack={() => setSelected(null)} /> : null}
+        list={
+          tickets.isPending ? (
             <LoadingBox />
           ) : tickets.isError ? (
             <LoadError text={t('inbox.loadFailed')} retry={t('common.retry')} onRetry={() => void tickets.refetch()} />
@@ -103,18 +108,9 @@ function Inbox() {
                 </li>
               ))}
             </ul>
-          )}
-        </div>
-        <div className={cn(!selected && 'hidden lg:block')}>
-          {selected ? (
-            <AdminThread key={selected} ticketId={selected} onBack={() => setSelected(null)} />
-          ) : (
-            <div className="grid h-full min-h-[28rem] place-items-center rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-500">
-              {t('inbox.select')}
-            </div>
-          )}
-        </div>
-      </div>
+          )
+        }
+      />
     </AdminPage>
   );
 }

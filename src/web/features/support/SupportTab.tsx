@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button';
-import { cn } from '../../components/ui/cn';
 import { Spinner } from '../../components/ui/Spinner';
 import { LoadingBox } from '../../components/ui/QueryState';
 import { useLiveEvents } from '../../lib/liveEvents';
@@ -12,6 +11,7 @@ import { supportKeys, useOwnTickets } from './api';
 import { errorText } from '../../lib/errorText';
 import { NewTicketForm } from './NewTicketForm';
 import { TicketCard } from './TicketCard';
+import { TicketPanes } from './TicketPanes';
 import { TicketThread } from './TicketThread';
 import { useNamespaceReady } from './useNamespace';
 import { formatDate } from '../../lib/format';
@@ -99,30 +99,27 @@ function Support() {
           <p className="mt-1 max-w-md text-sm text-slate-600">{t('tab.emptyHint')}</p>
         </div>
       ) : (
-        <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <ul aria-label={t('tab.listLabel')} className={cn('space-y-3', selected && 'hidden lg:block')}>
-            {list.map((ticket) => (
-              <li key={ticket.id}>
-                <TicketCard
-                  ticket={ticket}
-                  selected={selected === ticket.id}
-                  onSelect={() => setSelected(ticket.id)}
-                  className="hover:shadow-md"
-                  meta={<time dateTime={ticket.createdAt}>{t('tab.created', { date: formatDate(ticket.createdAt, i18n.language) })}</time>}
-                />
-              </li>
-            ))}
-          </ul>
-          <div className={cn(!selected && 'hidden lg:block')}>
-            {selected ? (
-              <TicketThread key={selected} ticketId={selected} onBack={() => setSelected(null)} />
-            ) : (
-              <div className="grid h-full min-h-[28rem] place-items-center rounded-2xl border border-dashed border-slate-300 bg-slate-50 p-8 text-center text-sm text-slate-500">
-                {t('tab.select')}
-              </div>
-            )}
-          </div>
-        </div>
+        <TicketPanes
+          selected={Boolean(selected)}
+          placeholder={t('tab.select')}
+          placeholderClassName="bg-slate-50"
+          thread={selected ? <TicketThread key={selected} ticketId={selected} onBack={() => setSelected(null)} /> : null}
+          list={
+            <ul aria-label={t('tab.listLabel')} className="space-y-3">
+              {list.map((ticket) => (
+                <li key={ticket.id}>
+                  <TicketCard
+                    ticket={ticket}
+                    selected={selected === ticket.id}
+                    onSelect={() => setSelected(ticket.id)}
+                    className="hover:shadow-md"
+                    meta={<time dateTime={ticket.createdAt}>{t('tab.created', { date: formatDate(ticket.createdAt, i18n.language) })}</time>}
+                  />
+                </li>
+              ))}
+            </ul>
+          }
+        />
       )}
     </section>
   );
