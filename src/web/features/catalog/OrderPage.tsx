@@ -13,10 +13,9 @@ import { fetchMe, ME_QUERY_KEY, useMe } from '../auth/api';
 import { authDialog } from '../auth/authDialogStore';
 import { catalogKeys, fetchService, useServiceDetail, useServices } from './api';
 import { indexCatalog, resolveChoice } from './catalogIndex';
-import { OrderDetails } from './OrderDetails';
 import { dripInput } from './orderForm';
 import { PriceSummary } from './PriceSummary';
-import { ServiceSteps } from './ServiceSteps';
+import { OrderSteps } from './OrderSteps';
 import { useOrderForm, type OrderFormOutput } from './useOrderForm';
 import { focusField } from '../../lib/focusField';
 
@@ -180,7 +179,7 @@ export default function OrderPage() {
         ) : (
           <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <div className="min-w-0 space-y-6">
-              <ServiceSteps
+              <OrderSteps
                 platforms={index.platforms}
                 choice={choice}
                 detail={detail}
@@ -190,18 +189,8 @@ export default function OrderPage() {
                 onGroup={chooseGroup}
                 onService={chooseService}
                 serviceError={serviceMissing ? t('errors.serviceRequired') : undefined}
-              />
-
-              <OrderDetails
-                platform={platform}
-                service={service}
                 params={params}
-                paramsLoading={detail.isPending}
-                draft={draft}
-                onDraft={order.setDraft}
-                onTouch={order.touch}
-                issues={order.visibleIssues}
-                locale={locale}
+                form={order}
               />
             </div>
 

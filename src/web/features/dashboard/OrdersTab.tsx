@@ -16,10 +16,9 @@ import { useLanguage } from '../../lib/language';
 import { ME_QUERY_KEY } from '../auth/api';
 import { catalogKeys, useServiceDetail, useServices } from '../catalog/api';
 import { indexCatalog, resolveChoice } from '../catalog/catalogIndex';
-import { OrderDetails } from '../catalog/OrderDetails';
 import type { OrderNavigationState } from '../catalog/OrderPage';
 import { dripInput, issueMessage, orderTotal, parseQuantity, serverParamIssue } from '../catalog/orderForm';
-import { ServiceSteps } from '../catalog/ServiceSteps';
+import { OrderSteps } from '../catalog/OrderSteps';
 import { useOrderForm, type OrderFormOutput } from '../catalog/useOrderForm';
 import { dashboardKeys, newIdempotencyKey, usePlaceOrder } from './api';
 import { ApiError } from '../../lib/api';
@@ -203,7 +202,7 @@ export function OrdersTab({
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" aria-label={t('orders.formLabel')}>
       <div className="min-w-0 space-y-6">
-        <ServiceSteps
+        <OrderSteps
           platforms={index.platforms}
           choice={choice}
           detail={detail}
@@ -212,18 +211,8 @@ export function OrdersTab({
           onPlatform={choosePlatform}
           onGroup={chooseGroup}
           onService={chooseService}
-        />
-
-        <OrderDetails
-          platform={platform}
-          service={service}
           params={params}
-          paramsLoading={detail.isPending}
-          draft={draft}
-          onDraft={setDraft}
-          onTouch={orderForm.touch}
-          issues={orderForm.visibleIssues}
-          locale={locale}
+          form={orderForm}
         />
       </div>
 

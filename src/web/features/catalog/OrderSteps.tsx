@@ -1,21 +1,26 @@
 import type { ComponentProps } from 'react';
 import { useTranslation } from '../../i18n';
-import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
+import type { LocalizedParam, PublicService, ServiceList } from '../../../core/contracts/catalog';
 import { platformDisplayName, type ServiceGroup } from '../../../core/platforms';
 import type { ServiceChoice } from './catalogIndex';
+import { OrderDetails } from './OrderDetails';
 import { GroupPicker, PlatformPicker } from './Pickers';
 import { ServiceInfo } from './ServiceInfo';
 import { ServicePicker } from './ServicePicker';
 import { StepHeading } from './StepHeading';
+import type { useOrderForm } from './useOrderForm';
 
 /**
- * Steps 1 and 2 of an order form (docs/rules.md#orders): the platform, then the type group and the
- * service with what is known of it. The catalogue page and the dashboard's orders tab both show them.
+ * The steps of an order form (docs/rules.md#orders): the platform, then the type group and the service
+ * with what is known of it, then the order's details. The catalogue page and the dashboard's orders
+ * tab both show them.
  */
-export function ServiceSteps({
+export function OrderSteps({
   platforms,
   choice: { platform, platformServices, groups, group, groupServices, service },
   detail,
+  params,
+  form,
   fees,
   locale,
   onPlatform,
@@ -26,6 +31,9 @@ export function ServiceSteps({
   platforms: string[];
   choice: ServiceChoice;
   detail: ComponentProps<typeof ServiceInfo>['detail'];
+  /** The chosen service's params, in the page's language. */
+  params: readonly LocalizedParam[];
+  form: Pick<ReturnType<typeof useOrderForm>, 'draft' | 'setDraft' | 'touch' | 'visibleIssues'>;
   fees: ServiceList['fees'];
   locale: string;
   onPlatform: (platform: string) => void;
@@ -65,6 +73,18 @@ export function ServiceSteps({
           </div>
         )}
       </section>
+
+      <OrderDetails
+        platform={platform}
+        service={service}
+        params={params}
+        paramsLoading={detail.isPending}
+        draft={form.draft}
+        onDraft={form.setDraft}
+        onTouch={form.touch}
+        issues={form.visibleIssues}
+        locale={locale}
+      />
     </>
   );
 }
