@@ -5,6 +5,7 @@ import type { OrderView } from '../../../core/contracts/orders';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { EmptyBox, LoadErrorBox, LoadingBox } from '../../components/ui/QueryState';
+import { WideTable } from '../../components/ui/Table';
 import { statusLabelKey, statusTone } from './orderStatusView';
 import { OrderExtras } from './OrderExtras';
 import { DripRuns } from './DripRuns';
@@ -84,46 +85,41 @@ export function HistoryTab({
   return (
     <div data-testid="order-history">
       {/* Wide screens: a table. */}
-      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t('history.caption')}</caption>
-          <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="px-4 py-3">{t('history.date')}</th>
-              <th scope="col" className="px-4 py-3">{t('history.service')}</th>
-              <th scope="col" className="px-4 py-3">{t('history.link')}</th>
-              <th scope="col" className="px-4 py-3 text-right">{t('history.quantity')}</th>
-              <th scope="col" className="px-4 py-3 text-right">{t('history.price')}</th>
-              <th scope="col" className="px-4 py-3">{t('history.status')}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {list.map((o) => (
-              <tr key={o.id} data-order={o.number} className="align-top">
-                <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                  {formatDateTime(o.createdAt, locale)}
-                  <span className="block whitespace-nowrap font-mono text-xs text-slate-400">{o.number}</span>
-                </td>
-                <td className="max-w-56 px-4 py-3">
-                  <span className="font-medium text-slate-900">{o.serviceName}</span>
-                  {o.note ? <span className="mt-1 block text-xs text-slate-500">{orderNoteText(t, o.note)}</span> : null}
-                </td>
-                <td className="max-w-48 px-4 py-3">{link(o)}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
-                  {formatNumber(o.quantity, locale)}
-                  {progress(o)}
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-right font-semibold tabular-nums text-slate-900">{price(o)}</td>
-                <td className="px-4 py-3">
-                  {status(o)}
-                  <OrderExtras orderId={o.id} actions={actions.data?.[o.id]} />
-                  {onReorder ? <ReorderButton order={o} onReorder={onReorder} /> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <WideTable
+        caption={t('history.caption')}
+        columns={[
+          { label: t('history.date') },
+          { label: t('history.service') },
+          { label: t('history.link') },
+          { label: t('history.quantity'), className: 'text-right' },
+          { label: t('history.price'), className: 'text-right' },
+          { label: t('history.status') },
+        ]}
+      >
+        {list.map((o) => (
+          <tr key={o.id} data-order={o.number} className="align-top">
+            <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+              {formatDateTime(o.createdAt, locale)}
+              <span className="block whitespace-nowrap font-mono text-xs text-slate-400">{o.number}</span>
+            </td>
+            <td className="max-w-56 px-4 py-3">
+              <span className="font-medium text-slate-900">{o.serviceName}</span>
+              {o.note ? <span className="mt-1 block text-xs text-slate-500">{orderNoteText(t, o.note)}</span> : null}
+            </td>
+            <td className="max-w-48 px-4 py-3">{link(o)}</td>
+            <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
+              {formatNumber(o.quantity, locale)}
+              {progress(o)}
+            </td>
+            <td className="whitespace-nowrap px-4 py-3 text-right font-semibold tabular-nums text-slate-900">{price(o)}</td>
+            <td className="px-4 py-3">
+              {status(o)}
+              <OrderExtras orderId={o.id} actions={actions.data?.[o.id]} />
+              {onReorder ? <ReorderButton order={o} onReorder={onReorder} /> : null}
+            </td>
+          </tr>
+        ))}
+      </WideTable>
 
       {/* Phones: one card per order. */}
       <ul className="space-y-3 md:hidden">
