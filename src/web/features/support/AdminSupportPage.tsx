@@ -77,10 +77,11 @@ function Inbox() {
       </div>
 
       <TicketPanes
-        selected={Boolean(selected)}
+        selected={selected}
+        onBack={() => setSelected(null)}
         placeholder={t('inbox.select')}
         placeholderClassName="bg-white"
-        thread={selected ? <AdminThread key={selected} ticketId={selected} onBack={() => setSelected(null)} /> : null}
+        Thread={AdminThread}
         list={
           tickets.isPending ? (
             <LoadingBox />

@@ -100,10 +100,11 @@ function Support() {
         </div>
       ) : (
         <TicketPanes
-          selected={Boolean(selected)}
+          selected={selected}
+          onBack={() => setSelected(null)}
           placeholder={t('tab.select')}
           placeholderClassName="bg-slate-50"
-          thread={selected ? <TicketThread key={selected} ticketId={selected} onBack={() => setSelected(null)} /> : null}
+          Thread={TicketThread}
           list={
             <ul aria-label={t('tab.listLabel')} className="space-y-3">
               {list.map((ticket) => (

@@ -1,21 +1,23 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { cn } from '../../components/ui/cn';
 
 /**
  * A ticket list beside the chosen ticket's thread (docs/rules.md#support). On narrow screens one pane
- * shows at a time: the list, or the thread once a ticket is chosen; wide screens show both, with
- * `placeholder` where no ticket is chosen yet.
+ * shows at a time: the list, or the `Thread` of the `selected` ticket, whose back button calls
+ * `onBack`; wide screens show both, with `placeholder` where no ticket is chosen yet.
  */
 export function TicketPanes({
   selected,
+  onBack,
   list,
-  thread,
+  Thread,
   placeholder,
   placeholderClassName,
 }: {
-  selected: boolean;
+  selected: string | null;
+  onBack: () => void;
   list: ReactNode;
-  thread: ReactNode;
+  Thread: ComponentType<{ ticketId: string; onBack: () => void }>;
   placeholder: string;
   placeholderClassName: string;
 }) {
@@ -24,7 +26,7 @@ export function TicketPanes({
       <div className={cn(selected && 'hidden lg:block')}>{list}</div>
       <div className={cn(!selected && 'hidden lg:block')}>
         {selected ? (
-          thread
+          <Thread key={selected} ticketId={selected} onBack={onBack} />
         ) : (
           <div className={cn('grid h-full min-h-[28rem] place-items-center rounded-2xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500', placeholderClassName)}>
             {placeholder}
