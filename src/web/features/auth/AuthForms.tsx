@@ -13,7 +13,7 @@ import { TabList, TabPanel } from '../../components/ui/Tabs';
 import { api, ApiError, ME_QUERY_KEY, unwrap, type Me } from './api';
 import type { AuthTab } from './authDialogStore';
 import { signInFailed, signUpFailed } from './messages';
-import { StrengthMeter } from './StrengthMeter';
+import { CurrentPasswordField, EmailField, NewPasswordField } from './AccountFields';
 
 /** Debounce of the sign-up e-mail check (docs/rules.md#accounts). */
 export const EMAIL_CHECK_DELAY_MS = 500;
@@ -87,14 +87,8 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-      <div>
-        <Label htmlFor={`${id}-email`}>{t('fields.email')}</Label>
-        <Input id={`${id}-email`} type="email" autoComplete="email" {...form.register('email')} />
-      </div>
-      <div>
-        <Label htmlFor={`${id}-password`}>{t('fields.password')}</Label>
-        <Input id={`${id}-password`} type="password" autoComplete="current-password" {...form.register('password')} />
-      </div>
+      <EmailField id={`${id}-email`} registration={form.register('email')} />
+      <CurrentPasswordField id={`${id}-password`} label={t('fields.password')} registration={form.register('password')} />
       <Button type="submit" className="w-full" disabled={!canSubmit}>
         {busy ? t('login.submitting') : t('login.submit')}
       </Button>
@@ -192,16 +186,12 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
         />
         <FieldError id={`${id}-name-error`}>{fullName !== '' && !nameOk ? t('signup.nameTooShort') : undefined}</FieldError>
       </div>
-      <div>
-        <Label htmlFor={`${id}-email`}>{t('fields.email')}</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          {...form.register('email')}
-          aria-invalid={emailState === 'taken' || (email.trim() !== '' && !emailOk)}
-          aria-describedby={`${id}-email-hint`}
-        />
+      <EmailField
+        id={`${id}-email`}
+        registration={form.register('email')}
+        invalid={emailState === 'taken' || (email.trim() !== '' && !emailOk)}
+        describedBy={`${id}-email-hint`}
+      >
         <p
           id={`${id}-email-hint`}
           data-testid="email-state"
@@ -211,21 +201,19 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
         >
           {email.trim() !== '' && !emailOk ? t('common:errors.EMAIL_INVALID') : emailHint}
         </p>
-      </div>
-      <div>
-        <Label htmlFor={`${id}-password`}>{t('fields.password')}</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          {...form.register('password')}
-          aria-invalid={password.length >= 3 && !passwordOk}
-          aria-describedby={`${id}-strength ${id}-password-error`}
-        />
-        <StrengthMeter id={`${id}-strength`} password={password} />
+      </EmailField>
+      <NewPasswordField
+        id={`${id}-password`}
+        label={t('fields.password')}
+        registration={form.register('password')}
+        password={password}
+        strengthId={`${id}-strength`}
+        invalid={password.length >= 3 && !passwordOk}
+        describedBy={`${id}-strength ${id}-password-error`}
+      >
         <FieldError id={`${id}-password-error`}>{password.length >= 3 && !passwordOk ? t('recovery.weak') : undefined}</FieldError>
         {password.length >= 3 && !passwordOk ? <p className="mt-1 text-xs text-slate-600">{t('signup.passwordRule')}</p> : null}
-      </div>
+      </NewPasswordField>
       <Button type="submit" className="w-full" disabled={!canSubmit}>
         {busy ? t('signup.submitting') : t('signup.submit')}
       </Button>

@@ -3,13 +3,13 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useTranslation } from '../../i18n';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { AUTH_WRITE_BODIES } from '../../../core/contracts/account';
-import { Button, FieldError, Input, Label } from '../../components/ui';
 import type { PageMeta } from '../../app/page';
 import { api, ApiError, unwrap } from './api';
-import { StrengthMeter } from './StrengthMeter';
+import { ConfirmPasswordField, NewPasswordField } from './AccountFields';
+import { AccountPageFrame } from './AccountPageFrame';
 
 export const ns = ['auth'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('auth:recovery.title')} · ${site.site_name}` });
@@ -67,40 +67,15 @@ export default function PasswordRecoveryPage() {
   );
 
   return (
-    <main id="main" className="mx-auto max-w-md px-4 py-12">
-      <h1 className="text-2xl font-bold text-slate-900">{t('recovery.title')}</h1>
-      <form onSubmit={(e) => void submit(e)} noValidate className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <div>
-          <Label htmlFor={`${id}-new`}>{t('fields.newPassword')}</Label>
-          <Input id={`${id}-new`} type="password" autoComplete="new-password" {...form.register('newPassword')} />
-          <StrengthMeter password={password} />
-        </div>
-        <div>
-          <Label htmlFor={`${id}-confirm`}>{t('fields.confirmPassword')}</Label>
-          <Input
-            id={`${id}-confirm`}
-            type="password"
-            autoComplete="new-password"
-            {...form.register('confirm')}
-            aria-invalid={mismatch}
-            aria-describedby={`${id}-mismatch`}
-          />
-          <FieldError id={`${id}-mismatch`}>{mismatch ? t('recovery.mismatch') : undefined}</FieldError>
-        </div>
-        <Button type="submit" className="w-full" disabled={!canSubmit}>
-          {busy ? t('recovery.saving') : t('recovery.submit')}
-        </Button>
-        {done ? (
-          <p role="status" className="rounded-xl bg-emerald-50 p-3 text-sm text-emerald-800">
-            {t('recovery.success')}
-          </p>
-        ) : null}
-      </form>
-      <p className="mt-4 text-center text-sm">
-        <Link to="/auth" className="font-medium text-brand-700 hover:underline">
-          {t('recovery.backToLogin')}
-        </Link>
-      </p>
-    </main>
+    <AccountPageFrame
+      title={t('recovery.title')}
+      onSubmit={(e) => void submit(e)}
+      submitLabel={busy ? t('recovery.saving') : t('recovery.submit')}
+      canSubmit={canSubmit}
+      done={done ? t('recovery.success') : undefined}
+    >
+      <NewPasswordField id={`${id}-new`} registration={form.register('newPassword')} password={password} />
+      <ConfirmPasswordField idPrefix={id} registration={form.register('confirm')} mismatch={mismatch} />
+    </AccountPageFrame>
   );
 }

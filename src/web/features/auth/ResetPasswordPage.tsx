@@ -2,12 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { AUTH_WRITE_BODIES } from '../../../core/contracts/account';
 import { emailSchema } from '../../../core/password';
-import { Button, FieldError, Input, Label } from '../../components/ui';
+import { FieldError } from '../../components/ui';
 import type { PageMeta } from '../../app/page';
+import { EmailField } from './AccountFields';
+import { AccountPageFrame } from './AccountPageFrame';
 import { api, ApiError, unwrap } from './api';
 import { errorText } from '../../lib/errorText';
 
@@ -41,36 +42,17 @@ export default function ResetPasswordPage() {
   });
 
   return (
-    <main id="main" className="mx-auto max-w-md px-4 py-12">
-      <h1 className="text-2xl font-bold text-slate-900">{t('reset.title')}</h1>
-      <p className="mt-2 text-sm text-slate-600">{t('reset.intro')}</p>
-      <form onSubmit={(e) => void submit(e)} noValidate className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <div>
-          <Label htmlFor={`${id}-email`}>{t('fields.email')}</Label>
-          <Input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            {...form.register('email')}
-            aria-invalid={email.trim() !== '' && !valid}
-            aria-describedby={`${id}-error`}
-          />
-          <FieldError id={`${id}-error`}>{email.trim() !== '' && !valid ? t('common:errors.EMAIL_INVALID') : undefined}</FieldError>
-        </div>
-        <Button type="submit" className="w-full" disabled={!valid || busy}>
-          {busy ? t('reset.sending') : t('reset.submit')}
-        </Button>
-        {sent ? (
-          <p role="status" className="rounded-xl bg-emerald-50 p-3 text-sm text-emerald-800">
-            {t('reset.sent')}
-          </p>
-        ) : null}
-      </form>
-      <p className="mt-4 text-center text-sm">
-        <Link to="/auth" className="font-medium text-brand-700 hover:underline">
-          {t('recovery.backToLogin')}
-        </Link>
-      </p>
-    </main>
+    <AccountPageFrame
+      title={t('reset.title')}
+      intro={t('reset.intro')}
+      onSubmit={(e) => void submit(e)}
+      submitLabel={busy ? t('reset.sending') : t('reset.submit')}
+      canSubmit={valid && !busy}
+      done={sent ? t('reset.sent') : undefined}
+    >
+      <EmailField id={`${id}-email`} registration={form.register('email')} invalid={email.trim() !== '' && !valid} describedBy={`${id}-error`}>
+        <FieldError id={`${id}-error`}>{email.trim() !== '' && !valid ? t('common:errors.EMAIL_INVALID') : undefined}</FieldError>
+      </EmailField>
+    </AccountPageFrame>
   );
 }

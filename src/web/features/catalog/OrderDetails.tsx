@@ -1,4 +1,4 @@
-import { memo, type Dispatch, type SetStateAction } from 'react';
+import { memo, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { useTranslation } from '../../i18n';
 import type { LocalizedParam, PublicService } from '../../../core/contracts/catalog';
 import type { OrderInputIssue } from '../../../core/orderRules';
@@ -10,6 +10,41 @@ import { formatNumber } from '../../lib/format';
 
 const selectClass =
   'block h-11 w-full rounded-xl border border-slate-300 bg-white px-3.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 aria-invalid:border-rose-500';
+
+/** One field of the order: its label (marked when required), the control, its hint and its error, with ids after `id`. */
+function OrderField({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  required: boolean;
+  hint?: string;
+  error: string | undefined;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id}>
+        {label}
+        {required ? <Required /> : null}
+      </Label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
+  );
+}
 
 function Required() {
   const { t } = useTranslation('catalog');
@@ -59,11 +94,7 @@ export const OrderDetails = memo(function OrderDetails({
     <section aria-labelledby="step-details" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <StepHeading id="step-details" step={3} title={t('steps.details')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <Label htmlFor="order-link">
-            {t('fields.link')}
-            <Required />
-          </Label>
+        <OrderField id="order-link" label={t('fields.link')} required hint={t('fields.linkHint', { platform: platformDisplayName(platform) })} error={linkError} className="sm:col-span-2">
           <Input
             id="order-link"
             data-field="link"
@@ -80,17 +111,21 @@ export const OrderDetails = memo(function OrderDetails({
             aria-describedby="order-link-hint order-link-error"
             className="h-11"
           />
-          <p id="order-link-hint" className="mt-1.5 text-xs text-slate-500">
-            {t('fields.linkHint', { platform: platformDisplayName(platform) })}
-          </p>
-          <FieldError id="order-link-error">{linkError}</FieldError>
-        </div>
+        </OrderField>
 
-        <div>
-          <Label htmlFor="order-quantity">
-            {t('fields.quantity')}
-            <Required />
-          </Label>
+        <OrderField
+          id="order-quantity"
+          label={t('fields.quantity')}
+          required
+          hint={
+            service
+              ? service.step > 1
+                ? t('fields.quantityHintStep', { min: formatNumber(service.min, locale), max: formatNumber(service.max, locale), step: formatNumber(service.step, locale) })
+                : t('fields.quantityHint', { min: formatNumber(service.min, locale), max: formatNumber(service.max, locale) })
+              : t('fields.quantityChoose')
+          }
+          error={quantityError}
+        >
           <Input
             id="order-quantity"
             data-field="quantity"
@@ -106,15 +141,7 @@ export const OrderDetails = memo(function OrderDetails({
             aria-describedby="order-quantity-hint order-quantity-error"
             className="h-11 tabular-nums"
           />
-          <p id="order-quantity-hint" className="mt-1.5 text-xs text-slate-500">
-            {service
-              ? service.step > 1
-                ? t('fields.quantityHintStep', { min: formatNumber(service.min, locale), max: formatNumber(service.max, locale), step: formatNumber(service.step, locale) })
-                : t('fields.quantityHint', { min: formatNumber(service.min, locale), max: formatNumber(service.max, locale) })
-              : t('fields.quantityChoose')}
-          </p>
-          <FieldError id="order-quantity-error">{quantityError}</FieldError>
-        </div>
+        </OrderField>
 
         {service?.dripfeed ? <DripFields service={service} draft={draft} onDraft={onDraft} locale={locale} /> : null}
 
@@ -139,11 +166,15 @@ export const OrderDetails = memo(function OrderDetails({
           } as const;
           const set = (v: string) => onDraft((d) => ({ ...d, params: { ...d.params, [param.fieldName]: v } }));
           return (
-            <div key={param.fieldName} className={param.fieldType === 'textarea' ? 'sm:col-span-2' : undefined}>
-              <Label htmlFor={id}>
-                {label}
-                {param.required ? <Required /> : null}
-              </Label>
+            <OrderField
+              key={param.fieldName}
+              id={id}
+              label={label}
+              required={param.required}
+              hint={param.description}
+              error={error}
+              className={param.fieldType === 'textarea' ? 'sm:col-span-2' : undefined}
+            >
               {param.fieldType === 'dropdown' ? (
                 <select {...common} className={selectClass} onChange={(e) => set(e.target.value)}>
                   <option value="">{t('fields.choose')}</option>
@@ -158,13 +189,7 @@ export const OrderDetails = memo(function OrderDetails({
               ) : (
                 <Input {...common} className="h-11" placeholder={param.placeholder} onChange={(e) => set(e.target.value)} />
               )}
-              {param.description ? (
-                <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
-                  {param.description}
-                </p>
-              ) : null}
-              <FieldError id={`${id}-error`}>{error}</FieldError>
-            </div>
+            </OrderField>
           );
         })}
       </div>
@@ -194,16 +219,28 @@ function DripFields({ service, draft, onDraft, locale }: { service: PublicServic
       <p className="mt-1 text-xs text-slate-500">{t('fields.dripfeedHint')}</p>
       {draft.drip ? (
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          <div>
-            <Label htmlFor="order-runs">{t('fields.runs')}</Label>
-            <Input id="order-runs" data-field="runs" type="text" inputMode="numeric" autoComplete="off" value={draft.drip.runs} onChange={(e) => set('runs', e.target.value)} aria-invalid={invalid === 'runs' ? true : undefined} aria-describedby="order-runs-error" className="h-11 tabular-nums" />
-            <FieldError id="order-runs-error">{invalid === 'runs' ? t('fields.runsInvalid', { min: fmt(DRIP_BOUNDS.runs.min), max: fmt(DRIP_BOUNDS.runs.max) }) : undefined}</FieldError>
-          </div>
-          <div>
-            <Label htmlFor="order-interval">{t('fields.interval')}</Label>
-            <Input id="order-interval" data-field="interval" type="text" inputMode="numeric" autoComplete="off" value={draft.drip.interval} onChange={(e) => set('interval', e.target.value)} aria-invalid={invalid === 'interval' ? true : undefined} aria-describedby="order-interval-error" className="h-11 tabular-nums" />
-            <FieldError id="order-interval-error">{invalid === 'interval' ? t('fields.intervalInvalid', { min: fmt(DRIP_BOUNDS.interval.min), max: fmt(DRIP_BOUNDS.interval.max) }) : undefined}</FieldError>
-          </div>
+          {(['runs', 'interval'] as const).map((field) => (
+            <OrderField
+              key={field}
+              id={`order-${field}`}
+              label={t(`fields.${field}`)}
+              required={false}
+              error={invalid === field ? t(`fields.${field}Invalid`, { min: fmt(DRIP_BOUNDS[field].min), max: fmt(DRIP_BOUNDS[field].max) }) : undefined}
+            >
+              <Input
+                id={`order-${field}`}
+                data-field={field}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                value={draft.drip?.[field] ?? ''}
+                onChange={(e) => set(field, e.target.value)}
+                aria-invalid={invalid === field ? true : undefined}
+                aria-describedby={`order-${field}-error`}
+                className="h-11 tabular-nums"
+              />
+            </OrderField>
+          ))}
         </div>
       ) : null}
     </div>

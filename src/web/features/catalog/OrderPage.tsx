@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, RotateCw } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -7,19 +6,15 @@ import type { PublicService } from '../../../core/contracts/catalog';
 import { LOCALES } from '../../../core/i18n';
 import { platformDisplayName, type ServiceGroup } from '../../../core/platforms';
 import type { PageMeta } from '../../app/page';
-import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
+import { LoadFailedPanel } from '../../components/ui/QueryState';
 import { useLanguage } from '../../lib/language';
 import { authDialog, fetchMe, ME_QUERY_KEY, useMe } from '../auth';
 import { catalogKeys, fetchService, useServiceDetail, useServices } from './api';
-import { indexCatalog } from './catalogIndex';
-import { OrderDetails } from './OrderDetails';
+import { indexCatalog, resolveChoice } from './catalogIndex';
 import { dripInput } from './orderForm';
-import { GroupPicker, PlatformPicker } from './Pickers';
 import { PriceSummary } from './PriceSummary';
-import { ServiceInfo } from './ServiceInfo';
-import { ServicePicker } from './ServicePicker';
-import { StepHeading } from './StepHeading';
+import { OrderSteps } from './OrderSteps';
 import { useOrderForm, type OrderFormOutput } from './useOrderForm';
 import { focusField } from '../../lib/focusField';
 
@@ -77,16 +72,11 @@ export default function OrderPage() {
   const list = useServices(lang);
   const index = useMemo(() => (list.data ? indexCatalog(list.data.services) : null), [list.data]);
   const platform = requested || index?.platforms[0] || '';
-  const platformServices = index?.byPlatform.get(platform);
 
   // Choices belong to one platform: another platform (from the header menu, say) starts afresh.
-  const [choice, setChoice] = useState<Choice>({ platform });
-  const current = choice.platform === platform ? choice : { platform };
-  const groups = platformServices?.groups ?? [];
-  const group = current.group && groups.includes(current.group) ? current.group : groups[0];
-  const groupServices = (group && platformServices?.byGroup.get(group)) || NO_SERVICES;
-  const candidate = current.serviceId ? index?.byId.get(current.serviceId) : undefined;
-  const service = candidate && candidate.platform === platform && candidate.group === group ? candidate : undefined;
+  const [chosen, setChoice] = useState<Choice>({ platform });
+  const choice = resolveChoice(index, platform, chosen.platform === platform ? chosen : {});
+  const { platformServices, group, service } = choice;
 
   const [serviceMissing, setServiceMissing] = useState(false);
   const [submitError, setSubmitError] = useState<string>();
@@ -184,61 +174,22 @@ export default function OrderPage() {
             <Spinner label={t('load.loading')} className="size-10" />
           </div>
         ) : !index ? (
-          <div role="alert" className="flex flex-col items-center gap-4 rounded-2xl border border-rose-200 bg-white px-6 py-12 text-center shadow-sm">
-            <span className="grid size-12 place-items-center rounded-full bg-rose-50 text-rose-600">
-              <AlertTriangle className="size-6" aria-hidden="true" />
-            </span>
-            <div>
-              <h2 className="text-lg font-bold text-slate-900">{t('load.failed')}</h2>
-              <p className="mt-1 text-sm text-slate-600">{t('load.failedText')}</p>
-            </div>
-            <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
-              <RotateCw className={`size-4 ${list.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
-              {t('load.retry')}
-            </Button>
-          </div>
+          <LoadFailedPanel level="h2" title={t('load.failed')} text={t('load.failedText')} retryLabel={t('load.retry')} retrying={list.isFetching} onRetry={() => void list.refetch()} />
         ) : (
           <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <div className="min-w-0 space-y-6">
-              <section aria-labelledby="step-platform" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-                <StepHeading id="step-platform" step={1} title={t('steps.platform')} />
-                <PlatformPicker platforms={index.platforms} value={platform} onChange={choosePlatform} />
-              </section>
-
-              <section aria-labelledby="step-service" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-                <StepHeading id="step-service" step={2} title={t('steps.service')} />
-                {!platformServices ? (
-                  <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
-                    {t('emptyPlatform', { platform: platformDisplayName(platform) })}
-                  </p>
-                ) : (
-                  <div className="space-y-5">
-                    <GroupPicker groups={groups} value={group} platformServices={platformServices} onChange={chooseGroup} />
-                    <ServicePicker
-                      key={`${platform}/${group}`}
-                      platform={platform}
-                      services={groupServices}
-                      platformServices={platformServices}
-                      selected={service}
-                      onChange={chooseService}
-                      locale={locale}
-                      error={serviceMissing ? t('errors.serviceRequired') : undefined}
-                    />
-                    <ServiceInfo service={service} detail={detail} fees={list.data!.fees} locale={locale} />
-                  </div>
-                )}
-              </section>
-
-              <OrderDetails
-                platform={platform}
-                service={service}
-                params={params}
-                paramsLoading={detail.isPending}
-                draft={draft}
-                onDraft={order.setDraft}
-                onTouch={order.touch}
-                issues={order.visibleIssues}
+              <OrderSteps
+                platforms={index.platforms}
+                choice={choice}
+                detail={detail}
+                fees={list.data!.fees}
                 locale={locale}
+                onPlatform={choosePlatform}
+                onGroup={chooseGroup}
+                onService={chooseService}
+                serviceError={serviceMissing ? t('errors.serviceRequired') : undefined}
+                params={params}
+                form={order}
               />
             </div>
 
@@ -261,5 +212,3 @@ export default function OrderPage() {
     </main>
   );
 }
-
-const NO_SERVICES: readonly PublicService[] = [];

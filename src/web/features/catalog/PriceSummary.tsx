@@ -2,8 +2,15 @@ import { CreditCard, Headphones, ShieldCheck, ShoppingCart } from 'lucide-react'
 import { memo } from 'react';
 import { useTranslation } from '../../i18n';
 import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
-import { orderTotal, parseQuantity, unitPrice } from './orderForm';
-import { formatMoney, formatMoneyDecimal, formatNumber } from '../../lib/format';
+import { orderTotal, parseQuantity } from './orderForm';
+import { PriceLines } from './PriceLines';
+
+/** What the shop promises, under Buy Now. */
+const TRUST = [
+  [ShieldCheck, 'trust.guarantee'],
+  [CreditCard, 'trust.payment'],
+  [Headphones, 'trust.support'],
+] as const;
 
 /**
  * Price details beside the form: the unit price (per 1000, per 10 for comment services) and the
@@ -31,11 +38,8 @@ export const PriceSummary = memo(function PriceSummary({
   error?: string;
 }) {
   const { t } = useTranslation('catalog');
-  const unit = service ? unitPrice(service, fees) : null;
-  const count = parseQuantity(quantity);
-  const perRun = service && quantityValid && Number.isSafeInteger(runs) ? orderTotal(service, count, fees) : null;
+  const perRun = service && quantityValid && Number.isSafeInteger(runs) ? orderTotal(service, parseQuantity(quantity), fees) : null;
   const total = perRun === null ? null : perRun * runs;
-  const dash = '—';
 
   return (
     <aside aria-labelledby="price-title" className="lg:sticky lg:top-24">
@@ -44,33 +48,7 @@ export const PriceSummary = memo(function PriceSummary({
           <h2 id="price-title" className="text-base font-bold text-slate-900">
             {t('price.title')}
           </h2>
-          <dl className="mt-4 space-y-3 text-sm">
-            <div className="flex items-baseline justify-between gap-4">
-              <dt className="text-slate-600">{t('price.perUnit', { per: formatNumber(unit?.per ?? 1000, locale) })}</dt>
-              <dd data-testid="unit-price" className="font-semibold tabular-nums text-slate-900">
-                {unit ? formatMoneyDecimal(unit.usd, 'USD', locale) : dash}
-              </dd>
-            </div>
-            <div className="flex items-baseline justify-between gap-4">
-              <dt className="text-slate-600">{t('price.quantity')}</dt>
-              <dd className="font-semibold tabular-nums text-slate-900">{service && Number.isSafeInteger(count) ? formatNumber(count, locale) : dash}</dd>
-            </div>
-            {Number(fees.baseFee) > 0 ? (
-              <div className="flex items-baseline justify-between gap-4">
-                <dt className="text-slate-600">{t('price.baseFee')}</dt>
-                <dd className="font-semibold tabular-nums text-slate-900">{formatMoneyDecimal(String(fees.baseFee), 'USD', locale)}</dd>
-              </div>
-            ) : null}
-            {Number(fees.serviceFeePercent) > 0 ? (
-              <p className="text-xs text-slate-500">{t('price.serviceFeeIncluded', { percent: fees.serviceFeePercent })}</p>
-            ) : null}
-          </dl>
-          <div className="mt-5 flex items-end justify-between gap-4 border-t border-slate-200 pt-5">
-            <span className="text-sm font-semibold text-slate-900">{t('price.total')}</span>
-            <output data-testid="total-price" aria-live="polite" className="text-3xl font-extrabold tracking-tight tabular-nums text-brand-700">
-              {total === null ? dash : formatMoney(total, 'USD', locale)}
-            </output>
-          </div>
+          <PriceLines service={service} fees={fees} quantity={quantity} total={total} locale={locale} unitTestId="unit-price" totalTestId="total-price" />
           <button
             type="submit"
             className="mt-5 inline-flex h-12 w-full items-center justify-center gap-2 rounded-xl bg-brand-600 px-6 text-base font-semibold text-white shadow-sm transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2"
@@ -86,18 +64,12 @@ export const PriceSummary = memo(function PriceSummary({
           <p className="mt-3 text-center text-xs leading-relaxed text-slate-500">{signedIn ? t('buyHint') : t('buyHintGuest')}</p>
         </div>
         <ul className="grid grid-cols-3 divide-x divide-slate-200 border-t border-slate-200 bg-slate-50 text-center text-xs font-medium text-slate-600">
-          <li className="flex flex-col items-center gap-1 px-2 py-3">
-            <ShieldCheck className="size-4 text-emerald-600" aria-hidden="true" />
-            {t('trust.guarantee')}
-          </li>
-          <li className="flex flex-col items-center gap-1 px-2 py-3">
-            <CreditCard className="size-4 text-emerald-600" aria-hidden="true" />
-            {t('trust.payment')}
-          </li>
-          <li className="flex flex-col items-center gap-1 px-2 py-3">
-            <Headphones className="size-4 text-emerald-600" aria-hidden="true" />
-            {t('trust.support')}
-          </li>
+          {TRUST.map(([Icon, key]) => (
+            <li key={key} className="flex flex-col items-center gap-1 px-2 py-3">
+              <Icon className="size-4 text-emerald-600" aria-hidden="true" />
+              {t(key)}
+            </li>
+          ))}
         </ul>
       </div>
     </aside>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicService } from '../../../core/contracts/catalog';
-import { filterServices, indexCatalog, searchPlatform } from './catalogIndex';
+import { filterServices, indexCatalog, resolveChoice, searchPlatform } from './catalogIndex';
 
 const svc = (id: string, platform: string, group: PublicService['group'], name = `${platform} ${group} ${id}`): PublicService => ({
   id,
@@ -101,5 +101,35 @@ describe('searchPlatform', () => {
     const perSearch = (performance.now() - started) / 20;
     expect(perSearch).toBeLessThan(15);
     expect(searchPlatform(all, '#14999')).toEqual([{ group: groups[4999 % 6], services: [expect.objectContaining({ id: '14999' })] }]);
+  });
+});
+
+describe('resolveChoice', () => {
+  const index = indexCatalog([svc('1', 'instagram', 'likes'), svc('2', 'instagram', 'views'), svc('3', 'tiktok', 'views')]);
+
+  it('starts on the platform\'s first group with no service', () => {
+    const choice = resolveChoice(index, 'instagram', {});
+    expect(choice.groups).toEqual(['likes', 'views']);
+    expect(choice.group).toBe('likes');
+    expect(choice.groupServices.map((s) => s.id)).toEqual(['1']);
+    expect(choice.service).toBeUndefined();
+  });
+
+  it('keeps a chosen service of the platform and shows its group', () => {
+    const choice = resolveChoice(index, 'instagram', { serviceId: '2' });
+    expect(choice.group).toBe('views');
+    expect(choice.service?.id).toBe('2');
+  });
+
+  it('drops a service of another platform or of another group than the chosen one', () => {
+    expect(resolveChoice(index, 'instagram', { serviceId: '3' }).service).toBeUndefined();
+    expect(resolveChoice(index, 'instagram', { group: 'likes', serviceId: '2' }).service).toBeUndefined();
+  });
+
+  it('has no services for a platform the catalogue lacks', () => {
+    const choice = resolveChoice(index, 'vk', { group: 'likes' });
+    expect(choice.platformServices).toBeUndefined();
+    expect(choice.group).toBeUndefined();
+    expect(choice.groupServices).toEqual([]);
   });
 });

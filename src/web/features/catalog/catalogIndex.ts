@@ -30,6 +30,36 @@ const rank = (p: string) => {
 /** Platform order of the menus (docs/rules.md#catalogue), without the header's cap of 12. */
 export const comparePlatforms = (a: string, b: string) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
 
+/** What an order form shows of the catalogue for a platform and the group and service chosen on it. */
+export interface ServiceChoice {
+  platform: string;
+  /** Missing when the platform has no services. */
+  platformServices: PlatformServices | undefined;
+  groups: readonly ServiceGroup[];
+  /** The chosen group while the platform has it, else the chosen service's, else the platform's first. */
+  group: ServiceGroup | undefined;
+  groupServices: readonly PublicService[];
+  /** The chosen service while it belongs to the platform and the group. */
+  service: PublicService | undefined;
+}
+
+const NO_SERVICES: readonly PublicService[] = [];
+
+export function resolveChoice(index: CatalogIndex | null, platform: string, chosen: { group?: ServiceGroup; serviceId?: string }): ServiceChoice {
+  const platformServices = index?.byPlatform.get(platform);
+  const groups = platformServices?.groups ?? [];
+  const candidate = chosen.serviceId ? index?.byId.get(chosen.serviceId) : undefined;
+  const group =
+    chosen.group && groups.includes(chosen.group)
+      ? chosen.group
+      : candidate && candidate.platform === platform
+        ? candidate.group
+        : groups[0];
+  const groupServices = (group && platformServices?.byGroup.get(group)) || NO_SERVICES;
+  const service = candidate && candidate.platform === platform && candidate.group === group ? candidate : undefined;
+  return { platform, platformServices, groups, group, groupServices, service };
+}
+
 /** Lower-cased text a service is found by: its name, type and id. */
 const searchTexts = new WeakMap<PublicService, string>();
 const searchText = (s: PublicService) => {

@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { createApiKeySchema, MAX_API_KEYS, type ApiKeyView } from '../../../core/contracts/reseller';
 import { useTranslation } from '../../i18n';
 import { Button, FieldError, Input, Label } from '../../components/ui';
-import { Spinner } from '../../components/ui/Spinner';
+import { LoadingBox } from '../../components/ui/QueryState';
 import { useLanguage } from '../../lib/language';
 import { formatDateTime } from '../../lib/format';
 import { createApiKey, resellerKeys, revokeApiKey, rotateApiKey, useApiKeys } from './resellerApi';
@@ -88,11 +88,7 @@ export function ApiKeysTab({ locale }: { locale: string }) {
   }
 
   if (keys.isPending) {
-    return (
-      <div className="grid min-h-48 place-items-center rounded-2xl border border-slate-200 bg-white">
-        <Spinner label={t('keys.loading')} className="size-8" />
-      </div>
-    );
+    return <LoadingBox label={t('keys.loading')} spinnerClassName="size-8" />;
   }
   if (keys.isError) {
     return (

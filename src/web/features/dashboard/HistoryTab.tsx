@@ -1,10 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { AlertTriangle, ExternalLink, PackageOpen, RotateCw } from 'lucide-react';
+import { ExternalLink, PackageOpen } from 'lucide-react';
 import { useTranslation } from '../../i18n';
 import type { OrderView } from '../../../core/contracts/orders';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
-import { Spinner } from '../../components/ui/Spinner';
+import { EmptyBox, LoadErrorBox, LoadingBox } from '../../components/ui/QueryState';
+import { WideTable } from '../../components/ui/Table';
 import { statusLabelKey, statusTone } from './orderStatusView';
 import { OrderExtras } from './OrderExtras';
 import { DripRuns } from './DripRuns';
@@ -32,23 +33,11 @@ export function HistoryTab({
   const actions = useOrderActions(orders.isSuccess);
 
   if (orders.isPending) {
-    return (
-      <div className="grid min-h-48 place-items-center rounded-2xl border border-slate-200 bg-white">
-        <Spinner label={t('history.loading')} className="size-8" />
-      </div>
-    );
+    return <LoadingBox label={t('history.loading')} spinnerClassName="size-8" />;
   }
   if (orders.isError) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-rose-200 bg-white px-6 py-10 text-center">
-        <AlertTriangle className="size-7 text-rose-600" aria-hidden="true" />
-        <p className="font-semibold text-slate-900">{t('errors.ordersLoad')}</p>
-        <p className="text-sm text-slate-600">{errorText(t, orders.error, 'dashboard')}</p>
-        <Button variant="outline" size="sm" onClick={() => void orders.refetch()}>
-          <RotateCw className="size-4" aria-hidden="true" />
-          {t('retry')}
-        </Button>
-      </div>
+      <LoadErrorBox title={t('errors.ordersLoad')} detail={errorText(t, orders.error, 'dashboard')} retryLabel={t('retry')} onRetry={() => void orders.refetch()} />
     );
   }
   // A drip-feed's runs are shown under their parent, not as orders of their own.
@@ -57,14 +46,11 @@ export function HistoryTab({
   const list = orders.data.filter((o) => !o.parentId);
   if (list.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-        <PackageOpen className="size-10 text-slate-300" aria-hidden="true" />
-        <p className="font-semibold text-slate-900">{t('history.empty')}</p>
-        <p className="text-sm text-slate-600">{t('history.emptyText')}</p>
+      <EmptyBox icon={PackageOpen} title={t('history.empty')} text={t('history.emptyText')}>
         <Button size="sm" onClick={onNewOrder}>
           {t('history.newOrder')}
         </Button>
-      </div>
+      </EmptyBox>
     );
   }
 
@@ -99,46 +85,41 @@ export function HistoryTab({
   return (
     <div data-testid="order-history">
       {/* Wide screens: a table. */}
-      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t('history.caption')}</caption>
-          <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="px-4 py-3">{t('history.date')}</th>
-              <th scope="col" className="px-4 py-3">{t('history.service')}</th>
-              <th scope="col" className="px-4 py-3">{t('history.link')}</th>
-              <th scope="col" className="px-4 py-3 text-right">{t('history.quantity')}</th>
-              <th scope="col" className="px-4 py-3 text-right">{t('history.price')}</th>
-              <th scope="col" className="px-4 py-3">{t('history.status')}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {list.map((o) => (
-              <tr key={o.id} data-order={o.number} className="align-top">
-                <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                  {formatDateTime(o.createdAt, locale)}
-                  <span className="block whitespace-nowrap font-mono text-xs text-slate-400">{o.number}</span>
-                </td>
-                <td className="max-w-56 px-4 py-3">
-                  <span className="font-medium text-slate-900">{o.serviceName}</span>
-                  {o.note ? <span className="mt-1 block text-xs text-slate-500">{orderNoteText(t, o.note)}</span> : null}
-                </td>
-                <td className="max-w-48 px-4 py-3">{link(o)}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
-                  {formatNumber(o.quantity, locale)}
-                  {progress(o)}
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-right font-semibold tabular-nums text-slate-900">{price(o)}</td>
-                <td className="px-4 py-3">
-                  {status(o)}
-                  <OrderExtras orderId={o.id} actions={actions.data?.[o.id]} />
-                  {onReorder ? <ReorderButton order={o} onReorder={onReorder} /> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <WideTable
+        caption={t('history.caption')}
+        columns={[
+          { label: t('history.date') },
+          { label: t('history.service') },
+          { label: t('history.link') },
+          { label: t('history.quantity'), className: 'text-right' },
+          { label: t('history.price'), className: 'text-right' },
+          { label: t('history.status') },
+        ]}
+      >
+        {list.map((o) => (
+          <tr key={o.id} data-order={o.number} className="align-top">
+            <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+              {formatDateTime(o.createdAt, locale)}
+              <span className="block whitespace-nowrap font-mono text-xs text-slate-400">{o.number}</span>
+            </td>
+            <td className="max-w-56 px-4 py-3">
+              <span className="font-medium text-slate-900">{o.serviceName}</span>
+              {o.note ? <span className="mt-1 block text-xs text-slate-500">{orderNoteText(t, o.note)}</span> : null}
+            </td>
+            <td className="max-w-48 px-4 py-3">{link(o)}</td>
+            <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
+              {formatNumber(o.quantity, locale)}
+              {progress(o)}
+            </td>
+            <td className="whitespace-nowrap px-4 py-3 text-right font-semibold tabular-nums text-slate-900">{price(o)}</td>
+            <td className="px-4 py-3">
+              {status(o)}
+              <OrderExtras orderId={o.id} actions={actions.data?.[o.id]} />
+              {onReorder ? <ReorderButton order={o} onReorder={onReorder} /> : null}
+            </td>
+          </tr>
+        ))}
+      </WideTable>
 
       {/* Phones: one card per order. */}
       <ul className="space-y-3 md:hidden">

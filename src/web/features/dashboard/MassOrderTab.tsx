@@ -13,6 +13,7 @@ import { useTranslation, type TFunction } from '../../i18n';
 import { Button } from '../../components/ui/Button';
 import { Label, Textarea } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
+import { TableHead } from '../../components/ui/Table';
 import { cn } from '../../components/ui/cn';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/language';
@@ -176,13 +177,15 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
           <div className="mt-5 overflow-x-auto">
             <table className="w-full text-left text-sm" data-testid="mass-preview">
               <caption className="sr-only">{t('mass.previewCaption')}</caption>
-              <thead className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">{t('mass.col.line')}</th>
-                  <th scope="col" className="py-2 pr-3">{t('mass.col.order')}</th>
-                  <th scope="col" className="py-2 text-right">{t('mass.col.price')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                className="text-xs font-semibold uppercase tracking-wide text-slate-500"
+                cellClassName="py-2"
+                columns={[
+                  { label: t('mass.col.line'), className: 'pr-3' },
+                  { label: t('mass.col.order'), className: 'pr-3' },
+                  { label: t('mass.col.price'), className: 'text-right' },
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {preview.lines.map((l) => (
                   <tr key={l.line} data-line={l.line} data-ok={l.problem === null} className="align-top">

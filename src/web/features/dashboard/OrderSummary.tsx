@@ -3,8 +3,8 @@ import { useTranslation } from '../../i18n';
 import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
-import { parseQuantity, unitPrice } from '../catalog/pages';
-import { formatMoney, formatMoneyDecimal, formatNumber } from '../../lib/format';
+import { PriceLines } from '../catalog/pages';
+import { formatMoney } from '../../lib/format';
 
 export type BlockReason = 'placing' | 'service' | 'active' | 'empty' | 'quantity' | 'issues' | 'balance' | null;
 
@@ -34,8 +34,6 @@ export function OrderSummary({
   repricedCents?: number | null;
 }) {
   const { t } = useTranslation(['dashboard', 'catalog']);
-  const unit = service ? unitPrice(service, fees) : null;
-  const count = parseQuantity(quantity);
   const dash = '—';
   const after = total !== null ? balanceCents - total : null;
   const hint = blockedBy && blockedBy !== 'placing' ? t(`orders.blocked.${blockedBy}`) : null;
@@ -46,31 +44,7 @@ export function OrderSummary({
         <h3 id="summary-title" className="text-base font-bold text-slate-900">
           {t('catalog:price.title')}
         </h3>
-        <dl className="mt-4 space-y-3 text-sm">
-          <div className="flex items-baseline justify-between gap-4">
-            <dt className="text-slate-600">{t('catalog:price.perUnit', { per: formatNumber(unit?.per ?? 1000, locale) })}</dt>
-            <dd className="font-semibold tabular-nums text-slate-900">{unit ? formatMoneyDecimal(unit.usd, 'USD', locale) : dash}</dd>
-          </div>
-          <div className="flex items-baseline justify-between gap-4">
-            <dt className="text-slate-600">{t('catalog:price.quantity')}</dt>
-            <dd className="font-semibold tabular-nums text-slate-900">{service && Number.isSafeInteger(count) ? formatNumber(count, locale) : dash}</dd>
-          </div>
-          {Number(fees.baseFee) > 0 ? (
-            <div className="flex items-baseline justify-between gap-4">
-              <dt className="text-slate-600">{t('catalog:price.baseFee')}</dt>
-              <dd className="font-semibold tabular-nums text-slate-900">{formatMoneyDecimal(String(fees.baseFee), 'USD', locale)}</dd>
-            </div>
-          ) : null}
-          {Number(fees.serviceFeePercent) > 0 ? (
-            <p className="text-xs text-slate-500">{t('catalog:price.serviceFeeIncluded', { percent: fees.serviceFeePercent })}</p>
-          ) : null}
-        </dl>
-        <div className="mt-5 flex items-end justify-between gap-4 border-t border-slate-200 pt-5">
-          <span className="text-sm font-semibold text-slate-900">{t('catalog:price.total')}</span>
-          <output data-testid="order-total" aria-live="polite" className="text-3xl font-extrabold tracking-tight tabular-nums text-brand-700">
-            {total === null ? dash : formatMoney(total, 'USD', locale)}
-          </output>
-        </div>
+        <PriceLines service={service} fees={fees} quantity={quantity} total={total} locale={locale} totalTestId="order-total" />
         <dl className="mt-4 space-y-2 rounded-xl bg-slate-50 px-4 py-3 text-sm ring-1 ring-inset ring-slate-200">
           <div className="flex items-center justify-between gap-4">
             <dt className="flex items-center gap-2 text-slate-600">

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, RotateCw } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
@@ -10,13 +9,13 @@ import { formatMoney } from '../../lib/format';
 import { orderNoteText } from '../../lib/orderNote';
 import { normalizeLink } from '../../../core/links';
 import { COUNTER_OF } from '../../../core/orderStatus';
-import { platformDisplayName, type ServiceGroup } from '../../../core/platforms';
-import { Button } from '../../components/ui/Button';
+import type { ServiceGroup } from '../../../core/platforms';
 import { Spinner } from '../../components/ui/Spinner';
+import { LoadFailedPanel } from '../../components/ui/QueryState';
 import { useLanguage } from '../../lib/language';
 import { ME_QUERY_KEY } from '../auth';
 import { catalogKeys, useServiceDetail, useServices } from '../catalog';
-import { dripInput, GroupPicker, indexCatalog, issueMessage, OrderDetails, type OrderFormOutput, type OrderNavigationState, orderTotal, parseQuantity, PlatformPicker, serverParamIssue, ServiceInfo, ServicePicker, StepHeading, useOrderForm } from '../catalog/pages';
+import { dripInput, indexCatalog, issueMessage, OrderSteps, orderTotal, parseQuantity, resolveChoice, serverParamIssue, useOrderForm, type OrderFormOutput, type OrderNavigationState } from '../catalog/pages';
 import { dashboardKeys, newIdempotencyKey, usePlaceOrder } from './api';
 import { ApiError } from '../../lib/api';
 import { attemptFor, isRetryable, type OrderAttempt } from './orderAttempt';
@@ -60,17 +59,8 @@ export function OrdersTab({
   const [repriced, setRepriced] = useState<number | null>(null);
 
   const platform = chosenPlatform && index?.byPlatform.has(chosenPlatform) ? chosenPlatform : (index?.platforms[0] ?? '');
-  const platformServices = index?.byPlatform.get(platform);
-  const groups = platformServices?.groups ?? [];
-  const candidate = serviceId ? index?.byId.get(serviceId) : undefined;
-  const group =
-    chosenGroup && groups.includes(chosenGroup)
-      ? chosenGroup
-      : candidate && candidate.platform === platform
-        ? candidate.group
-        : groups[0];
-  const groupServices = (group && platformServices?.byGroup.get(group)) || NO_SERVICES;
-  const service = candidate && candidate.platform === platform && candidate.group === group ? candidate : undefined;
+  const choice = resolveChoice(index, platform, { group: chosenGroup, serviceId });
+  const { service } = choice;
 
   const detail = useServiceDetail(service?.id, lang);
   const params = useMemo(() => detail.data?.params ?? [], [detail.data]);
@@ -201,55 +191,24 @@ export function OrdersTab({
   }
   if (!index || !list.data) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-4 rounded-2xl border border-rose-200 bg-white px-6 py-12 text-center shadow-sm">
-        <span className="grid size-12 place-items-center rounded-full bg-rose-50 text-rose-600">
-          <AlertTriangle className="size-6" aria-hidden="true" />
-        </span>
-        <div>
-          <h3 className="text-lg font-bold text-slate-900">{t('orders.servicesFailed')}</h3>
-          <p className="mt-1 text-sm text-slate-600">{t('catalog:load.failedText')}</p>
-        </div>
-        <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
-          <RotateCw className={`size-4 ${list.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
-          {t('catalog:load.retry')}
-        </Button>
-      </div>
+      <LoadFailedPanel level="h3" title={t('orders.servicesFailed')} text={t('catalog:load.failedText')} retryLabel={t('catalog:load.retry')} retrying={list.isFetching} onRetry={() => void list.refetch()} />
     );
   }
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" aria-label={t('orders.formLabel')}>
       <div className="min-w-0 space-y-6">
-        <section aria-labelledby="step-platform" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-          <StepHeading id="step-platform" step={1} title={t('catalog:steps.platform')} />
-          <PlatformPicker platforms={index.platforms} value={platform} onChange={choosePlatform} />
-        </section>
-
-        <section aria-labelledby="step-service" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-          <StepHeading id="step-service" step={2} title={t('catalog:steps.service')} />
-          {!platformServices ? (
-            <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
-              {t('catalog:emptyPlatform', { platform: platformDisplayName(platform) })}
-            </p>
-          ) : (
-            <div className="space-y-5">
-              <GroupPicker groups={groups} value={group} platformServices={platformServices} onChange={chooseGroup} />
-              <ServicePicker key={`${platform}/${group}`} platform={platform} services={groupServices} platformServices={platformServices} selected={service} onChange={chooseService} locale={locale} />
-              <ServiceInfo service={service} detail={detail} fees={list.data.fees} locale={locale} />
-            </div>
-          )}
-        </section>
-
-        <OrderDetails
-          platform={platform}
-          service={service}
-          params={params}
-          paramsLoading={detail.isPending}
-          draft={draft}
-          onDraft={setDraft}
-          onTouch={orderForm.touch}
-          issues={orderForm.visibleIssues}
+        <OrderSteps
+          platforms={index.platforms}
+          choice={choice}
+          detail={detail}
+          fees={list.data.fees}
           locale={locale}
+          onPlatform={choosePlatform}
+          onGroup={chooseGroup}
+          onService={chooseService}
+          params={params}
+          form={orderForm}
         />
       </div>
 
@@ -268,5 +227,3 @@ export function OrdersTab({
     </form>
   );
 }
-
-const NO_SERVICES: readonly PublicService[] = [];

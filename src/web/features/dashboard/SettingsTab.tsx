@@ -11,7 +11,7 @@ import { Button, FieldError, Input, Label } from '../../components/ui';
 import { TabList, TabPanel } from '../../components/ui/Tabs';
 import { api, ApiError, unwrap } from '../../lib/api';
 import { ME_QUERY_KEY, type Me } from '../auth';
-import { StrengthMeter } from '../auth/pages';
+import { ConfirmPasswordField, CurrentPasswordField, NewPasswordField } from '../auth/pages';
 
 /** The profile form: the `/update-user` body. */
 const profileSchema = AUTH_WRITE_BODIES['/update-user'];
@@ -118,30 +118,13 @@ function PasswordForm() {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="max-w-md space-y-4">
-      <div>
-        <Label htmlFor={`${id}-current`}>{t('settings.currentPassword')}</Label>
-        <Input id={`${id}-current`} type="password" autoComplete="current-password" {...form.register('currentPassword')} />
-      </div>
-      <div>
-        <Label htmlFor={`${id}-new`}>{t('auth:fields.newPassword')}</Label>
-        <Input id={`${id}-new`} type="password" autoComplete="new-password" {...form.register('newPassword')} aria-describedby={`${id}-rule`} />
-        <StrengthMeter password={next} />
+      <CurrentPasswordField id={`${id}-current`} label={t('settings.currentPassword')} registration={form.register('currentPassword')} />
+      <NewPasswordField id={`${id}-new`} registration={form.register('newPassword')} password={next} describedBy={`${id}-rule`}>
         <p id={`${id}-rule`} className={`mt-1 text-xs ${weak ? 'text-rose-600' : 'text-slate-500'}`}>
           {t('auth:signup.passwordRule')}
         </p>
-      </div>
-      <div>
-        <Label htmlFor={`${id}-confirm`}>{t('auth:fields.confirmPassword')}</Label>
-        <Input
-          id={`${id}-confirm`}
-          type="password"
-          autoComplete="new-password"
-          {...form.register('confirm')}
-          aria-invalid={mismatch}
-          aria-describedby={`${id}-mismatch`}
-        />
-        <FieldError id={`${id}-mismatch`}>{mismatch ? t('auth:recovery.mismatch') : undefined}</FieldError>
-      </div>
+      </NewPasswordField>
+      <ConfirmPasswordField idPrefix={id} registration={form.register('confirm')} mismatch={mismatch} />
       <Button type="submit" disabled={!canSubmit}>
         {t('settings.changePassword')}
       </Button>

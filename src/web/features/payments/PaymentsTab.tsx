@@ -1,9 +1,10 @@
-import { AlertTriangle, Receipt, RotateCw } from 'lucide-react';
+import { Receipt } from 'lucide-react';
 import { useTranslation } from '../../i18n';
 import type { PaymentView } from '../../../core/contracts/payments';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
-import { Spinner } from '../../components/ui/Spinner';
+import { EmptyBox, LoadErrorBox, LoadingBox } from '../../components/ui/QueryState';
+import { WideTable } from '../../components/ui/Table';
 import { usePayments } from './api';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/errorText';
@@ -23,36 +24,21 @@ export function PaymentsTab({ locale, onTopUp }: { locale: string; onTopUp: () =
   const payments = usePayments();
 
   if (payments.isPending) {
-    return (
-      <div className="grid min-h-48 place-items-center rounded-2xl border border-slate-200 bg-white">
-        <Spinner label={t('list.loading')} className="size-8" />
-      </div>
-    );
+    return <LoadingBox label={t('list.loading')} spinnerClassName="size-8" />;
   }
   if (payments.isError) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-rose-200 bg-white px-6 py-10 text-center">
-        <AlertTriangle className="size-7 text-rose-600" aria-hidden="true" />
-        <p className="font-semibold text-slate-900">{t('list.failed')}</p>
-        <p className="text-sm text-slate-600">{errorText(t, payments.error, 'payments')}</p>
-        <Button variant="outline" size="sm" onClick={() => void payments.refetch()}>
-          <RotateCw className="size-4" aria-hidden="true" />
-          {t('list.retry')}
-        </Button>
-      </div>
+      <LoadErrorBox title={t('list.failed')} detail={errorText(t, payments.error, 'payments')} retryLabel={t('list.retry')} onRetry={() => void payments.refetch()} />
     );
   }
   const list = payments.data;
   if (list.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-        <Receipt className="size-10 text-slate-300" aria-hidden="true" />
-        <p className="font-semibold text-slate-900">{t('list.empty')}</p>
-        <p className="text-sm text-slate-600">{t('list.emptyText')}</p>
+      <EmptyBox icon={Receipt} title={t('list.empty')} text={t('list.emptyText')}>
         <Button size="sm" onClick={onTopUp}>
           {t('list.topUp')}
         </Button>
-      </div>
+      </EmptyBox>
     );
   }
 
@@ -72,33 +58,28 @@ export function PaymentsTab({ locale, onTopUp }: { locale: string; onTopUp: () =
 
   return (
     <div data-testid="payment-history">
-      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t('list.caption')}</caption>
-          <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="px-4 py-3">{t('list.date')}</th>
-              <th scope="col" className="px-4 py-3">{t('list.type')}</th>
-              <th scope="col" className="px-4 py-3 text-right">{t('list.amount')}</th>
-              <th scope="col" className="px-4 py-3">{t('list.status')}</th>
-              <th scope="col" className="px-4 py-3">{t('list.provider')}</th>
-              <th scope="col" className="px-4 py-3">{t('list.transaction')}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {list.map((p) => (
-              <tr key={p.id} data-payment={p.reference} className="align-top">
-                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(p.createdAt, locale)}</td>
-                <td className="px-4 py-3 text-slate-900">{t(`type.${p.type}`)}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">{amount(p)}</td>
-                <td className="px-4 py-3">{status(p)}</td>
-                <td className="px-4 py-3 text-slate-700">{provider(p)}</td>
-                <td className="max-w-56 px-4 py-3">{transaction(p)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <WideTable
+        caption={t('list.caption')}
+        columns={[
+          { label: t('list.date') },
+          { label: t('list.type') },
+          { label: t('list.amount'), className: 'text-right' },
+          { label: t('list.status') },
+          { label: t('list.provider') },
+          { label: t('list.transaction') },
+        ]}
+      >
+        {list.map((p) => (
+          <tr key={p.id} data-payment={p.reference} className="align-top">
+            <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(p.createdAt, locale)}</td>
+            <td className="px-4 py-3 text-slate-900">{t(`type.${p.type}`)}</td>
+            <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">{amount(p)}</td>
+            <td className="px-4 py-3">{status(p)}</td>
+            <td className="px-4 py-3 text-slate-700">{provider(p)}</td>
+            <td className="max-w-56 px-4 py-3">{transaction(p)}</td>
+          </tr>
+        ))}
+      </WideTable>
       <ul className="space-y-3 md:hidden">
         {list.map((p) => (
           <li key={p.id} data-payment={p.reference} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">

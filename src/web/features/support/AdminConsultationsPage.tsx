@@ -6,9 +6,9 @@ import { CONSULTATION_STATUSES, type ConsultationStatus, type ConsultationView }
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
-import { Spinner } from '../../components/ui/Spinner';
+import { LoadingBox } from '../../components/ui/QueryState';
 import { AdminPage } from '../admin';
-import { LoadError, selectClass } from './staffUi';
+import { EmptyNote, LoadError, selectClass } from './staffUi';
 import { useConsultations, useConsultationStatus } from './api';
 import { errorText } from './format';
 import { formatDateTime } from '../../lib/format';
@@ -61,13 +61,11 @@ function Consultations() {
   return (
     <AdminPage title={t('consultations.title')} description={t('consultations.subtitle')} actions={filter}>
       {list.isPending ? (
-        <div className="grid min-h-48 place-items-center rounded-2xl border border-slate-200 bg-white">
-          <Spinner />
-        </div>
+        <LoadingBox />
       ) : list.isError ? (
         <LoadError text={t('consultations.loadFailed')} retry={t('common.retry')} onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-sm text-slate-500">{t('consultations.empty')}</p>
+        <EmptyNote text={t('consultations.empty')} />
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2" data-testid="consultation-list">
           {rows.map((c) => (

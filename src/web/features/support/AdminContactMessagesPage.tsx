@@ -7,9 +7,10 @@ import type { PageMeta } from '../../app/page';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { Spinner } from '../../components/ui/Spinner';
+import { LoadingBox } from '../../components/ui/QueryState';
+import { TableHead } from '../../components/ui/Table';
 import { AdminPage, useCan } from '../admin';
-import { LoadError } from './staffUi';
+import { EmptyNote, LoadError } from './staffUi';
 import { useContactActions, useContactMessages } from './api';
 import { errorText } from './format';
 import { formatDateTime, formatNumber } from '../../lib/format';
@@ -92,26 +93,22 @@ function ContactMessages() {
       </dl>
 
       {data.isPending ? (
-        <div className="grid min-h-48 place-items-center rounded-2xl border border-slate-200 bg-white">
-          <Spinner />
-        </div>
+        <LoadingBox />
       ) : data.isError ? (
         <LoadError text={t('contact.loadFailed')} retry={t('common.retry')} onRetry={() => void data.refetch()} />
       ) : messages.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-sm text-slate-500">{t('contact.empty')}</p>
+        <EmptyNote text={t('contact.empty')} />
       ) : (
         <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
           <table className="w-full text-left text-sm" data-testid="contact-table">
-            <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500 md:table-header-group">
-              <tr>
-                <th scope="col" className="px-4 py-3">{t('contact.columns.name')}</th>
-                <th scope="col" className="px-4 py-3">{t('contact.columns.email')}</th>
-                <th scope="col" className="px-4 py-3">{t('contact.columns.subject')}</th>
-                <th scope="col" className="px-4 py-3">{t('contact.columns.status')}</th>
-                <th scope="col" className="px-4 py-3">{t('contact.columns.date')}</th>
-                <th scope="col" className="px-4 py-3 text-right">{t('contact.columns.actions')}</th>
-              </tr>
-            </thead>
+            <TableHead
+              className="hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500 md:table-header-group"
+              cellClassName="px-4 py-3"
+              columns={[
+                ...(['name', 'email', 'subject', 'status', 'date'] as const).map((key) => ({ label: t(`contact.columns.${key}`) })),
+                { label: t('contact.columns.actions'), className: 'text-right' },
+              ]}
+            />
             <tbody className="divide-y divide-slate-100">
               {messages.map((m) => (
                 <tr key={m.id} className={`grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 p-4 md:table-row md:p-0 ${m.status === 'new' ? 'bg-brand-50/40' : ''}`} data-message={m.subject}>

@@ -3,19 +3,22 @@ import { ArrowLeft, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
-import { TICKET_PREVIEW_LENGTH, TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '../../../core/contracts/support';
+import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '../../../core/contracts/support';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { Input } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
+import { LoadingBox } from '../../components/ui/QueryState';
 import { useLiveEvents } from '../../lib/liveEvents';
 import { AdminPage } from '../admin';
-import { LoadError, selectClass } from './staffUi';
+import { EmptyNote, LoadError, selectClass } from './staffUi';
+import { TicketCard } from './TicketCard';
+import { TicketPanes } from './TicketPanes';
 import { supportKeys, useAdminReply, useAdminThread, useAdminTickets, useTicketStatus } from './api';
 import { Composer } from './Composer';
-import { errorText, preview, PRIORITY_TONE, STATUS_TONE } from './format';
+import { errorText, PRIORITY_TONE } from './format';
 import { MessageList } from './MessageList';
 import { formatDateTime } from '../../lib/format';
 
@@ -69,94 +72,83 @@ function Inbox() {
           <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
           <Input id={`${id}-q`} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t('inbox.searchPlaceholder')} className="py-2 pl-9" maxLength={100} />
         </div>
-        <div>
-          <label htmlFor={`${id}-s`} className="sr-only">
-            {t('inbox.filterStatus')}
-          </label>
-          <select id={`${id}-s`} className={selectClass} value={status} onChange={(e) => setStatus(e.target.value as TicketStatus | '')}>
-            <option value="">
-              {t('support:status.label')}: {t('common.all')}
-            </option>
-            {TICKET_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`support:status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-p`} className="sr-only">
-            {t('inbox.filterPriority')}
-          </label>
-          <select id={`${id}-p`} className={selectClass} value={priority} onChange={(e) => setPriority(e.target.value as TicketPriority | '')}>
-            <option value="">
-              {t('support:priority.label')}: {t('common.all')}
-            </option>
-            {TICKET_PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {t(`support:priority.${p}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id={`${id}-s`} label={t('inbox.filterStatus')} field="status" values={TICKET_STATUSES} value={status} onChange={setStatus} />
+        <FilterSelect id={`${id}-p`} label={t('inbox.filterPriority')} field="priority" values={TICKET_PRIORITIES} value={priority} onChange={setPriority} />
       </div>
 
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className={cn(selected && 'hidden lg:block')}>
-          {tickets.isPending ? (
-            <div className="grid min-h-48 place-items-center rounded-2xl border border-slate-200 bg-white">
-              <Spinner />
-            </div>
+      <TicketPanes
+        selected={selected}
+        onBack={() => setSelected(null)}
+        placeholder={t('inbox.select')}
+        placeholderClassName="bg-white"
+        Thread={AdminThread}
+        list={
+          tickets.isPending ? (
+            <LoadingBox />
           ) : tickets.isError ? (
             <LoadError text={t('inbox.loadFailed')} retry={t('common.retry')} onRetry={() => void tickets.refetch()} />
           ) : list.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-sm text-slate-500">{t('inbox.empty')}</p>
+            <EmptyNote text={t('inbox.empty')} />
           ) : (
             <ul className={cn('space-y-2', tickets.isFetching && 'opacity-80')} data-testid="admin-ticket-list">
               {list.map((ticket) => (
                 <li key={ticket.id}>
-                  <button
-                    type="button"
-                    onClick={() => setSelected(ticket.id)}
-                    aria-current={selected === ticket.id ? 'true' : undefined}
-                    className={cn(
-                      'w-full rounded-2xl border bg-white p-4 text-left shadow-sm transition hover:border-brand-500',
-                      selected === ticket.id ? 'border-brand-500 ring-2 ring-brand-100' : 'border-slate-200',
-                    )}
-                  >
-                    <div className="flex items-start justify-between gap-3">
-                      <p className="min-w-0 break-words font-semibold text-slate-900">{ticket.title}</p>
-                      <Badge tone={STATUS_TONE[ticket.status]} className="shrink-0">
-                        {t(`support:status.${ticket.status}`)}
-                      </Badge>
-                    </div>
-                    <p className="mt-0.5 truncate text-xs text-slate-500">
-                      {ticket.userName} · {ticket.userEmail}
-                    </p>
-                    <p className="mt-2 break-words text-sm text-slate-600">{preview(ticket.description, TICKET_PREVIEW_LENGTH)}</p>
-                    <div className="mt-3 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                      <Badge tone={PRIORITY_TONE[ticket.priority]}>{t(`support:priority.${ticket.priority}`)}</Badge>
-                      <span>{t('inbox.messages', { count: ticket.messageCount })}</span>
-                      <span aria-hidden="true">·</span>
-                      <time dateTime={ticket.updatedAt}>{formatDateTime(ticket.updatedAt, i18n.language)}</time>
-                    </div>
-                  </button>
+                  <TicketCard
+                    ticket={ticket}
+                    selected={selected === ticket.id}
+                    onSelect={() => setSelected(ticket.id)}
+                    who={`${ticket.userName} · ${ticket.userEmail}`}
+                    meta={
+                      <>
+                        <span>{t('inbox.messages', { count: ticket.messageCount })}</span>
+                        <span aria-hidden="true">·</span>
+                        <time dateTime={ticket.updatedAt}>{formatDateTime(ticket.updatedAt, i18n.language)}</time>
+                      </>
+                    }
+                  />
                 </li>
               ))}
             </ul>
-          )}
-        </div>
-        <div className={cn(!selected && 'hidden lg:block')}>
-          {selected ? (
-            <AdminThread key={selected} ticketId={selected} onBack={() => setSelected(null)} />
-          ) : (
-            <div className="grid h-full min-h-[28rem] place-items-center rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-500">
-              {t('inbox.select')}
-            </div>
-          )}
-        </div>
-      </div>
+          )
+        }
+      />
     </AdminPage>
+  );
+}
+
+/** A filter of the inbox: every ticket, or only those with one status or priority. */
+function FilterSelect<T extends string>({
+  id,
+  label,
+  field,
+  values,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  field: 'status' | 'priority';
+  values: readonly T[];
+  value: T | '';
+  onChange: (value: T | '') => void;
+}) {
+  const { t } = useTranslation('admin-support');
+  return (
+    <div>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select id={id} className={selectClass} value={value} onChange={(e) => onChange(e.target.value as T | '')}>
+        <option value="">
+          {t(`support:${field}.label`)}: {t('common.all')}
+        </option>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {t(`support:${field}.${v}`)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

@@ -3,16 +3,15 @@ import { Inbox, LifeBuoy, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
-import { TICKET_PREVIEW_LENGTH } from '../../../core/contracts/support';
-import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
-import { cn } from '../../components/ui/cn';
 import { Spinner } from '../../components/ui/Spinner';
+import { LoadingBox } from '../../components/ui/QueryState';
 import { useLiveEvents } from '../../lib/liveEvents';
 import { supportKeys, useOwnTickets } from './api';
 import { errorText } from '../../lib/errorText';
-import { preview, PRIORITY_TONE, STATUS_TONE } from './format';
 import { NewTicketForm } from './NewTicketForm';
+import { TicketCard } from './TicketCard';
+import { TicketPanes } from './TicketPanes';
 import { TicketThread } from './TicketThread';
 import { useNamespaceReady } from './useNamespace';
 import { formatDate } from '../../lib/format';
@@ -83,9 +82,7 @@ function Support() {
       ) : null}
 
       {tickets.isPending ? (
-        <div className="grid min-h-48 place-items-center rounded-2xl border border-slate-200 bg-white">
-          <Spinner label={t('tab.loading')} />
-        </div>
+        <LoadingBox label={t('tab.loading')} />
       ) : tickets.isError ? (
         <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-rose-200 bg-rose-50 p-8 text-center">
           <p className="text-sm font-medium text-rose-700">{t('tab.loadFailed')}</p>
@@ -102,44 +99,28 @@ function Support() {
           <p className="mt-1 max-w-md text-sm text-slate-600">{t('tab.emptyHint')}</p>
         </div>
       ) : (
-        <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <ul aria-label={t('tab.listLabel')} className={cn('space-y-3', selected && 'hidden lg:block')}>
-            {list.map((ticket) => (
-              <li key={ticket.id}>
-                <button
-                  type="button"
-                  onClick={() => setSelected(ticket.id)}
-                  aria-current={selected === ticket.id ? 'true' : undefined}
-                  className={cn(
-                    'w-full rounded-2xl border bg-white p-4 text-left shadow-sm transition hover:border-brand-500 hover:shadow-md',
-                    selected === ticket.id ? 'border-brand-500 ring-2 ring-brand-100' : 'border-slate-200',
-                  )}
-                >
-                  <div className="flex items-start justify-between gap-3">
-                    <p className="min-w-0 break-words font-semibold text-slate-900">{ticket.title}</p>
-                    <Badge tone={STATUS_TONE[ticket.status]} className="shrink-0">
-                      {t(`status.${ticket.status}`)}
-                    </Badge>
-                  </div>
-                  <p className="mt-1 break-words text-sm text-slate-600">{preview(ticket.description, TICKET_PREVIEW_LENGTH)}</p>
-                  <div className="mt-3 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                    <Badge tone={PRIORITY_TONE[ticket.priority]}>{t(`priority.${ticket.priority}`)}</Badge>
-                    <time dateTime={ticket.createdAt}>{t('tab.created', { date: formatDate(ticket.createdAt, i18n.language) })}</time>
-                  </div>
-                </button>
-              </li>
-            ))}
-          </ul>
-          <div className={cn(!selected && 'hidden lg:block')}>
-            {selected ? (
-              <TicketThread key={selected} ticketId={selected} onBack={() => setSelected(null)} />
-            ) : (
-              <div className="grid h-full min-h-[28rem] place-items-center rounded-2xl border border-dashed border-slate-300 bg-slate-50 p-8 text-center text-sm text-slate-500">
-                {t('tab.select')}
-              </div>
-            )}
-          </div>
-        </div>
+        <TicketPanes
+          selected={selected}
+          onBack={() => setSelected(null)}
+          placeholder={t('tab.select')}
+          placeholderClassName="bg-slate-50"
+          Thread={TicketThread}
+          list={
+            <ul aria-label={t('tab.listLabel')} className="space-y-3">
+              {list.map((ticket) => (
+                <li key={ticket.id}>
+                  <TicketCard
+                    ticket={ticket}
+                    selected={selected === ticket.id}
+                    onSelect={() => setSelected(ticket.id)}
+                    className="hover:shadow-md"
+                    meta={<time dateTime={ticket.createdAt}>{t('tab.created', { date: formatDate(ticket.createdAt, i18n.language) })}</time>}
+                  />
+                </li>
+              ))}
+            </ul>
+          }
+        />
       )}
     </section>
   );

@@ -13,3 +13,8 @@ export function LoadError({ text, retry, onRetry }: { text: string; retry: strin
     </div>
   );
 }
+
+/** A list of the team's with nothing in it. */
+export function EmptyNote({ text }: { text: string }) {
+  return <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-sm text-slate-500">{text}</p>;
+}
