@@ -1,21 +1,16 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../core/errors';
-import type { Database } from './db/client';
 import { handleError } from './http/errors';
 import { createLogger } from './logger';
 import { createTestApp } from './testing/app';
 import { createTestDatabase } from './testing/db';
+import { useTestShop } from './testing/shop';
 
-let database: Database;
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await createTestApp(database));
-});
-afterAll(() => database.close());
+useTestShop((shop) => ({ app } = shop));
 
 /** A tiny app with the platform's error handler, to throw on purpose. */
 function throwingApp() {

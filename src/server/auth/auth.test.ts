@@ -1,20 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { ledgerEntries, users } from '../db/schema';
-import { createTestApp } from '../testing/app';
-import { createTestDatabase } from '../testing/db';
+import { type createTestApp } from '../testing/app';
 import { saveSettings } from '../settings/service';
 import { cookiesFrom, post, signIn, signUpUser } from './testing';
+import { useTestShop } from '../testing/shop';
 
 let database: Database;
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await createTestApp(database));
-});
-afterAll(() => database.close());
+useTestShop((shop) => ({ database, app } = shop));
 
 const me = async (cookie?: string) => {
   const res = await app.request('/api/me', { headers: cookie ? { cookie } : {} });

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
-import { createTestApp } from '../testing/app';
-import { createTestDatabase } from '../testing/db';
+import { describe, expect, it } from 'vitest';
+import { type createTestApp } from '../testing/app';
 import { delayAfter, RATE_RULES } from '../http/rateLimit';
 import { post, signUpUser } from './testing';
+import { useTestShop } from '../testing/shop';
 
-let database: Database;
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await createTestApp(database));
-});
-afterAll(() => database.close());
+useTestShop((shop) => ({ app } = shop));
 
 const FREE = RATE_RULES.passwordFailuresPerAccount.limit;
 const signInAt = (ip: string, email: string, password: string) => post(app, '/api/auth/sign-in/email', { email, password }, { ip });

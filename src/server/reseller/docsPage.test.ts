@@ -1,18 +1,11 @@
 import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
-import { createTestApp } from '../testing/app';
-import { createTestDatabase } from '../testing/db';
+import { describe, expect, it } from 'vitest';
 import { sourceRenderer } from '../testing/web';
+import { useTestShop } from '../testing/shop';
 
-let database: Database;
 let app: Hono;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await createTestApp(database, { web: sourceRenderer() }));
-});
-afterAll(() => database.close());
+useTestShop((shop) => ({ app } = shop), { web: sourceRenderer() });
 
 describe('the API page /{lang}/api', () => {
   it('names the endpoint with https on public hosts and as asked on loopback', async () => {

@@ -1,19 +1,12 @@
 import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpUser } from '../auth/testing';
-import type { Database } from '../db/client';
-import { createTestApp } from '../testing/app';
-import { createTestDatabase } from '../testing/db';
 import { sourceRenderer } from '../testing/web';
+import { useTestShop } from '../testing/shop';
 
-let database: Database;
 let app: Hono;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await createTestApp(database, { web: sourceRenderer() }));
-});
-afterAll(() => database.close());
+useTestShop((shop) => ({ app } = shop), { web: sourceRenderer() });
 
 const boot = (html: string) => JSON.parse(/<script type="application\/json" id="artim-boot">([\s\S]*?)<\/script>/.exec(html)![1]!) as { me?: unknown };
 
