@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Eye, RefreshCw, RotateCcw, Send } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useTranslation } from '../../i18n';
+import { orderRefundSchema } from '../../../core/contracts/admin';
 import { minorToDecimal, parseUsdToCents } from '../../../core/money';
 import { ACTIVE_STATUSES, ORDER_STATUSES, statusGroup, type OrderStatus } from '../../../core/orderStatus';
 import { platformDisplayName } from '../../../core/platforms';
@@ -15,7 +19,7 @@ import { useCan } from './access';
 import { useAdminCancel, useAdminRefill, useOrder, useOrders, useRefund, useResubmit, useResync, type AdminOrder, type OrdersQuery } from './api';
 import { ConfirmDialog, FormDialog } from './dialogs';
 import { notify, notifyError, STATUS_TONE } from './format';
-import { AdminPage, CardsOrTable, InputField, LoadError, Loading, Panel, QueryView, reasonError, ReasonField, SearchField, Select, Table, TableContent, td, Th } from './ui';
+import { AdminPage, CardsOrTable, InputField, LoadError, Loading, Panel, QueryView, ReasonField, SearchField, Select, Table, TableContent, td, Th } from './ui';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { orderNoteText } from '../../lib/orderNote';
 
@@ -396,34 +400,49 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
   );
 }
 
+/**
+ * The refund form: the whole remaining charge or a part of it typed in dollars (more than zero,
+ * at most `left` cents), and the reason; handed on as the contract's refund body. Error messages
+ * are `amount` and `reason`, worded by the dialog.
+ */
+export const refundFormSchema = (left: number) =>
+  z
+    .object({ mode: z.enum(['full', 'partial']), amount: z.string(), reason: z.string() })
+    .superRefine(({ mode, amount, reason }, ctx) => {
+      const cents = parseUsdToCents(amount.replace(',', '.'));
+      if (mode === 'partial' && (cents === null || cents <= 0 || cents > left)) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'amount' });
+      if (!orderRefundSchema.shape.reason.safeParse(reason).success) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'reason' });
+    })
+    .transform(({ mode, amount, reason }): z.input<typeof orderRefundSchema> => ({
+      amountCents: mode === 'full' ? undefined : (parseUsdToCents(amount.replace(',', '.')) ?? 0),
+      reason,
+    }))
+    .pipe(orderRefundSchema);
+
 function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const left = order.chargeCents - order.refundedCents;
-  const [mode, setMode] = useState<'full' | 'partial'>('full');
-  const [amount, setAmount] = useState(minorToDecimal(left));
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const schema = useMemo(() => refundFormSchema(left), [left]);
+  // The submit button keeps the focus when a field is wrong, as on the other admin forms.
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    shouldFocusError: false,
+    defaultValues: { mode: 'full', amount: minorToDecimal(left), reason: '' },
+  });
+  const { errors } = form.formState;
+  const mode = form.watch('mode');
   const refund = useRefund(order.id);
 
-  const submit = () => {
-    const cents = mode === 'full' ? left : parseUsdToCents(amount.replace(',', '.'));
-    const next = {
-      amount: mode === 'partial' && (cents === null || cents <= 0 || cents > left) ? t('orders.refundAmountInvalid', { max: formatMoney(left, 'USD', lang) }) : undefined,
-      reason: reasonError(t, reason),
-    };
-    setErrors(next);
-    if (next.amount || next.reason || cents === null) return;
-    refund.mutate(
-      { amountCents: mode === 'full' ? undefined : cents, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          notify.success(t('notices.refunded'), t('orders.refundedText', { amount: formatMoney(cents, 'USD', lang), number: order.number }));
-          onClose();
-        },
-        onError: (err) => notifyError(t, 'notices.refundFailed', err),
+  const save = (input: z.output<typeof schema>) => {
+    const cents = input.amountCents ?? left;
+    refund.mutate(input, {
+      onSuccess: () => {
+        notify.success(t('notices.refunded'), t('orders.refundedText', { amount: formatMoney(cents, 'USD', lang), number: order.number }));
+        onClose();
       },
-    );
+      onError: (err) => notifyError(t, 'notices.refundFailed', err),
+    });
   };
 
   return (
@@ -431,7 +450,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
       title={t('orders.refundTitle', { number: order.number })}
       description={t('orders.refundLeft', { amount: formatMoney(left, 'USD', lang) })}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={() => void form.handleSubmit(save)()}
       pending={refund.isPending}
       submitLabel={t('orders.refundSubmit')}
     >
@@ -440,14 +459,25 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
         <div className="flex flex-wrap gap-4">
           {(['full', 'partial'] as const).map((m) => (
             <label key={m} className="inline-flex items-center gap-2 text-sm text-slate-800">
-              <input type="radio" name="refund-mode" value={m} checked={mode === m} onChange={() => setMode(m)} className="size-4 accent-brand-600" />
+              <input type="radio" value={m} {...form.register('mode')} className="size-4 accent-brand-600" />
               {t(`orders.refund_${m}`)}
             </label>
           ))}
         </div>
       </fieldset>
-      {mode === 'partial' ? <InputField label={t('orders.refundAmount')} error={errors.amount} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} /> : null}
-      <ReasonField value={reason} onChange={setReason} error={errors.reason} />
+      {mode === 'partial' ? (
+        <InputField
+          label={t('orders.refundAmount')}
+          error={errors.amount ? t('orders.refundAmountInvalid', { max: formatMoney(left, 'USD', lang) }) : undefined}
+          inputMode="decimal"
+          {...form.register('amount')}
+        />
+      ) : null}
+      <Controller
+        control={form.control}
+        name="reason"
+        render={({ field }) => <ReasonField value={field.value} onChange={field.onChange} error={errors.reason ? t('users.reasonRequired') : undefined} />}
+      />
     </FormDialog>
   );
 }
