@@ -1,5 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useTranslation } from '../../i18n';
+import { paramTextOverrideInputSchema } from '../../../core/contracts/admin';
 import { LANGUAGES, type Language } from '../../../core/i18n';
 import { PARAM_KINDS, PARAM_TEXT_FIELDS, PARAM_TEXTS, type ParamKind, type ParamTextField, type ParamTextOverride } from '../../../core/paramTexts';
 import { Button } from '../../components/ui/Button';
@@ -11,7 +15,6 @@ import { Field, NewButton, Panel, QueryView, Select, Table, td, Th, useFailureNo
 
 type Texts = Record<ParamTextField, string>;
 const BLANK: Texts = { label: '', hint: '', placeholder: '', required: '', invalid: '' };
-const KIND_PATTERN = /^[a-z0-9][a-z0-9_]{0,63}$/;
 const MAX: Record<ParamTextField, number> = { label: 100, hint: 500, placeholder: 500, required: 200, invalid: 200 };
 
 const isKnown = (kind: string): kind is ParamKind => (PARAM_KINDS as readonly string[]).includes(kind);
@@ -111,35 +114,48 @@ export function ParamTextsTab() {
   );
 }
 
+/**
+ * The param texts form: the kind as typed, trimmed and lower-cased and held to the contract's
+ * pattern (its error message is `kind`), and the five texts as typed, which the server trims.
+ */
+export const paramTextsFormSchema = z.object({
+  kind: z
+    .string()
+    .transform((kind) => kind.trim().toLowerCase())
+    .refine((kind) => paramTextOverrideInputSchema.shape.kind.safeParse(kind).success, 'kind'),
+  label: z.string(),
+  hint: z.string(),
+  placeholder: z.string(),
+  required: z.string(),
+  invalid: z.string(),
+}) satisfies z.ZodType<Record<ParamTextField, string> & { kind: string }>;
+
 function ParamTextsDialog({ kind, lang, current, onClose }: { kind: string | null; lang: Language; current: ParamTextOverride | undefined; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const save = useSaveParamTexts();
-  const [name, setName] = useState(kind ?? '');
-  const [form, setForm] = useState<Texts>(() => {
-    const out = { ...BLANK };
-    for (const f of PARAM_TEXT_FIELDS) out[f] = current?.[f] ?? '';
-    return out;
+  // The submit button keeps the focus when the kind is wrong, as on the other admin forms.
+  const form = useForm<z.input<typeof paramTextsFormSchema>, unknown, z.output<typeof paramTextsFormSchema>>({
+    resolver: zodResolver(paramTextsFormSchema),
+    shouldFocusError: false,
+    defaultValues: { kind: kind ?? '', ...Object.fromEntries(PARAM_TEXT_FIELDS.map((f) => [f, current?.[f] ?? ''])) },
   });
-  const [error, setError] = useState<string | null>(null);
-  const own = defaults(kind ?? name.trim(), lang);
+  const { errors } = form.formState;
+  const own = defaults(kind ?? form.watch('kind').trim(), lang);
 
-  const submit = (texts: Texts) => {
-    const input = { kind: name.trim().toLowerCase(), lang, ...texts };
-    if (!KIND_PATTERN.test(input.kind)) {
-      setError(t('paramTexts.kindInvalid'));
-      return;
-    }
-    setError(null);
-    save.mutate(input, {
-      onSuccess: () => {
-        notify.success(t('notices.paramTextsSaved'), `${input.kind} · ${t(`content.lang.${lang}`)}`);
-        onClose();
+  const send = (input: z.output<typeof paramTextsFormSchema>) => {
+    save.mutate(
+      { ...input, lang },
+      {
+        onSuccess: () => {
+          notify.success(t('notices.paramTextsSaved'), `${input.kind} · ${t(`content.lang.${lang}`)}`);
+          onClose();
+        },
+        onError: () => {
+          form.setError('root', { message: t('notices.operationFailed') });
+          notify.error(t('notices.operationFailed'));
+        },
       },
-      onError: () => {
-        setError(t('notices.operationFailed'));
-        notify.error(t('notices.operationFailed'));
-      },
-    });
+    );
   };
 
   return (
@@ -147,29 +163,29 @@ function ParamTextsDialog({ kind, lang, current, onClose }: { kind: string | nul
       title={t('paramTexts.editTitle', { kind: kind ?? t('paramTexts.newKind'), lang: t(`content.lang.${lang}`) })}
       description={t('paramTexts.editLead')}
       onClose={onClose}
-      onSubmit={() => submit(form)}
+      onSubmit={() => void form.handleSubmit(send)()}
       pending={save.isPending}
       formClassName="space-y-4"
     >
       {kind === null ? (
         <Field label={t('paramTexts.kind')} hint={t('paramTexts.kindHint')}>
-          {(control) => <Input {...control} value={name} onChange={(e) => setName(e.target.value)} maxLength={64} required spellCheck={false} />}
+          {(control) => <Input {...control} {...form.register('kind')} maxLength={64} required spellCheck={false} />}
         </Field>
       ) : null}
       {PARAM_TEXT_FIELDS.map((f) => (
         <Field key={f} label={t(`paramTexts.${f}`)}>
           {(control) =>
             f === 'hint' || f === 'placeholder' ? (
-              <Textarea {...control} lang={lang} rows={2} value={form[f]} placeholder={own[f]} maxLength={MAX[f]} onChange={(e) => setForm((s) => ({ ...s, [f]: e.target.value }))} />
+              <Textarea {...control} lang={lang} rows={2} placeholder={own[f]} maxLength={MAX[f]} {...form.register(f)} />
             ) : (
-              <Input {...control} lang={lang} value={form[f]} placeholder={own[f]} maxLength={MAX[f]} onChange={(e) => setForm((s) => ({ ...s, [f]: e.target.value }))} />
+              <Input {...control} lang={lang} placeholder={own[f]} maxLength={MAX[f]} {...form.register(f)} />
             )
           }
         </Field>
       ))}
-      <FormAlert>{error}</FormAlert>
+      <FormAlert>{errors.kind ? t('paramTexts.kindInvalid') : errors.root?.message}</FormAlert>
       {current ? (
-        <Button variant="outline" size="sm" onClick={() => submit(BLANK)} disabled={save.isPending}>
+        <Button variant="outline" size="sm" onClick={() => void form.handleSubmit((input) => send({ ...input, ...BLANK }))()} disabled={save.isPending}>
           {t('paramTexts.reset')}
         </Button>
       ) : null}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refundFormSchema } from './AdminOrdersPage';
+import { paramTextsFormSchema } from './ParamTextsTab';
 
 /** The admin dialogs' form schemas: which fields they refuse and the body they hand to the server. */
 describe('refund form', () => {
@@ -19,5 +20,19 @@ describe('refund form', () => {
     for (const amount of ['0', '1.234', 'abc', '12.51']) expect(issues({ mode: 'partial', amount, reason: 'Partly delivered' })).toEqual(['amount:amount']);
     expect(issues({ mode: 'partial', amount: '13', reason: ' ab ' })).toEqual(['amount:amount', 'reason:reason']);
     expect(issues({ mode: 'full', amount: '', reason: '' })).toEqual(['reason:reason']);
+  });
+});
+
+describe('param texts form', () => {
+  const texts = { label: ' Link ', hint: '', placeholder: 'https://…', required: '', invalid: '' };
+
+  it('sends the kind trimmed and lower-cased and the texts as typed', () => {
+    expect(paramTextsFormSchema.parse({ kind: '  Channel_URL ', ...texts })).toEqual({ kind: 'channel_url', ...texts });
+  });
+
+  it('refuses a kind outside the contract’s pattern', () => {
+    for (const kind of ['', '_x', 'a-b', 'x'.repeat(65)]) {
+      expect(paramTextsFormSchema.safeParse({ kind, ...texts }).error?.issues.map((i) => `${i.path.join('.')}:${i.message}`)).toEqual(['kind:kind']);
+    }
   });
 });
