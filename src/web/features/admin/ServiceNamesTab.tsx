@@ -1,5 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useTranslation } from '../../i18n';
+import { serviceNameInputSchema } from '../../../core/contracts/admin';
 import { Input } from '../../components/ui/Input';
 import { applyNameRules, displayNames, previewNames, type NamedService, type NameRule } from '../../../core/serviceNames';
 import { ApiError } from '../../lib/api';
@@ -72,42 +76,58 @@ export function ServiceNamesTab() {
   );
 }
 
+/**
+ * The service name form: the API name and the az and tr names, all required once trimmed (else
+ * the message `fillAll`), and, limited to one service, a service of the catalogue `ids` holds
+ * (else `chooseService`); handed on as the contract's service name body.
+ */
+export const serviceNameFormSchema = (ids: ReadonlySet<string>) =>
+  z
+    .object({ apiServiceName: z.string(), az: z.string(), tr: z.string(), scope: z.enum(['all', 'one']), serviceId: z.string() })
+    .superRefine(({ apiServiceName, az, tr, scope, serviceId }, ctx) => {
+      if (!apiServiceName.trim() || !az.trim() || !tr.trim()) ctx.addIssue({ code: 'custom', path: ['apiServiceName'], message: 'fillAll' });
+      else if (scope === 'one' && !ids.has(serviceId.trim())) ctx.addIssue({ code: 'custom', path: ['serviceId'], message: 'chooseService' });
+    })
+    .transform(({ apiServiceName, az, tr, scope, serviceId }): z.input<typeof serviceNameInputSchema> => ({
+      apiServiceName,
+      az,
+      tr,
+      serviceId: scope === 'one' ? serviceId.trim() || null : null,
+    }))
+    .pipe(serviceNameInputSchema);
+
 function NameDialog({ name, saved, onClose }: { name: ServiceName | null; saved: readonly ServiceName[]; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const save = useSaveServiceName();
   const api = useApiServices();
-  const [form, setForm] = useState<ServiceName>(name ?? { apiServiceName: '', az: '', tr: '', serviceId: null });
-  const [oneService, setOneService] = useState(Boolean(name?.serviceId));
-  const [error, setError] = useState<string | null>(null);
-  const set = (k: 'apiServiceName' | 'az' | 'tr' | 'serviceId', v: string) => setForm((f) => ({ ...f, [k]: v }));
-  const services = api.data ?? [];
-  const input: ServiceName = {
-    apiServiceName: form.apiServiceName.trim(),
-    az: form.az.trim(),
-    tr: form.tr.trim(),
-    serviceId: oneService ? (form.serviceId ?? '').trim() || null : null,
-  };
-  const chosen = input.serviceId ? services.find((s) => s.id === input.serviceId) : undefined;
+  const services = useMemo(() => api.data ?? [], [api.data]);
+  const schema = useMemo(() => serviceNameFormSchema(new Set(services.map((s) => s.id))), [services]);
+  // One message for the whole form, kept until the next attempt; the submit button keeps the focus.
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+    defaultValues: { apiServiceName: name?.apiServiceName ?? '', az: name?.az ?? '', tr: name?.tr ?? '', scope: name?.serviceId ? 'one' : 'all', serviceId: name?.serviceId ?? '' },
+  });
+  const { errors } = form.formState;
+  const values = form.watch();
+  const oneService = values.scope === 'one';
+  const apiServiceName = values.apiServiceName.trim();
+  const az = values.az.trim();
+  const tr = values.tr.trim();
+  const serviceId = oneService ? values.serviceId.trim() || null : null;
+  const chosen = serviceId ? services.find((s) => s.id === serviceId) : undefined;
   // The saved names before and after this one is saved, for the preview.
   const before = useMemo(() => nameRulesOf(saved), [saved]);
-  const { apiServiceName, az, tr, serviceId } = input;
   const after = useMemo(() => {
     const others = saved.filter((n) => n.apiServiceName !== name?.apiServiceName);
     // Limited to one service that is not chosen yet, the name renames nothing.
     const complete = apiServiceName && (!oneService || serviceId);
     return nameRulesOf(complete ? [...others, { apiServiceName, az, tr, serviceId }] : others);
   }, [saved, name, apiServiceName, az, tr, serviceId, oneService]);
+  const serviceIdField = form.register('serviceId');
 
-  const submit = () => {
-    if (!input.apiServiceName || !input.az || !input.tr) {
-      setError(t('names.fillAll'));
-      return;
-    }
-    if (oneService && !chosen) {
-      setError(t('names.chooseService'));
-      return;
-    }
-    setError(null);
+  const send = (input: ServiceName) => {
     save.mutate(
       { original: name?.apiServiceName, input },
       {
@@ -117,19 +137,27 @@ function NameDialog({ name, saved, onClose }: { name: ServiceName | null; saved:
         },
         onError: (err) => {
           const message = err instanceof ApiError && err.code === 'DUPLICATE' ? t('names.duplicate') : t('notices.operationFailed');
-          setError(message);
+          form.setError('root', { message });
           notify.error(message);
         },
       },
     );
   };
+  const error = errors.apiServiceName ? t('names.fillAll') : errors.serviceId ? t('names.chooseService') : errors.root?.message;
 
   return (
-    <FormDialog title={name ? t('names.editTitle') : t('names.newTitle')} onClose={onClose} onSubmit={submit} pending={save.isPending} className="sm:max-w-3xl" formClassName="space-y-4">
+    <FormDialog
+      title={name ? t('names.editTitle') : t('names.newTitle')}
+      onClose={onClose}
+      onSubmit={() => void form.handleSubmit(send)()}
+      pending={save.isPending}
+      className="sm:max-w-3xl"
+      formClassName="space-y-4"
+    >
       <Field label={t('names.apiName')} hint={t('names.apiNameHint')}>
         {(control) => (
           <>
-            <Input {...control} list="api-service-names" value={form.apiServiceName} onChange={(e) => set('apiServiceName', e.target.value)} maxLength={200} required />
+            <Input {...control} list="api-service-names" {...form.register('apiServiceName')} maxLength={200} required />
             <datalist id="api-service-names">
               {[...new Set(services.map((s) => s.name))].slice(0, 500).map((n) => (
                 <option key={n} value={n} />
@@ -139,13 +167,13 @@ function NameDialog({ name, saved, onClose }: { name: ServiceName | null; saved:
         )}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField label={t('names.az')} value={form.az} onChange={(e) => set('az', e.target.value)} maxLength={200} required lang="az" />
-        <InputField label={t('names.tr')} value={form.tr} onChange={(e) => set('tr', e.target.value)} maxLength={200} required lang="tr" />
+        <InputField label={t('names.az')} {...form.register('az')} maxLength={200} required lang="az" />
+        <InputField label={t('names.tr')} {...form.register('tr')} maxLength={200} required lang="tr" />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('names.scope')}>
           {(control) => (
-            <Select {...control} value={oneService ? 'one' : 'all'} onChange={(e) => setOneService(e.target.value === 'one')}>
+            <Select {...control} {...form.register('scope')}>
               <option value="all">{t('names.scopeAll')}</option>
               <option value="one">{t('names.scopeOne')}</option>
             </Select>
@@ -158,19 +186,18 @@ function NameDialog({ name, saved, onClose }: { name: ServiceName | null; saved:
                 <Input
                   {...control}
                   list="api-service-ids"
-                  value={form.serviceId ?? ''}
+                  {...serviceIdField}
                   onChange={(e) => {
-                    const id = e.target.value;
-                    set('serviceId', id);
+                    void serviceIdField.onChange(e);
                     // Choosing a service fills in its whole name as the words to translate.
-                    const match = services.find((s) => s.id === id.trim());
-                    if (match && !form.apiServiceName.trim()) set('apiServiceName', match.name);
+                    const match = services.find((s) => s.id === e.target.value.trim());
+                    if (match && !form.getValues('apiServiceName').trim()) form.setValue('apiServiceName', match.name);
                   }}
                   maxLength={64}
                   inputMode="numeric"
                 />
                 <datalist id="api-service-ids">
-                  {matching(services, input.apiServiceName).map((s) => (
+                  {matching(services, apiServiceName).map((s) => (
                     <option key={s.id} value={s.id}>
                       {s.name}
                     </option>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refundFormSchema } from './AdminOrdersPage';
 import { paramTextsFormSchema } from './ParamTextsTab';
+import { serviceNameFormSchema } from './ServiceNamesTab';
 
 /** The admin dialogs' form schemas: which fields they refuse and the body they hand to the server. */
 describe('refund form', () => {
@@ -34,5 +35,22 @@ describe('param texts form', () => {
     for (const kind of ['', '_x', 'a-b', 'x'.repeat(65)]) {
       expect(paramTextsFormSchema.safeParse({ kind, ...texts }).error?.issues.map((i) => `${i.path.join('.')}:${i.message}`)).toEqual(['kind:kind']);
     }
+  });
+});
+
+describe('service name form', () => {
+  const schema = serviceNameFormSchema(new Set(['11', '14']));
+  const base = { apiServiceName: ' instagram followers ', az: ' İzləyicilər ', tr: 'Takipçiler', scope: 'all' as const, serviceId: '14' };
+  const issues = (values: typeof base | (Omit<typeof base, 'scope'> & { scope: 'one' })) => (schema.safeParse(values).error?.issues ?? []).map((i) => `${i.path.join('.')}:${i.message}`);
+
+  it('sends the names trimmed, for every service unless limited to one', () => {
+    expect(schema.parse(base)).toEqual({ apiServiceName: 'instagram followers', az: 'İzləyicilər', tr: 'Takipçiler', serviceId: null });
+    expect(schema.parse({ ...base, scope: 'one', serviceId: ' 14 ' })).toEqual({ apiServiceName: 'instagram followers', az: 'İzləyicilər', tr: 'Takipçiler', serviceId: '14' });
+  });
+
+  it('asks for all three names first, then for a service of the catalogue when limited to one', () => {
+    expect(issues({ ...base, az: '   ', scope: 'one', serviceId: '' })).toEqual(['apiServiceName:fillAll']);
+    expect(issues({ ...base, scope: 'one', serviceId: '' })).toEqual(['serviceId:chooseService']);
+    expect(issues({ ...base, scope: 'one', serviceId: '12' })).toEqual(['serviceId:chooseService']);
   });
 });
