@@ -1,11 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useTranslation } from '../../i18n';
+import { LANGUAGES, type Language } from '../../../core/i18n';
+import { localServiceInputSchema } from '../../../core/contracts/admin';
 import { platformDisplayName } from '../../../core/platforms';
 import { Badge } from '../../components/ui/Badge';
 import { useLanguage } from '../../lib/language';
-import { useDeleteService, useLocalServices, useSaveService, type LocalService, type LocalServiceInput } from './api';
+import { useDeleteService, useLocalServices, useSaveService, type LocalService, type LocalServiceInput, type Localized } from './api';
 import { DeleteDialog, FormDialog } from './dialogs';
-import { LocalizedFields, useLocalizedTexts, type LocalizedField } from './LocalizedFields';
+import { LocalizedFields, type LocalizedField } from './LocalizedFields';
 import { notify, notifyError } from './format';
 import { parseAznToQepik, parseOrderIndex, qepikToInput } from './forms';
 import { EditDeleteCell, Field, InputField, NewButton, Panel, QueryView, Select, Table, td, Th, Toggle, useFailureNotice } from './ui';
@@ -107,51 +112,88 @@ export function LocalServicesTab() {
   );
 }
 
+const localizedText = z.object({ az: z.string(), tr: z.string(), en: z.string() });
+
+/**
+ * The local service form: texts in three languages (the name required in each; a blank one's
+ * issue is `required` at its language), the price in AZN (`priceInvalid`), the list position
+ * (`orderIndexInvalid`), each in the contract's range, and the rest as chosen; handed on as the
+ * contract's body, which trims the texts.
+ */
+export const localServiceFormSchema = z
+  .object({
+    name: localizedText,
+    description: localizedText,
+    details: localizedText,
+    benefits: localizedText,
+    price: z.string(),
+    category: z.enum(['standard', 'social_media']),
+    platform: z.string(),
+    icon: z.string(),
+    active: z.boolean(),
+    orderIndex: z.string(),
+  })
+  .superRefine(({ name, price, orderIndex }, ctx) => {
+    for (const l of LANGUAGES) if (!name[l].trim()) ctx.addIssue({ code: 'custom', path: ['name', l], message: 'required' });
+    // Either one left out reads as the contract's default, so a typed value that is not one is refused here.
+    const { priceQepik, orderIndex: index } = localServiceInputSchema.shape;
+    const qepik = parseAznToQepik(price);
+    const position = parseOrderIndex(orderIndex);
+    if (qepik === undefined || !priceQepik.safeParse(qepik).success) ctx.addIssue({ code: 'custom', path: ['price'], message: 'priceInvalid' });
+    if (position === undefined || !index.safeParse(position).success) ctx.addIssue({ code: 'custom', path: ['orderIndex'], message: 'orderIndexInvalid' });
+  })
+  .transform(
+    (v): z.input<typeof localServiceInputSchema> => ({
+      name: v.name,
+      description: v.description,
+      details: v.details,
+      benefits: v.benefits,
+      priceQepik: parseAznToQepik(v.price) ?? null,
+      category: v.category,
+      platform: v.platform.trim() || null,
+      icon: v.icon.trim() || null,
+      active: v.active,
+      orderIndex: parseOrderIndex(v.orderIndex) ?? 0,
+    }),
+  )
+  .pipe(localServiceInputSchema);
+
+type TextKey = 'name' | 'description' | 'details' | 'benefits';
+const blankLocalized: Localized = { az: '', tr: '', en: '' };
+
 function ServiceDialog({ service, onClose }: { service: LocalService | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const save = useSaveService();
-  const { texts, missing, change, check, trimmed } = useLocalizedTexts({
-    name: service?.name,
-    description: service?.description,
-    details: service?.details,
-    benefits: service?.benefits,
+  // The submit button keeps the focus when a field is wrong, as on the other admin forms.
+  const form = useForm<z.input<typeof localServiceFormSchema>, unknown, LocalServiceInput>({
+    resolver: zodResolver(localServiceFormSchema),
+    shouldFocusError: false,
+    defaultValues: {
+      name: service?.name ?? blankLocalized,
+      description: service?.description ?? blankLocalized,
+      details: service?.details ?? blankLocalized,
+      benefits: service?.benefits ?? blankLocalized,
+      price: qepikToInput(service?.priceQepik ?? null),
+      category: service?.category ?? 'social_media',
+      platform: service?.platform ?? '',
+      icon: service?.icon ?? '',
+      active: service?.active ?? true,
+      orderIndex: String(service?.orderIndex ?? 0),
+    },
   });
-  const [form, setForm] = useState({
-    price: qepikToInput(service?.priceQepik ?? null),
-    category: service?.category ?? ('social_media' as LocalService['category']),
-    platform: service?.platform ?? '',
-    icon: service?.icon ?? '',
-    active: service?.active ?? true,
-    orderIndex: String(service?.orderIndex ?? 0),
-  });
-  const [errors, setErrors] = useState<Partial<Record<'price' | 'orderIndex', string>>>({});
-  const set = <K extends keyof typeof form>(k: K, v: (typeof form)[K]) => setForm((f) => ({ ...f, [k]: v }));
-  const fields: LocalizedField<keyof typeof texts>[] = [
+  const { errors } = form.formState;
+  const values = form.watch();
+  // The languages that missed the name at the last attempt.
+  const missing = LANGUAGES.filter((l) => errors.name?.[l]);
+  const fields: LocalizedField<TextKey>[] = [
     { key: 'name', label: t('services.name'), max: 200, required: true },
     { key: 'description', label: t('services.description'), max: 1000, multiline: true, rows: 2 },
     { key: 'details', label: t('services.details'), max: 5000, multiline: true, rows: 4 },
     { key: 'benefits', label: t('services.benefits'), max: 2000, multiline: true, rows: 4 },
   ];
 
-  const submit = () => {
-    const complete = check(fields);
-    const priceQepik = parseAznToQepik(form.price);
-    const orderIndex = parseOrderIndex(form.orderIndex);
-    setErrors({
-      price: priceQepik === undefined ? t('services.priceInvalid') : undefined,
-      orderIndex: orderIndex === undefined ? t('services.orderIndexInvalid') : undefined,
-    });
-    if (!complete || priceQepik === undefined || orderIndex === undefined) return;
-    const input: LocalServiceInput = {
-      ...trimmed(),
-      priceQepik,
-      category: form.category,
-      platform: form.platform.trim() || null,
-      icon: form.icon.trim() || null,
-      active: form.active,
-      orderIndex,
-    };
+  const send = (input: LocalServiceInput) => {
     save.mutate(
       { id: service?.id, input },
       {
@@ -168,30 +210,50 @@ function ServiceDialog({ service, onClose }: { service: LocalService | null; onC
     <FormDialog
       title={service ? t('services.editTitle') : t('services.newTitle')}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={() => void form.handleSubmit(send)()}
       pending={save.isPending}
       className="sm:max-w-3xl"
       formClassName="grid gap-4 sm:grid-cols-2"
       footerClassName="sm:col-span-2"
     >
       <div className="space-y-4 sm:col-span-2">
-        <LocalizedFields missing={missing} values={texts} onChange={change} fields={fields} />
+        <LocalizedFields
+          missing={missing}
+          values={values}
+          onChange={(key: TextKey, l: Language, text: string) => form.setValue(`${key}.${l}`, text, { shouldDirty: true })}
+          fields={fields}
+        />
         <p className="text-xs text-slate-500">{t('services.benefitsHint')}</p>
       </div>
-      <InputField label={t('services.priceAzn')} error={errors.price} type="number" min={0} step={0.01} inputMode="decimal" value={form.price} onChange={(e) => set('price', e.target.value)} />
+      <InputField
+        label={t('services.priceAzn')}
+        error={errors.price ? t('services.priceInvalid') : undefined}
+        type="number"
+        min={0}
+        step={0.01}
+        inputMode="decimal"
+        {...form.register('price')}
+      />
       <Field label={t('services.category')}>
         {(control) => (
-          <Select {...control} value={form.category} onChange={(e) => set('category', e.target.value as LocalService['category'])} className="h-[42px]">
+          <Select {...control} {...form.register('category')} className="h-[42px]">
             <option value="social_media">{t('services.categories.social_media')}</option>
             <option value="standard">{t('services.categories.standard')}</option>
           </Select>
         )}
       </Field>
-      <InputField label={t('services.platform')} value={form.platform} onChange={(e) => set('platform', e.target.value)} placeholder="instagram" maxLength={50} />
-      <InputField label={t('services.icon')} hint={t('services.iconHint')} value={form.icon} onChange={(e) => set('icon', e.target.value)} placeholder="Heart" maxLength={50} />
-      <InputField label={t('services.orderIndex')} hint={t('services.orderIndexHint')} error={errors.orderIndex} type="number" step={1} value={form.orderIndex} onChange={(e) => set('orderIndex', e.target.value)} />
+      <InputField label={t('services.platform')} {...form.register('platform')} placeholder="instagram" maxLength={50} />
+      <InputField label={t('services.icon')} hint={t('services.iconHint')} {...form.register('icon')} placeholder="Heart" maxLength={50} />
+      <InputField
+        label={t('services.orderIndex')}
+        hint={t('services.orderIndexHint')}
+        error={errors.orderIndex ? t('services.orderIndexInvalid') : undefined}
+        type="number"
+        step={1}
+        {...form.register('orderIndex')}
+      />
       <div className="flex items-end pb-2">
-        <Toggle label={t('services.active')} checked={form.active} onChange={(v) => set('active', v)} />
+        <Controller control={form.control} name="active" render={({ field }) => <Toggle label={t('services.active')} checked={field.value} onChange={field.onChange} />} />
       </div>
     </FormDialog>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refundFormSchema } from './AdminOrdersPage';
+import { localServiceFormSchema } from './LocalServicesTab';
 import { paramTextsFormSchema } from './ParamTextsTab';
 import { serviceNameFormSchema } from './ServiceNamesTab';
 
@@ -52,5 +53,44 @@ describe('service name form', () => {
     expect(issues({ ...base, az: '   ', scope: 'one', serviceId: '' })).toEqual(['apiServiceName:fillAll']);
     expect(issues({ ...base, scope: 'one', serviceId: '' })).toEqual(['serviceId:chooseService']);
     expect(issues({ ...base, scope: 'one', serviceId: '12' })).toEqual(['serviceId:chooseService']);
+  });
+});
+
+describe('local service form', () => {
+  const texts = (az: string, tr = az, en = az) => ({ az, tr, en });
+  const base = {
+    name: texts(' Loqo dizaynı ', 'Logo tasarımı', 'Logo design'),
+    description: texts(''),
+    details: texts(' Bir loqo '),
+    benefits: texts(''),
+    price: '12,5',
+    category: 'standard' as const,
+    platform: '  ',
+    icon: ' Heart ',
+    active: false,
+    orderIndex: '3',
+  };
+  const issues = (values: Partial<typeof base>) => (localServiceFormSchema.safeParse({ ...base, ...values }).error?.issues ?? []).map((i) => `${i.path.join('.')}:${i.message}`);
+
+  it('sends the texts trimmed, the AZN price as qəpik, a blank platform as none and the position as a number', () => {
+    expect(localServiceFormSchema.parse(base)).toEqual({
+      name: texts('Loqo dizaynı', 'Logo tasarımı', 'Logo design'),
+      description: texts(''),
+      details: texts('Bir loqo'),
+      benefits: texts(''),
+      priceQepik: 1250,
+      category: 'standard',
+      platform: null,
+      icon: 'Heart',
+      active: false,
+      orderIndex: 3,
+    });
+    expect(localServiceFormSchema.parse({ ...base, price: ' ', orderIndex: '' })).toMatchObject({ priceQepik: null, orderIndex: 0 });
+  });
+
+  it('marks each language without a name, a price that is not one and a position that is not a whole number, all at once', () => {
+    expect(issues({ name: texts('Ad', ' ', '') })).toEqual(['name.tr:required', 'name.en:required']);
+    expect(issues({ price: '1.234', orderIndex: '1.5' })).toEqual(['price:priceInvalid', 'orderIndex:orderIndexInvalid']);
+    expect(issues({ price: '10000001', orderIndex: '100001' })).toEqual(['price:priceInvalid', 'orderIndex:orderIndexInvalid']);
   });
 });
