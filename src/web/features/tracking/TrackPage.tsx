@@ -1,8 +1,6 @@
 import { CheckCircle2, CircleDashed, Clock, ExternalLink, PackageSearch, Search, XCircle } from 'lucide-react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
 import { island } from '../../islands/island';
 import { useSearchParams } from 'react-router';
@@ -16,18 +14,18 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
 import { api, ApiError, timed } from '../../lib/api';
 import { trackKind, type TrackKind } from './trackKind';
+import type { TrackForm } from './trackForm';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { errorText } from '../../lib/errorText';
 
 export const ns = ['tracking'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('tracking:title')} · ${site.site_name}`, description: t('tracking:intro') });
 
-/**
- * The search form: any number that is not blank is looked up, so that one the contract's
- * `orderNumberSchema` would refuse is answered by the server as not found (docs/rules.md#tracking).
- */
-const trackFormSchema = z.object({ order: z.string().trim().min(1, 'required') });
-type TrackForm = z.infer<typeof trackFormSchema>;
+/** The search form's schema as its resolver, loaded with its resolver on the first search, like the notices: the page stays light. */
+const trackResolver: Resolver<TrackForm> = async (values, context, options) => {
+  const [{ trackFormSchema }, { zodResolver }] = await Promise.all([import('./trackForm'), import('@hookform/resolvers/zod')]);
+  return zodResolver(trackFormSchema)(values, context, options);
+};
 
 const KIND_STYLE: Record<TrackKind, { badge: string; icon: typeof CheckCircle2; iconClass: string }> = {
   success: { badge: 'bg-emerald-100 text-emerald-800 ring-emerald-200', icon: CheckCircle2, iconClass: 'bg-emerald-50 text-emerald-600' },
@@ -45,7 +43,7 @@ export function TrackView() {
   const [params, setParams] = useSearchParams();
   const fromAddress = (params.get('order') ?? '').trim();
   // The field keeps its place when a blank search is refused, as before the form checked it.
-  const form = useForm<TrackForm>({ resolver: zodResolver(trackFormSchema), defaultValues: { order: fromAddress }, shouldFocusError: false });
+  const form = useForm<TrackForm>({ resolver: trackResolver, defaultValues: { order: fromAddress }, shouldFocusError: false });
   const missing = form.formState.errors.order !== undefined;
   const [loading, setLoading] = useState(false);
   const [result, setResult] = useState<TrackResult | null>(null);
