@@ -58,8 +58,8 @@ export default function AdminSettingsPage() {
   const client = useQueryClient();
   const revalidator = useRevalidator();
   const [loaded, setLoaded] = useState(false);
-  // The first answer fills the form once; the shown errors and a failed save keep it as typed.
-  const form = useForm<Draft, unknown, Settings>({ resolver: settingsResolver, shouldFocusError: false });
+  // The first answer fills the form once; a failed save keeps it as typed. Checked when sent only.
+  const form = useForm<Draft, unknown, Settings>({ resolver: settingsResolver, reValidateMode: 'onSubmit', shouldFocusError: false });
   const { errors } = form.formState;
 
   useEffect(() => {

@@ -250,7 +250,8 @@ const balanceFormSchema = z.object({
 function BalanceDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
-  const form = useForm({ resolver: zodResolver(balanceFormSchema), defaultValues: { amount: '', reason: '' }, shouldFocusError: false });
+  // Checked when sent only.
+  const form = useForm({ resolver: zodResolver(balanceFormSchema), defaultValues: { amount: '', reason: '' }, reValidateMode: 'onSubmit', shouldFocusError: false });
   const { errors } = form.formState;
   const adjust = useAdjustBalance();
 
@@ -281,7 +282,7 @@ function BalanceDialog({ user, onClose }: { user: AdminUser; onClose: () => void
       </Field>
       <ReasonField
         value={form.watch('reason')}
-        onChange={(v) => form.setValue('reason', v, { shouldValidate: form.formState.isSubmitted })}
+        onChange={(v) => form.setValue('reason', v)}
         error={errors.reason ? t('users.reasonRequired') : undefined}
       />
     </FormDialog>
