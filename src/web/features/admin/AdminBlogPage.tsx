@@ -1,5 +1,11 @@
 import { ExternalLink } from 'lucide-react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { blogPostInputSchema } from '../../../core/contracts/admin';
+import { LANGUAGES } from '../../../core/i18n';
+import { Input } from '../../components/ui/Input';
 import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
@@ -9,14 +15,12 @@ import { useBlogPosts, useDeleteBlogPost, useSaveBlogPost, type BlogPost } from 
 import { DeleteDialog, FormDialog } from './dialogs';
 import { notify, notifyError } from './format';
 import { slugify, today } from './forms';
-import { LocalizedFields, useLocalizedTexts, type LocalizedField } from './LocalizedFields';
-import { AdminPage, EditDeleteCell, InputField, NewButton, Panel, QueryView, Table, td, Th, Toggle, useFailureNotice } from './ui';
+import { LocalizedFields, type LocalizedField } from './LocalizedFields';
+import { AdminPage, EditDeleteCell, Field, NewButton, Panel, QueryView, Table, td, Th, Toggle, useFailureNotice } from './ui';
 import { formatDay } from '../../lib/format';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:blog.title')} · ${site.site_name}` });
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** /admin/blog: posts in az, tr and en; published ones appear at /{lang}/blog and in the sitemaps. */
 export default function AdminBlogPage() {
@@ -87,39 +91,49 @@ export default function AdminBlogPage() {
   );
 }
 
+/** The post form: the contract's fields (slug and texts trimmed, the slug in lower case), with the publish flag as set. */
+const postFormSchema = blogPostInputSchema.extend({ published: z.boolean() });
+const blank = { az: '', tr: '', en: '' };
+
 function PostDialog({ post, onClose }: { post: BlogPost | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const save = useSaveBlogPost();
-  const [slug, setSlug] = useState(post?.slug ?? '');
   const [slugTouched, setSlugTouched] = useState(!!post);
-  const [publishedOn, setPublishedOn] = useState(post?.publishedOn ?? today());
-  const [published, setPublished] = useState(post?.published ?? false);
-  const { texts, missing, change, check, trimmed } = useLocalizedTexts({ title: post?.title, excerpt: post?.excerpt, body: post?.body });
-  const [errors, setErrors] = useState<{ slug?: string; date?: string }>({});
+  // Checked when sent only: the languages that miss a text stay marked (and their tab open) while they are typed in.
+  const form = useForm({
+    resolver: zodResolver(postFormSchema),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+    defaultValues: {
+      slug: post?.slug ?? '',
+      publishedOn: post?.publishedOn ?? today(),
+      published: post?.published ?? false,
+      title: post?.title ?? blank,
+      excerpt: post?.excerpt ?? blank,
+      body: post?.body ?? blank,
+    },
+  });
+  const { errors } = form.formState;
+  const texts = { title: form.watch('title'), excerpt: form.watch('excerpt'), body: form.watch('body') };
+  const missing = LANGUAGES.filter((l) => errors.title?.[l] || errors.body?.[l]);
   const fields: LocalizedField<keyof typeof texts>[] = [
     { key: 'title', label: t('blog.postTitle'), max: 200, required: true },
     { key: 'excerpt', label: t('blog.excerpt'), max: 500, multiline: true, rows: 2 },
     { key: 'body', label: t('blog.body'), max: 50_000, multiline: true, rows: 10, required: true },
   ];
+  const slugError = errors.slug ? (errors.slug.type === 'server' ? t('blog.slugTaken') : t('blog.slugInvalid')) : undefined;
+  const slugField = form.register('slug');
 
-  const submit = () => {
-    const cleanSlug = slug.trim().toLowerCase();
-    const complete = check(fields);
-    const next = {
-      slug: SLUG.test(cleanSlug) && cleanSlug.length <= 120 ? undefined : t('blog.slugInvalid'),
-      date: /^\d{4}-\d{2}-\d{2}$/.test(publishedOn) ? undefined : t('blog.dateInvalid'),
-    };
-    setErrors(next);
-    if (next.slug || next.date || !complete) return;
+  const submit = (input: z.output<typeof postFormSchema>) => {
     save.mutate(
-      { id: post?.id, input: { slug: cleanSlug, publishedOn, published, ...trimmed() } },
+      { id: post?.id, input },
       {
         onSuccess: () => {
-          notify.success(post ? t('notices.postUpdated') : t('notices.postCreated'), texts.title.az);
+          notify.success(post ? t('notices.postUpdated') : t('notices.postCreated'), form.getValues('title.az'));
           onClose();
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.code === 'DUPLICATE') setErrors((x) => ({ ...x, slug: t('blog.slugTaken') }));
+          if (err instanceof ApiError && err.code === 'DUPLICATE') form.setError('slug', { type: 'server' });
           notifyError(t, 'notices.operationFailed', err);
         },
       },
@@ -127,32 +141,43 @@ function PostDialog({ post, onClose }: { post: BlogPost | null; onClose: () => v
   };
 
   return (
-    <FormDialog title={post ? t('blog.editTitle') : t('blog.newTitle')} onClose={onClose} onSubmit={submit} pending={save.isPending} className="sm:max-w-4xl" footerClassName="border-t border-slate-200 pt-4">
+    <FormDialog
+      title={post ? t('blog.editTitle') : t('blog.newTitle')}
+      onClose={onClose}
+      onSubmit={() => void form.handleSubmit(submit)()}
+      pending={save.isPending}
+      className="sm:max-w-4xl"
+      footerClassName="border-t border-slate-200 pt-4"
+    >
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-        <InputField
-          label={t('blog.slug')}
-          error={errors.slug}
-          hint={t('blog.slugHint')}
-          value={slug}
-          onChange={(e) => {
-            setSlug(e.target.value);
-            setSlugTouched(true);
-          }}
-          maxLength={120}
-          inputClassName="font-mono"
-        />
-        <InputField label={t('blog.date')} error={errors.date} type="date" value={publishedOn} onChange={(e) => setPublishedOn(e.target.value)} />
+        <Field label={t('blog.slug')} error={slugError} hint={t('blog.slugHint')}>
+          {(control) => (
+            <Input
+              {...control}
+              {...slugField}
+              onChange={(e) => {
+                setSlugTouched(true);
+                return slugField.onChange(e);
+              }}
+              maxLength={120}
+              className="font-mono"
+            />
+          )}
+        </Field>
+        <Field label={t('blog.date')} error={errors.publishedOn ? t('blog.dateInvalid') : undefined}>
+          {(control) => <Input {...control} type="date" {...form.register('publishedOn')} />}
+        </Field>
       </div>
       <LocalizedFields
         missing={missing}
         values={texts}
         onChange={(key, lang, value) => {
-          change(key, lang, value);
-          if (key === 'title' && lang === 'az' && !slugTouched) setSlug(slugify(value));
+          form.setValue(`${key}.${lang}`, value);
+          if (key === 'title' && lang === 'az' && !slugTouched) form.setValue('slug', slugify(value));
         }}
         fields={fields}
       />
-      <Toggle label={t('blog.publish')} description={t('blog.publishHint')} checked={published} onChange={setPublished} />
+      <Toggle label={t('blog.publish')} description={t('blog.publishHint')} checked={form.watch('published')} onChange={(v) => form.setValue('published', v)} />
     </FormDialog>
   );
 }

@@ -1,4 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { faqInputSchema } from '../../../core/contracts/admin';
+import { LANGUAGES } from '../../../core/i18n';
 import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
@@ -7,8 +12,9 @@ import { useDeleteFaqItem, useFaqItems, useSaveFaqItem, type FaqItem } from './a
 import { DeleteDialog, FormDialog } from './dialogs';
 import { notify, notifyError } from './format';
 import { parseOrderIndex } from './forms';
-import { LocalizedFields, useLocalizedTexts, type LocalizedField } from './LocalizedFields';
-import { AdminPage, EditDeleteCell, InputField, NewButton, Panel, QueryView, Table, td, Th, Toggle, useFailureNotice } from './ui';
+import { LocalizedFields, type LocalizedField } from './LocalizedFields';
+import { Input } from '../../components/ui/Input';
+import { AdminPage, EditDeleteCell, Field, NewButton, Panel, QueryView, Table, td, Th, Toggle, useFailureNotice } from './ui';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:faq.title')} · ${site.site_name}` });
@@ -76,25 +82,47 @@ export default function AdminFaqPage() {
   );
 }
 
+/**
+ * The question form: the contract's texts (trimmed, a question and an answer in each language) and
+ * a position read by `parseOrderIndex` (a whole number, blank as 0).
+ */
+const faqFormSchema = z.object({
+  question: faqInputSchema.shape.question,
+  answer: faqInputSchema.shape.answer,
+  orderIndex: z.string().transform((text, ctx) => {
+    const index = parseOrderIndex(text);
+    if (index === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'orderIndexInvalid' });
+      return z.NEVER;
+    }
+    return index;
+  }),
+  published: z.boolean(),
+});
+
+const blank = { az: '', tr: '', en: '' };
+
 function FaqDialog({ item, nextIndex, onClose }: { item: FaqItem | null; nextIndex: number; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const save = useSaveFaqItem();
-  const { texts, missing, change, check, trimmed } = useLocalizedTexts({ question: item?.question, answer: item?.answer });
-  const [orderIndex, setOrderIndex] = useState(String(item?.orderIndex ?? nextIndex));
-  const [published, setPublished] = useState(item?.published ?? true);
-  const [indexError, setIndexError] = useState<string | undefined>();
+  // Checked when sent only: the languages that miss a text stay marked (and their tab open) while they are typed in.
+  const form = useForm({
+    resolver: zodResolver(faqFormSchema),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+    defaultValues: { question: item?.question ?? blank, answer: item?.answer ?? blank, orderIndex: String(item?.orderIndex ?? nextIndex), published: item?.published ?? true },
+  });
+  const { errors } = form.formState;
+  const texts = { question: form.watch('question'), answer: form.watch('answer') };
+  const missing = LANGUAGES.filter((l) => errors.question?.[l] || errors.answer?.[l]);
   const fields: LocalizedField<keyof typeof texts>[] = [
     { key: 'question', label: t('faq.question'), max: 500, required: true },
     { key: 'answer', label: t('faq.answer'), max: 5000, multiline: true, rows: 6, required: true },
   ];
 
-  const submit = () => {
-    const complete = check(fields);
-    const index = parseOrderIndex(orderIndex);
-    setIndexError(index === undefined ? t('services.orderIndexInvalid') : undefined);
-    if (!complete || index === undefined) return;
+  const submit = (input: z.output<typeof faqFormSchema>) => {
     save.mutate(
-      { id: item?.id, input: { ...trimmed(), orderIndex: index, published } },
+      { id: item?.id, input },
       {
         onSuccess: () => {
           notify.success(item ? t('notices.faqUpdated') : t('notices.faqCreated'));
@@ -106,12 +134,21 @@ function FaqDialog({ item, nextIndex, onClose }: { item: FaqItem | null; nextInd
   };
 
   return (
-    <FormDialog title={item ? t('faq.editTitle') : t('faq.newTitle')} onClose={onClose} onSubmit={submit} pending={save.isPending} className="sm:max-w-4xl" footerClassName="border-t border-slate-200 pt-4">
-      <LocalizedFields missing={missing} values={texts} onChange={change} fields={fields} />
+    <FormDialog
+      title={item ? t('faq.editTitle') : t('faq.newTitle')}
+      onClose={onClose}
+      onSubmit={() => void form.handleSubmit(submit)()}
+      pending={save.isPending}
+      className="sm:max-w-4xl"
+      footerClassName="border-t border-slate-200 pt-4"
+    >
+      <LocalizedFields missing={missing} values={texts} onChange={(key, lang, value) => form.setValue(`${key}.${lang}`, value)} fields={fields} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField label={t('services.orderIndex')} error={indexError} type="number" step={1} value={orderIndex} onChange={(e) => setOrderIndex(e.target.value)} />
+        <Field label={t('services.orderIndex')} error={errors.orderIndex ? t('services.orderIndexInvalid') : undefined}>
+          {(control) => <Input {...control} type="number" step={1} {...form.register('orderIndex')} />}
+        </Field>
         <div className="flex items-end pb-2">
-          <Toggle label={t('blog.publish')} checked={published} onChange={setPublished} />
+          <Toggle label={t('blog.publish')} checked={form.watch('published')} onChange={(v) => form.setValue('published', v)} />
         </div>
       </div>
     </FormDialog>

@@ -1,18 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Banknote, LifeBuoy, Save, ShoppingCart, Users } from 'lucide-react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
 import { useRevalidator } from 'react-router';
 import { useTranslation } from '../../i18n';
-import type { Settings } from '../../../core/settings';
+import { settingsSchema, type Settings } from '../../../core/settings';
 import type { PageMeta } from '../../app/page';
 import { Button } from '../../components/ui/Button';
-import { Textarea } from '../../components/ui/Input';
+import { Input, Textarea } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { useLiveEvents } from '../../lib/liveEvents';
 import { adminKeys, useSaveSettings, useSettings, useSettingsStats } from './api';
 import { notify, notifyError } from './format';
 import { numericSetting } from './forms';
-import { AdminPage, Field, InputField, LoadError, Loading, Panel, StatCard, Toggle, useFailureNotice } from './ui';
+import { AdminPage, Field, LoadError, Loading, Panel, StatCard, Toggle, useFailureNotice } from './ui';
 import { formatMoney, formatNumber } from '../../lib/format';
 
 export const ns = ['admin'];
@@ -30,6 +33,21 @@ type Draft = Omit<Settings, NumberKey> & Record<NumberKey, string>;
 
 const toDraft = (s: Settings): Draft => ({ ...s, service_fee: String(s.service_fee), base_fee: String(s.base_fee), default_balance: String(s.default_balance), usd_azn_rate: String(s.usd_azn_rate) });
 
+/**
+ * The settings as typed: numbers are read by `numericSetting` (text that is not a number becomes 0,
+ * docs/rules.md#settings), then held to the contract's bounds; an error's message is its
+ * `settings.<message>` text.
+ */
+const typedNumber = z.string().transform(numericSetting);
+const settingsFormSchema = settingsSchema.extend({
+  service_fee: typedNumber.pipe(z.number().min(0, 'feeRange').max(100, 'feeRange')),
+  base_fee: typedNumber.pipe(z.number().min(0, 'notNegative')),
+  default_balance: typedNumber.pipe(z.number().min(0, 'notNegative')),
+  usd_azn_rate: typedNumber.pipe(z.number().positive('positive')),
+});
+/** The contract reads stored rows of any shape (its text and flag fields take `unknown`), so it takes the form's strings and booleans as they are. */
+const settingsResolver = zodResolver(settingsFormSchema) as Resolver<Draft, unknown, Settings>;
+
 /** /admin/settings: the site and system settings form, and the stats cards (docs/rules.md#settings). */
 export default function AdminSettingsPage() {
   const { t } = useTranslation('admin');
@@ -39,37 +57,27 @@ export default function AdminSettingsPage() {
   const save = useSaveSettings();
   const client = useQueryClient();
   const revalidator = useRevalidator();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<NumberKey, string>>>({});
+  const [loaded, setLoaded] = useState(false);
+  // The first answer fills the form once; a failed save keeps it as typed. Checked when sent only.
+  const form = useForm<Draft, unknown, Settings>({ resolver: settingsResolver, reValidateMode: 'onSubmit', shouldFocusError: false });
+  const { errors } = form.formState;
 
   useEffect(() => {
-    if (settings.data && !draft) setDraft(toDraft(settings.data));
-  }, [settings.data, draft]);
+    if (settings.data && !loaded) {
+      form.reset(toDraft(settings.data));
+      setLoaded(true);
+    }
+  }, [settings.data, loaded, form]);
   useFailureNotice(settings, 'notices.settingsNotLoaded');
   // Another admin saved: refresh the stored values (the draft here stays as typed).
   useLiveEvents((e) => {
     if (e.type === 'settings') void client.invalidateQueries({ queryKey: adminKeys.settings() });
   });
 
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => (d ? { ...d, [k]: v } : d));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!draft) return;
-    // Text that is not a number becomes 0 (docs/rules.md#settings); bounds are then checked.
-    const numbers = Object.fromEntries(NUMBER_FIELDS.map((f) => [f.key, numericSetting(draft[f.key])])) as Record<NumberKey, number>;
-    const next: Partial<Record<NumberKey, string>> = {};
-    if (numbers.service_fee < 0 || numbers.service_fee > 100) next.service_fee = t('settings.feeRange');
-    if (numbers.base_fee < 0) next.base_fee = t('settings.notNegative');
-    if (numbers.default_balance < 0) next.default_balance = t('settings.notNegative');
-    if (numbers.usd_azn_rate <= 0) next.usd_azn_rate = t('settings.positive');
-    setErrors(next);
-    setDraft({ ...draft, ...Object.fromEntries(NUMBER_FIELDS.map((f) => [f.key, String(numbers[f.key])])) });
-    if (Object.keys(next).length) return;
-    const changes: Settings = { ...draft, ...numbers };
+  const send = (changes: Settings) => {
     save.mutate(changes, {
       onSuccess: (saved) => {
-        setDraft(toDraft(saved));
+        form.reset(toDraft(saved));
         notify.success(t('notices.settingsSaved'));
         // The site name and contacts shown around the pages (root route) are read again.
         void revalidator.revalidate();
@@ -77,6 +85,19 @@ export default function AdminSettingsPage() {
       onError: (err) => notifyError(t, 'notices.settingsNotSaved', err),
     });
   };
+  const submit = (e: FormEvent) => {
+    // The number fields show the numbers they are read as, whether or not they pass.
+    for (const f of NUMBER_FIELDS) form.setValue(f.key, String(numericSetting(form.getValues(f.key))));
+    void form.handleSubmit(send)(e);
+  };
+  const numberError = (key: NumberKey) => {
+    const message = errors[key]?.message;
+    return message ? t(`settings.${message}`) : undefined;
+  };
+  const checked = (key: 'maintenance_mode' | 'allow_registration') => ({
+    checked: form.watch(key),
+    onChange: (v: boolean) => form.setValue(key, v, { shouldDirty: true }),
+  });
 
   const s = stats.data;
   return (
@@ -84,7 +105,7 @@ export default function AdminSettingsPage() {
       title={t('settings.title')}
       description={t('settings.lead')}
       actions={
-        draft ? (
+        loaded ? (
           <Button type="submit" form="settings-form" disabled={save.isPending} aria-busy={save.isPending}>
             <Save className="size-4" aria-hidden="true" />
             {t('settings.save')}
@@ -103,39 +124,35 @@ export default function AdminSettingsPage() {
         <Panel className="mt-6">
           <LoadError message={t('notices.settingsNotLoaded')} onRetry={() => void settings.refetch()} />
         </Panel>
-      ) : !draft ? (
+      ) : !loaded ? (
         <Loading />
       ) : (
         <form id="settings-form" onSubmit={submit} noValidate className="mt-6 grid gap-6 lg:grid-cols-2">
           <Section title={t('settings.site')}>
             {TEXT_KEYS.slice(0, 1).map((k) => (
-              <InputField key={k} label={t(`settings.fields.${k}`)} value={draft[k]} onChange={(e) => set(k, e.target.value)} maxLength={500} />
+              <Field key={k} label={t(`settings.fields.${k}`)}>
+                {(control) => <Input {...control} {...form.register(k)} maxLength={500} />}
+              </Field>
             ))}
             <Field label={t('settings.fields.site_description')}>
-              {(control) => <Textarea {...control} value={draft.site_description} onChange={(e) => set('site_description', e.target.value)} maxLength={500} rows={3} />}
+              {(control) => <Textarea {...control} {...form.register('site_description')} maxLength={500} rows={3} />}
             </Field>
             {TEXT_KEYS.slice(1).map((k) => (
-              <InputField key={k} label={t(`settings.fields.${k}`)} type={k.endsWith('email') ? 'email' : 'text'} value={draft[k]} onChange={(e) => set(k, e.target.value)} maxLength={500} />
+              <Field key={k} label={t(`settings.fields.${k}`)}>
+                {(control) => <Input {...control} type={k.endsWith('email') ? 'email' : 'text'} {...form.register(k)} maxLength={500} />}
+              </Field>
             ))}
           </Section>
           <Section title={t('settings.system')}>
-            <Toggle label={t('settings.fields.maintenance_mode')} description={t('settings.hints.maintenance_mode')} checked={draft.maintenance_mode} onChange={(v) => set('maintenance_mode', v)} />
-            <Toggle label={t('settings.fields.allow_registration')} description={t('settings.hints.allow_registration')} checked={draft.allow_registration} onChange={(v) => set('allow_registration', v)} />
+            <Toggle label={t('settings.fields.maintenance_mode')} description={t('settings.hints.maintenance_mode')} {...checked('maintenance_mode')} />
+            <Toggle label={t('settings.fields.allow_registration')} description={t('settings.hints.allow_registration')} {...checked('allow_registration')} />
             <div className="grid gap-4 sm:grid-cols-2">
               {NUMBER_FIELDS.map((f) => (
-                <InputField
-                  key={f.key}
-                  label={t(`settings.fields.${f.key}`)}
-                  hint={t(`settings.hints.${f.key}`)}
-                  error={errors[f.key]}
-                  type="number"
-                  inputMode="decimal"
-                  min={f.min}
-                  max={'max' in f ? f.max : undefined}
-                  step={f.step}
-                  value={draft[f.key]}
-                  onChange={(e) => set(f.key, e.target.value)}
-                />
+                <Field key={f.key} label={t(`settings.fields.${f.key}`)} hint={t(`settings.hints.${f.key}`)} error={numberError(f.key)}>
+                  {(control) => (
+                    <Input {...control} type="number" inputMode="decimal" min={f.min} max={'max' in f ? f.max : undefined} step={f.step} {...form.register(f.key)} />
+                  )}
+                </Field>
               ))}
             </div>
           </Section>

@@ -1,8 +1,13 @@
 import { KeyRound, Plus, Wallet, X } from 'lucide-react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { balanceAdjustmentSchema, roleInputSchema } from '../../../core/contracts/admin';
 import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { Button } from '../../components/ui/Button';
+import { Input } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { ApiError } from '../../lib/api';
 import { useCan } from './access';
@@ -10,7 +15,7 @@ import { ROLES, useAddRole, useAdjustBalance, useRemoveRole, useSetApiAccess, us
 import { DeleteDialog, FormDialog } from './dialogs';
 import { notify, notifyError, reasonOf } from './format';
 import { parseSignedCents } from './forms';
-import { AdminPage, CardsOrTable, Field, InputField, Panel, QueryView, reasonError, ReasonField, SearchField, Select, Table, td, Th, useFailureNotice } from './ui';
+import { AdminPage, CardsOrTable, Field, Panel, QueryView, ReasonField, SearchField, Select, Table, td, Th, useFailureNotice } from './ui';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 
 export const ns = ['admin'];
@@ -185,10 +190,10 @@ function RoleBadges({ user, onRemove }: { user: AdminUser; onRemove: (role: Role
 
 function AddRoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const [role, setRole] = useState<Role>(ROLES.find((r) => !user.roles.includes(r)) ?? 'user');
+  const form = useForm({ resolver: zodResolver(roleInputSchema), defaultValues: { role: ROLES.find((r) => !user.roles.includes(r)) ?? 'user' } });
   const add = useAddRole();
 
-  const submit = () => {
+  const submit = ({ role }: { role: Role }) => {
     // The user has it already: say so and send nothing (docs/rules.md#admin).
     if (user.roles.includes(role)) {
       notify.info(t('notices.roleExists'), t(`roles.${role}`));
@@ -210,10 +215,10 @@ function AddRoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void
   };
 
   return (
-    <FormDialog title={t('users.addRoleTitle')} description={user.email} onClose={onClose} onSubmit={submit} pending={add.isPending} submitLabel={t('users.addRole')}>
+    <FormDialog title={t('users.addRoleTitle')} description={user.email} onClose={onClose} onSubmit={() => void form.handleSubmit(submit)()} pending={add.isPending} submitLabel={t('users.addRole')}>
       <Field label={t('users.role')}>
         {(control) => (
-          <Select {...control} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+          <Select {...control} {...form.register('role')}>
             {ROLES.map((r) => (
               <option key={r} value={r}>
                 {t(`roles.${r}`)}
@@ -226,24 +231,33 @@ function AddRoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void
   );
 }
 
+/**
+ * The balance form: a signed amount in dollars read by `parseSignedCents` (blank, zero or not an
+ * amount is refused) and the contract's reason, handed on as cents and the trimmed reason.
+ */
+const balanceFormSchema = z.object({
+  amount: z.string().transform((text, ctx) => {
+    const cents = parseSignedCents(text);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: 'amountInvalid' });
+      return z.NEVER;
+    }
+    return cents;
+  }),
+  reason: balanceAdjustmentSchema.shape.reason,
+}).transform(({ amount, reason }) => ({ amountCents: amount, reason }));
+
 function BalanceDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  // Checked when sent only.
+  const form = useForm({ resolver: zodResolver(balanceFormSchema), defaultValues: { amount: '', reason: '' }, reValidateMode: 'onSubmit', shouldFocusError: false });
+  const { errors } = form.formState;
   const adjust = useAdjustBalance();
 
-  const submit = () => {
-    const cents = parseSignedCents(amount);
-    const next = {
-      amount: cents === null ? t('users.amountInvalid') : undefined,
-      reason: reasonError(t, reason),
-    };
-    setErrors(next);
-    if (next.amount || next.reason || cents === null) return;
+  const submit = ({ amountCents, reason }: z.output<typeof balanceFormSchema>) => {
     adjust.mutate(
-      { userId: user.id, amountCents: cents, reason: reason.trim() },
+      { userId: user.id, amountCents, reason },
       {
         onSuccess: (r) => {
           notify.success(t('notices.balanceAdjusted'), t('users.newBalance', { balance: formatMoney(r.balanceCents, 'USD', lang) }));
@@ -259,12 +273,18 @@ function BalanceDialog({ user, onClose }: { user: AdminUser; onClose: () => void
       title={t('users.adjustTitle')}
       description={t('users.adjustText', { email: user.email, balance: formatMoney(user.balanceCents, 'USD', lang) })}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={() => void form.handleSubmit(submit)()}
       pending={adjust.isPending}
       submitLabel={t('users.adjustSubmit')}
     >
-      <InputField label={t('users.amount')} hint={t('users.amountHint')} error={errors.amount} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="10.00" />
-      <ReasonField value={reason} onChange={setReason} error={errors.reason} />
+      <Field label={t('users.amount')} hint={t('users.amountHint')} error={errors.amount ? t('users.amountInvalid') : undefined}>
+        {(control) => <Input {...control} inputMode="decimal" {...form.register('amount')} placeholder="10.00" />}
+      </Field>
+      <ReasonField
+        value={form.watch('reason')}
+        onChange={(v) => form.setValue('reason', v)}
+        error={errors.reason ? t('users.reasonRequired') : undefined}
+      />
     </FormDialog>
   );
 }
