@@ -82,32 +82,3 @@ function LanguageTabs<K extends string>({ fields, values, onChange, missing }: L
     </>
   );
 }
-
-const emptyLocalized = (): Localized => ({ az: '', tr: '', en: '' });
-const trimLocalized = (v: Localized): Localized => ({ az: v.az.trim(), tr: v.tr.trim(), en: v.en.trim() });
-
-/**
- * The texts of a form in three languages (blank where `initial` has none) and the languages that
- * missed a required one at the last `check`.
- */
-export function useLocalizedTexts<K extends string>(initial: Record<K, Localized | undefined>) {
-  const [texts, setTexts] = useState(() => mapTexts(initial, (v) => v ?? emptyLocalized()));
-  const [missing, setMissing] = useState<Language[]>([]);
-  return {
-    texts,
-    missing,
-    change: (key: K, lang: Language, value: string) => setTexts((prev) => ({ ...prev, [key]: { ...prev[key], [lang]: value } })),
-    /** Marks the languages in which a required field is blank; true when there is none. */
-    check: (fields: LocalizedField<K>[]) => {
-      const gaps = LANGUAGES.filter((l) => fields.some((f) => f.required && !texts[f.key][l].trim()));
-      setMissing(gaps);
-      return gaps.length === 0;
-    },
-    /** The texts as sent: trimmed. */
-    trimmed: () => mapTexts(texts, trimLocalized),
-  };
-}
-
-function mapTexts<K extends string, A>(texts: Record<K, A>, fn: (v: A) => Localized): Record<K, Localized> {
-  return Object.fromEntries(Object.entries<A>(texts).map(([k, v]) => [k, fn(v)])) as Record<K, Localized>;
-}
