@@ -1,5 +1,5 @@
 import type { TFunction } from '../i18n';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../core/i18n';
@@ -49,5 +49,30 @@ describe('the errors section of common', () => {
       const missing = codes.filter((code) => typeof errors(lang)[code] !== 'string');
       expect(missing, lang).toEqual([]);
     }
+  });
+});
+
+describe('error texts have one home', () => {
+  const namespaces = (lang: string) => readdirSync(join(import.meta.dirname, '../i18n/locales', lang));
+  const read = (lang: string, file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../i18n/locales', lang, file), 'utf8')) as Record<string, unknown>;
+
+  it('no namespace but common words a server error code', () => {
+    const codes = new Set([...Object.keys(ERROR_CODES), 'NETWORK', 'TIMEOUT']);
+    for (const lang of LANGUAGES) {
+      const elsewhere = namespaces(lang)
+        .filter((file) => file !== 'common.json')
+        .flatMap((file) => Object.keys((read(lang, file).errors ?? {}) as Record<string, unknown>).filter((key) => codes.has(key)).map((key) => `${file}: ${key}`));
+      expect(elsewhere, lang).toEqual([]);
+    }
+  });
+
+  it("the team's screens read their own wording where it differs, and the shared one otherwise", async () => {
+    const { I18n } = await import('../i18n');
+    const bundles = Object.fromEntries(namespaces('en').map((file) => [file.replace(/\.json$/, ''), read('en', file)]));
+    const t = new I18n('en', { en: bundles }).getFixedT('en', 'admin');
+    expect(errorText(t, new ApiError('FORBIDDEN', 403), 'admin')).toBe('You do not have admin rights for this.');
+    expect(errorText(t, new ApiError('REFILL_NOT_ALLOWED', 409, { reason: 'too late' }), 'admin')).toBe('Refill not possible: too late');
+    expect(errorText(t, new ApiError('LAST_ADMIN', 409), 'admin')).toBe('The last admin cannot lose the admin role.');
+    expect(errorText(t, new Error('boom'), 'admin')).toBe('Something went wrong on the server. Please try again.');
   });
 });

@@ -5,7 +5,7 @@ import { ApiError } from './api';
  * The screens that word some refusals their own way: `common:errors.<context>.<CODE>` (and
  * `.generic`) hold those texts; every other code reads `common:errors.<CODE>`.
  */
-export type ErrorContext = 'auth' | 'dashboard' | 'payments' | 'reseller' | 'support' | 'tracking';
+export type ErrorContext = 'admin' | 'auth' | 'dashboard' | 'payments' | 'reseller' | 'support' | 'tracking';
 
 /** The minutes to wait after RATE_LIMITED, at least 1. */
 export const waitMinutes = (err: unknown) =>

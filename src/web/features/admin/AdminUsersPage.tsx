@@ -13,7 +13,7 @@ import { ApiError } from '../../lib/api';
 import { useCan } from './access';
 import { ROLES, useAddRole, useAdjustBalance, useRemoveRole, useSetApiAccess, useUsers, type AdminUser, type Role } from './api';
 import { DeleteDialog, FormDialog } from './dialogs';
-import { notify, notifyError, reasonOf } from './format';
+import { notify, notifyError } from './format';
 import { parseSignedCents } from './forms';
 import { AdminPage, CardsOrTable, Field, Panel, QueryView, ReasonField, SearchField, Select, Table, td, Th, useFailureNotice } from './ui';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
@@ -263,7 +263,7 @@ function BalanceDialog({ user, onClose }: { user: AdminUser; onClose: () => void
           notify.success(t('notices.balanceAdjusted'), t('users.newBalance', { balance: formatMoney(r.balanceCents, 'USD', lang) }));
           onClose();
         },
-        onError: (err) => notify.error(t('notices.balanceNotAdjusted'), reasonOf(t, err)),
+        onError: (err) => notifyError(t, 'notices.balanceNotAdjusted', err),
       },
     );
   };

@@ -2,7 +2,7 @@ import type { TFunction } from '../../i18n';
 import { toast } from 'sonner';
 import { COUNTER_OF, type OrderStatus, type StatusGroup } from '../../../core/orderStatus';
 import type { BadgeTone } from '../../components/ui/Badge';
-import { ApiError } from '../../lib/api';
+import { errorText } from '../../lib/errorText';
 
 /**
  * The dashboard's three-way status label (docs/rules.md#admin): completed, pending, or error for the rest.
@@ -31,13 +31,7 @@ export const notify = {
   error: (title: string, description?: string) => toast.error(title, { description, duration: DURATION }),
 };
 
-/** The server's reason for a refusal in the admin's language; undefined when it has none to add. */
-export function reasonOf(t: TFunction, err: unknown): string | undefined {
-  if (!(err instanceof ApiError)) return t('admin:errors.INTERNAL');
-  return t(`admin:errors.${err.code}`, { defaultValue: t('admin:errors.INTERNAL'), ...(err.details ?? {}) });
-}
-
-/** Shows a failure notice: the situation's title and the translated server reason. */
+/** Shows a failure notice: the situation's title and the server's reason, worded by `errorText` for the team. */
 export function notifyError(t: TFunction, titleKey: string, err: unknown) {
-  notify.error(t(titleKey), reasonOf(t, err));
+  notify.error(t(titleKey), errorText(t, err, 'admin'));
 }
