@@ -10,7 +10,7 @@ import { LoadingBox } from '../../components/ui/QueryState';
 import { AdminPage } from '../admin';
 import { EmptyNote, LoadError, selectClass } from './staffUi';
 import { useConsultations, useConsultationStatus } from './api';
-import { errorText } from './format';
+import { errorText } from '../../lib/errorText';
 import { formatDateTime } from '../../lib/format';
 
 export const ns = ['admin-support', 'support'];
@@ -29,7 +29,7 @@ function Consultations() {
   const change = useConsultationStatus();
 
   useEffect(() => {
-    if (list.isError) toast.error(t('consultations.loadFailed'), { description: errorText(t, list.error) });
+    if (list.isError) toast.error(t('consultations.loadFailed'), { description: errorText(t, list.error, 'support') });
   }, [list.isError, list.error, t]);
 
   async function setTo(c: ConsultationView, next: ConsultationStatus) {
@@ -37,7 +37,7 @@ function Consultations() {
       await change.mutateAsync({ id: c.id, status: next });
       toast.success(t('consultations.changed'));
     } catch (err) {
-      toast.error(t('common.statusFailed'), { description: errorText(t, err) });
+      toast.error(t('common.statusFailed'), { description: errorText(t, err, 'support') });
     }
   }
 

@@ -12,7 +12,7 @@ import { TableHead } from '../../components/ui/Table';
 import { AdminPage, useCan } from '../admin';
 import { EmptyNote, LoadError } from './staffUi';
 import { useContactActions, useContactMessages } from './api';
-import { errorText } from './format';
+import { errorText } from '../../lib/errorText';
 import { formatDateTime, formatNumber } from '../../lib/format';
 
 export const ns = ['admin-support', 'support'];
@@ -36,7 +36,7 @@ function ContactMessages() {
   const [confirming, setConfirming] = useState<ContactMessageView | null>(null);
 
   useEffect(() => {
-    if (data.isError) toast.error(t('contact.loadFailed'), { description: errorText(t, data.error) });
+    if (data.isError) toast.error(t('contact.loadFailed'), { description: errorText(t, data.error, 'support') });
   }, [data.isError, data.error, t]);
 
   const statusBadge = (status: string) => (
@@ -50,7 +50,7 @@ function ContactMessages() {
     try {
       setDetail(await actions.open.mutateAsync(message.id));
     } catch (err) {
-      toast.error(t('common.statusFailed'), { description: errorText(t, err) });
+      toast.error(t('common.statusFailed'), { description: errorText(t, err, 'support') });
     }
   }
 
@@ -60,7 +60,7 @@ function ContactMessages() {
       if (detail?.id === updated.id) setDetail(updated);
       toast.success(t('contact.markedReplied'));
     } catch (err) {
-      toast.error(t('common.statusFailed'), { description: errorText(t, err) });
+      toast.error(t('common.statusFailed'), { description: errorText(t, err, 'support') });
     }
   }
 
@@ -71,7 +71,7 @@ function ContactMessages() {
       setConfirming(null);
       if (detail?.id === message.id) setDetail(null);
     } catch (err) {
-      toast.error(t('contact.deleteFailed'), { description: errorText(t, err) });
+      toast.error(t('contact.deleteFailed'), { description: errorText(t, err, 'support') });
     }
   }
 

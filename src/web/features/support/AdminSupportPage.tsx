@@ -18,7 +18,8 @@ import { TicketCard } from './TicketCard';
 import { TicketPanes } from './TicketPanes';
 import { supportKeys, useAdminReply, useAdminThread, useAdminTickets, useTicketStatus } from './api';
 import { Composer } from './Composer';
-import { errorText, PRIORITY_TONE } from './format';
+import { errorText } from '../../lib/errorText';
+import { PRIORITY_TONE } from './format';
 import { MessageList } from './MessageList';
 import { formatDateTime } from '../../lib/format';
 
@@ -57,7 +58,7 @@ function Inbox() {
   );
 
   useEffect(() => {
-    if (tickets.isError) toast.error(t('inbox.loadFailed'), { description: errorText(t, tickets.error) });
+    if (tickets.isError) toast.error(t('inbox.loadFailed'), { description: errorText(t, tickets.error, 'support') });
   }, [tickets.isError, tickets.error, t]);
 
   const list = tickets.data ?? [];
@@ -161,14 +162,14 @@ function AdminThread({ ticketId, onBack }: { ticketId: string; onBack: () => voi
   const ticket = thread.data?.ticket;
 
   useEffect(() => {
-    if (thread.isError) toast.error(t('inbox.threadFailed'), { description: errorText(t, thread.error) });
+    if (thread.isError) toast.error(t('inbox.threadFailed'), { description: errorText(t, thread.error, 'support') });
   }, [thread.isError, thread.error, t]);
 
   async function onSend(text: string) {
     try {
       await reply.mutateAsync(text);
     } catch (err) {
-      toast.error(t('inbox.replyFailed'), { description: errorText(t, err) });
+      toast.error(t('inbox.replyFailed'), { description: errorText(t, err, 'support') });
       throw err;
     }
   }
@@ -179,7 +180,7 @@ function AdminThread({ ticketId, onBack }: { ticketId: string; onBack: () => voi
       await thread.refetch();
       toast.success(t('inbox.statusChanged'));
     } catch (err) {
-      toast.error(t('common.statusFailed'), { description: errorText(t, err) });
+      toast.error(t('common.statusFailed'), { description: errorText(t, err, 'support') });
     }
   }
 

@@ -1,7 +1,5 @@
 import type { TicketPriority, TicketStatus } from '../../../core/contracts/supportConstants';
 import type { BadgeTone } from '../../components/ui/Badge';
-import type { TFunction } from '../../i18n';
-import { errorText as sharedErrorText } from '../../lib/errorText';
 
 /** The description preview in the ticket list: at most 100 characters (docs/rules.md#support). */
 export function preview(text: string, max = 100): string {
@@ -11,6 +9,3 @@ export function preview(text: string, max = 100): string {
 
 export const PRIORITY_TONE: Record<TicketPriority, BadgeTone> = { low: 'neutral', normal: 'brand', high: 'warning', urgent: 'danger' };
 export const STATUS_TONE: Record<TicketStatus, BadgeTone> = { open: 'brand', in_progress: 'warning', resolved: 'success', closed: 'neutral' };
-
-/** A translated reason for a refused request, worded for the support screens (the admin inbox's pages use it). */
-export const errorText = (t: TFunction, err: unknown): string => sharedErrorText(t, err, 'support');
