@@ -6,8 +6,11 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Generous, for a busy machine: journeys wait on what the page shows, never on the clock.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
+    // `expect.poll` waits for a state, not a moment: long enough for a busy machine.
+    expect: { poll: { timeout: 30_000 } },
     pool: 'forks',
     // One worker per app lane (e2e/lanes.ts).
     maxWorkers: E2E_LANES,

@@ -15,11 +15,61 @@ export interface AppProcess {
 
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'Admin-E2E-pass1!' };
 
+/** How long an app may take to print its address (a busy machine starts it slowly). */
+export const APP_START_TIMEOUT_MS = 180_000;
+
+/**
+ * Every app process this process started and that has not ended yet. Whatever happens to the
+ * test that started one — a failed start, a thrown hook, a run that stops early — it is killed
+ * when this process exits.
+ */
+const running = new Set<ChildProcess>();
+let reaperInstalled = false;
+function track(child: ChildProcess) {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  if (reaperInstalled) return;
+  reaperInstalled = true;
+  const killAll = () => {
+    for (const c of running) c.kill('SIGKILL');
+  };
+  process.once('exit', killAll);
+  // A run stopped by a signal takes its apps along, then ends as that signal would have ended it.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      killAll();
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    });
+  }
+}
+
+/**
+ * Starts several apps at once; when any of them fails to start, the ones that did start are
+ * stopped before the failure is reported, so nothing is left running for a teardown that
+ * never learns of them.
+ */
+export async function startAppProcesses(starts: (() => Promise<AppProcess>)[]): Promise<AppProcess[]> {
+  const results = await Promise.allSettled(starts.map((start) => start()));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  const apps = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  if (!failed) return apps;
+  await Promise.all(
+    apps.map(async (app) => {
+      await app.stop('SIGKILL');
+      removeDataDir(app.dataDir);
+    }),
+  );
+  throw failed.reason;
+}
+
+/** The process ids of the app processes started here that are still running. */
+export const runningAppPids = (): number[] => [...running].map((c) => c.pid!).filter((pid) => pid !== undefined);
+
 /**
  * Starts the built storefront (`node --import tsx src/server/main.ts`) on a free port with its own
  * data folder and waits until it prints its address.
  */
-export async function startAppProcess(env: Record<string, string> = {}, dataDir?: string, args: string[] = []): Promise<AppProcess> {
+export async function startAppProcess(env: Record<string, string> = {}, dataDir?: string, args: string[] = [], startTimeoutMs = APP_START_TIMEOUT_MS): Promise<AppProcess> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'artim-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], {
     env: {
@@ -36,11 +86,12 @@ export async function startAppProcess(env: Record<string, string> = {}, dataDir?
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  track(child);
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`app did not start in 60 s:\n${out}`)), 60_000);
+  const started = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`app did not start in ${startTimeoutMs / 1000} s:\n${out}`)), startTimeoutMs);
     const check = () => {
       const m = /running at (http:\/\/\S+)/.exec(out);
       if (m) {
@@ -53,6 +104,15 @@ export async function startAppProcess(env: Record<string, string> = {}, dataDir?
       clearTimeout(timer);
       reject(new Error(`app exited with ${code}:\n${out}`));
     });
+  });
+  // An app that did not start is stopped before the failure is reported: nobody else holds it.
+  const url = await started.catch(async (err: unknown) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await ended;
+    }
+    throw err;
   });
   return {
     url,

@@ -31,6 +31,8 @@ export const visitorHeaders = () => {
 /** A fresh page that records console errors and failed requests, so a journey can assert none. */
 export async function openPage(browser: Browser, viewport = DESKTOP): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl(), locale: 'en-US', extraHTTPHeaders: visitorHeaders() });
+  // Waits for what the page shows, for as long as a busy machine may need.
+  context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (msg) => {

@@ -70,7 +70,7 @@ describe.skipIf(!hasChromium())('drip-feed', () => {
 
     await page.getByRole('tab', { name: 'Order history', selected: true }).waitFor();
     const runs = page.getByTestId('drip-runs').locator('visible=true').first();
-    await expect.poll(() => runs.textContent(), { timeout: 60_000 }).toContain('3 of 3 runs sent');
+    await expect.poll(() => runs.textContent(), { timeout: 180_000 }).toContain('3 of 3 runs sent');
     expect(await page.getByTestId('balance').textContent()).toContain(usd(100_000 - 3 * perRun));
     expect(problems).toEqual([]);
     await page.context().close();

@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium())('before hydration', () => {
     expect(await early(page)).toContain('click:Sign in');
     expect(problems).toEqual([]);
     await page.context().close();
-  }, 60_000);
+  }, 180_000);
 
   it('on a phone, the menu opened before the header is live is open once it is', async () => {
     const { page, problems } = await slowPhone(browser);
@@ -63,7 +63,7 @@ describe.skipIf(!hasChromium())('before hydration', () => {
     expect(await early(page)).toContain('click:Open menu');
     expect(problems).toEqual([]);
     await page.context().close();
-  }, 60_000);
+  }, 180_000);
 
   it('a message typed (and sent) before the contact form is live is kept and sent as typed', async () => {
     const { page, problems } = await slowPhone(browser);
@@ -82,5 +82,5 @@ describe.skipIf(!hasChromium())('before hydration', () => {
     expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
     expect(problems).toEqual([]);
     await page.context().close();
-  }, 60_000);
+  }, 180_000);
 });

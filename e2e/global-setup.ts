@@ -1,6 +1,6 @@
 import { execSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-import { startAppProcess, removeDataDir, type AppProcess } from './app-process';
+import { startAppProcess, startAppProcesses, removeDataDir, type AppProcess } from './app-process';
 import { findChromium, INSTALL_HINT } from './chromium';
 import { E2E_LANES } from './lanes';
 
@@ -12,7 +12,6 @@ declare module 'vitest' {
 }
 
 let apps: AppProcess[] = [];
-
 
 /**
  * Builds the app once and starts one app per lane, each with a fresh data folder, and shares their
@@ -30,7 +29,7 @@ export async function setup(project: TestProject) {
   // one trusted proxy, so that each browser context counts as its own visitor (e2e/browser.ts).
   // The provider answers after a short, realistic delay, as it does for `npm start` (there 300–1500 ms).
   const env = { SANDBOX_ORDER_SECONDS: '30', TRUST_PROXY_HOPS: '1', SANDBOX_PROVIDER_LATENCY_MS: '50-200', DRIP_FEED_MINUTE_MS: '1000' };
-  apps = await Promise.all(Array.from({ length: E2E_LANES }, () => startAppProcess(env)));
+  apps = await startAppProcesses(Array.from({ length: E2E_LANES }, () => () => startAppProcess(env)));
   project.provide('baseUrls', apps.map((a) => a.url));
   project.provide('chromiumPath', chromium);
 }

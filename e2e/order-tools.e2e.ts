@@ -163,7 +163,7 @@ describe.skipIf(!hasChromium())('order tools', () => {
     for (const n of numbers) await inRow(page, n).waitFor();
     expect(problems).toEqual([]);
     await page.context().close();
-  }, 90_000);
+  }, 180_000);
 });
 
 /** A page on `url` that records console errors and failed requests (as e2e/browser.ts's openPage). */
@@ -190,7 +190,7 @@ describe.skipIf(!hasChromium())('refill and cancel from the history', () => {
     await peer?.stop();
     if (peer) removeDataDir(peer.dataDir);
     await sandbox?.close();
-  }, 60_000);
+  }, 180_000);
 
   it('cancels a pending order from the history with its refund, then orders it again from the same row', async () => {
     const { page, problems } = await openOn(browser, peer.url);
@@ -209,7 +209,7 @@ describe.skipIf(!hasChromium())('refill and cancel from the history', () => {
     await inRow(page, order.number).getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.getByText('Cancel requested').first().waitFor();
     // Cancelled, or partial when the provider had delivered some already: the rest comes back.
-    await expect.poll(() => statusOf(page, order.number), { timeout: 60_000 }).toMatch(/^(cancelled|partial)$/);
+    await expect.poll(() => statusOf(page, order.number), { timeout: 180_000 }).toMatch(/^(cancelled|partial)$/);
     const after = (await myOrders(page)).find((o) => o.id === order.id)!;
     expect(after.refundedCents).toBeGreaterThan(0);
     await inRow(page, order.number).getByText(`${usd(after.refundedCents)} refunded`).waitFor();

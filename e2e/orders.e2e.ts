@@ -174,7 +174,7 @@ describe.skipIf(!hasChromium())('orders', () => {
     await page.waitForFunction(
       (n) => ['processing', 'in_progress', 'active', 'running', 'completed'].includes(document.querySelector(`[data-order="${n}"] [data-status]`)?.getAttribute('data-status') ?? ''),
       number,
-      { timeout: 60_000 },
+      { timeout: 180_000 },
     );
     const [status, text] = await badge(page, number).evaluate((el) => [el.getAttribute('data-status'), el.textContent]);
     if (status !== 'completed') expect(text).toBe('Processing');

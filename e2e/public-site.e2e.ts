@@ -137,7 +137,7 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     await hydrated(page);
     expect(page.url()).toBe(`${baseUrl()}/tr/about?ref=ad`);
     // A client navigation keeps the old page until the new one is ready: wait for it.
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe(text('tr', 'about').title);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(text('tr', 'about').title);
 
     // In the app (the order page), an address without a language is rewritten by the router,
     // replacing history.
@@ -165,7 +165,7 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     await page.getByRole('link', { name: 'Azərbaycanca' }).click();
     await page.waitForURL(`${baseUrl()}/az/services/${googleAds.id}?utm=x`);
     // A client navigation keeps the old page until the new one is ready: wait for it.
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe(googleAds.name);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(googleAds.name);
     expect(await page.getAttribute('html', 'lang')).toBe('az');
     expect(await page.evaluate((k) => localStorage.getItem(k), LANGUAGE_STORAGE_KEY)).toBe('az');
     expect((await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('az');
@@ -174,7 +174,7 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     await page.goto('/privacy');
     await hydrated(page);
     // A client navigation keeps the old page until the new one is ready: wait for it.
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe(text('az', 'legal').privacy.title);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(text('az', 'legal').privacy.title);
     await page.getByRole('button', { name: /^Dil: Azərbaycanca/ }).click();
     await page.getByRole('link', { name: 'Türkçe' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe(text('tr', 'legal').privacy.title);
@@ -270,14 +270,14 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     await page.goto('/az/no-such-page');
     await hydrated(page);
     // A client navigation keeps the old page until the new one is ready: wait for it.
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe(text('az', 'common').notFound.title);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(text('az', 'common').notFound.title);
     await page.locator('main').getByRole('link', { name: text('az', 'common').notFound.home }).click();
     await page.waitForURL(`${baseUrl()}/az`);
 
     await page.goto('/en/services/no-such-service');
     await hydrated(page);
     // A client navigation keeps the old page until the new one is ready: wait for it.
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe('Service not found');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Service not found');
     await page.locator('main').getByRole('link', { name: 'Back to home' }).click();
     await page.waitForURL(`${baseUrl()}/en`);
     expect(problems).toEqual([]);

@@ -18,7 +18,7 @@ describe('layering checked by lint', () => {
   it('refuses an import cycle', async () => {
     const [result] = await eslint.lintFiles([join(repo, 'src/server/testing/lint-fixtures/cycleA.ts')]);
     expect(result!.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
-  }, 60_000);
+  }, 180_000);
 
   it("refuses an import of another feature's private file, and accepts the same through its index", async () => {
     const filePath = join(repo, 'src/server/orders/lintFixture.ts');
@@ -27,7 +27,7 @@ describe('layering checked by lint', () => {
 
     const [publicImport] = await eslint.lintText(`import { debit } from '../wallet';\n\nexport const take = debit;\n`, { filePath });
     expect(publicImport!.messages).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   it("refuses an import of another browser feature's private file, and accepts the same through its entries", async () => {
     const filePath = join(repo, 'src/web/features/payments/lintFixture.ts');
@@ -39,7 +39,7 @@ describe('layering checked by lint', () => {
 
     const [pagesImport] = await eslint.lintText(`import { StrengthMeter } from '../auth/pages';\n\nexport const meter = StrengthMeter;\n`, { filePath });
     expect(pagesImport!.messages).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 });
 
 /** Relative imports and re-exports of every module under src/, type-only ones included. */

@@ -139,8 +139,11 @@ export class OrderBook {
   private refundable = new Set<StoredOrder>();
   private saveTimer: NodeJS.Timeout | undefined;
   private saving: Promise<void> = Promise.resolve();
+  /** With a manual clock, the wall-clock instant virtual time starts from and never leaves on its own. */
+  private readonly stoppedAt: number | null;
 
-  constructor(private readonly opts: { orderSeconds: number; balance: string; stateFile?: string }) {
+  constructor(private readonly opts: { orderSeconds: number; balance: string; stateFile?: string; manualClock?: boolean }) {
+    this.stoppedAt = opts.manualClock ? Date.now() : null;
     this.state = {
       nextOrderId: 1_000_001,
       nextRefillId: 5001,
@@ -168,9 +171,9 @@ export class OrderBook {
     if (o.override || o.outcome !== 'completed') this.refundable.add(o);
   }
 
-  /** Virtual now: wall clock plus the offset tests add with `advance`. */
+  /** Virtual now: wall clock (or, with a manual clock, its start) plus the offset tests add with `advance`. */
   now(): number {
-    return Date.now() + this.state.clockOffsetMs;
+    return (this.stoppedAt ?? Date.now()) + this.state.clockOffsetMs;
   }
 
   advance(ms: number): void {

@@ -18,6 +18,12 @@ export interface SandboxProviderOptions {
   serviceCount?: number;
   /** Whole lifetime of an order, from pending to its outcome (default 30). */
   orderSeconds?: number;
+  /**
+   * `wall` (default): orders progress with the wall clock, and `advance` moves it further on.
+   * `manual`: time stands still but for `advance`, so a test sees the same state however slowly
+   * the machine runs.
+   */
+  clock?: 'wall' | 'manual';
   /** JSON file keeping orders, balance and clock across restarts; in memory when missing. */
   stateFile?: string;
   /** The key both protocols expect (default "sandbox-key"). */
@@ -116,7 +122,7 @@ const FAULT_KEYS = Object.keys(faultConfigSchema.shape) as (keyof FaultConfig)[]
 export async function startSandboxProvider(opts: SandboxProviderOptions = {}): Promise<SandboxProvider> {
   const apiKey = opts.apiKey ?? 'sandbox-key';
   const catalog = generateCatalog(opts.seed ?? 1, Math.min(5000, Math.max(1, opts.serviceCount ?? 320)));
-  const book = new OrderBook({ orderSeconds: opts.orderSeconds ?? 30, balance: opts.balance ?? '10000', stateFile: opts.stateFile });
+  const book = new OrderBook({ orderSeconds: opts.orderSeconds ?? 30, balance: opts.balance ?? '10000', stateFile: opts.stateFile, manualClock: opts.clock === 'manual' });
   const faults = new Faults();
   let calls: Record<string, number> = {};
   const ctx: ApiContext = { catalog, book, apiKey };

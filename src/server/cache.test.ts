@@ -7,7 +7,7 @@ import { getSettings, saveSettings } from './settings/service';
 import { createScratchDatabase, createTestDatabase } from './testing/db';
 import { createCustomer } from './testing/users';
 
-const until = async (check: () => Promise<boolean> | boolean, ms = 3000) => {
+const until = async (check: () => Promise<boolean> | boolean, ms = 30_000) => {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error('condition not met in time');

@@ -36,5 +36,5 @@ describe('the generated admin password', () => {
       body: JSON.stringify({ email, password }),
     });
     expect(res.status).toBe(200);
-  }, 90_000);
+  }, 180_000);
 });

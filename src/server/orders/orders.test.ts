@@ -21,13 +21,16 @@ import { sandboxClient } from '../testing/sandbox';
 let database: Database;
 let sandbox: SandboxProvider;
 let deps: OrdersDeps;
+/** The same, with a client that gives up quickly: for the faults that leave a call unanswered. */
+let hasty: OrdersDeps;
 let service: typeof catalogServices.$inferSelect;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider({ orderSeconds: 60 });
-  const provider = sandboxClient(sandbox, { timeoutMs: 700 });
+  const provider = sandboxClient(sandbox, { timeoutMs: 10_000 });
   deps = { db: database.db, provider, logger: createLogger('silent') };
+  hasty = { ...deps, provider: sandboxClient(sandbox, { timeoutMs: 700 }) };
   await syncCatalog(database.db, provider);
   const all = await database.db.select().from(catalogServices);
   // A plain instagram service without extra params, minimum ≤ 100 and step dividing 100.
@@ -172,7 +175,7 @@ describe('provider faults', () => {
     it(`no usable answer (${mode}) leaves the order unknown and charged; nothing is re-sent`, async () => {
       const user = await createCustomer(database.db, { balanceCents: 10_000 });
       sandbox.control.setFault({ mode, actions: ['add'] });
-      const placed = await placeAndSubmit(user.id, order(`https://instagram.com/fault-${mode}`));
+      const placed = await placeAndSubmit(user.id, order(`https://instagram.com/fault-${mode}`), hasty);
       expect(placed.status).toBe('unknown');
       expect(await balanceOf(user.id)).toBe(10_000 - placed.chargeCents);
       sandbox.control.reset();
@@ -193,7 +196,7 @@ describe('provider faults', () => {
   it('an order the provider accepted without answering is found by reconciliation, not refunded', async () => {
     const user = await createCustomer(database.db, { balanceCents: 10_000 });
     sandbox.control.setFault({ acceptThenTimeout: true, actions: ['add'] });
-    const placed = await placeAndSubmit(user.id, order('https://instagram.com/accepted.silently'));
+    const placed = await placeAndSubmit(user.id, order('https://instagram.com/accepted.silently'), hasty);
     expect(placed.status).toBe('unknown');
     sandbox.control.reset();
     const result = await reconcileOrders(deps, new Date(Date.now() + 11 * 60_000));
@@ -211,7 +214,7 @@ describe('provider faults', () => {
     expect(refused).toMatchObject({ status: 'error', note: { code: 'provider_refused', message: null } });
 
     sandbox.control.setFault({ mode: 'timeout', actions: ['add'] });
-    const silent = await placeAndSubmit(user.id, order('https://instagram.com/note.silent'));
+    const silent = await placeAndSubmit(user.id, order('https://instagram.com/note.silent'), hasty);
     expect(silent).toMatchObject({ status: 'unknown', note: { code: 'provider_no_answer', message: null } });
     sandbox.control.reset();
     await reconcileOrders(deps, new Date(Date.now() + 11 * 60_000));
@@ -233,7 +236,7 @@ describe('provider faults', () => {
   it('an order matched elsewhere while this reconciliation looked for it is not refunded', async () => {
     const user = await createCustomer(database.db, { balanceCents: 10_000 });
     sandbox.control.setFault({ mode: 'timeout', actions: ['add'] });
-    const placed = await placeAndSubmit(user.id, order('https://instagram.com/matched.elsewhere'));
+    const placed = await placeAndSubmit(user.id, order('https://instagram.com/matched.elsewhere'), hasty);
     expect(placed.status).toBe('unknown');
     sandbox.control.reset();
     // While this reconciliation asks the provider (and hears of nothing), another process matches

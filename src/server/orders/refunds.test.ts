@@ -24,7 +24,7 @@ let deps: OrdersDeps;
 beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider({ orderSeconds: 60 });
-  const provider = sandboxClient(sandbox, { timeoutMs: 700 });
+  const provider = sandboxClient(sandbox, { timeoutMs: 10_000 });
   deps = { db: database.db, provider, logger: createLogger('silent') };
   await syncCatalog(database.db, provider);
 });

@@ -20,10 +20,11 @@ import { verifyLedger } from '../wallet/ledger';
 import { RATE_RULES } from '../http/rateLimit';
 import { checkPayment, handleCallback, reconcilePayments, settle, startTopUp, type PaymentsDeps } from './service';
 
-/** How long the adapter waits for a gateway that does not answer. */
-const STALL_MS = 1500;
-/** An anonymous page must answer well within this while gateway calls hang. */
-const RESPONSIVE_MS = 500;
+/**
+ * How long the adapter waits for a gateway that does not answer: longer than any test, so a
+ * call hangs until the test releases it (`gw.control.reset()`).
+ */
+const STALL_MS = 120_000;
 
 let database: Database;
 let gw: SandboxGateway;
@@ -31,6 +32,8 @@ let app: Hono;
 let deps: PaymentsDeps;
 /** Status calls the adapter has started (each one a real HTTP request to the sandbox). */
 let statusCalls = 0;
+/** Status calls started and not answered yet. */
+let hanging = 0;
 
 beforeAll(async () => {
   // PostgreSQL runs with the production default pool (DATABASE_POOL_SIZE=10).
@@ -40,9 +43,14 @@ beforeAll(async () => {
   const gateway: PaymentGateway = {
     name: real.name,
     create: (p) => real.create(p),
-    status: (id) => {
+    status: async (id) => {
       statusCalls++;
-      return real.status(id);
+      hanging++;
+      try {
+        return await real.status(id);
+      } finally {
+        hanging--;
+      }
     },
     parseCallback: (form) => real.parseCallback(form),
   };
@@ -64,15 +72,17 @@ afterAll(async () => {
 const balanceOf = async (id: string) => (await database.db.select().from(users).where(eq(users.id, id)))[0]!.balanceCents;
 const paymentOf = async (reference: string) => (await database.db.select().from(payments).where(eq(payments.reference, reference)))[0]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(done: () => boolean, timeoutMs = 10_000) {
+async function until(done: () => boolean, timeoutMs = 60_000) {
   for (const end = Date.now() + timeoutMs; !done(); await sleep(10)) if (Date.now() > end) throw new Error('timed out waiting');
 }
-/** Milliseconds an anonymous catalogue request takes, and its status. */
+/**
+ * An anonymous catalogue request: its status, and how many gateway calls were still hanging when
+ * it was answered (more than 0: it did not wait for any of them).
+ */
 async function anonymousRequest() {
-  const started = performance.now();
   const res = await app.request('/api/catalog/platforms');
   await res.arrayBuffer();
-  return { ms: Math.round(performance.now() - started), status: res.status };
+  return { status: res.status, hangingWhenAnswered: hanging };
 }
 async function paidPayment(amountCents = 1000) {
   const user = await createCustomer(database.db);
@@ -83,7 +93,7 @@ async function paidPayment(amountCents = 1000) {
 }
 
 describe('the site while gateway status calls hang', () => {
-  it('12 return-page checks of 3 payments stalled on the gateway do not hold up an anonymous request', { timeout: 90_000 }, async () => {
+  it('12 return-page checks of 3 payments stalled on the gateway do not hold up an anonymous request', { timeout: 180_000 }, async () => {
     const customers = await Promise.all([1, 2, 3].map(() => signUpUser(app)));
     const references: { cookie: string; reference: string }[] = [];
     for (const c of customers) {
@@ -107,16 +117,16 @@ describe('the site while gateway status calls hang', () => {
     await sleep(100);
 
     const during = await anonymousRequest();
-    console.info(`[${database.kind}] anonymous request while 12 checks hang on the gateway: ${during.ms} ms`);
     expect(during.status).toBe(200);
-    expect(during.ms).toBeLessThan(RESPONSIVE_MS);
+    expect(during.hangingWhenAnswered).toBeGreaterThan(0);
 
+    gw.control.reset();
     const answers = await Promise.all(checks);
     for (const a of answers) expect(a).toMatchObject({ status: 200, body: { status: 'pending' } });
     for (const c of customers) expect(await balanceOf(c.id)).toBe(0);
   });
 
-  it('a reconciliation run stalled on the gateway does not hold up an anonymous request', { timeout: 90_000 }, async () => {
+  it('a reconciliation run stalled on the gateway does not hold up an anonymous request', { timeout: 180_000 }, async () => {
     for (let i = 0; i < 3; i++) await startTopUp(deps, await createCustomer(database.db), { amountCents: 500 });
     gw.control.set({ statusMode: 'timeout' });
     const before = statusCalls;
@@ -125,9 +135,9 @@ describe('the site while gateway status calls hang', () => {
     await sleep(100);
 
     const during = await anonymousRequest();
-    console.info(`[${database.kind}] anonymous request while reconciliation hangs on the gateway: ${during.ms} ms`);
     expect(during.status).toBe(200);
-    expect(during.ms).toBeLessThan(RESPONSIVE_MS);
+    expect(during.hangingWhenAnswered).toBeGreaterThan(0);
+    gw.control.reset();
     await run;
   });
 });

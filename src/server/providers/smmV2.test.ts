@@ -6,11 +6,14 @@ import { ProviderError, type ProviderErrorKind, type SmmProvider } from './types
 
 let sandbox: SandboxProvider;
 let provider: SmmProvider;
+/** A client that gives up quickly, for the faults that leave a call unanswered. */
+let hasty: SmmProvider;
 let services: CatalogService[];
 
 beforeAll(async () => {
-  sandbox = await startSandboxProvider({ orderSeconds: 1, seed: 3 });
-  provider = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 400 });
+  sandbox = await startSandboxProvider({ orderSeconds: 1, seed: 3, clock: 'manual' });
+  provider = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 10_000 });
+  hasty = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 400 });
   services = await provider.services();
 });
 afterAll(() => sandbox.close());
@@ -199,7 +202,7 @@ describe('v2 adapter: orders', () => {
 describe('v2 adapter: faults', () => {
   it('timeout → no_answer', async () => {
     sandbox.control.setFault({ mode: 'timeout', actions: ['services'] });
-    await expectKind(provider.services(), 'no_answer');
+    await expectKind(hasty.services(), 'no_answer');
   });
 
   it('5xx → no_answer', async () => {
@@ -239,7 +242,7 @@ describe('v2 adapter: faults', () => {
       // Paced at the provider's limit, a burst waits its turn instead of being turned away.
       await new Promise((r) => setTimeout(r, 1000));
       const pacer = createPacer(2);
-      const paced = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 400, pacer });
+      const paced = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 10_000, pacer });
       const started = Date.now();
       await Promise.all([1, 2, 3, 4].map(() => paced.balance()));
       expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
@@ -252,7 +255,7 @@ describe('v2 adapter: faults', () => {
   it('accepted then no answer → no_answer while the provider has the order', async () => {
     const link = uniqueLink();
     sandbox.control.setFault({ acceptThenTimeout: true, actions: ['add'], times: 1 });
-    await expectKind(place(link), 'no_answer');
+    await expectKind(hasty.add({ serviceId: plain().id, link, quantity: plain().amountMinimum, params: {} }), 'no_answer');
     const recorded = sandbox.control.orders().find((o) => o.link === link)!;
     expect(recorded).toBeDefined();
     // v2 cannot look it up by link, but its id answers once known.

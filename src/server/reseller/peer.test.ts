@@ -71,7 +71,7 @@ beforeAll(async () => {
   depsB = { db: dbB.db, provider: external.provider, logger };
   serviceB = (await dbB.db.select().from(catalogServices)).find((s) => s.platform === 'tiktok' && s.params.length === 0 && s.refill && s.cancel)!;
   expect(serviceB).toBeTruthy();
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await external?.close();
   await new Promise((ok) => server?.close(ok));

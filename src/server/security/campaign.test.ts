@@ -49,7 +49,8 @@ beforeAll(async () => {
   const provider = sandboxClient(sandbox, { timeoutMs: 250 });
   od = { db: database.db, provider, logger };
   pd = { db: database.db, gateway: createGateway({ kind: 'sandbox', baseUrl: gw.url, publicKey: gw.publicKey, privateKey: gw.privateKey, timeoutMs: 250 } as never), logger, publicUrl: 'http://localhost:3000' };
-  await syncCatalog(database.db, provider);
+  // The catalogue is read before the faults start, by a client that waits as long as set-up may need.
+  await syncCatalog(database.db, sandboxClient(sandbox, { timeoutMs: 30_000 }));
 });
 afterAll(async () => {
   await gw.close();

@@ -72,7 +72,7 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
     await sandbox?.close();
     await proxy?.close();
     await scratch?.drop();
-  }, 60_000);
+  }, 180_000);
 
   const headers = (app: AppProcess, cookie?: string) => ({ 'content-type': 'application/json', origin: app.url.replace('127.0.0.1', 'localhost'), ...(cookie ? { cookie } : {}) });
   const cookieOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');

@@ -13,6 +13,10 @@ export const gatewayEnv = (gateway: SandboxGateway) => ({
   EPOINT_PRIVATE_KEY: gateway.privateKey,
 });
 
-/** A provider client for a sandbox provider, in this process. */
+/**
+ * A provider client for a sandbox provider, in this process. It waits as long as a busy machine
+ * may need (30 s) unless `options` says otherwise: only the tests of faults that leave a call
+ * unanswered give it a short timeout.
+ */
 export const sandboxClient = (sandbox: SandboxProvider, options: Partial<ProviderConfig> = {}) =>
-  createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, ...options });
+  createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, timeoutMs: 30_000, ...options });
