@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium())('accounts', () => {
     await page.getByLabel('Repeat the password').fill('Second-pass2!');
     await page.getByRole('button', { name: 'Update the password' }).click();
     await page.getByRole('status').filter({ hasText: 'Your password has been updated' }).waitFor();
-    await page.waitForURL((url) => url.pathname === '/auth', { timeout: 10_000 });
+    await page.waitForURL((url) => url.pathname === '/auth');
     await hydrated(page);
 
     // The new password signs in (the reset ended the old sessions) and leads to the dashboard.

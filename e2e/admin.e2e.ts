@@ -238,7 +238,7 @@ describe.skipIf(!hasChromium())('admin area', () => {
     expect(res?.status()).toBe(200);
     await hydrated(page);
     // A client navigation keeps the old page until the new one is ready: wait for it.
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe('Sınaq yazısı');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Sınaq yazısı');
     await expect(page.title()).resolves.toBe('Sınaq yazısı · Artım');
     const body = page.getByTestId('post-body');
     await expect(body.locator('p').count()).resolves.toBe(2);
@@ -292,7 +292,7 @@ describe.skipIf(!hasChromium())('admin area', () => {
     await card.getByRole('link', { name, exact: true }).click();
     await page.waitForURL(/\/az\/services\/\d+$/);
     // A client navigation keeps the old page until the new one is ready: wait for it.
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe(name);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(name);
     await page.getByText('Səs yazısı').waitFor();
     expect(await page.title()).toBe(`${name} · Artım`);
     const detail = await page.context().request.get(new URL(page.url()).pathname);
@@ -405,7 +405,7 @@ describe.skipIf(!hasChromium())('admin area', () => {
 
     const after = (await json<{ balanceCents: number }>(request, '/api/wallet')).balanceCents;
     expect(after).toBe(charged + part);
-    if (hasLiveBalance) await expect.poll(() => liveBalance.textContent(), { timeout: 10_000 }).toBe(formatMoney(after, 'USD', 'en'));
+    if (hasLiveBalance) await expect.poll(() => liveBalance.textContent()).toBe(formatMoney(after, 'USD', 'en'));
 
     const audit = await json<{ entries: { action: string; targetId: string | null }[] }>(admin.context().request, '/api/admin/audit');
     expect(audit.entries.some((e) => e.action === 'order.refund' && e.targetId === order.id)).toBe(true);
@@ -467,7 +467,7 @@ describe.skipIf(!hasChromium())('admin area', () => {
         await hydrated(page);
         await page.locator('main h1').waitFor();
         // Let the page's data arrive so the full page is checked, not its spinner.
-        await page.waitForFunction(() => !document.querySelector('main [role="status"]'), undefined, { timeout: 15_000 });
+        await page.waitForFunction(() => !document.querySelector('main [role="status"]'));
         const { violations } = await new AxeBuilder({ page }).analyze();
         for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
           found.push(`${viewport === PHONE ? 'phone' : 'desktop'} ${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -475,5 +475,5 @@ describe.skipIf(!hasChromium())('admin area', () => {
       await page.context().close();
     }
     expect(found).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });

@@ -74,5 +74,5 @@ describe.skipIf(!hasChromium())('drip-feed', () => {
     expect(await page.getByTestId('balance').textContent()).toContain(usd(100_000 - 3 * perRun));
     expect(problems).toEqual([]);
     await page.context().close();
-  }, 120_000);
+  }, 300_000);
 });

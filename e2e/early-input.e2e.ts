@@ -47,23 +47,23 @@ describe.skipIf(!hasChromium())('before hydration', () => {
     const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign in' });
     await signIn.waitFor();
     await signIn.click();
-    await expect.poll(() => page.getByRole('dialog').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
     await hydrated(page);
     expect(await early(page)).toContain('click:Sign in');
     expect(problems).toEqual([]);
     await page.context().close();
-  }, 180_000);
+  }, 300_000);
 
   it('on a phone, the menu opened before the header is live is open once it is', async () => {
     const { page, problems } = await slowPhone(browser);
     await page.goto('/en', { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect.poll(() => page.getByRole('navigation', { name: 'Mobile navigation' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Mobile navigation' }).isVisible()).toBe(true);
     await hydrated(page);
     expect(await early(page)).toContain('click:Open menu');
     expect(problems).toEqual([]);
     await page.context().close();
-  }, 180_000);
+  }, 300_000);
 
   it('a message typed (and sent) before the contact form is live is kept and sent as typed', async () => {
     const { page, problems } = await slowPhone(browser);
@@ -78,9 +78,9 @@ describe.skipIf(!hasChromium())('before hydration', () => {
     await hydrated(page);
     expect(await early(page)).toEqual(expect.arrayContaining(['click:Send message']));
     // Sent: the form thanks the visitor, and no field was found empty on the way.
-    await expect.poll(() => page.getByText('Message sent').first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Message sent').first().isVisible()).toBe(true);
     expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
     expect(problems).toEqual([]);
     await page.context().close();
-  }, 180_000);
+  }, 300_000);
 });

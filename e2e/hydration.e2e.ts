@@ -42,7 +42,7 @@ describe.skipIf(!hasChromium())('hydration', () => {
       }
     }
     expect(seen.length).toBeGreaterThanOrEqual(3 * 2 * 15);
-  }, 240_000);
+  }, 480_000);
 
   it('matches the server render for a signed-in customer, whose header the server renders signed in', async () => {
     const { page, problems } = await openPage(browser);
@@ -58,5 +58,5 @@ describe.skipIf(!hasChromium())('hydration', () => {
     }
     expect(problems).toEqual([]);
     await page.context().close();
-  }, 120_000);
+  }, 300_000);
 });

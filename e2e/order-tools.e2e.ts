@@ -163,7 +163,7 @@ describe.skipIf(!hasChromium())('order tools', () => {
     for (const n of numbers) await inRow(page, n).waitFor();
     expect(problems).toEqual([]);
     await page.context().close();
-  }, 180_000);
+  }, 300_000);
 });
 
 /** A page on `url` that records console errors and failed requests (as e2e/browser.ts's openPage). */
@@ -184,13 +184,13 @@ describe.skipIf(!hasChromium())('refill and cancel from the history', () => {
     browser = await launch();
     sandbox = await startSandboxProvider({ orderSeconds: 30, seed: 21 });
     peer = await startAppProcess({ PROVIDER: 'smm-v2', PROVIDER_URL: sandbox.v2Url, PROVIDER_KEY: sandbox.apiKey, TRUST_PROXY_HOPS: '1' });
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await peer?.stop();
     if (peer) removeDataDir(peer.dataDir);
     await sandbox?.close();
-  }, 180_000);
+  }, 300_000);
 
   it('cancels a pending order from the history with its refund, then orders it again from the same row', async () => {
     const { page, problems } = await openOn(browser, peer.url);
@@ -229,7 +229,7 @@ describe.skipIf(!hasChromium())('refill and cancel from the history', () => {
     expect(again).toMatchObject({ serviceId: service.id, link, quantity: service.min });
     expect(problems.filter((p) => !p.includes('status of 409'))).toEqual([]);
     await page.context().close();
-  }, 120_000);
+  }, 300_000);
 
   it('requests a refill of a completed order from the history', async () => {
     const { page, problems } = await openOn(browser, peer.url);
@@ -254,5 +254,5 @@ describe.skipIf(!hasChromium())('refill and cancel from the history', () => {
     await expect.poll(() => inRow(page, order.number).getByRole('button', { name: 'Refill', exact: true }).count()).toBe(0);
     expect(problems).toEqual([]);
     await page.context().close();
-  }, 180_000);
+  }, 300_000);
 });

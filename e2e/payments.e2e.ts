@@ -103,7 +103,7 @@ describe.skipIf(!hasChromium())('payments', () => {
     expect(reference).toMatch(/^balance-/);
     const success = gateway.getByTestId('payment-success');
     await success.waitFor();
-    await gateway.locator('[data-testid="payment-success"][data-status="completed"]').waitFor({ timeout: 15_000 });
+    await gateway.locator('[data-testid="payment-success"][data-status="completed"]').waitFor();
     await success.getByRole('heading', { name: 'Payment completed' }).waitFor();
     await success.getByText(reference).waitFor();
     expect(await success.getByRole('link', { name: 'Track order' }).count()).toBe(0);
@@ -130,7 +130,7 @@ describe.skipIf(!hasChromium())('payments', () => {
     const signedOut = await elsewhere.newPage();
     await signedOut.goto(`/payment-success?order=${reference}`);
     await signedOut.locator('[data-testid="payment-success"][data-status="verifying"]').getByText('Attempt 1/3').waitFor();
-    await signedOut.locator('[data-testid="payment-success"][data-status="completed"]').waitFor({ timeout: 15_000 });
+    await signedOut.locator('[data-testid="payment-success"][data-status="completed"]').waitFor();
     await elsewhere.close();
 
     // A declined card: the error page, nothing credited.
@@ -142,15 +142,15 @@ describe.skipIf(!hasChromium())('payments', () => {
     await error.getByRole('heading', { name: 'Payment failed' }).waitFor();
     await error.getByText(failedReference).waitFor();
     // The gateway returned without a reason; the page asks the server, which knows the bank's answer.
-    await error.getByText('Your bank declined the card. Try another card or contact your bank.').waitFor({ timeout: 15_000 });
+    await error.getByText('Your bank declined the card. Try another card or contact your bank.').waitFor();
     expect(await error.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/en/contact');
-    await page.locator(`[data-payment="${failedReference}"]`).locator('visible=true').locator('[data-status="failed"]').waitFor({ timeout: 15_000 });
+    await page.locator(`[data-payment="${failedReference}"]`).locator('visible=true').locator('[data-status="failed"]').waitFor();
     expect(((await (await context.request.get('/api/wallet')).json()) as { balanceCents: number }).balanceCents).toBe(1000);
     await page.getByTestId('balance').filter({ hasText: '$10.00' }).waitFor();
 
     expect(problems).toEqual([]);
     await context.close();
-  }, 120_000);
+  }, 300_000);
 
   it('return pages at 390 px: the error from the address is text; a signed-out visitor sees each of the 3 checks, then the accepted message', async () => {
     const context = await browser.newContext({ viewport: PHONE, baseURL: shop(), locale: 'en-US', extraHTTPHeaders: visitorHeaders() });

@@ -300,5 +300,5 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
       await page.context().close();
     }
     expect(found).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });

@@ -57,10 +57,9 @@ describe('the typed client and unwrap', () => {
     const hanging = (_path: string, init: RequestInit) =>
       new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     vi.stubGlobal('fetch', hanging);
-    const started = Date.now();
+    // The fetch never settles on its own: only the 50 ms limit can end it.
     const err = await failure(unwrap((o) => api.wallet.$get({}, o), 50));
     expect(err.code).toBe('TIMEOUT');
-    expect(Date.now() - started).toBeLessThan(5000);
 
     const unlimited = unwrap((o) => api.wallet.$get({}, o));
     const state = await Promise.race([unlimited.then(() => 'settled', () => 'settled'), new Promise((r) => setTimeout(() => r('waiting'), 100))]);
