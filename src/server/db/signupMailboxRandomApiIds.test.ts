@@ -5,12 +5,16 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { signUpBonusReference } from '../auth/service';
 import { API_ID_MAX, API_ID_MIN } from './schema';
 
 /*
- * Migration 0017 on a database that has orders: their reseller ids stay as they were, and the
- * orders after it draw theirs at random (docs/decisions/0014-reseller-order-ids.md).
+ * Migration 0017 on a database that has orders and sign-up bonuses: the orders' reseller ids stay
+ * as they were and later orders draw theirs at random (docs/decisions/0014-reseller-order-ids.md);
+ * the first bonus of each mailbox is keyed by the mailbox (docs/rules.md#accounts), as the
+ * application keys new ones, so no account of a mailbox already credited is credited again.
  */
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -55,6 +59,48 @@ describe(`migration ${TAG}`, () => {
       const drawn = (await ids()).slice(5).map(([, id]) => id as number);
       expect(new Set(drawn).size).toBe(10);
       for (const id of drawn) expect(id >= API_ID_MIN && id <= API_ID_MAX).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('keys the first sign-up bonus of each mailbox by the mailbox, as the application does, and leaves the others as they were', async () => {
+    const farm = ['farm+1@gmail.com', 'farm+2@gmail.com', 'f.arm@gmail.com', 'FARM+3@googlemail.com', 'f.arm@example.com', 'farm@example.com', 'farm+x@example.com'];
+    // Addresses of the shapes sign-up accepts, many of them of the same few mailboxes.
+    const generated = fc.sample(
+      fc
+        .tuple(
+          fc.constantFrom('ali', 'Ali', 'a.li', 'veli', 'v.e.l.i', 'x_y-z', 'q9'),
+          fc.constantFrom('', '+1', '+promo', '+a.b', '+', '++x'),
+          fc.constantFrom('gmail.com', 'GMAIL.com', 'googlemail.com', 'example.com', 'mail.ru', 'gmail.com.tr'),
+        )
+        .map(([local, tag, domain]) => `${local}${tag}@${domain}`),
+      { numRuns: 300, seed: 17 },
+    );
+    const emails = [...new Set([...farm, ...generated])];
+    const client = await PGlite.create();
+    try {
+      const db = drizzle({ client });
+      await migrate(db, { migrationsFolder: migrationsBefore(TAG) });
+      for (const [i, email] of emails.entries()) {
+        await client.query(`insert into users (id, name, email, balance_cents) values ($1, 'Farm', $2, 150)`, [`u${i}`, email]);
+        await client.query(`insert into ledger_entries (user_id, amount_cents, kind, reference) values ($1, 150, 'signup_bonus', $1)`, [`u${i}`]);
+      }
+      await client.query(`insert into ledger_entries (user_id, amount_cents, kind, reference) values ('u0', 500, 'topup', 'u1')`);
+
+      await migrate(db, { migrationsFolder: MIGRATIONS });
+
+      const rows = (await client.query<{ user_id: string; kind: string; reference: string }>('select user_id, kind, reference from ledger_entries order by id')).rows;
+      const seen = new Set<string>();
+      const expected = emails.map((email, i) => {
+        const reference = signUpBonusReference(email);
+        if (seen.has(reference)) return { user_id: `u${i}`, kind: 'signup_bonus', reference: `u${i}` };
+        seen.add(reference);
+        return { user_id: `u${i}`, kind: 'signup_bonus', reference };
+      });
+      expect(rows).toEqual([...expected, { user_id: 'u0', kind: 'topup', reference: 'u1' }]);
+      expect(rows.slice(0, farm.length).map((r) => r.reference)).toEqual(['signup:farm@gmail.com', 'u1', 'u2', 'u3', 'signup:f.arm@example.com', 'signup:farm@example.com', 'u6']);
+      expect(seen.size).toBeGreaterThan(20);
     } finally {
       await client.close();
     }
