@@ -12,8 +12,8 @@ export const ADMIN_API = '/api/admin';
  * The permission each route under /api/admin needs (paths relative to it, `:name` is one path
  * segment). Role → permissions is decided in core/permissions.ts; this table only names what a
  * route does, and the handlers check nothing more (they read who acts with `staffActor`). Every
- * route must be listed: one that is not answers NOT_FOUND to everyone, and the route test
- * (admin/access.test.ts) fails.
+ * route must be listed: one that is not is closed (NOT_FOUND to the team, admins included), and
+ * the route test (admin/access.test.ts) fails.
  */
 export const ADMIN_ROUTE_PERMISSIONS: readonly (readonly [Method, string, Permission])[] = [
   // Support: the moderator's work.
