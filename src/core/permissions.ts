@@ -8,7 +8,11 @@ import type { roleSchema } from './contracts/admin';
  * A moderator is support staff: tickets, contact messages and consultation requests, and a
  * read-only view of orders and users. Money (balances, refunds, payments, resubmits), roles,
  * settings, the catalogue and content stay with admins. Deleting a contact message is a deletion
- * and so admin-only too.
+ * and so admin-only too, as is the development mailbox.
+ *
+ * This table alone decides: each route names the permission it needs (the team's API in
+ * server/admin/access.ts, the development mailbox in server/mail/routes.ts) and no handler checks
+ * a role of its own.
  */
 export const PERMISSIONS = [
   /** Open the team's area at all (/admin, /api/admin/*). */
@@ -16,7 +20,7 @@ export const PERMISSIONS = [
   'support:answer',
   'support:delete',
   'orders:read',
-  /** Resync, refund and resubmit: anything that moves an order or money. */
+  /** Resync, refund, resubmit, refill and cancel: anything that moves an order or money. */
   'orders:manage',
   'users:read',
   'users:roles',
@@ -27,18 +31,43 @@ export const PERMISSIONS = [
   'settings:manage',
   'catalog:manage',
   'content:manage',
+  /** Read the development mailbox (outside production only): its reset links open any account. */
+  'mailbox:read',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
 type Role = z.infer<typeof roleSchema>;
 
-export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  user: [],
-  moderator: ['staff:enter', 'support:answer', 'orders:read', 'users:read'],
-  admin: PERMISSIONS,
-};
+export type RolePermissions = Readonly<Record<Role, readonly Permission[]>>;
+
+const frozen = (list: readonly Permission[]) => Object.freeze([...list]);
+
+export const ROLE_PERMISSIONS: RolePermissions = Object.freeze({
+  user: frozen([]),
+  moderator: frozen(['staff:enter', 'support:answer', 'orders:read', 'users:read']),
+  admin: frozen(PERMISSIONS),
+});
+
+/** The table `can` reads: ROLE_PERMISSIONS, unless a test has put another in its place. */
+let table: RolePermissions = ROLE_PERMISSIONS;
 
 /** Whether any of the roles grants the permission (unknown role names grant nothing). */
 export function can(roles: readonly string[], permission: Permission): boolean {
-  return roles.some((role) => Object.hasOwn(ROLE_PERMISSIONS, role) && ROLE_PERMISSIONS[role as Role].includes(permission));
+  return roles.some((role) => Object.hasOwn(table, role) && table[role as Role].includes(permission));
+}
+
+/**
+ * Tests only: `can` reads `roles` in place of ROLE_PERMISSIONS for the roles named, until the
+ * returned function puts the table back. It lets a test give one permission to a role and see
+ * every route that needs it open, and close without it. Outside Vitest (`process.env.VITEST`)
+ * it throws, so neither the server nor the browser can change who may do what at run time.
+ */
+export function overrideRolePermissionsForTest(roles: Partial<RolePermissions>): () => void {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  if (!env?.VITEST) throw new Error('overrideRolePermissionsForTest is for tests only');
+  const before = table;
+  table = { ...before, ...roles };
+  return () => {
+    table = before;
+  };
 }

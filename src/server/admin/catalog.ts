@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { localServiceInputSchema, numericIdParamsSchema, paramTextOverrideInputSchema, paramTextParamsSchema, serviceNameInputSchema, serviceNameParamsSchema } from '../../core/contracts/admin';
 import { AppError } from '../../core/errors';
 import type { AppDeps } from '../deps';
-import { requireAdmin } from '../auth';
+import { staffActor } from '../auth';
 import { createServiceName, deleteParamTexts, deleteServiceName, listApiServices, listServiceNames, loadParamOverrides, saveParamTexts, syncCatalog, updateServiceName } from '../catalog';
 import { createLocalService, deleteLocalService, listLocalServices, updateLocalService } from '../content';
 import { jsonBody, param } from '../http/body';
@@ -25,14 +25,14 @@ export function adminCatalogRoutes(deps: AppDeps) {
 
       .get('/services', async (c) => c.json({ services: await listLocalServices(db) }))
       .post('/services', jsonBody(localServiceInputSchema), async (c) => {
-        const actor = await requireAdmin(c);
+        const actor = staffActor(c);
         const input = c.req.valid('json');
         const row = await createLocalService(db, input);
         await audit(db, actor, 'service.create', { type: 'service', id: row.id }, { name: input.name.az });
         return c.json(row, 201);
       })
       .put('/services/:id', jsonBody(localServiceInputSchema), idParam, async (c) => {
-        const actor = await requireAdmin(c);
+        const actor = staffActor(c);
         const { id } = c.req.valid('param');
         const input = c.req.valid('json');
         const row = await updateLocalService(db, id, input);
@@ -40,7 +40,7 @@ export function adminCatalogRoutes(deps: AppDeps) {
         return c.json(row);
       })
       .delete('/services/:id', idParam, async (c) => {
-        const actor = await requireAdmin(c);
+        const actor = staffActor(c);
         const { id } = c.req.valid('param');
         const row = await deleteLocalService(db, id);
         await audit(db, actor, 'service.delete', { type: 'service', id }, { name: row.name.az });
@@ -49,7 +49,7 @@ export function adminCatalogRoutes(deps: AppDeps) {
 
       .get('/api-services', async (c) => c.json({ services: await listApiServices(db) }))
       .post('/api-services/refresh', async (c) => {
-        const actor = await requireAdmin(c);
+        const actor = staffActor(c);
         if (!deps.provider) throw new AppError('PROVIDER_NO_ANSWER', 'No provider configured.');
         const result = await syncCatalog(db, deps.provider);
         await audit(db, actor, 'catalog.refresh', { type: 'catalog' }, result);
@@ -61,14 +61,14 @@ export function adminCatalogRoutes(deps: AppDeps) {
       // applies them with src/core/serviceNames.ts, which the admin's preview runs too.
       .get('/service-names', async (c) => c.json({ names: await listServiceNames(db) }))
       .post('/service-names', jsonBody(serviceNameInputSchema), async (c) => {
-        const actor = await requireAdmin(c);
+        const actor = staffActor(c);
         const input = c.req.valid('json');
         await createServiceName(db, input);
         await audit(db, actor, 'service-name.create', { type: 'service-name', id: input.apiServiceName }, input);
         return c.json(input, 201);
       })
       .put('/service-names/:name', jsonBody(serviceNameInputSchema), param(serviceNameParamsSchema), async (c) => {
-        const actor = await requireAdmin(c);
+        const actor = staffActor(c);
         // The router has decoded the segment already; decoding again breaks names holding a '%'.
         const { name: original } = c.req.valid('param');
         const input = c.req.valid('json');
@@ -77,7 +77,7 @@ export function adminCatalogRoutes(deps: AppDeps) {
         return c.json(input);
       })
       .delete('/service-names/:name', param(serviceNameParamsSchema), async (c) => {
-        const actor = await requireAdmin(c);
+        const actor = staffActor(c);
         const { name } = c.req.valid('param');
         await deleteServiceName(db, name);
         await audit(db, actor, 'service-name.delete', { type: 'service-name', id: name });
@@ -88,14 +88,14 @@ export function adminCatalogRoutes(deps: AppDeps) {
       // service details; a save with every text blank removes the override.
       .get('/param-texts', async (c) => c.json({ overrides: await loadParamOverrides(db) }))
       .put('/param-texts', jsonBody(paramTextOverrideInputSchema), async (c) => {
-        const actor = await requireAdmin(c);
+        const actor = staffActor(c);
         const input = c.req.valid('json');
         await saveParamTexts(db, input);
         await audit(db, actor, 'param-text.save', { type: 'param-text', id: `${input.kind}:${input.lang}` }, input);
         return c.json(input);
       })
       .delete('/param-texts/:kind/:lang', param(paramTextParamsSchema, notFound), async (c) => {
-        const actor = await requireAdmin(c);
+        const actor = staffActor(c);
         const { kind, lang } = c.req.valid('param');
         await deleteParamTexts(db, kind, lang);
         await audit(db, actor, 'param-text.delete', { type: 'param-text', id: `${kind}:${lang}` });

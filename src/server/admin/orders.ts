@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { adminOrdersQuerySchema, orderIdParamsSchema, orderRefundSchema } from '../../core/contracts/admin';
 import { AppError } from '../../core/errors';
 import type { AppDeps } from '../deps';
-import { requireAdmin } from '../auth';
+import { staffActor } from '../auth';
 import { jsonBody, param, query } from '../http/body';
 import { notifyRefund, orderById, orderDetail, ordersDeps, prepareResubmit, refundByStaff, resyncOrder, searchOrders, submitOrder, toOrderView } from '../orders';
 import { cancelAndTell, refillAndTell } from '../reseller';
@@ -27,7 +27,7 @@ export function adminOrdersRoutes(deps: AppDeps) {
       })
 
       .post('/:id/refund', jsonBody(orderRefundSchema), orderParam, async (c) => {
-        const actor = await requireAdmin(c);
+        const actor = staffActor(c);
         const input = c.req.valid('json');
         const id = (await load(c.req.valid('param').id)).id;
         const result = await db.transaction(async (tx) => {
@@ -40,7 +40,7 @@ export function adminOrdersRoutes(deps: AppDeps) {
       })
 
       .post('/:id/resubmit', orderParam, async (c) => {
-        const actor = await requireAdmin(c);
+        const actor = staffActor(c);
         const o = await load(c.req.valid('param').id);
         const od = ordersDeps(deps);
         const step = await prepareResubmit(od, o);
@@ -54,14 +54,14 @@ export function adminOrdersRoutes(deps: AppDeps) {
 
       // Refill and cancel by the team, under the same rules as the customer's (reseller/actions.ts).
       .post('/:id/refill', orderParam, async (c) => {
-        const actor = await requireAdmin(c);
+        const actor = staffActor(c);
         const o = await load(c.req.valid('param').id);
         const result = await refillAndTell(ordersDeps(deps), o, 'admin');
         await audit(db, actor, 'order.refill', { type: 'order', id: o.id }, { number: o.number, refill: result.refill.id });
         return c.json(result, 201);
       })
       .post('/:id/cancel', orderParam, async (c) => {
-        const actor = await requireAdmin(c);
+        const actor = staffActor(c);
         const o = await load(c.req.valid('param').id);
         const result = await cancelAndTell(ordersDeps(deps), o, 'admin');
         await audit(db, actor, 'order.cancel', { type: 'order', id: o.id }, { number: o.number, status: result.status });

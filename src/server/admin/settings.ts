@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { settingsInputSchema } from '../../core/contracts/admin';
 import type { AppDeps } from '../deps';
-import { countUsers, requireAdmin } from '../auth';
+import { countUsers, staffActor } from '../auth';
 import { orderCounts } from '../orders';
 import { completedRevenueQepik } from '../payments';
 import { changeSettings, getSettings } from '../settings';
@@ -17,7 +17,7 @@ export function adminSettingsRoutes(deps: AppDeps) {
     .get('/', async (c) => c.json(await getSettings(db)))
 
     .put('/', jsonBody(settingsInputSchema), async (c) => {
-      const actor = await requireAdmin(c);
+      const actor = staffActor(c);
       const changes = c.req.valid('json');
       const before = await getSettings(db);
       await db.transaction(async (tx) => {

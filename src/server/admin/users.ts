@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { adminUsersQuerySchema, balanceAdjustmentSchema, roleInputSchema, userIdParamsSchema, userRoleParamsSchema } from '../../core/contracts/admin';
 import { apiAccessInputSchema } from '../../core/contracts/reseller';
 import type { AppDeps } from '../deps';
-import { addRole, assertUserExists, removeRole, requireAdmin, searchUsers } from '../auth';
+import { addRole, assertUserExists, removeRole, searchUsers, staffActor } from '../auth';
 import { apiAccessBlockedAmong, setApiAccess } from '../reseller';
 import { jsonBody, param, query } from '../http/body';
 import { adjustBalance } from '../wallet';
@@ -21,7 +21,7 @@ export function adminUsersRoutes(deps: AppDeps) {
       })
 
       .post('/:id/roles', param(userIdParamsSchema), jsonBody(roleInputSchema), async (c) => {
-        const actor = await requireAdmin(c);
+        const actor = staffActor(c);
         const { role } = c.req.valid('json');
         const { id: userId } = c.req.valid('param');
         await db.transaction(async (tx) => {
@@ -32,7 +32,7 @@ export function adminUsersRoutes(deps: AppDeps) {
       })
 
       .delete('/:id/roles/:role', param(userRoleParamsSchema), async (c) => {
-        const actor = await requireAdmin(c);
+        const actor = staffActor(c);
         const { id: userId, role } = c.req.valid('param');
         await db.transaction(async (tx) => {
           await removeRole(tx, userId, role);
@@ -42,7 +42,7 @@ export function adminUsersRoutes(deps: AppDeps) {
       })
 
       .post('/:id/balance', param(userIdParamsSchema), jsonBody(balanceAdjustmentSchema), async (c) => {
-        const actor = await requireAdmin(c);
+        const actor = staffActor(c);
         const input = c.req.valid('json');
         const { id: userId } = c.req.valid('param');
         const balance = await db.transaction(async (tx) => {
@@ -56,7 +56,7 @@ export function adminUsersRoutes(deps: AppDeps) {
 
       // Reseller API access: off refuses every key of the customer at once (the keys stay).
       .put('/:id/api-access', param(userIdParamsSchema), jsonBody(apiAccessInputSchema), async (c) => {
-        const actor = await requireAdmin(c);
+        const actor = staffActor(c);
         const { enabled } = c.req.valid('json');
         const { id: userId } = c.req.valid('param');
         await db.transaction(async (tx) => {

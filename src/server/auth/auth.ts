@@ -99,7 +99,7 @@ export function createAuth(opts: AuthOptions) {
         }
       },
       async afterEmailVerification(user) {
-        await creditSignUpBonus(opts.db, user.id);
+        await creditSignUpBonus(opts.db, user);
       },
     },
     session: {

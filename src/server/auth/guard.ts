@@ -20,6 +20,8 @@ declare module 'hono' {
     identity: Identity;
     /** The session's user once looked up in this request (null: anonymous). */
     authUser: AuthUser | null;
+    /** The team member the admin gate let through for this request (`admitStaff`). */
+    staff: AuthUser;
   }
 }
 
@@ -88,13 +90,6 @@ export async function requireUser(c: Context): Promise<AuthUser> {
   return user;
 }
 
-/** A signed-in admin; UNAUTHENTICATED (401) or FORBIDDEN (403) otherwise. */
-export async function requireAdmin(c: Context): Promise<AuthUser> {
-  const user = await requireUser(c);
-  if (!user.roles.includes('admin')) throw new AppError('FORBIDDEN', 'Admin rights are needed.');
-  return user;
-}
-
 /** A signed-in user whose roles grant the permission; UNAUTHENTICATED (401) or FORBIDDEN (403) otherwise. */
 export async function requirePermission(c: Context, permission: Permission): Promise<AuthUser> {
   const user = await requireUser(c);
@@ -102,13 +97,30 @@ export async function requirePermission(c: Context, permission: Permission): Pro
   return user;
 }
 
+/**
+ * The admin gate's check of one route (admin/access.ts): a signed-in user whose roles grant the
+ * route's permission, kept on the request as the acting team member (`staffActor`).
+ */
+export async function admitStaff(c: Context, permission: Permission): Promise<AuthUser> {
+  const user = await requirePermission(c, permission);
+  c.set('staff', user);
+  return user;
+}
+
+/**
+ * Who acts in a team route, for the audit log: the member the admin gate admitted. It checks no
+ * role — the gate decided, from the permission table — and throws FORBIDDEN when no gate admitted
+ * anyone (a router mounted without it), so such a route refuses rather than runs for anyone.
+ */
+export function staffActor(c: Context): AuthUser {
+  const user = c.get('staff');
+  if (!user) throw new AppError('FORBIDDEN', 'Your role does not allow this.');
+  return user;
+}
+
 /** Middleware forms, for mounting in front of a whole router. */
 export const signedInOnly: MiddlewareHandler = async (c, next) => {
   await requireUser(c);
-  await next();
-};
-export const adminOnly: MiddlewareHandler = async (c, next) => {
-  await requireAdmin(c);
   await next();
 };
 export const permitted =

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Role } from '../db/schema';
+import { canonicalMailbox } from '../../core/mailbox';
 import { parseUsdToCents } from '../../core/money';
 import type { Db } from '../db/client';
 import { userRoles, users } from '../db/schema';
@@ -19,17 +20,21 @@ export async function setUpNewAccount(db: Db, userId: string): Promise<void> {
   await db.insert(userRoles).values({ userId, role: 'user' }).onConflictDoNothing();
 }
 
+/** The sign-up bonus's ledger reference: one per mailbox, however its address is written. */
+export const signUpBonusReference = (email: string) => `signup:${canonicalMailbox(email)}`;
+
 /**
  * Runs when the account's e-mail address has been confirmed: the sign-up bonus, when the
- * settings give one — a ledger entry keyed by the user id, so it is credited at most once
- * however often the link is followed.
+ * settings give one — a ledger entry keyed by the confirmed address's mailbox
+ * (docs/rules.md#accounts), so the database credits it at most once per mailbox, to whichever
+ * account confirms first, however often and however concurrently links are followed.
  */
-export async function creditSignUpBonus(db: Db, userId: string): Promise<void> {
+export async function creditSignUpBonus(db: Db, user: { id: string; email: string }): Promise<void> {
   const settings = await getSettings(db);
   const bonusCents = parseUsdToCents(settings.default_balance) ?? 0;
   if (bonusCents <= 0) return;
   await db.transaction(async (tx) => {
-    await credit(tx, { userId, amountCents: bonusCents, kind: 'signup_bonus', reference: userId, note: 'default balance' });
+    await credit(tx, { userId: user.id, amountCents: bonusCents, kind: 'signup_bonus', reference: signUpBonusReference(user.email), note: 'default balance' });
   });
 }
 

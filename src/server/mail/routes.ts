@@ -1,19 +1,20 @@
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { AppError } from '../../core/errors';
-import { requireAdmin } from '../auth';
+import { requirePermission } from '../auth';
 import type { Db } from '../db/client';
 import { devMailbox } from '../db/schema';
 
 /**
  * `/api/dev/mailbox`: the mail kept when no SMTP server is configured, for reading reset links
  * while trying the site locally. It is mounted only outside production (api.ts) and answers
- * admins only: a reset link in it is the key to any account, the admin's included.
+ * whom the permission table grants `mailbox:read` (admins): a reset link in it is the key to any
+ * account, the admin's included.
  */
 export function devMailboxRoutes(opts: { db: Db }) {
   return new Hono()
     .use('*', async (c, next) => {
-      await requireAdmin(c);
+      await requirePermission(c, 'mailbox:read');
       c.header('Cache-Control', 'no-store');
       await next();
     })

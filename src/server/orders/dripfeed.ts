@@ -3,7 +3,7 @@ import { AppError } from '../../core/errors';
 import { ACTIVE_STATUSES, type OrderStatus } from '../../core/orderStatus';
 import { orders } from '../db/schema';
 import { refundOrder, type RefundResult } from './refunds';
-import { newOrderNumber, notifyOrder, notifyRefund, wakeSubmission, type OrderRow, type OrdersDeps } from './service';
+import { newOrderNumber, notifyOrder, notifyRefund, retryOnTakenApiId, wakeSubmission, type OrderRow, type OrdersDeps } from './service';
 
 /**
  * Drip-feed: one parent order, charged up front for all its runs, whose runs are child orders
@@ -51,26 +51,32 @@ export async function startDueRuns(deps: Pick<OrdersDeps, 'db' | 'realtime'>, op
     for (const p of due) {
       const run = p.runsSent + 1;
       const perRun = p.quantity / p.runs!;
-      const [child] = await tx
-        .insert(orders)
-        .values({
-          number: newOrderNumber(),
-          userId: p.userId,
-          serviceId: p.serviceId,
-          serviceName: p.serviceName,
-          platform: p.platform,
-          serviceType: p.serviceType,
-          link: p.link,
-          linkKey: p.linkKey,
-          quantity: perRun,
-          params: p.params,
-          chargeCents: runShareCents(p),
-          idempotencyKey: `drip_${p.id}_${run}`,
-          requestHash: p.requestHash,
-          parentId: p.id,
-        })
-        .onConflictDoNothing()
-        .returning({ id: orders.id, number: orders.number });
+      // A run written already is skipped (its key is taken); a drawn API id that is taken is
+      // drawn again, in a savepoint so the rest of the transaction goes on.
+      const [child] = await retryOnTakenApiId(() =>
+        tx.transaction((sp) =>
+          sp
+            .insert(orders)
+            .values({
+              number: newOrderNumber(),
+              userId: p.userId,
+              serviceId: p.serviceId,
+              serviceName: p.serviceName,
+              platform: p.platform,
+              serviceType: p.serviceType,
+              link: p.link,
+              linkKey: p.linkKey,
+              quantity: perRun,
+              params: p.params,
+              chargeCents: runShareCents(p),
+              idempotencyKey: `drip_${p.id}_${run}`,
+              requestHash: p.requestHash,
+              parentId: p.id,
+            })
+            .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+            .returning({ id: orders.id, number: orders.number }),
+        ),
+      );
       const [parent] = await tx
         .update(orders)
         .set({

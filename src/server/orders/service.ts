@@ -66,8 +66,27 @@ const pgCode = (err: unknown): string | undefined => {
 const constraintOf = (err: unknown): string | undefined => {
   for (let e: any = err; e; e = e.cause) if (typeof e.constraint === 'string') return e.constraint;
   const text = String((err as any)?.cause?.message ?? (err as any)?.message ?? '');
-  return /orders_one_active_per_link|orders_user_idempotency_unique/.exec(text)?.[0];
+  return /orders_one_active_per_link|orders_user_idempotency_unique|orders_api_id_unique/.exec(text)?.[0];
 };
+
+/** How often an order's insert is tried while the reseller API id it drew is taken. */
+export const API_ID_ATTEMPTS = 8;
+
+/**
+ * Runs an order's insert again while the reseller API id its row drew (the column's default,
+ * `API_ID_DRAW`) is taken, each run drawing anew (docs/decisions/0014). With ids drawn from two
+ * billion a second run is rare, a third rarer still. The insert must be one statement or a
+ * savepoint, so that a failed run leaves nothing behind.
+ */
+export async function retryOnTakenApiId<T>(insert: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await insert();
+    } catch (err) {
+      if (attempt >= API_ID_ATTEMPTS || pgCode(err) !== '23505' || constraintOf(err) !== 'orders_api_id_unique') throw err;
+    }
+  }
+}
 
 export async function notifyOrder(deps: Pick<OrdersDeps, 'realtime'>, o: Pick<OrderRow, 'id' | 'userId' | 'number' | 'status' | 'noteCode' | 'providerMessage'>) {
   const note = o.status === 'error' ? noteOf(o) : null;
@@ -172,8 +191,8 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
     // One statement is one transaction and one round trip: the customer's rate counter is taken
     // (a window that ended starts again at 1), the debit is conditional (no row, no order; none
     // either over the rate), and the order and its ledger entry are written only from the
-    // debited row.
-    const result = await deps.db.execute(sql`
+    // debited row. The statement runs again if the reseller API id the order drew is taken.
+    const placing = sql`
       with hit as (
         insert into ${rateLimits} (key, count, reset_at)
         select ${rate?.key ?? ''}, 1, now() + make_interval(secs => ${rate?.windowSeconds ?? 0})
@@ -202,7 +221,8 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
       )
       select (select count from hit) as hits, (select reset_at from hit) as reset_at,
         (select created_at from placed) as created_at, (select balance_cents from debit) as balance_cents,
-        (select count(*) from charged) as charged`);
+        (select count(*) from charged) as charged`;
+    const result = await retryOnTakenApiId(() => deps.db.execute(placing));
     created = rowsOf<Placed>(result)[0];
   } catch (err) {
     if (pgCode(err) === '23505') {

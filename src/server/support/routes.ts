@@ -14,8 +14,7 @@ import {
 } from '../../core/contracts/support';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '../../core/i18n';
 import type { AppDeps } from '../deps';
-import { accounts, requirePermission, requireUser, signedInOnly } from '../auth';
-import type { Permission } from '../../core/permissions';
+import { accounts, requireUser, signedInOnly, staffActor } from '../auth';
 import { jsonBody, param, query } from '../http/body';
 import { clientIp } from '../http/clientIp';
 import { createRateLimiter, RATE_RULES, rateLimited } from '../http/rateLimit';
@@ -103,45 +102,44 @@ const consultationListQuery = z.object({ status: z.enum(CONSULTATION_STATUSES).o
 const idParams = z.strictObject({ id: z.string() });
 
 /**
- * The team's routes, mounted at `/api/admin` (guarded there already by admin/access.ts; each
- * route checks its permission again so the router is safe wherever it is mounted). Moderators
- * answer; deleting a contact message is admin-only.
+ * The team's routes, mounted at `/api/admin` behind the admin gate (admin/access.ts), which alone
+ * decides from the permission table who may use each one: moderators answer; deleting a contact
+ * message is admin-only. Each route takes the member the gate admitted as its actor, and refuses
+ * when it was reached without the gate.
  */
 export function supportAdminRoutes(deps: AppDeps) {
   const db = deps.database.db;
-  // Checked per route rather than with `use('*')`: a sub-router's wildcard middleware would run
-  // for every other router mounted under /admin as well.
-  const staff = (permission: Permission) =>
-    createMiddleware<{ Variables: { actor: Actor } }>(async (c, next) => {
-      const user = await requirePermission(c, permission);
-      noStore(c);
-      c.set('actor', { id: user.id, email: user.email });
-      await next();
-    });
-  const answer = staff('support:answer');
+  // Per route rather than with `use('*')`: a sub-router's wildcard middleware would run for every
+  // other router mounted under /admin as well.
+  const admitted = createMiddleware<{ Variables: { actor: Actor } }>(async (c, next) => {
+    const user = staffActor(c);
+    noStore(c);
+    c.set('actor', { id: user.id, email: user.email });
+    await next();
+  });
 
   return new Hono()
-    .get('/support/tickets', answer, query(ticketListQuerySchema), async (c) => c.json({ tickets: await listAllTickets(db, c.req.valid('query')) }))
-    .get('/support/tickets/:id', answer, param(idParams), async (c) => c.json(await adminThread(db, c.req.valid('param').id)))
-    .post('/support/tickets/:id/messages', answer, jsonBody(ticketMessageSchema.strict()), param(idParams), async (c) =>
+    .get('/support/tickets', admitted, query(ticketListQuerySchema), async (c) => c.json({ tickets: await listAllTickets(db, c.req.valid('query')) }))
+    .get('/support/tickets/:id', admitted, param(idParams), async (c) => c.json(await adminThread(db, c.req.valid('param').id)))
+    .post('/support/tickets/:id/messages', admitted, jsonBody(ticketMessageSchema.strict()), param(idParams), async (c) =>
       c.json({ message: await replyToTicket(supportDeps(deps), c.var.actor.id, c.req.valid('param').id, c.req.valid('json')) }, 201),
     )
-    .patch('/support/tickets/:id', answer, jsonBody(ticketStatusSchema), param(idParams), async (c) =>
+    .patch('/support/tickets/:id', admitted, jsonBody(ticketStatusSchema), param(idParams), async (c) =>
       c.json({ ticket: await setTicketStatus(supportDeps(deps), c.var.actor, c.req.valid('param').id, c.req.valid('json').status) }),
     )
 
-    .get('/consultations', answer, query(consultationListQuery), async (c) => c.json({ consultations: await listConsultations(db, c.req.valid('query').status) }))
-    .patch('/consultations/:id', answer, jsonBody(consultationStatusSchema), param(idParams), async (c) =>
+    .get('/consultations', admitted, query(consultationListQuery), async (c) => c.json({ consultations: await listConsultations(db, c.req.valid('query').status) }))
+    .patch('/consultations/:id', admitted, jsonBody(consultationStatusSchema), param(idParams), async (c) =>
       c.json({ consultation: await setConsultationStatus(db, c.var.actor, c.req.valid('param').id, c.req.valid('json').status) }),
     )
 
-    .get('/contact-messages', answer, async (c) => {
+    .get('/contact-messages', admitted, async (c) => {
       const [messages, counts] = await Promise.all([listContactMessages(db), contactCounts(db)]);
       return c.json({ messages, counts });
     })
-    .get('/contact-messages/:id', answer, param(idParams), async (c) => c.json({ message: await openContactMessage(db, c.req.valid('param').id) }))
-    .post('/contact-messages/:id/replied', answer, param(idParams), async (c) => c.json(await markContactReplied(db, c.var.actor, c.req.valid('param').id)))
-    .delete('/contact-messages/:id', staff('support:delete'), param(idParams), async (c) => {
+    .get('/contact-messages/:id', admitted, param(idParams), async (c) => c.json({ message: await openContactMessage(db, c.req.valid('param').id) }))
+    .post('/contact-messages/:id/replied', admitted, param(idParams), async (c) => c.json(await markContactReplied(db, c.var.actor, c.req.valid('param').id)))
+    .delete('/contact-messages/:id', admitted, param(idParams), async (c) => {
       await deleteContactMessage(db, c.var.actor, c.req.valid('param').id);
       return c.json({ ok: true as const });
     });

@@ -6,6 +6,17 @@ import { sqlList } from '../sqlList';
 import { users } from './auth';
 
 /**
+ * Reseller API ids of new orders (docs/decisions/0014-reseller-order-ids.md): the column's default
+ * draws each one at random from [API_ID_MIN, API_ID_MAX], from 48 random bits of a UUID, so two ids
+ * a reseller holds say nothing of how many orders the shop took between them, and every id fits an
+ * INT column. A drawn id that is taken fails the unique index and the insert is run again, drawing
+ * anew (`retryOnTakenApiId` in orders/service.ts). Orders from before keep their sequential ids.
+ */
+export const API_ID_MIN = 100_000_000;
+export const API_ID_MAX = 2_147_483_647;
+export const API_ID_DRAW = sql.raw(`(${API_ID_MIN} + ('x' || translate(left(gen_random_uuid()::text, 13), '-', ''))::bit(48)::bigint % ${API_ID_MAX - API_ID_MIN + 1})`);
+
+/**
  * Customer orders. The row is written (with the debit) before the provider is called, so it is
  * also the outbox: a `pending` order without a provider id is still to be submitted.
  * `number` is the order number customers see and track: random, never sequential.
@@ -45,8 +56,8 @@ export const orders = pgTable(
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The order's id in the reseller API (`/api/v2`): an integer, as the protocol's clients expect. */
-    apiId: bigint('api_id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity({ startWith: 100001 }),
+    /** The order's id in the reseller API (`/api/v2`): an integer, as the protocol's clients expect, drawn at random (API_ID_DRAW). */
+    apiId: bigint('api_id', { mode: 'number' }).notNull().default(API_ID_DRAW),
     /** Placed through the reseller API: its orders carry an idempotency key of the form `api_…`. */
     viaApi: boolean('via_api').notNull().generatedAlwaysAs(sql`left(idempotency_key, 4) = 'api_'`),
     /**
