@@ -33,6 +33,8 @@ export const PERMISSIONS = [
   'content:manage',
   /** Read the development mailbox (outside production only): its reset links open any account. */
   'mailbox:read',
+  /** Write and browse as usual while maintenance_mode is on. */
+  'maintenance:pass',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -54,6 +56,11 @@ let table: RolePermissions = ROLE_PERMISSIONS;
 /** Whether any of the roles grants the permission (unknown role names grant nothing). */
 export function can(roles: readonly string[], permission: Permission): boolean {
   return roles.some((role) => Object.hasOwn(table, role) && table[role as Role].includes(permission));
+}
+
+/** The roles that grant the permission (who is told of work that needs it, e.g. a new ticket). */
+export function rolesWith(permission: Permission): Role[] {
+  return (Object.keys(table) as Role[]).filter((role) => table[role].includes(permission));
 }
 
 /**

@@ -184,6 +184,8 @@ describe('one permission table', () => {
     const wrong: string[] = [];
     let calls = 0;
     for (const permission of PERMISSIONS) {
+      // Passing maintenance mode names no route: auth.test.ts walks it ('maintenance mode').
+      if (permission === 'maintenance:pass') continue;
       // Entering the team's area is what every route needs first: without it, nothing opens.
       const needing = permission === 'staff:enter' ? [...ROUTES.keys()].filter((k) => k.includes(ADMIN_API)) : [...ROUTES].filter(([, p]) => p === permission).map(([k]) => k);
       if (permission !== 'staff:enter') expect(needing.length, `routes that need ${permission}`).toBeGreaterThan(0);

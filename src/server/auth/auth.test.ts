@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { overrideRolePermissionsForTest, ROLE_PERMISSIONS } from '../../core/permissions';
+import { userRoles } from '../db/schema';
 import type { Database } from '../db/client';
 import { ledgerEntries, users } from '../db/schema';
 import { type createTestApp } from '../testing/app';
@@ -253,5 +255,25 @@ describe('maintenance mode', () => {
       await saveSettings(database.db, { maintenance_mode: false });
     }
     expect((await post(app, '/api/anything', {}, { cookie: user.cookie })).status).toBe(404);
+  });
+
+  it('lets through whom the permission table gives maintenance:pass, not a role name', async () => {
+    const staff = await signUpUser(app);
+    await database.db.insert(userRoles).values({ userId: staff.id, role: 'moderator' });
+    const admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
+    await saveSettings(database.db, { maintenance_mode: true });
+    const restore = overrideRolePermissionsForTest({
+      moderator: [...ROLE_PERMISSIONS.moderator, 'maintenance:pass'],
+      admin: ROLE_PERMISSIONS.admin.filter((p) => p !== 'maintenance:pass'),
+    });
+    try {
+      expect((await post(app, '/api/anything', {}, { cookie: staff.cookie })).status).toBe(404);
+      const refused = await post(app, '/api/anything', {}, { cookie: admin });
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toMatchObject({ error: { code: 'MAINTENANCE' } });
+    } finally {
+      restore();
+      await saveSettings(database.db, { maintenance_mode: false });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { can } from '../../core/permissions';
 import type { AppDeps } from '../deps';
 import { createMailer, type Mailer } from '../mail';
 import { maintenanceApi, maintenancePages, type MaintenanceChecks } from '../http/maintenance';
@@ -57,13 +58,13 @@ export function apiGuards(deps: AppDeps): MiddlewareHandler[] {
   ];
 }
 
-/** Maintenance mode is a setting; admins pass it (their identity is looked up on first need). */
+/** Maintenance mode is a setting; roles granted `maintenance:pass` pass it (the identity is looked up on first need). */
 function maintenanceChecks(deps: AppDeps): MaintenanceChecks {
   return {
     isOn: async () => (await getSettings(deps.database.db)).maintenance_mode,
-    isAdmin: async (c) => {
+    mayPass: async (c) => {
       if (!c.get('identity')) c.set('identity', accounts(deps).identity);
-      return (await optionalUser(c))?.roles.includes('admin') ?? false;
+      return can((await optionalUser(c))?.roles ?? [], 'maintenance:pass');
     },
   };
 }

@@ -2,10 +2,10 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../../core/errors';
 import { isLanguage, LANGUAGE_COOKIE } from '../../core/i18n';
 
-/** What the maintenance guards ask: whether maintenance_mode is on, and whether the caller is an admin. */
+/** What the maintenance guards ask: whether maintenance_mode is on, and whether the caller's roles pass it. */
 export interface MaintenanceChecks {
   isOn: () => Promise<boolean>;
-  isAdmin: (c: Context) => Promise<boolean>;
+  mayPass: (c: Context) => Promise<boolean>;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -16,12 +16,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const API_OPEN_PREFIXES = ['/api/auth/', '/api/auth-extra/', '/api/payments/callback', '/api/v2'];
 
-/** With maintenance_mode on, API writes answer MAINTENANCE (503) unless an admin makes them. */
+/** With maintenance_mode on, API writes answer MAINTENANCE (503) unless a role with `maintenance:pass` makes them. */
 export function maintenanceApi(checks: MaintenanceChecks): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || API_OPEN_PREFIXES.some((p) => c.req.path.startsWith(p))) return next();
     if (!(await checks.isOn())) return next();
-    if (await checks.isAdmin(c)) return next();
+    if (await checks.mayPass(c)) return next();
     throw new AppError('MAINTENANCE', 'The site is under maintenance. Please try again later.');
   };
 }
@@ -32,13 +32,13 @@ const NOT_PAGES = /^\/(?:api|assets)\/|^\/(?:healthz|favicon\.svg|robots\.txt|si
 
 /**
  * With maintenance_mode on, visitors and customers asking for a page are sent to the maintenance
- * page in their language; admins browse as usual. Mounted in front of the web renderer.
+ * page in their language; roles with `maintenance:pass` browse as usual. Mounted in front of the web renderer.
  */
 export function maintenancePages(checks: MaintenanceChecks): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' || NOT_PAGES.test(c.req.path) || PAGE_OPEN.test(c.req.path)) return next();
     if (!(await checks.isOn())) return next();
-    if (await checks.isAdmin(c)) return next();
+    if (await checks.mayPass(c)) return next();
     const first = c.req.path.split('/')[1];
     const cookieLang = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`).exec(c.req.header('cookie') ?? '')?.[1];
     const lang = isLanguage(first) ? first : isLanguage(cookieLang) ? cookieLang : 'en';

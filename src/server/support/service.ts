@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   consultationSchema,
   contactMessageSchema,
@@ -17,6 +17,7 @@ import {
   type TicketView,
 } from '../../core/contracts/support';
 import { AppError } from '../../core/errors';
+import { rolesWith } from '../../core/permissions';
 import { isLanguage, type Language } from '../../core/i18n';
 import { audit, type Actor } from '../admin';
 import type { Db } from '../db/client';
@@ -66,11 +67,11 @@ export const toMessageView = (m: MessageRow): TicketMessageView => ({
   createdAt: m.createdAt.toISOString(),
 });
 
-/** Live notices for the team's open inboxes: one event per admin, never a broadcast to customers. */
+/** Live notices for the team's open inboxes: one event per member whose role answers tickets, never a broadcast to customers. */
 async function notifyTeam(deps: SupportDeps, ticketId: string): Promise<void> {
   if (!deps.realtime) return;
-  const admins = await deps.db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin'));
-  await Promise.all(admins.map((a) => deps.realtime!.publish(a.id, { type: 'admin_ticket', ticketId }))).catch((err) =>
+  const team = await deps.db.selectDistinct({ id: userRoles.userId }).from(userRoles).where(inArray(userRoles.role, rolesWith('support:answer')));
+  await Promise.all(team.map((a) => deps.realtime!.publish(a.id, { type: 'admin_ticket', ticketId }))).catch((err) =>
     deps.logger.warn({ err }, 'support: team notice not published'),
   );
 }

@@ -450,6 +450,19 @@ describe('moderators', () => {
     expect(logged.map((l) => l.action).sort()).toEqual(['contact_message.replied', 'support.consultation.status', 'support.ticket.status']);
     expect(logged.every((l) => l.actorEmail === mod.email)).toBe(true);
   });
+
+  it('are told live of a new ticket, as admins are: whoever the table lets answer tickets', async () => {
+    const mod = await signUpUser(app, { name: 'Murad Moderator' });
+    expect((await call('POST', `/api/admin/users/${mod.id}/roles`, { cookie: admin, body: { role: 'moderator' } })).status).toBe(201);
+    const seen = new Promise<UserEvent>((resolve) => {
+      const off = hub.subscribe(mod.id, (e) => {
+        off();
+        resolve(e);
+      });
+    });
+    const ticket = await openTicket(alice.cookie);
+    expect(await seen).toEqual({ type: 'admin_ticket', ticketId: ticket.id });
+  });
 });
 
 describe('the settings page’s ticket count', () => {
