@@ -1,12 +1,16 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { rateLimits } from '../db/schema';
 import { type createTestApp } from '../testing/app';
-import { delayAfter, RATE_RULES } from '../http/rateLimit';
-import { post, signUpUser } from './testing';
+import { delayAfter, RATE_RULES, type RateRule } from '../http/rateLimit';
+import { post, signUpUser, TEST_ORIGIN } from './testing';
 import { useTestShop } from '../testing/shop';
 
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+let database: Database;
 
-useTestShop((shop) => ({ app } = shop));
+useTestShop((shop) => ({ app, database } = shop));
 
 const FREE = RATE_RULES.passwordFailuresPerAccount.limit;
 const signInAt = (ip: string, email: string, password: string) => post(app, '/api/auth/sign-in/email', { email, password }, { ip });
@@ -145,5 +149,99 @@ describe('the better-auth endpoints the site does not use', () => {
     const user = await signUpUser(app);
     const statuses = (await Promise.all(Array.from({ length: 30 }, (_, i) => post(app, '/api/auth/verify-password', { password: `Guess-${i}!aA` }, { cookie: user.cookie })))).map((r) => r.status);
     expect(new Set(statuses)).toEqual(new Set([404]));
+  });
+});
+
+/** How a body reaches an account write: the site's JSON and what other clients could send. */
+const BODY_TYPES: { name: string; json: boolean; send: (fields: Record<string, string>) => { headers: Record<string, string>; body: BodyInit } }[] = [
+  { name: 'JSON', json: true, send: (f) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(f) }) },
+  { name: 'JSON with a charset', json: true, send: (f) => ({ headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify(f) }) },
+  { name: 'JSON in upper case', json: true, send: (f) => ({ headers: { 'content-type': 'APPLICATION/JSON' }, body: JSON.stringify(f) }) },
+  { name: 'a form', json: false, send: (f) => ({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(f).toString() }) },
+  { name: 'a form in upper case', json: false, send: (f) => ({ headers: { 'content-type': 'APPLICATION/X-WWW-FORM-URLENCODED' }, body: new URLSearchParams(f).toString() }) },
+  {
+    name: 'multipart',
+    json: false,
+    send: (f) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(f)) form.append(k, v);
+      return { headers: {}, body: form };
+    },
+  },
+  { name: 'text/plain holding JSON', json: false, send: (f) => ({ headers: { 'content-type': 'text/plain' }, body: JSON.stringify(f) }) },
+  { name: 'no content type', json: false, send: (f) => ({ headers: {}, body: JSON.stringify(f) }) },
+];
+
+describe('account writes read the account from the body the password check uses', () => {
+  let ipNo = 0;
+  const nextIp = () => `198.18.9.${++ipNo}`;
+  const send = (path: string, type: (typeof BODY_TYPES)[number], fields: Record<string, string>, opts: { ip: string; cookie?: string }) => {
+    const { headers, body } = type.send(fields);
+    return app.request(path, { method: 'POST', headers: { ...headers, origin: TEST_ORIGIN, 'x-forwarded-for': opts.ip, ...(opts.cookie ? { cookie: opts.cookie } : {}) }, body });
+  };
+  const counted = async (rule: RateRule, subject: string) => {
+    const rows = await database.db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, `${rule.name}:${subject.toLowerCase()}`));
+    return rows[0]?.count ?? 0;
+  };
+  const failures = (email: string) => counted(RATE_RULES.passwordFailuresPerAccount, email);
+  /** The answer to a body that is not JSON: refused before anything is read or counted. */
+  const expectRefused = async (res: Response, what: string) => {
+    expect(res.status, what).toBe(400);
+    expect(await res.json(), what).toMatchObject({ error: { code: 'BAD_REQUEST' } });
+  };
+
+  it.each(BODY_TYPES)('sign-in sent as $name: a wrong password counts on the attacked account, or is refused unchecked', async (type) => {
+    const user = await signUpUser(app);
+    const ip = nextIp();
+    const wrong = await send('/api/auth/sign-in/email', type, { email: user.email, password: 'Wrong-guess-1!' }, { ip });
+    if (type.json) {
+      expect(wrong.status).toBe(401);
+      expect(await failures(user.email)).toBe(1);
+    } else {
+      await expectRefused(wrong, type.name);
+      // Nothing was counted anywhere, so no password was checked: not on the account, not on the address.
+      expect(await failures(user.email)).toBe(0);
+      expect(await failures('')).toBe(0);
+      expect(await counted(RATE_RULES.passwordFailuresPerIp, ip)).toBe(0);
+      // And the right password in that form signs nobody in.
+      await expectRefused(await send('/api/auth/sign-in/email', type, { email: user.email, password: user.password }, { ip: nextIp() }), type.name);
+    }
+  });
+
+  it.each(BODY_TYPES)('password change sent as $name: a wrong current password counts on the account, or is refused unchecked', async (type) => {
+    const user = await signUpUser(app);
+    const ip = nextIp();
+    const wrong = await send('/api/auth/change-password', type, { currentPassword: 'Not-it-1!A', newPassword: 'N3w-Strong!' }, { ip, cookie: user.cookie });
+    if (type.json) {
+      expect(wrong.status).toBe(401);
+      expect(await failures(user.email)).toBe(1);
+    } else {
+      await expectRefused(wrong, type.name);
+      expect(await failures(user.email)).toBe(0);
+      expect(await counted(RATE_RULES.passwordFailuresPerIp, ip)).toBe(0);
+      // The right current password in that form changes nothing: the old password still signs in.
+      await expectRefused(await send('/api/auth/change-password', type, { currentPassword: user.password, newPassword: 'N3w-Strong!' }, { ip: nextIp(), cookie: user.cookie }), type.name);
+      expect((await signInAt(nextIp(), user.email, user.password)).status).toBe(200);
+    }
+  });
+
+  it.each(BODY_TYPES)('a reset link asked for as $name counts on the e-mail asked for, or is refused unsent', async (type) => {
+    const user = await signUpUser(app);
+    const ip = nextIp();
+    const res = await send('/api/auth/request-password-reset', type, { email: user.email }, { ip });
+    if (type.json) {
+      expect(res.status).toBe(200);
+      expect(await counted(RATE_RULES.resetPerAccount, user.email)).toBe(1);
+    } else {
+      await expectRefused(res, type.name);
+      expect(await counted(RATE_RULES.resetPerAccount, user.email)).toBe(0);
+    }
+  });
+
+  it.each(BODY_TYPES)('the e-mail check sent as $name reads the e-mail, or is refused', async (type) => {
+    const user = await signUpUser(app);
+    const res = await send('/api/auth-extra/email-available', type, { email: user.email }, { ip: nextIp() });
+    if (type.json) expect(await res.json()).toEqual({ available: false });
+    else await expectRefused(res, type.name);
   });
 });

@@ -5,13 +5,18 @@ import { AppError } from '../../core/errors';
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
+/** BAD_REQUEST (400) unless the request says its body is JSON (any case, any parameters). */
+function refuseUnlessJson(c: Context): void {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim();
+  if (!JSON_TYPE.test(type)) throw new AppError('BAD_REQUEST', 'The request body must be JSON.');
+}
+
 /**
  * The request's body as JSON: BAD_REQUEST (400) when it is not sent as JSON or does not parse,
  * so a malformed body is the caller's error and never reaches the handler as an exception.
  */
 export async function readJson(c: Context): Promise<unknown> {
-  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim();
-  if (!JSON_TYPE.test(type)) throw new AppError('BAD_REQUEST', 'The request body must be JSON.');
+  refuseUnlessJson(c);
   return c.req.json().catch(() => {
     throw new AppError('BAD_REQUEST', 'The request body is not JSON.');
   });
@@ -79,10 +84,14 @@ export const refuseNul: MiddlewareHandler = async (c, next) => {
 /**
  * Declares the JSON body of a route whose body is checked further on with `schema` (better-auth's
  * account writes, checked in auth/auth.ts; answers that keep their own refusal codes), so the
- * typed client knows it. Reads nothing: the request reaches the handler untouched.
+ * typed client knows it. A body not sent as JSON is refused here as `jsonBody` refuses it (400
+ * BAD_REQUEST): better-auth would read a form or multipart body too, while the handler's own
+ * reading (the account a limit counts on) reads JSON only, so both must see the same JSON.
+ * Reads nothing: the request reaches the handler untouched.
  */
 export const declaredBody =
   <S extends z.ZodType>(_schema: S): MiddlewareHandler<Env, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }> =>
-  async (_c, next) => {
+  async (c, next) => {
+    refuseUnlessJson(c);
     await next();
   };

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../../core/errors';
 import { type Db, rowsOf } from '../db/client';
@@ -62,8 +62,11 @@ export const RATE_RULES = {
    */
   apiPerKey: { name: 'api:key', limit: 600, windowSeconds: MINUTE },
   /**
-   * Orders per customer, taken in the order's own statement (orders/service.ts `placeOrder`).
-   * The limit is the environment's ORDERS_PER_MINUTE (60 unless set): see `ordersPerUser`.
+   * Orders per customer, one counter for every way of ordering: the site's form, the reseller
+   * API, each line of a mass order, each drip-feed parent (its runs are not orders the customer
+   * places). Taken through `orderCounter`, in the order's own statement (orders/service.ts
+   * `placeOrder`) or for a whole mass order at once. The limit is the environment's
+   * ORDERS_PER_MINUTE (60 unless set).
    */
   ordersPerUser: { name: 'orders:user', limit: 60, windowSeconds: MINUTE },
   /** Mass orders per customer (each may hold up to MASS_ORDER_MAX_LINES orders). */
@@ -90,6 +93,49 @@ export const RATE_RULES = {
 
 /** The order rule with the limit the environment sets (ORDERS_PER_MINUTE). */
 export const ordersPerUser = (perMinute: number): RateRule => ({ ...RATE_RULES.ordersPerUser, limit: perMinute });
+
+/** The counter's key in `rate_limits` of a rule for one subject (an address, a user …). */
+export const rateKey = (rule: RateRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
+
+/** One subject's counter under a fixed-window rule, for statements that take it themselves. */
+export interface RateCounter {
+  /** The counter's key in `rate_limits`. */
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+const counterOf = (rule: RateRule, subject: string): RateCounter => ({ key: rateKey(rule, subject), limit: rule.limit, windowSeconds: rule.windowSeconds });
+
+/**
+ * A customer's one order counter (ORDERS_PER_MINUTE): the site's order route, the reseller API
+ * and the mass order all count on it, so no way of ordering gets past the limit or around it.
+ */
+export const orderCounter = (perMinute: number, userId: string): RateCounter => counterOf(ordersPerUser(perMinute), userId);
+
+/**
+ * The statement (or a CTE of one) that takes `n` slots of a counter at once, only when `n` are
+ * left in its window (a window that ended starts again). It returns one row (count, reset_at)
+ * when they were taken and none when refused; a refused take changes nothing. The counter's
+ * row is locked while it is taken, so parallel takes never go past the limit together.
+ */
+export function takeSlotsSql(counter: RateCounter, n: number): SQL {
+  return sql`
+    insert into ${rateLimits} (key, count, reset_at)
+    select ${counter.key}, ${n}::int, now() + make_interval(secs => ${counter.windowSeconds})
+    where ${n}::int <= ${counter.limit}::int
+    on conflict (key) do update set
+      count = case when ${rateLimits.resetAt} <= now() then excluded.count else ${rateLimits.count} + excluded.count end,
+      reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
+    where ${rateLimits.resetAt} <= now() or ${rateLimits.count} + excluded.count <= ${counter.limit}::int
+    returning count, reset_at`;
+}
+
+/** The RATE_LIMITED refusal, with the wait until `resetAt` (at least a second). */
+export function rateLimitedUntil(resetAt: Date): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+  return new AppError('RATE_LIMITED', 'Too many attempts. Please wait and try again.', { retryAfterSeconds });
+}
 
 /** How long the attempt after `failures` failures must wait under a delay rule (0 while free). */
 export function delayAfter(rule: DelayRule, failures: number): number {
@@ -118,11 +164,9 @@ export interface PasswordCheck {
  * without counting.
  */
 export function createRateLimiter(db: Db) {
-  const keyOf = (rule: RateRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
-
   /** Counts one hit; `slide` moves the window's end to a full window from now. */
   async function hit(rule: RateRule, subject: string, slide = false): Promise<RateState> {
-    const key = keyOf(rule, subject);
+    const key = rateKey(rule, subject);
     const rows = rowsOf<Row>(
       await db.execute(sql`
         insert into ${rateLimits} (key, count, reset_at)
@@ -139,18 +183,17 @@ export function createRateLimiter(db: Db) {
   async function release(rule: RateRule, subject: string): Promise<void> {
     await db.execute(sql`
       update ${rateLimits} set count = greatest(${rateLimits.count} - 1, 0)
-      where key = ${keyOf(rule, subject)} and ${rateLimits.resetAt} > now()`);
+      where key = ${rateKey(rule, subject)} and ${rateLimits.resetAt} > now()`);
   }
 
   async function peek(rule: RateRule, subject: string): Promise<RateState | null> {
-    const rows = rowsOf<Row>(await db.execute(sql`select count, reset_at from ${rateLimits} where key = ${keyOf(rule, subject)} and reset_at > now()`));
+    const rows = rowsOf<Row>(await db.execute(sql`select count, reset_at from ${rateLimits} where key = ${rateKey(rule, subject)} and reset_at > now()`));
     const row = rows[0];
     return row ? stateOf(row) : null;
   }
 
   const refuse = (resetAt: Date): never => {
-    const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
-    throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait and try again.', { retryAfterSeconds });
+    throw rateLimitedUntil(resetAt);
   };
 
   /** Takes one slot, or gives it straight back and throws RATE_LIMITED when none is left. */
@@ -166,7 +209,7 @@ export function createRateLimiter(db: Db) {
    * `seconds`. Returns when the gate opens if it is closed.
    */
   async function passGate(rule: DelayRule, subject: string, seconds: number): Promise<Date | null> {
-    const key = `${keyOf(rule, subject)}:wait`;
+    const key = `${rateKey(rule, subject)}:wait`;
     const passed = rowsOf<Row>(
       await db.execute(sql`
         insert into ${rateLimits} (key, count, reset_at)
@@ -226,6 +269,16 @@ export function createRateLimiter(db: Db) {
           for (const [rule, subject] of taken) await release(rule, subject);
         },
       };
+    },
+    /**
+     * Takes `n` slots of a counter in one statement, or none: throws RATE_LIMITED, with the
+     * wait until its window ends, when fewer than `n` are left.
+     */
+    async takeSlots(counter: RateCounter, n: number): Promise<void> {
+      if (n <= 0) return;
+      if (rowsOf<Row>(await db.execute(takeSlotsSql(counter, n))).length > 0) return;
+      const rows = rowsOf<Row>(await db.execute(sql`select count, reset_at from ${rateLimits} where key = ${counter.key} and reset_at > now()`));
+      refuse(rows[0] ? stateOf(rows[0]).resetAt : new Date(Date.now() + counter.windowSeconds * 1000));
     },
     /** Forgets windows that ended (run by the clean-up job). */
     async prune(): Promise<void> {

@@ -3,7 +3,7 @@ import { massOrderInputSchema } from '../../core/contracts/massOrder';
 import type { AppDeps } from '../deps';
 import { requireUser, signedInOnly } from '../auth';
 import { jsonBody } from '../http/body';
-import { createRateLimiter, RATE_RULES } from '../http/rateLimit';
+import { createRateLimiter, orderCounter, RATE_RULES } from '../http/rateLimit';
 import { ordersDeps } from '../orders';
 import { placeMassOrder } from './service';
 
@@ -14,6 +14,6 @@ export function massOrderRoutes(deps: AppDeps) {
   return new Hono().post('/orders/mass', signedInOnly, jsonBody(massOrderInputSchema), async (c) => {
     const user = await requireUser(c);
     await limiter.consume(RATE_RULES.massOrdersPerUser, user.id);
-    return c.json(await placeMassOrder(ordersDeps(deps), user.id, c.req.valid('json')));
+    return c.json(await placeMassOrder(ordersDeps(deps), user.id, c.req.valid('json'), orderCounter(deps.env.ORDERS_PER_MINUTE, user.id)));
   });
 }

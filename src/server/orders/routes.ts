@@ -9,7 +9,7 @@ import { requireUser, signedInOnly } from '../auth';
 import { orders } from '../db/schema';
 import { jsonBody, param } from '../http/body';
 import { clientIp } from '../http/clientIp';
-import { createRateLimiter, ordersPerUser, RATE_RULES, rateLimited } from '../http/rateLimit';
+import { createRateLimiter, orderCounter, ordersPerUser, RATE_RULES, rateLimited } from '../http/rateLimit';
 import { listOrders, orderStats, placeOrder, type OrdersDeps } from './service';
 
 export function ordersDeps(deps: AppDeps): OrdersDeps {
@@ -39,9 +39,8 @@ export function ordersRoutes(deps: AppDeps) {
       jsonBody(placeOrderInputSchema),
       async (c) => {
         const user = await requireUser(c);
-        // The per-customer counter is taken in the order's own statement (one round trip).
-        const rate = { key: `${perUser.name}:${user.id.toLowerCase()}`, limit: perUser.limit, windowSeconds: perUser.windowSeconds };
-        return c.json(await placeOrder(ordersDeps(deps), user.id, c.req.valid('json'), rate), 201);
+        // The customer's order counter is taken in the order's own statement (one round trip).
+        return c.json(await placeOrder(ordersDeps(deps), user.id, c.req.valid('json'), orderCounter(deps.env.ORDERS_PER_MINUTE, user.id)), 201);
       },
     )
     .get('/orders', signedInOnly, async (c) => {

@@ -10,6 +10,7 @@ import { priceOrder } from '../../core/pricing';
 import { findService } from '../catalog';
 import { type Db, rowsOf } from '../db/client';
 import { ledgerEntries, orders, rateLimits, users } from '../db/schema';
+import { rateLimitedUntil, takeSlotsSql, type RateCounter } from '../http/rateLimit';
 import type { Logger } from '../logger';
 import { isProviderError, type SmmProvider } from '../providers';
 import type { RealtimeHub } from '../realtime';
@@ -117,13 +118,6 @@ export function enableSubmissionWake(database: { db: Db; notify(channel: string,
 }
 export const wakeSubmission = (db: Db) => wakers.get(db)?.();
 
-export interface OrderRateLimit {
-  /** The counter's key in `rate_limits`. */
-  key: string;
-  limit: number;
-  windowSeconds: number;
-}
-
 /**
  * Accepts an order: everything about price and validity is recomputed from the server's
  * catalogue and settings, then one statement debits the balance, inserts the order as `pending`
@@ -131,8 +125,12 @@ export interface OrderRateLimit {
  * woken and the owner's pages told. The provider is never called here: the submission worker sends it
  * (docs/decisions/0010). Rules: docs/rules.md#orders. The same idempotency key replays the first order; the same key with a
  * different body is refused. The input is the order contract's (`placeOrderInputSchema`), checked by the caller.
+ *
+ * `counter` is the customer's order counter (`orderCounter`, docs/rate-limits.md): one slot is
+ * taken in the same statement, and without one nothing is placed (RATE_LIMITED). `null` only when
+ * the caller has taken this order's slot already (a mass order takes all its lines' at once).
  */
-export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceOrderInput, rate?: OrderRateLimit): Promise<OrderView> {
+export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceOrderInput, counter: RateCounter | null): Promise<OrderView> {
   const requestHash = createHash('sha256')
     .update(JSON.stringify([input.serviceId, input.link, input.quantity, Object.entries(input.params).sort(), ...(input.runs ? [input.runs, input.interval] : [])]))
     .digest('hex');
@@ -185,26 +183,21 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
 
   const id = randomUUID();
   const number = newOrderNumber();
-  type Placed = { hits: number | null; reset_at: Date | string | null; created_at: Date | string | null; balance_cents: number | string | null };
+  type Placed = { taken: number | string; window_ends: Date | string | null; created_at: Date | string | null; balance_cents: number | string | null };
   let created: Placed | undefined;
   try {
-    // One statement is one transaction and one round trip: the customer's rate counter is taken
-    // (a window that ended starts again at 1), the debit is conditional (no row, no order; none
-    // either over the rate), and the order and its ledger entry are written only from the
-    // debited row. The statement runs again if the reseller API id the order drew is taken.
+    // One statement is one transaction and one round trip: a slot of the customer's order
+    // counter is taken (none when none is left), the debit is conditional (no row, no order;
+    // none either without the slot), and the order and its ledger entry are written only from
+    // the debited row. A slot taken for an order the balance refuses stays taken. The statement
+    // runs again if the reseller API id the order drew is taken.
     const placing = sql`
       with hit as (
-        insert into ${rateLimits} (key, count, reset_at)
-        select ${rate?.key ?? ''}, 1, now() + make_interval(secs => ${rate?.windowSeconds ?? 0})
-        where ${!!rate}
-        on conflict (key) do update set
-          count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
-          reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
-        returning count, reset_at
+        ${counter ? takeSlotsSql(counter, 1) : sql`select null::int as count, null::timestamptz as reset_at where false`}
       ), debit as (
         update ${users} set balance_cents = balance_cents - ${cents}
         where id = ${userId} and balance_cents >= ${cents}
-          and coalesce((select count from hit), 0) <= ${rate?.limit ?? 0}
+          and ${counter ? sql`exists (select 1 from hit)` : sql`true`}
         returning balance_cents
       ), placed as (
         insert into ${orders} (id, number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, params, charge_cents, idempotency_key, request_hash,
@@ -219,7 +212,8 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
         select ${userId}, ${-cents}::bigint, 'order_charge', ${id} from placed
         returning id
       )
-      select (select count from hit) as hits, (select reset_at from hit) as reset_at,
+      select (select count(*) from hit) as taken,
+        ${counter ? sql`(select reset_at from ${rateLimits} where key = ${counter.key})` : sql`null`} as window_ends,
         (select created_at from placed) as created_at, (select balance_cents from debit) as balance_cents,
         (select count(*) from charged) as charged`;
     const result = await retryOnTakenApiId(() => deps.db.execute(placing));
@@ -237,9 +231,11 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
     }
     throw err;
   }
-  if (rate && created && Number(created.hits) > rate.limit) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((new Date(created.reset_at!).getTime() - Date.now()) / 1000));
-    throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait and try again.', { retryAfterSeconds });
+  if (counter && created && Number(created.taken) === 0) {
+    // The window as the statement began with it (the one that refused the slot); a window
+    // started by a parallel order since then ends within a full window from now.
+    const seen = created.window_ends ? new Date(created.window_ends) : null;
+    return refuse(rateLimitedUntil(seen && seen.getTime() > Date.now() ? seen : new Date(Date.now() + counter.windowSeconds * 1000)));
   }
   if (!created?.created_at) return refuse(new AppError('INSUFFICIENT_BALANCE', 'The balance is not enough.'));
   crashPoint('crash-after-debit');

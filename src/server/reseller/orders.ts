@@ -2,20 +2,23 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
 import type { PlaceOrderInput } from '../../core/orderRules';
+import type { RateCounter } from '../http/rateLimit';
 import { placeOrder, type OrderRow, type OrdersDeps } from '../orders';
 import type { KeyOwner } from './keys';
 
 /**
  * Orders through the reseller API go through the site's own `placeOrder` (same pricing, ledger,
- * limits, pipeline and live updates). Their idempotency key starts with `api_`, which marks the
- * row as placed through the API (`orders.via_api`, a column the database derives from the key).
+ * pipeline and live updates), counted on the customer's one order counter (`counter`, the same
+ * as the site's). Their idempotency key starts with `api_`, which marks the row as placed
+ * through the API (`orders.via_api`, a column the database derives from the key).
  */
 export async function placeApiOrder(
   deps: OrdersDeps,
   owner: KeyOwner,
   input: PlaceOrderInput & { idempotencyKey: `api_${string}` },
+  counter: RateCounter,
 ): Promise<OrderRow> {
-  const view = await placeOrder(deps, owner.userId, input);
+  const view = await placeOrder(deps, owner.userId, input, counter);
   const [row] = await deps.db.select().from(orders).where(eq(orders.id, view.id));
   return row!;
 }

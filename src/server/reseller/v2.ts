@@ -9,7 +9,7 @@ import { centsToUsd, ratePer1000, V2_MAX_IDS, v2ServiceType, v2Status } from '..
 import { platformDisplayName } from '../../core/platforms';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/clientIp';
-import { createRateLimiter, RATE_RULES } from '../http/rateLimit';
+import { createRateLimiter, orderCounter, RATE_RULES } from '../http/rateLimit';
 import { findService } from '../catalog';
 import { catalogServices, orderRefills, orders, users } from '../db/schema';
 import { ordersForApi, placeApiOrder } from './orders';
@@ -167,11 +167,13 @@ export function v2Handler(deps: AppDeps) {
       // The form's values, converted above, as the order contract's input.
       const idempotencyKey = `api_${randomBytes(12).toString('hex')}` as const;
       const input = placeOrderInputSchema.parse({ serviceId: service.id, link, quantity, params, idempotencyKey, ...drip });
-      const order = await placeApiOrder(od, owner, { ...input, idempotencyKey });
+      const order = await placeApiOrder(od, owner, { ...input, idempotencyKey }, orderCounter(deps.env.ORDERS_PER_MINUTE, owner.userId));
       return { order: order.apiId };
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       switch (e.code) {
+        case 'RATE_LIMITED':
+          throw e; // answered as every rate refusal of the protocol is (`answer`)
         case 'INSUFFICIENT_BALANCE':
           return err(V2_ERRORS.funds);
         case 'ACTIVE_ORDER_EXISTS':
@@ -333,8 +335,11 @@ export function v2Handler(deps: AppDeps) {
     if (!p) return err(V2_ERRORS.request);
     const owner = p.key ? await authenticateKey(db, p.key.trim(), clientIp(c)) : null;
     if (!owner) return err(V2_ERRORS.key);
+    // A rate refusal (the key's calls, the customer's orders) keeps the protocol's form: its
+    // error text, HTTP 200, and a Retry-After header in seconds.
     try {
       await limiter.consume(RATE_RULES.apiPerKey, owner.keyId);
+      return await act(owner, p);
     } catch (e) {
       if (e instanceof AppError && e.code === 'RATE_LIMITED') {
         c.header('Retry-After', String(e.details?.retryAfterSeconds ?? 60));
@@ -342,6 +347,9 @@ export function v2Handler(deps: AppDeps) {
       }
       throw e;
     }
+  }
+
+  async function act(owner: KeyOwner, p: Params): Promise<Reply> {
     switch (p.action) {
       case 'services':
         return services();

@@ -1,6 +1,10 @@
 import { placeOrderInputSchema } from '../../core/orderRules';
-import { placeOrder, type OrderRateLimit, type OrdersDeps } from '../orders';
+import type { RateCounter } from '../http/rateLimit';
+import { placeOrder, type OrdersDeps } from '../orders';
 
-/** Places an order from a request body, checked with the order contract first as the route checks it. */
-export const placeOrderBody = async (deps: OrdersDeps, userId: string, body: unknown, rate?: OrderRateLimit) =>
-  placeOrder(deps, userId, placeOrderInputSchema.parse(body), rate);
+/**
+ * Places an order from a request body, checked with the order contract first as the route checks
+ * it; counted on `counter` when one is given (the routes always give the customer's).
+ */
+export const placeOrderBody = async (deps: OrdersDeps, userId: string, body: unknown, counter: RateCounter | null = null) =>
+  placeOrder(deps, userId, placeOrderInputSchema.parse(body), counter);
