@@ -61,7 +61,7 @@ export const envSchema = z.object({
    */
   PROVIDER_RATE_LIMIT: z.coerce.number().int().min(0).optional(),
   /** Orders one customer may place per minute (the reseller API and the dashboard alike). */
-  ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   /** Orders sent to the provider at once by one submission worker. */
   ORDER_SUBMIT_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(16),
   /**

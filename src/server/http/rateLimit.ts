@@ -66,9 +66,9 @@ export const RATE_RULES = {
    * API, each line of a mass order, each drip-feed parent (its runs are not orders the customer
    * places). Taken through `orderCounter`, in the order's own statement (orders/service.ts
    * `placeOrder`) or for a whole mass order at once. The limit is the environment's
-   * ORDERS_PER_MINUTE (60 unless set).
+   * ORDERS_PER_MINUTE (100 unless set: a mass order of the most lines it may hold fits in one minute).
    */
-  ordersPerUser: { name: 'orders:user', limit: 60, windowSeconds: MINUTE },
+  ordersPerUser: { name: 'orders:user', limit: 100, windowSeconds: MINUTE },
   /** Mass orders per customer (each may hold up to MASS_ORDER_MAX_LINES orders). */
   massOrdersPerUser: { name: 'orders:mass:user', limit: 10, windowSeconds: MINUTE },
   /** Public order tracking per address (docs/rules.md#tracking). */

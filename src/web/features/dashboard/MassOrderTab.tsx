@@ -90,7 +90,9 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
       onPlaced();
     } catch (err) {
       if (!isRetryable(err)) attempt.current = null;
-      toast.error(t('mass.failed'), { description: errorText(t, err, 'dashboard') });
+      // More lines than the shop lets one customer order in a minute: said with the shop's number.
+      const tooMany = err instanceof ApiError && err.code === 'VALIDATION_FAILED' && err.details?.reason === 'too_many' && typeof err.details.max === 'number';
+      toast.error(t('mass.failed'), { description: tooMany ? t('mass.tooMany', { max: err.details!.max as number }) : errorText(t, err, 'dashboard') });
     } finally {
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
       void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
