@@ -1,6 +1,7 @@
 import type { UserEvent } from '../../core/contracts/events';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
+import { createStreamRegistry, STREAM_LIMITS, type StreamLimits, type StreamRegistry } from './streams';
 
 const CHANNEL = 'artim_events';
 
@@ -17,10 +18,12 @@ export const BROADCASTS_ONLY = '*broadcasts';
 export interface RealtimeHub {
   publish(userId: string | '*', event: UserEvent): Promise<void>;
   subscribe(userId: string, listener: Listener): () => void;
+  /** The SSE streams open on this instance, with their caps. */
+  readonly streams: StreamRegistry;
   close(): Promise<void>;
 }
 
-export async function createRealtimeHub(database: Database, logger: Logger): Promise<RealtimeHub> {
+export async function createRealtimeHub(database: Database, logger: Logger, opts: { streamLimits?: StreamLimits } = {}): Promise<RealtimeHub> {
   const listeners = new Map<string, Set<Listener>>();
   const deliver = (userId: string, event: UserEvent) => {
     for (const l of listeners.get(userId) ?? []) {
@@ -86,6 +89,7 @@ export async function createRealtimeHub(database: Database, logger: Logger): Pro
         if (set.size === 0) listeners.delete(userId);
       };
     },
+    streams: createStreamRegistry(opts.streamLimits ?? STREAM_LIMITS),
     async close() {
       await unlisten();
       listeners.clear();
