@@ -9,7 +9,8 @@ import { createAuth, type Auth } from './auth';
 import { identityMiddleware, optionalUser, type Identity } from './guard';
 import { accountRoutes, authHandlerRoutes } from './routes';
 
-export { adminOnly, optionalUser, requireAdmin, requirePermission, requireUser, signedInOnly, type AuthUser } from './guard';
+export { adminOnly, optionalUser, requireAdmin, requirePermission, requireUser, sessionTokenOf, signedInOnly, type AuthUser } from './guard';
+export { liveSessions, rolesOfUsers } from './service';
 export { addRole, assertUserExists, countUsers, removeRole, searchUsers } from './users';
 
 /** The card gateway posts here server to server: no cookies, no Origin of ours. */

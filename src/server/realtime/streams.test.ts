@@ -11,8 +11,8 @@ import { eventStreamReader } from '../testing/events';
 
 describe('stream registry', () => {
   const closed: string[] = [];
-  const handle = (name: string) => ({ close: () => void closed.push(name) });
-  const stream = (user: string, address: string) => ({ user, address });
+  const handle = (name: string) => ({ close: () => void closed.push(name), hold: () => () => {}, resync: () => {} });
+  const stream = (user: string, address: string) => ({ user, address, token: `${user}-token`, roles: ['user'] });
   const opened = (result: OpenResult) => {
     if (!result.ok) throw new Error(`refused: ${result.refused}`);
     return result.forget;
@@ -73,6 +73,20 @@ describe('stream registry', () => {
     forgetB1();
     opened(registry.open(stream('c', '10.0.1.4'), handle('c1')));
     expect(registry.count()).toBe(3);
+  });
+
+  it('lists the streams of a session and of an account, and closes one for a reason', () => {
+    const reasons: string[] = [];
+    const registry = createStreamRegistry();
+    registry.open({ user: 'a', address: '10.0.2.1', token: 't1', roles: [] }, { close: (r) => void reasons.push(r), hold: () => () => {}, resync: () => {} });
+    registry.open({ user: 'a', address: '10.0.2.1', token: 't2', roles: [] }, { close: (r) => void reasons.push(r), hold: () => () => {}, resync: () => {} });
+    expect(registry.list({ token: 't1' })).toHaveLength(1);
+    expect(registry.list({ user: 'a' })).toHaveLength(2);
+    const [first] = registry.list({ token: 't1' });
+    registry.close(first!, 'session_ended');
+    registry.close(first!, 'session_ended');
+    expect(reasons).toEqual(['session_ended']);
+    expect(registry.list()).toHaveLength(1);
   });
 });
 

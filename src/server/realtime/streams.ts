@@ -1,6 +1,7 @@
 /**
- * The open live-update streams of this instance, so that nobody can hold an unbounded number of
- * them. Each open stream costs a socket, a subscription and a heartbeat timer.
+ * The open live-update streams of this instance, each with the session it was opened with, so
+ * that they can be ended when that session ends (sessions.ts), and so that nobody can hold an
+ * unbounded number of them. Each open stream costs a socket, a subscription and a heartbeat timer.
  *
  * The caps (docs/rules.md#screens) are such that no visitor can use them to silence others:
  * - an account over its cap loses its own oldest stream;
@@ -25,19 +26,31 @@ export type StreamLimits = { readonly [K in keyof typeof STREAM_LIMITS]: number 
 export const STREAM_RETRY_AFTER_SECONDS = 30;
 
 /**
- * Why the server ends a stream, told to the browser in a `closed` event: `too_many_streams`, a
- * newer stream of the same account (or on a crowded address) took its place.
+ * Why the server ends a stream, told to the browser in a `closed` event:
+ * - `too_many_streams`: a newer stream of the same account (or on a crowded address) took its place;
+ * - `session_ended`: the session is gone (signed out, password changed, revoked, expired); only
+ *   another session may connect again;
+ * - `session_changed`: the account's roles changed, or the session could not be confirmed;
+ *   connecting again gives the stream the account's current identity.
  */
-export type CloseReason = 'too_many_streams';
+export type CloseReason = 'too_many_streams' | 'session_ended' | 'session_changed';
 
 export interface StreamHandle {
   /** Ends the stream; `reason` is told to the browser before the connection closes. */
   close(reason: CloseReason): void;
+  /** Holds events back (while the session is checked again) until the returned function is called. */
+  hold(): () => void;
+  /** Tells the browser that events may have been missed, so that it reads its data again. */
+  resync(): void;
 }
 
 export interface OpenStream {
   readonly user: string;
   readonly address: string;
+  /** The session token the stream was opened with. */
+  readonly token: string;
+  /** The account's roles when the stream was opened. */
+  readonly roles: readonly string[];
   readonly handle: StreamHandle;
 }
 
@@ -49,6 +62,10 @@ export interface StreamRegistry {
    * is closed then). `forget` is called when the stream ends.
    */
   open(stream: Omit<OpenStream, 'handle'>, handle: StreamHandle): OpenResult;
+  /** The open streams, oldest first: all, an account's or a session's. */
+  list(filter?: { user?: string; token?: string }): OpenStream[];
+  /** Ends a stream for `reason`, if it is still open. */
+  close(stream: OpenStream, reason: CloseReason): void;
   count(filter?: { user?: string; address?: string }): number;
 }
 
@@ -57,10 +74,12 @@ export function createStreamRegistry(limits: StreamLimits = STREAM_LIMITS): Stre
   const all = new Set<OpenStream>();
   const byUser = new Map<string, Set<OpenStream>>();
   const byAddress = new Map<string, Set<OpenStream>>();
+  const byToken = new Map<string, Set<OpenStream>>();
   const indexes = (s: OpenStream) =>
     [
       [byUser, s.user],
       [byAddress, s.address],
+      [byToken, s.token],
     ] as const;
   const add = (s: OpenStream) => {
     all.add(s);
@@ -96,7 +115,7 @@ export function createStreamRegistry(limits: StreamLimits = STREAM_LIMITS): Stre
 
   return {
     open(info, handle) {
-      const stream: OpenStream = { ...info, handle };
+      const stream: OpenStream = { ...info, roles: [...info.roles], handle };
       const taken: OpenStream[] = [];
       const own = byUser.get(stream.user);
       if (own && own.size >= limits.perUser) taken.push(own.values().next().value!);
@@ -113,6 +132,14 @@ export function createStreamRegistry(limits: StreamLimits = STREAM_LIMITS): Stre
       }
       add(stream);
       return { ok: true, forget: () => void remove(stream) };
+    },
+    list(filter = {}) {
+      if (filter.token !== undefined) return [...(byToken.get(filter.token) ?? [])];
+      if (filter.user !== undefined) return [...(byUser.get(filter.user) ?? [])];
+      return [...all];
+    },
+    close(stream, reason) {
+      if (remove(stream)) stream.handle.close(reason);
     },
     count(filter = {}) {
       if (filter.user !== undefined) return byUser.get(filter.user)?.size ?? 0;

@@ -176,4 +176,79 @@ describe('live events connection', () => {
     expect(await waitForNextRequest()).toBe(1000);
     off();
   });
+
+  it('stops when the server finds no session, and tells the listeners instead of trying again', async () => {
+    const { subscribeLiveEvents } = await import('./liveEvents');
+    let ended = 0;
+    const statuses: boolean[] = [];
+    const off = subscribeLiveEvents(
+      () => {},
+      (connected) => statuses.push(connected),
+      () => ended++,
+    );
+    await settle();
+    latest().emit('ready');
+    // Signed out (here or elsewhere): the server closes the stream; one try shows there is no session.
+    server.refusals.push({ status: 401 });
+    latest().emit('closed', { reason: 'session_ended' });
+    await settle();
+    expect(await waitForNextRequest()).toBe(1000);
+    await settle();
+    expect(ended).toBe(1);
+    expect(await waitForNextRequest(10 * 60_000)).toBe(10 * 60_000);
+    expect(server.connections).toHaveLength(2);
+    expect(statuses.every((s) => s === false)).toBe(true);
+    off();
+
+    // Signed in again: a new listener connects.
+    const offAgain = subscribeLiveEvents(() => {});
+    expect(server.connections).toHaveLength(3);
+    offAgain();
+  });
+
+  it('after its own password change the browser holds a new session and streams again', async () => {
+    const { subscribeLiveEvents } = await import('./liveEvents');
+    let ended = 0;
+    const statuses: boolean[] = [];
+    const off = subscribeLiveEvents(
+      () => {},
+      (connected) => statuses.push(connected),
+      () => ended++,
+    );
+    await settle();
+    latest().emit('ready');
+    latest().emit('closed', { reason: 'session_ended' });
+    await settle();
+    expect(await waitForNextRequest()).toBe(1000);
+    await settle();
+    latest().emit('ready');
+    await settle();
+    expect(ended).toBe(0);
+    expect(statuses).toEqual([false, true]);
+    off();
+  });
+
+  it('comes back with its current identity after a role change, and reads again after a resync', async () => {
+    const { subscribeLiveEvents } = await import('./liveEvents');
+    const statuses: boolean[] = [];
+    const off = subscribeLiveEvents(
+      () => {},
+      (connected) => statuses.push(connected),
+    );
+    await settle();
+    latest().emit('ready');
+    latest().emit('closed', { reason: 'session_changed' });
+    await settle();
+    expect(await waitForNextRequest()).toBe(1000);
+    await settle();
+    latest().emit('ready');
+    await settle();
+    expect(statuses).toEqual([false, true]);
+    // The server's listening connection was down a moment: events may be missing.
+    latest().emit('resync');
+    await settle();
+    expect(statuses).toEqual([false, true, true]);
+    expect(server.connections).toHaveLength(2);
+    off();
+  });
 });

@@ -9,8 +9,14 @@ import type { UserEvent } from '../../core/contracts/events';
  *   again once connected;
  * - refused for too many streams (429) it waits the server's Retry-After (at least its own
  *   schedule's wait), plus up to half as long again, so that refused tabs do not return together;
+ * - refused for want of a session (401) it stops: listeners hear `onSessionEnded`, and a listener
+ *   added later (after signing in again) connects anew;
  * - closed by the server for a newer stream (`too_many_streams`) it comes back 10 s after the
- *   tab is next looked at.
+ *   tab is next looked at; closed because the session changed or ended it connects again on its
+ *   schedule: an ended session then meets 401 and stops, while a browser that holds a new session
+ *   (after its own password change) or a changed identity streams again;
+ * - a `resync` from the server says events may have been missed: listeners hear it as a
+ *   reconnect and read their data again.
  */
 const EVENT_TYPES = ['order', 'balance', 'payment', 'ticket', 'admin_ticket', 'settings', 'catalog', 'content'] as const satisfies readonly UserEvent['type'][];
 // Fails to compile when the union gains a type that is missing above.
@@ -30,12 +36,13 @@ type StatusListener = (connected: boolean) => void;
 
 const listeners = new Set<Listener>();
 const statusListeners = new Set<StatusListener>();
+const sessionEndedListeners = new Set<() => void>();
 let connection: AbortController | null = null;
 let attempt = 0;
 let timer: ReturnType<typeof setTimeout> | null = null;
 
 /** How a connection ended: dropped or refused (waiting at least `waitMs`), or for a reason of the server's. */
-type Outcome = { kind: 'failed'; waitMs?: number } | { kind: 'superseded' } | { kind: 'aborted' };
+type Outcome = { kind: 'failed'; waitMs?: number } | { kind: 'superseded' } | { kind: 'signed_out' } | { kind: 'aborted' };
 
 function setStatus(connected: boolean) {
   for (const l of [...statusListeners]) l(connected);
@@ -67,6 +74,8 @@ function handle(event: string, data: string): Outcome | null {
     // A listener that joined while the connection was down may have missed events: tell them.
     if (attempt > 0) setStatus(true);
     attempt = 0;
+  } else if (event === 'resync') {
+    setStatus(true);
   } else if (event === 'closed') {
     let reason: unknown;
     try {
@@ -75,7 +84,7 @@ function handle(event: string, data: string): Outcome | null {
       reason = null;
     }
     // A newer stream of this account or address took its place: reconnecting at once would close
-    // another tab's.
+    // another tab's. Any other reason: connect again, which tells whether the session still holds.
     return reason === 'too_many_streams' ? { kind: 'superseded' } : { kind: 'failed' };
   } else if (isEventType(event)) {
     let parsed: UserEvent;
@@ -92,6 +101,7 @@ function handle(event: string, data: string): Outcome | null {
 async function run(signal: AbortSignal): Promise<Outcome> {
   try {
     const res = await fetch('/api/events', { headers: { accept: 'text/event-stream' }, credentials: 'same-origin', cache: 'no-store', signal });
+    if (res.status === 401) return { kind: 'signed_out' };
     if (res.status === 429) return { kind: 'failed', waitMs: retryAfterMs(res.headers.get('retry-after')) };
     if (!res.ok || !res.body) return { kind: 'failed' };
     const reader = res.body.getReader();
@@ -134,6 +144,12 @@ function nextDelay(): number {
 function ended(outcome: Outcome) {
   if (outcome.kind === 'aborted') return;
   setStatus(false);
+  if (outcome.kind === 'signed_out') {
+    // Nothing to reconnect to: no session. Whoever shows the signed-in state reads it again.
+    attempt = 0;
+    for (const l of [...sessionEndedListeners]) l();
+    return;
+  }
   if (!listeners.size) return;
   if (outcome.kind === 'superseded') {
     whenVisible(() => schedule(SUPERSEDED_RECONNECT_MS));
@@ -174,28 +190,37 @@ function disconnect() {
 }
 
 /**
- * Adds a listener (and optionally a connection-status listener) to the shared connection,
- * opening it if needed; the returned function removes them and closes the connection after the last.
+ * Adds a listener (and optionally a connection-status listener and one for a session found
+ * ended) to the shared connection, opening it if needed; the returned function removes them and
+ * closes the connection after the last.
  */
-export function subscribeLiveEvents(listener: Listener, status?: StatusListener): () => void {
+export function subscribeLiveEvents(listener: Listener, status?: StatusListener, sessionEnded?: () => void): () => void {
   listeners.add(listener);
   if (status) statusListeners.add(status);
+  if (sessionEnded) sessionEndedListeners.add(sessionEnded);
   connect();
   return () => {
     listeners.delete(listener);
     if (status) statusListeners.delete(status);
+    if (sessionEnded) sessionEndedListeners.delete(sessionEnded);
     if (!listeners.size) disconnect();
   };
 }
 
-/** Listens for live events while `enabled`; `onReconnect` runs when the stream comes back after a drop. */
-export function useLiveEvents(handler: Listener, opts: { enabled?: boolean; onReconnect?: () => void } = {}): void {
+/**
+ * Listens for live events while `enabled`; `onReconnect` runs when the stream comes back after a
+ * drop (or the server says events may have been missed), `onSessionEnded` when the server
+ * refuses the stream for want of a session.
+ */
+export function useLiveEvents(handler: Listener, opts: { enabled?: boolean; onReconnect?: () => void; onSessionEnded?: () => void } = {}): void {
   const enabled = opts.enabled ?? true;
   const handlerRef = useRef(handler);
   const reconnectRef = useRef(opts.onReconnect);
+  const sessionEndedRef = useRef(opts.onSessionEnded);
   useEffect(() => {
     handlerRef.current = handler;
     reconnectRef.current = opts.onReconnect;
+    sessionEndedRef.current = opts.onSessionEnded;
   });
 
   useEffect(() => {
@@ -204,6 +229,6 @@ export function useLiveEvents(handler: Listener, opts: { enabled?: boolean; onRe
     const status: StatusListener = (connected) => {
       if (connected) reconnectRef.current?.();
     };
-    return subscribeLiveEvents(listener, status);
+    return subscribeLiveEvents(listener, status, () => sessionEndedRef.current?.());
   }, [enabled]);
 }
