@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
   RATE_LIMITED: 429,
+  /** Too many live-update streams on this address or instance: `details.retryAfterSeconds`, and a Retry-After header. */
+  TOO_MANY_STREAMS: 429,
   ORIGIN_REFUSED: 403,
   MAINTENANCE: 503,
   INTERNAL: 500,

@@ -74,6 +74,10 @@ export function buildApp(deps: AppDeps): Hono {
       deps.realtime?.subscribe(BROADCASTS_ONLY, (event) => {
         if (event.type === 'settings' || event.type === 'catalog' || event.type === 'content') cache.clear();
       });
+      // After a gap in the listening connection such an event may have been missed.
+      deps.realtime?.watch((change) => {
+        if (change.kind === 'gap') cache.clear();
+      });
     }
     app.use('*', pageGuards(deps));
     app.get('*', async (c) => {

@@ -80,17 +80,25 @@ export function forget(caches: Caches, notice: string): void {
     else caches.services.clear();
   } else if (kind === 'session') caches.identities.delete(key);
   else if (kind === 'user') caches.identities.deleteWhere((e) => e.userId === key);
-  else {
-    caches.settings.clear();
-    caches.services.clear();
-    caches.identities.clear();
-  }
+  else forgetAll(caches);
 }
 
-/** Starts caching for `database`: listens for change notices; returns the function that stops it. */
+/** Forgets everything cached: after the listening connection was lost, any notice may have been missed. */
+export function forgetAll(caches: Caches): void {
+  caches.generation++;
+  caches.settings.clear();
+  caches.services.clear();
+  caches.identities.clear();
+}
+
+/**
+ * Starts caching for `database`: listens for change notices; returns the function that stops it.
+ * When the listening connection was lost and is back, every cache is stale (a removed role may
+ * have been announced meanwhile) and is emptied.
+ */
 export async function enableCaches(database: Database, ttlMs = 60_000): Promise<() => Promise<void>> {
   const caches: Caches = { settings: new TtlCache(ttlMs), services: new TtlCache(ttlMs), identities: new TtlCache(ttlMs), generation: 0 };
-  const unlisten = await database.listen(CACHE_CHANNEL, (notice) => forget(caches, notice));
+  const unlisten = await database.listen(CACHE_CHANNEL, (notice) => forget(caches, notice), { onReconnect: () => forgetAll(caches) });
   registry.set(database.db, caches);
   return async () => {
     registry.delete(database.db);

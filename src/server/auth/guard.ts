@@ -37,6 +37,11 @@ function sessionCookie(header: string | undefined): string | null {
   }
 }
 
+/** The session token of the request's cookie (the part before its signature), if it carries one. */
+export function sessionTokenOf(c: Context): string | null {
+  return sessionCookie(c.req.header('cookie'))?.split('.')[0] || null;
+}
+
 /** Makes the session lookup available to every route under it. Mounted once on `/api`. */
 export function identityMiddleware(identity: Identity): MiddlewareHandler {
   return async (c, next) => {

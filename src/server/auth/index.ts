@@ -10,7 +10,8 @@ import { createAuth, type Auth } from './auth';
 import { identityMiddleware, optionalUser, type Identity } from './guard';
 import { accountRoutes, authHandlerRoutes } from './routes';
 
-export { admitStaff, optionalUser, requirePermission, requireUser, signedInOnly, staffActor, type AuthUser } from './guard';
+export { admitStaff, optionalUser, requirePermission, requireUser, sessionTokenOf, signedInOnly, staffActor, type AuthUser } from './guard';
+export { liveSessions, rolesOfUsers } from './service';
 export { addRole, assertUserExists, countUsers, removeRole, searchUsers } from './users';
 
 /** The card gateway posts here server to server: no cookies, no Origin of ours. */

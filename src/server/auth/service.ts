@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Role } from '../db/schema';
 import { canonicalMailbox } from '../../core/mailbox';
 import { parseUsdToCents } from '../../core/money';
 import type { Db } from '../db/client';
-import { userRoles, users } from '../db/schema';
+import { sessions, userRoles, users } from '../db/schema';
 import { getSettings } from '../settings';
 import { credit } from '../wallet';
 
@@ -41,6 +41,26 @@ export async function creditSignUpBonus(db: Db, user: { id: string; email: strin
 export async function rolesOf(db: Db, userId: string): Promise<Role[]> {
   const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
   return rows.map((r) => r.role).sort();
+}
+
+/** Of these session tokens, those of sessions that exist and have not expired, each with its user. */
+export async function liveSessions(db: Db, tokens: readonly string[]): Promise<Map<string, string>> {
+  if (!tokens.length) return new Map();
+  const rows = await db
+    .select({ token: sessions.token, userId: sessions.userId })
+    .from(sessions)
+    .where(and(inArray(sessions.token, [...tokens]), gt(sessions.expiresAt, new Date())));
+  return new Map(rows.map((r) => [r.token, r.userId]));
+}
+
+/** The roles of each of these users, sorted (an account that is gone has none). */
+export async function rolesOfUsers(db: Db, userIds: readonly string[]): Promise<Map<string, Role[]>> {
+  const roles = new Map<string, Role[]>(userIds.map((id) => [id, []]));
+  if (!userIds.length) return roles;
+  const rows = await db.select({ userId: userRoles.userId, role: userRoles.role }).from(userRoles).where(inArray(userRoles.userId, [...userIds]));
+  for (const r of rows) roles.get(r.userId)?.push(r.role);
+  for (const list of roles.values()) list.sort();
+  return roles;
 }
 
 /** Whether an address (already trimmed and lower-cased) has no account yet. */

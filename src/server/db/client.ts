@@ -28,13 +28,27 @@ export interface Database {
   exec(text: string): Promise<void>;
   /** For the job queue: parameters when given, else a script whose last result's rows are returned. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-  /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; returns the unsubscribe function. `onReconnect` runs after
+   * the listening connection was lost and is back: notices sent in between are gone, so a
+   * listener treats whatever it learns from them as stale.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, opts?: ListenOptions): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   /** Runs `fn` while holding a cluster-wide lock, so start-up steps of several instances take turns. */
   withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+export interface ListenOptions {
+  /** Runs once the listening connection is back after a drop (notices may have been missed). */
+  onReconnect?: () => void;
+}
+
+/** How the listening connection of a process shows in `pg_stat_activity.application_name`. */
+export const LISTENER_APPLICATION_NAME = 'artim-listen';
+/** Waits before reconnecting a dropped listening connection: the first try at once, then longer. */
+export const LISTEN_RETRY_MS = [100, 1000, 2000, 5000, 10_000] as const;
 
 /** An embedded database can also hand out a copy of its whole data directory. */
 export interface PgliteDatabase extends Database {
@@ -72,6 +86,8 @@ export async function openPglite(dataDir?: string, opts: { loadDataDir?: Blob } 
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
+    // The embedded database lives in this process: its notices cannot be cut off, so
+    // `onReconnect` never runs.
     async listen(channel, onPayload) {
       const unlisten = await client.listen(channel, onPayload);
       return async () => unlisten();
@@ -102,27 +118,89 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   }
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
 
-  // One dedicated connection carries every LISTEN of this process.
+  // One dedicated connection carries every LISTEN of this process. When it drops (failover,
+  // idle_session_timeout, a pooler restart) it is closed and one reconnect runs at a time, with
+  // backoff; once back, every listener is told, since notices sent meanwhile are lost.
+  type Handler = { onPayload: (payload: string) => void; onReconnect?: () => void };
+  const handlers = new Map<string, Set<Handler>>();
   let listener: pg.Client | null = null;
-  const handlers = new Map<string, Set<(payload: string) => void>>();
-  const connectListener = async () => {
-    const client = new pg.Client({ connectionString: url });
-    client.on('notification', (msg) => {
-      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-    });
-    client.on('error', () => {
-      listener = null;
-      setTimeout(() => void reconnect(), 1000).unref();
-    });
-    await client.connect();
-    for (const channel of handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-    listener = client;
-  };
-  const reconnect = async () => {
-    if (closed || listener) return;
-    await connectListener().catch(() => setTimeout(() => void reconnect(), 2000).unref());
-  };
+  let connecting: Promise<pg.Client> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let attempt = 0;
+  let lost = false;
   let closed = false;
+
+  const openListener = async (): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME, keepAlive: true });
+    let dropped = false;
+    // 'error' and 'end' both come for one loss, sometimes several times: the first one counts.
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
+      void client.end().catch(() => {});
+      if (listener !== client) return; // still connecting: the one who waits for it retries
+      listener = null;
+      lost = true;
+      scheduleReconnect();
+    };
+    client.on('error', drop);
+    client.on('end', drop);
+    client.on('notification', (msg) => {
+      for (const h of handlers.get(msg.channel) ?? []) h.onPayload(msg.payload ?? '');
+    });
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      drop();
+      throw err;
+    }
+    if (dropped) throw new Error('the listening connection closed while it was being set up');
+    return client;
+  };
+
+  /** The listening connection: the open one, the one being opened, or a new one. */
+  const ensureListener = (): Promise<pg.Client> => {
+    if (listener) return Promise.resolve(listener);
+    connecting ??= openListener()
+      .then(async (client) => {
+        if (closed) {
+          await client.end().catch(() => {});
+          throw new Error('the database is closed');
+        }
+        listener = client;
+        attempt = 0;
+        if (lost) {
+          lost = false;
+          for (const set of handlers.values()) {
+            for (const h of set) {
+              try {
+                h.onReconnect?.();
+              } catch {
+                // one listener's failure must not keep the others from hearing it
+              }
+            }
+          }
+        }
+        return client;
+      })
+      .finally(() => {
+        connecting = null;
+      });
+    return connecting;
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || retry) return;
+    const delay = LISTEN_RETRY_MS[Math.min(attempt, LISTEN_RETRY_MS.length - 1)]!;
+    attempt++;
+    retry = setTimeout(() => {
+      retry = null;
+      if (closed || listener) return;
+      ensureListener().catch(() => scheduleReconnect());
+    }, delay);
+    retry.unref();
+  };
 
   return {
     kind: 'postgres',
@@ -138,17 +216,32 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       const res = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
       return { rows: Array.isArray(res) ? (res.at(-1)?.rows ?? []) : res.rows };
     },
-    async listen(channel, onPayload) {
-      if (!listener) await connectListener();
+    async listen(channel, onPayload, opts = {}) {
+      const handler: Handler = { onPayload, onReconnect: opts.onReconnect };
       let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        await listener!.query(`listen ${pg.escapeIdentifier(channel)}`);
+      const first = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
+      set.add(handler);
+      const forget = () => {
+        set.delete(handler);
+        if (set.size === 0 && handlers.get(channel) === set) handlers.delete(channel);
+      };
+      try {
+        const client = await ensureListener();
+        // A connection opened after the handler was added listens already; LISTEN twice is harmless.
+        // If this one drops meanwhile, its replacement listens to the channel.
+        if (first) {
+          await client.query(`listen ${pg.escapeIdentifier(channel)}`).catch((err: unknown) => {
+            if (listener === client) throw err;
+          });
+        }
+      } catch (err) {
+        forget();
+        throw err;
       }
-      set.add(onPayload);
       return async () => {
-        set.delete(onPayload);
+        forget();
+        if (!handlers.has(channel)) await listener?.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => {});
       };
     },
     async notify(channel, payload) {
@@ -166,7 +259,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     },
     async close() {
       closed = true;
+      if (retry) clearTimeout(retry);
+      await connecting?.catch(() => {});
       await listener?.end().catch(() => {});
+      listener = null;
       await pool.end();
     },
   };

@@ -25,8 +25,8 @@ export interface SubmissionWorker {
  * The submission worker: sends accepted orders to the provider in the background, oldest first,
  * at most `concurrency` at once. Every instance may run one; an order is claimed by exactly one
  * of them (claimPending), and what happens to the claim after a crash is reconciliation's job.
- * Accepted orders wake it at once (NOTIFY on the orders channel, written by the order's own
- * statement); it also looks every `pollMs`. The provider's pace is kept by the provider's
+ * Accepted orders wake it at once (NOTIFY on the orders channel, see `enableSubmissionWake`),
+ * and so does the return of a lost listening connection; it also looks every `pollMs`. The provider's pace is kept by the provider's
  * pacer: a 429 holds every call of this process for the `Retry-After` it asked for, and the
  * order it turned away goes back in line.
  */
@@ -41,7 +41,8 @@ export async function startSubmissionWorker(deps: OrdersDeps, database: Database
     pending = true;
     signal?.();
   };
-  const unlisten = await database.listen(ORDERS_CHANNEL, wake);
+  // After the listening connection was lost, wake-up notices may have been missed: look now.
+  const unlisten = await database.listen(ORDERS_CHANNEL, wake, { onReconnect: wake });
   const flights = new Set<Promise<unknown>>();
   const store = createProviderIdWriter(deps.db);
   // While busy, lanes are refilled a quarter at a time (or after 50 ms): one claim per several orders.

@@ -1,6 +1,8 @@
 import type { UserEvent } from '../../core/contracts/events';
+import { CACHE_CHANNEL } from '../cache';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
+import { createStreamRegistry, STREAM_LIMITS, type StreamLimits, type StreamRegistry } from './streams';
 
 const CHANNEL = 'artim_events';
 
@@ -10,6 +12,14 @@ type Listener = (event: UserEvent) => void;
 export const BROADCASTS_ONLY = '*broadcasts';
 
 /**
+ * What may take away a stream's right to its events, heard from every instance: a session changed
+ * or ended, an account's roles (or name, e-mail) changed — the `session:<token>` and `user:<id>`
+ * notices the database's triggers send on the caches' channel (cache.ts) — and a `gap`: the
+ * listening connection was lost and is back, so any notice or event may have been missed.
+ */
+export type HubChange = { kind: 'session'; token: string } | { kind: 'user'; userId: string } | { kind: 'gap' };
+
+/**
  * Live updates across app instances: `publish` sends a PostgreSQL NOTIFY; every instance LISTENs
  * once and hands each event to the SSE streams of that user (or of everyone for broadcasts)
  * that are open on it.
@@ -17,11 +27,25 @@ export const BROADCASTS_ONLY = '*broadcasts';
 export interface RealtimeHub {
   publish(userId: string | '*', event: UserEvent): Promise<void>;
   subscribe(userId: string, listener: Listener): () => void;
+  /** Hears session and account changes, and gaps; returns the function that stops. */
+  watch(listener: (change: HubChange) => void): () => void;
+  /** The SSE streams open on this instance, with their caps. */
+  readonly streams: StreamRegistry;
   close(): Promise<void>;
 }
 
-export async function createRealtimeHub(database: Database, logger: Logger): Promise<RealtimeHub> {
+export async function createRealtimeHub(database: Database, logger: Logger, opts: { streamLimits?: StreamLimits } = {}): Promise<RealtimeHub> {
   const listeners = new Map<string, Set<Listener>>();
+  const watchers = new Set<(change: HubChange) => void>();
+  const tell = (change: HubChange) => {
+    for (const w of [...watchers]) {
+      try {
+        w(change);
+      } catch (err) {
+        logger.warn({ err }, 'realtime watcher failed');
+      }
+    }
+  };
   const deliver = (userId: string, event: UserEvent) => {
     for (const l of listeners.get(userId) ?? []) {
       try {
@@ -41,6 +65,15 @@ export async function createRealtimeHub(database: Database, logger: Logger): Pro
     } catch (err) {
       logger.warn({ err }, 'bad realtime payload');
     }
+  }, { onReconnect: () => tell({ kind: 'gap' }) });
+  // Both channels share the one listening connection, so a session's notice arrives before any
+  // event published after the change that sent it.
+  const unlistenChanges = await database.listen(CACHE_CHANNEL, (notice) => {
+    const [kind, ...rest] = notice.split(':');
+    const key = rest.join(':');
+    if (!key) return;
+    if (kind === 'session') tell({ kind: 'session', token: key });
+    else if (kind === 'user') tell({ kind: 'user', userId: key });
   });
 
   // Events published in the same few milliseconds travel in one NOTIFY: PostgreSQL serializes
@@ -86,9 +119,16 @@ export async function createRealtimeHub(database: Database, logger: Logger): Pro
         if (set.size === 0) listeners.delete(userId);
       };
     },
+    watch(listener) {
+      watchers.add(listener);
+      return () => void watchers.delete(listener);
+    },
+    streams: createStreamRegistry(opts.streamLimits ?? STREAM_LIMITS),
     async close() {
       await unlisten();
+      await unlistenChanges();
       listeners.clear();
+      watchers.clear();
     },
   };
 }

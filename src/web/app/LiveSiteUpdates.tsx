@@ -1,14 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRevalidator } from 'react-router';
 import { useLiveEvents } from '../lib/liveEvents';
-import { useMe } from '../features/auth/api';
+import { ME_QUERY_KEY, useMe } from '../features/auth/api';
 import { catalogKeys } from '../features/catalog/api';
 
 /**
  * Applies settings and catalogue changes to the open page of a signed-in visitor as they happen:
  * the catalogue (prices, fees, names) is read again, and so are the site settings the root route
  * loaded. A price shown is then the price charged; the order request still carries it, and a
- * price that changed in between is refused with the new one.
+ * price that changed in between is refused with the new one. After the stream was down (or
+ * events may have been missed) both are read again; when the server finds the session ended, the
+ * signed-in state is read again, so the page shows the visitor signed out.
  */
 export function LiveSiteUpdates() {
   const signedIn = Boolean(useMe().data);
@@ -20,7 +22,14 @@ export function LiveSiteUpdates() {
       void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
       if (event.type === 'settings') void revalidator.revalidate();
     },
-    { enabled: signedIn },
+    {
+      enabled: signedIn,
+      onReconnect: () => {
+        void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
+        void revalidator.revalidate();
+      },
+      onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+    },
   );
   return null;
 }
