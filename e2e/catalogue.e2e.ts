@@ -122,7 +122,7 @@ describe.skipIf(!hasChromium())('order catalogue', () => {
     const quantityMessage = step > 1 ? `Quantity must be between ${lo} and ${hi}, in steps of ${by}` : `Quantity must be between ${lo} and ${hi}`;
     await page.getByText(quantityMessage).waitFor();
     expect(await quantity.getAttribute('aria-invalid')).toBe('true');
-    expect(await total.textContent()).toBe('—');
+    await expect.poll(() => total.textContent()).toBe('—');
 
     const link = page.getByLabel(/^Link/);
     await link.fill('https://www.instagram.com/p/abc/');

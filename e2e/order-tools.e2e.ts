@@ -136,8 +136,8 @@ describe.skipIf(!hasChromium())('order tools', () => {
     await page.getByLabel('Orders, one per line').fill(lines.join('\n'));
     await page.getByTestId('mass-valid').filter({ hasText: '2 / 3' }).waitFor();
     await page.locator('[data-testid="mass-preview"] [data-line="2"]').filter({ hasText: 'There is no service with ID 999999' }).waitFor();
-    expect(await page.getByTestId('mass-total').textContent()).toBe(usd(total));
-    expect(await page.getByTestId('mass-after').textContent()).toBe(usd(5000 - total));
+    await expect.poll(() => page.getByTestId('mass-total').textContent()).toBe(usd(total));
+    await expect.poll(() => page.getByTestId('mass-after').textContent()).toBe(usd(5000 - total));
     expect(await seriousViolations(page)).toEqual([]);
     // On a phone nothing is wider than the screen.
     await page.setViewportSize(PHONE);

@@ -152,7 +152,7 @@ describe.skipIf(!hasChromium())('orders', () => {
     const row = page.locator('[data-order]').locator('visible=true').first();
     const number = (await row.getAttribute('data-order'))!;
     expect(number).toMatch(/^AR-/);
-    expect(await badge(page, number).textContent()).toBe('Processing');
+    await expect.poll(() => badge(page, number).textContent()).toBe('Processing');
     expect(await row.textContent()).toContain(service.name);
 
     // A second order on the same link: the button is disabled with the reason, and the server refuses too.
