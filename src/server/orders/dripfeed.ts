@@ -1,8 +1,9 @@
 import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors';
 import { ACTIVE_STATUSES, type OrderStatus } from '../../core/orderStatus';
+import type { Tx } from '../db/client';
 import { orders } from '../db/schema';
-import { refundOrder, type RefundResult } from './refunds';
+import { refundCeilingCents, refundOrder, type RefundResult } from './refunds';
 import { newOrderNumber, notifyOrder, notifyRefund, wakeSubmission, type OrderRow, type OrdersDeps } from './service';
 
 /**
@@ -17,7 +18,9 @@ import { newOrderNumber, notifyOrder, notifyRefund, wakeSubmission, type OrderRo
  *   The submission worker then sends the child like any order.
  * - A child carries its share of the parent's charge (`charge / runs`) but no charge of its own
  *   in the ledger: the parent's charge paid for it. A child the provider refuses, or that ends
- *   partial, is refunded its share through `refundOrder` like any order.
+ *   partial, is refunded within its share through `refundOrder` like any order; the parent's own
+ *   row only ever gives back the shares of runs never written (refunds.ts), so the parent and
+ *   its runs never give back more than the parent's charge.
  * - Cancelling the parent stops the schedule and refunds the runs not yet written (their shares)
  *   through `refundOrder`; runs already written go on (each may be cancelled on its own).
  * - Once every run is written (or the schedule was cancelled) and every run is final, the parent
@@ -94,6 +97,17 @@ export async function startDueRuns(deps: Pick<OrdersDeps, 'db' | 'realtime'>, op
   return written.length;
 }
 
+/**
+ * Stops a locked parent's schedule and refunds what the runs never written are still owed; a
+ * parent with no run written is cancelled with its whole charge back.
+ */
+async function stopSchedule(tx: Tx, p: OrderRow, reason: string): Promise<RefundResult> {
+  const [stopped] = await tx.update(orders).set({ nextRunAt: null, updatedAt: new Date() }).where(eq(orders.id, p.id)).returning();
+  if (p.runsSent === 0) return refundOrder(tx, stopped!, { reason, set: { status: 'cancelled', noteCode: 'cancelled_before_runs', providerMessage: null } });
+  const owed = refundCeilingCents(stopped!) - stopped!.refundedCents;
+  return refundOrder(tx, stopped!, { amountCents: owed > 0 ? owed : undefined, reason, set: { remains: (p.runs! - p.runsSent) * (p.quantity / p.runs!) } });
+}
+
 const ACTIVE = [...ACTIVE_STATUSES, 'unknown'] as readonly string[];
 
 /**
@@ -144,12 +158,7 @@ export async function cancelDripFeed(deps: OrdersDeps, parentId: string): Promis
     if (p.nextRunAt === null || p.status !== 'running') {
       throw new AppError('CANCEL_NOT_ALLOWED', 'All runs of this drip-feed were already sent', { reason: 'All runs of this drip-feed were already sent' });
     }
-    const unsentRuns = p.runs - p.runsSent;
-    const perRun = p.quantity / p.runs;
-    const [stopped] = await tx.update(orders).set({ nextRunAt: null, updatedAt: new Date() }).where(eq(orders.id, p.id)).returning();
-    const reason = `drip-feed cancelled: ${unsentRuns} of ${p.runs} runs not sent`;
-    if (p.runsSent === 0) return refundOrder(tx, stopped!, { reason, set: { status: 'cancelled', noteCode: 'cancelled_before_runs', providerMessage: null } });
-    return refundOrder(tx, stopped!, { amountCents: unsentRuns * runShareCents(p), reason, set: { remains: unsentRuns * perRun } });
+    return stopSchedule(tx, p, `drip-feed cancelled: ${p.runs - p.runsSent} of ${p.runs} runs not sent`);
   });
   await notifyRefund(deps, result);
   return result.order;

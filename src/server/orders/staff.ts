@@ -4,7 +4,7 @@ import { statusesOfCounter } from '../../core/orderStatus';
 import { AppError } from '../../core/errors';
 import type { Db, Tx } from '../db/client';
 import { ledgerEntries, orders, users } from '../db/schema';
-import { refundOrder, refundReferencePattern, type RefundResult } from './refunds';
+import { refundOrder, refundParts, refundReferencePattern, type RefundResult } from './refunds';
 import { toOrderView, type OrderRow, type OrdersDeps } from './service';
 import { applyState } from './sync';
 
@@ -71,16 +71,36 @@ export async function resyncOrder(deps: OrdersDeps, o: OrderRow): Promise<OrderR
 
 /**
  * A staff refund inside the caller's transaction: `amountCents`, or all that is left of the charge
- * (docs/rules.md#wallet). An order of unknown state refunded in full is settled as refunded.
+ * (docs/rules.md#wallet). A drip-feed parent's refund is taken from the rows its money is on
+ * (`refundParts`): the runs never written, then its runs, each within what it has left, so the
+ * parent and its runs never give back more than the parent's charge. A row of unknown state
+ * refunded in full is settled as refunded. The result is the order's; `runs` are the runs that
+ * gave money back.
  */
-export async function refundByStaff(tx: Tx, id: string, input: { amountCents?: number; reason: string }): Promise<RefundResult> {
+export async function refundByStaff(tx: Tx, id: string, input: { amountCents?: number; reason: string }): Promise<RefundResult & { runs: OrderRow[] }> {
   const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
   if (!o) throw new AppError('ORDER_NOT_FOUND', 'Order not found.');
-  const left = o.chargeCents - o.refundedCents;
+  const parts = await refundParts(tx, o, { lock: true });
+  const left = parts.reduce((sum, p) => sum + p.leftCents, 0);
   const amount = input.amountCents ?? left;
-  if (left <= 0) throw new AppError('VALIDATION_FAILED', 'More than what is left of the charge.', { left });
-  const status = o.status === 'unknown' && amount === left ? 'refunded' : o.status;
-  return refundOrder(tx, o, { amountCents: amount, reason: input.reason, set: { status } });
+  if (left <= 0 || !Number.isSafeInteger(amount) || amount <= 0 || amount > left) throw new AppError('VALIDATION_FAILED', 'More than what is left of the charge.', { left });
+  let rest = amount;
+  let order = o;
+  let balanceCents: number | null = null;
+  const runs: OrderRow[] = [];
+  for (const part of parts) {
+    const take = Math.min(rest, part.leftCents);
+    if (take <= 0) continue;
+    const p = part.order;
+    const status = p.status === 'unknown' && p.refundedCents + take === p.chargeCents ? 'refunded' : p.status;
+    const step = await refundOrder(tx, p, { amountCents: take, reason: input.reason, set: { status } });
+    rest -= step.refundedCents;
+    balanceCents = step.balanceCents ?? balanceCents;
+    if (p.id === o.id) order = step.order;
+    else runs.push(step.order);
+    if (rest <= 0) break;
+  }
+  return { order, refundedCents: amount - rest, balanceCents, runs };
 }
 
 export type ResubmitStep = { attached: OrderRow; providerOrderId: string } | { reset: OrderRow };
