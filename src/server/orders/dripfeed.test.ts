@@ -13,7 +13,7 @@ import { createProvider } from '../providers';
 import { requestCancel } from '../reseller/actions';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
-import { verifyLedger } from '../wallet/ledger';
+import { credit, verifyLedger } from '../wallet/ledger';
 import { cancelDripFeed, settleDripParents, startDueRuns } from './dripfeed';
 import { refundOrder } from './refunds';
 import { submitPending, type OrdersDeps } from './service';
@@ -371,5 +371,27 @@ describe('refunds of a drip-feed', () => {
     expect(await refundedTo(user.id)).toBe(placed.chargeCents);
     expect(await balanceOf(user.id)).toBe(start);
     expect(await verifyLedger(database.db)).toEqual([]);
+  });
+
+  it('the ledger check reports a drip-feed given back more than its charge', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
+    const placed = await placeOrderBody(deps, user.id, dripOrder('overpaid', { runs: 2, interval: 60 }));
+    await startDueRuns(deps, { minuteMs: MINUTE_MS });
+    const [run] = await runsOf(placed.id);
+    // Each row within its own charge, the family beyond the parent's: as refunds were before.
+    await database.db.transaction(async (tx) => {
+      await credit(tx, { userId: user.id, amountCents: placed.chargeCents, kind: 'order_refund', reference: `${placed.id}:${placed.chargeCents}` });
+      await tx.update(orders).set({ refundedCents: placed.chargeCents }).where(eq(orders.id, placed.id));
+      await credit(tx, { userId: user.id, amountCents: run!.chargeCents, kind: 'order_refund', reference: `${run!.id}:${run!.chargeCents}` });
+      await tx.update(orders).set({ refundedCents: run!.chargeCents }).where(eq(orders.id, run!.id));
+    });
+    expect((await verifyLedger(database.db)).filter((v) => v.userId === user.id)).toEqual([
+      { userId: user.id, dripFeedId: placed.id, chargeCents: placed.chargeCents, refundedCents: placed.chargeCents + run!.chargeCents },
+    ]);
+    // Set right again for the other tests' checks.
+    await database.db.delete(ledgerEntries).where(and(eq(ledgerEntries.userId, user.id), eq(ledgerEntries.kind, 'order_refund')));
+    await database.db.update(users).set({ balanceCents: 1_000_000 - placed.chargeCents }).where(eq(users.id, user.id));
+    await database.db.update(orders).set({ refundedCents: 0 }).where(eq(orders.parentId, placed.id));
+    await database.db.update(orders).set({ refundedCents: 0 }).where(eq(orders.id, placed.id));
   });
 });
