@@ -17,7 +17,7 @@ import { credit, verifyLedger } from '../wallet/ledger';
 import { cancelDripFeed, settleDripParents, startDueRuns } from './dripfeed';
 import { refundOrder } from './refunds';
 import { submitPending, type OrdersDeps } from './service';
-import { refundByStaff } from './staff';
+import { orderDetail, refundByStaff } from './staff';
 import { placeOrderBody } from '../testing/orders';
 import { syncOrderStatuses } from './sync';
 import { sandboxClient } from '../testing/sandbox';
@@ -307,6 +307,11 @@ describe('refunds of a drip-feed', () => {
     expect(await row(placed.id)).toMatchObject({ status: 'partial', refundedCents: 0 });
     expect(await balanceOf(user.id)).toBe(start - share);
 
+    // The team's detail of the parent shows what its runs gave back and what is left of the whole.
+    const detail = await orderDetail(database.db, await row(placed.id));
+    expect(detail.order).toMatchObject({ refundedCents: 0, runsRefundedCents: share * 2, refundableCents: share });
+    expect(detail.ledger.filter((e) => e.kind === 'order_refund').map((e) => [e.runNumber, e.amountCents])).toEqual(runs.slice(1).map((r) => [r.number, share]));
+
     // "Refund the rest" gives back what is left of the whole charge: the delivered run's share.
     const rest = await staffRefund(placed.id);
     expect(rest.refundedCents).toBe(share);
@@ -314,6 +319,7 @@ describe('refunds of a drip-feed', () => {
     expect(await code(staffRefund(runs[1]!.id))).toBe('VALIDATION_FAILED');
     expect(await refundedTo(user.id)).toBe(placed.chargeCents);
     expect(await balanceOf(user.id)).toBe(start);
+    expect((await orderDetail(database.db, await row(placed.id))).order).toMatchObject({ runsRefundedCents: placed.chargeCents, refundableCents: 0 });
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 

@@ -44,17 +44,45 @@ export async function searchOrders(db: Db, q: AdminOrdersQuery) {
   return { total: count?.n ?? 0, page: q.page, pageSize: PAGE, orders: rows.map((r) => ({ ...toOrderView(r.order), userId: r.order.userId, email: r.email })) };
 }
 
-/** One order with its owner and every ledger entry of its charge and refunds. */
+/**
+ * One order with its owner and every ledger entry of its charge and refunds; for a drip-feed
+ * parent also its runs' refunds (`runNumber` names the run), their total, and what the team may
+ * still refund of the whole (`refundableCents`, as `refundByStaff` takes it).
+ */
 export async function orderDetail(db: Db, o: OrderRow) {
   const [u] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, o.userId));
+  const parts = await refundParts(db, o, { lock: false });
+  const runs = new Map(parts.filter((p) => p.order.id !== o.id).map((p) => [p.order.id, p.order]));
   const entries = await db
     .select()
     .from(ledgerEntries)
-    .where(or(eq(ledgerEntries.reference, o.id), ...refundReferencePattern(o.id).map((p) => like(ledgerEntries.reference, p))))
+    .where(
+      or(
+        eq(ledgerEntries.reference, o.id),
+        ...refundReferencePattern(o.id).map((p) => like(ledgerEntries.reference, p)),
+        runs.size
+          ? and(eq(ledgerEntries.userId, o.userId), eq(ledgerEntries.kind, 'order_refund'), inArray(sql`split_part(${ledgerEntries.reference}, ':', 1)`, [...runs.keys()]))
+          : undefined,
+      ),
+    )
     .orderBy(ledgerEntries.createdAt);
   return {
-    order: { ...toOrderView(o), userId: o.userId, email: u?.email, name: u?.name, providerOrderId: o.providerOrderId, providerStatus: o.providerStatus, params: o.params, viaApi: o.viaApi, apiId: o.apiId, submittedAt: o.submittedAt?.toISOString() ?? null, checkedAt: o.checkedAt?.toISOString() ?? null },
-    ledger: entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+    order: {
+      ...toOrderView(o),
+      userId: o.userId,
+      email: u?.email,
+      name: u?.name,
+      providerOrderId: o.providerOrderId,
+      providerStatus: o.providerStatus,
+      params: o.params,
+      viaApi: o.viaApi,
+      apiId: o.apiId,
+      submittedAt: o.submittedAt?.toISOString() ?? null,
+      checkedAt: o.checkedAt?.toISOString() ?? null,
+      runsRefundedCents: o.runs === null ? null : [...runs.values()].reduce((sum, r) => sum + r.refundedCents, 0),
+      refundableCents: parts.reduce((sum, p) => sum + p.leftCents, 0),
+    },
+    ledger: entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString(), runNumber: runs.get(e.reference.split(':')[0]!)?.number ?? null })),
   };
 }
 
