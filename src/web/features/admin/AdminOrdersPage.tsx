@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Eye, RefreshCw, RotateCcw, Send } from 'lucide-react';
+import { AlertTriangle, ChevronLeft, ChevronRight, Eye, RefreshCw, RotateCcw, Send } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -425,9 +425,10 @@ export const refundFormSchema = (left: number) =>
 
 /**
  * The refund of an order as the team sees it: up to what the order (for a drip-feed, the parent
- * and its runs together) has left.
+ * and its runs together) has left. An order of unknown state is announced first: the provider
+ * may still be delivering it.
  */
-function RefundDialog({ order, onClose }: { order: OrderDetail['order']; onClose: () => void }) {
+export function RefundDialog({ order, onClose }: { order: OrderDetail['order']; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const left = order.refundableCents;
@@ -462,6 +463,15 @@ function RefundDialog({ order, onClose }: { order: OrderDetail['order']; onClose
       pending={refund.isPending}
       submitLabel={t('orders.refundSubmit')}
     >
+      {order.status === 'unknown' ? (
+        <div role="alert" data-testid="refund-unknown" className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden="true" />
+          <div>
+            <p className="font-semibold">{t('orders.refundUnknownTitle')}</p>
+            <p className="mt-0.5">{t('orders.refundUnknownText')}</p>
+          </div>
+        </div>
+      ) : null}
       {order.drip && order.status === 'running' && order.drip.runsSent < order.drip.runs ? <p className="text-sm text-slate-600">{t('orders.refundDripUnsent')}</p> : null}
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-800">{t('orders.refundMode')}</legend>
