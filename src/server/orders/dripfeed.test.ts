@@ -167,7 +167,7 @@ describe('drip-feed orders', () => {
     }
     for (const p of parents) {
       const runs = await runsOf(p.id);
-      expect(runs.map((r) => r.idempotencyKey).sort()).toEqual([1, 2, 3, 4].map((n) => `drip_${p.id}_${n}`));
+      expect(runs.map((r) => r.idempotencyKey).sort()).toEqual([1, 2, 3, 4].map((n) => `drip:${p.id}:${n}`));
       expect((await row(p.id)).runsSent).toBe(4);
     }
     // And each run is sent once, by concurrent submission passes.
@@ -239,6 +239,25 @@ describe('drip-feed orders', () => {
       refunded += parent.refundedCents;
     }
     expect(await balanceOf(user.id)).toBe(start + refunded);
+    expect(await verifyLedger(database.db)).toEqual([]);
+  });
+
+  it('counts a run as sent only when its row was written: a run whose key is taken stops the schedule, and the runs not written are refunded', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
+    const placed = await placeOrderBody(deps, user.id, dripOrder('taken', { runs: 3, interval: 60 }));
+    const plainOrder = await placeOrderBody(deps, user.id, { serviceId: plain.id, link: linkOf(plain, 'taken-plain'), quantity: plain.amountMinimum, params: {}, idempotencyKey: randomUUID() });
+    // Other orders of the customer hold the first run's key, in the form runs had before and in theirs now.
+    await database.db.update(orders).set({ idempotencyKey: `drip_${placed.id}_1` }).where(eq(orders.id, plainOrder.id));
+    const other = await placeOrderBody(deps, user.id, { serviceId: plain.id, link: linkOf(plain, 'taken-other'), quantity: plain.amountMinimum, params: {}, idempotencyKey: randomUUID() });
+    await database.db.update(orders).set({ idempotencyKey: `drip:${placed.id}:1` }).where(eq(orders.id, other.id));
+    const charged = await balanceOf(user.id);
+
+    expect(await startDueRuns(deps, { minuteMs: MINUTE_MS })).toBe(0);
+    expect(await runsOf(placed.id)).toEqual([]);
+    // Nothing counted as sent; the parent is settled at once with its whole charge back.
+    expect(await row(placed.id)).toMatchObject({ runsSent: 0, nextRunAt: null, status: 'cancelled', refundedCents: placed.chargeCents });
+    expect(await balanceOf(user.id)).toBe(charged + placed.chargeCents);
+    expect(await startDueRuns(deps, { minuteMs: 1 })).toBe(0);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 

@@ -13,9 +13,10 @@ import { newOrderNumber, notifyOrder, notifyRefund, wakeSubmission, type OrderRo
  * - The parent (`runs` set, status `running`) is never sent to the provider itself.
  * - A run is written by `startDueRuns`: the due parent is locked with `FOR UPDATE SKIP LOCKED`
  *   (other instances skip it), the child inserted as `pending` with the idempotency key
- *   `drip_<parent id>_<run>` (unique per customer, so a run can never be written twice) and the
- *   parent's `runs_sent`/`next_run_at` advanced, in one transaction without any network call.
- *   The submission worker then sends the child like any order.
+ *   `drip:<parent id>:<run>` (unique per customer, so a run can never be written twice; a
+ *   customer's key never contains `:`) and the parent's `runs_sent`/`next_run_at` advanced, in
+ *   one transaction without any network call. `runs_sent` only counts rows written. The
+ *   submission worker then sends the child like any order.
  * - A child carries its share of the parent's charge (`charge / runs`) but no charge of its own
  *   in the ledger: the parent's charge paid for it. A child the provider refuses, or that ends
  *   partial, is refunded within its share through `refundOrder` like any order; the parent's own
@@ -37,12 +38,21 @@ export const DEFAULT_DRIP_MINUTE_MS = 60_000;
 export const runShareCents = (parent: Pick<OrderRow, 'chargeCents' | 'runs'>) => parent.chargeCents / parent.runs!;
 
 /**
- * Writes the runs that are due (at most `limit`), each exactly once across every instance.
- * Returns how many were written; the submission workers are woken when any was.
+ * The idempotency key of a parent's run: with `:`, which a customer's key never contains
+ * (docs/rules.md#orders), so no order a customer places can take a run's key.
  */
-export async function startDueRuns(deps: Pick<OrdersDeps, 'db' | 'realtime'>, opts: { minuteMs?: number; limit?: number } = {}): Promise<number> {
+export const dripRunKey = (parentId: string, run: number) => `drip:${parentId}:${run}`;
+
+/**
+ * Writes the runs that are due (at most `limit`), each exactly once across every instance.
+ * Returns how many were written; the submission workers are woken when any was. A run counts as
+ * sent only when its row was written: should its key be taken by an order that is not that run,
+ * nothing is counted, the schedule stops there and the runs not written are refunded, so the
+ * parent still settles.
+ */
+export async function startDueRuns(deps: Pick<OrdersDeps, 'db' | 'realtime' | 'logger'>, opts: { minuteMs?: number; limit?: number } = {}): Promise<number> {
   const minuteMs = opts.minuteMs ?? DEFAULT_DRIP_MINUTE_MS;
-  const written = await deps.db.transaction(async (tx) => {
+  const { written, stopped } = await deps.db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(orders)
@@ -51,9 +61,11 @@ export async function startDueRuns(deps: Pick<OrdersDeps, 'db' | 'realtime'>, op
       .limit(opts.limit ?? 50)
       .for('update', { skipLocked: true });
     const out: { id: string; userId: string; number: string; parent: OrderRow }[] = [];
+    const halted: RefundResult[] = [];
     for (const p of due) {
       const run = p.runsSent + 1;
       const perRun = p.quantity / p.runs!;
+      const key = dripRunKey(p.id, run);
       const [child] = await tx
         .insert(orders)
         .values({
@@ -68,12 +80,21 @@ export async function startDueRuns(deps: Pick<OrdersDeps, 'db' | 'realtime'>, op
           quantity: perRun,
           params: p.params,
           chargeCents: runShareCents(p),
-          idempotencyKey: `drip_${p.id}_${run}`,
+          idempotencyKey: key,
           requestHash: p.requestHash,
           parentId: p.id,
         })
         .onConflictDoNothing()
         .returning({ id: orders.id, number: orders.number });
+      if (!child) {
+        // Nothing written. The run itself holds the key only if it was written and not counted.
+        const [holder] = await tx.select({ parentId: orders.parentId }).from(orders).where(and(eq(orders.userId, p.userId), eq(orders.idempotencyKey, key)));
+        if (holder?.parentId !== p.id) {
+          deps.logger.error({ parent: p.id, run, key }, 'a drip-feed run could not be written: its key is taken; the schedule stops');
+          halted.push(await stopSchedule(tx, p, `drip-feed stopped: run ${run} of ${p.runs} could not be written`));
+          continue;
+        }
+      }
       const [parent] = await tx
         .update(orders)
         .set({
@@ -85,8 +106,9 @@ export async function startDueRuns(deps: Pick<OrdersDeps, 'db' | 'realtime'>, op
         .returning();
       if (child) out.push({ ...child, userId: p.userId, parent: parent! });
     }
-    return out;
+    return { written: out, stopped: halted };
   });
+  for (const result of stopped) await notifyRefund(deps, result);
   if (written.length) {
     wakeSubmission(deps.db);
     for (const w of written) {

@@ -8,7 +8,8 @@ import type { KeyOwner } from './keys';
 /**
  * Orders through the reseller API go through the site's own `placeOrder` (same pricing, ledger,
  * limits, pipeline and live updates). Their idempotency key starts with `api_`, which marks the
- * row as placed through the API (`orders.via_api`, a column the database derives from the key).
+ * row as placed through the API (`orders.via_api`, a column the database derives from the key);
+ * a customer's own key never starts so (`customerIdempotencyKeySchema`).
  */
 export async function placeApiOrder(
   deps: OrdersDeps,
