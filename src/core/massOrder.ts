@@ -42,5 +42,9 @@ export function parseMassOrder(text: string): MassOrderLine[] {
   return out;
 }
 
-/** The idempotency key of one line of a batch: a retried batch replays its orders, line by line. */
+/**
+ * The idempotency key of one line of a batch: a retried batch replays its orders, line by line.
+ * It is one of the server's keys (`SERVER_KEY_PREFIXES`): no key a customer sends begins with
+ * `mass_`, and the batch key has no `_`, so it is no other order's key either.
+ */
 export const massLineKey = (batchKey: string, line: number) => `mass_${batchKey}_${line}`;

@@ -8,6 +8,7 @@ import {
   orderParams,
   placeOrderInputSchema,
   quantityBounds,
+  serverOrderInputSchema,
   validateOrderInput,
 } from './orderRules';
 
@@ -218,6 +219,15 @@ describe('placeOrderInputSchema', () => {
     const params = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`p${i}`, 'v'.repeat(5000)]));
     expect(placeOrderInputSchema.safeParse({ ...body, params, idempotencyKey: 'a'.repeat(8) }).success).toBe(true);
     expect(placeOrderInputSchema.safeParse({ ...body, link: `https://instagram.com/${'a'.repeat(2026)}` }).success).toBe(true);
+  });
+
+  it('refuses the keys the server makes for its own orders, which only the server’s schema takes', () => {
+    for (const idempotencyKey of ['api_3f1c9a2e7b4d', 'API_3f1c9a2e7b4d', 'mass_3f1c9a2e-7b4d_1', 'drip_0e2d5b8c-7a11_1', 'drip:0e2d5b8c-7a11:1']) {
+      expect(placeOrderInputSchema.safeParse({ ...body, idempotencyKey }).success, idempotencyKey).toBe(false);
+    }
+    for (const idempotencyKey of ['api_3f1c9a2e7b4d', 'mass_3f1c9a2e-7b4d_1']) expect(serverOrderInputSchema.safeParse({ ...body, idempotencyKey }).success).toBe(true);
+    // Keys that merely contain the words stay the customer's.
+    for (const idempotencyKey of ['my-api_key-1', 'apis-3f1c9a2e', 'dripfeed-3f1c9a2e']) expect(placeOrderInputSchema.safeParse({ ...body, idempotencyKey }).success).toBe(true);
   });
 
   it('drops a __proto__ param key without touching any prototype', () => {

@@ -115,30 +115,60 @@ export const DRIP_MAX_INTERVAL = 60 * 24 * 30;
 export const isDripFeedAllowed = (runs: number, interval: number): boolean =>
   Number.isSafeInteger(runs) && Number.isSafeInteger(interval) && runs >= DRIP_MIN_RUNS && runs <= DRIP_MAX_RUNS && interval >= DRIP_MIN_INTERVAL && interval <= DRIP_MAX_INTERVAL;
 
+/** The characters and length of an idempotency key. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+/**
+ * How the keys the server makes for its own orders begin (docs/rules.md#orders): `api_<random>`
+ * for orders placed through the reseller API (the prefix is what marks an order as placed
+ * through it, `orders.via_api`), `mass_<batch key>_<line>` for the lines of a mass order (a batch
+ * key has no `_`), `drip_<parent>_<run>` for drip-feed runs as they were keyed before; runs are
+ * now keyed `drip:<parent>:<run>`, with a `:` no customer key contains.
+ */
+export const SERVER_KEY_PREFIXES = ['api_', 'mass_', 'drip_', 'drip:'] as const;
+/** Whether `key` is in the server's own namespace (in any letter case). */
+export const isServerKey = (key: string): boolean => SERVER_KEY_PREFIXES.some((p) => key.toLowerCase().startsWith(p));
+
+/**
+ * A key the customer chooses (a UUID in practice) that makes retries of one click place one
+ * order: 8–100 letters, digits, `_` or `-`, never one the server makes for its own orders.
+ */
+export const customerIdempotencyKeySchema = z
+  .string()
+  .regex(IDEMPOTENCY_KEY)
+  .refine((key) => !isServerKey(key), { message: 'reserved for the server' });
+
 export const ORDER_PARAMS_MAX_KEYS = 20;
 export const ORDER_PARAM_MAX_LENGTH = 5000;
 
-/** Body of "place an order". Price and balance are never part of it: the server computes them. */
-export const placeOrderInputSchema = z.strictObject({
-  serviceId: z.string().trim().min(1).max(100),
-  link: z.string().trim().max(LINK_MAX_LENGTH),
-  quantity: z.int(),
-  params: z
-    .record(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/), z.string().max(ORDER_PARAM_MAX_LENGTH))
-    .refine((p) => Object.keys(p).length <= ORDER_PARAMS_MAX_KEYS, { message: 'too many params' })
-    .default({}),
-  /** Client-chosen key (a UUID in practice) that makes retries of one click place one order. */
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/),
-  /**
-   * The total the customer was shown, in cents. When given and the server's price differs, the
-   * order is refused with PRICE_CHANGED and the new total: nobody pays what they were not shown.
-   */
-  expectedTotalCents: z.int().min(0).max(1_000_000_000).optional(),
-  /**
-   * Drip-feed: `runs` orders of `quantity` each, one every `interval` minutes, charged together
-   * up front. Both or neither; only for services marked `dripfeed`.
-   */
-  runs: z.int().min(DRIP_MIN_RUNS).max(DRIP_MAX_RUNS).optional(),
-  interval: z.int().min(DRIP_MIN_INTERVAL).max(DRIP_MAX_INTERVAL).optional(),
-}).refine((o) => (o.runs === undefined) === (o.interval === undefined), { message: 'runs and interval go together', path: ['interval'] });
+const orderInputSchema = <K extends z.ZodType<string, string>>(idempotencyKey: K) =>
+  z
+    .strictObject({
+      serviceId: z.string().trim().min(1).max(100),
+      link: z.string().trim().max(LINK_MAX_LENGTH),
+      quantity: z.int(),
+      params: z
+        .record(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/), z.string().max(ORDER_PARAM_MAX_LENGTH))
+        .refine((p) => Object.keys(p).length <= ORDER_PARAMS_MAX_KEYS, { message: 'too many params' })
+        .default({}),
+      idempotencyKey,
+      /**
+       * The total the customer was shown, in cents. When given and the server's price differs, the
+       * order is refused with PRICE_CHANGED and the new total: nobody pays what they were not shown.
+       */
+      expectedTotalCents: z.int().min(0).max(1_000_000_000).optional(),
+      /**
+       * Drip-feed: `runs` orders of `quantity` each, one every `interval` minutes, charged together
+       * up front. Both or neither; only for services marked `dripfeed`.
+       */
+      runs: z.int().min(DRIP_MIN_RUNS).max(DRIP_MAX_RUNS).optional(),
+      interval: z.int().min(DRIP_MIN_INTERVAL).max(DRIP_MAX_INTERVAL).optional(),
+    })
+    .refine((o) => (o.runs === undefined) === (o.interval === undefined), { message: 'runs and interval go together', path: ['interval'] });
+
+/** Body of "place an order", as the customer sends it. Price and balance are never part of it: the server computes them. */
+export const placeOrderInputSchema = orderInputSchema(customerIdempotencyKeySchema);
 export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
+
+/** The same order as the server places it for its own callers (mass-order lines, the reseller API), under a key it made. */
+export const serverOrderInputSchema = orderInputSchema(z.string().regex(IDEMPOTENCY_KEY));

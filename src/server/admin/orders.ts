@@ -4,7 +4,7 @@ import { AppError } from '../../core/errors';
 import type { AppDeps } from '../deps';
 import { staffActor } from '../auth';
 import { jsonBody, param, query } from '../http/body';
-import { notifyRefund, orderById, orderDetail, ordersDeps, prepareResubmit, refundByStaff, resyncOrder, searchOrders, submitOrder, toOrderView } from '../orders';
+import { notifyOrder, notifyRefund, orderById, orderDetail, ordersDeps, prepareResubmit, refundByStaff, resyncOrder, searchOrders, submitOrder, toOrderView } from '../orders';
 import { cancelAndTell, refillAndTell } from '../reseller';
 import { audit } from './audit';
 
@@ -36,6 +36,7 @@ export function adminOrdersRoutes(deps: AppDeps) {
           return refunded;
         });
         await notifyRefund(deps, result);
+        for (const run of result.runs) await notifyOrder(deps, run);
         return c.json(toOrderView(result.order));
       })
 

@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import type { MassOrderInput, MassOrderLineResult, MassOrderResult } from '../../core/contracts/massOrder';
 import { AppError } from '../../core/errors';
 import { MASS_ORDER_MAX_LINES, massLineKey, parseMassOrder } from '../../core/massOrder';
-import { placeOrderInputSchema } from '../../core/orderRules';
+import { serverOrderInputSchema } from '../../core/orderRules';
 import { orders } from '../db/schema';
 import { createRateLimiter, type RateCounter } from '../http/rateLimit';
 import { placeOrder, type OrdersDeps } from '../orders';
@@ -41,8 +41,8 @@ export async function placeMassOrder(deps: OrdersDeps, userId: string, { batchKe
       continue;
     }
     try {
-      // Each line is checked with the order form's contract; a line it refuses is VALIDATION_FAILED.
-      const input = placeOrderInputSchema.parse({
+      // Each line is checked with the order contract, under the key the server made for it; a line it refuses is VALIDATION_FAILED.
+      const input = serverOrderInputSchema.parse({
         serviceId: entry.serviceId,
         link: entry.link,
         quantity: entry.quantity,

@@ -3,17 +3,21 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
 import { AppError } from '../../core/errors';
+import { quantityBounds } from '../../core/orderRules';
 import { priceOrder } from '../../core/pricing';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
 import { catalogServices, ledgerEntries, orders, users } from '../db/schema';
 import { createLogger } from '../logger';
+import { createProvider } from '../providers';
 import { requestCancel } from '../reseller/actions';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
-import { verifyLedger } from '../wallet/ledger';
+import { credit, verifyLedger } from '../wallet/ledger';
 import { cancelDripFeed, settleDripParents, startDueRuns } from './dripfeed';
+import { refundOrder } from './refunds';
 import { submitPending, type OrdersDeps } from './service';
+import { orderDetail, refundByStaff } from './staff';
 import { placeOrderBody } from '../testing/orders';
 import { syncOrderStatuses } from './sync';
 import { sandboxClient } from '../testing/sandbox';
@@ -62,6 +66,12 @@ const dripOrder = (tag: string, extra: Record<string, unknown> = {}) => ({
   interval: 1,
   ...extra,
 });
+/** The largest quantity a service takes: charges of whole dollars, so refunds of a part are not rounded away. */
+const largest = (s: typeof catalogServices.$inferSelect) => {
+  const { min, max, step } = quantityBounds(s);
+  return min + Math.floor((max - min) / step) * step;
+};
+const dripOrderOf = (s: typeof catalogServices.$inferSelect, tag: string, extra: Record<string, unknown> = {}) => ({ ...dripOrder(tag, extra), serviceId: s.id, link: linkOf(s, tag), quantity: largest(s) });
 const perRunCents = () => priceOrder(drip.tiers, drip.amountMinimum, { serviceFeePercent: 0, baseFee: 0 }).cents;
 const balanceOf = async (userId: string) => (await database.db.select().from(users).where(eq(users.id, userId)))[0]!.balanceCents;
 const row = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
@@ -157,7 +167,7 @@ describe('drip-feed orders', () => {
     }
     for (const p of parents) {
       const runs = await runsOf(p.id);
-      expect(runs.map((r) => r.idempotencyKey).sort()).toEqual([1, 2, 3, 4].map((n) => `drip_${p.id}_${n}`));
+      expect(runs.map((r) => r.idempotencyKey).sort()).toEqual([1, 2, 3, 4].map((n) => `drip:${p.id}:${n}`));
       expect((await row(p.id)).runsSent).toBe(4);
     }
     // And each run is sent once, by concurrent submission passes.
@@ -232,6 +242,25 @@ describe('drip-feed orders', () => {
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 
+  it('counts a run as sent only when its row was written: a run whose key is taken stops the schedule, and the runs not written are refunded', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
+    const placed = await placeOrderBody(deps, user.id, dripOrder('taken', { runs: 3, interval: 60 }));
+    const plainOrder = await placeOrderBody(deps, user.id, { serviceId: plain.id, link: linkOf(plain, 'taken-plain'), quantity: plain.amountMinimum, params: {}, idempotencyKey: randomUUID() });
+    // Other orders of the customer hold the first run's key, in the form runs had before and in theirs now.
+    await database.db.update(orders).set({ idempotencyKey: `drip_${placed.id}_1` }).where(eq(orders.id, plainOrder.id));
+    const other = await placeOrderBody(deps, user.id, { serviceId: plain.id, link: linkOf(plain, 'taken-other'), quantity: plain.amountMinimum, params: {}, idempotencyKey: randomUUID() });
+    await database.db.update(orders).set({ idempotencyKey: `drip:${placed.id}:1` }).where(eq(orders.id, other.id));
+    const charged = await balanceOf(user.id);
+
+    expect(await startDueRuns(deps, { minuteMs: MINUTE_MS })).toBe(0);
+    expect(await runsOf(placed.id)).toEqual([]);
+    // Nothing counted as sent; the parent is settled at once with its whole charge back.
+    expect(await row(placed.id)).toMatchObject({ runsSent: 0, nextRunAt: null, status: 'cancelled', refundedCents: placed.chargeCents });
+    expect(await balanceOf(user.id)).toBe(charged + placed.chargeCents);
+    expect(await startDueRuns(deps, { minuteMs: 1 })).toBe(0);
+    expect(await verifyLedger(database.db)).toEqual([]);
+  });
+
   it('a run the provider refuses is refunded its share, not more', async () => {
     const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
     const placed = await placeOrderBody(deps, user.id, dripOrder('refused', { runs: 2, interval: 1 }));
@@ -252,5 +281,142 @@ describe('drip-feed orders', () => {
     await settleDripParents(deps);
     expect(await row(placed.id)).toMatchObject({ status: 'partial', remains: drip.amountMinimum, refundedCents: 0 });
     expect(await verifyLedger(database.db)).toEqual([]);
+  });
+});
+
+describe('refunds of a drip-feed', () => {
+  /** Through SMM API v2, which lists the services that may be cancelled and cancels them. */
+  let v2: OrdersDeps;
+  let dripCancel: typeof catalogServices.$inferSelect;
+  beforeAll(async () => {
+    v2 = { ...deps, provider: createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 2000 }) };
+    await syncCatalog(database.db, v2.provider);
+    dripCancel = (await database.db.select().from(catalogServices)).find((s) => s.dripfeed && s.cancel && plainParams(s))!;
+    expect(dripCancel).toBeDefined();
+  });
+  /** Writes and sends every run of a parent (one 1-"minute" interval apart). */
+  async function writeAllRuns(parentId: string) {
+    for (let i = 0; i < 50 && ((await row(parentId)).nextRunAt !== null || (await row(parentId)).runsSent === 0); i++) {
+      await startDueRuns(deps, { minuteMs: 1 });
+      await submitPending(deps);
+      await sleep(3);
+    }
+    await submitPending(deps);
+    const runs = await runsOf(parentId);
+    expect(runs.every((r) => r.providerOrderId !== null)).toBe(true);
+    return runs;
+  }
+  const staffRefund = (id: string, amountCents?: number) => database.db.transaction((tx) => refundByStaff(tx, id, { amountCents, reason: 'the rest' }));
+  /** Every refund the customer got, from the ledger. */
+  const refundedTo = async (userId: string) =>
+    (await database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'order_refund')))).reduce((sum, e) => sum + e.amountCents, 0);
+
+  it('runs cancelled by the customer, then the rest refunded by the team: the parent’s charge comes back once, not more', async () => {
+    const start = 1_000_000;
+    const user = await createCustomer(database.db, { balanceCents: start });
+    const placed = await placeOrderBody(deps, user.id, dripOrderOf(dripCancel, 'runs-cancelled', { runs: 3 }));
+    const share = placed.chargeCents / 3;
+    const runs = await writeAllRuns(placed.id);
+    expect(runs).toHaveLength(3);
+    // The first run is delivered; the customer cancels the other two before they start (each gets its share back).
+    sandbox.control.setOrderState(runs[0]!.providerOrderId!, 'completed');
+    await syncOrderStatuses(deps);
+    for (const r of runs.slice(1)) expect(await requestCancel(v2, await row(r.id), 'site')).toMatchObject({ status: 'cancelled', refundedCents: share });
+    await settleDripParents(deps);
+    expect(await row(placed.id)).toMatchObject({ status: 'partial', refundedCents: 0 });
+    expect(await balanceOf(user.id)).toBe(start - share);
+
+    // The team's detail of the parent shows what its runs gave back and what is left of the whole.
+    const detail = await orderDetail(database.db, await row(placed.id));
+    expect(detail.order).toMatchObject({ refundedCents: 0, runsRefundedCents: share * 2, refundableCents: share });
+    expect(detail.ledger.filter((e) => e.kind === 'order_refund').map((e) => [e.runNumber, e.amountCents])).toEqual(runs.slice(1).map((r) => [r.number, share]));
+
+    // "Refund the rest" gives back what is left of the whole charge: the delivered run's share.
+    const rest = await staffRefund(placed.id);
+    expect(rest.refundedCents).toBe(share);
+    expect(await code(staffRefund(placed.id))).toBe('VALIDATION_FAILED');
+    expect(await code(staffRefund(runs[1]!.id))).toBe('VALIDATION_FAILED');
+    expect(await refundedTo(user.id)).toBe(placed.chargeCents);
+    expect(await balanceOf(user.id)).toBe(start);
+    expect((await orderDetail(database.db, await row(placed.id))).order).toMatchObject({ runsRefundedCents: placed.chargeCents, refundableCents: 0 });
+    expect(await verifyLedger(database.db)).toEqual([]);
+  });
+
+  it('runs ended cancelled and partial by the provider, then the rest refunded by the team: the parent’s charge comes back once, not more', async () => {
+    const start = 1_000_000;
+    const user = await createCustomer(database.db, { balanceCents: start });
+    const placed = await placeOrderBody(deps, user.id, dripOrderOf(drip, 'runs-ended', { runs: 2 }));
+    const share = placed.chargeCents / 2;
+    const runs = await writeAllRuns(placed.id);
+    sandbox.control.setOrderState(runs[0]!.providerOrderId!, 'partial', Math.floor(runs[0]!.quantity / 3));
+    sandbox.control.setOrderState(runs[1]!.providerOrderId!, 'cancelled');
+    await syncOrderStatuses(deps);
+    const [partial, cancelled] = [await row(runs[0]!.id), await row(runs[1]!.id)];
+    expect([partial.status, cancelled.status, cancelled.refundedCents]).toEqual(['partial', 'cancelled', share]);
+    expect(partial.refundedCents).toBeGreaterThan(0);
+    await settleDripParents(deps);
+    expect((await row(placed.id)).status).toBe('partial');
+    expect(await refundedTo(user.id)).toBe(share + partial.refundedCents);
+
+    // A part first, then the rest: together what the runs did not give back.
+    const part = await staffRefund(placed.id, 1);
+    expect(part.refundedCents).toBe(1);
+    const rest = await staffRefund(placed.id);
+    expect(rest.refundedCents).toBe(share - partial.refundedCents - 1);
+    expect(await code(staffRefund(placed.id))).toBe('VALIDATION_FAILED');
+    expect(await refundedTo(user.id)).toBe(placed.chargeCents);
+    expect(await balanceOf(user.id)).toBe(start);
+    // The provider refunding the partial run afterwards gives nothing more.
+    sandbox.control.setOrderState(runs[0]!.providerOrderId!, 'refunded');
+    await syncOrderStatuses(deps);
+    expect(await row(runs[0]!.id)).toMatchObject({ status: 'refunded', refundedCents: share });
+    expect(await balanceOf(user.id)).toBe(start);
+    expect(await verifyLedger(database.db)).toEqual([]);
+  });
+
+  it('while runs are still to come, the team refunds only the runs written; a cancel then refunds the others, and nothing twice', async () => {
+    const start = 1_000_000;
+    const user = await createCustomer(database.db, { balanceCents: start });
+    const placed = await placeOrderBody(deps, user.id, dripOrderOf(drip, 'team-first', { runs: 3, interval: 60 }));
+    const share = placed.chargeCents / 3;
+    await startDueRuns(deps, { minuteMs: MINUTE_MS });
+    await submitPending(deps);
+    const [run] = await runsOf(placed.id);
+    expect((await staffRefund(placed.id)).refundedCents).toBe(share);
+    expect(await row(run!.id)).toMatchObject({ refundedCents: share });
+    // The parent's own row gives back only runs that will never be written.
+    const parent = await row(placed.id);
+    await expect(database.db.transaction((tx) => refundOrder(tx, parent, { amountCents: 1, reason: 'more' }))).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await cancelDripFeed(deps, placed.id);
+    // The provider cancelling the run written (already refunded by the team) gives nothing more.
+    sandbox.control.setOrderState(run!.providerOrderId!, 'cancelled');
+    await syncOrderStatuses(deps);
+    await settleDripParents(deps);
+    expect(await row(placed.id)).toMatchObject({ status: 'partial', refundedCents: share * 2 });
+    expect(await refundedTo(user.id)).toBe(placed.chargeCents);
+    expect(await balanceOf(user.id)).toBe(start);
+    expect(await verifyLedger(database.db)).toEqual([]);
+  });
+
+  it('the ledger check reports a drip-feed given back more than its charge', async () => {
+    const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
+    const placed = await placeOrderBody(deps, user.id, dripOrder('overpaid', { runs: 2, interval: 60 }));
+    await startDueRuns(deps, { minuteMs: MINUTE_MS });
+    const [run] = await runsOf(placed.id);
+    // Each row within its own charge, the family beyond the parent's: as refunds were before.
+    await database.db.transaction(async (tx) => {
+      await credit(tx, { userId: user.id, amountCents: placed.chargeCents, kind: 'order_refund', reference: `${placed.id}:${placed.chargeCents}` });
+      await tx.update(orders).set({ refundedCents: placed.chargeCents }).where(eq(orders.id, placed.id));
+      await credit(tx, { userId: user.id, amountCents: run!.chargeCents, kind: 'order_refund', reference: `${run!.id}:${run!.chargeCents}` });
+      await tx.update(orders).set({ refundedCents: run!.chargeCents }).where(eq(orders.id, run!.id));
+    });
+    expect((await verifyLedger(database.db)).filter((v) => v.userId === user.id)).toEqual([
+      { userId: user.id, dripFeedId: placed.id, chargeCents: placed.chargeCents, refundedCents: placed.chargeCents + run!.chargeCents },
+    ]);
+    // Set right again for the other tests' checks.
+    await database.db.delete(ledgerEntries).where(and(eq(ledgerEntries.userId, user.id), eq(ledgerEntries.kind, 'order_refund')));
+    await database.db.update(users).set({ balanceCents: 1_000_000 - placed.chargeCents }).where(eq(users.id, user.id));
+    await database.db.update(orders).set({ refundedCents: 0 }).where(eq(orders.parentId, placed.id));
+    await database.db.update(orders).set({ refundedCents: 0 }).where(eq(orders.id, placed.id));
   });
 });

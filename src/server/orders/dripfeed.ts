@@ -1,8 +1,9 @@
 import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors';
 import { ACTIVE_STATUSES, type OrderStatus } from '../../core/orderStatus';
+import type { Tx } from '../db/client';
 import { orders } from '../db/schema';
-import { refundOrder, type RefundResult } from './refunds';
+import { refundCeilingCents, refundOrder, type RefundResult } from './refunds';
 import { newOrderNumber, notifyOrder, notifyRefund, retryOnTakenApiId, wakeSubmission, type OrderRow, type OrdersDeps } from './service';
 
 /**
@@ -12,12 +13,15 @@ import { newOrderNumber, notifyOrder, notifyRefund, retryOnTakenApiId, wakeSubmi
  * - The parent (`runs` set, status `running`) is never sent to the provider itself.
  * - A run is written by `startDueRuns`: the due parent is locked with `FOR UPDATE SKIP LOCKED`
  *   (other instances skip it), the child inserted as `pending` with the idempotency key
- *   `drip_<parent id>_<run>` (unique per customer, so a run can never be written twice) and the
- *   parent's `runs_sent`/`next_run_at` advanced, in one transaction without any network call.
- *   The submission worker then sends the child like any order.
+ *   `drip:<parent id>:<run>` (unique per customer, so a run can never be written twice; a
+ *   customer's key never contains `:`) and the parent's `runs_sent`/`next_run_at` advanced, in
+ *   one transaction without any network call. `runs_sent` only counts rows written. The
+ *   submission worker then sends the child like any order.
  * - A child carries its share of the parent's charge (`charge / runs`) but no charge of its own
  *   in the ledger: the parent's charge paid for it. A child the provider refuses, or that ends
- *   partial, is refunded its share through `refundOrder` like any order.
+ *   partial, is refunded within its share through `refundOrder` like any order; the parent's own
+ *   row only ever gives back the shares of runs never written (refunds.ts), so the parent and
+ *   its runs never give back more than the parent's charge.
  * - Cancelling the parent stops the schedule and refunds the runs not yet written (their shares)
  *   through `refundOrder`; runs already written go on (each may be cancelled on its own).
  * - Once every run is written (or the schedule was cancelled) and every run is final, the parent
@@ -34,12 +38,21 @@ export const DEFAULT_DRIP_MINUTE_MS = 60_000;
 export const runShareCents = (parent: Pick<OrderRow, 'chargeCents' | 'runs'>) => parent.chargeCents / parent.runs!;
 
 /**
- * Writes the runs that are due (at most `limit`), each exactly once across every instance.
- * Returns how many were written; the submission workers are woken when any was.
+ * The idempotency key of a parent's run: with `:`, which a customer's key never contains
+ * (docs/rules.md#orders), so no order a customer places can take a run's key.
  */
-export async function startDueRuns(deps: Pick<OrdersDeps, 'db' | 'realtime'>, opts: { minuteMs?: number; limit?: number } = {}): Promise<number> {
+export const dripRunKey = (parentId: string, run: number) => `drip:${parentId}:${run}`;
+
+/**
+ * Writes the runs that are due (at most `limit`), each exactly once across every instance.
+ * Returns how many were written; the submission workers are woken when any was. A run counts as
+ * sent only when its row was written: should its key be taken by an order that is not that run,
+ * nothing is counted, the schedule stops there and the runs not written are refunded, so the
+ * parent still settles.
+ */
+export async function startDueRuns(deps: Pick<OrdersDeps, 'db' | 'realtime' | 'logger'>, opts: { minuteMs?: number; limit?: number } = {}): Promise<number> {
   const minuteMs = opts.minuteMs ?? DEFAULT_DRIP_MINUTE_MS;
-  const written = await deps.db.transaction(async (tx) => {
+  const { written, stopped } = await deps.db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(orders)
@@ -48,11 +61,13 @@ export async function startDueRuns(deps: Pick<OrdersDeps, 'db' | 'realtime'>, op
       .limit(opts.limit ?? 50)
       .for('update', { skipLocked: true });
     const out: { id: string; userId: string; number: string; parent: OrderRow }[] = [];
+    const halted: RefundResult[] = [];
     for (const p of due) {
       const run = p.runsSent + 1;
       const perRun = p.quantity / p.runs!;
       // A run written already is skipped (its key is taken); a drawn API id that is taken is
       // drawn again, in a savepoint so the rest of the transaction goes on.
+      const key = dripRunKey(p.id, run);
       const [child] = await retryOnTakenApiId(() =>
         tx.transaction((sp) =>
           sp
@@ -69,7 +84,7 @@ export async function startDueRuns(deps: Pick<OrdersDeps, 'db' | 'realtime'>, op
               quantity: perRun,
               params: p.params,
               chargeCents: runShareCents(p),
-              idempotencyKey: `drip_${p.id}_${run}`,
+              idempotencyKey: key,
               requestHash: p.requestHash,
               parentId: p.id,
             })
@@ -77,6 +92,15 @@ export async function startDueRuns(deps: Pick<OrdersDeps, 'db' | 'realtime'>, op
             .returning({ id: orders.id, number: orders.number }),
         ),
       );
+      if (!child) {
+        // Nothing written. The run itself holds the key only if it was written and not counted.
+        const [holder] = await tx.select({ parentId: orders.parentId }).from(orders).where(and(eq(orders.userId, p.userId), eq(orders.idempotencyKey, key)));
+        if (holder?.parentId !== p.id) {
+          deps.logger.error({ parent: p.id, run, key }, 'a drip-feed run could not be written: its key is taken; the schedule stops');
+          halted.push(await stopSchedule(tx, p, `drip-feed stopped: run ${run} of ${p.runs} could not be written`));
+          continue;
+        }
+      }
       const [parent] = await tx
         .update(orders)
         .set({
@@ -88,8 +112,9 @@ export async function startDueRuns(deps: Pick<OrdersDeps, 'db' | 'realtime'>, op
         .returning();
       if (child) out.push({ ...child, userId: p.userId, parent: parent! });
     }
-    return out;
+    return { written: out, stopped: halted };
   });
+  for (const result of stopped) await notifyRefund(deps, result);
   if (written.length) {
     wakeSubmission(deps.db);
     for (const w of written) {
@@ -98,6 +123,17 @@ export async function startDueRuns(deps: Pick<OrdersDeps, 'db' | 'realtime'>, op
     }
   }
   return written.length;
+}
+
+/**
+ * Stops a locked parent's schedule and refunds what the runs never written are still owed; a
+ * parent with no run written is cancelled with its whole charge back.
+ */
+async function stopSchedule(tx: Tx, p: OrderRow, reason: string): Promise<RefundResult> {
+  const [stopped] = await tx.update(orders).set({ nextRunAt: null, updatedAt: new Date() }).where(eq(orders.id, p.id)).returning();
+  if (p.runsSent === 0) return refundOrder(tx, stopped!, { reason, set: { status: 'cancelled', noteCode: 'cancelled_before_runs', providerMessage: null } });
+  const owed = refundCeilingCents(stopped!) - stopped!.refundedCents;
+  return refundOrder(tx, stopped!, { amountCents: owed > 0 ? owed : undefined, reason, set: { remains: (p.runs! - p.runsSent) * (p.quantity / p.runs!) } });
 }
 
 const ACTIVE = [...ACTIVE_STATUSES, 'unknown'] as readonly string[];
@@ -150,12 +186,7 @@ export async function cancelDripFeed(deps: OrdersDeps, parentId: string): Promis
     if (p.nextRunAt === null || p.status !== 'running') {
       throw new AppError('CANCEL_NOT_ALLOWED', 'All runs of this drip-feed were already sent', { reason: 'All runs of this drip-feed were already sent' });
     }
-    const unsentRuns = p.runs - p.runsSent;
-    const perRun = p.quantity / p.runs;
-    const [stopped] = await tx.update(orders).set({ nextRunAt: null, updatedAt: new Date() }).where(eq(orders.id, p.id)).returning();
-    const reason = `drip-feed cancelled: ${unsentRuns} of ${p.runs} runs not sent`;
-    if (p.runsSent === 0) return refundOrder(tx, stopped!, { reason, set: { status: 'cancelled', noteCode: 'cancelled_before_runs', providerMessage: null } });
-    return refundOrder(tx, stopped!, { amountCents: unsentRuns * runShareCents(p), reason, set: { remains: unsentRuns * perRun } });
+    return stopSchedule(tx, p, `drip-feed cancelled: ${p.runs - p.runsSent} of ${p.runs} runs not sent`);
   });
   await notifyRefund(deps, result);
   return result.order;

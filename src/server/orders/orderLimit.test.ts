@@ -10,6 +10,7 @@ import type { Database } from '../db/client';
 import { catalogServices, ledgerEntries, orders, rateLimits, users } from '../db/schema';
 import { parseEnv } from '../env';
 import { RATE_RULES } from '../http/rateLimit';
+import { createLogger } from '../logger';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 import { sandboxClient } from '../testing/sandbox';
@@ -113,7 +114,7 @@ describe('one order counter per customer, whichever way they order', () => {
     expect(typeof placed.body.order).toBe('number');
     expect(await counted(c.id)).toBe(1);
     // The parent's first run is due at once.
-    expect(await startDueRuns({ db: database.db })).toBeGreaterThan(0);
+    expect(await startDueRuns({ db: database.db, logger: createLogger('silent') })).toBeGreaterThan(0);
     const [parent] = await database.db.select().from(orders).where(and(eq(orders.userId, c.id), eq(orders.apiId, placed.body.order!)));
     expect((await database.db.select().from(orders).where(eq(orders.parentId, parent!.id))).length).toBeGreaterThan(0);
     expect(await counted(c.id)).toBe(1);

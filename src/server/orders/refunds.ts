@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '../../core/errors';
-import type { OrderStatus } from '../../core/orderStatus';
-import type { Tx } from '../db/client';
+import { isFinalStatus, type OrderStatus } from '../../core/orderStatus';
+import type { Db, Tx } from '../db/client';
 import { orders } from '../db/schema';
 import { credit } from '../wallet';
 
@@ -18,6 +18,13 @@ type OrderRow = typeof orders.$inferSelect;
  * `order_refund` with the reference `<order id>:<total after the step>`: totals only grow, so
  * every step has its own reference, and a step repeated from the same order state is the same
  * reference and is refused by the ledger's unique `(kind, reference)`.
+ *
+ * A drip-feed's charge is paid on its parent and split into its runs' shares: each run written
+ * carries its share (`charge_cents`) and is refunded on its own row, within that share; the
+ * parent's own row gives back only the shares of runs that will never be written (once its
+ * schedule has stopped). So what the parent and its runs give back together never exceeds the
+ * parent's charge, whichever path refunds them (provider states, reconciliation, cancels, the
+ * team). A refund of a drip-feed as a whole (`refundParts`) takes what is left on those rows.
  */
 
 /** Statuses in which the provider delivers nothing more and the whole charge goes back. */
@@ -36,6 +43,16 @@ export function refundOwedCents(order: Pick<OrderRow, 'chargeCents' | 'quantity'
   if (isFullRefundStatus(status)) return order.chargeCents;
   if (status === 'partial') return partialRefundCents(order.chargeCents, remains ?? 0, order.quantity);
   return 0;
+}
+
+/**
+ * The most `order`'s own row may give back: its charge; for a drip-feed parent, the shares of
+ * the runs never written once its schedule has stopped (nothing while runs are still to come).
+ */
+export function refundCeilingCents(order: Pick<OrderRow, 'chargeCents' | 'runs' | 'runsSent' | 'nextRunAt'>): number {
+  if (order.runs === null) return order.chargeCents;
+  if (order.nextRunAt !== null) return 0;
+  return (order.runs - order.runsSent) * (order.chargeCents / order.runs);
 }
 
 /** The ledger reference of the refund step that brings an order's refunded total to `totalCents`. */
@@ -74,9 +91,10 @@ export interface RefundResult {
  */
 export async function refundOrder(tx: Tx, order: OrderRow, step: RefundStep): Promise<RefundResult> {
   const before = order.refundedCents;
+  const ceiling = refundCeilingCents(order);
   let target = before;
   if (step.amountCents !== undefined) {
-    const left = order.chargeCents - before;
+    const left = Math.max(0, ceiling - before);
     if (!Number.isSafeInteger(step.amountCents) || step.amountCents <= 0 || step.amountCents > left) {
       throw new AppError('VALIDATION_FAILED', 'More than what is left of the charge.', { left });
     }
@@ -84,7 +102,7 @@ export async function refundOrder(tx: Tx, order: OrderRow, step: RefundStep): Pr
   }
   const status = step.set?.status ?? order.status;
   const remains = step.set?.remains !== undefined ? step.set.remains : order.remains;
-  target = Math.min(order.chargeCents, Math.max(target, refundOwedCents(order, status, remains)));
+  target = Math.max(before, Math.min(ceiling, Math.max(target, refundOwedCents(order, status, remains))));
 
   const amount = target - before;
   let balanceCents: number | null = null;
@@ -100,4 +118,29 @@ export async function refundOrder(tx: Tx, order: OrderRow, step: RefundStep): Pr
     .returning();
   if (!updated) throw new Error(`order ${order.id} changed during its refund; lock it first`);
   return { order: updated, refundedCents: amount, balanceCents };
+}
+
+/** One row of a refund that may span several: the row and what it may still give back. */
+export interface RefundPart {
+  order: OrderRow;
+  leftCents: number;
+}
+
+/**
+ * The rows a refund of `order` as a whole takes from, in the order they are taken, each with
+ * what it may still give back: the order itself; for a drip-feed parent, the parent (the runs
+ * never written, once the schedule stopped) and then its runs — finished ones first, so the
+ * money of runs still under way is taken last — which `lock` locks `FOR UPDATE` (the parent
+ * must already be locked by the caller; a run's own refunds lock only the run, so the two never
+ * wait on each other in turn). Their sum is the parent's charge less everything given back on
+ * the parent and its runs, and less the runs still to be written while the schedule runs.
+ */
+export async function refundParts(db: Db | Tx, order: OrderRow, opts: { lock: boolean }): Promise<RefundPart[]> {
+  const own: RefundPart = { order, leftCents: Math.max(0, refundCeilingCents(order) - order.refundedCents) };
+  if (order.runs === null) return [own];
+  const query = db.select().from(orders).where(eq(orders.parentId, order.id)).orderBy(asc(orders.createdAt), asc(orders.id));
+  const runs = opts.lock ? await query.for('update') : await query;
+  const finished = (r: OrderRow) => (isFinalStatus(r.status) ? 0 : 1);
+  runs.sort((a, b) => finished(a) - finished(b));
+  return [own, ...runs.map((r) => ({ order: r, leftCents: Math.max(0, r.chargeCents - r.refundedCents) }))];
 }

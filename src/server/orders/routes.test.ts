@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
@@ -6,7 +7,7 @@ import { orderViewSchema, trackResultSchema } from '../../core/contracts/orders'
 import { post, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
-import { catalogServices } from '../db/schema';
+import { catalogServices, ledgerEntries, orders } from '../db/schema';
 import { createRealtimeHub, type RealtimeHub } from '../realtime/hub';
 import { createLogger } from '../logger';
 import { createTestApp } from '../testing/app';
@@ -15,6 +16,8 @@ import { parseEnv } from '../env';
 import { credit } from '../wallet/ledger';
 import { eventStreamReader } from '../testing/events';
 import { sandboxClient } from '../testing/sandbox';
+import { startDueRuns } from './dripfeed';
+import type { OrdersDeps } from './service';
 
 let database: Database;
 let sandbox: SandboxProvider;
@@ -23,6 +26,7 @@ let app: Hono;
 let a: Awaited<ReturnType<typeof signUpUser>>;
 let b: Awaited<ReturnType<typeof signUpUser>>;
 let service: typeof catalogServices.$inferSelect;
+let deps: OrdersDeps;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -31,6 +35,7 @@ beforeAll(async () => {
   await syncCatalog(database.db, provider);
   realtime = await createRealtimeHub(database, createLogger('silent'));
   ({ app } = await createTestApp(database, { provider, realtime }));
+  deps = { db: database.db, provider, logger: createLogger('silent') };
   a = await signUpUser(app);
   b = await signUpUser(app);
   await credit(database.db, { userId: a.id, amountCents: 50_000, kind: 'topup', reference: `t-${a.id}` });
@@ -97,6 +102,32 @@ describe('orders over HTTP', () => {
     expect((await (await get('/api/wallet', c.cookie)).json()).balanceCents).toBe(50_000);
     // Another customer is not affected.
     expect((await post(app, '/api/orders', orderBody('https://tiktok.com/@limit.other'), { cookie: a.cookie })).status).toBe(201);
+  });
+
+  it('refuses the keys the server makes for its own orders: a customer takes no drip-feed run’s key and places nothing as if through the API', async () => {
+    const drip = (await database.db.select().from(catalogServices)).find((s) => s.dripfeed && s.platform === 'instagram' && s.params.length === 0 && s.tiers.length > 0)!;
+    const placed = await post(app, '/api/orders', { serviceId: drip.id, link: 'https://instagram.com/keys.drip', quantity: drip.amountMinimum, params: {}, idempotencyKey: randomUUID(), runs: 2, interval: 60 }, { cookie: a.cookie });
+    expect(placed.status).toBe(201);
+    const parent = orderViewSchema.parse(await placed.json());
+    const before = (await (await get('/api/wallet', a.cookie)).json()).balanceCents;
+    for (const idempotencyKey of [`drip_${parent.id}_1`, `drip:${parent.id}:1`, `api_${randomUUID()}`, 'mass_3f1c9a2e-7b4d_1']) {
+      const res = await post(app, '/api/orders', { ...orderBody(`https://tiktok.com/@keys.${randomUUID()}`), idempotencyKey }, { cookie: a.cookie });
+      expect(res.status, idempotencyKey).toBe(422);
+      expect((await res.json()).error.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await (await get('/api/wallet', a.cookie)).json()).balanceCents).toBe(before);
+    expect(await database.db.select({ key: orders.idempotencyKey }).from(orders).where(and(eq(orders.userId, a.id), eq(orders.viaApi, true)))).toEqual([]);
+
+    // An order keyed as runs were keyed before (placed while such keys were taken) does not stop the run either.
+    const site = orderViewSchema.parse(await (await post(app, '/api/orders', orderBody('https://tiktok.com/@keys.old'), { cookie: a.cookie })).json());
+    await database.db.update(orders).set({ idempotencyKey: `drip_${parent.id}_1` }).where(eq(orders.id, site.id));
+    expect(await startDueRuns(deps, { minuteMs: 60_000 })).toBe(1);
+    const [run] = await database.db.select().from(orders).where(eq(orders.parentId, parent.id));
+    expect(run).toMatchObject({ idempotencyKey: `drip:${parent.id}:1`, chargeCents: parent.chargeCents / 2, quantity: drip.amountMinimum, status: 'pending', viaApi: false });
+    expect((await database.db.select().from(orders).where(eq(orders.id, parent.id)))[0]).toMatchObject({ runsSent: 1, refundedCents: 0 });
+    // Charged once, on the parent; the run carries its share of that charge.
+    const charges = await database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, a.id), eq(ledgerEntries.kind, 'order_charge')));
+    expect(charges.filter((e) => e.reference === parent.id || e.reference === run!.id).map((e) => [e.reference, e.amountCents])).toEqual([[parent.id, -parent.chargeCents]]);
   });
 
   it('tracks an order by its number without personal data; unknown numbers are not found', async () => {

@@ -4,7 +4,7 @@ import { statusesOfCounter } from '../../core/orderStatus';
 import { AppError } from '../../core/errors';
 import type { Db, Tx } from '../db/client';
 import { ledgerEntries, orders, users } from '../db/schema';
-import { refundOrder, refundReferencePattern, type RefundResult } from './refunds';
+import { refundOrder, refundParts, refundReferencePattern, type RefundResult } from './refunds';
 import { toOrderView, type OrderRow, type OrdersDeps } from './service';
 import { applyState } from './sync';
 
@@ -44,17 +44,45 @@ export async function searchOrders(db: Db, q: AdminOrdersQuery) {
   return { total: count?.n ?? 0, page: q.page, pageSize: PAGE, orders: rows.map((r) => ({ ...toOrderView(r.order), userId: r.order.userId, email: r.email })) };
 }
 
-/** One order with its owner and every ledger entry of its charge and refunds. */
+/**
+ * One order with its owner and every ledger entry of its charge and refunds; for a drip-feed
+ * parent also its runs' refunds (`runNumber` names the run), their total, and what the team may
+ * still refund of the whole (`refundableCents`, as `refundByStaff` takes it).
+ */
 export async function orderDetail(db: Db, o: OrderRow) {
   const [u] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, o.userId));
+  const parts = await refundParts(db, o, { lock: false });
+  const runs = new Map(parts.filter((p) => p.order.id !== o.id).map((p) => [p.order.id, p.order]));
   const entries = await db
     .select()
     .from(ledgerEntries)
-    .where(or(eq(ledgerEntries.reference, o.id), ...refundReferencePattern(o.id).map((p) => like(ledgerEntries.reference, p))))
+    .where(
+      or(
+        eq(ledgerEntries.reference, o.id),
+        ...refundReferencePattern(o.id).map((p) => like(ledgerEntries.reference, p)),
+        runs.size
+          ? and(eq(ledgerEntries.userId, o.userId), eq(ledgerEntries.kind, 'order_refund'), inArray(sql`split_part(${ledgerEntries.reference}, ':', 1)`, [...runs.keys()]))
+          : undefined,
+      ),
+    )
     .orderBy(ledgerEntries.createdAt);
   return {
-    order: { ...toOrderView(o), userId: o.userId, email: u?.email, name: u?.name, providerOrderId: o.providerOrderId, providerStatus: o.providerStatus, params: o.params, viaApi: o.viaApi, apiId: o.apiId, submittedAt: o.submittedAt?.toISOString() ?? null, checkedAt: o.checkedAt?.toISOString() ?? null },
-    ledger: entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+    order: {
+      ...toOrderView(o),
+      userId: o.userId,
+      email: u?.email,
+      name: u?.name,
+      providerOrderId: o.providerOrderId,
+      providerStatus: o.providerStatus,
+      params: o.params,
+      viaApi: o.viaApi,
+      apiId: o.apiId,
+      submittedAt: o.submittedAt?.toISOString() ?? null,
+      checkedAt: o.checkedAt?.toISOString() ?? null,
+      runsRefundedCents: o.runs === null ? null : [...runs.values()].reduce((sum, r) => sum + r.refundedCents, 0),
+      refundableCents: parts.reduce((sum, p) => sum + p.leftCents, 0),
+    },
+    ledger: entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString(), runNumber: runs.get(e.reference.split(':')[0]!)?.number ?? null })),
   };
 }
 
@@ -71,16 +99,36 @@ export async function resyncOrder(deps: OrdersDeps, o: OrderRow): Promise<OrderR
 
 /**
  * A staff refund inside the caller's transaction: `amountCents`, or all that is left of the charge
- * (docs/rules.md#wallet). An order of unknown state refunded in full is settled as refunded.
+ * (docs/rules.md#wallet). A drip-feed parent's refund is taken from the rows its money is on
+ * (`refundParts`): the runs never written, then its runs, each within what it has left, so the
+ * parent and its runs never give back more than the parent's charge. A row of unknown state
+ * refunded in full is settled as refunded. The result is the order's; `runs` are the runs that
+ * gave money back.
  */
-export async function refundByStaff(tx: Tx, id: string, input: { amountCents?: number; reason: string }): Promise<RefundResult> {
+export async function refundByStaff(tx: Tx, id: string, input: { amountCents?: number; reason: string }): Promise<RefundResult & { runs: OrderRow[] }> {
   const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
   if (!o) throw new AppError('ORDER_NOT_FOUND', 'Order not found.');
-  const left = o.chargeCents - o.refundedCents;
+  const parts = await refundParts(tx, o, { lock: true });
+  const left = parts.reduce((sum, p) => sum + p.leftCents, 0);
   const amount = input.amountCents ?? left;
-  if (left <= 0) throw new AppError('VALIDATION_FAILED', 'More than what is left of the charge.', { left });
-  const status = o.status === 'unknown' && amount === left ? 'refunded' : o.status;
-  return refundOrder(tx, o, { amountCents: amount, reason: input.reason, set: { status } });
+  if (left <= 0 || !Number.isSafeInteger(amount) || amount <= 0 || amount > left) throw new AppError('VALIDATION_FAILED', 'More than what is left of the charge.', { left });
+  let rest = amount;
+  let order = o;
+  let balanceCents: number | null = null;
+  const runs: OrderRow[] = [];
+  for (const part of parts) {
+    const take = Math.min(rest, part.leftCents);
+    if (take <= 0) continue;
+    const p = part.order;
+    const status = p.status === 'unknown' && p.refundedCents + take === p.chargeCents ? 'refunded' : p.status;
+    const step = await refundOrder(tx, p, { amountCents: take, reason: input.reason, set: { status } });
+    rest -= step.refundedCents;
+    balanceCents = step.balanceCents ?? balanceCents;
+    if (p.id === o.id) order = step.order;
+    else runs.push(step.order);
+    if (rest <= 0) break;
+  }
+  return { order, refundedCents: amount - rest, balanceCents, runs };
 }
 
 export type ResubmitStep = { attached: OrderRow; providerOrderId: string } | { reset: OrderRow };

@@ -10,7 +10,8 @@ import type { KeyOwner } from './keys';
  * Orders through the reseller API go through the site's own `placeOrder` (same pricing, ledger,
  * pipeline and live updates), counted on the customer's one order counter (`counter`, the same
  * as the site's). Their idempotency key starts with `api_`, which marks the row as placed
- * through the API (`orders.via_api`, a column the database derives from the key).
+ * through the API (`orders.via_api`, a column the database derives from the key); a customer's
+ * own key never starts so (`customerIdempotencyKeySchema`).
  */
 export async function placeApiOrder(
   deps: OrdersDeps,

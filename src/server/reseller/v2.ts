@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { AppError } from '../../core/errors';
 import { isValidLink, LINK_MAX_LENGTH } from '../../core/links';
-import { DRIP_MAX_INTERVAL, DRIP_MAX_RUNS, DRIP_MIN_INTERVAL, DRIP_MIN_RUNS, isQuantityAllowed, placeOrderInputSchema, quantityBounds } from '../../core/orderRules';
+import { DRIP_MAX_INTERVAL, DRIP_MAX_RUNS, DRIP_MIN_INTERVAL, DRIP_MIN_RUNS, isQuantityAllowed, quantityBounds, serverOrderInputSchema } from '../../core/orderRules';
 import { REFILL_STATUS_TEXT } from '../../core/refill';
 import { centsToUsd, ratePer1000, V2_MAX_IDS, v2ServiceType, v2Status } from '../../core/resellerApi';
 import { platformDisplayName } from '../../core/platforms';
@@ -166,7 +166,7 @@ export function v2Handler(deps: AppDeps) {
     try {
       // The form's values, converted above, as the order contract's input.
       const idempotencyKey = `api_${randomBytes(12).toString('hex')}` as const;
-      const input = placeOrderInputSchema.parse({ serviceId: service.id, link, quantity, params, idempotencyKey, ...drip });
+      const input = serverOrderInputSchema.parse({ serviceId: service.id, link, quantity, params, idempotencyKey, ...drip });
       const order = await placeApiOrder(od, owner, { ...input, idempotencyKey }, orderCounter(deps.env.ORDERS_PER_MINUTE, owner.userId));
       return { order: order.apiId };
     } catch (e) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxGateway, type SandboxGateway } from '../../../sandbox/gateway';
 import { startCallbackSink } from '../../../sandbox/gateway/testing';
@@ -13,9 +13,13 @@ import { catalogServices, ledgerEntries, orders, payments, users } from '../db/s
 import { createGateway } from '../gateways';
 import { epointEncode, epointSign } from '../gateways/epoint';
 import { createLogger } from '../logger';
+import { createProvider } from '../providers';
+import { cancelDripFeed, settleDripParents, startDueRuns } from '../orders/dripfeed';
 import { partialRefundCents, submitPending, type OrdersDeps } from '../orders/service';
+import { refundByStaff } from '../orders/staff';
 import { placeOrderBody } from '../testing/orders';
 import { reconcileOrders, syncOrderStatuses } from '../orders/sync';
+import { requestCancel } from '../reseller/actions';
 import { handleCallback, reconcilePayments, startTopUp, type PaymentsDeps } from '../payments/service';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
@@ -25,9 +29,11 @@ import { sandboxClient } from '../testing/sandbox';
 /**
  * A seeded random schedule of operations by several customers while the provider and the card
  * gateway misbehave: timeouts, 5xx, garbage, refusals, orders accepted without an answer,
- * duplicate, forged, tampered, late and missing callbacks. Afterwards every balance equals its
- * ledger, no money was created or lost, and every order and payment is final or explained.
- * Replay a failure with CAMPAIGN_SEED=<printed seed>.
+ * duplicate, forged, tampered, late and missing callbacks; drip-feed orders whose runs are
+ * written on schedule, cancelled by the customer or ended by the provider (cancelled, refunded,
+ * partial), and refunded in part or in full by the team. Afterwards every balance equals its
+ * ledger, no money was created or lost, no drip-feed gave back more than its charge, and every
+ * order and payment is final or explained. Replay a failure with CAMPAIGN_SEED=<printed seed>.
  */
 const SEED = Number(process.env.CAMPAIGN_SEED ?? Date.now() % 1_000_000);
 const OPERATIONS = Number(process.env.CAMPAIGN_OPERATIONS ?? 300);
@@ -38,6 +44,8 @@ let sandbox: SandboxProvider;
 let gw: SandboxGateway;
 let sink: Awaited<ReturnType<typeof startCallbackSink>>;
 let od: OrdersDeps;
+/** The same provider through SMM API v2, which cancels orders (the customers' cancels go through it). */
+let odV2: OrdersDeps;
 let pd: PaymentsDeps;
 
 beforeAll(async () => {
@@ -51,6 +59,11 @@ beforeAll(async () => {
   pd = { db: database.db, gateway: createGateway({ kind: 'sandbox', baseUrl: gw.url, publicKey: gw.publicKey, privateKey: gw.privateKey, timeoutMs: 250 } as never), logger, publicUrl: 'http://localhost:3000' };
   // The catalogue is read before the faults start, by a client that waits as long as set-up may need.
   await syncCatalog(database.db, sandboxClient(sandbox, { timeoutMs: 30_000 }));
+  // The QQTube listing has no cancel flag; SMM API v2's says which services may be cancelled.
+  odV2 = { ...od, provider: createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 2000 }) };
+  const listing = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 30_000 });
+  const cancellable = (await listing.services()).filter((s) => s.cancel).map((s) => s.id);
+  await database.db.update(catalogServices).set({ cancel: true }).where(inArray(catalogServices.id, cancellable));
 });
 afterAll(async () => {
   await gw.close();
@@ -71,10 +84,89 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
     const tally: Record<string, number> = {};
     const count = (k: string) => (tally[k] = (tally[k] ?? 0) + 1);
     let clock = Date.now();
+    // Drip-feeds on Instagram and Facebook, some of whose services the provider lets cancel.
+    const dripServices = services.filter((s) => ['instagram', 'facebook'].includes(s.platform) && s.dripfeed);
+    expect(dripServices.some((s) => s.cancel)).toBe(true);
+    const dripLink = (s: (typeof services)[number]) => `https://${s.platform}.com/campaign.drip.${r.int(0, 19)}${r.pick(['', '', '.sandbox-partial', '.sandbox-cancel', '.sandbox-refund', '.sandbox-partial-refund'])}`;
+    /** Drip-feeds the team refunded (some or all of what was left): their rows may give back more than their states owe. */
+    const staffRefunded = new Set<string>();
+    const parentsOf = (userId: string) => database.db.select().from(orders).where(and(eq(orders.userId, userId), isNotNull(orders.runs)));
+
+    /**
+     * Drip-feed operations: a new drip-feed (its runs written every "minute" of 1 ms), a tick of
+     * the schedule (runs written and sent, parents settled), the customer cancelling a run or a
+     * parent, the team refunding a parent (a part, or all that is left).
+     */
+    const dripOperation = async (user: (typeof customers)[number]) => {
+      const what = r.pick(['place', 'place', 'write', 'write', 'send', 'cancel-run', 'cancel-run', 'cancel-parent', 'staff-refund', 'staff-refund'] as const);
+      if (what === 'place') {
+        const svc = r.pick(r.chance(0.5) ? dripServices.filter((s) => s.cancel) : dripServices);
+        const body = { serviceId: svc.id, link: dripLink(svc), quantity: svc.amountMinimum, params: {}, idempotencyKey: randomUUID(), runs: r.int(2, 4), interval: 1 };
+        try {
+          await placeOrderBody(od, user.id, body);
+          count('drip:placed');
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          expect(['ACTIVE_ORDER_EXISTS', 'INSUFFICIENT_BALANCE']).toContain(err.code);
+          count(`drip-refused:${err.code}`);
+        }
+        return;
+      }
+      if (what === 'write') {
+        count(`drip:runs-written:${await startDueRuns(od, { minuteMs: 1 })}`);
+        return;
+      }
+      if (what === 'send') {
+        await submitPending(od);
+        count(`drip:parents-settled:${await settleDripParents(od)}`);
+        return;
+      }
+      const parents = await parentsOf(user.id);
+      if (!parents.length) return;
+      const parent = r.pick(parents);
+      if (what === 'cancel-parent') {
+        const outcome = await cancelDripFeed(od, parent.id).then(
+          () => 'ok',
+          (err) => {
+            if (!(err instanceof AppError)) throw err;
+            expect(err.code).toBe('CANCEL_NOT_ALLOWED');
+            return err.code;
+          },
+        );
+        count(`drip:cancel-parent:${outcome}`);
+      } else if (what === 'cancel-run') {
+        const runs = await database.db.select().from(orders).where(eq(orders.parentId, parent.id));
+        if (!runs.length) return;
+        const outcome = await requestCancel(odV2, r.pick(runs), 'site').then(
+          (o) => o.status,
+          (err) => {
+            if (!(err instanceof AppError)) throw err;
+            expect(['CANCEL_NOT_ALLOWED', 'PROVIDER_NO_ANSWER']).toContain(err.code);
+            return `${err.code}:${(err.details as { reason?: string } | undefined)?.reason}`;
+          },
+        );
+        count(`drip:cancel-run:${outcome}`);
+      } else {
+        const amountCents = r.chance(0.5) ? undefined : r.int(1, Math.max(1, Math.floor(parent.chargeCents / 2)));
+        const outcome = await database.db
+          .transaction((tx) => refundByStaff(tx, parent.id, { amountCents, reason: 'campaign: the team refunds' }))
+          .then(
+            (result) => (result.refundedCents > 0 ? 'ok' : 'nothing'),
+            (err) => {
+              if (!(err instanceof AppError)) throw err;
+              expect(err.code).toBe('VALIDATION_FAILED');
+              return err.code;
+            },
+          );
+        if (outcome === 'ok') staffRefunded.add(parent.id);
+        count(`drip:staff-refund:${amountCents === undefined ? 'rest' : 'part'}:${outcome}`);
+      }
+    };
 
     for (let op = 0; op < OPERATIONS; op++) {
       const user = r.pick(customers);
       const roll = r.next();
+      if (r.chance(0.3)) await dripOperation(user);
       if (roll < 0.45) {
         const svc = r.pick(services.filter((s) => s.platform === 'instagram'));
         const fault = r.pick(['none', 'none', 'none', 'refuse', 'timeout', '5xx', 'garbage', 'accept-silently'] as const);
@@ -137,12 +229,18 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
     // Let every order finish and every uncertainty settle.
     sandbox.control.reset();
     gw.control.set({ callback: 'normal', statusMode: 'normal' });
+    // Every drip-feed's runs are written (the schedule's minute is 1 ms here).
+    for (let i = 0; i < 10 && (await database.db.select({ id: orders.id }).from(orders).where(isNotNull(orders.nextRunAt))).length; i++) {
+      await startDueRuns(od, { minuteMs: 1 });
+      await new Promise((done) => setTimeout(done, 5));
+    }
     for (let i = 0; i < 4; i++) {
       await submitPending(od);
       sandbox.control.advance(120_000);
       await syncOrderStatuses(od);
       await reconcileOrders(od, new Date(Date.now() + (i + 1) * 3_600_000));
       await syncOrderStatuses(od);
+      await settleDripParents(od);
     }
     await reconcilePayments(pd, new Date(Date.now() + 48 * 3_600_000));
     console.log('campaign operations:', JSON.stringify(tally));
@@ -152,23 +250,38 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
       .select({
         balances: sql<string>`(select coalesce(sum(balance_cents), 0)::text from ${users})`,
         topups: sql<string>`(select coalesce(sum(amount_usd_cents), 0)::text from ${payments} where status = 'completed')`,
-        net: sql<string>`(select coalesce(sum(charge_cents - refunded_cents), 0)::text from ${orders})`,
+        // A drip-feed's runs carry shares of their parent's charge, not charges of their own.
+        net: sql<string>`(select (coalesce(sum(charge_cents) filter (where parent_id is null), 0) - coalesce(sum(refunded_cents), 0))::text from ${orders})`,
       })
       .from(sql`(select 1) x`);
     const admin = await database.query<{ s: string }>(`select coalesce(sum(balance_cents), 0)::text as s from users where email like 'admin%'`);
     expect(Number(money!.balances) - Number(admin[0]!.s)).toBe(initial + Number(money!.topups) - Number(money!.net));
 
     const allOrders = await database.db.select().from(orders);
-    const open = allOrders.filter((o) => !isFinalStatus(o.status) && !(o.status === 'unknown' && o.noteCode));
+    // A drip-feed settles once its runs are final: one with a run of unknown state waits with it.
+    const waitsForRun = (o: (typeof allOrders)[number]) => o.runs !== null && o.nextRunAt === null && allOrders.some((run) => run.parentId === o.id && run.status === 'unknown' && run.noteCode);
+    const open = allOrders.filter((o) => !isFinalStatus(o.status) && !(o.status === 'unknown' && o.noteCode) && !waitsForRun(o));
     expect(open.map((o) => `${o.number} ${o.status}`)).toEqual([]);
     // Refunds: in full for orders that deliver nothing more, charge × remains / quantity for
-    // partial ones, never more than the charge, and each order's refunds add up in the ledger.
+    // partial ones (at least that for the runs of a drip-feed the team refunded), never more
+    // than the charge, and each order's refunds add up in the ledger. A drip-feed parent's own
+    // row gives back exactly the runs never written; with its runs, never more than its charge.
+    const byId = new Map(allOrders.map((o) => [o.id, o]));
     for (const o of allOrders) {
-      if (o.status === 'completed') expect(o.refundedCents).toBe(0);
-      if (['cancelled', 'refunded', 'error', 'stopped'].includes(o.status)) expect(o.refundedCents, `${o.number} ${o.status}`).toBe(o.chargeCents);
-      if (o.status === 'partial') expect(o.refundedCents, `${o.number} partial`).toBe(partialRefundCents(o.chargeCents, o.remains ?? 0, o.quantity));
       expect(o.refundedCents).toBeLessThanOrEqual(o.chargeCents);
+      if (o.runs !== null) {
+        expect(o.refundedCents, `${o.number} drip-feed parent`).toBe((o.runs - o.runsSent) * (o.chargeCents / o.runs));
+        const family = o.refundedCents + allOrders.filter((run) => run.parentId === o.id).reduce((sum, run) => sum + run.refundedCents, 0);
+        expect(family, `${o.number} drip-feed and its runs`).toBeLessThanOrEqual(o.chargeCents);
+        continue;
+      }
+      const byTeam = o.parentId !== null && staffRefunded.has(o.parentId);
+      if (o.status === 'completed' && !byTeam) expect(o.refundedCents).toBe(0);
+      if (['cancelled', 'refunded', 'error', 'stopped'].includes(o.status)) expect(o.refundedCents, `${o.number} ${o.status}`).toBe(o.chargeCents);
+      if (o.status === 'partial') expect(o.refundedCents, `${o.number} partial`)[byTeam ? 'toBeGreaterThanOrEqual' : 'toBe'](partialRefundCents(o.chargeCents, o.remains ?? 0, o.quantity));
+      if (o.parentId !== null) expect(byId.get(o.parentId)?.runs, `${o.number}: a run of a drip-feed`).not.toBeNull();
     }
+    expect(allOrders.filter((o) => o.runs !== null && o.nextRunAt !== null).map((o) => o.number)).toEqual([]);
     const refundRows = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'order_refund'));
     const refundedInLedger = new Map<string, number>();
     for (const e of refundRows) {

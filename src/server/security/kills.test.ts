@@ -17,7 +17,9 @@ import { openDatabase, type Database } from '../db/client';
 import { catalogServices } from '../db/schema';
 import { createGateway } from '../gateways';
 import { createLogger } from '../logger';
+import { settleDripParents, startDueRuns } from '../orders/dripfeed';
 import { partialRefundCents } from '../orders/refunds';
+import { submitPending } from '../orders/service';
 import { reconcileOrders, syncOrderStatuses } from '../orders/sync';
 import { reconcilePayments } from '../payments/service';
 import { getSettings } from '../settings/service';
@@ -26,7 +28,8 @@ import { gatewayEnv, providerEnv, sandboxClient } from '../testing/sandbox';
 
 /**
  * Server kills under load. Customers place orders (new keys, retried keys, keys reused with
- * another body, orders over their balance) and top up by card over HTTP against a real app
+ * another body, orders over their balance, drip-feeds whose runs or whole schedule they cancel
+ * and which the team refunds) and top up by card over HTTP against a real app
  * process, while a seeded schedule SIGKILLs that process — between operations, in the middle of
  * a request, during a card callback, or at the crash point between debit and submission
  * (FAULT_INJECTION=crash-after-debit) — and restarts it. The SMM provider and the card gateway
@@ -37,8 +40,9 @@ import { gatewayEnv, providerEnv, sandboxClient } from '../testing/sandbox';
  * After the last restart the system settles: the restarted server submits the orders left between
  * debit and submission, then the recurring jobs (status sync, order and payment reconciliation) run
  * with the clock moved forward. Then, reading the database: every balance equals its ledger, the
- * money adds up, no order was charged twice, every acknowledged order exists exactly once, every
- * order and payment is final or explained, and the provider and gateway agree with our records.
+ * money adds up, no order was charged twice (a drip-feed's runs not at all), no drip-feed gave
+ * back more than its charge, every acknowledged order exists exactly once, every order and
+ * payment is final or explained, and the provider and gateway agree with our records.
  *
  * PostgreSQL only (several processes share the database). Replay with KILLS_SEED=<printed seed>.
  */
@@ -47,6 +51,8 @@ const SEED = Number(process.env.KILLS_SEED ?? Date.now() % 1_000_000);
 const OPERATIONS = Number(process.env.KILLS_OPERATIONS ?? 30);
 const CUSTOMERS = 8; // sign-up allows 10 per address in 15 minutes
 const ORDER_SECONDS = 20;
+/** A drip-feed "minute" of the app under test: runs are written a moment apart. */
+const DRIP_MINUTE_MS = 200;
 
 /** One random stream per operation: what an operation draws never shifts the ones after it. */
 const opRng = (op: number) => createRandom(SEED ^ Math.imul(op + 1, 0x9e3779b1));
@@ -67,6 +73,9 @@ interface OrderBody {
   quantity: number;
   params: Record<string, string>;
   idempotencyKey: string;
+  /** A drip-feed: `runs` runs, one every `interval` minutes (of DRIP_MINUTE_MS here). */
+  runs?: number;
+  interval?: number;
 }
 
 async function freePort(): Promise<number> {
@@ -129,6 +138,7 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
           // The card gateway is the sandbox in this process (Epoint's protocol), so it survives kills.
           ...gatewayEnv(gw),
           JOBS: opts.jobs === false ? 'false' : 'true',
+          DRIP_FEED_MINUTE_MS: String(DRIP_MINUTE_MS),
           FAULT_INJECTION: opts.crashAfterDebit ? 'crash-after-debit' : '',
         },
         dataDir,
@@ -209,6 +219,10 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     };
     const dearest = services.map((s) => ({ s, q: maxQuantity(s), cents: price(s, maxQuantity(s)) })).sort((a, b) => b.cents - a.cents)[0]!;
     console.log(`server kills: over-balance order ${dearest.q} × ${dearest.s.id} costs ${dearest.cents} cents`);
+    const dripServices = services.filter((s) => s.dripfeed);
+    expect(dripServices.length).toBeGreaterThan(0);
+    /** Drip-feeds the team refunded, or may have (the answer was lost): their runs may have more back than their states owe. */
+    const staffRefunded = new Set<string>();
     const markers = ['', '', '', '.sandbox-partial', '.sandbox-cancel', '.sandbox-refund', '.sandbox-partial-refund'];
     const linkOf = (c: Customer, r: Random) => `https://instagram.com/kills.c${c.index}.l${r.int(0, 29)}${r.pick(markers)}`;
 
@@ -278,6 +292,9 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
       const killDelay = r.int(0, 400);
       const killAfter = r.chance(0.05) || midway;
       const retryLost = r.chance(0.7);
+      // Every run places a drip-feed first and has the team refund one later.
+      const dripDraw = r.chance(0.35) ? r.pick(['place', 'place', 'place', 'cancel-run', 'cancel-run', 'cancel-parent', 'staff-refund', 'staff-refund'] as const) : null;
+      const drip = op === 0 ? 'place' : op === Math.floor((OPERATIONS * 2) / 3) ? 'staff-refund' : dripDraw;
       let killedHere = false;
       let lostOrder: OrderBody | undefined;
       /** Sends the request; with `killMid` the process is SIGKILLed `killDelay` ms into it. */
@@ -306,7 +323,41 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
         return reply;
       };
 
-      if (roll < 0.45) {
+      if (drip === 'place') {
+        // A drip-feed: its runs are written by the app's worker and follow the link's marker at the provider.
+        const svc = r.pick(dripServices);
+        const body: OrderBody = { serviceId: svc.id, link: linkOf(c, r), quantity: svc.amountMinimum, params: {}, idempotencyKey: `d${SEED}-${op}-${r.int(0, 1e9)}`, runs: r.int(2, 4), interval: 1 };
+        c.sent.push({ key: body.idempotencyKey, body });
+        await order(body, 'drip-order');
+      } else if (drip) {
+        // The customer cancels one run or the rest of the schedule; the team refunds a part, or all that is left.
+        const pickParent = r.next();
+        const pickRun = r.next();
+        const part = r.chance(0.5) ? r.int(1, 50) : undefined;
+        // The customer's own drip-feeds; the team refunds anyone's.
+        const parents = await database!.query<{ id: string; charge_cents: string }>(
+          `select id, charge_cents::text from orders where runs is not null and ($1::text is null or user_id = $1) order by created_at`,
+          [drip === 'staff-refund' ? null : c.id],
+        );
+        if (parents.length) {
+          const parent = parents[Math.floor(pickParent * parents.length)]!;
+          let reply: Reply;
+          if (drip === 'cancel-run') {
+            const runs = await database!.query<{ id: string }>(`select id from orders where parent_id = $1 order by created_at`, [parent.id]);
+            reply = runs.length ? await send(() => http('POST', `/api/orders/${runs[Math.floor(pickRun * runs.length)]!.id}/cancel`, { cookie: c.cookie })) : { status: 'refused' };
+          } else if (drip === 'cancel-parent') {
+            reply = await send(() => http('POST', `/api/orders/${parent.id}/cancel`, { cookie: c.cookie }));
+          } else {
+            const body = { reason: 'kills campaign: the team refunds', ...(part === undefined ? {} : { amountCents: Math.min(part, Number(parent.charge_cents)) }) };
+            reply = await send(() => http('POST', `/api/admin/orders/${parent.id}/refund`, { cookie: adminCookie, body }));
+            if (reply.status === 200 || reply.status === 'lost') staffRefunded.add(parent.id);
+          }
+          count(`drip-${drip}:${typeof reply.status === 'number' ? (reply.status < 300 ? reply.status : `${reply.status} ${reply.body?.error?.code}`) : reply.status}`);
+          if (typeof reply.status === 'number' && reply.status >= 300) {
+            expect(['CANCEL_NOT_ALLOWED', 'PROVIDER_NO_ANSWER', 'VALIDATION_FAILED', 'RATE_LIMITED'], `${drip}: ${JSON.stringify(reply.body)}`).toContain(reply.body?.error?.code);
+          }
+        }
+      } else if (roll < 0.45) {
         // A new order: within the balance, or (sometimes) far over it.
         const over = r.chance(0.1);
         const svc = over ? dearest.s : r.pick(services);
@@ -462,14 +513,24 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
       logger,
       publicUrl: origin,
     };
+    // The last start runs no worker: the drip-feeds' remaining runs are written and sent here.
+    for (let i = 0; i < 20; i++) {
+      const [due] = await database.query<{ n: number }>(`select count(*)::int as n from orders where next_run_at is not null`);
+      if (due!.n === 0) break;
+      await startDueRuns(od, { minuteMs: 1 });
+      await sleep(5);
+    }
+    await submitPending(od);
     for (let i = 1; i <= 6; i++) {
       sandbox.control.advance(ORDER_SECONDS * 1000);
       await syncOrderStatuses(od);
+      await settleDripParents(od);
       const done = await reconcileOrders(od, new Date(Date.now() + i * 3_600_000));
       sandbox.control.advance(ORDER_SECONDS * 1000);
       await syncOrderStatuses(od);
       const paid = await reconcilePayments(pd, new Date(Date.now() + 48 * 3_600_000));
-      if (i >= 2 && !done.submitted && !done.found && !done.refunded && !paid.settled && !paid.expired) break;
+      const settled = await settleDripParents(od);
+      if (i >= 2 && !done.submitted && !done.found && !done.refunded && !paid.settled && !paid.expired && !settled) break;
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
 
@@ -478,12 +539,13 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     const q = database.query.bind(database);
     expect(await q(`select id, balance_cents from users where balance_cents < 0`)).toEqual([]);
 
-    // No order charged twice, no charge without its order, refunds match the ledger.
+    // No order charged twice (a drip-feed's run not at all: its parent paid for it), no charge
+    // without its order, refunds match the ledger.
     expect(
       await q(`
         select o.number, o.charge_cents, count(l.id)::int as charges, coalesce(sum(-l.amount_cents), 0)::bigint as charged
         from orders o left join ledger_entries l on l.kind = 'order_charge' and l.reference = o.id::text
-        group by o.id having count(l.id) <> 1 or coalesce(sum(-l.amount_cents), 0) <> o.charge_cents`),
+        group by o.id having count(l.id) <> (case when o.parent_id is null then 1 else 0 end) or coalesce(sum(-l.amount_cents), 0) <> (case when o.parent_id is null then o.charge_cents else 0 end)`),
     ).toEqual([]);
     expect(await q(`select reference from ledger_entries where kind = 'order_charge' and reference not in (select id::text from orders)`)).toEqual([]);
     expect(
@@ -500,7 +562,7 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
         (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'signup_bonus')::text as bonuses,
         (select coalesce(sum((details->>'amountCents')::bigint), 0) from audit_log where action = 'balance.adjust')::text as admin,
         (select coalesce(sum(amount_usd_cents), 0) from payments where status = 'completed')::text as topups,
-        (select coalesce(sum(charge_cents), 0) from orders)::text as charges,
+        (select coalesce(sum(charge_cents), 0) from orders where parent_id is null)::text as charges,
         (select coalesce(sum(refunded_cents), 0) from orders)::text as refunds,
         (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'topup')::text as ledger_topups,
         (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'admin_adjustment')::text as ledger_admin`);
@@ -513,8 +575,8 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     expect(m.admin).toBeLessThanOrEqual(adminCredits.attempted);
 
     // Every acknowledged order request exists exactly once, and every reply for its key named that order.
-    const rows = await q<{ id: string; user_id: string; idempotency_key: string; number: string; status: OrderStatus; note_code: string | null; charge_cents: string; refunded_cents: string; provider_order_id: string | null; quantity: number; remains: number | null }>(
-      `select id, user_id, idempotency_key, number, status, note_code, charge_cents, refunded_cents, provider_order_id, quantity, remains from orders`,
+    const rows = await q<{ id: string; user_id: string; idempotency_key: string; number: string; status: OrderStatus; note_code: string | null; charge_cents: string; refunded_cents: string; provider_order_id: string | null; quantity: number; remains: number | null; parent_id: string | null; runs: number | null; runs_sent: number; next_run_at: Date | null }>(
+      `select id, user_id, idempotency_key, number, status, note_code, charge_cents, refunded_cents, provider_order_id, quantity, remains, parent_id, runs, runs_sent, next_run_at from orders`,
     );
     const byKey = new Map<string, typeof rows>();
     for (const o of rows) byKey.set(`${o.user_id}:${o.idempotency_key}`, [...(byKey.get(`${o.user_id}:${o.idempotency_key}`) ?? []), o]);
@@ -530,20 +592,31 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     const open = rows.filter((o) => {
       if (isFinalStatus(o.status)) return false;
       if (o.status === 'unknown' && o.note_code) return false;
+      // A drip-feed settles once its runs are final: it waits with a run still explained as open.
+      if (o.runs !== null && o.next_run_at === null && rows.some((run) => run.parent_id === o.id && !isFinalStatus(run.status))) return false;
       const p = o.provider_order_id ? providerOrders.get(o.provider_order_id) : undefined;
       return !(p && ['pending', 'processing', 'in_progress'].includes(p.status));
     });
     expect(open.map((o) => `${o.number} ${o.status}`)).toEqual([]);
     // Refunds: in full for orders that deliver nothing more (also when the provider refunded or
     // cancelled an order after reporting it partial), charge × remains / quantity for partial
-    // ones, never more than the charge.
+    // ones (at least that for the runs of a drip-feed the team refunded), never more than the
+    // charge. A drip-feed parent's own row gives back exactly the runs never written; with its
+    // runs, never more than its charge.
     for (const o of rows) {
       const charge = Number(o.charge_cents);
       const refunded = Number(o.refunded_cents);
-      if (o.status === 'completed') expect(refunded).toBe(0);
-      if (['cancelled', 'refunded', 'error', 'stopped'].includes(o.status)) expect(refunded, `${o.number} ${o.status}`).toBe(charge);
-      if (o.status === 'partial') expect(refunded, `${o.number} partial`).toBe(partialRefundCents(charge, o.remains ?? 0, o.quantity));
       expect(refunded).toBeLessThanOrEqual(charge);
+      if (o.runs !== null) {
+        expect(refunded, `${o.number} drip-feed parent`).toBe((o.runs - o.runs_sent) * (charge / o.runs));
+        const family = rows.filter((run) => run.parent_id === o.id).reduce((sum, run) => sum + Number(run.refunded_cents), refunded);
+        expect(family, `${o.number} drip-feed and its runs`).toBeLessThanOrEqual(charge);
+        continue;
+      }
+      const byTeam = o.parent_id !== null && staffRefunded.has(o.parent_id);
+      if (o.status === 'completed' && !byTeam) expect(refunded).toBe(0);
+      if (['cancelled', 'refunded', 'error', 'stopped'].includes(o.status)) expect(refunded, `${o.number} ${o.status}`).toBe(charge);
+      if (o.status === 'partial') expect(refunded, `${o.number} partial`)[byTeam ? 'toBeGreaterThanOrEqual' : 'toBe'](partialRefundCents(charge, o.remains ?? 0, o.quantity));
       const p = o.provider_order_id ? providerOrders.get(o.provider_order_id) : undefined;
       if (p && ['refunded', 'cancelled'].includes(p.status)) expect(refunded, `${o.number}: ${p.status} at the provider`).toBe(charge);
     }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors';
 import type { Db, Tx } from '../db/client';
-import { ledgerEntries, users, type LedgerKind } from '../db/schema';
+import { ledgerEntries, orders, users, type LedgerKind } from '../db/schema';
 
 export interface LedgerMove {
   userId: string;
@@ -61,15 +61,60 @@ export async function debit(tx: Tx, move: LedgerMove): Promise<number> {
   return row.balance;
 }
 
-/** Users whose cached balance differs from the sum of their ledger entries (should be none). */
-export async function verifyLedger(db: Runner): Promise<{ userId: string; balanceCents: number; ledgerCents: number }[]> {
-  const rows = await db.execute<{ user_id: string; balance_cents: string; ledger_cents: string }>(sql`
+/** A balance that differs from the sum of its ledger entries. */
+export interface BalanceMismatch {
+  userId: string;
+  balanceCents: number;
+  ledgerCents: number;
+}
+/** A drip-feed whose parent and runs gave back more than the parent's charge (rows or ledger). */
+export interface DripFeedOverRefund {
+  userId: string;
+  dripFeedId: string;
+  chargeCents: number;
+  refundedCents: number;
+}
+
+const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+
+/**
+ * What breaks the books (should be nothing): users whose cached balance differs from the sum of
+ * their ledger entries, and drip-feeds whose parent and runs together gave back more than the
+ * parent's charge, by their `refunded_cents` or by their `order_refund` entries.
+ */
+export async function verifyLedger(db: Runner): Promise<(BalanceMismatch | DripFeedOverRefund)[]> {
+  const balances = await db.execute(sql`
     select u.id as user_id, u.balance_cents, coalesce(sum(l.amount_cents), 0) as ledger_cents
     from ${users} u left join ${ledgerEntries} l on l.user_id = u.id
     group by u.id, u.balance_cents
     having u.balance_cents <> coalesce(sum(l.amount_cents), 0)`);
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { user_id: string; balance_cents: string; ledger_cents: string }[];
-  return list.map((r) => ({ userId: r.user_id, balanceCents: Number(r.balance_cents), ledgerCents: Number(r.ledger_cents) }));
+  // A refund's reference names its order: `<id>`, `<id>:<total>`, or `admin-refund:<id>:<before>`.
+  const families = await db.execute(sql`
+    with refunds as (
+      select case when reference like 'admin-refund:%' then split_part(reference, ':', 2) else split_part(reference, ':', 1) end as order_id, sum(amount_cents) as cents
+      from ${ledgerEntries} where kind = 'order_refund' group by 1
+    ), members as (
+      select id as parent_id, id, refunded_cents from ${orders} where runs is not null
+      union all
+      select parent_id, id, refunded_cents from ${orders} where parent_id is not null
+    )
+    select p.id as drip_feed_id, p.user_id, p.charge_cents, sum(m.refunded_cents) as rows_cents, coalesce(sum(r.cents), 0) as ledger_cents
+    from members m join ${orders} p on p.id = m.parent_id left join refunds r on r.order_id = m.id::text
+    group by p.id, p.user_id, p.charge_cents
+    having greatest(sum(m.refunded_cents), coalesce(sum(r.cents), 0)) > p.charge_cents`);
+  return [
+    ...rowsOf<{ user_id: string; balance_cents: string; ledger_cents: string }>(balances).map((r) => ({
+      userId: r.user_id,
+      balanceCents: Number(r.balance_cents),
+      ledgerCents: Number(r.ledger_cents),
+    })),
+    ...rowsOf<{ drip_feed_id: string; user_id: string; charge_cents: string; rows_cents: string; ledger_cents: string }>(families).map((r) => ({
+      userId: r.user_id,
+      dripFeedId: r.drip_feed_id,
+      chargeCents: Number(r.charge_cents),
+      refundedCents: Math.max(Number(r.rows_cents), Number(r.ledger_cents)),
+    })),
+  ];
 }
 
 /**

@@ -58,7 +58,10 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The order's id in the reseller API (`/api/v2`): an integer, as the protocol's clients expect, drawn at random (API_ID_DRAW). */
     apiId: bigint('api_id', { mode: 'number' }).notNull().default(API_ID_DRAW),
-    /** Placed through the reseller API: its orders carry an idempotency key of the form `api_…`. */
+    /**
+     * Placed through the reseller API: its orders carry an idempotency key of the form `api_…`,
+     * which a customer's own key may not begin with (`SERVER_KEY_PREFIXES`, src/core/orderRules.ts).
+     */
     viaApi: boolean('via_api').notNull().generatedAlwaysAs(sql`left(idempotency_key, 4) = 'api_'`),
     /**
      * Drip-feed: a parent order has `runs` (its `quantity` is the total,

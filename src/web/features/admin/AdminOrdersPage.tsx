@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Eye, RefreshCw, RotateCcw, Send } from 'lucide-react';
+import { AlertTriangle, ChevronLeft, ChevronRight, Eye, RefreshCw, RotateCcw, Send } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -16,7 +16,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { Input } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { useCan } from './access';
-import { useAdminCancel, useAdminRefill, useOrder, useOrders, useRefund, useResubmit, useResync, type AdminOrder, type OrdersQuery } from './api';
+import { useAdminCancel, useAdminRefill, useOrder, useOrders, useRefund, useResubmit, useResync, type OrderDetail, type OrdersQuery } from './api';
 import { ConfirmDialog, FormDialog } from './dialogs';
 import { notify, notifyError, STATUS_TONE } from './format';
 import { AdminPage, CardsOrTable, InputField, LoadError, Loading, Panel, QueryView, ReasonField, SearchField, Select, Table, TableContent, td, Th } from './ui';
@@ -257,7 +257,7 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
         <div data-testid="order-detail">
           <div className="flex flex-wrap items-center gap-2">
             <StatusBadge status={o.status} />
-            {o.refundedCents > 0 ? <Badge tone="warning">{t('orders.refundedBadge', { amount: formatMoney(o.refundedCents, 'USD', lang) })}</Badge> : null}
+            {o.refundedCents + (o.runsRefundedCents ?? 0) > 0 ? <Badge tone="warning">{t('orders.refundedBadge', { amount: formatMoney(o.refundedCents + (o.runsRefundedCents ?? 0), 'USD', lang) })}</Badge> : null}
           </div>
           <div className="mt-4 grid gap-x-8 md:grid-cols-2">
             <dl className="divide-y divide-slate-100">
@@ -275,6 +275,7 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
               <Row label={t('orders.quantity')}>{formatNumber(o.quantity, lang)}</Row>
               <Row label={t('orders.price')}>{formatMoney(o.chargeCents, 'USD', lang)}</Row>
               <Row label={t('orders.refunded')}>{formatMoney(o.refundedCents, 'USD', lang)}</Row>
+              {o.runsRefundedCents !== null ? <Row label={t('orders.refundedThroughRuns')}>{formatMoney(o.runsRefundedCents, 'USD', lang)}</Row> : null}
             </dl>
             <dl className="divide-y divide-slate-100">
               <Row label={t('orders.providerId')}>{o.providerOrderId ?? '—'}</Row>
@@ -322,7 +323,10 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
                       <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums ${e.amountCents < 0 ? 'text-rose-700' : 'text-emerald-700'}`}>
                         {formatMoney(e.amountCents, 'USD', lang)}
                       </td>
-                      <td className={td}>{e.note ?? '—'}</td>
+                      <td className={td}>
+                        {e.runNumber ? <span className="mr-1 whitespace-nowrap font-mono text-xs text-slate-500">{t('orders.ledgerRun', { number: e.runNumber })}</span> : null}
+                        {e.note ?? '—'}
+                      </td>
                     </tr>
                   ))}
                 </TableContent>
@@ -351,7 +355,7 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
                 {t('orders.cancel')}
               </Button>
             ) : null}
-            <Button size="sm" onClick={() => setAction('refund')} disabled={o.chargeCents - o.refundedCents <= 0}>
+            <Button size="sm" onClick={() => setAction('refund')} disabled={o.refundableCents <= 0}>
               <RotateCcw className="size-4" aria-hidden="true" />
               {t('orders.refund')}
             </Button>
@@ -419,10 +423,15 @@ export const refundFormSchema = (left: number) =>
     }))
     .pipe(orderRefundSchema);
 
-function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+/**
+ * The refund of an order as the team sees it: up to what the order (for a drip-feed, the parent
+ * and its runs together) has left. An order of unknown state is announced first: the provider
+ * may still be delivering it.
+ */
+export function RefundDialog({ order, onClose }: { order: OrderDetail['order']; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
-  const left = order.chargeCents - order.refundedCents;
+  const left = order.refundableCents;
   const schema = useMemo(() => refundFormSchema(left), [left]);
   // The submit button keeps the focus when a field is wrong, as on the other admin forms.
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
@@ -454,6 +463,16 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
       pending={refund.isPending}
       submitLabel={t('orders.refundSubmit')}
     >
+      {order.status === 'unknown' ? (
+        <div role="alert" data-testid="refund-unknown" className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden="true" />
+          <div>
+            <p className="font-semibold">{t('orders.refundUnknownTitle')}</p>
+            <p className="mt-0.5">{t('orders.refundUnknownText')}</p>
+          </div>
+        </div>
+      ) : null}
+      {order.drip && order.status === 'running' && order.drip.runsSent < order.drip.runs ? <p className="text-sm text-slate-600">{t('orders.refundDripUnsent')}</p> : null}
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-800">{t('orders.refundMode')}</legend>
         <div className="flex flex-wrap gap-4">
