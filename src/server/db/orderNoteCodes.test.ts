@@ -1,11 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS, migrationsFolderBefore } from '../testing/migrations';
 
 /*
  * Migration 0016 turns the sentences orders carried before notes were codes into their codes
@@ -13,20 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
  * old sentences, then migrated to the end.
  */
 
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
-const before = mkdtempSync(join(tmpdir(), 'artim-migrations-'));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
-
-/** The migrations folder as it was before `order_note_codes`. */
-function migrationsBefore(tag: string): string {
-  cpSync(MIGRATIONS, before, { recursive: true });
-  const journalPath = join(before, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return before;
-}
+const migrationsBefore = migrationsFolderBefore();
 
 const OLD: [string | null, string | null, string | null][] = [
   ['Sifariş verilmədi. Yenidən cəhd edin.', 'provider_refused', null],

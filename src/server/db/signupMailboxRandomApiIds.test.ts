@@ -1,12 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS, migrationsFolderBefore } from '../testing/migrations';
 import { signUpBonusReference } from '../auth/service';
 import { API_ID_MAX, API_ID_MIN } from './schema';
 
@@ -17,21 +14,8 @@ import { API_ID_MAX, API_ID_MIN } from './schema';
  * application keys new ones, so no account of a mailbox already credited is credited again.
  */
 
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 const TAG = '0017_signup_mailbox_random_api_ids';
-const before = mkdtempSync(join(tmpdir(), 'artim-migrations-'));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
-
-/** The migrations folder as it was before `tag`. */
-function migrationsBefore(tag: string): string {
-  cpSync(MIGRATIONS, before, { recursive: true });
-  const journalPath = join(before, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return before;
-}
+const migrationsBefore = migrationsFolderBefore();
 
 const insertOrder = (client: PGlite, i: number) =>
   client.query(
