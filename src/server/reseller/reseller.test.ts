@@ -262,6 +262,37 @@ describe('/api/v2', () => {
   });
 });
 
+describe('/api/v2 as the clients in the wild send it', () => {
+  it('answers at /api/v2/ with a trailing slash, over POST and GET', async () => {
+    const post = await app.request('/api/v2/', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `key=${keyA}&action=balance` });
+    expect(post.status).toBe(200);
+    expect((await post.json()).currency).toBe('USD');
+    expect(await (await app.request(`/api/v2/?key=${keyA}&action=balance`)).json()).toMatchObject({ currency: 'USD' });
+  });
+
+  it('reads a form sent as text/plain', async () => {
+    const res = await app.request('/api/v2', { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: `key=${keyA}&action=balance` });
+    expect(await res.json()).toMatchObject({ currency: 'USD' });
+  });
+
+  it('takes quantity=100.0, a link without https:// and runs=undefined on a plain order, and a list in order', async () => {
+    const quantity = plain.amountMinimum;
+    const bare = link().replace('https://', '');
+    const placed = await v2({ key: keyA, action: 'add', service: plain.id, link: bare, quantity: `${quantity}.0`, runs: 'undefined', interval: 'undefined' });
+    expect(typeof placed.order).toBe('number');
+    const row = await orderByApiId(placed.order);
+    expect([row.link, row.quantity, row.runs]).toEqual([`https://${bare}`, quantity, null]);
+    const empty = await v2({ key: keyA, action: 'add', service: plain.id, link: link(), quantity, runs: '', interval: '' });
+    expect((await orderByApiId(empty.order)).runs).toBeNull();
+    // A fraction that is not zero is not a quantity.
+    expect(await v2({ key: keyA, action: 'add', service: plain.id, link: link(), quantity: `${quantity}.5` })).toEqual({ error: 'Incorrect request' });
+
+    const both = await v2({ key: keyA, action: 'status', order: `${placed.order},${empty.order}` });
+    expect(Object.keys(both)).toEqual([String(placed.order), String(empty.order)]);
+    expect(both[String(placed.order)]).toMatchObject({ status: expect.any(String), currency: 'USD' });
+  });
+});
+
 describe('/api/v2 in maintenance', () => {
   it('refuses orders, refills and cancels in the protocol’s form, over POST and GET alike, and keeps answering reads', async () => {
     const put = (on: boolean) => app.request('/api/admin/settings', { method: 'PUT', headers: { ...json, cookie: admin }, body: JSON.stringify({ maintenance_mode: on }) });

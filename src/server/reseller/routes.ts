@@ -35,6 +35,9 @@ export function resellerRoutes(deps: AppDeps) {
       // The reseller protocol reads its own form-encoded or query parameters (v2.ts).
       .get('/v2', v2)
       .post('/v2', v2)
+      // Clients that end the address with a slash reach the same API.
+      .get('/v2/', v2)
+      .post('/v2/', v2)
       .get('/api-keys', signedInOnly, async (c) => {
         const user = await requireUser(c);
         const body: ApiKeyList = { keys: await listKeys(db, user.id), enabled: await apiAccessEnabled(db, user.id) };

@@ -78,6 +78,9 @@ export async function readParams(c: Context): Promise<Params | null> {
       } else if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
         const body = await c.req.parseBody();
         for (const [k, v] of Object.entries(body)) put(k, v);
+      } else if (type === 'text/plain') {
+        // Some clients post the form's text with a text/plain type: read as the form it is.
+        for (const [k, v] of new URLSearchParams(await c.req.text())) put(k, v);
       } else if (type) {
         return null;
       }
@@ -94,6 +97,9 @@ function idList(text: string | undefined): string[] | null {
   const ids = [...new Set((text ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
   return ids.length && ids.length <= V2_MAX_IDS ? ids : null;
 }
+
+/** A link sent without a scheme (`instagram.com/p/…`) is the https one it names. */
+const withScheme = (link: string) => (link && !/^[a-z][a-z0-9+.-]*:/i.test(link) ? `https://${link}` : link);
 
 const asApiId = (id: string) => (/^\d{1,15}$/.test(id) ? Number(id) : null);
 const jsonId = (id: string) => asApiId(id) ?? id;
@@ -138,22 +144,25 @@ export function v2Handler(deps: AppDeps) {
     if (!p.service) return err(V2_ERRORS.service);
     const service = await findService(db, p.service.trim());
     if (!service) return err(V2_ERRORS.service);
-    // Drip-feed: `runs` of `quantity` each, one every `interval` minutes; no runs, 0 or 1 is an ordinary order.
+    // Drip-feed: `runs` of `quantity` each, one every `interval` minutes. Runs of 0 or 1, and runs
+    // or an interval that is empty or not a number (clients send `runs=undefined` on plain
+    // orders), make an ordinary order.
     const runsText = (p.runs ?? '').trim();
+    const intervalText = (p.interval ?? '').trim();
     let drip: { runs: number; interval: number } | undefined;
-    if (runsText !== '' && runsText !== '0' && runsText !== '1') {
+    if (/^\d{1,6}$/.test(runsText) && /^\d{1,6}$/.test(intervalText) && Number(runsText) > 1) {
       if (!service.dripfeed) return err('Drip-feed is not available for this service');
-      const intervalText = (p.interval ?? '').trim();
-      if (!/^\d{1,6}$/.test(runsText) || !/^\d{1,6}$/.test(intervalText)) return err(V2_ERRORS.request);
       drip = { runs: Number(runsText), interval: Number(intervalText) };
       if (drip.runs < DRIP_MIN_RUNS || drip.runs > DRIP_MAX_RUNS) return err(`Runs must be between ${DRIP_MIN_RUNS} and ${DRIP_MAX_RUNS}`);
       if (drip.interval < DRIP_MIN_INTERVAL || drip.interval > DRIP_MAX_INTERVAL) return err(`Interval must be between ${DRIP_MIN_INTERVAL} and ${DRIP_MAX_INTERVAL} minutes`);
     }
-    const link = (p.link ?? '').trim();
+    const link = withScheme((p.link ?? '').trim());
     if (!link || link.length > LINK_MAX_LENGTH || !isValidLink(service.platform, link)) return err(V2_ERRORS.link);
     const bounds = quantityBounds(service);
-    if (!/^\d{1,12}$/.test((p.quantity ?? '').trim())) return err(V2_ERRORS.request);
-    const quantity = Number(p.quantity!.trim());
+    const quantityText = (p.quantity ?? '').trim();
+    // A whole number, also written with a zero fraction (`100.0`) as clients that keep numbers as floats send it.
+    if (!/^\d{1,12}(?:\.0+)?$/.test(quantityText)) return err(V2_ERRORS.request);
+    const quantity = Number(quantityText);
     if (quantity < bounds.min) return err(`Quantity less than minimal ${bounds.min}`);
     if (quantity > bounds.max) return err(`Quantity more than maximum ${bounds.max}`);
     if (!isQuantityAllowed(quantity, bounds)) return err(`Quantity must be a multiple of ${bounds.step}`);
@@ -233,6 +242,11 @@ export function v2Handler(deps: AppDeps) {
   }
 
   async function status(owner: KeyOwner, p: Params): Promise<Reply> {
+    // A list in `order` (`order=1,2`) asks what `orders` asks, and is answered the same way.
+    if (p.order !== undefined && p.orders === undefined && p.order.includes(',')) {
+      const { order, ...rest } = p;
+      return status(owner, { ...rest, orders: order });
+    }
     if (p.order !== undefined && p.orders === undefined) {
       const id = asApiId(p.order.trim());
       const [o] = id === null ? [] : await ordersForApi(db, owner.userId, [id]);
