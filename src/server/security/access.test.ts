@@ -49,6 +49,8 @@ const ACCESS: Record<string, Access> = {
   // The reseller API authenticates by key, not by session: every caller gets the protocol's answer.
   'GET /api/v2': 'public',
   'POST /api/v2': 'public',
+  'GET /api/v2/': 'public',
+  'POST /api/v2/': 'public',
   'GET /api/api-keys': 'user',
   'POST /api/api-keys': 'user',
   'POST /api/api-keys/:id/rotate': 'user',
