@@ -45,7 +45,7 @@ export const ERROR_CODES = {
   PARAM_REQUIRED: 422,
   ACTIVE_ORDER_EXISTS: 409,
   INSUFFICIENT_BALANCE: 402,
-  /** The price the customer was shown is not the price now (fees or catalogue changed): `details.totalCents` is the new one. */
+  /** The price the customer was shown is not the price now (fees or catalogue changed): `details.totalMicros` is the new one. */
   PRICE_CHANGED: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
   ORDER_NOT_FOUND: 404,

@@ -1,52 +1,85 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  microsToDecimal,
   minorToDecimal,
-  parseUsdToCents,
+  parseMinor,
+  parseUsdToMicros,
   qepikToAznString,
-  usdCentsToAznQepik,
+  usdMicrosToAznQepik,
 } from './money';
 
-describe('parseUsdToCents', () => {
+describe('parseUsdToMicros', () => {
   it.each([
-    ['10', 1000],
-    ['10.1', 1010],
-    ['10.10', 1010],
-    ['0.01', 1],
+    ['10', 10_000_000],
+    ['10.1', 10_100_000],
+    ['10.10', 10_100_000],
+    ['0.01', 10_000],
     ['0', 0],
-    ['0.5', 50],
-    ['  25.99 ', 2599],
-    ['007', 700],
-    ['90071992547409.91', 9007199254740991],
-  ])('accepts %j → %i', (input, cents) => {
-    expect(parseUsdToCents(input)).toBe(cents);
+    ['0.5', 500_000],
+    ['  25.99 ', 25_990_000],
+    ['007', 7_000_000],
+    ['0.021272', 21_272],
+    ['0.000001', 1],
+    ['100.84292', 100_842_920],
+    ['9007199254.740991', 9_007_199_254_740_991],
+  ])('accepts %j → %i', (input, micros) => {
+    expect(parseUsdToMicros(input)).toBe(micros);
   });
 
   it.each([
-    '10.101', '-1', '-0.01', '1e3', '1E3', 'NaN', 'Infinity', '', '  ', '.5', '10.', '1,5',
-    '+1', '0x10', '1 000', '$10', '10.1.1', '90071992547409.92',
+    '0.0000001', '-1', '-0.01', '1e3', '1E3', 'NaN', 'Infinity', '', '  ', '.5', '10.', '1,5',
+    '+1', '0x10', '1 000', '$10', '10.1.1', '9007199254.740992',
   ])('refuses %j', (input) => {
-    expect(parseUsdToCents(input)).toBeNull();
+    expect(parseUsdToMicros(input)).toBeNull();
+  });
+
+  it('takes at most the decimals it is given: whole cents for amounts people pay', () => {
+    expect(parseUsdToMicros('25.00', 2)).toBe(25_000_000);
+    expect(parseUsdToMicros('25.5', 2)).toBe(25_500_000);
+    expect(parseUsdToMicros('25.001', 2)).toBeNull();
+    expect(parseUsdToMicros('25.001', 3)).toBe(25_001_000);
+    expect(parseUsdToMicros('0.0000001', 9)).toBeNull();
   });
 
   it.each([
-    [10, 1000],
-    [10.1, 1010],
-    [0.07, 7],
-    [19.99, 1999],
+    [10, 10_000_000],
+    [10.1, 10_100_000],
+    [0.07, 70_000],
+    [19.99, 19_990_000],
+    [1.5, 1_500_000],
+    [0.000001, 1],
     [0, 0],
-  ])('accepts the number %d → %i', (input, cents) => {
-    expect(parseUsdToCents(input)).toBe(cents);
+  ])('accepts the number %d → %i', (input, micros) => {
+    expect(parseUsdToMicros(input)).toBe(micros);
   });
 
-  it.each([NaN, Infinity, -Infinity, -1, 1e21, 0.1 + 0.2, 1.005, 1e-7])('refuses the number %d', (input) => {
-    expect(parseUsdToCents(input)).toBeNull();
+  it.each([NaN, Infinity, -Infinity, -1, 1e21, 0.1 + 0.2, 1.0000005, 1e-7])('refuses the number %d', (input) => {
+    expect(parseUsdToMicros(input)).toBeNull();
+  });
+
+  it('round-trips with microsToDecimal for every safe amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (micros) => {
+        expect(parseUsdToMicros(microsToDecimal(micros))).toBe(micros);
+      }),
+    );
+  });
+});
+
+describe('parseMinor', () => {
+  it('reads two decimals into the minor unit, exactly', () => {
+    expect(parseMinor('17.17')).toBe(1717);
+    expect(parseMinor('4.35')).toBe(435);
+    expect(parseMinor('12')).toBe(1200);
+    expect(parseMinor('0.001')).toBeNull();
+    expect(parseMinor('-1')).toBeNull();
   });
 
   it('round-trips with minorToDecimal for every safe amount', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (cents) => {
-        expect(parseUsdToCents(minorToDecimal(cents))).toBe(cents);
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (minor) => {
+        expect(parseMinor(minorToDecimal(minor))).toBe(minor);
       }),
     );
   });
@@ -61,56 +94,79 @@ describe('minorToDecimal', () => {
     [123456789, '1234567.89'],
     [-5, '-0.05'],
     [-150, '-1.50'],
-  ])('%i → %s', (cents, text) => {
-    expect(minorToDecimal(cents)).toBe(text);
+  ])('%i → %s', (minor, text) => {
+    expect(minorToDecimal(minor)).toBe(text);
   });
 
   it('keeps large amounts exact', () => {
     expect(minorToDecimal(Number.MAX_SAFE_INTEGER)).toBe('90071992547409.91');
   });
 
-  it('refuses fractional cents', () => {
+  it('refuses fractions of the minor unit', () => {
     expect(() => minorToDecimal(10.5)).toThrow(RangeError);
     expect(() => minorToDecimal(NaN)).toThrow(RangeError);
   });
 });
 
-describe('usdCentsToAznQepik', () => {
+describe('microsToDecimal', () => {
   it.each([
-    [1010, '1.7', 1717],
-    [100, '1.7', 170],
-    [1, '1.7', 2],
-    [3, '1.7', 6], // 5.1 → 6
-    [0, '1.7', 0],
-    [1000, '1', 1000],
-    [333, '1.7025', 567], // 566.9325 → 567
-    [10, '0.1', 1],
-  ])('%i cents at %s → %i qəpik', (cents, rate, qepik) => {
-    expect(usdCentsToAznQepik(cents, rate)).toBe(qepik);
+    [1_230_000, '1.23'],
+    [10_100_000, '10.10'],
+    [21_272, '0.021272'],
+    [212_720, '0.21272'],
+    [1, '0.000001'],
+    [0, '0.00'],
+    [25_000_000, '25.00'],
+    [-50_000, '-0.05'],
+    [-1_500_001, '-1.500001'],
+    [Number.MAX_SAFE_INTEGER, '9007199254.740991'],
+  ])('%i → %s', (micros, text) => {
+    expect(microsToDecimal(micros)).toBe(text);
   });
 
-  it('is the exact ceiling of cents × rate', () => {
+  it('refuses fractions of a micro', () => {
+    expect(() => microsToDecimal(0.5)).toThrow(RangeError);
+  });
+});
+
+describe('usdMicrosToAznQepik', () => {
+  it.each([
+    [10_100_000, '1.7', 1717],
+    [1_000_000, '1.7', 170],
+    [25_000_000, '1.7', 4250],
+    [10_000, '1.7', 2], // 1.7 → 2
+    [30_000, '1.7', 6], // 5.1 → 6
+    [1, '1.7', 1], // 0.00017 → 1
+    [0, '1.7', 0],
+    [10_000_000, '1', 1000],
+    [3_330_000, '1.7025', 567], // 566.9325 → 567
+    [100_000, '0.1', 1],
+  ])('%i micros at %s → %i qəpik', (micros, rate, qepik) => {
+    expect(usdMicrosToAznQepik(micros, rate)).toBe(qepik);
+  });
+
+  it('is the exact ceiling of micros × rate / 10 000', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 100_000_000_000 }),
         fc.integer({ min: 1, max: 99_999 }),
-        (cents, rateTenThousandths) => {
+        (micros, rateTenThousandths) => {
           const rate = (rateTenThousandths / 10_000).toFixed(4);
-          const exact = BigInt(cents) * BigInt(rateTenThousandths);
-          const expected = (exact + 9_999n) / 10_000n;
-          expect(usdCentsToAznQepik(cents, rate)).toBe(Number(expected));
+          const exact = BigInt(micros) * BigInt(rateTenThousandths); // qəpik × 10^8
+          const expected = (exact + 99_999_999n) / 100_000_000n;
+          expect(usdMicrosToAznQepik(micros, rate)).toBe(Number(expected));
         },
       ),
     );
   });
 
   it.each(['', '0', '0.000', '-1.7', '1,7', '1e0', 'abc', ' 1.7'])('refuses rate %j', (rate) => {
-    expect(() => usdCentsToAznQepik(100, rate)).toThrow(RangeError);
+    expect(() => usdMicrosToAznQepik(1_000_000, rate)).toThrow(RangeError);
   });
 
-  it('refuses negative or fractional cents', () => {
-    expect(() => usdCentsToAznQepik(-1, '1.7')).toThrow(RangeError);
-    expect(() => usdCentsToAznQepik(1.5, '1.7')).toThrow(RangeError);
+  it('refuses negative or fractional micros', () => {
+    expect(() => usdMicrosToAznQepik(-1, '1.7')).toThrow(RangeError);
+    expect(() => usdMicrosToAznQepik(1.5, '1.7')).toThrow(RangeError);
   });
 });
 

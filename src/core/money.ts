@@ -1,65 +1,102 @@
 import Big from 'big.js';
 
 /**
- * Money is held as integers in minor units: USD cents for balances and charges, AZN qəpik for
- * card charges. Decimal text is parsed digit by digit and multiplied with big.js, never with
- * JavaScript floats. Amounts are written for people by src/web/lib/format.ts.
+ * Money is held as integers (docs/rules.md#money): USD in micro-dollars (1 USD = 1 000 000
+ * micros) for balances, the ledger, charges, refunds and fees; AZN in qəpik for card charges.
+ * Decimal text is parsed digit by digit and multiplied with big.js, never with JavaScript
+ * floats. Amounts are written for people by src/web/lib/format.ts.
  */
 
-/** Plain decimal amount: digits, optionally a dot and one or two digits ("10", "10.1", "10.10"). */
-const USD_AMOUNT = /^(\d+)(?:\.(\d{1,2}))?$/;
+/** Micro-dollars in one dollar. */
+export const MICROS_PER_USD = 1_000_000;
+/** Micro-dollars in one cent. */
+export const MICROS_PER_CENT = 10_000;
+/** Decimals of a micro-dollar amount written in dollars. */
+const USD_DECIMALS = 6;
+
+/** Plain decimal amount: digits, optionally a dot and at least one digit ("10", "10.1", "0.000001"). */
+const AMOUNT = /^(\d+)(?:\.(\d+))?$/;
 /** A positive exchange rate written as a plain decimal ("1.7", "1.7025"). */
 const RATE = /^\d+(?:\.\d+)?$/;
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
- * Parses a USD amount typed by a person or read from JSON into cents.
- * Accepts at most two decimals; refuses negatives, exponent forms ("1e3"), NaN, infinities,
- * blank text and amounts beyond the safe integer range. Surrounding whitespace is ignored.
- * A number is read through its shortest decimal text, so 0.1 + 0.2 (0.30000000000000004)
- * is refused rather than silently rounded.
+ * `input` in units of 10^-scale with at most `maxDecimals` decimals; null for anything else.
+ * A number is read through its shortest decimal text, so 0.1 + 0.2 (0.30000000000000004) is
+ * refused rather than silently rounded.
  */
-export function parseUsdToCents(input: string | number): number | null {
+function parseScaled(input: string | number, scale: number, maxDecimals: number): number | null {
   if (typeof input === 'number' && !Number.isFinite(input)) return null;
   const text = typeof input === 'number' ? String(input) : input.trim();
-  const match = USD_AMOUNT.exec(text);
+  const match = AMOUNT.exec(text);
   if (!match) return null;
   const [, whole, fraction = ''] = match;
-  const cents = BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0'));
-  return cents > MAX_SAFE ? null : Number(cents);
+  if (fraction.length > maxDecimals) return null;
+  const units = BigInt(whole!) * 10n ** BigInt(scale) + BigInt(fraction.padEnd(scale, '0'));
+  return units > MAX_SAFE ? null : Number(units);
 }
 
-function assertMinorUnits(value: number, what: string): void {
+/**
+ * Parses a USD amount typed by a person, read from JSON or from a setting into micro-dollars:
+ * "25" → 25 000 000, "0.021272" → 21 272. Accepts at most `maxDecimals` decimals (6, a micro;
+ * 2 for amounts people pay, such as a top-up); refuses negatives, exponent forms ("1e3"), NaN,
+ * infinities, blank text and amounts beyond the safe integer range. Surrounding whitespace is
+ * ignored.
+ */
+export function parseUsdToMicros(input: string | number, maxDecimals: number = USD_DECIMALS): number | null {
+  return parseScaled(input, USD_DECIMALS, Math.min(maxDecimals, USD_DECIMALS));
+}
+
+/** Parses an amount in a currency of two decimals (AZN) into its minor unit: "17.17" → 1717. Same refusals as parseUsdToMicros. */
+export function parseMinor(input: string | number): number | null {
+  return parseScaled(input, 2, 2);
+}
+
+function assertInteger(value: number, what: string): void {
   if (!Number.isSafeInteger(value)) throw new RangeError(`${what} must be a safe integer, got ${value}`);
 }
 
-/** Plain decimal text of an amount in minor units: 1010 → "10.10", -5 → "-0.05". No grouping. */
+/** Plain decimal text of an amount in minor units of two decimals (qəpik): 1010 → "10.10", -5 → "-0.05". No grouping. */
 export function minorToDecimal(minor: number): string {
-  assertMinorUnits(minor, 'amount');
+  assertInteger(minor, 'amount');
   const sign = minor < 0 ? '-' : '';
   const digits = String(Math.abs(minor)).padStart(3, '0');
   return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
 /**
- * USD cents → AZN qəpik at `rate` AZN per USD: ceil(cents × rate), computed exactly.
- * 1010 cents at "1.7" → 1717 qəpik. Throws RangeError for a negative or non-integer amount and
- * for a rate that is not a positive plain decimal string.
+ * Plain decimal text of micro-dollars in dollars: whole cents with two decimals, finer amounts
+ * with the decimals they have (at most 6), never rounded. 1 230 000 → "1.23", 21 272 → "0.021272",
+ * 0 → "0.00", -50 000 → "-0.05". No grouping.
  */
-export function usdCentsToAznQepik(cents: number, rate: string): number {
-  assertMinorUnits(cents, 'cents');
-  if (cents < 0) throw new RangeError(`cents must not be negative, got ${cents}`);
+export function microsToDecimal(micros: number): string {
+  assertInteger(micros, 'amount');
+  const sign = micros < 0 ? '-' : '';
+  const digits = String(Math.abs(micros)).padStart(USD_DECIMALS + 1, '0');
+  const fraction = digits.slice(-USD_DECIMALS).replace(/(\d{2}\d*?)0+$/, '$1');
+  return `${sign}${digits.slice(0, -USD_DECIMALS)}.${fraction}`;
+}
+
+/**
+ * USD micro-dollars → AZN qəpik at `rate` AZN per USD: ceil(micros × rate / 10 000), computed
+ * exactly (a qəpik is a hundredth of a manat, a micro a millionth of a dollar). 25 000 000 micros
+ * at "1.7" → 4250 qəpik. Throws RangeError for a negative or non-integer amount and for a rate
+ * that is not a positive plain decimal string.
+ */
+export function usdMicrosToAznQepik(micros: number, rate: string): number {
+  assertInteger(micros, 'micros');
+  if (micros < 0) throw new RangeError(`micros must not be negative, got ${micros}`);
   if (!RATE.test(rate) || Number(rate) === 0) throw new RangeError(`invalid exchange rate: ${rate}`);
-  const qepik = new Big(cents).times(rate).round(0, Big.roundUp);
+  const qepik = new Big(micros).times(rate).div(MICROS_PER_USD / 100).round(0, Big.roundUp);
   const result = qepik.toNumber();
-  assertMinorUnits(result, 'qəpik');
+  assertInteger(result, 'qəpik');
   return result;
 }
 
 /** Qəpik as the decimal string a card gateway expects: 1717 → "17.17", 5 → "0.05". */
 export function qepikToAznString(qepik: number): string {
-  assertMinorUnits(qepik, 'qəpik');
+  assertInteger(qepik, 'qəpik');
   if (qepik < 0) throw new RangeError(`qəpik must not be negative, got ${qepik}`);
   return minorToDecimal(qepik);
 }

@@ -153,10 +153,10 @@ const orderInputSchema = <K extends z.ZodType<string, string>>(idempotencyKey: K
         .default({}),
       idempotencyKey,
       /**
-       * The total the customer was shown, in cents. When given and the server's price differs, the
+       * The total the customer was shown, in USD micro-dollars. When given and the server's price differs, the
        * order is refused with PRICE_CHANGED and the new total: nobody pays what they were not shown.
        */
-      expectedTotalCents: z.int().min(0).max(1_000_000_000).optional(),
+      expectedTotalMicros: z.int().min(0).max(10_000_000_000_000).optional(),
       /**
        * Drip-feed: `runs` orders of `quantity` each, one every `interval` minutes, charged together
        * up front. Both or neither; only for services marked `dripfeed`.

@@ -20,34 +20,51 @@ const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
 describe('priceOrder: examples', () => {
   it.each([
-    ['0.35 per 1000 × 1000', [tier('0.35')], 1000, NO_FEES, 35],
-    ['0.35 per 1000 × 1', [tier('0.35')], 1, NO_FEES, 1], // 0.035 cents → at least 1 cent
-    ['1.2 per 1000 × 2500', [tier('1.2')], 2500, NO_FEES, 300],
-    ['fees as numbers', [tier('0.35')], 1000, { serviceFeePercent: 10, baseFee: 0.5 }, 94], // 0.935
-    ['fees as strings', [tier('0.35')], 1000, { serviceFeePercent: '10', baseFee: '0.5' }, 94],
-    ['per 1', [tier('0.01', 1)], 7, NO_FEES, 7],
-    ['per 3, exact third', [tier('1', 3)], 1, NO_FEES, 34], // 33.33… → 34
-    ['tiny price', [tier('0.00000001')], 1, NO_FEES, 1],
-    ['free service with a base fee', [tier('0')], 100, { serviceFeePercent: 0, baseFee: '0.25' }, 25],
+    ['0.35 per 1000 × 1000', [tier('0.35')], 1000, NO_FEES, 350_000],
+    ['0.35 per 1000 × 1', [tier('0.35')], 1, NO_FEES, 350], // 0.00035 USD, to the micro
+    ['1.2 per 1000 × 2500', [tier('1.2')], 2500, NO_FEES, 3_000_000],
+    ['fees as numbers', [tier('0.35')], 1000, { serviceFeePercent: 10, baseFee: 0.5 }, 935_000], // 0.385 + 0.55
+    ['fees as strings', [tier('0.35')], 1000, { serviceFeePercent: '10', baseFee: '0.5' }, 935_000],
+    ['per 1', [tier('0.01', 1)], 7, NO_FEES, 70_000],
+    ['per 3, a third', [tier('1', 3)], 1, NO_FEES, 333_334], // rate 333.33334 per 1000
+    ['tiny price', [tier('0.00000001')], 1, NO_FEES, 1], // at least one micro
+    ['free service with a base fee', [tier('0')], 100, { serviceFeePercent: 0, baseFee: '0.25' }, 250_000],
     ['free service, no fees', [tier('0')], 100, NO_FEES, 0],
-    ['fee rounds up', [tier('1', 100)], 100, { serviceFeePercent: '2.5', baseFee: 0 }, 103], // 102.5
-    ['non-numeric fees count as 0', [tier('1', 100)], 100, { serviceFeePercent: 'abc', baseFee: '' }, 100],
-    ['negative fees count as 0', [tier('1', 100)], 100, { serviceFeePercent: -50, baseFee: '-1' }, 100],
-    ['fee text with spaces', [tier('1', 100)], 100, { serviceFeePercent: ' 10 ', baseFee: ' 0 ' }, 110],
-  ] as const)('%s', (_name, tiers, quantity, fees, cents) => {
-    expect(priceOrder(tiers, quantity, fees)).toEqual({ cents });
+    ['a fee that does not fall on a cent', [tier('1', 100)], 100, { serviceFeePercent: '2.5', baseFee: 0 }, 1_025_000],
+    ['non-numeric fees count as 0', [tier('1', 100)], 100, { serviceFeePercent: 'abc', baseFee: '' }, 1_000_000],
+    ['negative fees count as 0', [tier('1', 100)], 100, { serviceFeePercent: -50, baseFee: '-1' }, 1_000_000],
+    ['fee text with spaces', [tier('1', 100)], 100, { serviceFeePercent: ' 10 ', baseFee: ' 0 ' }, 1_100_000],
+  ] as const)('%s', (_name, tiers, quantity, fees, micros) => {
+    expect(priceOrder(tiers, quantity, fees)).toEqual({ micros });
+  });
+
+  it('charges a rate of 0.21272 per 1000 × 1000 exactly 212 720 micros, not a rounded-up 0.22', () => {
+    // 0.2 per 1000 with a 6.36 % service fee is 0.21272 per 1000.
+    expect(priceOrder([tier('0.2')], 1000, { serviceFeePercent: '6.36', baseFee: 0 })).toEqual({ micros: 212_720 });
+    expect(priceOrder([tier('0.21272')], 1000, NO_FEES)).toEqual({ micros: 212_720 });
+    // 4.55 per 1000 × 1 is 0.00455, not a whole cent.
+    expect(priceOrder([tier('4.55')], 1, NO_FEES)).toEqual({ micros: 4_550 });
+  });
+
+  it('rounds the rate up to 5 decimals, then the charge up to the micro', () => {
+    // 1/3 per 1000 → rate 0.33334; × 7 / 1000 = 0.00233338 → 0.002334.
+    expect(priceOrder([tier('1', 3000)], 7, NO_FEES)).toEqual({ micros: 2_334 });
+    // With a 10 % fee: rate 0.36667; 0.00256669 → 0.002567, and the base fee with the fee on it,
+    // 0.333333 × 1.1 = 0.3666663 → 0.366667.
+    expect(priceOrder([tier('1', 3000)], 7, { serviceFeePercent: 10, baseFee: '0.333333' })).toEqual({ micros: 2_567 + 366_667 });
+    expect(priceOrder([tier('0')], 1, { serviceFeePercent: 10, baseFee: '0.333333' })).toEqual({ micros: 366_667 });
   });
 
   it('picks the tier containing the quantity', () => {
     const tiers = [tier('2', 1000, 10, 999), tier('1', 1000, 1000, 5000)];
-    expect(priceOrder(tiers, 500, NO_FEES).cents).toBe(100);
-    expect(priceOrder(tiers, 1000, NO_FEES).cents).toBe(100);
-    expect(priceOrder(tiers, 999, NO_FEES).cents).toBe(200); // 199.8 → 200
-    expect(priceOrder(tiers, 5000, NO_FEES).cents).toBe(500);
+    expect(priceOrder(tiers, 500, NO_FEES).micros).toBe(1_000_000);
+    expect(priceOrder(tiers, 1000, NO_FEES).micros).toBe(1_000_000);
+    expect(priceOrder(tiers, 999, NO_FEES).micros).toBe(1_998_000);
+    expect(priceOrder(tiers, 5000, NO_FEES).micros).toBe(5_000_000);
   });
 
   it('uses the first matching tier when tiers overlap', () => {
-    expect(priceOrder([tier('3'), tier('1')], 1000, NO_FEES).cents).toBe(300);
+    expect(priceOrder([tier('3'), tier('1')], 1000, NO_FEES).micros).toBe(3_000_000);
   });
 });
 
@@ -70,11 +87,12 @@ describe('priceOrder: zero cases', () => {
     ['price blank', [tier('')], 100],
     ['price exponent form', [tier('1e3')], 100],
   ] as const)('%s → 0', (_name, tiers, quantity) => {
-    expect(priceOrder(tiers, quantity, { serviceFeePercent: 10, baseFee: 5 })).toEqual({ cents: 0 });
+    expect(priceOrder(tiers, quantity, { serviceFeePercent: 10, baseFee: 5 })).toEqual({ micros: 0 });
   });
 
   it('refuses a price beyond the safe integer range', () => {
     expect(() => priceOrder([tier('99999999', 1, 1, 2 ** 40)], 2 ** 40, NO_FEES)).toThrow(RangeError);
+    expect(() => priceOrder([tier('9999', 1, 1, 2 ** 40)], 2 ** 40, NO_FEES)).toThrow(RangeError);
   });
 });
 
@@ -86,28 +104,45 @@ const tierArb = fc
   .record({ p: priceUnits, per: perArb, minimum: fc.integer({ min: 1, max: 1000 }), span: fc.integer({ min: 0, max: 100_000 }) })
   .map(({ p, per, minimum, span }) => ({ p, tier: tier(decimalText(p, 8), per, minimum, minimum + span) }));
 
+/** The rule, in integers: the rate in 10^-5 USD per 1000 units, rounded up (P = price × 10^8, F = fee % × 10^4). */
+const oracleRate = (p: bigint, per: number, f: bigint) => ceilDiv(p * (10n ** 6n + f), 10n ** 6n * BigInt(per));
+/** The base fee with the service fee on it, in micros, rounded up (B = base × 10^4). */
+const oracleBase = (b: bigint, f: bigint) => ceilDiv(b * (10n ** 6n + f), 10n ** 4n);
+
 describe('priceOrder: properties', () => {
-  it('matches an integer oracle: ceil((price × q / per + base) × (100 + fee%)) cents', () => {
+  it('matches an integer oracle: ceil_micro(rate × q / 1000) + ceil_micro(base × (100 + fee%) / 100), rate rounded up to 5 decimals', () => {
     fc.assert(
       fc.property(tierArb, fc.double({ min: 0, max: 1, noNaN: true }), feeUnits, feeUnits, ({ p, tier: t }, at, f, b) => {
         const q = t.minimum + Math.floor(at * (t.maximum - t.minimum));
-        const per = BigInt(t.pricingPer);
-        // (P/1e8 × q / per + B/1e4) × (1e6 + F)/1e4 × … all over one common denominator.
-        const numerator = (p * BigInt(q) * 10n ** 4n + b * per * 10n ** 8n) * (10n ** 6n + f);
-        const expected = ceilDiv(numerator, 10n ** 16n * per);
+        const expected = ceilDiv(oracleRate(p, t.pricingPer, f) * 10n * BigInt(q), 1000n) + oracleBase(b, f);
         const fees = { serviceFeePercent: decimalText(f, 4), baseFee: decimalText(b, 4) };
-        expect(priceOrder([t], q, fees).cents).toBe(Number(expected));
+        expect(priceOrder([t], q, fees).micros).toBe(Number(expected));
       }),
     );
   });
 
-  it('with no fees equals ceil(price / per × quantity × 100)', () => {
+  it('never charges less than the exact price, and at most 10 micros per 1000 units and 2 micros more', () => {
+    fc.assert(
+      fc.property(tierArb, fc.double({ min: 0, max: 1, noNaN: true }), feeUnits, feeUnits, ({ p, tier: t }, at, f, b) => {
+        const q = t.minimum + Math.floor(at * (t.maximum - t.minimum));
+        const fees = { serviceFeePercent: decimalText(f, 4), baseFee: decimalText(b, 4) };
+        // The exact price in micros, × 10^8 × per: (P/10^8 × q/per + B/10^4) × (10^6 + F).
+        const scale = 10n ** 8n * BigInt(t.pricingPer);
+        const exact = (p * BigInt(q) + b * BigInt(t.pricingPer) * 10n ** 4n) * (10n ** 6n + f);
+        const charged = BigInt(priceOrder([t], q, fees).micros) * scale;
+        expect(charged >= exact).toBe(true);
+        expect(charged - exact < (10n * BigInt(q) / 1000n + 3n) * scale).toBe(true);
+      }),
+    );
+  });
+
+  it('with no fees equals ceil_micro(rate × quantity / 1000) and costs at least one micro when the price is not 0', () => {
     fc.assert(
       fc.property(tierArb, fc.integer({ min: 0, max: 100_000 }), ({ p, tier: t }, offset) => {
         const q = Math.min(t.minimum + offset, t.maximum);
-        const expected = ceilDiv(p * BigInt(q) * 100n, BigInt(t.pricingPer) * 10n ** 8n);
-        expect(priceOrder([t], q, NO_FEES).cents).toBe(Number(expected));
-        if (p > 0n) expect(priceOrder([t], q, NO_FEES).cents).toBeGreaterThanOrEqual(1);
+        const expected = ceilDiv(oracleRate(p, t.pricingPer, 0n) * 10n * BigInt(q), 1000n);
+        expect(priceOrder([t], q, NO_FEES).micros).toBe(Number(expected));
+        if (p > 0n) expect(priceOrder([t], q, NO_FEES).micros).toBeGreaterThanOrEqual(1);
       }),
     );
   });
@@ -118,7 +153,7 @@ describe('priceOrder: properties', () => {
         ({ tier: t }, a, c, f, b) => {
           const [q1, q2] = [t.minimum + a, t.minimum + c].map((q) => Math.min(q, t.maximum)).sort((x, y) => x - y) as [number, number];
           const fees = { serviceFeePercent: decimalText(f, 4), baseFee: decimalText(b, 4) };
-          expect(priceOrder([t], q1, fees).cents).toBeLessThanOrEqual(priceOrder([t], q2, fees).cents);
+          expect(priceOrder([t], q1, fees).micros).toBeLessThanOrEqual(priceOrder([t], q2, fees).micros);
         }),
     );
   });
@@ -129,7 +164,7 @@ describe('priceOrder: properties', () => {
         const q = t.minimum;
         const low = priceOrder([t], q, { serviceFeePercent: decimalText(f, 4), baseFee: decimalText(b, 4) });
         const high = priceOrder([t], q, { serviceFeePercent: decimalText(f + df, 4), baseFee: decimalText(b + db, 4) });
-        expect(high.cents).toBeGreaterThanOrEqual(low.cents);
+        expect(high.micros).toBeGreaterThanOrEqual(low.micros);
       }),
     );
   });
@@ -145,16 +180,16 @@ describe('priceOrder: properties', () => {
     fc.assert(
       fc.property(fc.array(anyTier, { maxLength: 4 }), fc.oneof(fc.integer({ min: -100, max: 100_000 }), fc.double()), anyFee, anyFee,
         (tiers, q, serviceFeePercent, baseFee) => {
-          let cents: number;
+          let micros: number;
           try {
-            cents = priceOrder(tiers, q, { serviceFeePercent, baseFee }).cents;
+            micros = priceOrder(tiers, q, { serviceFeePercent, baseFee }).micros;
           } catch (error) {
             // Only a price beyond the safe integer range (e.g. a tiny pricingPer) is refused.
             expect(error).toBeInstanceOf(RangeError);
             return;
           }
-          expect(Number.isSafeInteger(cents)).toBe(true);
-          expect(cents).toBeGreaterThanOrEqual(0);
+          expect(Number.isSafeInteger(micros)).toBe(true);
+          expect(micros).toBeGreaterThanOrEqual(0);
         }),
     );
   });
@@ -163,7 +198,7 @@ describe('priceOrder: properties', () => {
     fc.assert(
       fc.property(tierArb, fc.oneof(fc.integer({ min: -1000, max: 0 }), fc.double({ noInteger: true }), fc.integer({ min: 200_001, max: 10 ** 9 })),
         ({ tier: t }, q) => {
-          expect(priceOrder([t], q, { serviceFeePercent: 5, baseFee: 1 }).cents).toBe(0);
+          expect(priceOrder([t], q, { serviceFeePercent: 5, baseFee: 1 }).micros).toBe(0);
         }),
     );
   });
@@ -174,19 +209,23 @@ describe('pricePerUnitDisplay', () => {
 
   it('shows the price per 1000 with the service fee and without the base fee', () => {
     expect(pricePerUnitDisplay(service('Followers', [tier('0.35')]), { serviceFeePercent: 10, baseFee: 5 }))
-      .toEqual({ per: 1000, usd: '0.385' });
-    expect(pricePerUnitDisplay(service('Likes', [tier('2', 100)]), NO_FEES)).toEqual({ per: 1000, usd: '20.00' });
+      .toEqual({ per: 1000, micros: 385_000, usd: '0.385' });
+    expect(pricePerUnitDisplay(service('Likes', [tier('2', 100)]), NO_FEES)).toEqual({ per: 1000, micros: 20_000_000, usd: '20.00' });
   });
 
   it('shows comment services per 10', () => {
-    expect(pricePerUnitDisplay(service('Custom Comments', [tier('12.5')]), NO_FEES)).toEqual({ per: 10, usd: '0.125' });
-    expect(pricePerUnitDisplay(service('Default', [tier('12')], 'Random Comments'), NO_FEES)).toEqual({ per: 10, usd: '0.12' });
+    expect(pricePerUnitDisplay(service('Custom Comments', [tier('12.5')]), NO_FEES)).toEqual({ per: 10, micros: 125_000, usd: '0.125' });
+    expect(pricePerUnitDisplay(service('Default', [tier('12')], 'Random Comments'), NO_FEES)).toEqual({ per: 10, micros: 120_000, usd: '0.12' });
+    // A rate of 0.00001 per 1000 is 0.0000001 per 10: shown as the micro 10 comments cost.
+    expect(pricePerUnitDisplay(service('Custom Comments', [tier('0.00001')]), NO_FEES)?.usd).toBe('0.000001');
   });
 
-  it('keeps cent fractions up to 4 decimals, rounded up', () => {
+  it('keeps the rate\'s fractions of a cent, up to 5 decimals, rounded up', () => {
     expect(pricePerUnitDisplay(service('Views', [tier('0.0035')]), NO_FEES)?.usd).toBe('0.0035');
-    expect(pricePerUnitDisplay(service('Views', [tier('0.00001')]), NO_FEES)?.usd).toBe('0.0001');
-    expect(pricePerUnitDisplay(service('Views', [tier('1', 3)]), NO_FEES)?.usd).toBe('333.3334');
+    expect(pricePerUnitDisplay(service('Views', [tier('0.21272')]), NO_FEES)?.usd).toBe('0.21272');
+    expect(pricePerUnitDisplay(service('Views', [tier('0.00001')]), NO_FEES)?.usd).toBe('0.00001');
+    expect(pricePerUnitDisplay(service('Views', [tier('0.000001')]), NO_FEES)?.usd).toBe('0.00001');
+    expect(pricePerUnitDisplay(service('Views', [tier('1', 3)]), NO_FEES)?.usd).toBe('333.33334');
     expect(pricePerUnitDisplay(service('Views', [tier('0')]), NO_FEES)?.usd).toBe('0.00');
   });
 
@@ -202,16 +241,26 @@ describe('pricePerUnitDisplay', () => {
     expect(pricePerUnitDisplay(service('Views', [tier('1', 0)]), NO_FEES)).toBeNull();
   });
 
-  it('is never below the exact per-unit price', () => {
+  it('is the rate rounded up to 5 decimals, never below the exact price', () => {
     fc.assert(
       fc.property(priceUnits, perArb, feeUnits, (p, per, f) => {
         const shown = pricePerUnitDisplay(service('Views', [tier(decimalText(p, 8), per)]), { serviceFeePercent: decimalText(f, 4), baseFee: 0 });
-        // exact × 10^4 = p/1e8 × 1000 / per × (1e6 + f)/1e6 × 1e4
-        const expected = ceilDiv(p * 1000n * (10n ** 6n + f), 10n ** 10n * BigInt(per));
         expect(shown).not.toBeNull();
         const [whole, frac = ''] = shown!.usd.split('.');
-        expect(BigInt(whole! + frac.padEnd(4, '0'))).toBe(expected);
         expect(frac.length).toBeGreaterThanOrEqual(2);
+        expect(frac.length).toBeLessThanOrEqual(5);
+        expect(BigInt(whole! + frac.padEnd(5, '0'))).toBe(oracleRate(p, per, f));
+      }),
+    );
+  });
+
+  it('is what the shown quantity costs, by the very function orders are charged by', () => {
+    fc.assert(
+      fc.property(priceUnits, perArb, feeUnits, fc.constantFrom('Views', 'Custom Comments'), (p, per, f, type) => {
+        const tiers = [tier(decimalText(p, 8), per, 1, 100_000)];
+        const fees = { serviceFeePercent: decimalText(f, 4), baseFee: 0 };
+        const shown = pricePerUnitDisplay(service(type, tiers), fees)!;
+        expect(shown.micros).toBe(priceOrder(tiers, shown.per, fees).micros);
       }),
     );
   });

@@ -1,11 +1,16 @@
 import Big from 'big.js';
 import type { CatalogService, PriceTier } from './catalog';
+import { microsToDecimal } from './money';
 import { isCommentService } from './platforms';
 
 /**
- * Order prices (docs/rules.md#money). Tier prices are USD decimal strings for `pricingPer`
- * units. Everything is computed exactly with big.js and rounded up only once, at the end, so a
- * customer is never undercharged and a non-zero price costs at least one cent.
+ * Order prices (docs/rules.md#money), in USD micro-dollars. Tier prices are USD decimal strings
+ * for `pricingPer` units. A customer's price per 1000 units (the service fee included) is the
+ * service's rate, rounded up to 5 decimals, the reseller protocol's precision: it is what the
+ * site shows and what the API answers as `rate`, and every order is charged by it, so a charge is
+ * rate × quantity / 1000 (rounded up to the micro) plus the base fee. Everything else is exact
+ * big.js arithmetic; a customer is never undercharged and a non-zero price costs at least one
+ * micro-dollar.
  */
 
 /** The storefront's fee settings: a percentage on top and a fixed USD fee per order. */
@@ -13,6 +18,11 @@ export interface Fees {
   serviceFeePercent: string | number;
   baseFee: string | number;
 }
+
+/** Decimals of a rate (USD per 1000 units). */
+export const RATE_DECIMALS = 5;
+/** Micro-dollars in the last decimal of a rate. */
+const MICROS_PER_RATE_STEP = 10 ** (6 - RATE_DECIMALS);
 
 /** big.js constructor whose division rounds up to a whole number: an exact ceiling. */
 const Ceil = /* @__PURE__ */ (() => {
@@ -38,60 +48,88 @@ function feeValue(value: unknown): Big {
 }
 
 /** Price and pricingPer of a tier when both are usable: price ≥ 0, pricingPer > 0. */
-function tierRate(tier: PriceTier): { price: Big; per: number } | null {
+function tierPrice(tier: PriceTier): { price: Big; per: number } | null {
   const price = toDecimal(tier.price);
   const per = tier.pricingPer;
   if (!price || price.lt(0) || typeof per !== 'number' || !Number.isFinite(per) || per <= 0) return null;
   return { price, per };
 }
 
+/** A whole number of micro-dollars as a safe integer, or RangeError. */
+function safeMicros(micros: Big, what: string): number {
+  if (micros.gt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`${what} beyond the safe integer range`);
+  return micros.toNumber();
+}
+
 /**
- * The price of an order in USD cents:
- *   cost = price / pricingPer × quantity + baseFee;  final = cost + cost × serviceFee% / 100,
- * using the first tier with minimum ≤ quantity ≤ maximum, rounded up to the cent.
+ * The customer's rate of a tier: USD per 1000 units, the service fee included, rounded up to
+ * RATE_DECIMALS decimals, in micro-dollars (so a multiple of 10): price 0.2 per 1000 with a 6.36 %
+ * fee is 0.21272 → 212 720. Null when the tier's price or pricingPer is unusable.
+ */
+function tierRateMicros(tier: PriceTier, fees: Fees): Big | null {
+  const usable = tierPrice(tier);
+  if (!usable) return null;
+  const percent = feeValue(fees.serviceFeePercent);
+  // rate × 10^5 = price × 1000 / per × (100 + percent) / 100 × 10^5, with the one division last.
+  const steps = new Ceil(usable.price).times(percent.plus(100)).times(10 ** (RATE_DECIMALS + 1)).div(usable.per);
+  return steps.times(MICROS_PER_RATE_STEP);
+}
+
+/** The tier an order of `quantity` units is priced by: the first with minimum ≤ quantity ≤ maximum. */
+const tierOf = (tiers: readonly PriceTier[], quantity: number) => tiers.find((t) => t.minimum <= quantity && quantity <= t.maximum);
+
+/**
+ * The rate shown for a service and answered by the reseller API: of the tier containing `per`
+ * units (1000 by default), else of the first tier; micro-dollars per 1000 units. Null when no
+ * usable tier exists. Throws RangeError beyond the safe integer range.
+ */
+export function ratePer1000Micros(tiers: readonly PriceTier[], fees: Fees, per = DISPLAY_PER): number | null {
+  const tier = tierOf(tiers, per) ?? tiers[0];
+  const rate = tier && tierRateMicros(tier, fees);
+  return rate ? safeMicros(rate, 'rate') : null;
+}
+
+/** The base fee of an order with the service fee on it, rounded up to the micro: 0.25 USD at 10 % → 275 000. */
+export function baseFeeMicros(fees: Fees): number {
+  const percent = feeValue(fees.serviceFeePercent);
+  // base × (100 + percent) / 100 × 10^6
+  return safeMicros(new Ceil(feeValue(fees.baseFee)).times(percent.plus(100)).times(10_000).div(1), 'base fee');
+}
+
+/**
+ * The price of an order in USD micro-dollars, by the first tier with minimum ≤ quantity ≤ maximum:
+ *   charge = ceil_micro(rate × quantity / 1000) + ceil_micro(baseFee × (100 + serviceFee%) / 100)
+ * where rate is the tier's price per 1000 units with the service fee, rounded up to 5 decimals.
  * 0 when there are no tiers, the quantity is not a positive integer, no tier matches, or the
  * tier's pricingPer or price is unusable. Throws RangeError beyond the safe integer range.
  */
-export function priceOrder(tiers: readonly PriceTier[], quantity: number, fees: Fees): { cents: number } {
-  if (!Number.isSafeInteger(quantity) || quantity <= 0) return { cents: 0 };
-  const tier = tiers.find((t) => t.minimum <= quantity && quantity <= t.maximum);
-  const rate = tier && tierRate(tier);
-  if (!rate) return { cents: 0 };
-  const base = feeValue(fees.baseFee);
-  const percent = feeValue(fees.serviceFeePercent);
-  // cents = (price × q / per + base) × (100 + percent), with the single division last.
-  const cents = new Ceil(rate.price)
-    .times(quantity)
-    .plus(base.times(rate.per))
-    .times(percent.plus(100))
-    .div(rate.per);
-  if (cents.gt(Number.MAX_SAFE_INTEGER)) throw new RangeError('order price beyond the safe integer range');
-  return { cents: cents.toNumber() };
+export function priceOrder(tiers: readonly PriceTier[], quantity: number, fees: Fees): { micros: number } {
+  if (!Number.isSafeInteger(quantity) || quantity <= 0) return { micros: 0 };
+  const tier = tierOf(tiers, quantity);
+  const rate = tier && tierRateMicros(tier, fees);
+  if (!rate) return { micros: 0 };
+  const units = new Ceil(rate).times(quantity).div(1000);
+  return { micros: safeMicros(units.plus(baseFeeMicros(fees)), 'order price') };
 }
 
 /** Display quantities: prices are shown per 1000 units, comment services per 10 (docs/rules.md#money). */
 export const DISPLAY_PER = 1000;
 export const COMMENT_DISPLAY_PER = 10;
-/** Decimals of a displayed unit price: enough to show a cent fraction for very cheap services. */
-export const DISPLAY_DECIMALS = 4;
 
 /**
- * The price shown beside a service: USD for `per` units (1000, or 10 for comment services),
- * service fee included, base fee excluded (it is a per-order fee shown in the price details).
- * Uses the tier that contains `per`, else the first tier. `usd` is rounded up to 4 decimals and
- * keeps at least 2: "0.35", "0.0035", "1.234", "12.00". Null when no usable tier exists.
+ * The price shown beside a service: USD for `per` units (1000, or 10 for comment services), the
+ * service fee included, the base fee excluded (it is a per-order fee shown in the price details):
+ * what `per` units cost by the rate of the tier containing `per` (else the first tier), rounded
+ * up to the micro. `usd` is written with at least 2 decimals and the others it has: "0.35",
+ * "0.21272", "0.001234" (a rate per 10), "12.00". Null when no usable tier exists.
  */
 export function pricePerUnitDisplay(
   service: Pick<CatalogService, 'tiers' | 'type' | 'name'>,
   fees: Fees,
-): { per: number; usd: string } | null {
+): { per: number; micros: number; usd: string } | null {
   const per = isCommentService(service) ? COMMENT_DISPLAY_PER : DISPLAY_PER;
-  const tier = service.tiers.find((t) => t.minimum <= per && per <= t.maximum) ?? service.tiers[0];
-  const rate = tier && tierRate(tier);
-  if (!rate) return null;
-  const percent = feeValue(fees.serviceFeePercent);
-  // usd × 10^4 = price × per × (100 + percent) × 100 / pricingPer, rounded up.
-  const scaled = new Ceil(rate.price).times(per).times(percent.plus(100)).times(100).div(rate.per);
-  const usd = new Big(scaled).div(10 ** DISPLAY_DECIMALS).toFixed(DISPLAY_DECIMALS);
-  return { per, usd: usd.replace(/(\.\d{2}\d*?)0+$/, '$1') };
+  const rate = ratePer1000Micros(service.tiers, fees, per);
+  if (rate === null) return null;
+  const micros = safeMicros(new Ceil(rate).times(per).div(1000), 'price');
+  return { per, micros, usd: microsToDecimal(micros) };
 }

@@ -1,42 +1,50 @@
-import Big from 'big.js';
 import type { CatalogService } from './catalog';
 import type { OrderStatus } from './orderStatus';
-import type { Fees } from './pricing';
+import { RATE_DECIMALS, ratePer1000Micros, type Fees } from './pricing';
 
 /**
- * Figures of the reseller API (`/api/v2`, the PerfectPanel-style protocol): prices per 1000 as
- * decimal USD strings, statuses spelled as the protocol's clients expect.
+ * Figures of the reseller API (`/api/v2`, the PerfectPanel-style protocol): prices per 1000,
+ * charges and balances as decimal USD strings of up to 5 decimals, statuses spelled as the
+ * protocol's clients expect.
  */
 
 /** Most ids one `status`, `refill`, `refill_status` or `cancel` call takes. */
 export const V2_MAX_IDS = 100;
 
-/** Decimals of a rate: enough to show cent fractions of cheap services. */
-const RATE_DECIMALS = 4;
+/** Decimals of the protocol's amounts (`rate`, `charge`, `balance`): "100.84292", "0.27819". */
+export const API_DECIMALS = RATE_DECIMALS;
 
 /**
- * USD per 1000 units as the customer pays them: the tier containing 1000 units (else the first),
- * the service fee included, rounded up to 4 decimals ("0.3500" → "0.35"). The fixed per-order
- * base fee, when the shop sets one, is added to each order's charge, not to the rate. Null when
- * no tier is usable.
+ * USD per 1000 units as the customer pays them (src/core/pricing.ts): the tier containing 1000
+ * units (else the first), the service fee included, rounded up to 5 decimals ("0.3500" → "0.35",
+ * "0.21272"). Orders of that tier are charged by this very rate. The fixed per-order base fee,
+ * when the shop sets one, is added to each order's charge, not to the rate. Null when no tier is
+ * usable.
  */
 export function ratePer1000(tiers: CatalogService['tiers'], fees: Fees): string | null {
-  const tier = tiers.find((t) => t.minimum <= 1000 && 1000 <= t.maximum) ?? tiers[0];
-  if (!tier || !/^\d+(\.\d+)?$/.test(tier.price) || !(tier.pricingPer > 0)) return null;
-  const percent = Number(fees.serviceFeePercent);
-  const fee = Number.isFinite(percent) && percent > 0 ? new Big(percent) : new Big(0);
-  const rate = new Big(tier.price).times(1000).times(fee.plus(100)).div(100).div(tier.pricingPer).round(RATE_DECIMALS, Big.roundUp);
-  return trimDecimals(rate.toFixed(RATE_DECIMALS));
+  const micros = ratePer1000Micros(tiers, fees);
+  return micros === null ? null : microsToUsd(micros, 'up');
 }
 
-/** "1.2300" → "1.23", "5.0000" → "5.00": at least two decimals, no trailing zeros beyond. */
-const trimDecimals = (s: string) => s.replace(/(\.\d{2}\d*?)0+$/, '$1');
+const STEP = 10 ** (6 - API_DECIMALS);
 
-/** USD cents as the protocol's decimal string: 1234 → "12.34". */
-export function centsToUsd(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(cents));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+/**
+ * Micro-dollars as the protocol's decimal string, with at least 2 and at most 5 decimals (no
+ * trailing zeros beyond the second): 12 340 000 → "12.34", 278 190 → "0.27819". A sixth decimal is
+ * rounded `up` for what the customer pays (`rate`, `charge`: never less than what is debited)
+ * and `down` for what the customer holds (`balance`: never more than what can be spent):
+ * 212 725 → "0.21273" up, "0.21272" down.
+ */
+export function microsToUsd(micros: number, round: 'up' | 'down'): string {
+  if (!Number.isSafeInteger(micros)) throw new RangeError(`micros must be a safe integer, got ${micros}`);
+  const sign = micros < 0 ? '-' : '';
+  const abs = Math.abs(micros);
+  // Rounded on the magnitude, in integers: away from zero ("up") or toward it ("down").
+  const rest = abs % STEP;
+  const steps = (abs - rest) / STEP + (round === 'up' && rest > 0 ? 1 : 0);
+  const digits = String(steps).padStart(API_DECIMALS + 1, '0');
+  const fraction = digits.slice(-API_DECIMALS).replace(/(\d{2}\d*?)0+$/, '$1');
+  return `${sign}${digits.slice(0, -API_DECIMALS)}.${fraction}`;
 }
 
 /** The protocol's status of an order. */

@@ -8,7 +8,7 @@ export const meSchema = z.object({
   email: z.string(),
   fullName: z.string(),
   roles: z.array(roleSchema),
-  balanceCents: z.number().int(),
+  balanceMicros: z.number().int(),
 });
 export type Me = z.infer<typeof meSchema>;
 

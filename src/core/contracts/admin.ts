@@ -7,9 +7,13 @@ import { settingsSchema } from '../settings';
 export const roleSchema = z.enum(['user', 'moderator', 'admin']);
 export const roleInputSchema = z.strictObject({ role: roleSchema });
 
-/** A balance adjustment: signed USD cents, with a reason that goes into the ledger and the audit log. */
+/**
+ * A balance adjustment: signed USD micro-dollars (any micro, so a staff member can set a balance
+ * to the micro; at most 1 000 000 USD either way), with a reason that goes into the ledger and the
+ * audit log.
+ */
 export const balanceAdjustmentSchema = z.strictObject({
-  amountCents: z.number().int().refine((n) => n !== 0, 'zero').refine((n) => Math.abs(n) <= 100_000_000, 'too large'),
+  amountMicros: z.number().int().refine((n) => n !== 0, 'zero').refine((n) => Math.abs(n) <= 1_000_000_000_000, 'too large'),
   reason: z.string().trim().min(3).max(500),
 });
 
@@ -105,8 +109,8 @@ export const faqInputSchema = z.strictObject({
 export type FaqInput = z.infer<typeof faqInputSchema>;
 
 export const orderRefundSchema = z.strictObject({
-  /** Cents to refund; the whole remaining charge when missing. */
-  amountCents: z.number().int().positive().optional(),
+  /** USD micro-dollars to refund; the whole remaining charge when missing. */
+  amountMicros: z.number().int().positive().optional(),
   reason: z.string().trim().min(3).max(500),
 });
 

@@ -6,7 +6,7 @@ import { ORDER_STATUSES } from '../orderStatus';
 export const userEventSchema = z.discriminatedUnion('type', [
   /** An order moved; `note` says why when it failed (docs/rules.md#statuses). */
   z.object({ type: z.literal('order'), orderId: z.string(), number: z.string(), status: z.enum(ORDER_STATUSES), note: orderNoteSchema.optional() }),
-  z.object({ type: z.literal('balance'), balanceCents: z.number().int(), deltaCents: z.number().int() }),
+  z.object({ type: z.literal('balance'), balanceMicros: z.number().int(), deltaMicros: z.number().int() }),
   z.object({ type: z.literal('payment'), paymentId: z.string(), status: z.string() }),
   z.object({ type: z.literal('ticket'), ticketId: z.string() }),
   /** To each admin: a ticket was opened, answered or changed (the support inbox refreshes). */

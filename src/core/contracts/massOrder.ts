@@ -24,6 +24,6 @@ export type MassOrderLineResult = z.infer<typeof massOrderLineResultSchema>;
 export const massOrderResultSchema = z.object({
   lines: z.array(massOrderLineResultSchema),
   placed: z.int(),
-  chargedCents: z.int(),
+  chargedMicros: z.int(),
 });
 export type MassOrderResult = z.infer<typeof massOrderResultSchema>;

@@ -12,8 +12,8 @@ export const orderViewSchema = z.object({
   serviceType: z.string(),
   link: z.string(),
   quantity: z.number().int(),
-  chargeCents: z.number().int(),
-  refundedCents: z.number().int(),
+  chargeMicros: z.number().int(),
+  refundedMicros: z.number().int(),
   status: z.enum(ORDER_STATUSES),
   startCount: z.number().int().nullable(),
   currentCount: z.number().int().nullable(),
@@ -50,7 +50,7 @@ export const trackResultSchema = z.object({
   startCount: z.number().int().nullable(),
   currentCount: z.number().int().nullable(),
   delivered: z.number().int().nullable(),
-  totalCents: z.number().int(),
+  totalMicros: z.number().int(),
   createdAt: z.string(),
 });
 export type TrackResult = z.infer<typeof trackResultSchema>;

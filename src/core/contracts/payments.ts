@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { MICROS_PER_CENT } from '../money';
 import { PAYMENT_FAILURE_REASONS } from '../paymentFailure';
 
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** Top-up request: USD with at most 2 decimals, at least 1 (docs/rules.md#payments). */
-export const TOPUP_MIN_CENTS = 100;
-export const TOPUP_MAX_CENTS = 1_000_000;
+/** Top-up request: USD with at most 2 decimals (whole cents), 1 to 10 000, in micro-dollars (docs/rules.md#payments). */
+export const TOPUP_MIN_MICROS = 1_000_000;
+export const TOPUP_MAX_MICROS = 10_000_000_000;
 export const TOPUP_QUICK_AMOUNTS = [1, 5, 10, 25, 50, 100] as const;
 
 export const topUpInputSchema = z.strictObject({
-  amountCents: z.number().int().min(TOPUP_MIN_CENTS).max(TOPUP_MAX_CENTS),
+  amountMicros: z.number().int().min(TOPUP_MIN_MICROS).max(TOPUP_MAX_MICROS).multipleOf(MICROS_PER_CENT),
   language: z.enum(['az', 'tr', 'en']).default('az'),
 });
 export type TopUpInput = z.infer<typeof topUpInputSchema>;
@@ -19,7 +20,7 @@ export const paymentViewSchema = z.object({
   id: z.string(),
   reference: z.string(),
   type: z.enum(['balance_topup', 'order_payment']),
-  amountUsdCents: z.number().int(),
+  amountUsdMicros: z.number().int(),
   amountQepik: z.number().int(),
   status: z.enum(PAYMENT_STATUSES),
   provider: z.string(),
