@@ -91,7 +91,7 @@ describe.skipIf(!url)('the listening connection (PostgreSQL)', () => {
     const provider = sandboxClient(sandbox, { timeoutMs: 2000 });
     await syncCatalog(database.db, provider);
     const service = (await database.db.select().from(catalogServices)).find((s) => s.platform === 'instagram' && s.params.length === 0 && s.tiers.length > 0)!;
-    const user = await createCustomer(database.db, { balanceCents: 100_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 1_000_000_000 });
 
     // The worker of another instance: its own pool and listening connection.
     const other = await openPostgres(scratch.url, 2);

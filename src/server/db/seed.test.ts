@@ -40,7 +40,7 @@ describe.each(engines)('migrations and seed on %s', (engine) => {
       expect(result.generatedAdmin).toBeUndefined();
       const [user] = await database.db.select().from(users).where(eq(users.email, 'boss@example.com'));
       expect(user).toBeDefined();
-      expect(user!.balanceCents).toBe(0);
+      expect(user!.balanceMicros).toBe(0);
     } finally {
       await database.close();
     }
@@ -50,7 +50,7 @@ describe.each(engines)('migrations and seed on %s', (engine) => {
     const database = await createTestDatabase(engine);
     try {
       await seed(database.db, {});
-      await expect(database.db.update(users).set({ balanceCents: -1 })).rejects.toThrow();
+      await expect(database.db.update(users).set({ balanceMicros: -1 })).rejects.toThrow();
     } finally {
       await database.close();
     }

@@ -3,7 +3,8 @@ import { bigint, boolean, check, index, pgTable, text, timestamp, unique } from 
 
 /**
  * Identity tables. `users`, `sessions`, `accounts` and `verifications` follow the shape better-auth
- * expects; `balance_cents` is ours: the cached wallet balance in USD cents, changed only together
+ * expects; `balance_micros` is ours: the cached wallet balance in USD micro-dollars
+ * (docs/rules.md#money), changed only together
  * with a ledger entry and never below zero.
  */
 export const users = pgTable(
@@ -15,11 +16,11 @@ export const users = pgTable(
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
-    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    balanceMicros: bigint('balance_micros', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('users_balance_non_negative', sql`${t.balanceCents} >= 0`)],
+  (t) => [check('users_balance_non_negative', sql`${t.balanceMicros} >= 0`)],
 );
 
 export const sessions = pgTable(

@@ -38,8 +38,8 @@ export const orders = pgTable(
     linkKey: text('link_key').notNull(),
     quantity: integer('quantity').notNull(),
     params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
-    chargeCents: bigint('charge_cents', { mode: 'number' }).notNull(),
-    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    chargeMicros: bigint('charge_micros', { mode: 'number' }).notNull(),
+    refundedMicros: bigint('refunded_micros', { mode: 'number' }).notNull().default(0),
     status: text('status', { enum: ORDER_STATUSES }).$type<OrderStatus>().notNull().default('pending'),
     providerOrderId: text('provider_order_id'),
     providerStatus: text('provider_status'),
@@ -86,17 +86,17 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     uniqueIndex('orders_api_id_unique').on(t.apiId),
     index('orders_status_idx').on(t.status, t.checkedAt),
-    check('orders_charge_positive', sql`${t.chargeCents} > 0`),
+    check('orders_charge_positive', sql`${t.chargeMicros} > 0`),
     index('orders_drip_due_idx').on(t.nextRunAt).where(sql`next_run_at is not null`),
     index('orders_parent_idx').on(t.parentId).where(sql`parent_id is not null`),
     check('orders_drip_shape', sql`${t.runs} is null or (${t.runs} >= 2 and ${t.intervalMinutes} >= 1 and ${t.quantity} % ${t.runs} = 0 and ${t.runsSent} <= ${t.runs} and ${t.parentId} is null)`),
-    check('orders_refund_bounded', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.chargeCents}`),
+    check('orders_refund_bounded', sql`${t.refundedMicros} >= 0 and ${t.refundedMicros} <= ${t.chargeMicros}`),
     // An order that delivers nothing more (failed, stopped, refunded, cancelled) has its whole
     // charge back: it is never marked so while money is still owed.
-    check('orders_refund_settled', sql`${t.status} not in ('error', 'stopped', 'refunded', 'cancelled') or ${t.refundedCents} = ${t.chargeCents}`),
+    check('orders_refund_settled', sql`${t.status} not in ('error', 'stopped', 'refunded', 'cancelled') or ${t.refundedMicros} = ${t.chargeMicros}`),
     // Such orders written before refunds were cumulative, found and settled by reconciliation.
     index('orders_refund_owed_idx')
       .on(t.createdAt)
-      .where(sql`status in ('error', 'stopped', 'refunded', 'cancelled') and refunded_cents < charge_cents`),
+      .where(sql`status in ('error', 'stopped', 'refunded', 'cancelled') and refunded_micros < charge_micros`),
   ],
 );

@@ -22,7 +22,7 @@ export const payments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     type: text('type', { enum: ['balance_topup', 'order_payment'] }).notNull().default('balance_topup'),
-    amountUsdCents: bigint('amount_usd_cents', { mode: 'number' }).notNull(),
+    amountUsdMicros: bigint('amount_usd_micros', { mode: 'number' }).notNull(),
     amountQepik: bigint('amount_qepik', { mode: 'number' }).notNull(),
     /** AZN per USD used for this payment, as a decimal string. */
     rate: text('rate').notNull(),
@@ -45,6 +45,6 @@ export const payments = pgTable(
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     index('payments_status_idx').on(t.status, t.createdAt),
     index('payments_transaction_idx').on(t.transactionId),
-    check('payments_amounts_positive', sql`${t.amountUsdCents} > 0 and ${t.amountQepik} > 0`),
+    check('payments_amounts_positive', sql`${t.amountUsdMicros} > 0 and ${t.amountQepik} > 0`),
   ],
 );

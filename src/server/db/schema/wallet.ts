@@ -6,9 +6,9 @@ export const LEDGER_KINDS = ['signup_bonus', 'topup', 'order_charge', 'order_ref
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**
- * Every change of a user's balance, in USD cents (positive credits, negative debits). The pair
+ * Every change of a user's balance, in USD micro-dollars (positive credits, negative debits). The pair
  * (kind, reference) is unique, so each credit or charge happens once however often it is retried;
- * `users.balance_cents` is the cached sum and changes in the same transaction as its entry.
+ * `users.balance_micros` is the cached sum and changes in the same transaction as its entry.
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -17,7 +17,7 @@ export const ledgerEntries = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    amountMicros: bigint('amount_micros', { mode: 'number' }).notNull(),
     kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     /** What the entry is about (user id, payment id, order id …); unique per kind. */
     reference: text('reference').notNull(),
