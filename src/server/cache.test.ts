@@ -83,7 +83,7 @@ describe.skipIf(!url)('caches across two instances (PostgreSQL)', () => {
 
     // A balance change (every order) sends nothing.
     remember();
-    await one.db.update(users).set({ balanceCents: 5 }).where(eq(users.id, user.id));
+    await one.db.update(users).set({ balanceMicros: 50_000 }).where(eq(users.id, user.id));
     await new Promise((r) => setTimeout(r, 200));
     expect(caches.identities.get('tok-1')).toBeDefined();
 

@@ -75,13 +75,13 @@ const ROUTES = new Map<string, Permission>([
  */
 async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>> {
   const target = await signUpUser(app);
-  await credit(database.db, { userId: target.id, amountCents: 5000, kind: 'topup', reference: `access-${target.id}` });
+  await credit(database.db, { userId: target.id, amountMicros: 50_000_000, kind: 'topup', reference: `access-${target.id}` });
   const [svc] = await database.db.select().from(catalogServices).where(eq(catalogServices.platform, 'instagram')).limit(1);
   const order = async (key: string, status: 'unknown' | 'pending' | 'completed') =>
     (
       await database.db
         .insert(orders)
-        .values({ number: newOrderNumber(), userId: target.id, serviceId: svc!.id, serviceName: svc!.name, platform: 'instagram', serviceType: svc!.type, link: `https://instagram.com/${key}`, linkKey: key, quantity: 100, chargeCents: 50, status, idempotencyKey: key, requestHash: 'h' })
+        .values({ number: newOrderNumber(), userId: target.id, serviceId: svc!.id, serviceName: svc!.name, platform: 'instagram', serviceType: svc!.type, link: `https://instagram.com/${key}`, linkKey: key, quantity: 100, chargeMicros: 500_000, status, idempotencyKey: key, requestHash: 'h' })
         .returning()
     )[0]!;
   const [unknown, pending, done] = [await order('access-unknown', 'unknown'), await order('access-pending', 'pending'), await order('access-done', 'completed')];
@@ -115,14 +115,14 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
     ['GET /api/admin/orders', { path: `${a}/orders?status=unknown` }],
     ['GET /api/admin/orders/:id', { path: `${a}/orders/${unknown.id}` }],
     ['POST /api/admin/orders/:id/resync', { path: `${a}/orders/${pending.id}/resync` }],
-    ['POST /api/admin/orders/:id/refund', { path: `${a}/orders/${unknown.id}/refund`, body: { amountCents: 10, reason: 'late delivery' } }],
+    ['POST /api/admin/orders/:id/refund', { path: `${a}/orders/${unknown.id}/refund`, body: { amountMicros: 100_000, reason: 'late delivery' } }],
     ['POST /api/admin/orders/:id/resubmit', { path: `${a}/orders/${unknown.id}/resubmit` }],
     ['POST /api/admin/orders/:id/refill', { path: `${a}/orders/${done.id}/refill` }],
     ['POST /api/admin/orders/:id/cancel', { path: `${a}/orders/${pending.id}/cancel` }],
     ['GET /api/admin/users', { path: `${a}/users?q=example` }],
     ['POST /api/admin/users/:id/roles', { path: `${a}/users/${target.id}/roles`, body: { role: 'moderator' } }],
     ['DELETE /api/admin/users/:id/roles/:role', { path: `${a}/users/${target.id}/roles/user` }],
-    ['POST /api/admin/users/:id/balance', { path: `${a}/users/${target.id}/balance`, body: { amountCents: 250, reason: 'goodwill' } }],
+    ['POST /api/admin/users/:id/balance', { path: `${a}/users/${target.id}/balance`, body: { amountMicros: 2_500_000, reason: 'goodwill' } }],
     ['PUT /api/admin/users/:id/api-access', { path: `${a}/users/${target.id}/api-access`, body: { enabled: false } }],
     ['GET /api/admin/dashboard', { path: `${a}/dashboard` }],
     ['GET /api/admin/payments', { path: `${a}/payments` }],

@@ -53,16 +53,16 @@ async function fixtures(): Promise<Record<string, () => Promise<{ path: string; 
   const [svc] = await database.db.select().from(catalogServices).where(eq(catalogServices.platform, 'instagram')).limit(1);
   const [order] = await database.db
     .insert(orders)
-    .values({ number: `AR-${Date.now().toString(36).toUpperCase().padEnd(10, 'X').slice(0, 10)}`, userId: target.id, serviceId: svc!.id, serviceName: svc!.name, platform: 'instagram', serviceType: svc!.type, link: 'https://instagram.com/x', linkKey: 'x', quantity: 100, chargeCents: 50, status: 'unknown', idempotencyKey: `k-${Date.now()}`, requestHash: 'h' })
+    .values({ number: `AR-${Date.now().toString(36).toUpperCase().padEnd(10, 'X').slice(0, 10)}`, userId: target.id, serviceId: svc!.id, serviceName: svc!.name, platform: 'instagram', serviceType: svc!.type, link: 'https://instagram.com/x', linkKey: 'x', quantity: 100, chargeMicros: 500_000, status: 'unknown', idempotencyKey: `k-${Date.now()}`, requestHash: 'h' })
     .returning();
   const plain = (await database.db.select().from(catalogServices)).find((s) => s.params.length === 0)!;
   const sent = await provider.add({ serviceId: plain.id, link: 'https://instagram.com/resync', quantity: plain.amountMinimum, params: {} });
   const [tracked] = await database.db
     .insert(orders)
-    .values({ number: 'AR-RESYNC0001', userId: target.id, serviceId: plain.id, serviceName: plain.name, platform: plain.platform, serviceType: plain.type, link: 'https://instagram.com/resync', linkKey: 'resync', quantity: plain.amountMinimum, chargeCents: 20, status: 'pending', providerOrderId: sent.providerOrderId, idempotencyKey: `r-${Date.now()}`, requestHash: 'h' })
+    .values({ number: 'AR-RESYNC0001', userId: target.id, serviceId: plain.id, serviceName: plain.name, platform: plain.platform, serviceType: plain.type, link: 'https://instagram.com/resync', linkKey: 'resync', quantity: plain.amountMinimum, chargeMicros: 200_000, status: 'pending', providerOrderId: sent.providerOrderId, idempotencyKey: `r-${Date.now()}`, requestHash: 'h' })
     .returning();
-  await database.db.update(users).set({ balanceCents: 1000 }).where(eq(users.id, target.id));
-  await database.db.execute(`insert into ledger_entries (user_id, amount_cents, kind, reference) values ('${target.id}', 1000, 'topup', 'fixture-${target.id}')` as never);
+  await database.db.update(users).set({ balanceMicros: 10_000_000 }).where(eq(users.id, target.id));
+  await database.db.execute(`insert into ledger_entries (user_id, amount_micros, kind, reference) values ('${target.id}', 10000000, 'topup', 'fixture-${target.id}')` as never);
   const local = await (await send('POST', '/api/admin/catalog/services', admin, { name: { az: 'SEO', tr: 'SEO', en: 'SEO' } })).json();
   await send('POST', '/api/admin/catalog/service-names', admin, { apiServiceName: `Walk ${Date.now()}`, az: 'Az', tr: 'Tr' });
   const blog = await (await send('POST', '/api/admin/content/blog', admin, { slug: `walk-${Date.now()}`, title: { az: 'a', tr: 't', en: 'e' }, excerpt: { az: '', tr: '', en: '' }, body: { az: 'a', tr: 't', en: 'e' }, publishedOn: '2026-11-01' })).json();
@@ -76,12 +76,12 @@ async function fixtures(): Promise<Record<string, () => Promise<{ path: string; 
     'GET /api/admin/users': async () => ({ path: '/api/admin/users?q=example' }),
     'POST /api/admin/users/:id/roles': async () => ({ path: `/api/admin/users/${target.id}/roles`, body: { role: 'moderator' } }),
     'DELETE /api/admin/users/:id/roles/:role': async () => ({ path: `/api/admin/users/${target.id}/roles/user` }),
-    'POST /api/admin/users/:id/balance': async () => ({ path: `/api/admin/users/${target.id}/balance`, body: { amountCents: 250, reason: 'goodwill' } }),
+    'POST /api/admin/users/:id/balance': async () => ({ path: `/api/admin/users/${target.id}/balance`, body: { amountMicros: 2_500_000, reason: 'goodwill' } }),
     'PUT /api/admin/users/:id/api-access': async () => ({ path: `/api/admin/users/${target.id}/api-access`, body: { enabled: false } }),
     'GET /api/admin/orders': async () => ({ path: '/api/admin/orders?status=unknown' }),
     'GET /api/admin/orders/:id': async () => ({ path: `/api/admin/orders/${order!.id}` }),
     'POST /api/admin/orders/:id/resync': async () => ({ path: `/api/admin/orders/${tracked!.id}/resync` }),
-    'POST /api/admin/orders/:id/refund': async () => ({ path: `/api/admin/orders/${order!.id}/refund`, body: { amountCents: 10, reason: 'late delivery' } }),
+    'POST /api/admin/orders/:id/refund': async () => ({ path: `/api/admin/orders/${order!.id}/refund`, body: { amountMicros: 100_000, reason: 'late delivery' } }),
     'POST /api/admin/orders/:id/resubmit': async () => ({ path: `/api/admin/orders/${order!.id}/resubmit` }),
     'GET /api/admin/settings': async () => ({ path: '/api/admin/settings' }),
     'PUT /api/admin/settings': async () => ({ path: '/api/admin/settings', body: { site_name: 'Artım Test' } }),
@@ -162,16 +162,16 @@ describe('admin rules', () => {
   });
 
   it('a balance adjustment needs a reason and cannot take the balance below zero', async () => {
-    expect((await send('POST', `/api/admin/users/${customer.id}/balance`, admin, { amountCents: 100 })).status).toBe(422);
-    const minus = await send('POST', `/api/admin/users/${customer.id}/balance`, admin, { amountCents: -999_999, reason: 'mistake' });
+    expect((await send('POST', `/api/admin/users/${customer.id}/balance`, admin, { amountMicros: 1_000_000 })).status).toBe(422);
+    const minus = await send('POST', `/api/admin/users/${customer.id}/balance`, admin, { amountMicros: -9_999_990_000, reason: 'mistake' });
     expect(minus.status).toBe(402);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 
   it('a balance adjustment for a user that does not exist answers 404 NOT_FOUND and writes nothing', async () => {
     const entries = (await database.db.select().from(ledgerEntries)).length;
-    for (const amountCents of [250, -250]) {
-      const res = await send('POST', `/api/admin/users/no-such-user-${amountCents}/balance`, admin, { amountCents, reason: 'goodwill' });
+    for (const amountMicros of [2_500_000, -2_500_000]) {
+      const res = await send('POST', `/api/admin/users/no-such-user-${amountMicros}/balance`, admin, { amountMicros, reason: 'goodwill' });
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
     }
@@ -180,32 +180,32 @@ describe('admin rules', () => {
 
   it('an admin refund after a partial refund gives back at most the remainder; the provider cancelling later refunds the rest', async () => {
     const target = await signUpUser(app);
-    const balance = async () => (await database.db.select().from(users).where(eq(users.id, target.id)))[0]!.balanceCents;
+    const balance = async () => (await database.db.select().from(users).where(eq(users.id, target.id)))[0]!.balanceMicros;
     const start = await balance();
     const [o] = await database.db.transaction(async (tx) => {
-      await credit(tx, { userId: target.id, amountCents: 5000, kind: 'topup', reference: `admin-refund-test-${target.id}` });
+      await credit(tx, { userId: target.id, amountMicros: 50_000_000, kind: 'topup', reference: `admin-refund-test-${target.id}` });
       const rows = await tx
         .insert(orders)
-        .values({ number: newOrderNumber(), userId: target.id, serviceId: '1', serviceName: 'Followers', platform: 'instagram', serviceType: 'Default', link: 'https://instagram.com/admin.refund', linkKey: 'instagram.com/admin.refund', quantity: 1000, chargeCents: 2058, status: 'in_progress', providerOrderId: 'P-admin-refund', idempotencyKey: 'admin-refund', requestHash: 'h' })
+        .values({ number: newOrderNumber(), userId: target.id, serviceId: '1', serviceName: 'Followers', platform: 'instagram', serviceType: 'Default', link: 'https://instagram.com/admin.refund', linkKey: 'instagram.com/admin.refund', quantity: 1000, chargeMicros: 20_580_000, status: 'in_progress', providerOrderId: 'P-admin-refund', idempotencyKey: 'admin-refund', requestHash: 'h' })
         .returning();
-      await debit(tx, { userId: target.id, amountCents: 2058, kind: 'order_charge', reference: rows[0]!.id });
+      await debit(tx, { userId: target.id, amountMicros: 20_580_000, kind: 'order_charge', reference: rows[0]!.id });
       return rows;
     });
     const od = { db: database.db, provider, logger: createLogger('silent') };
     const state = (status: 'partial' | 'cancelled') => ({ status, remains: 300, startCount: 1, currentCount: null, delivered: null, raw: status });
     await applyState(od, o!, state('partial'));
-    const tooMuch = await send('POST', `/api/admin/orders/${o!.id}/refund`, admin, { amountCents: 1442, reason: 'too much' });
+    const tooMuch = await send('POST', `/api/admin/orders/${o!.id}/refund`, admin, { amountMicros: 14_406_001, reason: 'too much' });
     expect(tooMuch.status).toBe(422);
-    const some = await send('POST', `/api/admin/orders/${o!.id}/refund`, admin, { amountCents: 500, reason: 'late delivery' });
-    expect(await some.json()).toMatchObject({ status: 'partial', chargeCents: 2058, refundedCents: 1117 });
+    const some = await send('POST', `/api/admin/orders/${o!.id}/refund`, admin, { amountMicros: 5_000_000, reason: 'late delivery' });
+    expect(await some.json()).toMatchObject({ status: 'partial', chargeMicros: 20_580_000, refundedMicros: 11_174_000 });
     const [row] = await database.db.select().from(orders).where(eq(orders.id, o!.id));
     await applyState(od, row!, state('cancelled'));
     const detail = await (await send('GET', `/api/admin/orders/${o!.id}`, admin)).json();
-    expect(detail.order).toMatchObject({ status: 'cancelled', refundedCents: 2058 });
-    const refunds = detail.ledger.filter((e: { kind: string }) => e.kind === 'order_refund').map((e: { amountCents: number }) => e.amountCents);
-    expect(refunds).toEqual([617, 500, 941]);
+    expect(detail.order).toMatchObject({ status: 'cancelled', refundedMicros: 20_580_000 });
+    const refunds = detail.ledger.filter((e: { kind: string }) => e.kind === 'order_refund').map((e: { amountMicros: number }) => e.amountMicros);
+    expect(refunds).toEqual([6_174_000, 5_000_000, 9_406_000]);
     expect((await send('POST', `/api/admin/orders/${o!.id}/refund`, admin, { reason: 'again' })).status).toBe(422);
-    expect(await balance()).toBe(start + 5000);
+    expect(await balance()).toBe(start + 50_000_000);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 

@@ -32,7 +32,7 @@ export function adminOrdersRoutes(deps: AppDeps) {
         const id = (await load(c.req.valid('param').id)).id;
         const result = await db.transaction(async (tx) => {
           const refunded = await refundByStaff(tx, id, input);
-          await audit(tx, actor, 'order.refund', { type: 'order', id }, { amountCents: refunded.refundedCents, reason: input.reason, number: refunded.order.number });
+          await audit(tx, actor, 'order.refund', { type: 'order', id }, { amountMicros: refunded.refundedMicros, reason: input.reason, number: refunded.order.number });
           return refunded;
         });
         await notifyRefund(deps, result);

@@ -47,11 +47,11 @@ export function adminUsersRoutes(deps: AppDeps) {
         const { id: userId } = c.req.valid('param');
         const balance = await db.transaction(async (tx) => {
           const after = await adjustBalance(tx, { userId, ...input });
-          await audit(tx, actor, 'balance.adjust', { type: 'user', id: userId }, { amountCents: input.amountCents, reason: input.reason });
+          await audit(tx, actor, 'balance.adjust', { type: 'user', id: userId }, { amountMicros: input.amountMicros, reason: input.reason });
           return after;
         });
-        await deps.realtime?.publish(userId, { type: 'balance', balanceCents: balance, deltaCents: input.amountCents }).catch(() => {});
-        return c.json({ balanceCents: balance });
+        await deps.realtime?.publish(userId, { type: 'balance', balanceMicros: balance, deltaMicros: input.amountMicros }).catch(() => {});
+        return c.json({ balanceMicros: balance });
       })
 
       // Reseller API access: off refuses every key of the customer at once (the keys stay).

@@ -16,7 +16,7 @@ useTestShop((shop) => ({ database, app } = shop));
 
 const me = async (cookie?: string) => {
   const res = await app.request('/api/me', { headers: cookie ? { cookie } : {} });
-  return ((await res.json()) as { user: null | { id: string; email: string; fullName: string; roles: string[]; balanceCents: number } }).user;
+  return ((await res.json()) as { user: null | { id: string; email: string; fullName: string; roles: string[]; balanceMicros: number } }).user;
 };
 
 describe('sign-up', () => {
@@ -24,7 +24,7 @@ describe('sign-up', () => {
     const res = await post(app, '/api/auth/sign-up/email', { name: '  Aysel Məmmədova ', email: ' Aysel@Example.COM ', password: 'Güclü-şifrə1' });
     expect(res.status).toBe(200);
     const cookie = cookiesFrom(res);
-    expect(await me(cookie)).toMatchObject({ email: 'aysel@example.com', fullName: 'Aysel Məmmədova', roles: ['user'], balanceCents: 0 });
+    expect(await me(cookie)).toMatchObject({ email: 'aysel@example.com', fullName: 'Aysel Məmmədova', roles: ['user'], balanceMicros: 0 });
   });
 
   it('sets the session cookie httpOnly and SameSite=Lax (not Secure outside production)', async () => {

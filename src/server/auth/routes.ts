@@ -179,7 +179,7 @@ export function accountRoutes(get: () => AccountParts) {
         email: user.email,
         fullName: user.name,
         roles: await rolesOf(opts.db, user.id),
-        balanceCents: await balanceOf(opts.db, user.id),
+        balanceMicros: await balanceOf(opts.db, user.id),
       };
       return c.json({ user: me as Me | null });
     })

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Role } from '../db/schema';
 import { canonicalMailbox } from '../../core/mailbox';
-import { parseUsdToCents } from '../../core/money';
+import { parseUsdToMicros } from '../../core/money';
 import type { Db } from '../db/client';
 import { sessions, userRoles, users } from '../db/schema';
 import { getSettings } from '../settings';
@@ -31,10 +31,10 @@ export const signUpBonusReference = (email: string) => `signup:${canonicalMailbo
  */
 export async function creditSignUpBonus(db: Db, user: { id: string; email: string }): Promise<void> {
   const settings = await getSettings(db);
-  const bonusCents = parseUsdToCents(settings.default_balance) ?? 0;
-  if (bonusCents <= 0) return;
+  const bonusMicros = parseUsdToMicros(settings.default_balance) ?? 0;
+  if (bonusMicros <= 0) return;
   await db.transaction(async (tx) => {
-    await credit(tx, { userId: user.id, amountCents: bonusCents, kind: 'signup_bonus', reference: signUpBonusReference(user.email), note: 'default balance' });
+    await credit(tx, { userId: user.id, amountMicros: bonusMicros, kind: 'signup_bonus', reference: signUpBonusReference(user.email), note: 'default balance' });
   });
 }
 
@@ -70,6 +70,6 @@ export async function isEmailAvailable(db: Db, email: string): Promise<boolean> 
 }
 
 export async function balanceOf(db: Db, userId: string): Promise<number> {
-  const rows = await db.select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId)).limit(1);
+  const rows = await db.select({ balance: users.balanceMicros }).from(users).where(eq(users.id, userId)).limit(1);
   return rows[0]?.balance ?? 0;
 }

@@ -45,7 +45,7 @@ export async function countUsers(db: Db): Promise<number> {
 export async function searchUsers(db: Db, q: string) {
   const pattern = `%${q.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
   const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email, balanceCents: users.balanceCents, createdAt: users.createdAt })
+    .select({ id: users.id, name: users.name, email: users.email, balanceMicros: users.balanceMicros, createdAt: users.createdAt })
     .from(users)
     .where(q ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined)
     .orderBy(desc(users.createdAt))

@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterEach(() => saveSettings(database.db, { default_balance: 0 }));
 afterAll(() => database.close());
 
-const balance = async (cookie: string) => ((await (await app.request('/api/me', { headers: { cookie } })).json()) as { user: { balanceCents: number } }).user.balanceCents;
+const balance = async (cookie: string) => ((await (await app.request('/api/me', { headers: { cookie } })).json()) as { user: { balanceMicros: number } }).user.balanceMicros;
 const bonusEntries = (userId: string) => database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
 /** The confirmation link of the newest mail to `to`, as a path on the app. */
 async function confirmationLink(to: string): Promise<string> {
@@ -42,14 +42,21 @@ describe('e-mail confirmation and the sign-up bonus', () => {
     expect(first.status).toBe(302);
     expect(first.headers.get('location')).toBe('/?verified=1');
     expect((await database.db.select().from(users).where(eq(users.id, user.id)))[0]?.emailVerified).toBe(true);
-    expect(await balance(user.cookie)).toBe(150);
+    expect(await balance(user.cookie)).toBe(1_500_000);
 
     // Following it again, also in parallel, changes nothing.
     const again = await Promise.all([app.request(link), app.request(link), app.request(link)]);
     expect(again.map((r) => r.status)).toEqual([302, 302, 302]);
-    expect(await balance(user.cookie)).toBe(150);
-    expect(await bonusEntries(user.id)).toMatchObject([{ kind: 'signup_bonus', reference: `signup:${user.email}`, amountCents: 150 }]);
+    expect(await balance(user.cookie)).toBe(1_500_000);
+    expect(await bonusEntries(user.id)).toMatchObject([{ kind: 'signup_bonus', reference: `signup:${user.email}`, amountMicros: 1_500_000 }]);
     expect(await verifyLedger(database.db)).toEqual([]);
+  });
+
+  it('credits a bonus set to a fraction of a cent to the micro', async () => {
+    await saveSettings(database.db, { default_balance: 0.021272 });
+    const user = await signUpUser(app);
+    expect((await app.request(await confirmationLink(user.email))).status).toBe(302);
+    expect(await balance(user.cookie)).toBe(21_272);
   });
 
   it('gives no bonus when the setting is 0, and still confirms the address', async () => {
@@ -106,12 +113,12 @@ describe('e-mail confirmation and the sign-up bonus', () => {
     const farm = [`farm${stamp}+1@gmail.com`, `farm${stamp}+2@gmail.com`, `f.arm${stamp}@gmail.com`, `FARM${stamp}+3@googlemail.com`, `farm${stamp}@gmail.com`];
     const credited = [];
     for (const email of farm) credited.push(await confirm(await signUp(email)));
-    expect(credited).toEqual([150, 0, 0, 0, 0]);
+    expect(credited).toEqual([1_500_000, 0, 0, 0, 0]);
     // Other mailboxes are credited: another provider, where dots count, and tags do not.
     const others = [`farm${stamp}@example.com`, `f.arm${stamp}@example.com`, `farm${stamp}+9@example.com`];
     const creditedOthers = [];
     for (const email of others) creditedOthers.push(await confirm(await signUp(email)));
-    expect(creditedOthers).toEqual([150, 150, 0]);
+    expect(creditedOthers).toEqual([1_500_000, 1_500_000, 0]);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 
@@ -124,8 +131,8 @@ describe('e-mail confirmation and the sign-up bonus', () => {
       const answers = await Promise.all(links.map((link) => app.request(link)));
       expect(answers.map((r) => r.status)).toEqual([302, 302, 302, 302]);
       const balances = await Promise.all(accounts.map((a) => balance(a.cookie)));
-      expect(balances.filter((b) => b === 200)).toHaveLength(1);
-      expect(balances.reduce((sum, b) => sum + b, 0)).toBe(200);
+      expect(balances.filter((b) => b === 2_000_000)).toHaveLength(1);
+      expect(balances.reduce((sum, b) => sum + b, 0)).toBe(2_000_000);
       const bonuses = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, `signup:${base}@gmail.com`));
       expect(bonuses).toHaveLength(1);
     }
@@ -133,7 +140,7 @@ describe('e-mail confirmation and the sign-up bonus', () => {
     const base = `burst${Date.now().toString(36)}`;
     const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => signUpUser(app, { email: `${base}+${i}@gmail.com` })));
     await Promise.all(burst.map((a) => creditSignUpBonus(database.db, a)));
-    expect((await Promise.all(burst.map((a) => balance(a.cookie)))).sort((x, y) => y - x)).toEqual([200, ...Array<number>(11).fill(0)]);
+    expect((await Promise.all(burst.map((a) => balance(a.cookie)))).sort((x, y) => y - x)).toEqual([2_000_000, ...Array<number>(11).fill(0)]);
     expect(await verifyLedger(database.db)).toEqual([]);
   }, 60_000);
 });

@@ -80,7 +80,7 @@ describe('public catalogue API', () => {
     expect(res.status).toBe(200);
     const detail = serviceDetailSchema.parse(await res.json());
     expect(detail.params.length).toBeGreaterThan(0);
-    expect(priceOrder(detail.tiers, detail.min, { serviceFeePercent: 0, baseFee: 0 }).cents).toBeGreaterThanOrEqual(0);
+    expect(priceOrder(detail.tiers, detail.min, { serviceFeePercent: 0, baseFee: 0 }).micros).toBeGreaterThanOrEqual(0);
 
     for (const bad of ['999999', '../etc', 'x'.repeat(100)]) {
       const r = await app.request(`/api/catalog/services/${encodeURIComponent(bad)}`);

@@ -36,17 +36,17 @@ afterAll(async () => {
 
 let linkNo = 0;
 const link = () => `https://www.tiktok.com/@mass/video/${Date.now()}${++linkNo}`;
-const balanceOf = async (id: string) => (await database.db.select({ b: users.balanceCents }).from(users).where(eq(users.id, id)))[0]!.b;
+const balanceOf = async (id: string) => (await database.db.select({ b: users.balanceMicros }).from(users).where(eq(users.id, id)))[0]!.b;
 const ordersOf = async (id: string) => database.db.select().from(orders).where(eq(orders.userId, id));
-const ledgerSum = async (id: string) => (await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, id))).reduce((s, e) => s + Number(e.amountCents), 0);
+const ledgerSum = async (id: string) => (await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, id))).reduce((s, e) => s + Number(e.amountMicros), 0);
 const priceOf = async (s: Service, quantity: number) => {
   const settings = await getSettings(database.db);
-  return priceOrder(s.tiers, quantity, { serviceFeePercent: settings.service_fee, baseFee: settings.base_fee }).cents;
+  return priceOrder(s.tiers, quantity, { serviceFeePercent: settings.service_fee, baseFee: settings.base_fee }).micros;
 };
 
-async function customer(cents: number) {
+async function customer(micros: number) {
   const user = await signUpUser(app);
-  if (cents) await credit(database.db, { userId: user.id, amountCents: cents, kind: 'topup', reference: `t-${user.id}` });
+  if (micros) await credit(database.db, { userId: user.id, amountMicros: micros, kind: 'topup', reference: `t-${user.id}` });
   return user;
 }
 
@@ -54,7 +54,7 @@ const mass = (cookie: string, body: unknown) => post(app, '/api/orders/mass', bo
 
 describe('POST /api/orders/mass', () => {
   it('places each good line as its own order and reports each bad line with its code', async () => {
-    const user = await customer(100_000);
+    const user = await customer(1_000_000_000);
     const q = plain.amountMinimum;
     const [l1, l3] = [link(), link()];
     const text = [`${plain.id}|${l1}|${q}`, `not a line`, `${plain.id}|${l3}|${q + plain.amountIncrement}`, `999999|${link()}|${q}`, ''].join('\n');
@@ -71,15 +71,15 @@ describe('POST /api/orders/mass', () => {
     expect(body.lines[3]).toMatchObject({ ok: false, error: { code: 'SERVICE_NOT_FOUND' } });
     const expected = (await priceOf(plain, q)) + (await priceOf(plain, q + plain.amountIncrement));
     expect(body.placed).toBe(2);
-    expect(body.chargedCents).toBe(expected);
-    expect(await balanceOf(user.id)).toBe(100_000 - expected);
+    expect(body.chargedMicros).toBe(expected);
+    expect(await balanceOf(user.id)).toBe(1_000_000_000 - expected);
     const rows = await ordersOf(user.id);
     expect(rows.map((o) => o.link).sort()).toEqual([l1, l3].sort());
     expect(await ledgerSum(user.id)).toBe(await balanceOf(user.id));
   });
 
   it('never doubles a retried batch, whether retried after the answer or at the same time', async () => {
-    const user = await customer(100_000);
+    const user = await customer(1_000_000_000);
     const text = [1, 2, 3].map(() => `${plain.id}|${link()}|${plain.amountMinimum}`).join('\n');
     const first = (await (await mass(user.cookie, { batchKey: 'batch-0002-retry', text })).json()) as MassOrderResult;
     expect(first.placed).toBe(3);
@@ -92,7 +92,7 @@ describe('POST /api/orders/mass', () => {
     const answers = (await Promise.all(both.map((r) => r.json()))) as MassOrderResult[];
     expect(answers[0]!.lines.map((l) => (l.ok ? l.order.number : l.error.code))).toEqual(answers[1]!.lines.map((l) => (l.ok ? l.order.number : l.error.code)));
     expect(await ordersOf(user.id)).toHaveLength(6);
-    expect(await balanceOf(user.id)).toBe(afterFirst - first.chargedCents);
+    expect(await balanceOf(user.id)).toBe(afterFirst - first.chargedMicros);
     expect(await ledgerSum(user.id)).toBe(await balanceOf(user.id));
   });
 

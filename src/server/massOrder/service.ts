@@ -60,5 +60,5 @@ export async function placeMassOrder(deps: OrdersDeps, userId: string, { batchKe
     }
   }
   const placed = results.filter((r) => r.ok);
-  return { lines: results, placed: placed.length, chargedCents: placed.reduce((sum, r) => sum + r.order.chargeCents, 0) };
+  return { lines: results, placed: placed.length, chargedMicros: placed.reduce((sum, r) => sum + r.order.chargeMicros, 0) };
 }

@@ -38,7 +38,7 @@ beforeAll(async () => {
   plain = all.find((s) => !s.dripfeed && simple(s))!;
   drip = all.find((s) => s.dripfeed && simple(s))!;
   expect(plain && drip).toBeTruthy();
-  customer = await createCustomer(database.db, { balanceCents: 10_000_000 });
+  customer = await createCustomer(database.db, { balanceMicros: 100_000_000_000 });
 });
 afterEach(async () => {
   // Back to the schema's draw, whatever a test put in its place.

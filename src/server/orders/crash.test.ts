@@ -53,7 +53,7 @@ describe.skipIf(!url)('crash between debit and submission (PostgreSQL)', () => {
     const me = (await (await fetch(`${app.url}/api/me`, { headers: headers(customer) })).json()).user;
     const signIn = await fetch(`${app.url}/api/auth/sign-in/email`, { method: 'POST', headers: headers(), body: JSON.stringify({ email: 'admin@e2e.test', password: 'Admin-E2E-pass1!' }) });
     const admin = cookieOf(signIn);
-    expect((await fetch(`${app.url}/api/admin/users/${me.id}/balance`, { method: 'POST', headers: headers(admin), body: JSON.stringify({ amountCents: 5000, reason: 'test funds' }) })).status).toBe(200);
+    expect((await fetch(`${app.url}/api/admin/users/${me.id}/balance`, { method: 'POST', headers: headers(admin), body: JSON.stringify({ amountMicros: 50_000_000, reason: 'test funds' }) })).status).toBe(200);
 
     const services = (await (await fetch(`${app.url}/api/catalog/services`)).json()).services as { id: string; platform: string; min: number; step: number; hasParams: boolean }[];
     const svc = services.find((s) => s.platform === 'instagram' && !s.hasParams)!;
@@ -67,11 +67,11 @@ describe.skipIf(!url)('crash between debit and submission (PostgreSQL)', () => {
 
     client = new pg.Client({ connectionString: dbUrl });
     await client.connect();
-    const before = (await client.query(`select status, submitted_at, provider_order_id, charge_cents from orders`)).rows;
+    const before = (await client.query(`select status, submitted_at, provider_order_id, charge_micros from orders`)).rows;
     expect(before).toHaveLength(1);
     expect(before[0]).toMatchObject({ status: 'pending', submitted_at: null, provider_order_id: null });
-    const charge = Number(before[0].charge_cents);
-    expect(Number((await client.query(`select balance_cents from users where id = $1`, [me.id])).rows[0].balance_cents)).toBe(5000 - charge);
+    const charge = Number(before[0].charge_micros);
+    expect(Number((await client.query(`select balance_micros from users where id = $1`, [me.id])).rows[0].balance_micros)).toBe(50_000_000 - charge);
 
     // A restarted server settles orders left older than a few seconds between debit and submission.
     await new Promise((r) => setTimeout(r, 11_000));
@@ -90,8 +90,8 @@ describe.skipIf(!url)('crash between debit and submission (PostgreSQL)', () => {
     app = await start();
     await new Promise((r) => setTimeout(r, 1000));
     expect(sandbox.control.orders().filter((o) => o.link.includes('crash.test'))).toHaveLength(1);
-    const ledger = await client.query(`select u.balance_cents, coalesce(sum(l.amount_cents), 0) as sum from users u left join ledger_entries l on l.user_id = u.id where u.id = $1 group by u.id`, [me.id]);
-    expect(Number(ledger.rows[0].balance_cents)).toBe(Number(ledger.rows[0].sum));
-    expect(Number(ledger.rows[0].balance_cents)).toBe(5000 - charge);
+    const ledger = await client.query(`select u.balance_micros, coalesce(sum(l.amount_micros), 0) as sum from users u left join ledger_entries l on l.user_id = u.id where u.id = $1 group by u.id`, [me.id]);
+    expect(Number(ledger.rows[0].balance_micros)).toBe(Number(ledger.rows[0].sum));
+    expect(Number(ledger.rows[0].balance_micros)).toBe(50_000_000 - charge);
   }, 120_000);
 });

@@ -72,8 +72,8 @@ const largest = (s: typeof catalogServices.$inferSelect) => {
   return min + Math.floor((max - min) / step) * step;
 };
 const dripOrderOf = (s: typeof catalogServices.$inferSelect, tag: string, extra: Record<string, unknown> = {}) => ({ ...dripOrder(tag, extra), serviceId: s.id, link: linkOf(s, tag), quantity: largest(s) });
-const perRunCents = () => priceOrder(drip.tiers, drip.amountMinimum, { serviceFeePercent: 0, baseFee: 0 }).cents;
-const balanceOf = async (userId: string) => (await database.db.select().from(users).where(eq(users.id, userId)))[0]!.balanceCents;
+const perRunMicros = () => priceOrder(drip.tiers, drip.amountMinimum, { serviceFeePercent: 0, baseFee: 0 }).micros;
+const balanceOf = async (userId: string) => (await database.db.select().from(users).where(eq(users.id, userId)))[0]!.balanceMicros;
 const row = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const runsOf = async (parentId: string) => database.db.select().from(orders).where(eq(orders.parentId, parentId)).orderBy(orders.createdAt);
 const code = async (p: Promise<unknown>) => {
@@ -88,12 +88,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('drip-feed orders', () => {
   it('are charged once for every run, in the one statement of acceptance; refused where the service or the numbers do not allow it', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 10_000_000_000 });
     const placed = await placeOrderBody(deps, user.id, dripOrder('charge'));
-    expect(placed).toMatchObject({ status: 'running', quantity: drip.amountMinimum * 3, chargeCents: perRunCents() * 3, drip: { runs: 3, runsSent: 0, intervalMinutes: 1, quantityPerRun: drip.amountMinimum } });
-    expect(await balanceOf(user.id)).toBe(1_000_000 - perRunCents() * 3);
+    expect(placed).toMatchObject({ status: 'running', quantity: drip.amountMinimum * 3, chargeMicros: perRunMicros() * 3, drip: { runs: 3, runsSent: 0, intervalMinutes: 1, quantityPerRun: drip.amountMinimum } });
+    expect(await balanceOf(user.id)).toBe(10_000_000_000 - perRunMicros() * 3);
     const charges = await database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, user.id), eq(ledgerEntries.kind, 'order_charge')));
-    expect(charges.map((c) => c.amountCents)).toEqual([-perRunCents() * 3]);
+    expect(charges.map((c) => c.amountMicros)).toEqual([-perRunMicros() * 3]);
     // The same request again replays the order; nothing more is taken.
     const body = dripOrder('replay');
     const first = await placeOrderBody(deps, user.id, body);
@@ -107,15 +107,15 @@ describe('drip-feed orders', () => {
     expect(await code(placeOrderBody(deps, user.id, dripOrder('small', { quantity: drip.amountMinimum - 1 })))).toBe('QUANTITY_OUT_OF_RANGE');
     expect(await code(placeOrderBody(deps, user.id, dripOrder('big', { quantity: drip.tiers[0]!.maximum + drip.amountIncrement })))).toBe('QUANTITY_OUT_OF_RANGE');
     // Not enough for all the runs, though enough for one: refused whole.
-    const poor = await createCustomer(database.db, { balanceCents: perRunCents() * 2 });
+    const poor = await createCustomer(database.db, { balanceMicros: perRunMicros() * 2 });
     expect(await code(placeOrderBody(deps, poor.id, dripOrder('poor')))).toBe('INSUFFICIENT_BALANCE');
-    expect(await balanceOf(poor.id)).toBe(perRunCents() * 2);
+    expect(await balanceOf(poor.id)).toBe(perRunMicros() * 2);
     expect(await balanceOf(user.id)).toBe(before);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 
   it('writes each run once on schedule and sends it once through the submission pipeline; the parent settles when its runs do', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 10_000_000_000 });
     const placed = await placeOrderBody(deps, user.id, dripOrder('schedule', { interval: 5 }));
     expect(await submitPending(deps)).toBe(0); // the parent itself is never sent
 
@@ -128,11 +128,11 @@ describe('drip-feed orders', () => {
       await submitPending(deps);
     }
     const parent = await row(placed.id);
-    expect(parent).toMatchObject({ runsSent: 3, nextRunAt: null, status: 'running', providerOrderId: null, refundedCents: 0 });
+    expect(parent).toMatchObject({ runsSent: 3, nextRunAt: null, status: 'running', providerOrderId: null, refundedMicros: 0 });
     const runs = await runsOf(placed.id);
     expect(runs).toHaveLength(3);
     expect(runs.map((r) => r.quantity)).toEqual([drip.amountMinimum, drip.amountMinimum, drip.amountMinimum]);
-    expect(runs.map((r) => r.chargeCents)).toEqual([perRunCents(), perRunCents(), perRunCents()]);
+    expect(runs.map((r) => r.chargeMicros)).toEqual([perRunMicros(), perRunMicros(), perRunMicros()]);
     // At least the interval between two runs.
     expect(runs[1]!.createdAt.getTime() - runs[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(5 * MINUTE_MS - 5);
     const atProvider = sandbox.control.orders().filter((o) => o.link === placed.link);
@@ -150,15 +150,15 @@ describe('drip-feed orders', () => {
     sandbox.control.setOrderState(runs[2]!.providerOrderId!, 'completed');
     await syncOrderStatuses(deps);
     await settleDripParents(deps);
-    expect(await row(placed.id)).toMatchObject({ status: 'completed', remains: 0, refundedCents: 0 });
+    expect(await row(placed.id)).toMatchObject({ status: 'completed', remains: 0, refundedMicros: 0 });
     // One charge for the whole, no charge for the runs.
     const entries = await database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, user.id), sql`${ledgerEntries.kind} like 'order_%'`));
-    expect(entries.map((e) => [e.kind, e.amountCents])).toEqual([['order_charge', -perRunCents() * 3]]);
+    expect(entries.map((e) => [e.kind, e.amountMicros])).toEqual([['order_charge', -perRunMicros() * 3]]);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 
   it('writes every run exactly once when many processes look at the same time', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 10_000_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 100_000_000_000 });
     const parents = await Promise.all(Array.from({ length: 8 }, (_, i) => placeOrderBody(deps, user.id, dripOrder(`race${i}`, { runs: 4 }))));
     // Eight "instances" writing runs at once, several rounds; the interval is one 10 ms minute.
     for (let round = 0; round < 30; round++) {
@@ -179,40 +179,40 @@ describe('drip-feed orders', () => {
   });
 
   it('cancelling the parent refunds the runs not yet sent, once, and stops the schedule', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 10_000_000_000 });
     const placed = await placeOrderBody(deps, user.id, dripOrder('cancel', { runs: 4, interval: 60 }));
     await startDueRuns(deps, { minuteMs: MINUTE_MS });
     await submitPending(deps);
     const before = await balanceOf(user.id);
     const after = await requestCancel(deps, await row(placed.id), 'site');
-    expect(after).toMatchObject({ nextRunAt: null, refundedCents: perRunCents() * 3, remains: drip.amountMinimum * 3, status: 'running' });
-    expect(await balanceOf(user.id)).toBe(before + perRunCents() * 3);
+    expect(after).toMatchObject({ nextRunAt: null, refundedMicros: perRunMicros() * 3, remains: drip.amountMinimum * 3, status: 'running' });
+    expect(await balanceOf(user.id)).toBe(before + perRunMicros() * 3);
     // Not twice, and no more runs.
     expect(await code(cancelDripFeed(deps, placed.id))).toBe('CANCEL_NOT_ALLOWED');
     expect(await code(requestCancel(deps, await row(placed.id), 'api'))).toBe('CANCEL_NOT_ALLOWED');
     await database.db.execute(sql`update orders set created_at = created_at where id = ${placed.id}`);
     expect(await startDueRuns(deps, { minuteMs: 1 })).toBe(0);
     expect(await runsOf(placed.id)).toHaveLength(1);
-    expect(await balanceOf(user.id)).toBe(before + perRunCents() * 3);
+    expect(await balanceOf(user.id)).toBe(before + perRunMicros() * 3);
 
     // The run already sent goes on; the parent settles as partial once it is done.
     const [run] = await runsOf(placed.id);
     sandbox.control.setOrderState(run!.providerOrderId!, 'completed');
     await syncOrderStatuses(deps);
     await settleDripParents(deps);
-    expect(await row(placed.id)).toMatchObject({ status: 'partial', remains: drip.amountMinimum * 3, refundedCents: perRunCents() * 3 });
+    expect(await row(placed.id)).toMatchObject({ status: 'partial', remains: drip.amountMinimum * 3, refundedMicros: perRunMicros() * 3 });
 
     // Cancelled before any run was written: the whole charge back, `cancelled`.
     const early = await placeOrderBody(deps, user.id, dripOrder('early'));
     const beforeEarly = await balanceOf(user.id);
-    expect(await cancelDripFeed(deps, early.id)).toMatchObject({ status: 'cancelled', refundedCents: early.chargeCents, nextRunAt: null });
-    expect(await balanceOf(user.id)).toBe(beforeEarly + early.chargeCents);
+    expect(await cancelDripFeed(deps, early.id)).toMatchObject({ status: 'cancelled', refundedMicros: early.chargeMicros, nextRunAt: null });
+    expect(await balanceOf(user.id)).toBe(beforeEarly + early.chargeMicros);
     expect(await startDueRuns(deps, { minuteMs: 1 })).toBe(0);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 
   it('a cancel racing the schedule refunds exactly the runs that were not written', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 10_000_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 100_000_000_000 });
     const parents = await Promise.all(Array.from({ length: 6 }, (_, i) => placeOrderBody(deps, user.id, dripOrder(`cancelrace${i}`, { runs: 5 }))));
     const start = await balanceOf(user.id);
     // Runs written every 5 ms by four writers while each parent is cancelled at some point.
@@ -235,15 +235,15 @@ describe('drip-feed orders', () => {
       const written = (await runsOf(p.id)).length;
       expect(written).toBe(parent.runsSent);
       expect(parent.nextRunAt).toBeNull();
-      expect(parent.refundedCents).toBe((5 - written) * perRunCents());
-      refunded += parent.refundedCents;
+      expect(parent.refundedMicros).toBe((5 - written) * perRunMicros());
+      refunded += parent.refundedMicros;
     }
     expect(await balanceOf(user.id)).toBe(start + refunded);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 
   it('counts a run as sent only when its row was written: a run whose key is taken stops the schedule, and the runs not written are refunded', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 10_000_000_000 });
     const placed = await placeOrderBody(deps, user.id, dripOrder('taken', { runs: 3, interval: 60 }));
     const plainOrder = await placeOrderBody(deps, user.id, { serviceId: plain.id, link: linkOf(plain, 'taken-plain'), quantity: plain.amountMinimum, params: {}, idempotencyKey: randomUUID() });
     // Other orders of the customer hold the first run's key, in the form runs had before and in theirs now.
@@ -255,14 +255,14 @@ describe('drip-feed orders', () => {
     expect(await startDueRuns(deps, { minuteMs: MINUTE_MS })).toBe(0);
     expect(await runsOf(placed.id)).toEqual([]);
     // Nothing counted as sent; the parent is settled at once with its whole charge back.
-    expect(await row(placed.id)).toMatchObject({ runsSent: 0, nextRunAt: null, status: 'cancelled', refundedCents: placed.chargeCents });
-    expect(await balanceOf(user.id)).toBe(charged + placed.chargeCents);
+    expect(await row(placed.id)).toMatchObject({ runsSent: 0, nextRunAt: null, status: 'cancelled', refundedMicros: placed.chargeMicros });
+    expect(await balanceOf(user.id)).toBe(charged + placed.chargeMicros);
     expect(await startDueRuns(deps, { minuteMs: 1 })).toBe(0);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 
   it('a run the provider refuses is refunded its share, not more', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 10_000_000_000 });
     const placed = await placeOrderBody(deps, user.id, dripOrder('refused', { runs: 2, interval: 1 }));
     const charged = await balanceOf(user.id);
     sandbox.control.setFault({ mode: 'refuse', actions: ['add'], times: 1, message: 'Incorrect link' });
@@ -273,13 +273,13 @@ describe('drip-feed orders', () => {
     await submitPending(deps);
     const runs = await runsOf(placed.id);
     expect(runs.map((r) => r.status).sort()).toEqual(['error', 'pending']);
-    expect(runs.find((r) => r.status === 'error')).toMatchObject({ refundedCents: perRunCents() });
-    expect(await balanceOf(user.id)).toBe(charged + perRunCents());
+    expect(runs.find((r) => r.status === 'error')).toMatchObject({ refundedMicros: perRunMicros() });
+    expect(await balanceOf(user.id)).toBe(charged + perRunMicros());
     const ok = runs.find((r) => r.status === 'pending')!;
     sandbox.control.setOrderState(ok.providerOrderId!, 'completed');
     await syncOrderStatuses(deps);
     await settleDripParents(deps);
-    expect(await row(placed.id)).toMatchObject({ status: 'partial', remains: drip.amountMinimum, refundedCents: 0 });
+    expect(await row(placed.id)).toMatchObject({ status: 'partial', remains: drip.amountMinimum, refundedMicros: 0 });
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 });
@@ -306,117 +306,117 @@ describe('refunds of a drip-feed', () => {
     expect(runs.every((r) => r.providerOrderId !== null)).toBe(true);
     return runs;
   }
-  const staffRefund = (id: string, amountCents?: number) => database.db.transaction((tx) => refundByStaff(tx, id, { amountCents, reason: 'the rest' }));
+  const staffRefund = (id: string, amountMicros?: number) => database.db.transaction((tx) => refundByStaff(tx, id, { amountMicros, reason: 'the rest' }));
   /** Every refund the customer got, from the ledger. */
   const refundedTo = async (userId: string) =>
-    (await database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'order_refund')))).reduce((sum, e) => sum + e.amountCents, 0);
+    (await database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'order_refund')))).reduce((sum, e) => sum + e.amountMicros, 0);
 
   it('runs cancelled by the customer, then the rest refunded by the team: the parent’s charge comes back once, not more', async () => {
-    const start = 1_000_000;
-    const user = await createCustomer(database.db, { balanceCents: start });
+    const start = 10_000_000_000;
+    const user = await createCustomer(database.db, { balanceMicros: start });
     const placed = await placeOrderBody(deps, user.id, dripOrderOf(dripCancel, 'runs-cancelled', { runs: 3 }));
-    const share = placed.chargeCents / 3;
+    const share = placed.chargeMicros / 3;
     const runs = await writeAllRuns(placed.id);
     expect(runs).toHaveLength(3);
     // The first run is delivered; the customer cancels the other two before they start (each gets its share back).
     sandbox.control.setOrderState(runs[0]!.providerOrderId!, 'completed');
     await syncOrderStatuses(deps);
-    for (const r of runs.slice(1)) expect(await requestCancel(v2, await row(r.id), 'site')).toMatchObject({ status: 'cancelled', refundedCents: share });
+    for (const r of runs.slice(1)) expect(await requestCancel(v2, await row(r.id), 'site')).toMatchObject({ status: 'cancelled', refundedMicros: share });
     await settleDripParents(deps);
-    expect(await row(placed.id)).toMatchObject({ status: 'partial', refundedCents: 0 });
+    expect(await row(placed.id)).toMatchObject({ status: 'partial', refundedMicros: 0 });
     expect(await balanceOf(user.id)).toBe(start - share);
 
     // The team's detail of the parent shows what its runs gave back and what is left of the whole.
     const detail = await orderDetail(database.db, await row(placed.id));
-    expect(detail.order).toMatchObject({ refundedCents: 0, runsRefundedCents: share * 2, refundableCents: share });
-    expect(detail.ledger.filter((e) => e.kind === 'order_refund').map((e) => [e.runNumber, e.amountCents])).toEqual(runs.slice(1).map((r) => [r.number, share]));
+    expect(detail.order).toMatchObject({ refundedMicros: 0, runsRefundedMicros: share * 2, refundableMicros: share });
+    expect(detail.ledger.filter((e) => e.kind === 'order_refund').map((e) => [e.runNumber, e.amountMicros])).toEqual(runs.slice(1).map((r) => [r.number, share]));
 
     // "Refund the rest" gives back what is left of the whole charge: the delivered run's share.
     const rest = await staffRefund(placed.id);
-    expect(rest.refundedCents).toBe(share);
+    expect(rest.refundedMicros).toBe(share);
     expect(await code(staffRefund(placed.id))).toBe('VALIDATION_FAILED');
     expect(await code(staffRefund(runs[1]!.id))).toBe('VALIDATION_FAILED');
-    expect(await refundedTo(user.id)).toBe(placed.chargeCents);
+    expect(await refundedTo(user.id)).toBe(placed.chargeMicros);
     expect(await balanceOf(user.id)).toBe(start);
-    expect((await orderDetail(database.db, await row(placed.id))).order).toMatchObject({ runsRefundedCents: placed.chargeCents, refundableCents: 0 });
+    expect((await orderDetail(database.db, await row(placed.id))).order).toMatchObject({ runsRefundedMicros: placed.chargeMicros, refundableMicros: 0 });
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 
   it('runs ended cancelled and partial by the provider, then the rest refunded by the team: the parent’s charge comes back once, not more', async () => {
-    const start = 1_000_000;
-    const user = await createCustomer(database.db, { balanceCents: start });
+    const start = 10_000_000_000;
+    const user = await createCustomer(database.db, { balanceMicros: start });
     const placed = await placeOrderBody(deps, user.id, dripOrderOf(drip, 'runs-ended', { runs: 2 }));
-    const share = placed.chargeCents / 2;
+    const share = placed.chargeMicros / 2;
     const runs = await writeAllRuns(placed.id);
     sandbox.control.setOrderState(runs[0]!.providerOrderId!, 'partial', Math.floor(runs[0]!.quantity / 3));
     sandbox.control.setOrderState(runs[1]!.providerOrderId!, 'cancelled');
     await syncOrderStatuses(deps);
     const [partial, cancelled] = [await row(runs[0]!.id), await row(runs[1]!.id)];
-    expect([partial.status, cancelled.status, cancelled.refundedCents]).toEqual(['partial', 'cancelled', share]);
-    expect(partial.refundedCents).toBeGreaterThan(0);
+    expect([partial.status, cancelled.status, cancelled.refundedMicros]).toEqual(['partial', 'cancelled', share]);
+    expect(partial.refundedMicros).toBeGreaterThan(0);
     await settleDripParents(deps);
     expect((await row(placed.id)).status).toBe('partial');
-    expect(await refundedTo(user.id)).toBe(share + partial.refundedCents);
+    expect(await refundedTo(user.id)).toBe(share + partial.refundedMicros);
 
     // A part first, then the rest: together what the runs did not give back.
-    const part = await staffRefund(placed.id, 1);
-    expect(part.refundedCents).toBe(1);
+    const part = await staffRefund(placed.id, 10_000);
+    expect(part.refundedMicros).toBe(10_000);
     const rest = await staffRefund(placed.id);
-    expect(rest.refundedCents).toBe(share - partial.refundedCents - 1);
+    expect(rest.refundedMicros).toBe(share - partial.refundedMicros - 10_000);
     expect(await code(staffRefund(placed.id))).toBe('VALIDATION_FAILED');
-    expect(await refundedTo(user.id)).toBe(placed.chargeCents);
+    expect(await refundedTo(user.id)).toBe(placed.chargeMicros);
     expect(await balanceOf(user.id)).toBe(start);
     // The provider refunding the partial run afterwards gives nothing more.
     sandbox.control.setOrderState(runs[0]!.providerOrderId!, 'refunded');
     await syncOrderStatuses(deps);
-    expect(await row(runs[0]!.id)).toMatchObject({ status: 'refunded', refundedCents: share });
+    expect(await row(runs[0]!.id)).toMatchObject({ status: 'refunded', refundedMicros: share });
     expect(await balanceOf(user.id)).toBe(start);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 
   it('while runs are still to come, the team refunds only the runs written; a cancel then refunds the others, and nothing twice', async () => {
-    const start = 1_000_000;
-    const user = await createCustomer(database.db, { balanceCents: start });
+    const start = 10_000_000_000;
+    const user = await createCustomer(database.db, { balanceMicros: start });
     const placed = await placeOrderBody(deps, user.id, dripOrderOf(drip, 'team-first', { runs: 3, interval: 60 }));
-    const share = placed.chargeCents / 3;
+    const share = placed.chargeMicros / 3;
     await startDueRuns(deps, { minuteMs: MINUTE_MS });
     await submitPending(deps);
     const [run] = await runsOf(placed.id);
-    expect((await staffRefund(placed.id)).refundedCents).toBe(share);
-    expect(await row(run!.id)).toMatchObject({ refundedCents: share });
+    expect((await staffRefund(placed.id)).refundedMicros).toBe(share);
+    expect(await row(run!.id)).toMatchObject({ refundedMicros: share });
     // The parent's own row gives back only runs that will never be written.
     const parent = await row(placed.id);
-    await expect(database.db.transaction((tx) => refundOrder(tx, parent, { amountCents: 1, reason: 'more' }))).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(database.db.transaction((tx) => refundOrder(tx, parent, { amountMicros: 1, reason: 'more' }))).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     await cancelDripFeed(deps, placed.id);
     // The provider cancelling the run written (already refunded by the team) gives nothing more.
     sandbox.control.setOrderState(run!.providerOrderId!, 'cancelled');
     await syncOrderStatuses(deps);
     await settleDripParents(deps);
-    expect(await row(placed.id)).toMatchObject({ status: 'partial', refundedCents: share * 2 });
-    expect(await refundedTo(user.id)).toBe(placed.chargeCents);
+    expect(await row(placed.id)).toMatchObject({ status: 'partial', refundedMicros: share * 2 });
+    expect(await refundedTo(user.id)).toBe(placed.chargeMicros);
     expect(await balanceOf(user.id)).toBe(start);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 
   it('the ledger check reports a drip-feed given back more than its charge', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 10_000_000_000 });
     const placed = await placeOrderBody(deps, user.id, dripOrder('overpaid', { runs: 2, interval: 60 }));
     await startDueRuns(deps, { minuteMs: MINUTE_MS });
     const [run] = await runsOf(placed.id);
     // Each row within its own charge, the family beyond the parent's: as refunds were before.
     await database.db.transaction(async (tx) => {
-      await credit(tx, { userId: user.id, amountCents: placed.chargeCents, kind: 'order_refund', reference: `${placed.id}:${placed.chargeCents}` });
-      await tx.update(orders).set({ refundedCents: placed.chargeCents }).where(eq(orders.id, placed.id));
-      await credit(tx, { userId: user.id, amountCents: run!.chargeCents, kind: 'order_refund', reference: `${run!.id}:${run!.chargeCents}` });
-      await tx.update(orders).set({ refundedCents: run!.chargeCents }).where(eq(orders.id, run!.id));
+      await credit(tx, { userId: user.id, amountMicros: placed.chargeMicros, kind: 'order_refund', reference: `${placed.id}:${placed.chargeMicros}` });
+      await tx.update(orders).set({ refundedMicros: placed.chargeMicros }).where(eq(orders.id, placed.id));
+      await credit(tx, { userId: user.id, amountMicros: run!.chargeMicros, kind: 'order_refund', reference: `${run!.id}:${run!.chargeMicros}` });
+      await tx.update(orders).set({ refundedMicros: run!.chargeMicros }).where(eq(orders.id, run!.id));
     });
     expect((await verifyLedger(database.db)).filter((v) => v.userId === user.id)).toEqual([
-      { userId: user.id, dripFeedId: placed.id, chargeCents: placed.chargeCents, refundedCents: placed.chargeCents + run!.chargeCents },
+      { userId: user.id, dripFeedId: placed.id, chargeMicros: placed.chargeMicros, refundedMicros: placed.chargeMicros + run!.chargeMicros },
     ]);
     // Set right again for the other tests' checks.
     await database.db.delete(ledgerEntries).where(and(eq(ledgerEntries.userId, user.id), eq(ledgerEntries.kind, 'order_refund')));
-    await database.db.update(users).set({ balanceCents: 1_000_000 - placed.chargeCents }).where(eq(users.id, user.id));
-    await database.db.update(orders).set({ refundedCents: 0 }).where(eq(orders.parentId, placed.id));
-    await database.db.update(orders).set({ refundedCents: 0 }).where(eq(orders.id, placed.id));
+    await database.db.update(users).set({ balanceMicros: 10_000_000_000 - placed.chargeMicros }).where(eq(users.id, user.id));
+    await database.db.update(orders).set({ refundedMicros: 0 }).where(eq(orders.parentId, placed.id));
+    await database.db.update(orders).set({ refundedMicros: 0 }).where(eq(orders.id, placed.id));
   });
 });

@@ -3,7 +3,7 @@ import { AppError } from '../../core/errors';
 import { ACTIVE_STATUSES, type OrderStatus } from '../../core/orderStatus';
 import type { Tx } from '../db/client';
 import { orders } from '../db/schema';
-import { refundCeilingCents, refundOrder, type RefundResult } from './refunds';
+import { refundCeilingMicros, refundOrder, type RefundResult } from './refunds';
 import { newOrderNumber, notifyOrder, notifyRefund, retryOnTakenApiId, wakeSubmission, type OrderRow, type OrdersDeps } from './service';
 
 /**
@@ -35,7 +35,7 @@ import { newOrderNumber, notifyOrder, notifyRefund, retryOnTakenApiId, wakeSubmi
 export const DEFAULT_DRIP_MINUTE_MS = 60_000;
 
 /** The share of a parent's charge that one run carries (exact: a run costs one order of its quantity). */
-export const runShareCents = (parent: Pick<OrderRow, 'chargeCents' | 'runs'>) => parent.chargeCents / parent.runs!;
+export const runShareMicros = (parent: Pick<OrderRow, 'chargeMicros' | 'runs'>) => parent.chargeMicros / parent.runs!;
 
 /**
  * The idempotency key of a parent's run: with `:`, which a customer's key never contains
@@ -83,7 +83,7 @@ export async function startDueRuns(deps: Pick<OrdersDeps, 'db' | 'realtime' | 'l
               linkKey: p.linkKey,
               quantity: perRun,
               params: p.params,
-              chargeCents: runShareCents(p),
+              chargeMicros: runShareMicros(p),
               idempotencyKey: key,
               requestHash: p.requestHash,
               parentId: p.id,
@@ -132,8 +132,8 @@ export async function startDueRuns(deps: Pick<OrdersDeps, 'db' | 'realtime' | 'l
 async function stopSchedule(tx: Tx, p: OrderRow, reason: string): Promise<RefundResult> {
   const [stopped] = await tx.update(orders).set({ nextRunAt: null, updatedAt: new Date() }).where(eq(orders.id, p.id)).returning();
   if (p.runsSent === 0) return refundOrder(tx, stopped!, { reason, set: { status: 'cancelled', noteCode: 'cancelled_before_runs', providerMessage: null } });
-  const owed = refundCeilingCents(stopped!) - stopped!.refundedCents;
-  return refundOrder(tx, stopped!, { amountCents: owed > 0 ? owed : undefined, reason, set: { remains: (p.runs! - p.runsSent) * (p.quantity / p.runs!) } });
+  const owed = refundCeilingMicros(stopped!) - stopped!.refundedMicros;
+  return refundOrder(tx, stopped!, { amountMicros: owed > 0 ? owed : undefined, reason, set: { remains: (p.runs! - p.runsSent) * (p.quantity / p.runs!) } });
 }
 
 const ACTIVE = [...ACTIVE_STATUSES, 'unknown'] as readonly string[];

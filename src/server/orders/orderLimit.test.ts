@@ -51,7 +51,7 @@ const link = () => `https://www.tiktok.com/@limit/video/${Date.now()}${++linkNo}
 /** A customer with money enough for every order of these tests, and an API key. */
 async function customer() {
   const user = await signUpUser(app);
-  await credit(database.db, { userId: user.id, amountCents: 1_000_000, kind: 'topup', reference: `t-${user.id}` });
+  await credit(database.db, { userId: user.id, amountMicros: 10_000_000_000, kind: 'topup', reference: `t-${user.id}` });
   const key = (await (await post(app, '/api/api-keys', {}, { cookie: user.cookie })).json()).key as string;
   return { ...user, key };
 }
@@ -76,7 +76,7 @@ const massOrder = (c: Customer, lines: number, batchKey = randomUUID()) =>
 
 const ordersOf = async (id: string) => database.db.select().from(orders).where(eq(orders.userId, id));
 const ledgerOf = async (id: string) => database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, id));
-const balanceOf = async (id: string) => (await database.db.select({ b: users.balanceCents }).from(users).where(eq(users.id, id)))[0]!.b;
+const balanceOf = async (id: string) => (await database.db.select({ b: users.balanceMicros }).from(users).where(eq(users.id, id)))[0]!.b;
 const counted = async (id: string) =>
   (await database.db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, `${RATE_RULES.ordersPerUser.name}:${id.toLowerCase()}`)))[0]?.count ?? 0;
 
@@ -188,7 +188,7 @@ describe('under concurrency (PostgreSQL when TEST_DATABASE_URL is set)', () => {
     // Charged once per placed order, nothing for the refused ones.
     const charges = (await ledgerOf(c.id)).filter((e) => e.kind === 'order_charge');
     expect(charges).toHaveLength(LIMIT);
-    expect(await balanceOf(c.id)).toBe(balance - placed.reduce((sum, o) => sum + o.chargeCents, 0));
+    expect(await balanceOf(c.id)).toBe(balance - placed.reduce((sum, o) => sum + o.chargeMicros, 0));
     expect(await counted(c.id)).toBe(LIMIT);
   });
 });

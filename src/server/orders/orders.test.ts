@@ -12,7 +12,7 @@ import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { verifyLedger } from '../wallet/ledger';
 import type { OrderView } from '../../core/contracts/orders';
-import { orderStats, partialRefundCents, submitOrder, toOrderView, type OrdersDeps } from './service';
+import { orderStats, partialRefundMicros, submitOrder, toOrderView, type OrdersDeps } from './service';
 import { placeOrderBody } from '../testing/orders';
 import { latestOrders, orderCounts } from './staff';
 import { reconcileOrders, syncOrderStatuses } from './sync';
@@ -43,7 +43,7 @@ afterAll(async () => {
   await database.close();
 });
 
-const priceOf = (quantity: number) => priceOrder(service.tiers, quantity, { serviceFeePercent: 0, baseFee: 0 }).cents;
+const priceOf = (quantity: number) => priceOrder(service.tiers, quantity, { serviceFeePercent: 0, baseFee: 0 }).micros;
 const order = (link: string, extra: Record<string, unknown> = {}) => ({
   serviceId: service.id,
   link,
@@ -58,7 +58,7 @@ const placeAndSubmit = async (userId: string, body: unknown, d: OrdersDeps = dep
   const [row] = await database.db.select().from(orders).where(eq(orders.id, accepted.id));
   return toOrderView(await submitOrder(d, row!));
 };
-const balanceOf = async (userId: string) => (await database.db.select().from(users).where(eq(users.id, userId)))[0]!.balanceCents;
+const balanceOf = async (userId: string) => (await database.db.select().from(users).where(eq(users.id, userId)))[0]!.balanceMicros;
 const code = async (p: Promise<unknown>) => {
   try {
     await p;
@@ -70,42 +70,42 @@ const code = async (p: Promise<unknown>) => {
 
 describe('placing an order', () => {
   it('debits the server-computed price once and submits to the provider; a price in the body is refused', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 10_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 100_000_000 });
     // Refused as invalid input (the HTTP layer answers 422 VALIDATION_FAILED), nothing debited.
-    await expect(placeOrderBody(deps, user.id, { ...order('https://instagram.com/artim.one'), chargeCents: 1 })).rejects.toThrow(/unrecognized_keys[^]*chargeCents/);
-    expect(await balanceOf(user.id)).toBe(10_000);
+    await expect(placeOrderBody(deps, user.id, { ...order('https://instagram.com/artim.one'), chargeMicros: 1 })).rejects.toThrow(/unrecognized_keys[^]*chargeMicros/);
+    expect(await balanceOf(user.id)).toBe(100_000_000);
     const placed = await placeOrderBody(deps, user.id, order('https://instagram.com/artim.one'));
     expect(placed.status).toBe('pending');
-    expect(placed.chargeCents).toBe(priceOf(100));
+    expect(placed.chargeMicros).toBe(priceOf(100));
     expect(placed.number).toMatch(/^AR-[0-9A-Z]{10}$/);
     // Accepted and charged, not yet sent: the provider has heard nothing.
     const [accepted] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
     expect(accepted).toMatchObject({ status: 'pending', submittedAt: null, providerOrderId: null });
     expect(sandbox.control.orders().filter((o) => o.link.includes('artim.one'))).toHaveLength(0);
-    expect(await balanceOf(user.id)).toBe(10_000 - placed.chargeCents);
+    expect(await balanceOf(user.id)).toBe(100_000_000 - placed.chargeMicros);
     await submitOrder(deps, accepted!);
     const [row] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
     expect(row!.providerOrderId).toBeTruthy();
-    expect(await balanceOf(user.id)).toBe(10_000 - placed.chargeCents);
+    expect(await balanceOf(user.id)).toBe(100_000_000 - placed.chargeMicros);
     expect(sandbox.control.order(row!.providerOrderId!)).toBeDefined();
   });
 
   it('refuses invalid input with the shared rules before charging', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 10_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 100_000_000 });
     expect(await code(placeOrderBody(deps, user.id, order('https://evil.example/instagram.com')))).toBe('LINK_INVALID');
     expect(await code(placeOrderBody(deps, user.id, order('https://instagram.com/x', { quantity: service.tiers[0]!.maximum + 1 })))).toBe('QUANTITY_OUT_OF_RANGE');
     expect(await code(placeOrderBody(deps, user.id, order('https://instagram.com/x', { serviceId: 'nope' })))).toBe('SERVICE_NOT_FOUND');
-    expect(await balanceOf(user.id)).toBe(10_000);
+    expect(await balanceOf(user.id)).toBe(100_000_000);
   });
 
   it('refuses a second active order on the same link and platform', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 10_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 100_000_000 });
     await placeOrderBody(deps, user.id, order('https://instagram.com/same.link'));
     expect(await code(placeOrderBody(deps, user.id, order('https://www.instagram.com/same.link/')))).toBe('ACTIVE_ORDER_EXISTS');
   });
 
   it('refuses an active order on the same link written another way; the provider gets the link as typed', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 100_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 1_000_000_000 });
     const first = await placeAndSubmit(user.id, order('https://www.instagram.com/p/Same.Post/?igsh=MTc4eDk'));
     const [row] = await database.db.select().from(orders).where(eq(orders.id, first.id));
     expect(sandbox.control.order(row!.providerOrderId!)!.link).toBe('https://www.instagram.com/p/Same.Post/?igsh=MTc4eDk');
@@ -122,7 +122,7 @@ describe('placing an order', () => {
   });
 
   it('takes the links the Instagram app shares and refuses look-alike hosts, with the browser form’s rule', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 100_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 1_000_000_000 });
     for (const link of ['https://instagram.com@evil.example/artim', 'https://instagram.com.evil.example/reel/C9xYz12AbCd', 'https://157.240.1.174/artim']) {
       expect(await code(placeOrderBody(deps, user.id, order(link))), link).toBe('LINK_INVALID');
     }
@@ -132,13 +132,13 @@ describe('placing an order', () => {
   });
 
   it('refuses when the balance is short, changing nothing', async () => {
-    const user = await createCustomer(database.db, { balanceCents: priceOf(100) - 1 });
+    const user = await createCustomer(database.db, { balanceMicros: priceOf(100) - 1 });
     expect(await code(placeOrderBody(deps, user.id, order('https://instagram.com/short')))).toBe('INSUFFICIENT_BALANCE');
     expect(await database.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(0);
   });
 
   it('200 concurrent orders on a balance that covers exactly 10: 10 succeed, balance 0, ledger matches', async () => {
-    const user = await createCustomer(database.db, { balanceCents: priceOf(100) * 10 });
+    const user = await createCustomer(database.db, { balanceMicros: priceOf(100) * 10 });
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) => code(placeOrderBody(deps, user.id, order(`https://instagram.com/concurrent.${i}`)))),
     );
@@ -149,7 +149,7 @@ describe('placing an order', () => {
   }, 120_000);
 
   it('20 concurrent requests with one idempotency key: one order, one debit; another body is refused', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 100_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 1_000_000_000 });
     const body = order('https://instagram.com/idem');
     const results = await Promise.all(Array.from({ length: 20 }, () => placeOrderBody(deps, user.id, body)));
     expect(new Set(results.map((r) => r.id)).size).toBe(1);
@@ -161,23 +161,23 @@ describe('placing an order', () => {
 
 describe('provider faults', () => {
   it('a refusal marks the order error with the messages and refunds in full', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 10_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 100_000_000 });
     sandbox.control.setFault({ mode: 'refuse', actions: ['add'], message: 'Not enough funds on balance' });
     const placed = await placeAndSubmit(user.id, order('https://instagram.com/refused'));
     expect(placed.status).toBe('error');
     expect(placed.note?.code).toBe('provider_refused');
     expect(placed.note?.message).toContain('Not enough funds on balance');
-    expect(await balanceOf(user.id)).toBe(10_000);
+    expect(await balanceOf(user.id)).toBe(100_000_000);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 
   for (const mode of ['timeout', '5xx', 'garbage'] as const) {
     it(`no usable answer (${mode}) leaves the order unknown and charged; nothing is re-sent`, async () => {
-      const user = await createCustomer(database.db, { balanceCents: 10_000 });
+      const user = await createCustomer(database.db, { balanceMicros: 100_000_000 });
       sandbox.control.setFault({ mode, actions: ['add'] });
       const placed = await placeAndSubmit(user.id, order(`https://instagram.com/fault-${mode}`), hasty);
       expect(placed.status).toBe('unknown');
-      expect(await balanceOf(user.id)).toBe(10_000 - placed.chargeCents);
+      expect(await balanceOf(user.id)).toBe(100_000_000 - placed.chargeMicros);
       sandbox.control.reset();
       // Within the grace period the provider's records are asked, the order stays charged.
       const result = await reconcileOrders(deps);
@@ -188,13 +188,13 @@ describe('provider faults', () => {
       await reconcileOrders(deps, later);
       const [row] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
       expect(row!.status).toBe('error');
-      expect(await balanceOf(user.id)).toBe(10_000);
+      expect(await balanceOf(user.id)).toBe(100_000_000);
       expect(sandbox.control.orders().filter((o) => o.link.includes(`fault-${mode}`))).toHaveLength(0);
     });
   }
 
   it('an order the provider accepted without answering is found by reconciliation, not refunded', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 10_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 100_000_000 });
     sandbox.control.setFault({ acceptThenTimeout: true, actions: ['add'] });
     const placed = await placeAndSubmit(user.id, order('https://instagram.com/accepted.silently'), hasty);
     expect(placed.status).toBe('unknown');
@@ -204,11 +204,11 @@ describe('provider faults', () => {
     const [row] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
     expect(row!.status).toBe('pending');
     expect(row!.providerOrderId).toBe(sandbox.control.orders().find((o) => o.link.includes('accepted.silently'))!.id);
-    expect(await balanceOf(user.id)).toBe(10_000 - placed.chargeCents);
+    expect(await balanceOf(user.id)).toBe(100_000_000 - placed.chargeMicros);
   });
 
   it('keeps why an order failed or waits as a code beside the provider message, never as a sentence', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 10_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 100_000_000 });
     sandbox.control.setFault({ mode: 'refuse', actions: ['add'], message: '' });
     const refused = await placeAndSubmit(user.id, order('https://instagram.com/note.refused'));
     expect(refused).toMatchObject({ status: 'error', note: { code: 'provider_refused', message: null } });
@@ -234,7 +234,7 @@ describe('provider faults', () => {
   });
 
   it('an order matched elsewhere while this reconciliation looked for it is not refunded', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 10_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 100_000_000 });
     sandbox.control.setFault({ mode: 'timeout', actions: ['add'] });
     const placed = await placeAndSubmit(user.id, order('https://instagram.com/matched.elsewhere'), hasty);
     expect(placed.status).toBe('unknown');
@@ -253,39 +253,39 @@ describe('provider faults', () => {
     const result = await reconcileOrders(racing, new Date(Date.now() + 11 * 60_000));
     expect(result.refunded).toBe(0);
     const [row] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
-    expect(row).toMatchObject({ status: 'pending', providerOrderId: 'P-elsewhere', refundedCents: 0 });
-    expect(await balanceOf(user.id)).toBe(10_000 - placed.chargeCents);
+    expect(row).toMatchObject({ status: 'pending', providerOrderId: 'P-elsewhere', refundedMicros: 0 });
+    expect(await balanceOf(user.id)).toBe(100_000_000 - placed.chargeMicros);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 });
 
 describe('the price the customer saw', () => {
   it('is charged when it is the server’s price; otherwise the order is refused with the new total and nothing is debited', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 10_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 100_000_000 });
     const right = priceOf(100);
-    const refused = await placeOrderBody(deps, user.id, order('https://instagram.com/shown.price', { expectedTotalCents: right + 1 })).then(
+    const refused = await placeOrderBody(deps, user.id, order('https://instagram.com/shown.price', { expectedTotalMicros: right + 1 })).then(
       () => null,
       (e: unknown) => e,
     );
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).code).toBe('PRICE_CHANGED');
-    expect((refused as AppError).details).toEqual({ totalCents: right });
-    expect(await balanceOf(user.id)).toBe(10_000);
-    const placed = await placeOrderBody(deps, user.id, order('https://instagram.com/shown.price', { expectedTotalCents: right }));
-    expect(placed.chargeCents).toBe(right);
-    expect(await balanceOf(user.id)).toBe(10_000 - right);
+    expect((refused as AppError).details).toEqual({ totalMicros: right });
+    expect(await balanceOf(user.id)).toBe(100_000_000);
+    const placed = await placeOrderBody(deps, user.id, order('https://instagram.com/shown.price', { expectedTotalMicros: right }));
+    expect(placed.chargeMicros).toBe(right);
+    expect(await balanceOf(user.id)).toBe(100_000_000 - right);
   });
 });
 
 describe('order counters', () => {
   it('count a partial order as partial (not completed) and an unknown one as active', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 10_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 100_000_000 });
     const statuses = ['completed', 'partial', 'unknown', 'pending', 'refunded'] as const;
     for (const [i, status] of statuses.entries()) {
       const placed = await placeOrderBody(deps, user.id, order(`https://instagram.com/counters.${i}`));
       await database.db
         .update(orders)
-        .set({ status, ...(status === 'refunded' ? { refundedCents: placed.chargeCents } : {}) })
+        .set({ status, ...(status === 'refunded' ? { refundedMicros: placed.chargeMicros } : {}) })
         .where(eq(orders.id, placed.id));
     }
     expect(await orderStats(database.db, user.id)).toEqual({ total: 5, active: 2, completed: 1, partial: 1, error: 1 });
@@ -294,7 +294,7 @@ describe('order counters', () => {
 
 describe('status sync', () => {
   it('moves orders through their states and settles refunds once: completed, partial, cancelled, refunded', async () => {
-    const user = await createCustomer(database.db, { balanceCents: 100_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 1_000_000_000 });
     const placed = {
       done: await placeAndSubmit(user.id, order('https://instagram.com/sync.done')),
       partial: await placeAndSubmit(user.id, order('https://instagram.com/sync.sandbox-partial')),
@@ -315,35 +315,36 @@ describe('status sync', () => {
       ),
     );
     expect(rows.done!.status).toBe('completed');
-    expect(rows.done!.refundedCents).toBe(0);
+    expect(rows.done!.refundedMicros).toBe(0);
     expect(rows.partial!.status).toBe('partial');
     expect(rows.partial!.remains).toBeGreaterThan(0);
-    expect(rows.partial!.refundedCents).toBe(partialRefundCents(rows.partial!.chargeCents, rows.partial!.remains!, 100));
+    expect(rows.partial!.refundedMicros).toBe(partialRefundMicros(rows.partial!.chargeMicros, rows.partial!.remains!, 100));
     expect(rows.cancel!.status).toBe('cancelled');
-    expect(rows.cancel!.refundedCents).toBe(rows.cancel!.chargeCents);
+    expect(rows.cancel!.refundedMicros).toBe(rows.cancel!.chargeMicros);
     expect(rows.refund!.status).toBe('refunded');
-    expect(rows.refund!.refundedCents).toBe(rows.refund!.chargeCents);
+    expect(rows.refund!.refundedMicros).toBe(rows.refund!.chargeMicros);
 
-    const delivered = Object.values(rows).reduce((sum, r) => sum + r.chargeCents - r.refundedCents, 0);
-    expect(await balanceOf(user.id)).toBe(100_000 - delivered);
+    const delivered = Object.values(rows).reduce((sum, r) => sum + r.chargeMicros - r.refundedMicros, 0);
+    expect(await balanceOf(user.id)).toBe(1_000_000_000 - delivered);
     const refunds = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'order_refund'));
-    expect(refunds.filter((r) => Object.values(placed).some((p) => r.reference.startsWith(`${p.id}:`)))).toHaveLength(rows.partial!.refundedCents > 0 ? 3 : 2);
+    expect(refunds.filter((r) => Object.values(placed).some((p) => r.reference.startsWith(`${p.id}:`)))).toHaveLength(rows.partial!.refundedMicros > 0 ? 3 : 2);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 
   it('computes partial refunds as charge × remains / quantity, rounded down, remains capped', () => {
-    expect(partialRefundCents(1000, 250, 1000)).toBe(250);
-    expect(partialRefundCents(999, 1, 3)).toBe(333);
-    expect(partialRefundCents(100, 1, 3)).toBe(33);
-    expect(partialRefundCents(100, 5000, 1000)).toBe(100);
-    expect(partialRefundCents(100, 0, 1000)).toBe(0);
+    expect(partialRefundMicros(10_000_000, 250, 1000)).toBe(2_500_000);
+    expect(partialRefundMicros(9_990_000, 1, 3)).toBe(3_330_000);
+    expect(partialRefundMicros(1_000_000, 1, 3)).toBe(333_333);
+    expect(partialRefundMicros(212_720, 1, 3)).toBe(70_906); // 70 906.67: rounded down to the micro, not the cent
+    expect(partialRefundMicros(1_000_000, 5000, 1000)).toBe(1_000_000);
+    expect(partialRefundMicros(1_000_000, 0, 1000)).toBe(0);
   });
 });
 
 describe('the admin dashboard’s order figures', () => {
   it('counts every order, the active ones (pending or at the provider) and the completed ones, and gives the newest first', async () => {
     const before = await orderCounts(database.db);
-    const user = await createCustomer(database.db, { balanceCents: 100_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 1_000_000_000 });
     const a = await placeOrderBody(deps, user.id, order('https://instagram.com/figures.a'));
     const b = await placeOrderBody(deps, user.id, order('https://instagram.com/figures.b'));
     const c = await placeOrderBody(deps, user.id, order('https://instagram.com/figures.c'));
@@ -353,7 +354,7 @@ describe('the admin dashboard’s order figures', () => {
 
     const latest = await latestOrders(database.db, 3);
     expect(latest.map((o) => o.id)).toEqual([c.id, b.id, a.id]);
-    expect(latest[1]).toEqual({ id: b.id, number: b.number, serviceName: b.serviceName, createdAt: expect.any(String), chargeCents: b.chargeCents, status: 'completed' });
+    expect(latest[1]).toEqual({ id: b.id, number: b.number, serviceName: b.serviceName, createdAt: expect.any(String), chargeMicros: b.chargeMicros, status: 'completed' });
     expect(await latestOrders(database.db)).toHaveLength(Math.min(5, before.total + 3));
   });
 });

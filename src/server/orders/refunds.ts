@@ -12,7 +12,7 @@ type OrderRow = typeof orders.$inferSelect;
  *
  * Policy: an order the provider refused, cancelled, refunded,
  * stopped, or never received gets its whole charge back; a partial one gets
- * charge × remains / quantity, rounded down. Refunds are cumulative: `orders.refunded_cents` is the
+ * charge × remains / quantity, rounded down. Refunds are cumulative: `orders.refunded_micros` is the
  * total given back so far, a new state only ever tops it up to what that state is owed, and it
  * never exceeds the charge (also a CHECK of the table). Each step is a ledger entry
  * `order_refund` with the reference `<order id>:<total after the step>`: totals only grow, so
@@ -20,7 +20,7 @@ type OrderRow = typeof orders.$inferSelect;
  * reference and is refused by the ledger's unique `(kind, reference)`.
  *
  * A drip-feed's charge is paid on its parent and split into its runs' shares: each run written
- * carries its share (`charge_cents`) and is refunded on its own row, within that share; the
+ * carries its share (`charge_micros`) and is refunded on its own row, within that share; the
  * parent's own row gives back only the shares of runs that will never be written (once its
  * schedule has stopped). So what the parent and its runs give back together never exceeds the
  * parent's charge, whichever path refunds them (provider states, reconciliation, cancels, the
@@ -32,16 +32,16 @@ export const FULL_REFUND_STATUSES: readonly OrderStatus[] = ['error', 'stopped',
 export const isFullRefundStatus = (s: OrderStatus) => FULL_REFUND_STATUSES.includes(s);
 
 /** Refund owed for a partial delivery: charge × remains / quantity, rounded down, remains capped at quantity. */
-export function partialRefundCents(chargeCents: number, remains: number, quantity: number): number {
+export function partialRefundMicros(chargeMicros: number, remains: number, quantity: number): number {
   if (quantity <= 0 || remains <= 0) return 0;
   const r = Math.min(remains, quantity);
-  return Number((BigInt(chargeCents) * BigInt(r)) / BigInt(quantity));
+  return Number((BigInt(chargeMicros) * BigInt(r)) / BigInt(quantity));
 }
 
 /** The total an order in `status` is owed back (0 for statuses that settle no money). */
-export function refundOwedCents(order: Pick<OrderRow, 'chargeCents' | 'quantity'>, status: OrderStatus, remains: number | null): number {
-  if (isFullRefundStatus(status)) return order.chargeCents;
-  if (status === 'partial') return partialRefundCents(order.chargeCents, remains ?? 0, order.quantity);
+export function refundOwedMicros(order: Pick<OrderRow, 'chargeMicros' | 'quantity'>, status: OrderStatus, remains: number | null): number {
+  if (isFullRefundStatus(status)) return order.chargeMicros;
+  if (status === 'partial') return partialRefundMicros(order.chargeMicros, remains ?? 0, order.quantity);
   return 0;
 }
 
@@ -49,14 +49,14 @@ export function refundOwedCents(order: Pick<OrderRow, 'chargeCents' | 'quantity'
  * The most `order`'s own row may give back: its charge; for a drip-feed parent, the shares of
  * the runs never written once its schedule has stopped (nothing while runs are still to come).
  */
-export function refundCeilingCents(order: Pick<OrderRow, 'chargeCents' | 'runs' | 'runsSent' | 'nextRunAt'>): number {
-  if (order.runs === null) return order.chargeCents;
+export function refundCeilingMicros(order: Pick<OrderRow, 'chargeMicros' | 'runs' | 'runsSent' | 'nextRunAt'>): number {
+  if (order.runs === null) return order.chargeMicros;
   if (order.nextRunAt !== null) return 0;
-  return (order.runs - order.runsSent) * (order.chargeCents / order.runs);
+  return (order.runs - order.runsSent) * (order.chargeMicros / order.runs);
 }
 
-/** The ledger reference of the refund step that brings an order's refunded total to `totalCents`. */
-export const refundReference = (orderId: string, totalCents: number) => `${orderId}:${totalCents}`;
+/** The ledger reference of the refund step that brings an order's refunded total to `totalMicros`. */
+export const refundReference = (orderId: string, totalMicros: number) => `${orderId}:${totalMicros}`;
 /**
  * LIKE patterns of every refund reference of an order, besides the bare order id that refunds
  * written before refunds were cumulative used (as does the order's charge): the steps above and
@@ -66,7 +66,7 @@ export const refundReferencePattern = (orderId: string) => [`${orderId}:%`, `adm
 
 export interface RefundStep {
   /** Refund this much more (an admin's refund); refused when more than what is left of the charge. */
-  amountCents?: number;
+  amountMicros?: number;
   /** Ledger note: why the money goes back. */
   reason: string;
   /**
@@ -80,9 +80,9 @@ export interface RefundStep {
 export interface RefundResult {
   order: OrderRow;
   /** Refunded by this step (0 when nothing was owed). */
-  refundedCents: number;
+  refundedMicros: number;
   /** The owner's balance after the step, or null when nothing was refunded. */
-  balanceCents: number | null;
+  balanceMicros: number | null;
 }
 
 /**
@@ -90,40 +90,40 @@ export interface RefundResult {
  * must have been read `FOR UPDATE` in `tx`; a row changed by someone else meanwhile throws.
  */
 export async function refundOrder(tx: Tx, order: OrderRow, step: RefundStep): Promise<RefundResult> {
-  const before = order.refundedCents;
-  const ceiling = refundCeilingCents(order);
+  const before = order.refundedMicros;
+  const ceiling = refundCeilingMicros(order);
   let target = before;
-  if (step.amountCents !== undefined) {
+  if (step.amountMicros !== undefined) {
     const left = Math.max(0, ceiling - before);
-    if (!Number.isSafeInteger(step.amountCents) || step.amountCents <= 0 || step.amountCents > left) {
+    if (!Number.isSafeInteger(step.amountMicros) || step.amountMicros <= 0 || step.amountMicros > left) {
       throw new AppError('VALIDATION_FAILED', 'More than what is left of the charge.', { left });
     }
-    target = before + step.amountCents;
+    target = before + step.amountMicros;
   }
   const status = step.set?.status ?? order.status;
   const remains = step.set?.remains !== undefined ? step.set.remains : order.remains;
-  target = Math.max(before, Math.min(ceiling, Math.max(target, refundOwedCents(order, status, remains))));
+  target = Math.max(before, Math.min(ceiling, Math.max(target, refundOwedMicros(order, status, remains))));
 
   const amount = target - before;
-  let balanceCents: number | null = null;
+  let balanceMicros: number | null = null;
   if (amount > 0) {
-    balanceCents = await credit(tx, { userId: order.userId, amountCents: amount, kind: 'order_refund', reference: refundReference(order.id, target), note: step.reason });
+    balanceMicros = await credit(tx, { userId: order.userId, amountMicros: amount, kind: 'order_refund', reference: refundReference(order.id, target), note: step.reason });
     // Totals only grow, so this reference cannot exist unless the order row disagrees with the ledger.
-    if (balanceCents === null) throw new Error(`refund ${refundReference(order.id, target)} is in the ledger but not on the order`);
+    if (balanceMicros === null) throw new Error(`refund ${refundReference(order.id, target)} is in the ledger but not on the order`);
   }
   const [updated] = await tx
     .update(orders)
-    .set({ ...step.set, refundedCents: target, updatedAt: new Date() })
-    .where(and(eq(orders.id, order.id), eq(orders.refundedCents, before)))
+    .set({ ...step.set, refundedMicros: target, updatedAt: new Date() })
+    .where(and(eq(orders.id, order.id), eq(orders.refundedMicros, before)))
     .returning();
   if (!updated) throw new Error(`order ${order.id} changed during its refund; lock it first`);
-  return { order: updated, refundedCents: amount, balanceCents };
+  return { order: updated, refundedMicros: amount, balanceMicros };
 }
 
 /** One row of a refund that may span several: the row and what it may still give back. */
 export interface RefundPart {
   order: OrderRow;
-  leftCents: number;
+  leftMicros: number;
 }
 
 /**
@@ -136,11 +136,11 @@ export interface RefundPart {
  * the parent and its runs, and less the runs still to be written while the schedule runs.
  */
 export async function refundParts(db: Db | Tx, order: OrderRow, opts: { lock: boolean }): Promise<RefundPart[]> {
-  const own: RefundPart = { order, leftCents: Math.max(0, refundCeilingCents(order) - order.refundedCents) };
+  const own: RefundPart = { order, leftMicros: Math.max(0, refundCeilingMicros(order) - order.refundedMicros) };
   if (order.runs === null) return [own];
   const query = db.select().from(orders).where(eq(orders.parentId, order.id)).orderBy(asc(orders.createdAt), asc(orders.id));
   const runs = opts.lock ? await query.for('update') : await query;
   const finished = (r: OrderRow) => (isFinalStatus(r.status) ? 0 : 1);
   runs.sort((a, b) => finished(a) - finished(b));
-  return [own, ...runs.map((r) => ({ order: r, leftCents: Math.max(0, r.chargeCents - r.refundedCents) }))];
+  return [own, ...runs.map((r) => ({ order: r, leftMicros: Math.max(0, r.chargeMicros - r.refundedMicros) }))];
 }

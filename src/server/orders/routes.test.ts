@@ -38,7 +38,7 @@ beforeAll(async () => {
   deps = { db: database.db, provider, logger: createLogger('silent') };
   a = await signUpUser(app);
   b = await signUpUser(app);
-  await credit(database.db, { userId: a.id, amountCents: 50_000, kind: 'topup', reference: `t-${a.id}` });
+  await credit(database.db, { userId: a.id, amountMicros: 500_000_000, kind: 'topup', reference: `t-${a.id}` });
   service = (await database.db.select().from(catalogServices)).find((s) => s.platform === 'tiktok' && s.params.length === 0)!;
 });
 afterAll(async () => {
@@ -74,7 +74,7 @@ describe('orders over HTTP', () => {
     expect(theirs).toEqual([]);
     expect(await (await get('/api/orders/stats', a.cookie)).json()).toMatchObject({ total: 1, active: 1 });
     expect(await (await get('/api/orders/stats', b.cookie)).json()).toEqual({ total: 0, active: 0, completed: 0, partial: 0, error: 0 });
-    expect((await (await get('/api/wallet', a.cookie)).json()).balanceCents).toBe(50_000 - order.chargeCents);
+    expect((await (await get('/api/wallet', a.cookie)).json()).balanceMicros).toBe(500_000_000 - order.chargeMicros);
   });
 
   it('answers invalid bodies with stable codes, never 500', async () => {
@@ -95,11 +95,11 @@ describe('orders over HTTP', () => {
     for (let i = 0; i < limit - 2; i++) expect((await post(app, '/api/orders', orderBody(`https://tiktok.com/@limit.${i}`), { cookie: c.cookie })).status).toBe(402);
     expect((await post(app, '/api/orders', { serviceId: 1 }, { cookie: c.cookie })).status).toBe(422);
     expect((await post(app, '/api/orders', orderBody('https://evil.example/x'), { cookie: c.cookie })).status).toBeLessThan(500);
-    await credit(database.db, { userId: c.id, amountCents: 50_000, kind: 'topup', reference: `t-${c.id}` });
+    await credit(database.db, { userId: c.id, amountMicros: 500_000_000, kind: 'topup', reference: `t-${c.id}` });
     const refused = await post(app, '/api/orders', orderBody('https://tiktok.com/@limit.over'), { cookie: c.cookie });
     expect(refused.status).toBe(429);
     expect((await refused.json()).error.code).toBe('RATE_LIMITED');
-    expect((await (await get('/api/wallet', c.cookie)).json()).balanceCents).toBe(50_000);
+    expect((await (await get('/api/wallet', c.cookie)).json()).balanceMicros).toBe(500_000_000);
     // Another customer is not affected.
     expect((await post(app, '/api/orders', orderBody('https://tiktok.com/@limit.other'), { cookie: a.cookie })).status).toBe(201);
   });
@@ -109,13 +109,13 @@ describe('orders over HTTP', () => {
     const placed = await post(app, '/api/orders', { serviceId: drip.id, link: 'https://instagram.com/keys.drip', quantity: drip.amountMinimum, params: {}, idempotencyKey: randomUUID(), runs: 2, interval: 60 }, { cookie: a.cookie });
     expect(placed.status).toBe(201);
     const parent = orderViewSchema.parse(await placed.json());
-    const before = (await (await get('/api/wallet', a.cookie)).json()).balanceCents;
+    const before = (await (await get('/api/wallet', a.cookie)).json()).balanceMicros;
     for (const idempotencyKey of [`drip_${parent.id}_1`, `drip:${parent.id}:1`, `api_${randomUUID()}`, 'mass_3f1c9a2e-7b4d_1']) {
       const res = await post(app, '/api/orders', { ...orderBody(`https://tiktok.com/@keys.${randomUUID()}`), idempotencyKey }, { cookie: a.cookie });
       expect(res.status, idempotencyKey).toBe(422);
       expect((await res.json()).error.code).toBe('VALIDATION_FAILED');
     }
-    expect((await (await get('/api/wallet', a.cookie)).json()).balanceCents).toBe(before);
+    expect((await (await get('/api/wallet', a.cookie)).json()).balanceMicros).toBe(before);
     expect(await database.db.select({ key: orders.idempotencyKey }).from(orders).where(and(eq(orders.userId, a.id), eq(orders.viaApi, true)))).toEqual([]);
 
     // An order keyed as runs were keyed before (placed while such keys were taken) does not stop the run either.
@@ -123,11 +123,11 @@ describe('orders over HTTP', () => {
     await database.db.update(orders).set({ idempotencyKey: `drip_${parent.id}_1` }).where(eq(orders.id, site.id));
     expect(await startDueRuns(deps, { minuteMs: 60_000 })).toBe(1);
     const [run] = await database.db.select().from(orders).where(eq(orders.parentId, parent.id));
-    expect(run).toMatchObject({ idempotencyKey: `drip:${parent.id}:1`, chargeCents: parent.chargeCents / 2, quantity: drip.amountMinimum, status: 'pending', viaApi: false });
-    expect((await database.db.select().from(orders).where(eq(orders.id, parent.id)))[0]).toMatchObject({ runsSent: 1, refundedCents: 0 });
+    expect(run).toMatchObject({ idempotencyKey: `drip:${parent.id}:1`, chargeMicros: parent.chargeMicros / 2, quantity: drip.amountMinimum, status: 'pending', viaApi: false });
+    expect((await database.db.select().from(orders).where(eq(orders.id, parent.id)))[0]).toMatchObject({ runsSent: 1, refundedMicros: 0 });
     // Charged once, on the parent; the run carries its share of that charge.
     const charges = await database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, a.id), eq(ledgerEntries.kind, 'order_charge')));
-    expect(charges.filter((e) => e.reference === parent.id || e.reference === run!.id).map((e) => [e.reference, e.amountCents])).toEqual([[parent.id, -parent.chargeCents]]);
+    expect(charges.filter((e) => e.reference === parent.id || e.reference === run!.id).map((e) => [e.reference, e.amountMicros])).toEqual([[parent.id, -parent.chargeMicros]]);
   });
 
   it('tracks an order by its number without personal data; unknown numbers are not found', async () => {
@@ -150,7 +150,7 @@ describe('orders over HTTP', () => {
     await post(app, '/api/orders', orderBody('https://tiktok.com/@live'), { cookie: a.cookie });
     await until('event: order');
     await until('event: balance');
-    expect(text()).toContain('"deltaCents":-');
+    expect(text()).toContain('"deltaMicros":-');
     controller.abort();
     await cancel();
   });

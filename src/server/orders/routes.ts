@@ -73,7 +73,7 @@ export function trackingRoutes(deps: AppDeps) {
         startCount: o.startCount,
         currentCount: o.currentCount,
         delivered,
-        totalCents: o.chargeCents - o.refundedCents,
+        totalMicros: o.chargeMicros - o.refundedMicros,
         createdAt: o.createdAt.toISOString(),
       };
       c.header('Cache-Control', 'no-store');

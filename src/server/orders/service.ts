@@ -18,7 +18,7 @@ import { getSettings } from '../settings';
 import { crashPoint } from '../faults';
 import { refundOrder, type RefundResult } from './refunds';
 
-export { partialRefundCents } from './refunds';
+export { partialRefundMicros } from './refunds';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -43,8 +43,8 @@ export function toOrderView(o: OrderRow): OrderView {
     serviceType: o.serviceType,
     link: o.link,
     quantity: o.quantity,
-    chargeCents: o.chargeCents,
-    refundedCents: o.refundedCents,
+    chargeMicros: o.chargeMicros,
+    refundedMicros: o.refundedMicros,
     status: o.status,
     startCount: o.startCount,
     currentCount: o.currentCount,
@@ -93,8 +93,8 @@ export async function notifyOrder(deps: Pick<OrdersDeps, 'realtime'>, o: Pick<Or
   const note = o.status === 'error' ? noteOf(o) : null;
   await deps.realtime?.publish(o.userId, { type: 'order', orderId: o.id, number: o.number, status: o.status, ...(note ? { note } : {}) }).catch(() => {});
 }
-async function notifyBalance(deps: Pick<OrdersDeps, 'realtime'>, userId: string, balanceCents: number, deltaCents: number) {
-  await deps.realtime?.publish(userId, { type: 'balance', balanceCents, deltaCents }).catch(() => {});
+async function notifyBalance(deps: Pick<OrdersDeps, 'realtime'>, userId: string, balanceMicros: number, deltaMicros: number) {
+  await deps.realtime?.publish(userId, { type: 'balance', balanceMicros, deltaMicros }).catch(() => {});
 }
 
 /** Channel that wakes the submission workers of every instance when orders are accepted. */
@@ -156,7 +156,7 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
   };
 
   let service: Awaited<ReturnType<typeof findService>>;
-  let cents: number;
+  let micros: number;
   // A drip-feed is one parent order for all its runs: `quantity` is per run (checked against the
   // service's bounds), the parent holds the total, and each run costs what one order of
   // `quantity` costs, so every run's share of the charge is exact.
@@ -167,11 +167,11 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
     assertValidOrderInput(service, input);
     if (runs !== null && !service.dripfeed) throw new AppError('DRIPFEED_NOT_AVAILABLE', 'Drip-feed is not available for this service.');
     const settings = await getSettings(deps.db);
-    ({ cents } = priceOrder(service.tiers, input.quantity, { serviceFeePercent: settings.service_fee, baseFee: settings.base_fee }));
-    if (runs !== null) cents *= runs;
-    if (cents <= 0) throw new AppError('VALIDATION_FAILED', 'This service cannot be priced.', { reason: 'price' });
-    if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== cents) {
-      throw new AppError('PRICE_CHANGED', 'The price has changed since it was shown.', { totalCents: cents });
+    ({ micros } = priceOrder(service.tiers, input.quantity, { serviceFeePercent: settings.service_fee, baseFee: settings.base_fee }));
+    if (runs !== null) micros *= runs;
+    if (micros <= 0) throw new AppError('VALIDATION_FAILED', 'This service cannot be priced.', { reason: 'price' });
+    if (input.expectedTotalMicros !== undefined && input.expectedTotalMicros !== micros) {
+      throw new AppError('PRICE_CHANGED', 'The price has changed since it was shown.', { totalMicros: micros });
     }
   } catch (err) {
     return refuse(err);
@@ -183,7 +183,7 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
 
   const id = randomUUID();
   const number = newOrderNumber();
-  type Placed = { taken: number | string; window_ends: Date | string | null; created_at: Date | string | null; balance_cents: number | string | null };
+  type Placed = { taken: number | string; window_ends: Date | string | null; created_at: Date | string | null; balance_micros: number | string | null };
   let created: Placed | undefined;
   try {
     // One statement is one transaction and one round trip: a slot of the customer's order
@@ -195,26 +195,26 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
       with hit as (
         ${counter ? takeSlotsSql(counter, 1) : sql`select null::int as count, null::timestamptz as reset_at where false`}
       ), debit as (
-        update ${users} set balance_cents = balance_cents - ${cents}
-        where id = ${userId} and balance_cents >= ${cents}
+        update ${users} set balance_micros = balance_micros - ${micros}
+        where id = ${userId} and balance_micros >= ${micros}
           and ${counter ? sql`exists (select 1 from hit)` : sql`true`}
-        returning balance_cents
+        returning balance_micros
       ), placed as (
-        insert into ${orders} (id, number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, params, charge_cents, idempotency_key, request_hash,
+        insert into ${orders} (id, number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, params, charge_micros, idempotency_key, request_hash,
                                status, runs, interval_minutes, next_run_at)
         select ${id}::uuid, ${number}, ${userId}, ${service.id}, ${service.name}, ${service.platform}, ${service.type}, ${input.link}, ${normalizeLink(input.link)},
-               ${quantity}::int, ${JSON.stringify(params)}::jsonb, ${cents}::bigint, ${input.idempotencyKey}, ${requestHash},
+               ${quantity}::int, ${JSON.stringify(params)}::jsonb, ${micros}::bigint, ${input.idempotencyKey}, ${requestHash},
                ${status}, ${runs}::int, ${input.interval ?? null}::int, case when ${runs !== null} then now() end
         from debit
         returning created_at
       ), charged as (
-        insert into ${ledgerEntries} (user_id, amount_cents, kind, reference)
-        select ${userId}, ${-cents}::bigint, 'order_charge', ${id} from placed
+        insert into ${ledgerEntries} (user_id, amount_micros, kind, reference)
+        select ${userId}, ${-micros}::bigint, 'order_charge', ${id} from placed
         returning id
       )
       select (select count(*) from hit) as taken,
         ${counter ? sql`(select reset_at from ${rateLimits} where key = ${counter.key})` : sql`null`} as window_ends,
-        (select created_at from placed) as created_at, (select balance_cents from debit) as balance_cents,
+        (select created_at from placed) as created_at, (select balance_micros from debit) as balance_micros,
         (select count(*) from charged) as charged`;
     const result = await retryOnTakenApiId(() => deps.db.execute(placing));
     created = rowsOf<Placed>(result)[0];
@@ -241,7 +241,7 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
   crashPoint('crash-after-debit');
   wakeSubmission(deps.db);
   // Not awaited: the hub sends the events of many orders together, a few milliseconds later.
-  void notifyBalance(deps, userId, Number(created.balance_cents), -cents);
+  void notifyBalance(deps, userId, Number(created.balance_micros), -micros);
   void notifyOrder(deps, { id, userId, number, status, noteCode: null, providerMessage: null });
   return {
     id,
@@ -252,8 +252,8 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
     serviceType: service.type,
     link: input.link,
     quantity,
-    chargeCents: cents,
-    refundedCents: 0,
+    chargeMicros: micros,
+    refundedMicros: 0,
     status,
     startCount: null,
     currentCount: null,
@@ -445,7 +445,7 @@ export async function failAndRefund(
 
 /** Tells the owner's open pages about a refund step and the order's new state. */
 export async function notifyRefund(deps: Pick<OrdersDeps, 'realtime'>, result: RefundResult): Promise<void> {
-  if (result.balanceCents !== null) await notifyBalance(deps, result.order.userId, result.balanceCents, result.refundedCents);
+  if (result.balanceMicros !== null) await notifyBalance(deps, result.order.userId, result.balanceMicros, result.refundedMicros);
   await notifyOrder(deps, result.order);
 }
 

@@ -18,27 +18,27 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function chargedOrder(status: OrderStatus, chargeCents = 1_000): Promise<OrderRow> {
-  const user = await createCustomer(database.db, { balanceCents: 10_000 });
+async function chargedOrder(status: OrderStatus, chargeMicros = 10_000_000): Promise<OrderRow> {
+  const user = await createCustomer(database.db, { balanceMicros: 100_000_000 });
   return database.db.transaction(async (tx) => {
     const [o] = await tx
       .insert(orders)
-      .values({ number: newOrderNumber(), userId: user.id, serviceId: '1', serviceName: 'Followers', platform: 'instagram', serviceType: 'Default', link: `https://instagram.com/${randomUUID()}`, linkKey: randomUUID(), quantity: 100, chargeCents, status, idempotencyKey: randomUUID(), requestHash: 'h' })
+      .values({ number: newOrderNumber(), userId: user.id, serviceId: '1', serviceName: 'Followers', platform: 'instagram', serviceType: 'Default', link: `https://instagram.com/${randomUUID()}`, linkKey: randomUUID(), quantity: 100, chargeMicros, status, idempotencyKey: randomUUID(), requestHash: 'h' })
       .returning();
-    await debit(tx, { userId: user.id, amountCents: chargeCents, kind: 'order_charge', reference: o!.id });
+    await debit(tx, { userId: user.id, amountMicros: chargeMicros, kind: 'order_charge', reference: o!.id });
     return o!;
   });
 }
-const balanceOf = async (userId: string) => (await database.db.select().from(users).where(eq(users.id, userId)))[0]!.balanceCents;
+const balanceOf = async (userId: string) => (await database.db.select().from(users).where(eq(users.id, userId)))[0]!.balanceMicros;
 
 describe('staff actions on an order', () => {
   it('a refund of all that is left settles an order of unknown state as refunded; nothing left is refused', async () => {
     const o = await chargedOrder('unknown');
-    const partial = await database.db.transaction((tx) => refundByStaff(tx, o.id, { amountCents: 300, reason: 'partly' }));
-    expect([partial.order.status, partial.order.refundedCents]).toEqual(['unknown', 300]);
+    const partial = await database.db.transaction((tx) => refundByStaff(tx, o.id, { amountMicros: 3_000_000, reason: 'partly' }));
+    expect([partial.order.status, partial.order.refundedMicros]).toEqual(['unknown', 3_000_000]);
     const rest = await database.db.transaction((tx) => refundByStaff(tx, o.id, { reason: 'the rest' }));
-    expect([rest.order.status, rest.refundedCents, rest.order.refundedCents]).toEqual(['refunded', 700, 1_000]);
-    expect(await balanceOf(o.userId)).toBe(10_000);
+    expect([rest.order.status, rest.refundedMicros, rest.order.refundedMicros]).toEqual(['refunded', 7_000_000, 10_000_000]);
+    expect(await balanceOf(o.userId)).toBe(100_000_000);
     await expect(database.db.transaction((tx) => refundByStaff(tx, o.id, { reason: 'again' }))).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     expect((await verifyLedger(database.db)).filter((r) => r.userId === o.userId)).toEqual([]);
   });

@@ -47,7 +47,7 @@ export async function searchOrders(db: Db, q: AdminOrdersQuery) {
 /**
  * One order with its owner and every ledger entry of its charge and refunds; for a drip-feed
  * parent also its runs' refunds (`runNumber` names the run), their total, and what the team may
- * still refund of the whole (`refundableCents`, as `refundByStaff` takes it).
+ * still refund of the whole (`refundableMicros`, as `refundByStaff` takes it).
  */
 export async function orderDetail(db: Db, o: OrderRow) {
   const [u] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, o.userId));
@@ -79,8 +79,8 @@ export async function orderDetail(db: Db, o: OrderRow) {
       apiId: o.apiId,
       submittedAt: o.submittedAt?.toISOString() ?? null,
       checkedAt: o.checkedAt?.toISOString() ?? null,
-      runsRefundedCents: o.runs === null ? null : [...runs.values()].reduce((sum, r) => sum + r.refundedCents, 0),
-      refundableCents: parts.reduce((sum, p) => sum + p.leftCents, 0),
+      runsRefundedMicros: o.runs === null ? null : [...runs.values()].reduce((sum, r) => sum + r.refundedMicros, 0),
+      refundableMicros: parts.reduce((sum, p) => sum + p.leftMicros, 0),
     },
     ledger: entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString(), runNumber: runs.get(e.reference.split(':')[0]!)?.number ?? null })),
   };
@@ -98,37 +98,37 @@ export async function resyncOrder(deps: OrdersDeps, o: OrderRow): Promise<OrderR
 }
 
 /**
- * A staff refund inside the caller's transaction: `amountCents`, or all that is left of the charge
+ * A staff refund inside the caller's transaction: `amountMicros`, or all that is left of the charge
  * (docs/rules.md#wallet). A drip-feed parent's refund is taken from the rows its money is on
  * (`refundParts`): the runs never written, then its runs, each within what it has left, so the
  * parent and its runs never give back more than the parent's charge. A row of unknown state
  * refunded in full is settled as refunded. The result is the order's; `runs` are the runs that
  * gave money back.
  */
-export async function refundByStaff(tx: Tx, id: string, input: { amountCents?: number; reason: string }): Promise<RefundResult & { runs: OrderRow[] }> {
+export async function refundByStaff(tx: Tx, id: string, input: { amountMicros?: number; reason: string }): Promise<RefundResult & { runs: OrderRow[] }> {
   const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
   if (!o) throw new AppError('ORDER_NOT_FOUND', 'Order not found.');
   const parts = await refundParts(tx, o, { lock: true });
-  const left = parts.reduce((sum, p) => sum + p.leftCents, 0);
-  const amount = input.amountCents ?? left;
+  const left = parts.reduce((sum, p) => sum + p.leftMicros, 0);
+  const amount = input.amountMicros ?? left;
   if (left <= 0 || !Number.isSafeInteger(amount) || amount <= 0 || amount > left) throw new AppError('VALIDATION_FAILED', 'More than what is left of the charge.', { left });
   let rest = amount;
   let order = o;
-  let balanceCents: number | null = null;
+  let balanceMicros: number | null = null;
   const runs: OrderRow[] = [];
   for (const part of parts) {
-    const take = Math.min(rest, part.leftCents);
+    const take = Math.min(rest, part.leftMicros);
     if (take <= 0) continue;
     const p = part.order;
-    const status = p.status === 'unknown' && p.refundedCents + take === p.chargeCents ? 'refunded' : p.status;
-    const step = await refundOrder(tx, p, { amountCents: take, reason: input.reason, set: { status } });
-    rest -= step.refundedCents;
-    balanceCents = step.balanceCents ?? balanceCents;
+    const status = p.status === 'unknown' && p.refundedMicros + take === p.chargeMicros ? 'refunded' : p.status;
+    const step = await refundOrder(tx, p, { amountMicros: take, reason: input.reason, set: { status } });
+    rest -= step.refundedMicros;
+    balanceMicros = step.balanceMicros ?? balanceMicros;
     if (p.id === o.id) order = step.order;
     else runs.push(step.order);
     if (rest <= 0) break;
   }
-  return { order, refundedCents: amount - rest, balanceCents, runs };
+  return { order, refundedMicros: amount - rest, balanceMicros, runs };
 }
 
 export type ResubmitStep = { attached: OrderRow; providerOrderId: string } | { reset: OrderRow };
@@ -171,7 +171,7 @@ export async function orderCounts(db: Db): Promise<{ total: number; pending: num
 /** The newest orders of every customer, for the admin dashboard. */
 export async function latestOrders(db: Db, limit = 5) {
   const rows = await db
-    .select({ id: orders.id, number: orders.number, serviceName: orders.serviceName, createdAt: orders.createdAt, chargeCents: orders.chargeCents, status: orders.status })
+    .select({ id: orders.id, number: orders.number, serviceName: orders.serviceName, createdAt: orders.createdAt, chargeMicros: orders.chargeMicros, status: orders.status })
     .from(orders)
     .orderBy(desc(orders.createdAt))
     .limit(limit);

@@ -45,7 +45,7 @@ describe('status sync at scale', () => {
         link: `https://t.me/sync.scale.${i}`,
         linkKey: `t.me/sync.scale.${i}`,
         quantity: service.amountMinimum,
-        chargeCents: 100,
+        chargeMicros: 1_000_000,
         idempotencyKey: randomUUID(),
         requestHash: 'h',
         status: 'in_progress' as const,

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizz
 import { ACTIVE_STATUSES } from '../../core/orderStatus';
 import { orders } from '../db/schema';
 import type { ProviderOrderState } from '../providers';
-import { FULL_REFUND_STATUSES, isFullRefundStatus, refundOrder, refundOwedCents } from './refunds';
+import { FULL_REFUND_STATUSES, isFullRefundStatus, refundOrder, refundOwedMicros } from './refunds';
 import { failAndRefund, notifyRefund, submitOrder, type OrderRow, type OrdersDeps } from './service';
 
 /** How long a claimed submission may stay without a provider id before it counts as unanswered. */
@@ -149,8 +149,8 @@ export async function applyState(deps: OrdersDeps, order: OrderRow, state: Provi
       if (!o) return null;
       const status = state.status === 'partial' && isFullRefundStatus(o.status) ? o.status : state.status;
       const remains = state.remains ?? o.remains;
-      const owed = Math.min(o.chargeCents, refundOwedCents(o, status, remains));
-      if (status === o.status && owed <= o.refundedCents) {
+      const owed = Math.min(o.chargeMicros, refundOwedMicros(o, status, remains));
+      if (status === o.status && owed <= o.refundedMicros) {
         await tx.update(orders).set({ ...counts, remains }).where(eq(orders.id, o.id));
         return null;
       }
@@ -256,14 +256,14 @@ async function refundWhatIsOwed(deps: OrdersDeps): Promise<number> {
   const owed = await deps.db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(inArray(orders.status, [...FULL_REFUND_STATUSES]), lt(orders.refundedCents, orders.chargeCents)))
+    .where(and(inArray(orders.status, [...FULL_REFUND_STATUSES]), lt(orders.refundedMicros, orders.chargeMicros)))
     .orderBy(asc(orders.createdAt))
     .limit(100);
   let settled = 0;
   for (const { id } of owed) {
     const result = await deps.db.transaction(async (tx) => {
       const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-      if (!o || !isFullRefundStatus(o.status) || o.refundedCents >= o.chargeCents) return null;
+      if (!o || !isFullRefundStatus(o.status) || o.refundedMicros >= o.chargeMicros) return null;
       return refundOrder(tx, o, { reason: `owed for a ${o.status} order`, set: { status: o.status } });
     });
     if (!result) continue;

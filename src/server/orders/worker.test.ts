@@ -33,7 +33,7 @@ afterAll(async () => {
 describe('submission worker', () => {
   it('sends accepted orders at once, a few at a time, each once; a refusal is refunded', async () => {
     const service = (await database.db.select().from(catalogServices)).find((s) => s.platform === 'instagram' && s.params.length === 0 && s.tiers.length > 0)!;
-    const user = await createCustomer(database.db, { balanceCents: 1_000_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 10_000_000_000 });
     const worker = await startSubmissionWorker(deps, database, { concurrency: 4, pollMs: 60_000 });
     enableSubmissionWake(database, () => worker.wake());
     try {
@@ -55,7 +55,7 @@ describe('submission worker', () => {
     expect(atProvider).toHaveLength(19);
     expect(new Set(sent.map((o) => o.providerOrderId))).toEqual(new Set(atProvider.map((o) => o.id)));
     const [refused] = await database.db.select().from(orders).where(sql`status = 'error'`);
-    expect(refused).toMatchObject({ noteCode: 'provider_refused', providerMessage: 'Incorrect link', refundedCents: refused!.chargeCents });
+    expect(refused).toMatchObject({ noteCode: 'provider_refused', providerMessage: 'Incorrect link', refundedMicros: refused!.chargeMicros });
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 });

@@ -84,7 +84,7 @@ describe.skipIf(!url)('submission worker killed mid-batch (PostgreSQL)', () => {
     const deps: OrdersDeps = { db: database.db, provider, logger: createLogger('silent') };
     await syncCatalog(database.db, provider);
     const service = (await database.db.select().from(catalogServices)).find((s) => s.platform === 'instagram' && s.params.length === 0 && s.tiers.length > 0)!;
-    const user = await createCustomer(database.db, { balanceCents: 10_000_000 });
+    const user = await createCustomer(database.db, { balanceMicros: 100_000_000_000 });
     for (let i = 0; i < ORDERS; i++) {
       await placeOrderBody(deps, user.id, { serviceId: service.id, link: `https://instagram.com/worker.kill.${i}`, quantity: service.amountMinimum, params: {}, idempotencyKey: randomUUID() });
     }
@@ -129,11 +129,11 @@ describe.skipIf(!url)('submission worker killed mid-batch (PostgreSQL)', () => {
     for (const o of ours()) expect(attached.get(o.id)?.link).toBe(o.link);
     for (const r of rows) {
       if (r.providerOrderId) expect(r.status).toBe('pending');
-      else expect([r.status, r.refundedCents]).toEqual(['error', r.chargeCents]);
+      else expect([r.status, r.refundedMicros]).toEqual(['error', r.chargeMicros]);
     }
     expect(attached.size).toBe(ours().length);
     expect(await verifyLedger(database.db)).toEqual([]);
-    const [balance] = await database.db.select({ b: users.balanceCents }).from(users).where(eq(users.id, user.id));
-    expect(balance!.b).toBe(10_000_000 - rows.reduce((sum, r) => sum + r.chargeCents - r.refundedCents, 0));
+    const [balance] = await database.db.select({ b: users.balanceMicros }).from(users).where(eq(users.id, user.id));
+    expect(balance!.b).toBe(100_000_000_000 - rows.reduce((sum, r) => sum + r.chargeMicros - r.refundedMicros, 0));
   }, 180_000);
 });

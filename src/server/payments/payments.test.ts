@@ -40,14 +40,14 @@ afterAll(async () => {
   await database.close();
 });
 
-const balanceOf = async (id: string) => (await database.db.select().from(users).where(eq(users.id, id)))[0]!.balanceCents;
+const balanceOf = async (id: string) => (await database.db.select().from(users).where(eq(users.id, id)))[0]!.balanceMicros;
 const paymentOf = async (reference: string) => (await database.db.select().from(payments).where(eq(payments.reference, reference)))[0]!;
 const txOf = async (reference: string) => (await paymentOf(reference)).transactionId!;
 const codeOf = async (p: Promise<unknown>) => p.then(() => 'ok', (e) => (e instanceof AppError ? e.code : String(e)));
 
-async function paidTopUp(amountCents = 1000) {
+async function paidTopUp(amountMicros = 10_000_000) {
   const user = await createCustomer(database.db);
-  const started = await startTopUp(deps, user, { amountCents });
+  const started = await startTopUp(deps, user, { amountMicros });
   const tx = await txOf(started.reference);
   gw.control.complete(tx, 'success');
   const [callback] = await sink.waitFor(1);
@@ -57,36 +57,48 @@ async function paidTopUp(amountCents = 1000) {
 describe('top-up creation', () => {
   it('writes the payment first, converts USD to AZN exactly, and returns the card page', async () => {
     const user = await createCustomer(database.db);
-    const started = await startTopUp(deps, user, { amountCents: 1010 });
+    const started = await startTopUp(deps, user, { amountMicros: 10_100_000 });
     expect(started.amountQepik).toBe(1717); // 10.10 USD × 1.7 = 17.17 AZN
     expect(started.reference).toMatch(/^balance-/);
     const row = await paymentOf(started.reference);
-    expect(row).toMatchObject({ status: 'pending', amountUsdCents: 1010, amountQepik: 1717, rate: '1.7', currency: 'AZN', provider: 'sandbox' });
+    expect(row).toMatchObject({ status: 'pending', amountUsdMicros: 10_100_000, amountQepik: 1717, rate: '1.7', currency: 'AZN', provider: 'sandbox' });
     const page = await fetch(started.paymentUrl);
     expect(await page.text()).toContain('17.17');
   });
 
-  it('refuses amounts under 1 USD', async () => {
+  it('refuses amounts under 1 USD, and amounts that are not whole cents', async () => {
     const user = await createCustomer(database.db);
-    expect(await codeOf(startTopUp(deps, user, { amountCents: 99 }))).not.toBe('ok');
+    expect(await codeOf(startTopUp(deps, user, { amountMicros: 990_000 }))).not.toBe('ok');
+    expect(await codeOf(startTopUp(deps, user, { amountMicros: 25_000_001 }))).not.toBe('ok');
+    expect(await codeOf(startTopUp(deps, user, { amountMicros: 25_005_000 }))).not.toBe('ok');
+  });
+
+  it('charges a top-up of $25.00 as 42.50 AZN and credits exactly 25 000 000 micro-dollars', async () => {
+    const { user, callback } = await paidTopUp(25_000_000);
+    await handleCallback(deps, callback);
+    const [row] = await database.db.select().from(payments).where(eq(payments.userId, user.id));
+    expect(row).toMatchObject({ status: 'completed', amountUsdMicros: 25_000_000, amountQepik: 4250 });
+    expect(await balanceOf(user.id)).toBe(25_000_000);
+    const [entry] = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id));
+    expect(entry).toMatchObject({ kind: 'topup', amountMicros: 25_000_000, reference: row!.id });
   });
 });
 
 describe('settlement', () => {
   it('a signed callback credits once; replayed 50 times, also concurrently, it still credits once', async () => {
-    const { user, callback } = await paidTopUp(1000);
+    const { user, callback } = await paidTopUp(10_000_000);
     await handleCallback(deps, callback);
-    expect(await balanceOf(user.id)).toBe(1000);
+    expect(await balanceOf(user.id)).toBe(10_000_000);
     for (let i = 0; i < 25; i++) await handleCallback(deps, callback);
     await Promise.all(Array.from({ length: 25 }, () => handleCallback(deps, callback)));
-    expect(await balanceOf(user.id)).toBe(1000);
+    expect(await balanceOf(user.id)).toBe(10_000_000);
     const entries = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id));
     expect(entries).toHaveLength(1);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 
   it('a forged signature is refused and credits nothing', async () => {
-    const { user, callback } = await paidTopUp(500);
+    const { user, callback } = await paidTopUp(5_000_000);
     const forged = { data: callback.data, signature: epointSign('not-the-key', callback.data!) };
     expect(await codeOf(handleCallback(deps, forged))).toBe('SIGNATURE_INVALID');
     expect(await codeOf(handleCallback(deps, { data: callback.data }))).toBe('SIGNATURE_INVALID');
@@ -96,7 +108,7 @@ describe('settlement', () => {
   for (const mode of ['tamper-amount', 'tamper-currency'] as const) {
     it(`a correctly signed callback with a ${mode.replace('tamper-', 'changed ')} is not credited and is flagged`, async () => {
       const user = await createCustomer(database.db);
-      const started = await startTopUp(deps, user, { amountCents: 700 });
+      const started = await startTopUp(deps, user, { amountMicros: 7_000_000 });
       const tx = await txOf(started.reference);
       gw.control.set({ callback: mode });
       gw.control.complete(tx, 'success');
@@ -114,7 +126,7 @@ describe('settlement', () => {
 
   it('a callback signed for a made-up amount of our own payment is caught by the amount check', async () => {
     const user = await createCustomer(database.db);
-    const started = await startTopUp(deps, user, { amountCents: 300 });
+    const started = await startTopUp(deps, user, { amountMicros: 3_000_000 });
     const tx = await txOf(started.reference);
     gw.control.complete(tx, 'success');
     await sink.waitFor(1);
@@ -132,7 +144,7 @@ describe('settlement', () => {
 
   it('the return page before payment credits nothing; callback and return page racing credit once', async () => {
     const user = await createCustomer(database.db);
-    const started = await startTopUp(deps, user, { amountCents: 2500 });
+    const started = await startTopUp(deps, user, { amountMicros: 25_000_000 });
     expect((await checkPayment(deps, user.id, started.reference)).status).toBe('pending');
     expect(await balanceOf(user.id)).toBe(0);
     const tx = await txOf(started.reference);
@@ -144,13 +156,13 @@ describe('settlement', () => {
       handleCallback(deps, callback!),
       checkPayment(deps, user.id, started.reference),
     ]);
-    expect(await balanceOf(user.id)).toBe(2500);
+    expect(await balanceOf(user.id)).toBe(25_000_000);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 
   it('a declined card fails the payment and credits nothing', async () => {
     const user = await createCustomer(database.db);
-    const started = await startTopUp(deps, user, { amountCents: 1000 });
+    const started = await startTopUp(deps, user, { amountMicros: 10_000_000 });
     gw.control.complete(await txOf(started.reference), 'declined');
     const [callback] = await sink.waitFor(1);
     await handleCallback(deps, callback!);
@@ -161,28 +173,28 @@ describe('settlement', () => {
   it('a payment that never gets a callback is settled by reconciliation; abandoned ones expire', async () => {
     gw.control.set({ callback: 'none' });
     const user = await createCustomer(database.db);
-    const paid = await startTopUp(deps, user, { amountCents: 1200 });
-    const abandoned = await startTopUp(deps, user, { amountCents: 800 });
+    const paid = await startTopUp(deps, user, { amountMicros: 12_000_000 });
+    const abandoned = await startTopUp(deps, user, { amountMicros: 8_000_000 });
     gw.control.complete(await txOf(paid.reference), 'success');
     await reconcilePayments(deps, new Date(Date.now() + 5 * 60_000));
     expect((await paymentOf(paid.reference)).status).toBe('completed');
     expect((await paymentOf(abandoned.reference)).status).toBe('pending');
-    expect(await balanceOf(user.id)).toBe(1200);
+    expect(await balanceOf(user.id)).toBe(12_000_000);
     await reconcilePayments(deps, new Date(Date.now() + 25 * 3_600_000));
     expect((await paymentOf(abandoned.reference)).status).toBe('cancelled');
-    expect(await balanceOf(user.id)).toBe(1200);
+    expect(await balanceOf(user.id)).toBe(12_000_000);
   });
 
   it('a gateway without a usable status answer leaves the payment pending', async () => {
     const user = await createCustomer(database.db);
-    const started = await startTopUp(deps, user, { amountCents: 400 });
+    const started = await startTopUp(deps, user, { amountMicros: 4_000_000 });
     gw.control.complete(await txOf(started.reference), 'success');
     gw.control.set({ statusMode: '5xx' });
     expect((await checkPayment(deps, user.id, started.reference)).status).toBe('pending');
     expect(await balanceOf(user.id)).toBe(0);
     gw.control.set({ statusMode: 'normal' });
     await settle(deps, (await paymentOf(started.reference)).id);
-    expect(await balanceOf(user.id)).toBe(400);
+    expect(await balanceOf(user.id)).toBe(4_000_000);
   });
 });
 
@@ -190,7 +202,7 @@ describe('ownership', () => {
   it('customer A cannot see or settle B’s payments', async () => {
     const a = await createCustomer(database.db);
     const b = await createCustomer(database.db);
-    const started = await startTopUp(deps, b, { amountCents: 600 });
+    const started = await startTopUp(deps, b, { amountMicros: 6_000_000 });
     expect(await codeOf(checkPayment(deps, a.id, started.reference))).toBe('PAYMENT_NOT_FOUND');
     expect((await listPayments(database.db, a.id)).some((p) => p.reference === started.reference)).toBe(false);
     expect((await listPayments(database.db, b.id)).map((p) => p.reference)).toContain(started.reference);

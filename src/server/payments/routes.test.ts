@@ -36,28 +36,28 @@ afterAll(async () => {
   await database.close();
 });
 
-const balanceOf = async (id: string) => (await database.db.select().from(users).where(eq(users.id, id)))[0]!.balanceCents;
+const balanceOf = async (id: string) => (await database.db.select().from(users).where(eq(users.id, id)))[0]!.balanceMicros;
 
 describe('payments over HTTP', () => {
   it('top-up needs a signed-in customer', async () => {
-    expect((await post(app, '/api/payments/topup', { amountCents: 1000 })).status).toBe(401);
+    expect((await post(app, '/api/payments/topup', { amountMicros: 10_000_000 })).status).toBe(401);
     expect((await app.request('/api/payments')).status).toBe(401);
   });
 
   it('a paid top-up is credited through the gateway’s signed callback; the return page shows it completed', async () => {
     const customer = await signUpUser(app);
-    const res = await post(app, '/api/payments/topup', { amountCents: 1000, language: 'az' }, { cookie: customer.cookie });
+    const res = await post(app, '/api/payments/topup', { amountMicros: 10_000_000, language: 'az' }, { cookie: customer.cookie });
     expect(res.status).toBe(201);
     const started = topUpResultSchema.parse(await res.json());
     expect(started.amountQepik).toBe(1700);
     const [row] = await database.db.select().from(payments).where(eq(payments.reference, started.reference));
     gw.control.complete(row!.transactionId!, 'success');
     for (let i = 0; i < 50 && (await balanceOf(customer.id)) === 0; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(await balanceOf(customer.id)).toBe(1000);
+    expect(await balanceOf(customer.id)).toBe(10_000_000);
     const check = await app.request(`/api/payments/${started.reference}`, { headers: { cookie: customer.cookie } });
     expect((await check.json()).status).toBe('completed');
     const list = await (await app.request('/api/payments', { headers: { cookie: customer.cookie } })).json();
-    expect(list.payments[0]).toMatchObject({ reference: started.reference, status: 'completed', amountUsdCents: 1000, type: 'balance_topup' });
+    expect(list.payments[0]).toMatchObject({ reference: started.reference, status: 'completed', amountUsdMicros: 10_000_000, type: 'balance_topup' });
   });
 
   it('the callback endpoint refuses a forged body without revealing anything', async () => {
@@ -73,14 +73,14 @@ describe('payments over HTTP', () => {
   it('another customer cannot read someone’s payment', async () => {
     const owner = await signUpUser(app);
     const other = await signUpUser(app);
-    const started = topUpResultSchema.parse(await (await post(app, '/api/payments/topup', { amountCents: 500 }, { cookie: owner.cookie })).json());
+    const started = topUpResultSchema.parse(await (await post(app, '/api/payments/topup', { amountMicros: 5_000_000 }, { cookie: owner.cookie })).json());
     const res = await app.request(`/api/payments/${started.reference}`, { headers: { cookie: other.cookie } });
     expect(res.status).toBe(404);
   });
 
   it('a return page without a session learns a payment’s state by its reference, and nothing else', async () => {
     const owner = await signUpUser(app);
-    const started = topUpResultSchema.parse(await (await post(app, '/api/payments/topup', { amountCents: 700 }, { cookie: owner.cookie })).json());
+    const started = topUpResultSchema.parse(await (await post(app, '/api/payments/topup', { amountMicros: 7_000_000 }, { cookie: owner.cookie })).json());
     const [row] = await database.db.select().from(payments).where(eq(payments.reference, started.reference));
     gw.control.complete(row!.transactionId!, 'success');
     for (let i = 0; i < 50 && (await balanceOf(owner.id)) === 0; i++) await new Promise((r) => setTimeout(r, 50));
@@ -101,7 +101,7 @@ describe('payments over HTTP', () => {
 
   it('a declined payment tells the return page why, in a reason the browser words', async () => {
     const owner = await signUpUser(app);
-    const started = topUpResultSchema.parse(await (await post(app, '/api/payments/topup', { amountCents: 900 }, { cookie: owner.cookie })).json());
+    const started = topUpResultSchema.parse(await (await post(app, '/api/payments/topup', { amountMicros: 9_000_000 }, { cookie: owner.cookie })).json());
     const [row] = await database.db.select().from(payments).where(eq(payments.reference, started.reference));
     gw.control.complete(row!.transactionId!, 'declined');
     let view = paymentStatusViewSchema.parse(await (await app.request(`/api/payments/${started.reference}/status`, { headers: { 'x-forwarded-for': '203.0.113.42' } })).json());

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-o
 import type { PaymentStatusView, PaymentView, TopUpResult } from '../../core/contracts/payments';
 import { topUpInputSchema } from '../../core/contracts/payments';
 import { AppError } from '../../core/errors';
-import { usdCentsToAznQepik } from '../../core/money';
+import { microsToDecimal, usdMicrosToAznQepik } from '../../core/money';
 import { paymentFailureReason } from '../../core/paymentFailure';
 import { createRateLimiter, RATE_RULES } from '../http/rateLimit';
 import type { Db } from '../db/client';
@@ -35,7 +35,7 @@ export const toPaymentView = (p: PaymentRow): PaymentView => ({
   id: p.id,
   reference: p.reference,
   type: p.type,
-  amountUsdCents: p.amountUsdCents,
+  amountUsdMicros: p.amountUsdMicros,
   amountQepik: p.amountQepik,
   status: p.status,
   provider: p.provider,
@@ -46,18 +46,18 @@ export const toPaymentView = (p: PaymentRow): PaymentView => ({
 const GATEWAY_LANGUAGE = { az: 'az', tr: 'en', en: 'en' } as const;
 
 /**
- * Starts a top-up: the payment row is written first (pending, USD cents, AZN qəpik and the rate
+ * Starts a top-up: the payment row is written first (pending, USD micro-dollars, AZN qəpik and the rate
  * used), and only then is the gateway asked for its card page.
  */
 export async function startTopUp(deps: PaymentsDeps, user: { id: string; email: string }, body: z.input<typeof topUpInputSchema>): Promise<TopUpResult> {
   const input = topUpInputSchema.parse(body);
   const settings = await getSettings(deps.db);
   const rate = String(settings.usd_azn_rate);
-  const amountQepik = usdCentsToAznQepik(input.amountCents, rate);
+  const amountQepik = usdMicrosToAznQepik(input.amountMicros, rate);
   const reference = `balance-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
   const [payment] = await deps.db
     .insert(payments)
-    .values({ reference, userId: user.id, amountUsdCents: input.amountCents, amountQepik, rate, provider: deps.gateway.name })
+    .values({ reference, userId: user.id, amountUsdMicros: input.amountMicros, amountQepik, rate, provider: deps.gateway.name })
     .returning();
 
   const base = deps.publicUrl.replace(/\/$/, '');
@@ -66,7 +66,7 @@ export async function startTopUp(deps: PaymentsDeps, user: { id: string; email: 
       reference,
       amountQepik,
       currency: 'AZN',
-      description: `Balance top-up ${(input.amountCents / 100).toFixed(2)} USD`,
+      description: `Balance top-up ${microsToDecimal(input.amountMicros)} USD`,
       language: GATEWAY_LANGUAGE[input.language],
       successUrl: `${base}/payment-success?order=${encodeURIComponent(reference)}`,
       errorUrl: `${base}/payment-error?order=${encodeURIComponent(reference)}`,
@@ -137,7 +137,7 @@ async function apply(deps: PaymentsDeps, p: PaymentRow, d: Exclude<Decision, { k
       .where(and(eq(payments.id, p.id), eq(payments.status, 'pending'), eq(payments.flagged, false)))
       .returning();
     if (!row) return null;
-    const balance = d.kind === 'credit' ? await credit(tx, { userId: p.userId, amountCents: p.amountUsdCents, kind: 'topup', reference: p.id }) : null;
+    const balance = d.kind === 'credit' ? await credit(tx, { userId: p.userId, amountMicros: p.amountUsdMicros, kind: 'topup', reference: p.id }) : null;
     return { payment: row, balance };
   });
   if (!changed) {
@@ -176,7 +176,7 @@ export async function settle(deps: PaymentsDeps, paymentId: string, opts: Settle
   }
   if (outcome.balance !== null) {
     await deps.realtime
-      ?.publish(outcome.payment.userId, { type: 'balance', balanceCents: outcome.balance, deltaCents: outcome.payment.amountUsdCents })
+      ?.publish(outcome.payment.userId, { type: 'balance', balanceMicros: outcome.balance, deltaMicros: outcome.payment.amountUsdMicros })
       .catch(() => {});
   }
   return outcome.payment;

@@ -69,7 +69,7 @@ afterAll(async () => {
   await database.close();
 });
 
-const balanceOf = async (id: string) => (await database.db.select().from(users).where(eq(users.id, id)))[0]!.balanceCents;
+const balanceOf = async (id: string) => (await database.db.select().from(users).where(eq(users.id, id)))[0]!.balanceMicros;
 const paymentOf = async (reference: string) => (await database.db.select().from(payments).where(eq(payments.reference, reference)))[0]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(done: () => boolean, timeoutMs = 60_000) {
@@ -84,9 +84,9 @@ async function anonymousRequest() {
   await res.arrayBuffer();
   return { status: res.status, hangingWhenAnswered: hanging };
 }
-async function paidPayment(amountCents = 1000) {
+async function paidPayment(amountMicros = 10_000_000) {
   const user = await createCustomer(database.db);
-  const started = await startTopUp(deps, user, { amountCents });
+  const started = await startTopUp(deps, user, { amountMicros });
   const p = await paymentOf(started.reference);
   gw.control.complete(p.transactionId!, 'success');
   return { user, started, payment: p };
@@ -100,7 +100,7 @@ describe('the site while gateway status calls hang', () => {
       const res = await app.request('/api/payments/topup', {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: c.cookie },
-        body: JSON.stringify({ amountCents: 1000 }),
+        body: JSON.stringify({ amountMicros: 10_000_000 }),
       });
       expect(res.status).toBe(201);
       references.push({ cookie: c.cookie, reference: ((await res.json()) as { reference: string }).reference });
@@ -127,7 +127,7 @@ describe('the site while gateway status calls hang', () => {
   });
 
   it('a reconciliation run stalled on the gateway does not hold up an anonymous request', { timeout: 180_000 }, async () => {
-    for (let i = 0; i < 3; i++) await startTopUp(deps, await createCustomer(database.db), { amountCents: 500 });
+    for (let i = 0; i < 3; i++) await startTopUp(deps, await createCustomer(database.db), { amountMicros: 5_000_000 });
     gw.control.set({ statusMode: 'timeout' });
     const before = statusCalls;
     const run = reconcilePayments(deps, new Date(Date.now() + 5 * 60_000));
@@ -144,16 +144,16 @@ describe('the site while gateway status calls hang', () => {
 
 describe('asking the gateway as little as possible', () => {
   it('concurrent checks of one payment share one gateway call; a re-check moments later is answered from the database', async () => {
-    const { user, started } = await paidPayment(900);
+    const { user, started } = await paidPayment(9_000_000);
     gw.control.set({ statusDelayMs: 200 });
     const before = statusCalls;
     const views = await Promise.all(Array.from({ length: 6 }, () => checkPayment(deps, user.id, started.reference)));
     expect(views.map((v) => v.status)).toEqual(Array(6).fill('completed'));
     expect(statusCalls - before).toBe(1);
-    expect(await balanceOf(user.id)).toBe(900);
+    expect(await balanceOf(user.id)).toBe(9_000_000);
 
     // A payment still open is asked about at most once per window.
-    const open = await startTopUp(deps, user, { amountCents: 300 });
+    const open = await startTopUp(deps, user, { amountMicros: 3_000_000 });
     const first = statusCalls;
     expect((await checkPayment(deps, user.id, open.reference)).status).toBe('pending');
     expect((await checkPayment(deps, user.id, open.reference)).status).toBe('pending');
@@ -169,7 +169,7 @@ describe('asking the gateway as little as possible', () => {
     const user = await createCustomer(database.db);
     const { limit } = RATE_RULES.paymentCheckPerCustomer;
     const references: string[] = [];
-    for (let i = 0; i <= limit; i++) references.push((await startTopUp(deps, user, { amountCents: 100 + i })).reference);
+    for (let i = 0; i <= limit; i++) references.push((await startTopUp(deps, user, { amountMicros: (100 + i) * 10_000 })).reference);
     const before = statusCalls;
     for (const reference of references.slice(0, limit)) expect((await checkPayment(deps, user.id, reference)).status).toBe('pending');
     const refused = await checkPayment(deps, user.id, references[limit]!).catch((e: unknown) => e);
@@ -180,7 +180,7 @@ describe('asking the gateway as little as possible', () => {
 
   it('two reconciliation runs at once ask the gateway once per payment', async () => {
     const user = await createCustomer(database.db);
-    for (let i = 0; i < 3; i++) await startTopUp(deps, user, { amountCents: 200 + i });
+    for (let i = 0; i < 3; i++) await startTopUp(deps, user, { amountMicros: (200 + i) * 10_000 });
     gw.control.set({ statusDelayMs: 300 });
     const before = statusCalls;
     const later = new Date(Date.now() + 5 * 60_000);
@@ -198,17 +198,17 @@ describe('asking the gateway as little as possible', () => {
 
 describe('exactly once on a slow gateway', () => {
   it('12 settles of a paid payment racing each other credit it once', async () => {
-    const { user, payment } = await paidPayment(1500);
+    const { user, payment } = await paidPayment(15_000_000);
     gw.control.set({ statusDelayMs: 200 });
     const rows = await Promise.all(Array.from({ length: 12 }, () => settle(deps, payment.id)));
     expect(rows.every((r) => r.status === 'completed')).toBe(true);
-    expect(await balanceOf(user.id)).toBe(1500);
+    expect(await balanceOf(user.id)).toBe(15_000_000);
     expect(await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id))).toHaveLength(1);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 
   it('callbacks racing return-page checks and reconciliation credit once', async () => {
-    const { user, started, payment } = await paidPayment(2200);
+    const { user, started, payment } = await paidPayment(22_000_000);
     gw.control.set({ statusDelayMs: 200 });
     const data = epointEncode({ status: 'success', transaction: payment.transactionId, order_id: started.reference, amount: '37.40', currency: 'AZN', code: '000' });
     const callback = { data, signature: epointSign(gw.privateKey, data) };
@@ -221,7 +221,7 @@ describe('exactly once on a slow gateway', () => {
       handleCallback(deps, callback),
     ]);
     expect((await paymentOf(started.reference)).status).toBe('completed');
-    expect(await balanceOf(user.id)).toBe(2200);
+    expect(await balanceOf(user.id)).toBe(22_000_000);
     expect(await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id))).toHaveLength(1);
     expect(await verifyLedger(database.db)).toEqual([]);
   });

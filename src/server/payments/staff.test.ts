@@ -16,7 +16,7 @@ const pay = async (userId: string, status: PaymentStatus, amountQepik: number, f
   (
     await database.db
       .insert(payments)
-      .values({ reference: `balance-${randomUUID()}`, userId, amountUsdCents: amountQepik, amountQepik, rate: '1.7', status, provider: 'epoint', flagged })
+      .values({ reference: `balance-${randomUUID()}`, userId, amountUsdMicros: amountQepik * 10_000, amountQepik, rate: '1.7', status, provider: 'epoint', flagged })
       .returning()
   )[0]!;
 

@@ -17,7 +17,7 @@ import { createRealtimeHub, type RealtimeHub } from './hub';
  * and nothing published afterwards reaches it.
  */
 
-const balance = (cents: number) => ({ type: 'balance' as const, balanceCents: cents, deltaCents: cents });
+const balance = (micros: number) => ({ type: 'balance' as const, balanceMicros: micros, deltaMicros: micros });
 
 type Reader = ReturnType<typeof eventStreamReader>;
 
@@ -51,7 +51,7 @@ describe('a live stream and its session', () => {
     const user = await signUpUser(app);
     const stream = await openStream(app, user.cookie, readers);
     await realtime.publish(user.id, balance(101));
-    await stream.until('"balanceCents":101');
+    await stream.until('"balanceMicros":101');
 
     expect((await post(app, '/api/auth/sign-out', {}, { cookie: user.cookie })).status).toBe(200);
     // Published right after the sign-out: the session's notice arrives first and holds it back.
@@ -59,7 +59,7 @@ describe('a live stream and its session', () => {
     const text = await stream.untilEnd();
     expect(text).toContain('event: closed');
     expect(text).toContain('"reason":"session_ended"');
-    expect(text).not.toContain('"balanceCents":202');
+    expect(text).not.toContain('"balanceMicros":202');
     expect(realtime.streams.count({ user: user.id })).toBe(0);
   });
 
@@ -75,14 +75,14 @@ describe('a live stream and its session', () => {
     for (const stream of [here, there]) {
       const text = await stream.untilEnd();
       expect(text).toContain('"reason":"session_ended"');
-      expect(text).not.toContain('"balanceCents":303');
+      expect(text).not.toContain('"balanceMicros":303');
     }
     expect((await app.request('/api/events', { headers: { cookie: user.cookie } })).status).toBe(401);
 
     // The browser that changed it holds the new session, and it streams.
     const fresh = await openStream(app, cookiesFrom(changed), readers);
     await realtime.publish(user.id, balance(404));
-    await fresh.until('"balanceCents":404');
+    await fresh.until('"balanceMicros":404');
   });
 
   it('a role taken away ends the stream for the browser to come back with its current identity', async () => {
@@ -99,7 +99,7 @@ describe('a live stream and its session', () => {
     // The session itself still holds: connecting again works.
     const again = await openStream(app, staff.cookie, readers);
     await realtime.publish(staff.id, balance(505));
-    await again.until('"balanceCents":505');
+    await again.until('"balanceMicros":505');
   });
 
   it('a change that leaves session and roles as they were keeps the stream open', async () => {
@@ -109,7 +109,7 @@ describe('a live stream and its session', () => {
     await database.db.update(sessions).set({ expiresAt: new Date(Date.now() + 86_400_000) }).where(eq(sessions.userId, user.id));
     await database.db.update(users).set({ name: 'Renamed Here' }).where(eq(users.id, user.id));
     await realtime.publish(user.id, balance(606));
-    await stream.until('"balanceCents":606');
+    await stream.until('"balanceMicros":606');
     expect(stream.text()).not.toContain('event: closed');
     expect(realtime.streams.count({ user: user.id })).toBe(1);
   });
@@ -144,13 +144,13 @@ describe.skipIf(!url)('a live stream and its session, across two instances (Post
     const user = await signUpUser(one.app);
     const stream = await openStream(two.app, user.cookie, readers);
     await one.realtime.publish(user.id, balance(111));
-    await stream.until('"balanceCents":111');
+    await stream.until('"balanceMicros":111');
 
     expect((await post(one.app, '/api/auth/sign-out', {}, { cookie: user.cookie })).status).toBe(200);
     await one.realtime.publish(user.id, balance(222));
     const text = await stream.untilEnd();
     expect(text).toContain('"reason":"session_ended"');
-    expect(text).not.toContain('"balanceCents":222');
+    expect(text).not.toContain('"balanceMicros":222');
     expect(two.realtime.streams.count({ user: user.id })).toBe(0);
   });
 
@@ -171,6 +171,6 @@ describe.skipIf(!url)('a live stream and its session, across two instances (Post
     expect(await ended.untilEnd()).toContain('"reason":"session_ended"');
     await kept.until('event: resync');
     await two.realtime.publish(staying.id, balance(333));
-    await kept.until('"balanceCents":333');
+    await kept.until('"balanceMicros":333');
   });
 });

@@ -5,6 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
+import { parseUsdToMicros } from '../../core/money';
+import { microsToUsd } from '../../core/resellerApi';
 import { post, signUpUser } from '../auth/testing';
 import { syncCatalog } from '../catalog';
 import type { Database } from '../db/client';
@@ -56,7 +58,7 @@ beforeAll(async () => {
   urlA = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   reseller = await signUpUser(appA);
-  await credit(dbA.db, { userId: reseller.id, amountCents: 50_000, kind: 'topup', reference: `peer-${reseller.id}` });
+  await credit(dbA.db, { userId: reseller.id, amountMicros: 500_000_000, kind: 'topup', reference: `peer-${reseller.id}` });
   key = (await (await post(appA, '/api/api-keys', { name: 'Instance B' }, { cookie: reseller.cookie })).json()).key;
 
   // Instance B, configured as an operator would: PROVIDER=smm-v2 with A's URL and the key.
@@ -66,7 +68,7 @@ beforeAll(async () => {
   const synced = await syncCatalog(dbB.db, external.provider);
   expect(synced.services).toBeGreaterThan(10);
   buyer = await signUpUser(appB);
-  await credit(dbB.db, { userId: buyer.id, amountCents: 50_000, kind: 'topup', reference: `peer-${buyer.id}` });
+  await credit(dbB.db, { userId: buyer.id, amountMicros: 500_000_000, kind: 'topup', reference: `peer-${buyer.id}` });
   depsA = { db: dbA.db, provider: providerA, logger };
   depsB = { db: dbB.db, provider: external.provider, logger };
   serviceB = (await dbB.db.select().from(catalogServices)).find((s) => s.platform === 'tiktok' && s.params.length === 0 && s.refill && s.cancel)!;
@@ -82,8 +84,8 @@ afterAll(async () => {
 
 let linkNo = 0;
 const link = () => `https://www.tiktok.com/@peer/video/${Date.now()}${++linkNo}`;
-const balanceA = async () => (await dbA.db.select({ b: users.balanceCents }).from(users).where(eq(users.id, reseller.id)))[0]!.b;
-const balanceB = async () => (await dbB.db.select({ b: users.balanceCents }).from(users).where(eq(users.id, buyer.id)))[0]!.b;
+const balanceA = async () => (await dbA.db.select({ b: users.balanceMicros }).from(users).where(eq(users.id, reseller.id)))[0]!.b;
+const balanceB = async () => (await dbB.db.select({ b: users.balanceMicros }).from(users).where(eq(users.id, buyer.id)))[0]!.b;
 const rowB = async (id: string) => (await dbB.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const rowA = async (apiId: string) => (await dbA.db.select().from(orders).where(eq(orders.apiId, Number(apiId))))[0]!;
 
@@ -114,13 +116,14 @@ describe('Artım reselling Artım over /api/v2', () => {
     expect(a).toMatchObject({ userId: reseller.id, viaApi: true, link: b.link, quantity: b.quantity, serviceId: b.serviceId, status: 'pending' });
     expect(a.providerOrderId).toMatch(/^\d+$/);
     expect(sandbox.control.order(a.providerOrderId!)).toMatchObject({ link: b.link, quantity: b.quantity });
-    expect(await balanceA()).toBe(beforeA - a.chargeCents);
-    expect(await balanceB()).toBe(beforeB - b.chargeCents);
+    expect(await balanceA()).toBe(beforeA - a.chargeMicros);
+    expect(await balanceB()).toBe(beforeB - b.chargeMicros);
     // B pays A no more than B charged its own customer (B has no fee set).
-    expect(a.chargeCents).toBeLessThanOrEqual(b.chargeCents);
+    expect(a.chargeMicros).toBeLessThanOrEqual(b.chargeMicros);
     const reported = await external.provider.balance();
     expect(reported.currency).toBe('USD');
-    expect(Math.round(Number(reported.amount) * 100)).toBe(await balanceA());
+    // The protocol's 5 decimals of A's balance, the sixth rounded down.
+    expect(parseUsdToMicros(reported.amount)).toBe(parseUsdToMicros(microsToUsd(await balanceA(), 'down')));
   });
 
   it('status and multi-status: the sandbox’s progress reaches B through A', async () => {
@@ -165,8 +168,8 @@ describe('Artım reselling Artım over /api/v2', () => {
     const res = await post(appB, `/api/orders/${b.id}/cancel`, {}, { cookie: buyer.cookie });
     expect(res.status).toBe(200);
     expect((await res.json()).status).toBe('cancelled');
-    expect(await rowA(b.providerOrderId!)).toMatchObject({ status: 'cancelled', refundedCents: a.chargeCents });
-    expect(await rowB(b.id)).toMatchObject({ status: 'cancelled', refundedCents: b.chargeCents });
+    expect(await rowA(b.providerOrderId!)).toMatchObject({ status: 'cancelled', refundedMicros: a.chargeMicros });
+    expect(await rowB(b.id)).toMatchObject({ status: 'cancelled', refundedMicros: b.chargeMicros });
     expect(await balanceA()).toBe(beforeA);
     expect(await balanceB()).toBe(beforeB);
     expect(await verifyLedger(dbA.db)).toEqual([]);

@@ -22,16 +22,16 @@ describe('a second Artım process reselling the first through PROVIDER=smm-v2', 
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
   };
-  async function customer(app: AppProcess, email: string, balanceCents: number) {
+  async function customer(app: AppProcess, email: string, balanceMicros: number) {
     const res = await fetch(`${app.url}/api/auth/sign-up/email`, { method: 'POST', headers: headers(app), body: JSON.stringify({ email, password: 'Str0ng-pass!', name: 'Peer' }) });
     expect(res.status).toBe(200);
     const cookie = cookieOf(res);
     const admin = cookieOf(await fetch(`${app.url}/api/auth/sign-in/email`, { method: 'POST', headers: headers(app), body: JSON.stringify(E2E_ADMIN) }));
     const me = (await call(app, 'GET', '/api/me', cookie)).body;
-    expect((await call(app, 'POST', `/api/admin/users/${me.user.id}/balance`, admin, { amountCents: balanceCents, reason: 'peer test' })).status).toBe(200);
+    expect((await call(app, 'POST', `/api/admin/users/${me.user.id}/balance`, admin, { amountMicros: balanceMicros, reason: 'peer test' })).status).toBe(200);
     return { cookie, id: me.user.id as string };
   }
-  const wallet = async (app: AppProcess, cookie: string) => (await call(app, 'GET', '/api/wallet', cookie)).body.balanceCents as number;
+  const wallet = async (app: AppProcess, cookie: string) => (await call(app, 'GET', '/api/wallet', cookie)).body.balanceMicros as number;
 
   beforeAll(async () => {
     sandbox = await startSandboxProvider({ orderSeconds: 3600, seed: 5 });
@@ -44,7 +44,7 @@ describe('a second Artım process reselling the first through PROVIDER=smm-v2', 
   }, 180_000);
 
   it('B sells A’s catalogue, B’s orders become API orders of the reseller on A, and a cancel refunds on both sides', async () => {
-    const reseller = await customer(a, 'reseller@example.com', 20_000);
+    const reseller = await customer(a, 'reseller@example.com', 200_000_000);
     const created = await call(a, 'POST', '/api/api-keys', reseller.cookie, { name: 'Instance B' });
     expect(created.status).toBe(201);
     b = await startAppProcess({ PROVIDER: 'smm-v2', PROVIDER_URL: `${a.url}/api/v2`, PROVIDER_KEY: created.body.key, JOBS: 'true' }, undefined, ['--no-web']);
@@ -59,14 +59,14 @@ describe('a second Artım process reselling the first through PROVIDER=smm-v2', 
     const svc = listB.find((s) => s.platform === 'tiktok' && !s.hasParams && cancellable.has(s.id))!;
     expect(svc).toBeTruthy();
 
-    const buyer = await customer(b, 'buyer@example.com', 20_000);
+    const buyer = await customer(b, 'buyer@example.com', 200_000_000);
     const [resellerBefore, buyerBefore] = [await wallet(a, reseller.cookie), await wallet(b, buyer.cookie)];
     const placed = await call(b, 'POST', '/api/orders', buyer.cookie, { serviceId: svc.id, link: 'https://www.tiktok.com/@peer.process', quantity: svc.min, params: {}, idempotencyKey: randomUUID() });
     expect(placed.status).toBe(201);
     expect(placed.body.status).toBe('pending');
 
     // On A the order is the reseller's, marked via API, and it reached the provider.
-    const ordersOnA = async () => (await call(a, 'GET', '/api/orders', reseller.cookie)).body.orders as { id: string; link: string; chargeCents: number; status: string }[];
+    const ordersOnA = async () => (await call(a, 'GET', '/api/orders', reseller.cookie)).body.orders as { id: string; link: string; chargeMicros: number; status: string }[];
     await expect.poll(async () => (await ordersOnA()).length, { timeout: 120_000 }).toBe(1);
     await expect.poll(() => sandbox.control.orders().map((o) => o.link), { timeout: 120_000 }).toContain('https://www.tiktok.com/@peer.process');
     const onA = await ordersOnA();
@@ -74,15 +74,15 @@ describe('a second Artım process reselling the first through PROVIDER=smm-v2', 
     const actions = (await call(a, 'GET', '/api/orders/actions', reseller.cookie)).body.orders[onA[0]!.id];
     expect(actions.viaApi).toBe(true);
     expect(sandbox.control.orders().map((o) => o.link)).toContain('https://www.tiktok.com/@peer.process');
-    expect(await wallet(a, reseller.cookie)).toBe(resellerBefore - onA[0]!.chargeCents);
-    expect(await wallet(b, buyer.cookie)).toBe(buyerBefore - placed.body.chargeCents);
+    expect(await wallet(a, reseller.cookie)).toBe(resellerBefore - onA[0]!.chargeMicros);
+    expect(await wallet(b, buyer.cookie)).toBe(buyerBefore - placed.body.chargeMicros);
 
     // The cancel travels B → A → provider; both sides refund the whole charge.
     expect((await call(b, 'GET', '/api/orders/actions', buyer.cookie)).body.orders[placed.body.id].canCancel).toBe(true);
     const cancelled = await call(b, 'POST', `/api/orders/${placed.body.id}/cancel`, buyer.cookie, {});
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ status: 'cancelled', refundedCents: placed.body.chargeCents });
-    expect((await call(a, 'GET', '/api/orders', reseller.cookie)).body.orders[0]).toMatchObject({ status: 'cancelled', refundedCents: onA[0]!.chargeCents });
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', refundedMicros: placed.body.chargeMicros });
+    expect((await call(a, 'GET', '/api/orders', reseller.cookie)).body.orders[0]).toMatchObject({ status: 'cancelled', refundedMicros: onA[0]!.chargeMicros });
     expect(await wallet(a, reseller.cookie)).toBe(resellerBefore);
     expect(await wallet(b, buyer.cookie)).toBe(buyerBefore);
   }, 180_000);

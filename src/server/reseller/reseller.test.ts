@@ -4,6 +4,7 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
 import { MAX_API_KEYS } from '../../core/contracts/reseller';
+import { microsToUsd, ratePer1000 } from '../../core/resellerApi';
 import { post, signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { syncCatalog } from '../catalog';
 import type { Database } from '../db/client';
@@ -37,7 +38,7 @@ beforeAll(async () => {
   admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
   a = await signUpUser(app);
   b = await signUpUser(app);
-  await credit(database.db, { userId: a.id, amountCents: 100_000, kind: 'topup', reference: `t-${a.id}` });
+  await credit(database.db, { userId: a.id, amountMicros: 1_000_000_000, kind: 'topup', reference: `t-${a.id}` });
   plain = (await database.db.select().from(catalogServices)).find((s) => s.platform === 'tiktok' && s.params.length === 0 && s.refill && s.cancel)!;
   expect(plain).toBeTruthy();
 });
@@ -65,7 +66,7 @@ async function v2(params: Record<string, string | number>, ip = '203.0.113.9'): 
 
 let linkNo = 0;
 const link = () => `https://www.tiktok.com/@reseller/video/${Date.now()}${++linkNo}`;
-const balanceOf = async (id: string) => (await database.db.select({ b: users.balanceCents }).from(users).where(eq(users.id, id)))[0]!.b;
+const balanceOf = async (id: string) => (await database.db.select({ b: users.balanceMicros }).from(users).where(eq(users.id, id)))[0]!.b;
 const orderByApiId = async (apiId: number) => (await database.db.select().from(orders).where(eq(orders.apiId, apiId)))[0]!;
 
 describe('API keys', () => {
@@ -151,6 +152,7 @@ describe('/api/v2', () => {
     const s = list.find((x: any) => String(x.service) === plain.id);
     const tier = plain.tiers.find((t) => t.minimum <= 1000 && 1000 <= t.maximum) ?? plain.tiers[0]!;
     expect(Number(s.rate)).toBeCloseTo((Number(tier.price) * 1000 * 1.1) / tier.pricingPer, 3);
+    expect(s.rate).toBe(ratePer1000(plain.tiers, { serviceFeePercent: 10, baseFee: 0 }));
     expect(s).toMatchObject({ min: String(plain.amountMinimum), refill: true, cancel: true, type: 'Default', category: 'TikTok ' + plain.type });
     expect(typeof s.max).toBe('string');
   });
@@ -161,9 +163,9 @@ describe('/api/v2', () => {
     expect(reply).toEqual({ order: expect.any(Number) });
     const o = await orderByApiId(reply.order);
     expect(o).toMatchObject({ userId: a.id, viaApi: true, quantity: plain.amountMinimum });
-    expect(await balanceOf(a.id)).toBe(before - o.chargeCents);
+    expect(await balanceOf(a.id)).toBe(before - o.chargeMicros);
     const [entry] = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, o.id));
-    expect(entry).toMatchObject({ kind: 'order_charge', amountCents: -o.chargeCents });
+    expect(entry).toMatchObject({ kind: 'order_charge', amountMicros: -o.chargeMicros });
     const history = await (await get('/api/orders/actions', a.cookie)).json();
     expect(history.orders[o.id]).toMatchObject({ viaApi: true, apiId: reply.order });
   });
@@ -181,11 +183,46 @@ describe('/api/v2', () => {
     expect(await v2({ key: keyB, action: 'add', service: plain.id, link: link(), quantity: plain.amountMinimum })).toEqual({ error: 'Not enough funds on balance' });
   });
 
+  it('charges rate × quantity / 1000, to the fifth decimal of what it answers, and answers the balance to its fifth decimal', async () => {
+    // A rate of 0.21272 per 1000: 0.2 with a 6.36 % service fee.
+    const cheap = (await database.db.select().from(catalogServices)).find((s) => s.platform === 'tiktok' && s.params.length === 0 && s.id !== plain.id)!;
+    const tiers = [{ minimum: 1, maximum: 1_000_000, price: '0.2', pricingPer: 1000 }];
+    await database.db.update(catalogServices).set({ tiers, amountMinimum: 1, amountIncrement: 1 }).where(eq(catalogServices.id, cheap.id));
+    const settings = (body: object) => app.request('/api/admin/settings', { method: 'PUT', headers: { ...json, cookie: admin }, body: JSON.stringify(body) });
+    expect((await settings({ service_fee: 6.36 })).status).toBe(200);
+    try {
+      const c = await signUpUser(app);
+      const key = (await (await post(app, '/api/api-keys', {}, { cookie: c.cookie })).json()).key as string;
+      await credit(database.db, { userId: c.id, amountMicros: 100_000_005, kind: 'topup', reference: `fifths-${c.id}` });
+      expect(await v2({ key, action: 'balance' })).toEqual({ balance: '100.00', currency: 'USD' });
+      const rate = (await v2({ key, action: 'services' })).find((x: any) => String(x.service) === cheap.id).rate;
+      expect(rate).toBe('0.21272');
+      let spent = 0;
+      for (const quantity of [1000, 1, 7, 1234, 5001]) {
+        const { order } = await v2({ key, action: 'add', service: cheap.id, link: link(), quantity });
+        const o = await orderByApiId(order);
+        // Debited to the micro: 0.21272 × 1000 / 1000 = 212 720 micros, not a rounded-up 0.22.
+        expect(o.chargeMicros).toBe(Math.ceil((21_272 * 10 * quantity) / 1000));
+        spent += o.chargeMicros;
+        // Answered to the fifth decimal: rate × quantity / 1000, the sixth rounded up.
+        const fifths = Math.ceil((21_272 * quantity) / 1000);
+        expect((await v2({ key, action: 'status', order })).charge).toBe(`${Math.floor(fifths / 100_000)}.${String(fifths % 100_000).padStart(5, '0')}`.replace(/(\.\d{2}\d*?)0+$/, '$1'));
+      }
+      expect(spent).toBe(212_720 + 213 + 1_490 + 262_497 + 1_063_813);
+      expect(await balanceOf(c.id)).toBe(100_000_005 - spent);
+      // 98.459272 left: the balance as the protocol writes it, never more than can be spent.
+      expect(await v2({ key, action: 'balance' })).toEqual({ balance: '98.45927', currency: 'USD' });
+    } finally {
+      expect((await settings({ service_fee: 10 })).status).toBe(200);
+      await database.db.update(catalogServices).set({ tiers: cheap.tiers, amountMinimum: cheap.amountMinimum, amountIncrement: cheap.amountIncrement }).where(eq(catalogServices.id, cheap.id));
+    }
+  });
+
   it('status: one order, or many with unknown and foreign ids as per-item errors', async () => {
     const { order } = await v2({ key: keyA, action: 'add', service: plain.id, link: link(), quantity: plain.amountMinimum });
     const o = await orderByApiId(order);
     const one = await v2({ key: keyA, action: 'status', order });
-    expect(one).toEqual({ charge: (o.chargeCents / 100).toFixed(2), start_count: '0', status: 'Pending', remains: String(o.quantity), currency: 'USD' });
+    expect(one).toEqual({ charge: microsToUsd(o.chargeMicros, 'up'), start_count: '0', status: 'Pending', remains: String(o.quantity), currency: 'USD' });
     // Customer B's key sees nothing of A's order.
     expect(await v2({ key: keyB, action: 'status', order })).toEqual({ error: 'Incorrect order ID' });
     const raw = await app.request('/api/v2', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `key=${keyA}&action=status&orders=${order},1,abc` });
@@ -240,7 +277,7 @@ describe('/api/v2', () => {
     expect(reply).toEqual([{ order, cancel: 1 }, { order: 5, cancel: { error: 'Incorrect order ID' } }]);
     const after = await orderByApiId(order);
     expect(after.status).toBe('cancelled');
-    expect(after.refundedCents).toBe(o.chargeCents);
+    expect(after.refundedMicros).toBe(o.chargeMicros);
     expect(await balanceOf(a.id)).toBe(before);
     expect(await v2({ key: keyA, action: 'status', order })).toMatchObject({ status: 'Canceled', charge: '0.00' });
     expect(await v2({ key: keyA, action: 'cancel', orders: String(order) })).toEqual([{ order, cancel: { error: 'Cancel is available for active orders only' } }]);
@@ -287,8 +324,11 @@ describe('/api/v2 as the clients in the wild send it', () => {
     // A fraction that is not zero is not a quantity.
     expect(await v2({ key: keyA, action: 'add', service: plain.id, link: link(), quantity: `${quantity}.5` })).toEqual({ error: 'Incorrect request' });
 
-    const both = await v2({ key: keyA, action: 'status', order: `${placed.order},${empty.order}` });
-    expect(Object.keys(both)).toEqual([String(placed.order), String(empty.order)]);
+    const raw = await app.request('/api/v2', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `key=${keyA}&action=status&order=${placed.order},${empty.order}` });
+    const text = await raw.text();
+    // In the order asked, read from the text (a parsed object puts the smaller integer key first).
+    expect(text.indexOf(`"${placed.order}"`)).toBeLessThan(text.indexOf(`"${empty.order}"`));
+    const both = JSON.parse(text);
     expect(both[String(placed.order)]).toMatchObject({ status: expect.any(String), currency: 'USD' });
   });
 });
@@ -383,8 +423,8 @@ describe('under concurrency (PostgreSQL when TEST_DATABASE_URL is set)', () => {
     const c = await signUpUser(app);
     const k = (await (await post(app, '/api/api-keys', {}, { cookie: c.cookie })).json()).key as string;
     const probe = await v2({ key: keyA, action: 'add', service: plain.id, link: link(), quantity: plain.amountMinimum });
-    const price = (await orderByApiId(probe.order)).chargeCents;
-    await credit(database.db, { userId: c.id, amountCents: price * 7, kind: 'topup', reference: `race-${c.id}` });
+    const price = (await orderByApiId(probe.order)).chargeMicros;
+    await credit(database.db, { userId: c.id, amountMicros: price * 7, kind: 'topup', reference: `race-${c.id}` });
     const replies = await Promise.all(Array.from({ length: 20 }, () => v2({ key: k, action: 'add', service: plain.id, link: link(), quantity: plain.amountMinimum })));
     expect(replies.filter((r) => typeof r.order === 'number')).toHaveLength(7);
     expect(replies.filter((r) => r.error === 'Not enough funds on balance')).toHaveLength(13);

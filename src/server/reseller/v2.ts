@@ -5,7 +5,7 @@ import { AppError } from '../../core/errors';
 import { isValidLink, LINK_MAX_LENGTH } from '../../core/links';
 import { DRIP_MAX_INTERVAL, DRIP_MAX_RUNS, DRIP_MIN_INTERVAL, DRIP_MIN_RUNS, isQuantityAllowed, quantityBounds, serverOrderInputSchema } from '../../core/orderRules';
 import { REFILL_STATUS_TEXT } from '../../core/refill';
-import { centsToUsd, ratePer1000, V2_MAX_IDS, v2ServiceType, v2Status } from '../../core/resellerApi';
+import { microsToUsd, ratePer1000, V2_MAX_IDS, v2ServiceType, v2Status } from '../../core/resellerApi';
 import { platformDisplayName } from '../../core/platforms';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/clientIp';
@@ -23,7 +23,9 @@ import { ordersDeps } from '../orders';
  * The reseller API at `/api/v2`, wire-compatible with the "SMM Panel API v2" clients speak:
  * `key` and `action` as form fields (also JSON or a query string); every answer is HTTP 200 JSON
  * and refusals are `{ "error": "…" }` in the wording clients match on. Orders placed here are
- * the same orders as on the site: same pricing, ledger, limits and live updates.
+ * the same orders as on the site: same pricing, ledger, limits and live updates. Amounts are
+ * written by `microsToUsd` (src/core/resellerApi.ts): up to 5 decimals, the sixth rounded up in
+ * a `charge` and down in the `balance`.
  */
 
 type Params = Record<string, string>;
@@ -203,7 +205,7 @@ export function v2Handler(deps: AppDeps) {
     if (o.runs !== null) return dripStatus(o, runs);
     const remains = o.remains ?? (o.status === 'completed' ? 0 : o.quantity);
     return {
-      charge: centsToUsd(o.chargeCents - o.refundedCents),
+      charge: microsToUsd(o.chargeMicros - o.refundedMicros, 'up'),
       start_count: String(o.startCount ?? 0),
       status: v2Status(o.status),
       remains: String(Math.max(0, Math.min(o.quantity, remains))),
@@ -219,9 +221,9 @@ export function v2Handler(deps: AppDeps) {
   function dripStatus(o: OrderRow, runs: OrderRow[]) {
     const perRun = o.quantity / o.runs!;
     const remains = (o.runs! - runs.length) * perRun + runs.reduce((sum, r) => sum + runRemains(r), 0);
-    const refunded = o.refundedCents + runs.reduce((sum, r) => sum + r.refundedCents, 0);
+    const refunded = o.refundedMicros + runs.reduce((sum, r) => sum + r.refundedMicros, 0);
     return {
-      charge: centsToUsd(Math.max(0, o.chargeCents - refunded)),
+      charge: microsToUsd(Math.max(0, o.chargeMicros - refunded), 'up'),
       start_count: String(runs[0]?.startCount ?? 0),
       status: v2Status(o.status),
       remains: String(Math.max(0, Math.min(o.quantity, remains))),
@@ -340,8 +342,8 @@ export function v2Handler(deps: AppDeps) {
   }
 
   async function balance(owner: KeyOwner): Promise<Reply> {
-    const [row] = await db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, owner.userId));
-    return { balance: centsToUsd(row?.balanceCents ?? 0), currency: 'USD' };
+    const [row] = await db.select({ balanceMicros: users.balanceMicros }).from(users).where(eq(users.id, owner.userId));
+    return { balance: microsToUsd(row?.balanceMicros ?? 0, 'down'), currency: 'USD' };
   }
 
   async function answer(c: Context): Promise<Reply> {

@@ -166,9 +166,9 @@ async function rowsOf(userId: string, cookie: string) {
   const [svc] = await database.db.select().from(catalogServices).limit(1);
   const [order] = await database.db
     .insert(orders)
-    .values({ number: 'AR-ACCESS0001', userId, serviceId: svc!.id, serviceName: svc!.name, platform: svc!.platform, serviceType: svc!.type, link: 'https://instagram.com/a', linkKey: 'a', quantity: 100, chargeCents: 50, status: 'pending', idempotencyKey: 'access-a', requestHash: 'h' })
+    .values({ number: 'AR-ACCESS0001', userId, serviceId: svc!.id, serviceName: svc!.name, platform: svc!.platform, serviceType: svc!.type, link: 'https://instagram.com/a', linkKey: 'a', quantity: 100, chargeMicros: 500_000, status: 'pending', idempotencyKey: 'access-a', requestHash: 'h' })
     .returning();
-  const payment = await (await post(app, '/api/payments/topup', { amountCents: 500 }, { cookie })).json();
+  const payment = await (await post(app, '/api/payments/topup', { amountMicros: 5_000_000 }, { cookie })).json();
   expect(ticket.ticket?.id && order?.id && payment.reference).toBeTruthy();
   return { ticketId: ticket.ticket.id as string, orderId: order!.id, orderNumber: order!.number, paymentReference: payment.reference as string };
 }
@@ -267,10 +267,10 @@ describe('authorization matrix', () => {
     expect((await call('GET', `/api/admin/support/tickets/${owned.ticketId}`, mod)).status).toBe(200);
     expect((await call('POST', `/api/admin/support/tickets/${owned.ticketId}/messages`, mod, JSON.stringify({ message: 'We are on it.' }))).status).toBe(201);
     const refused: [string, string, unknown][] = [
-      ['POST', `/api/admin/orders/${owned.orderId}/refund`, { amountCents: 10, reason: 'goodwill' }],
+      ['POST', `/api/admin/orders/${owned.orderId}/refund`, { amountMicros: 100_000, reason: 'goodwill' }],
       ['POST', `/api/admin/orders/${owned.orderId}/resubmit`, {}],
       ['POST', `/api/admin/orders/${owned.orderId}/resync`, {}],
-      ['POST', `/api/admin/users/${a.id}/balance`, { amountCents: 1000, reason: 'goodwill' }],
+      ['POST', `/api/admin/users/${a.id}/balance`, { amountMicros: 10_000_000, reason: 'goodwill' }],
       ['POST', `/api/admin/users/${moderator.id}/roles`, { role: 'admin' }],
       ['DELETE', `/api/admin/users/${a.id}/roles/user`, undefined],
       ['PUT', '/api/admin/settings', { maintenance_mode: true }],

@@ -15,7 +15,7 @@ import { epointEncode, epointSign } from '../gateways/epoint';
 import { createLogger } from '../logger';
 import { createProvider } from '../providers';
 import { cancelDripFeed, settleDripParents, startDueRuns } from '../orders/dripfeed';
-import { partialRefundCents, submitPending, type OrdersDeps } from '../orders/service';
+import { partialRefundMicros, submitPending, type OrdersDeps } from '../orders/service';
 import { refundByStaff } from '../orders/staff';
 import { placeOrderBody } from '../testing/orders';
 import { reconcileOrders, syncOrderStatuses } from '../orders/sync';
@@ -76,8 +76,8 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
   it(`${OPERATIONS} operations under provider and gateway faults keep every balance equal to its ledger`, async () => {
     console.log(`fault campaign: ${OPERATIONS} operations, CAMPAIGN_SEED=${SEED}`);
     const r = createRandom(SEED);
-    const customers = await Promise.all(Array.from({ length: 5 }, () => createCustomer(database.db, { balanceCents: 20_000 })));
-    const initial = 20_000 * customers.length;
+    const customers = await Promise.all(Array.from({ length: 5 }, () => createCustomer(database.db, { balanceMicros: 200_000_000 })));
+    const initial = 200_000_000 * customers.length;
     const services = (await database.db.select().from(catalogServices)).filter((s) => s.params.length === 0 && s.tiers.length > 0 && s.amountMinimum <= 1000);
     const links = Array.from({ length: 40 }, (_, i) => `https://instagram.com/campaign.${i}${r.pick(['', '', '.sandbox-partial', '.sandbox-cancel', '.sandbox-refund', '.sandbox-partial-refund'])}`);
     const captured: { data?: string; signature?: string }[] = [];
@@ -147,11 +147,11 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
         );
         count(`drip:cancel-run:${outcome}`);
       } else {
-        const amountCents = r.chance(0.5) ? undefined : r.int(1, Math.max(1, Math.floor(parent.chargeCents / 2)));
+        const amountMicros = r.chance(0.5) ? undefined : r.int(1, Math.max(1, Math.floor(parent.chargeMicros / 2)));
         const outcome = await database.db
-          .transaction((tx) => refundByStaff(tx, parent.id, { amountCents, reason: 'campaign: the team refunds' }))
+          .transaction((tx) => refundByStaff(tx, parent.id, { amountMicros, reason: 'campaign: the team refunds' }))
           .then(
-            (result) => (result.refundedCents > 0 ? 'ok' : 'nothing'),
+            (result) => (result.refundedMicros > 0 ? 'ok' : 'nothing'),
             (err) => {
               if (!(err instanceof AppError)) throw err;
               expect(err.code).toBe('VALIDATION_FAILED');
@@ -159,7 +159,7 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
             },
           );
         if (outcome === 'ok') staffRefunded.add(parent.id);
-        count(`drip:staff-refund:${amountCents === undefined ? 'rest' : 'part'}:${outcome}`);
+        count(`drip:staff-refund:${amountMicros === undefined ? 'rest' : 'part'}:${outcome}`);
       }
     };
 
@@ -186,7 +186,7 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
         }
         sandbox.control.reset();
       } else if (roll < 0.7) {
-        const started = await startTopUp(pd, user, { amountCents: r.pick([100, 500, 1010, 2500]) });
+        const started = await startTopUp(pd, user, { amountMicros: r.pick([1_000_000, 5_000_000, 10_100_000, 25_000_000]) });
         const [p] = await database.db.select().from(payments).where(eq(payments.reference, started.reference));
         const mode = r.pick(['normal', 'normal', 'duplicate', 'bad-signature', 'tamper-amount', 'tamper-currency', 'none', 'late'] as const);
         gw.control.set({ callback: mode, duplicates: 3, lateMs: 30 });
@@ -248,13 +248,13 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
     expect(await verifyLedger(database.db)).toEqual([]);
     const [money] = await database.db
       .select({
-        balances: sql<string>`(select coalesce(sum(balance_cents), 0)::text from ${users})`,
-        topups: sql<string>`(select coalesce(sum(amount_usd_cents), 0)::text from ${payments} where status = 'completed')`,
+        balances: sql<string>`(select coalesce(sum(balance_micros), 0)::text from ${users})`,
+        topups: sql<string>`(select coalesce(sum(amount_usd_micros), 0)::text from ${payments} where status = 'completed')`,
         // A drip-feed's runs carry shares of their parent's charge, not charges of their own.
-        net: sql<string>`(select (coalesce(sum(charge_cents) filter (where parent_id is null), 0) - coalesce(sum(refunded_cents), 0))::text from ${orders})`,
+        net: sql<string>`(select (coalesce(sum(charge_micros) filter (where parent_id is null), 0) - coalesce(sum(refunded_micros), 0))::text from ${orders})`,
       })
       .from(sql`(select 1) x`);
-    const admin = await database.query<{ s: string }>(`select coalesce(sum(balance_cents), 0)::text as s from users where email like 'admin%'`);
+    const admin = await database.query<{ s: string }>(`select coalesce(sum(balance_micros), 0)::text as s from users where email like 'admin%'`);
     expect(Number(money!.balances) - Number(admin[0]!.s)).toBe(initial + Number(money!.topups) - Number(money!.net));
 
     const allOrders = await database.db.select().from(orders);
@@ -268,17 +268,17 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
     // row gives back exactly the runs never written; with its runs, never more than its charge.
     const byId = new Map(allOrders.map((o) => [o.id, o]));
     for (const o of allOrders) {
-      expect(o.refundedCents).toBeLessThanOrEqual(o.chargeCents);
+      expect(o.refundedMicros).toBeLessThanOrEqual(o.chargeMicros);
       if (o.runs !== null) {
-        expect(o.refundedCents, `${o.number} drip-feed parent`).toBe((o.runs - o.runsSent) * (o.chargeCents / o.runs));
-        const family = o.refundedCents + allOrders.filter((run) => run.parentId === o.id).reduce((sum, run) => sum + run.refundedCents, 0);
-        expect(family, `${o.number} drip-feed and its runs`).toBeLessThanOrEqual(o.chargeCents);
+        expect(o.refundedMicros, `${o.number} drip-feed parent`).toBe((o.runs - o.runsSent) * (o.chargeMicros / o.runs));
+        const family = o.refundedMicros + allOrders.filter((run) => run.parentId === o.id).reduce((sum, run) => sum + run.refundedMicros, 0);
+        expect(family, `${o.number} drip-feed and its runs`).toBeLessThanOrEqual(o.chargeMicros);
         continue;
       }
       const byTeam = o.parentId !== null && staffRefunded.has(o.parentId);
-      if (o.status === 'completed' && !byTeam) expect(o.refundedCents).toBe(0);
-      if (['cancelled', 'refunded', 'error', 'stopped'].includes(o.status)) expect(o.refundedCents, `${o.number} ${o.status}`).toBe(o.chargeCents);
-      if (o.status === 'partial') expect(o.refundedCents, `${o.number} partial`)[byTeam ? 'toBeGreaterThanOrEqual' : 'toBe'](partialRefundCents(o.chargeCents, o.remains ?? 0, o.quantity));
+      if (o.status === 'completed' && !byTeam) expect(o.refundedMicros).toBe(0);
+      if (['cancelled', 'refunded', 'error', 'stopped'].includes(o.status)) expect(o.refundedMicros, `${o.number} ${o.status}`).toBe(o.chargeMicros);
+      if (o.status === 'partial') expect(o.refundedMicros, `${o.number} partial`)[byTeam ? 'toBeGreaterThanOrEqual' : 'toBe'](partialRefundMicros(o.chargeMicros, o.remains ?? 0, o.quantity));
       if (o.parentId !== null) expect(byId.get(o.parentId)?.runs, `${o.number}: a run of a drip-feed`).not.toBeNull();
     }
     expect(allOrders.filter((o) => o.runs !== null && o.nextRunAt !== null).map((o) => o.number)).toEqual([]);
@@ -286,13 +286,13 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
     const refundedInLedger = new Map<string, number>();
     for (const e of refundRows) {
       const id = e.reference.split(':')[0]!;
-      refundedInLedger.set(id, (refundedInLedger.get(id) ?? 0) + e.amountCents);
+      refundedInLedger.set(id, (refundedInLedger.get(id) ?? 0) + e.amountMicros);
     }
-    expect(allOrders.filter((o) => (refundedInLedger.get(o.id) ?? 0) !== o.refundedCents).map((o) => `${o.number} ${o.refundedCents}`)).toEqual([]);
+    expect(allOrders.filter((o) => (refundedInLedger.get(o.id) ?? 0) !== o.refundedMicros).map((o) => `${o.number} ${o.refundedMicros}`)).toEqual([]);
     // The provider agrees: an order it refunded or cancelled (perhaps after reporting it partial) is refunded in full here.
     const atProvider = new Map(sandbox.control.orders().map((p) => [p.id, p]));
-    const owed = allOrders.filter((o) => o.providerOrderId && ['refunded', 'cancelled'].includes(atProvider.get(o.providerOrderId)?.status ?? '') && o.refundedCents !== o.chargeCents);
-    expect(owed.map((o) => `${o.number} ${o.status} ${o.refundedCents}/${o.chargeCents}`)).toEqual([]);
+    const owed = allOrders.filter((o) => o.providerOrderId && ['refunded', 'cancelled'].includes(atProvider.get(o.providerOrderId)?.status ?? '') && o.refundedMicros !== o.chargeMicros);
+    expect(owed.map((o) => `${o.number} ${o.status} ${o.refundedMicros}/${o.chargeMicros}`)).toEqual([]);
     const steps = refundRows.reduce<Record<string, number>>((acc, e) => ((acc[e.reference.split(':')[0]!] = (acc[e.reference.split(':')[0]!] ?? 0) + 1), acc), {});
     const statuses = allOrders.reduce<Record<string, number>>((acc, o) => ((acc[o.status] = (acc[o.status] ?? 0) + 1), acc), {});
     console.log(`campaign orders: ${JSON.stringify(statuses)}; partial, then refunded: ${allOrders.filter((o) => o.status === 'refunded' && (steps[o.id] ?? 0) > 1).length}`);

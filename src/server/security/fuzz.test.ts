@@ -74,12 +74,12 @@ const hostileValue = fc.letrec((tie) => ({
     fc.boolean(),
     fc.constant(null),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'prototype', 'role', 'balanceCents', 'price')), tie('value'), { maxKeys: 5 }),
+    fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'prototype', 'role', 'balanceMicros', 'price')), tie('value'), { maxKeys: 5 }),
   ),
 })).value;
 
 /** Plausible keys with hostile values: gets past "not an object" to the field rules. */
-const FIELD_NAMES = ['serviceId', 'link', 'quantity', 'params', 'idempotencyKey', 'amountCents', 'language', 'title', 'description', 'priority', 'message', 'name', 'email', 'phone', 'service', 'subject', 'status', 'role', 'reason', 'slug', 'apiServiceName', 'az', 'tr', 'en', 'service_fee', 'website'];
+const FIELD_NAMES = ['serviceId', 'link', 'quantity', 'params', 'idempotencyKey', 'amountMicros', 'language', 'title', 'description', 'priority', 'message', 'name', 'email', 'phone', 'service', 'subject', 'status', 'role', 'reason', 'slug', 'apiServiceName', 'az', 'tr', 'en', 'service_fee', 'website'];
 const shapedBody = fc.dictionary(fc.constantFrom(...FIELD_NAMES, '__proto__', 'constructor'), hostileValue, { maxKeys: 8 });
 const anyBody = fc.oneof(shapedBody, hostileValue);
 
@@ -142,8 +142,8 @@ describe(`fuzzing JSON endpoints (FUZZ_SEED=${SEED})`, () => {
 const localized = { az: 'a', tr: 't', en: 'e' };
 const VALID_ADMIN_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/admin/users/:id/roles': { role: 'moderator' },
-  'POST /api/admin/users/:id/balance': { amountCents: 100, reason: 'fuzzing' },
-  'POST /api/admin/orders/:id/refund': { amountCents: 1, reason: 'fuzzing' },
+  'POST /api/admin/users/:id/balance': { amountMicros: 1_000_000, reason: 'fuzzing' },
+  'POST /api/admin/orders/:id/refund': { amountMicros: 10_000, reason: 'fuzzing' },
   'PUT /api/admin/settings': { site_name: 'Artım' },
   'POST /api/admin/catalog/services': { name: localized },
   'PUT /api/admin/catalog/services/:id': { name: localized },
@@ -189,7 +189,7 @@ describe('customer JSON endpoints', () => {
   /** A valid body for every customer write; an extra field must be refused, not ignored or stored. */
   const VALID_CUSTOMER_BODIES: [string, string, Record<string, unknown>][] = [
     ['POST', '/api/orders', { serviceId: '1', link: 'https://instagram.com/artim', quantity: 100, params: {}, idempotencyKey: 'strict-body-0001' }],
-    ['POST', '/api/payments/topup', { amountCents: 1000, language: 'az' }],
+    ['POST', '/api/payments/topup', { amountMicros: 10_000_000, language: 'az' }],
     ['POST', '/api/support/tickets', { title: 'A question', description: 'Some text long enough.', priority: 'normal' }],
     ['POST', '/api/consultations', { name: 'Aysel', email: 'aysel@example.com', phone: '+994501234567', service: 'seo', message: 'We would like to talk about SEO.' }],
     ['POST', '/api/contact', { name: 'Aysel', email: 'aysel@example.com', subject: 'Hello', message: 'A message long enough to pass.' }],
@@ -203,7 +203,7 @@ describe('customer JSON endpoints', () => {
       const res = await app.request(path, {
         method,
         headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie: customer, 'x-forwarded-for': '203.0.113.90' },
-        body: JSON.stringify({ ...body, balanceCents: 1_000_000, isAdmin: true }),
+        body: JSON.stringify({ ...body, balanceMicros: 10_000_000_000, isAdmin: true }),
       });
       const text = await expectHandled(`${method} ${path}`, res);
       expect(res.status, `${method} ${path} → ${text.slice(0, 200)}`).toBe(422);

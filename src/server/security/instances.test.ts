@@ -76,13 +76,13 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
 
   const headers = (app: AppProcess, cookie?: string) => ({ 'content-type': 'application/json', origin: app.url.replace('127.0.0.1', 'localhost'), ...(cookie ? { cookie } : {}) });
   const cookieOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  async function customerWith(balanceCents: number, email: string) {
+  async function customerWith(balanceMicros: number, email: string) {
     const res = await fetch(`${one.url}/api/auth/sign-up/email`, { method: 'POST', headers: headers(one), body: JSON.stringify({ email, password: 'Str0ng-pass!', name: 'Two Instances' }) });
     expect(res.status).toBe(200);
     const cookie = cookieOf(res);
     const { user } = await (await fetch(`${one.url}/api/me`, { headers: headers(one, cookie) })).json();
-    await db.query(`insert into ledger_entries (user_id, amount_cents, kind, reference) values ($1, $2, 'topup', $3)`, [user.id, balanceCents, `two-${user.id}`]);
-    await db.query(`update users set balance_cents = balance_cents + $2 where id = $1`, [user.id, balanceCents]);
+    await db.query(`insert into ledger_entries (user_id, amount_micros, kind, reference) values ($1, $2, 'topup', $3)`, [user.id, balanceMicros, `two-${user.id}`]);
+    await db.query(`update users set balance_micros = balance_micros + $2 where id = $1`, [user.id, balanceMicros]);
     return { cookie, id: user.id as string };
   }
   async function service() {
@@ -91,7 +91,7 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
   }
 
   it('an order placed through one instance reaches a page connected to the other, live', async () => {
-    const customer = await customerWith(100_000, 'live@example.com');
+    const customer = await customerWith(1_000_000_000, 'live@example.com');
     const svc = await service();
     const controller = new AbortController();
     const stream = await fetch(`${two.url}/api/events`, { headers: headers(two, customer.cookie), signal: controller.signal });
@@ -111,11 +111,11 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
 
   it('concurrent orders split across both instances never overspend', async () => {
     const svc = await service();
-    const probe = await customerWith(100_000, 'probe@example.com');
+    const probe = await customerWith(1_000_000_000, 'probe@example.com');
     const first = await (
       await fetch(`${one.url}/api/orders`, { method: 'POST', headers: headers(one, probe.cookie), body: JSON.stringify({ serviceId: svc.id, link: 'https://instagram.com/two.price', quantity: svc.min, params: {}, idempotencyKey: randomUUID() }) })
     ).json();
-    const customer = await customerWith(first.chargeCents * 10, 'split@example.com');
+    const customer = await customerWith(first.chargeMicros * 10, 'split@example.com');
     const results = await Promise.all(
       Array.from({ length: 60 }, (_, i) => {
         const app = i % 2 ? one : two;
@@ -128,15 +128,15 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
     );
     expect(results.filter((s) => s === 201)).toHaveLength(10);
     expect(results.filter((s) => s !== 201).every((s) => s === 402)).toBe(true);
-    const { rows } = await db.query(`select balance_cents, (select coalesce(sum(amount_cents), 0) from ledger_entries where user_id = $1) as ledger from users where id = $1`, [customer.id]);
-    expect(Number(rows[0].balance_cents)).toBe(0);
+    const { rows } = await db.query(`select balance_micros, (select coalesce(sum(amount_micros), 0) from ledger_entries where user_id = $1) as ledger from users where id = $1`, [customer.id]);
+    expect(Number(rows[0].balance_micros)).toBe(0);
     expect(Number(rows[0].ledger)).toBe(0);
   });
 
   it('both instances share the submission work and no order reaches the provider twice', async () => {
     const svc = await service();
     // Two customers: each may place 60 orders a minute.
-    const customers = [await customerWith(10_000_000, 'burst1@example.com'), await customerWith(10_000_000, 'burst2@example.com')];
+    const customers = [await customerWith(100_000_000_000, 'burst1@example.com'), await customerWith(100_000_000_000, 'burst2@example.com')];
     // Answers take 100–300 ms, so a burst keeps both workers busy.
     sandbox.control.setLatency([100, 300]);
     try {

@@ -18,7 +18,7 @@ import { catalogServices } from '../db/schema';
 import { createGateway } from '../gateways';
 import { createLogger } from '../logger';
 import { settleDripParents, startDueRuns } from '../orders/dripfeed';
-import { partialRefundCents } from '../orders/refunds';
+import { partialRefundMicros } from '../orders/refunds';
 import { submitPending } from '../orders/service';
 import { reconcileOrders, syncOrderStatuses } from '../orders/sync';
 import { reconcilePayments } from '../payments/service';
@@ -197,11 +197,11 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
       const cookie = cookieOf(signUp);
       const me = await http('GET', '/api/me', { cookie });
       const customer: Customer = { index: i, id: me.body.user.id, cookie, sent: [], topups: [] };
-      const amountCents = setup.int(20, 80) * 100;
-      adminCredits.attempted += amountCents;
-      const credited = await http('POST', `/api/admin/users/${customer.id}/balance`, { cookie: adminCookie, body: { amountCents, reason: 'kills campaign funds' } });
+      const amountMicros = setup.int(20, 80) * 1_000_000;
+      adminCredits.attempted += amountMicros;
+      const credited = await http('POST', `/api/admin/users/${customer.id}/balance`, { cookie: adminCookie, body: { amountMicros, reason: 'kills campaign funds' } });
       expect(credited.status).toBe(200);
-      adminCredits.acknowledged += amountCents;
+      adminCredits.acknowledged += amountMicros;
       customers.push(customer);
     }
 
@@ -211,14 +211,14 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     );
     expect(services.length).toBeGreaterThan(0);
     const price = (s: (typeof services)[number], quantity: number) =>
-      priceOrder(s.tiers, quantity, { serviceFeePercent: fees.service_fee, baseFee: fees.base_fee }).cents;
+      priceOrder(s.tiers, quantity, { serviceFeePercent: fees.service_fee, baseFee: fees.base_fee }).micros;
     // Over-balance orders: the dearest valid order of the catalogue slice.
     const maxQuantity = (s: (typeof services)[number]) => {
       const { min, max, step } = quantityBounds(s);
       return min + Math.floor((max - min) / step) * step;
     };
-    const dearest = services.map((s) => ({ s, q: maxQuantity(s), cents: price(s, maxQuantity(s)) })).sort((a, b) => b.cents - a.cents)[0]!;
-    console.log(`server kills: over-balance order ${dearest.q} × ${dearest.s.id} costs ${dearest.cents} cents`);
+    const dearest = services.map((s) => ({ s, q: maxQuantity(s), micros: price(s, maxQuantity(s)) })).sort((a, b) => b.micros - a.micros)[0]!;
+    console.log(`server kills: over-balance order ${dearest.q} × ${dearest.s.id} costs ${dearest.micros} micro-dollars`);
     const dripServices = services.filter((s) => s.dripfeed);
     expect(dripServices.length).toBeGreaterThan(0);
     /** Drip-feeds the team refunded, or may have (the answer was lost): their runs may have more back than their states owe. */
@@ -333,10 +333,10 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
         // The customer cancels one run or the rest of the schedule; the team refunds a part, or all that is left.
         const pickParent = r.next();
         const pickRun = r.next();
-        const part = r.chance(0.5) ? r.int(1, 50) : undefined;
+        const part = r.chance(0.5) ? r.int(1, 50) * 10_000 : undefined;
         // The customer's own drip-feeds; the team refunds anyone's.
-        const parents = await database!.query<{ id: string; charge_cents: string }>(
-          `select id, charge_cents::text from orders where runs is not null and ($1::text is null or user_id = $1) order by created_at`,
+        const parents = await database!.query<{ id: string; charge_micros: string }>(
+          `select id, charge_micros::text from orders where runs is not null and ($1::text is null or user_id = $1) order by created_at`,
           [drip === 'staff-refund' ? null : c.id],
         );
         if (parents.length) {
@@ -348,7 +348,7 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
           } else if (drip === 'cancel-parent') {
             reply = await send(() => http('POST', `/api/orders/${parent.id}/cancel`, { cookie: c.cookie }));
           } else {
-            const body = { reason: 'kills campaign: the team refunds', ...(part === undefined ? {} : { amountCents: Math.min(part, Number(parent.charge_cents)) }) };
+            const body = { reason: 'kills campaign: the team refunds', ...(part === undefined ? {} : { amountMicros: Math.min(part, Number(parent.charge_micros)) }) };
             reply = await send(() => http('POST', `/api/admin/orders/${parent.id}/refund`, { cookie: adminCookie, body }));
             if (reply.status === 200 || reply.status === 'lost') staffRefunded.add(parent.id);
           }
@@ -385,13 +385,13 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
         }
       } else if (roll < 0.75) {
         // A card top-up; the card is paid (or declined) at the gateway, whose callback reaches the server on its own.
-        const amountCents = r.pick([100, 500, 1010, 2500, 5000]);
+        const amountMicros = r.pick([1_000_000, 5_000_000, 10_100_000, 25_000_000, 50_000_000]);
         const callback = r.pick(['normal', 'normal', 'normal', 'duplicate', 'late', 'none', 'bad-signature', 'tamper-amount'] as const satisfies readonly CallbackMode[]);
         const statusMode = r.pick(['normal', 'normal', 'normal', 'normal', 'normal', 'normal', 'normal', 'normal', '5xx', 'garbage'] as const satisfies readonly StatusMode[]);
         const outcome = r.pick(['success', 'success', 'success', 'success', 'success', 'declined', 'declined', 'later'] as const);
         const killAtCallback = r.chance(0.5);
         gw.control.set({ callback, duplicates: 3, lateMs: r.int(500, 8000), statusMode });
-        const topUp = () => http('POST', '/api/payments/topup', { cookie: c.cookie, body: { amountCents, language: 'en' } });
+        const topUp = () => http('POST', '/api/payments/topup', { cookie: c.cookie, body: { amountMicros, language: 'en' } });
         const reply = killAtCallback ? await topUp() : await send(topUp);
         count(`topup:${reply.status}`);
         if (reply.status === 201) {
@@ -440,16 +440,16 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
         }
       } else if (roll < 0.92) {
         // An admin credits a customer.
-        const amountCents = r.pick([100, 250, 1000]);
-        adminCredits.attempted += amountCents;
-        const reply = await send(() => http('POST', `/api/admin/users/${c.id}/balance`, { cookie: adminCookie, body: { amountCents, reason: 'goodwill' } }));
+        const amountMicros = r.pick([1_000_000, 2_500_000, 10_000_000]);
+        adminCredits.attempted += amountMicros;
+        const reply = await send(() => http('POST', `/api/admin/users/${c.id}/balance`, { cookie: adminCookie, body: { amountMicros, reason: 'goodwill' } }));
         count(`admin-credit:${reply.status}`);
-        if (reply.status === 200) adminCredits.acknowledged += amountCents;
+        if (reply.status === 200) adminCredits.acknowledged += amountMicros;
         else expect(['lost', 'refused']).toContain(reply.status);
       } else if (roll < 0.96) {
         const reply = await send(() => http('GET', '/api/wallet', { cookie: c.cookie }));
         count(`wallet:${reply.status}`);
-        if (reply.status === 200) expect(reply.body.balanceCents).toBeGreaterThanOrEqual(0);
+        if (reply.status === 200) expect(reply.body.balanceMicros).toBeGreaterThanOrEqual(0);
       } else {
         sandbox.control.advance(r.int(0, ORDER_SECONDS * 1000));
         count('provider-clock');
@@ -537,35 +537,35 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     // ---- the books -----------------------------------------------------------------------
     expect(await verifyLedger(database.db)).toEqual([]);
     const q = database.query.bind(database);
-    expect(await q(`select id, balance_cents from users where balance_cents < 0`)).toEqual([]);
+    expect(await q(`select id, balance_micros from users where balance_micros < 0`)).toEqual([]);
 
     // No order charged twice (a drip-feed's run not at all: its parent paid for it), no charge
     // without its order, refunds match the ledger.
     expect(
       await q(`
-        select o.number, o.charge_cents, count(l.id)::int as charges, coalesce(sum(-l.amount_cents), 0)::bigint as charged
+        select o.number, o.charge_micros, count(l.id)::int as charges, coalesce(sum(-l.amount_micros), 0)::bigint as charged
         from orders o left join ledger_entries l on l.kind = 'order_charge' and l.reference = o.id::text
-        group by o.id having count(l.id) <> (case when o.parent_id is null then 1 else 0 end) or coalesce(sum(-l.amount_cents), 0) <> (case when o.parent_id is null then o.charge_cents else 0 end)`),
+        group by o.id having count(l.id) <> (case when o.parent_id is null then 1 else 0 end) or coalesce(sum(-l.amount_micros), 0) <> (case when o.parent_id is null then o.charge_micros else 0 end)`),
     ).toEqual([]);
     expect(await q(`select reference from ledger_entries where kind = 'order_charge' and reference not in (select id::text from orders)`)).toEqual([]);
     expect(
       await q(`
-        select o.number, o.refunded_cents, coalesce(sum(l.amount_cents), 0)::bigint as refunded
+        select o.number, o.refunded_micros, coalesce(sum(l.amount_micros), 0)::bigint as refunded
         from orders o left join ledger_entries l on l.kind = 'order_refund' and (l.reference = o.id::text or l.reference like o.id::text || ':%' or l.reference like 'admin-refund:' || o.id::text || ':%')
-        group by o.id having coalesce(sum(l.amount_cents), 0) <> o.refunded_cents`),
+        group by o.id having coalesce(sum(l.amount_micros), 0) <> o.refunded_micros`),
     ).toEqual([]);
 
     // Money is conserved: what came in (sign-up bonuses, admin credits, settled top-ups) less what orders kept.
     const [money] = await q<Record<string, string>>(`
       select
-        (select coalesce(sum(balance_cents), 0) from users)::text as balances,
-        (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'signup_bonus')::text as bonuses,
-        (select coalesce(sum((details->>'amountCents')::bigint), 0) from audit_log where action = 'balance.adjust')::text as admin,
-        (select coalesce(sum(amount_usd_cents), 0) from payments where status = 'completed')::text as topups,
-        (select coalesce(sum(charge_cents), 0) from orders where parent_id is null)::text as charges,
-        (select coalesce(sum(refunded_cents), 0) from orders)::text as refunds,
-        (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'topup')::text as ledger_topups,
-        (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'admin_adjustment')::text as ledger_admin`);
+        (select coalesce(sum(balance_micros), 0) from users)::text as balances,
+        (select coalesce(sum(amount_micros), 0) from ledger_entries where kind = 'signup_bonus')::text as bonuses,
+        (select coalesce(sum((details->>'amountMicros')::bigint), 0) from audit_log where action = 'balance.adjust')::text as admin,
+        (select coalesce(sum(amount_usd_micros), 0) from payments where status = 'completed')::text as topups,
+        (select coalesce(sum(charge_micros), 0) from orders where parent_id is null)::text as charges,
+        (select coalesce(sum(refunded_micros), 0) from orders)::text as refunds,
+        (select coalesce(sum(amount_micros), 0) from ledger_entries where kind = 'topup')::text as ledger_topups,
+        (select coalesce(sum(amount_micros), 0) from ledger_entries where kind = 'admin_adjustment')::text as ledger_admin`);
     const m = Object.fromEntries(Object.entries(money!).map(([k, v]) => [k, Number(v)]));
     expect(m.balances).toBe(m.bonuses! + m.admin! + m.topups! - m.charges! + m.refunds!);
     expect(m.ledger_topups).toBe(m.topups);
@@ -575,8 +575,8 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     expect(m.admin).toBeLessThanOrEqual(adminCredits.attempted);
 
     // Every acknowledged order request exists exactly once, and every reply for its key named that order.
-    const rows = await q<{ id: string; user_id: string; idempotency_key: string; number: string; status: OrderStatus; note_code: string | null; charge_cents: string; refunded_cents: string; provider_order_id: string | null; quantity: number; remains: number | null; parent_id: string | null; runs: number | null; runs_sent: number; next_run_at: Date | null }>(
-      `select id, user_id, idempotency_key, number, status, note_code, charge_cents, refunded_cents, provider_order_id, quantity, remains, parent_id, runs, runs_sent, next_run_at from orders`,
+    const rows = await q<{ id: string; user_id: string; idempotency_key: string; number: string; status: OrderStatus; note_code: string | null; charge_micros: string; refunded_micros: string; provider_order_id: string | null; quantity: number; remains: number | null; parent_id: string | null; runs: number | null; runs_sent: number; next_run_at: Date | null }>(
+      `select id, user_id, idempotency_key, number, status, note_code, charge_micros, refunded_micros, provider_order_id, quantity, remains, parent_id, runs, runs_sent, next_run_at from orders`,
     );
     const byKey = new Map<string, typeof rows>();
     for (const o of rows) byKey.set(`${o.user_id}:${o.idempotency_key}`, [...(byKey.get(`${o.user_id}:${o.idempotency_key}`) ?? []), o]);
@@ -604,19 +604,19 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     // charge. A drip-feed parent's own row gives back exactly the runs never written; with its
     // runs, never more than its charge.
     for (const o of rows) {
-      const charge = Number(o.charge_cents);
-      const refunded = Number(o.refunded_cents);
+      const charge = Number(o.charge_micros);
+      const refunded = Number(o.refunded_micros);
       expect(refunded).toBeLessThanOrEqual(charge);
       if (o.runs !== null) {
         expect(refunded, `${o.number} drip-feed parent`).toBe((o.runs - o.runs_sent) * (charge / o.runs));
-        const family = rows.filter((run) => run.parent_id === o.id).reduce((sum, run) => sum + Number(run.refunded_cents), refunded);
+        const family = rows.filter((run) => run.parent_id === o.id).reduce((sum, run) => sum + Number(run.refunded_micros), refunded);
         expect(family, `${o.number} drip-feed and its runs`).toBeLessThanOrEqual(charge);
         continue;
       }
       const byTeam = o.parent_id !== null && staffRefunded.has(o.parent_id);
       if (o.status === 'completed' && !byTeam) expect(refunded).toBe(0);
       if (['cancelled', 'refunded', 'error', 'stopped'].includes(o.status)) expect(refunded, `${o.number} ${o.status}`).toBe(charge);
-      if (o.status === 'partial') expect(refunded, `${o.number} partial`)[byTeam ? 'toBeGreaterThanOrEqual' : 'toBe'](partialRefundCents(charge, o.remains ?? 0, o.quantity));
+      if (o.status === 'partial') expect(refunded, `${o.number} partial`)[byTeam ? 'toBeGreaterThanOrEqual' : 'toBe'](partialRefundMicros(charge, o.remains ?? 0, o.quantity));
       const p = o.provider_order_id ? providerOrders.get(o.provider_order_id) : undefined;
       if (p && ['refunded', 'cancelled'].includes(p.status)) expect(refunded, `${o.number}: ${p.status} at the provider`).toBe(charge);
     }
@@ -650,8 +650,8 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     // The running server reports the same balances.
     for (const c of customers) {
       const wallet = await http('GET', '/api/wallet', { cookie: c.cookie });
-      const [row] = await q<{ b: string }>(`select balance_cents::text as b from users where id = $1`, [c.id]);
-      expect(wallet.status === 200 && wallet.body.balanceCents).toBe(Number(row!.b));
+      const [row] = await q<{ b: string }>(`select balance_micros::text as b from users where id = $1`, [c.id]);
+      expect(wallet.status === 200 && wallet.body.balanceMicros).toBe(Number(row!.b));
     }
 
     const statuses = (list: { status: string }[]) => list.reduce<Record<string, number>>((acc, x) => ((acc[x.status] = (acc[x.status] ?? 0) + 1), acc), {});

@@ -6,8 +6,8 @@ import { ledgerEntries, orders, users, type LedgerKind } from '../db/schema';
 
 export interface LedgerMove {
   userId: string;
-  /** Positive USD cents. */
-  amountCents: number;
+  /** Positive USD micro-dollars. */
+  amountMicros: number;
   kind: LedgerKind;
   /** Makes the move happen once: `(kind, reference)` is unique. */
   reference: string;
@@ -22,18 +22,18 @@ type Runner = Db | Tx;
  * together with other writes.
  */
 export async function credit(tx: Runner, move: LedgerMove): Promise<number | null> {
-  if (!Number.isSafeInteger(move.amountCents) || move.amountCents <= 0) throw new RangeError('credit amount must be positive cents');
+  if (!Number.isSafeInteger(move.amountMicros) || move.amountMicros <= 0) throw new RangeError('credit amount must be positive micro-dollars');
   const inserted = await tx
     .insert(ledgerEntries)
-    .values({ userId: move.userId, amountCents: move.amountCents, kind: move.kind, reference: move.reference, note: move.note })
+    .values({ userId: move.userId, amountMicros: move.amountMicros, kind: move.kind, reference: move.reference, note: move.note })
     .onConflictDoNothing({ target: [ledgerEntries.kind, ledgerEntries.reference] })
     .returning({ id: ledgerEntries.id });
   if (inserted.length === 0) return null;
   const [row] = await tx
     .update(users)
-    .set({ balanceCents: sql`${users.balanceCents} + ${move.amountCents}` })
+    .set({ balanceMicros: sql`${users.balanceMicros} + ${move.amountMicros}` })
     .where(eq(users.id, move.userId))
-    .returning({ balance: users.balanceCents });
+    .returning({ balance: users.balanceMicros });
   if (!row) throw new AppError('NOT_FOUND', 'User not found.');
   return row.balance;
 }
@@ -45,16 +45,16 @@ export async function credit(tx: Runner, move: LedgerMove): Promise<number | nul
  * back, so a debit never happens twice.
  */
 export async function debit(tx: Tx, move: LedgerMove): Promise<number> {
-  if (!Number.isSafeInteger(move.amountCents) || move.amountCents <= 0) throw new RangeError('debit amount must be positive cents');
+  if (!Number.isSafeInteger(move.amountMicros) || move.amountMicros <= 0) throw new RangeError('debit amount must be positive micro-dollars');
   const [row] = await tx
     .update(users)
-    .set({ balanceCents: sql`${users.balanceCents} - ${move.amountCents}` })
-    .where(and(eq(users.id, move.userId), gte(users.balanceCents, move.amountCents)))
-    .returning({ balance: users.balanceCents });
+    .set({ balanceMicros: sql`${users.balanceMicros} - ${move.amountMicros}` })
+    .where(and(eq(users.id, move.userId), gte(users.balanceMicros, move.amountMicros)))
+    .returning({ balance: users.balanceMicros });
   if (!row) throw new AppError('INSUFFICIENT_BALANCE', 'The balance is not enough.');
   const inserted = await tx
     .insert(ledgerEntries)
-    .values({ userId: move.userId, amountCents: -move.amountCents, kind: move.kind, reference: move.reference, note: move.note })
+    .values({ userId: move.userId, amountMicros: -move.amountMicros, kind: move.kind, reference: move.reference, note: move.note })
     .onConflictDoNothing({ target: [ledgerEntries.kind, ledgerEntries.reference] })
     .returning({ id: ledgerEntries.id });
   if (inserted.length === 0) throw new AppError('CONFLICT', 'This charge was already made.');
@@ -64,15 +64,15 @@ export async function debit(tx: Tx, move: LedgerMove): Promise<number> {
 /** A balance that differs from the sum of its ledger entries. */
 export interface BalanceMismatch {
   userId: string;
-  balanceCents: number;
-  ledgerCents: number;
+  balanceMicros: number;
+  ledgerMicros: number;
 }
 /** A drip-feed whose parent and runs gave back more than the parent's charge (rows or ledger). */
 export interface DripFeedOverRefund {
   userId: string;
   dripFeedId: string;
-  chargeCents: number;
-  refundedCents: number;
+  chargeMicros: number;
+  refundedMicros: number;
 }
 
 const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
@@ -80,39 +80,39 @@ const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result
 /**
  * What breaks the books (should be nothing): users whose cached balance differs from the sum of
  * their ledger entries, and drip-feeds whose parent and runs together gave back more than the
- * parent's charge, by their `refunded_cents` or by their `order_refund` entries.
+ * parent's charge, by their `refunded_micros` or by their `order_refund` entries.
  */
 export async function verifyLedger(db: Runner): Promise<(BalanceMismatch | DripFeedOverRefund)[]> {
   const balances = await db.execute(sql`
-    select u.id as user_id, u.balance_cents, coalesce(sum(l.amount_cents), 0) as ledger_cents
+    select u.id as user_id, u.balance_micros, coalesce(sum(l.amount_micros), 0) as ledger_micros
     from ${users} u left join ${ledgerEntries} l on l.user_id = u.id
-    group by u.id, u.balance_cents
-    having u.balance_cents <> coalesce(sum(l.amount_cents), 0)`);
+    group by u.id, u.balance_micros
+    having u.balance_micros <> coalesce(sum(l.amount_micros), 0)`);
   // A refund's reference names its order: `<id>`, `<id>:<total>`, or `admin-refund:<id>:<before>`.
   const families = await db.execute(sql`
     with refunds as (
-      select case when reference like 'admin-refund:%' then split_part(reference, ':', 2) else split_part(reference, ':', 1) end as order_id, sum(amount_cents) as cents
+      select case when reference like 'admin-refund:%' then split_part(reference, ':', 2) else split_part(reference, ':', 1) end as order_id, sum(amount_micros) as micros
       from ${ledgerEntries} where kind = 'order_refund' group by 1
     ), members as (
-      select id as parent_id, id, refunded_cents from ${orders} where runs is not null
+      select id as parent_id, id, refunded_micros from ${orders} where runs is not null
       union all
-      select parent_id, id, refunded_cents from ${orders} where parent_id is not null
+      select parent_id, id, refunded_micros from ${orders} where parent_id is not null
     )
-    select p.id as drip_feed_id, p.user_id, p.charge_cents, sum(m.refunded_cents) as rows_cents, coalesce(sum(r.cents), 0) as ledger_cents
+    select p.id as drip_feed_id, p.user_id, p.charge_micros, sum(m.refunded_micros) as rows_micros, coalesce(sum(r.micros), 0) as ledger_micros
     from members m join ${orders} p on p.id = m.parent_id left join refunds r on r.order_id = m.id::text
-    group by p.id, p.user_id, p.charge_cents
-    having greatest(sum(m.refunded_cents), coalesce(sum(r.cents), 0)) > p.charge_cents`);
+    group by p.id, p.user_id, p.charge_micros
+    having greatest(sum(m.refunded_micros), coalesce(sum(r.micros), 0)) > p.charge_micros`);
   return [
-    ...rowsOf<{ user_id: string; balance_cents: string; ledger_cents: string }>(balances).map((r) => ({
+    ...rowsOf<{ user_id: string; balance_micros: string; ledger_micros: string }>(balances).map((r) => ({
       userId: r.user_id,
-      balanceCents: Number(r.balance_cents),
-      ledgerCents: Number(r.ledger_cents),
+      balanceMicros: Number(r.balance_micros),
+      ledgerMicros: Number(r.ledger_micros),
     })),
-    ...rowsOf<{ drip_feed_id: string; user_id: string; charge_cents: string; rows_cents: string; ledger_cents: string }>(families).map((r) => ({
+    ...rowsOf<{ drip_feed_id: string; user_id: string; charge_micros: string; rows_micros: string; ledger_micros: string }>(families).map((r) => ({
       userId: r.user_id,
       dripFeedId: r.drip_feed_id,
-      chargeCents: Number(r.charge_cents),
-      refundedCents: Math.max(Number(r.rows_cents), Number(r.ledger_cents)),
+      chargeMicros: Number(r.charge_micros),
+      refundedMicros: Math.max(Number(r.rows_micros), Number(r.ledger_micros)),
     })),
   ];
 }
@@ -122,9 +122,9 @@ export async function verifyLedger(db: Runner): Promise<(BalanceMismatch | DripF
  * negative one debited, each with its own `admin_adjustment` ledger entry noting the reason.
  * Returns the new balance; NOT_FOUND when there is no such user.
  */
-export async function adjustBalance(tx: Tx, input: { userId: string; amountCents: number; reason: string }): Promise<number> {
+export async function adjustBalance(tx: Tx, input: { userId: string; amountMicros: number; reason: string }): Promise<number> {
   const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
   if (!u) throw new AppError('NOT_FOUND', 'User not found.');
-  const move = { userId: input.userId, amountCents: Math.abs(input.amountCents), kind: 'admin_adjustment' as const, reference: `adj-${randomUUID()}`, note: input.reason };
-  return input.amountCents > 0 ? (await credit(tx, move))! : await debit(tx, move);
+  const move = { userId: input.userId, amountMicros: Math.abs(input.amountMicros), kind: 'admin_adjustment' as const, reference: `adj-${randomUUID()}`, note: input.reason };
+  return input.amountMicros > 0 ? (await credit(tx, move))! : await debit(tx, move);
 }

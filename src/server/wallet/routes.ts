@@ -16,8 +16,8 @@ export function walletRoutes(deps: AppDeps, requireUser: (c: Context) => Promise
     },
     async (c) => {
       const user = await requireUser(c);
-      const [row] = await deps.database.db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, user.id));
-      return c.json({ balanceCents: row?.balanceCents ?? 0 });
+      const [row] = await deps.database.db.select({ balanceMicros: users.balanceMicros }).from(users).where(eq(users.id, user.id));
+      return c.json({ balanceMicros: row?.balanceMicros ?? 0 });
     },
   );
 }
