@@ -31,7 +31,9 @@ const bundles = (lang: Language) =>
 
 /** 19:08 on 23 November 2026 where the tests run. */
 const MOMENT = new Date(2026, 10, 23, 19, 8).toISOString();
-const CENTS = 123450;
+/** $1,234.50 in micro-dollars, and the same figure in qəpik. */
+const MICROS = 1_234_500_000;
+const QEPIK = 123450;
 const QUANTITY = 12345;
 
 const EXPECTED: Record<Language, { usd: string; azn: string; count: string; dateTime: string; others: string[] }> = {
@@ -79,8 +81,8 @@ const order: OrderView = {
   serviceType: 'Followers',
   link: 'https://instagram.com/artim',
   quantity: QUANTITY,
-  chargeCents: CENTS,
-  refundedCents: 0,
+  chargeMicros: MICROS,
+  refundedMicros: 0,
   status: 'completed',
   startCount: null,
   currentCount: null,
@@ -94,9 +96,9 @@ const dashboard: DashboardData = {
   totalOrders: QUANTITY,
   pendingOrders: 0,
   completedOrders: 1,
-  revenueQepik: CENTS,
+  revenueQepik: QEPIK,
   activeServices: 3,
-  latestOrders: [{ id: 'o1', number: 'ART-1', serviceName: 'Instagram Followers', createdAt: MOMENT, chargeCents: CENTS, status: 'completed' }],
+  latestOrders: [{ id: 'o1', number: 'ART-1', serviceName: 'Instagram Followers', createdAt: MOMENT, chargeMicros: MICROS, status: 'completed' }],
 };
 
 const contact: ContactMessageView = { id: 'c1', name: 'Aysel', email: 'aysel@example.com', subject: 'Price', message: 'Hello', status: 'new', createdAt: MOMENT };
@@ -110,7 +112,7 @@ function pages(lang: Language): Record<string, string> {
     ),
     'dashboard order summary': render(
       lang,
-      <OrderSummary service={service} fees={fees} quantity={String(QUANTITY)} total={CENTS} balanceCents={CENTS * 2} locale={locale} placing={false} blockedBy={null} onTopUp={() => {}} />,
+      <OrderSummary service={service} fees={fees} quantity={String(QUANTITY)} total={MICROS} balanceMicros={MICROS * 2} locale={locale} placing={false} blockedBy={null} onTopUp={() => {}} />,
     ),
     'dashboard history': render(lang, <HistoryTab orders={{ isPending: false, isError: false, data: [order] } as UseQueryResult<OrderView[]>} locale={locale} onNewOrder={() => {}} />),
     'admin dashboard': render(lang, <AdminDashboardPage />, [[adminKeys.dashboard(), dashboard]]),

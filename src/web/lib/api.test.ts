@@ -70,7 +70,7 @@ describe('the typed client and unwrap', () => {
     vi.stubGlobal('fetch', async (_path: string, init: RequestInit) => {
       const body = new ReadableStream({
         start(controller) {
-          controller.enqueue(new TextEncoder().encode('{"balanceCents":'));
+          controller.enqueue(new TextEncoder().encode('{"balanceMicros":'));
           init.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
         },
       });

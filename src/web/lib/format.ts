@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, isLanguage, LOCALES, type Language } from '../../core/i18n';
-import { minorToDecimal } from '../../core/money';
+import { microsToDecimal, minorToDecimal } from '../../core/money';
 
 /**
  * The one way the site writes money, numbers and dates, per language:
@@ -7,6 +7,7 @@ import { minorToDecimal } from '../../core/money';
  * | | az (az-AZ) | tr (tr-TR) | en |
  * |---|---|---|---|
  * | dollars | 1.234,56 $ | $1.234,56 | $1,234.56 |
+ * | a fraction of a cent | 0,021272 $ | $0,021272 | $0.021272 |
  * | manat | 1.234,56 AZN | AZN 1.234,56 | AZN 1,234.56 |
  * | numbers | 1.000 | 1.000 | 1,000 |
  * | date | 23.11.2026 | 23.11.2026 | Nov 23, 2026 |
@@ -105,13 +106,17 @@ function money(value: `${number}`, currency: Currency, lang: string, digits: Pic
 }
 
 /**
- * An amount in minor units (USD cents, AZN qəpik) with its currency sign:
- * 123456 USD → "1.234,56 $" (az), "$1.234,56" (tr), "$1,234.56" (en); AZN → "17,17 AZN" (az),
- * "AZN 17,17" (tr), "AZN 17.17" (en). `wholeWithoutCents` drops ",00" from whole amounts ("$25").
+ * An amount as the shop holds it — USD in micro-dollars, AZN in qəpik — with its currency sign.
+ * Whole cents are written with two decimals: 1 234 560 000 USD micros → "1.234,56 $" (az),
+ * "$1.234,56" (tr), "$1,234.56" (en); AZN 1717 qəpik → "17,17 AZN" (az), "AZN 17,17" (tr),
+ * "AZN 17.17" (en). A USD amount finer than a cent keeps the decimals it has, never rounded:
+ * 21 272 → "$0.021272". `wholeWithoutCents` drops ",00" from whole amounts ("$25").
  */
-export function formatMoney(minor: number, currency: Currency, lang: string, options: { wholeWithoutCents?: boolean } = {}): string {
-  const digits = { minimumFractionDigits: 2, maximumFractionDigits: 2, ...(options.wholeWithoutCents ? { trailingZeroDisplay: 'stripIfInteger' as const } : {}) };
-  return money(minorToDecimal(minor) as `${number}`, currency, lang, digits);
+export function formatMoney(amount: number, currency: Currency, lang: string, options: { wholeWithoutCents?: boolean } = {}): string {
+  const text = currency === 'USD' ? microsToDecimal(amount) : minorToDecimal(amount);
+  const fraction = text.length - text.indexOf('.') - 1;
+  const digits = { minimumFractionDigits: 2, maximumFractionDigits: fraction, ...(options.wholeWithoutCents ? { trailingZeroDisplay: 'stripIfInteger' as const } : {}) };
+  return money(text as `${number}`, currency, lang, digits);
 }
 
 /**

@@ -94,7 +94,7 @@ function Dashboard() {
                           <p className="whitespace-nowrap font-mono text-xs text-slate-500">{o.number}</p>
                         </td>
                         <td className={`${td} whitespace-nowrap`}>{formatDateTime(o.createdAt, lang)}</td>
-                        <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{formatMoney(o.chargeCents, 'USD', lang)}</td>
+                        <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{formatMoney(o.chargeMicros, 'USD', lang)}</td>
                         <td className={td}>
                           <Badge tone={s.tone}>{t(`dashboard.status.${s.key}`)}</Badge>
                         </td>

@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useTranslation } from '../../i18n';
 import { orderRefundSchema } from '../../../core/contracts/admin';
-import { minorToDecimal, parseUsdToCents } from '../../../core/money';
+import { microsToDecimal, parseUsdToMicros } from '../../../core/money';
 import { ACTIVE_STATUSES, ORDER_STATUSES, statusGroup, type OrderStatus } from '../../../core/orderStatus';
 import { platformDisplayName } from '../../../core/platforms';
 import type { PageMeta } from '../../app/page';
@@ -108,7 +108,7 @@ export default function AdminOrdersPage() {
                     <p className="truncate text-xs text-slate-500">{o.email}</p>
                     <div className="mt-1.5 flex items-center justify-between text-xs text-slate-600">
                       <span>{formatDateTime(o.createdAt, lang)}</span>
-                      <span className="text-sm font-semibold tabular-nums text-slate-900">{formatMoney(o.chargeCents, 'USD', lang)}</span>
+                      <span className="text-sm font-semibold tabular-nums text-slate-900">{formatMoney(o.chargeMicros, 'USD', lang)}</span>
                     </div>
                   </button>
                 </li>
@@ -150,7 +150,7 @@ export default function AdminOrdersPage() {
                       </p>
                     </td>
                     <td className={`${td} text-right tabular-nums`}>{formatNumber(o.quantity, lang)}</td>
-                    <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{formatMoney(o.chargeCents, 'USD', lang)}</td>
+                    <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{formatMoney(o.chargeMicros, 'USD', lang)}</td>
                     <td className={`${td} whitespace-nowrap`}>
                       <StatusBadge status={o.status} />
                     </td>
@@ -257,7 +257,7 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
         <div data-testid="order-detail">
           <div className="flex flex-wrap items-center gap-2">
             <StatusBadge status={o.status} />
-            {o.refundedCents + (o.runsRefundedCents ?? 0) > 0 ? <Badge tone="warning">{t('orders.refundedBadge', { amount: formatMoney(o.refundedCents + (o.runsRefundedCents ?? 0), 'USD', lang) })}</Badge> : null}
+            {o.refundedMicros + (o.runsRefundedMicros ?? 0) > 0 ? <Badge tone="warning">{t('orders.refundedBadge', { amount: formatMoney(o.refundedMicros + (o.runsRefundedMicros ?? 0), 'USD', lang) })}</Badge> : null}
           </div>
           <div className="mt-4 grid gap-x-8 md:grid-cols-2">
             <dl className="divide-y divide-slate-100">
@@ -273,9 +273,9 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
                 </a>
               </Row>
               <Row label={t('orders.quantity')}>{formatNumber(o.quantity, lang)}</Row>
-              <Row label={t('orders.price')}>{formatMoney(o.chargeCents, 'USD', lang)}</Row>
-              <Row label={t('orders.refunded')}>{formatMoney(o.refundedCents, 'USD', lang)}</Row>
-              {o.runsRefundedCents !== null ? <Row label={t('orders.refundedThroughRuns')}>{formatMoney(o.runsRefundedCents, 'USD', lang)}</Row> : null}
+              <Row label={t('orders.price')}>{formatMoney(o.chargeMicros, 'USD', lang)}</Row>
+              <Row label={t('orders.refunded')}>{formatMoney(o.refundedMicros, 'USD', lang)}</Row>
+              {o.runsRefundedMicros !== null ? <Row label={t('orders.refundedThroughRuns')}>{formatMoney(o.runsRefundedMicros, 'USD', lang)}</Row> : null}
             </dl>
             <dl className="divide-y divide-slate-100">
               <Row label={t('orders.providerId')}>{o.providerOrderId ?? '—'}</Row>
@@ -320,8 +320,8 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
                     <tr key={e.id} data-testid="ledger-row">
                       <td className={`${td} whitespace-nowrap`}>{formatDateTime(e.createdAt, lang)}</td>
                       <td className={td}>{t(`ledger.${e.kind}`, { defaultValue: e.kind })}</td>
-                      <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums ${e.amountCents < 0 ? 'text-rose-700' : 'text-emerald-700'}`}>
-                        {formatMoney(e.amountCents, 'USD', lang)}
+                      <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums ${e.amountMicros < 0 ? 'text-rose-700' : 'text-emerald-700'}`}>
+                        {formatMoney(e.amountMicros, 'USD', lang)}
                       </td>
                       <td className={td}>
                         {e.runNumber ? <span className="mr-1 whitespace-nowrap font-mono text-xs text-slate-500">{t('orders.ledgerRun', { number: e.runNumber })}</span> : null}
@@ -355,7 +355,7 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
                 {t('orders.cancel')}
               </Button>
             ) : null}
-            <Button size="sm" onClick={() => setAction('refund')} disabled={o.refundableCents <= 0}>
+            <Button size="sm" onClick={() => setAction('refund')} disabled={o.refundableMicros <= 0}>
               <RotateCcw className="size-4" aria-hidden="true" />
               {t('orders.refund')}
             </Button>
@@ -405,20 +405,20 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
 }
 
 /**
- * The refund form: the whole remaining charge or a part of it typed in dollars (more than zero,
- * at most `left` cents), and the reason; handed on as the contract's refund body. Error messages
+ * The refund form: the whole remaining charge or a part of it typed in dollars, to the micro
+ * (more than zero, at most `left` micro-dollars), and the reason; handed on as the contract's refund body. Error messages
  * are `amount` and `reason`, worded by the dialog.
  */
 export const refundFormSchema = (left: number) =>
   z
     .object({ mode: z.enum(['full', 'partial']), amount: z.string(), reason: z.string() })
     .superRefine(({ mode, amount, reason }, ctx) => {
-      const cents = parseUsdToCents(amount.replace(',', '.'));
-      if (mode === 'partial' && (cents === null || cents <= 0 || cents > left)) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'amount' });
+      const micros = parseUsdToMicros(amount.replace(',', '.'));
+      if (mode === 'partial' && (micros === null || micros <= 0 || micros > left)) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'amount' });
       if (!orderRefundSchema.shape.reason.safeParse(reason).success) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'reason' });
     })
     .transform(({ mode, amount, reason }): z.input<typeof orderRefundSchema> => ({
-      amountCents: mode === 'full' ? undefined : (parseUsdToCents(amount.replace(',', '.')) ?? 0),
+      amountMicros: mode === 'full' ? undefined : (parseUsdToMicros(amount.replace(',', '.')) ?? 0),
       reason,
     }))
     .pipe(orderRefundSchema);
@@ -431,23 +431,23 @@ export const refundFormSchema = (left: number) =>
 export function RefundDialog({ order, onClose }: { order: OrderDetail['order']; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
-  const left = order.refundableCents;
+  const left = order.refundableMicros;
   const schema = useMemo(() => refundFormSchema(left), [left]);
   // The submit button keeps the focus when a field is wrong, as on the other admin forms.
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     shouldFocusError: false,
-    defaultValues: { mode: 'full', amount: minorToDecimal(left), reason: '' },
+    defaultValues: { mode: 'full', amount: microsToDecimal(left), reason: '' },
   });
   const { errors } = form.formState;
   const mode = form.watch('mode');
   const refund = useRefund(order.id);
 
   const save = (input: z.output<typeof schema>) => {
-    const cents = input.amountCents ?? left;
+    const micros = input.amountMicros ?? left;
     refund.mutate(input, {
       onSuccess: () => {
-        notify.success(t('notices.refunded'), t('orders.refundedText', { amount: formatMoney(cents, 'USD', lang), number: order.number }));
+        notify.success(t('notices.refunded'), t('orders.refundedText', { amount: formatMoney(micros, 'USD', lang), number: order.number }));
         onClose();
       },
       onError: (err) => notifyError(t, 'notices.refundFailed', err),

@@ -14,7 +14,7 @@ import { useCan } from './access';
 import { ROLES, useAddRole, useAdjustBalance, useRemoveRole, useSetApiAccess, useUsers, type AdminUser, type Role } from './api';
 import { DeleteDialog, FormDialog } from './dialogs';
 import { notify, notifyError } from './format';
-import { parseSignedCents } from './forms';
+import { parseSignedMicros } from './forms';
 import { AdminPage, CardsOrTable, Field, Panel, QueryView, ReasonField, SearchField, Select, Table, td, Th, useFailureNotice } from './ui';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 
@@ -60,7 +60,7 @@ export default function AdminUsersPage() {
                       <p className="truncate font-medium text-slate-900">{u.name || '—'}</p>
                       <p className="truncate text-xs text-slate-500">{u.email}</p>
                     </div>
-                    <p className="shrink-0 text-sm font-semibold tabular-nums text-slate-900">{formatMoney(u.balanceCents, 'USD', lang)}</p>
+                    <p className="shrink-0 text-sm font-semibold tabular-nums text-slate-900">{formatMoney(u.balanceMicros, 'USD', lang)}</p>
                   </div>
                   <p className="mt-1 text-xs text-slate-500">
                     {t('users.registered')}: {formatDate(u.createdAt, lang)}
@@ -91,7 +91,7 @@ export default function AdminUsersPage() {
                       <p className="font-medium text-slate-900">{u.name || '—'}</p>
                       <p className="text-xs text-slate-500">{u.email}</p>
                     </td>
-                    <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{formatMoney(u.balanceCents, 'USD', lang)}</td>
+                    <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{formatMoney(u.balanceMicros, 'USD', lang)}</td>
                     <td className={`${td} whitespace-nowrap`}>{formatDate(u.createdAt, lang)}</td>
                     <td className={td}>
                       <RoleBadges user={u} onRemove={(role) => setRemoving({ user: u, role })} />
@@ -232,20 +232,20 @@ function AddRoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void
 }
 
 /**
- * The balance form: a signed amount in dollars read by `parseSignedCents` (blank, zero or not an
- * amount is refused) and the contract's reason, handed on as cents and the trimmed reason.
+ * The balance form: a signed amount in dollars read by `parseSignedMicros` (blank, zero or not an
+ * amount is refused) and the contract's reason, handed on as micro-dollars and the trimmed reason.
  */
 const balanceFormSchema = z.object({
   amount: z.string().transform((text, ctx) => {
-    const cents = parseSignedCents(text);
-    if (cents === null) {
+    const micros = parseSignedMicros(text);
+    if (micros === null) {
       ctx.addIssue({ code: 'custom', message: 'amountInvalid' });
       return z.NEVER;
     }
-    return cents;
+    return micros;
   }),
   reason: balanceAdjustmentSchema.shape.reason,
-}).transform(({ amount, reason }) => ({ amountCents: amount, reason }));
+}).transform(({ amount, reason }) => ({ amountMicros: amount, reason }));
 
 function BalanceDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const { t } = useTranslation('admin');
@@ -255,12 +255,12 @@ function BalanceDialog({ user, onClose }: { user: AdminUser; onClose: () => void
   const { errors } = form.formState;
   const adjust = useAdjustBalance();
 
-  const submit = ({ amountCents, reason }: z.output<typeof balanceFormSchema>) => {
+  const submit = ({ amountMicros, reason }: z.output<typeof balanceFormSchema>) => {
     adjust.mutate(
-      { userId: user.id, amountCents, reason },
+      { userId: user.id, amountMicros, reason },
       {
         onSuccess: (r) => {
-          notify.success(t('notices.balanceAdjusted'), t('users.newBalance', { balance: formatMoney(r.balanceCents, 'USD', lang) }));
+          notify.success(t('notices.balanceAdjusted'), t('users.newBalance', { balance: formatMoney(r.balanceMicros, 'USD', lang) }));
           onClose();
         },
         onError: (err) => notifyError(t, 'notices.balanceNotAdjusted', err),
@@ -271,7 +271,7 @@ function BalanceDialog({ user, onClose }: { user: AdminUser; onClose: () => void
   return (
     <FormDialog
       title={t('users.adjustTitle')}
-      description={t('users.adjustText', { email: user.email, balance: formatMoney(user.balanceCents, 'USD', lang) })}
+      description={t('users.adjustText', { email: user.email, balance: formatMoney(user.balanceMicros, 'USD', lang) })}
       onClose={onClose}
       onSubmit={() => void form.handleSubmit(submit)()}
       pending={adjust.isPending}

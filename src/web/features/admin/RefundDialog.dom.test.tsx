@@ -41,8 +41,8 @@ const order = (status: OrderStatus) =>
     serviceType: 'Followers',
     link: 'https://instagram.com/artim',
     quantity: 1000,
-    chargeCents: 1250,
-    refundedCents: 0,
+    chargeMicros: 12_500_000,
+    refundedMicros: 0,
     status,
     startCount: null,
     currentCount: null,
@@ -61,8 +61,8 @@ const order = (status: OrderStatus) =>
     apiId: 100001,
     submittedAt: '2025-01-01T00:00:01.000Z',
     checkedAt: null,
-    runsRefundedCents: null,
-    refundableCents: 1250,
+    runsRefundedMicros: null,
+    refundableMicros: 12_500_000,
   }) satisfies OrderDetail['order'];
 
 function renderDialog(status: OrderStatus) {

@@ -92,7 +92,7 @@ export const useRemoveRole = () =>
   useAdminMutation((v: { userId: string; role: Role }) => unwrap((o) => user.roles[':role'].$delete({ param: { id: seg(v.userId), role: v.role } }, o)), [adminKeys.usersAll(), adminKeys.audit()]);
 export const useAdjustBalance = () =>
   useAdminMutation(
-    (v: { userId: string; amountCents: number; reason: string }) => unwrap((o) => user.balance.$post({ param: { id: seg(v.userId) }, json: { amountCents: v.amountCents, reason: v.reason } }, o)),
+    (v: { userId: string; amountMicros: number; reason: string }) => unwrap((o) => user.balance.$post({ param: { id: seg(v.userId) }, json: { amountMicros: v.amountMicros, reason: v.reason } }, o)),
     [adminKeys.usersAll(), adminKeys.audit()],
   );
 export const useSetApiAccess = () =>
@@ -118,7 +118,7 @@ export const useOrder = (id: string | null) =>
 const order = api.orders[':id'];
 const orderKeys = (id: string) => [adminKeys.ordersAll(), adminKeys.order(id), adminKeys.dashboard(), adminKeys.audit(), adminKeys.usersAll()];
 export const useResync = (id: string) => useAdminMutation(() => unwrap((o) => order.resync.$post({ param: { id: seg(id) } }, o)), orderKeys(id));
-export const useRefund = (id: string) => useAdminMutation((v: { amountCents?: number; reason: string }) => unwrap((o) => order.refund.$post({ param: { id: seg(id) }, json: v }, o)), orderKeys(id));
+export const useRefund = (id: string) => useAdminMutation((v: { amountMicros?: number; reason: string }) => unwrap((o) => order.refund.$post({ param: { id: seg(id) }, json: v }, o)), orderKeys(id));
 export const useResubmit = (id: string) => useAdminMutation(() => unwrap((o) => order.resubmit.$post({ param: { id: seg(id) } }, o)), orderKeys(id));
 export const useAdminRefill = (id: string) => useAdminMutation(() => unwrap((o) => order.refill.$post({ param: { id: seg(id) } }, o)), orderKeys(id));
 export const useAdminCancel = (id: string) => useAdminMutation(() => unwrap((o) => order.cancel.$post({ param: { id: seg(id) } }, o)), orderKeys(id));

@@ -6,20 +6,21 @@ import { serviceNameFormSchema } from './ServiceNamesTab';
 
 /** The admin dialogs' form schemas: which fields they refuse and the body they hand to the server. */
 describe('refund form', () => {
-  const schema = refundFormSchema(1250);
+  const schema = refundFormSchema(12_500_000);
   const issues = (values: Parameters<typeof schema.safeParse>[0]) => (schema.safeParse(values).error?.issues ?? []).map((i) => `${i.path.join('.')}:${i.message}`);
 
   it('refunds the whole remaining charge without an amount, whatever the amount field holds', () => {
     expect(schema.parse({ mode: 'full', amount: 'x', reason: '  Not delivered ' })).toEqual({ reason: 'Not delivered' });
   });
 
-  it('sends a part typed in dollars as cents, a decimal comma read as a point', () => {
-    expect(schema.parse({ mode: 'partial', amount: '2,50', reason: 'Partly delivered' })).toEqual({ amountCents: 250, reason: 'Partly delivered' });
-    expect(schema.parse({ mode: 'partial', amount: '12.50', reason: 'Partly delivered' })).toEqual({ amountCents: 1250, reason: 'Partly delivered' });
+  it('sends a part typed in dollars, to the micro, as micro-dollars, a decimal comma read as a point', () => {
+    expect(schema.parse({ mode: 'partial', amount: '2,50', reason: 'Partly delivered' })).toEqual({ amountMicros: 2_500_000, reason: 'Partly delivered' });
+    expect(schema.parse({ mode: 'partial', amount: '12.50', reason: 'Partly delivered' })).toEqual({ amountMicros: 12_500_000, reason: 'Partly delivered' });
+    expect(schema.parse({ mode: 'partial', amount: '0.021272', reason: 'Partly delivered' })).toEqual({ amountMicros: 21_272, reason: 'Partly delivered' });
   });
 
   it('refuses a part that is zero, malformed or more than is left, and a reason under 3 characters, both at once', () => {
-    for (const amount of ['0', '1.234', 'abc', '12.51']) expect(issues({ mode: 'partial', amount, reason: 'Partly delivered' })).toEqual(['amount:amount']);
+    for (const amount of ['0', '1.2345678', 'abc', '12.51', '12.500001']) expect(issues({ mode: 'partial', amount, reason: 'Partly delivered' })).toEqual(['amount:amount']);
     expect(issues({ mode: 'partial', amount: '13', reason: ' ab ' })).toEqual(['amount:amount', 'reason:reason']);
     expect(issues({ mode: 'full', amount: '', reason: '' })).toEqual(['reason:reason']);
   });

@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { numericSetting, parseAznToQepik, parseOrderIndex, parseSignedCents, pricePer1000, qepikToInput, slugify } from './forms';
+import { numericSetting, parseAznToQepik, parseOrderIndex, parseSignedMicros, pricePer1000, qepikToInput, slugify } from './forms';
 import { dashboardStatus } from './format';
 import { sortByPrice } from './LocalServicesTab';
 import { detailText } from './AdminAuditPage';
 
 describe('admin form conversions', () => {
-  it('reads signed dollar amounts as cents without float arithmetic', () => {
-    expect(parseSignedCents('10')).toBe(1000);
-    expect(parseSignedCents('+0.29')).toBe(29);
-    expect(parseSignedCents('-2.50')).toBe(-250);
-    expect(parseSignedCents(' 19.99 ')).toBe(1999);
-    expect(parseSignedCents('0')).toBeNull();
-    expect(parseSignedCents('1.234')).toBeNull();
-    expect(parseSignedCents('1e3')).toBeNull();
-    expect(parseSignedCents('--1')).toBeNull();
-    expect(parseSignedCents('')).toBeNull();
+  it('reads signed dollar amounts, to the micro, as micro-dollars without float arithmetic', () => {
+    expect(parseSignedMicros('10')).toBe(10_000_000);
+    expect(parseSignedMicros('+0.29')).toBe(290_000);
+    expect(parseSignedMicros('-2.50')).toBe(-2_500_000);
+    expect(parseSignedMicros(' 19.99 ')).toBe(19_990_000);
+    expect(parseSignedMicros('1.234')).toBe(1_234_000);
+    expect(parseSignedMicros('-0.021272')).toBe(-21_272);
+    expect(parseSignedMicros('0')).toBeNull();
+    expect(parseSignedMicros('0.000000')).toBeNull();
+    expect(parseSignedMicros('0.0000001')).toBeNull();
+    expect(parseSignedMicros('1e3')).toBeNull();
+    expect(parseSignedMicros('--1')).toBeNull();
+    expect(parseSignedMicros('')).toBeNull();
   });
 
   it('turns an AZN price into qəpik exactly, blank into no price, and refuses anything else', () => {
@@ -57,7 +60,7 @@ describe('admin form conversions', () => {
     ];
     expect(pricePer1000(tiers)).toBe('0.35');
     expect(pricePer1000([{ minimum: 10, maximum: 500, price: '0.07', pricingPer: 100 }])).toBe('0.70');
-    expect(pricePer1000([{ minimum: 1, maximum: 5000, price: '0.0001', pricingPer: 7 }])).toBe('0.0143');
+    expect(pricePer1000([{ minimum: 1, maximum: 5000, price: '0.0001', pricingPer: 7 }])).toBe('0.01429');
     expect(pricePer1000([])).toBeNull();
   });
 

@@ -1,16 +1,20 @@
 import Big from 'big.js';
 import type { PriceTier } from '../../../core/catalog';
-import { minorToDecimal, parseUsdToCents } from '../../../core/money';
+import { microsToDecimal, minorToDecimal, parseMinor, parseUsdToMicros } from '../../../core/money';
+import { ratePer1000Micros } from '../../../core/pricing';
 
 /** Form-value conversions of the admin pages, exact and free of float arithmetic. */
 
-/** Signed amount in dollars ("10", "-2.50", "+1") → cents; null when it is not an amount or is zero. */
-export function parseSignedCents(text: string): number | null {
+/**
+ * Signed amount in dollars, to the micro ("10", "-2.50", "+1", "0.021272") → micro-dollars; null
+ * when it is not an amount, has more than 6 decimals or is zero.
+ */
+export function parseSignedMicros(text: string): number | null {
   const trimmed = text.trim();
   const negative = trimmed.startsWith('-');
-  const cents = parseUsdToCents(negative ? trimmed.slice(1) : trimmed.replace(/^\+/, ''));
-  if (cents === null || cents === 0) return null;
-  return negative ? -cents : cents;
+  const micros = parseUsdToMicros(negative ? trimmed.slice(1) : trimmed.replace(/^\+/, ''));
+  if (micros === null || micros === 0) return null;
+  return negative ? -micros : micros;
 }
 
 /**
@@ -20,7 +24,7 @@ export function parseSignedCents(text: string): number | null {
 export function parseAznToQepik(text: string): number | null | undefined {
   const trimmed = text.trim().replace(',', '.');
   if (trimmed === '') return null;
-  return parseUsdToCents(trimmed) ?? undefined;
+  return parseMinor(trimmed) ?? undefined;
 }
 
 /** Qəpik as the text of a price field: 1250 → "12.50"; null → "". */
@@ -47,14 +51,14 @@ export function parseOrderIndex(text: string): number | undefined {
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
-/** Provider price for 1000 units in dollars, from the tier holding 1000 (else the first one). */
+/**
+ * Provider price for 1000 units in dollars, from the tier holding 1000 (else the first one): the
+ * rate without the shop's fees, rounded up to 5 decimals as rates are (src/core/pricing.ts).
+ */
 export function pricePer1000(tiers: readonly PriceTier[]): string | null {
-  const tier = tiers.find((t) => t.minimum <= 1000 && 1000 <= t.maximum) ?? tiers[0];
-  if (!tier || tier.pricingPer <= 0) return null;
   try {
-    const value = new Big(tier.price).times(1000).div(tier.pricingPer);
-    const fixed = value.toFixed(4).replace(/(\.\d{2}\d*?)0+$/, '$1');
-    return fixed;
+    const micros = ratePer1000Micros(tiers, { serviceFeePercent: 0, baseFee: 0 });
+    return micros === null ? null : microsToDecimal(micros);
   } catch {
     return null;
   }

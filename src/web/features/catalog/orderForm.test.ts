@@ -116,13 +116,15 @@ describe('links customers paste', () => {
 describe('prices', () => {
   const fees = { serviceFeePercent: 10, baseFee: 0.5 };
   it('shows comment services per 10 whatever the display name says', () => {
-    expect(unitPrice(service, fees)).toEqual({ per: 10, usd: '0.44' });
-    expect(unitPrice({ ...service, group: 'likes' }, fees)).toEqual({ per: 1000, usd: '44.00' });
+    expect(unitPrice(service, fees)).toEqual({ per: 10, micros: 440_000, usd: '0.44' });
+    expect(unitPrice({ ...service, group: 'likes' }, fees)).toEqual({ per: 1000, micros: 44_000_000, usd: '44.00' });
   });
 
-  it('totals with the base fee and the service fee, rounded up to the cent', () => {
-    // (4.00 / 100 × 15 + 0.50) × 1.10 = 1.21
-    expect(orderTotal(service, 15, fees)).toBe(121);
+  it('totals with the base fee and the service fee, in micro-dollars', () => {
+    // 4.00 per 100 is 44.00 per 1000 with the fee: 44 × 15 / 1000 + 0.50 × 1.10 = 1.21
+    expect(orderTotal(service, 15, fees)).toBe(1_210_000);
+    // 44 × 11 / 1000 + 0.55 = 1.034, not rounded up to a cent
+    expect(orderTotal(service, 11, fees)).toBe(1_034_000);
     expect(orderTotal(service, Number.NaN, fees)).toBeNull();
     expect(orderTotal(service, 0, fees)).toBeNull();
   });

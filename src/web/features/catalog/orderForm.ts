@@ -129,11 +129,11 @@ export function unitPrice(service: PublicService, fees: ServiceList['fees']) {
   return pricePerUnitDisplay(displayShape(service), fees);
 }
 
-/** The order's total in cents, or null when the quantity is not a number yet. */
+/** The order's total in USD micro-dollars, or null when the quantity is not a number yet. */
 export function orderTotal(service: PublicService, quantity: number, fees: ServiceList['fees']): number | null {
   if (!Number.isSafeInteger(quantity) || quantity <= 0) return null;
   try {
-    return priceOrder(service.tiers, quantity, fees).cents;
+    return priceOrder(service.tiers, quantity, fees).micros;
   } catch {
     return null;
   }

@@ -12,7 +12,7 @@ export interface OrderFormContext {
 }
 
 /** The order the form hands on: the contract's order input, less what the submission adds (key, shown total). */
-export type OrderFormOutput = Omit<PlaceOrderInput, 'idempotencyKey' | 'expectedTotalCents'>;
+export type OrderFormOutput = Omit<PlaceOrderInput, 'idempotencyKey' | 'expectedTotalMicros'>;
 
 /** Stands in for the submission's own key while the contract checks the form's part of the order. */
 const CHECK_KEY = 'order-form-check';

@@ -74,10 +74,10 @@ export default function DashboardPage() {
   const [topUpOpen, setTopUpOpen] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
-  const wallet = useWallet(initial.balanceCents);
+  const wallet = useWallet(initial.balanceMicros);
   const stats = useOrderStats();
   const orders = useOrders();
-  const balanceCents = wallet.data ?? me.balanceCents;
+  const balanceMicros = wallet.data ?? me.balanceMicros;
 
   const reload = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
@@ -104,9 +104,9 @@ export default function DashboardPage() {
         void queryClient.invalidateQueries({ queryKey: dashboardKeys.orders() });
         void queryClient.invalidateQueries({ queryKey: dashboardKeys.stats() });
       } else if (event.type === 'balance') {
-        queryClient.setQueryData(dashboardKeys.wallet(), event.balanceCents);
-        queryClient.setQueryData<Me | null>(ME_QUERY_KEY, (old) => (old ? { ...old, balanceCents: event.balanceCents } : old));
-        if (event.deltaCents > 0) toast.success(t('balance.updated', { amount: formatMoney(event.deltaCents, 'USD', locale) }));
+        queryClient.setQueryData(dashboardKeys.wallet(), event.balanceMicros);
+        queryClient.setQueryData<Me | null>(ME_QUERY_KEY, (old) => (old ? { ...old, balanceMicros: event.balanceMicros } : old));
+        if (event.deltaMicros > 0) toast.success(t('balance.updated', { amount: formatMoney(event.deltaMicros, 'USD', locale) }));
         void queryClient.invalidateQueries({ queryKey: paymentKeys.list() });
       } else if (event.type === 'payment') {
         void queryClient.invalidateQueries({ queryKey: paymentKeys.list() });
@@ -166,7 +166,7 @@ export default function DashboardPage() {
   if (tab === 'history') {
     panel = <HistoryTab orders={orders} locale={locale} onNewOrder={() => choose('orders')} onReorder={reorder} />;
   } else if (tab === 'mass') {
-    panel = <MassOrderTab balanceCents={balanceCents} onTopUp={() => setTopUpOpen(true)} onPlaced={reload} />;
+    panel = <MassOrderTab balanceMicros={balanceMicros} onTopUp={() => setTopUpOpen(true)} onPlaced={reload} />;
   } else if (tab === 'payments') {
     panel = <PaymentsTab locale={locale} onTopUp={() => setTopUpOpen(true)} />;
   } else if (tab === 'support') {
@@ -213,7 +213,7 @@ export default function DashboardPage() {
                   {t('balance.title')}
                 </h2>
                 <p className="text-2xl font-extrabold tabular-nums text-slate-900" data-testid="balance" aria-live="polite">
-                  {formatMoney(balanceCents, 'USD', locale)}
+                  {formatMoney(balanceMicros, 'USD', locale)}
                 </p>
               </div>
             </div>
@@ -250,7 +250,7 @@ export default function DashboardPage() {
           <TabPanel id="orders" idPrefix="dashboard" active={tab === 'orders'} keepMounted className="pt-6">
             <OrdersTab
               key={prefill.key}
-              balanceCents={balanceCents}
+              balanceMicros={balanceMicros}
               orders={orders.data}
               initial={prefill.initial}
               onTopUp={() => setTopUpOpen(true)}

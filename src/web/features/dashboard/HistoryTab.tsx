@@ -61,9 +61,9 @@ export function HistoryTab({
   );
   const price = (o: OrderView) => (
     <>
-      {formatMoney(o.chargeCents, 'USD', locale)}
-      {o.refundedCents > 0 ? (
-        <span className="block text-xs font-normal text-emerald-700">{t('history.refunded', { amount: formatMoney(o.refundedCents, 'USD', locale) })}</span>
+      {formatMoney(o.chargeMicros, 'USD', locale)}
+      {o.refundedMicros > 0 ? (
+        <span className="block text-xs font-normal text-emerald-700">{t('history.refunded', { amount: formatMoney(o.refundedMicros, 'USD', locale) })}</span>
       ) : null}
     </>
   );

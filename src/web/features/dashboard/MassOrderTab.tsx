@@ -57,7 +57,7 @@ function refusalText(t: TFunction, error: { code: string; details?: Record<strin
  * and the balance after are shown, and one confirmation places them all. A retried submission
  * of the same text keeps its batch key, so the server never places a line twice.
  */
-export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents: number; onTopUp: () => void; onPlaced: () => void }) {
+export function MassOrderTab({ balanceMicros, onTopUp, onPlaced }: { balanceMicros: number; onTopUp: () => void; onPlaced: () => void }) {
   const { t } = useTranslation(['order-tools', 'dashboard', 'catalog']);
   const lang = useLanguage();
   const locale = LOCALES[lang];
@@ -73,7 +73,7 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
   const attempt = useRef<OrderAttempt | null>(null);
 
   const preview = useMemo(() => (list.data ? previewMassOrder(text, byId, list.data.fees) : null), [text, byId, list.data]);
-  const after = preview ? balanceCents - preview.totalCents : null;
+  const after = preview ? balanceMicros - preview.totalMicros : null;
   const short = after !== null && after < 0;
   const blocked = !preview || preview.valid === 0 || preview.tooMany || short || placing;
 
@@ -105,7 +105,7 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
         <h3 id="mass-result-title" className="text-base font-bold text-slate-900">
           {t('mass.resultTitle', { placed: result.placed, total: result.lines.length })}
         </h3>
-        <p className="mt-1 text-sm text-slate-600">{t('mass.resultCharged', { amount: formatMoney(result.chargedCents, 'USD', locale) })}</p>
+        <p className="mt-1 text-sm text-slate-600">{t('mass.resultCharged', { amount: formatMoney(result.chargedMicros, 'USD', locale) })}</p>
         <ul className="mt-4 divide-y divide-slate-100 text-sm">
           {result.lines.map((l) => (
             <li key={l.line} className="flex items-start gap-3 py-2" data-line={l.line} data-ok={l.ok}>
@@ -116,7 +116,7 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
                   <span className="font-mono font-semibold text-slate-900" data-order-number>
                     {l.order.number}
                   </span>{' '}
-                  <span className="text-slate-600">· {formatMoney(l.order.chargeCents, 'USD', locale)}</span>
+                  <span className="text-slate-600">· {formatMoney(l.order.chargeMicros, 'USD', locale)}</span>
                 </span>
               ) : (
                 <span className="text-rose-700" data-error={l.error.code}>
@@ -207,7 +207,7 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
                       ) : null}
                     </td>
                     <td className="whitespace-nowrap py-2 text-right font-semibold tabular-nums text-slate-900">
-                      {l.totalCents !== null ? formatMoney(l.totalCents, 'USD', locale) : '—'}
+                      {l.totalMicros !== null ? formatMoney(l.totalMicros, 'USD', locale) : '—'}
                     </td>
                   </tr>
                 ))}
@@ -232,13 +232,13 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-slate-600">{t('mass.total')}</dt>
-              <dd className="font-semibold tabular-nums" data-testid="mass-total" data-cents={preview?.totalCents ?? ''}>
-                {preview ? formatMoney(preview.totalCents, 'USD', locale) : '—'}
+              <dd className="font-semibold tabular-nums" data-testid="mass-total" data-micros={preview?.totalMicros ?? ''}>
+                {preview ? formatMoney(preview.totalMicros, 'USD', locale) : '—'}
               </dd>
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-slate-600">{t('mass.balance')}</dt>
-              <dd className="tabular-nums">{formatMoney(balanceCents, 'USD', locale)}</dd>
+              <dd className="tabular-nums">{formatMoney(balanceMicros, 'USD', locale)}</dd>
             </div>
             <div className="flex justify-between gap-4 border-t border-slate-100 pt-3">
               <dt className="text-slate-600">{t('mass.after')}</dt>
@@ -259,7 +259,7 @@ export function MassOrderTab({ balanceCents, onTopUp, onPlaced }: { balanceCents
           {confirming && !blocked ? (
             <div className="mt-4 rounded-xl bg-brand-50 p-3" role="group" aria-labelledby="mass-confirm-text">
               <p id="mass-confirm-text" className="text-sm font-medium text-slate-900">
-                {t('mass.confirmText', { count: preview!.valid, amount: formatMoney(preview!.totalCents, 'USD', locale) })}
+                {t('mass.confirmText', { count: preview!.valid, amount: formatMoney(preview!.totalMicros, 'USD', locale) })}
               </p>
               <div className="mt-3 flex gap-2">
                 <Button size="sm" onClick={() => void place()} disabled={placing} aria-busy={placing} data-testid="mass-confirm">

@@ -6,7 +6,7 @@ import common from '../../i18n/locales/en/common.json';
 import dashboard from '../../i18n/locales/en/dashboard.json';
 import { OrderSummary } from './OrderSummary';
 
-const render = (balanceCents: number, total: number) =>
+const render = (balanceMicros: number, total: number) =>
   renderToStaticMarkup(
     <I18nProvider i18n={new I18n('en', { en: { catalog, common, dashboard } })}>
       <OrderSummary
@@ -14,10 +14,10 @@ const render = (balanceCents: number, total: number) =>
         fees={{ baseFee: 0, serviceFeePercent: 0 }}
         quantity=""
         total={total}
-        balanceCents={balanceCents}
+        balanceMicros={balanceMicros}
         locale="en"
         placing={false}
-        blockedBy={balanceCents < total ? 'balance' : null}
+        blockedBy={balanceMicros < total ? 'balance' : null}
         onTopUp={() => {}}
       />
     </I18nProvider>,
@@ -25,18 +25,24 @@ const render = (balanceCents: number, total: number) =>
 
 describe('order summary', () => {
   it('shows the balance after the order when it is enough', () => {
-    const html = render(1000, 250);
+    const html = render(10_000_000, 2_500_000);
     expect(html).toContain('After this order');
     expect(html).toContain('$7.50');
     expect(html).not.toContain('data-testid="balance-short"');
   });
 
   it('never shows a negative balance: a short balance shows what is missing', () => {
-    const html = render(100, 350);
+    const html = render(1_000_000, 3_500_000);
     expect(html).toContain('data-testid="balance-short"');
     expect(html).toContain('Missing from your balance');
     expect(html).toContain('$2.50');
     expect(html).not.toMatch(/-\$|−\$|\$-/);
     expect(html).not.toContain('After this order');
+  });
+
+  it('shows a fraction of a cent with the decimals it has', () => {
+    const html = render(1_000_000, 212_720);
+    expect(html).toContain('$0.21272');
+    expect(html).toContain('$0.78728');
   });
 });

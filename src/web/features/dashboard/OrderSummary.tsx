@@ -14,28 +14,28 @@ export function OrderSummary({
   fees,
   quantity,
   total,
-  balanceCents,
+  balanceMicros,
   locale,
   placing,
   blockedBy,
   onTopUp,
-  repricedCents = null,
+  repricedMicros = null,
 }: {
   service: PublicService | undefined;
   fees: ServiceList['fees'];
   quantity: string;
   total: number | null;
-  balanceCents: number;
+  balanceMicros: number;
   locale: string;
   placing: boolean;
   blockedBy: BlockReason;
   onTopUp: () => void;
   /** The server's new total after it refused an order whose price had changed. */
-  repricedCents?: number | null;
+  repricedMicros?: number | null;
 }) {
   const { t } = useTranslation(['dashboard', 'catalog']);
   const dash = '—';
-  const after = total !== null ? balanceCents - total : null;
+  const after = total !== null ? balanceMicros - total : null;
   const hint = blockedBy && blockedBy !== 'placing' ? t(`orders.blocked.${blockedBy}`) : null;
 
   return (
@@ -51,7 +51,7 @@ export function OrderSummary({
               <Wallet className="size-4 text-slate-400" aria-hidden="true" />
               {t('orders.balance')}
             </dt>
-            <dd className="font-semibold tabular-nums text-slate-900">{formatMoney(balanceCents, 'USD', locale)}</dd>
+            <dd className="font-semibold tabular-nums text-slate-900">{formatMoney(balanceMicros, 'USD', locale)}</dd>
           </div>
           {after !== null && after < 0 ? (
             // A balance never goes below zero: what is short is what a top-up must bring.
@@ -66,9 +66,9 @@ export function OrderSummary({
             </div>
           )}
         </dl>
-        {repricedCents !== null ? (
+        {repricedMicros !== null ? (
           <p role="status" data-testid="price-changed" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-inset ring-amber-200">
-            {t('orders.priceChanged', { amount: formatMoney(repricedCents, 'USD', locale) })}
+            {t('orders.priceChanged', { amount: formatMoney(repricedMicros, 'USD', locale) })}
           </p>
         ) : null}
         <Button type="submit" size="lg" className="mt-5 w-full" disabled={blockedBy !== null} aria-describedby={hint ? 'buy-hint' : undefined}>

@@ -59,7 +59,7 @@ function renderForm() {
           <Routes>
             <Route
               path="/:lang/dashboard"
-              element={<OrdersTab balanceCents={100_000} orders={[]} initial={{ platform: 'instagram', serviceId: service.id }} onPlaced={() => {}} onTopUp={() => {}} />}
+              element={<OrdersTab balanceMicros={1_000_000_000} orders={[]} initial={{ platform: 'instagram', serviceId: service.id }} onPlaced={() => {}} onTopUp={() => {}} />}
             />
           </Routes>
         </MemoryRouter>
@@ -101,7 +101,7 @@ describe('the order form on the dashboard', () => {
     await waitFor(() => expect(buy().disabled).toBe(false));
     fireEvent.click(buy());
     await waitFor(() => expect(placed).toHaveLength(1));
-    expect(placed[0]).toMatchObject({ serviceId: '101', link: 'https://www.instagram.com/artim', quantity: 1500, params: {}, expectedTotalCents: 300 });
+    expect(placed[0]).toMatchObject({ serviceId: '101', link: 'https://www.instagram.com/artim', quantity: 1500, params: {}, expectedTotalMicros: 3_000_000 });
     expect((placed[0] as { idempotencyKey: string }).idempotencyKey.length).toBeGreaterThanOrEqual(16);
     expect(await screen.findByText(common.errors.ACTIVE_ORDER_EXISTS as string)).toBeTruthy();
   });

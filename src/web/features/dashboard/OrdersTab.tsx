@@ -31,13 +31,13 @@ const blocksLink = (o: OrderView) => COUNTER_OF[o.status] === 'active';
  * only keep the button honest.
  */
 export function OrdersTab({
-  balanceCents,
+  balanceMicros,
   orders,
   initial,
   onPlaced,
   onTopUp,
 }: {
-  balanceCents: number;
+  balanceMicros: number;
   orders: readonly OrderView[] | undefined;
   initial: Partial<OrderNavigationState> | null;
   onPlaced: (order: OrderView) => void;
@@ -87,7 +87,7 @@ export function OrdersTab({
   const total = perRun !== null && runs ? perRun * runs.runs : perRun;
   const linkKey = draft.link.trim() ? normalizeLink(draft.link) : '';
   const activeExists = Boolean(linkKey) && (orders ?? []).some((o) => o.platform === platform && blocksLink(o) && normalizeLink(o.link) === linkKey);
-  const short = total !== null && total > balanceCents;
+  const short = total !== null && total > balanceMicros;
   const paramsPending = Boolean(service?.hasParams) && detail.isPending;
 
   const reason = place.isPending
@@ -136,7 +136,7 @@ export function OrdersTab({
     const input = {
       ...checked,
       // The total on screen: the server refuses the order if its price is not this one.
-      ...(total !== null ? { expectedTotalCents: total } : {}),
+      ...(total !== null ? { expectedTotalMicros: total } : {}),
     };
     setRepriced(null);
     // A retry of the same attempt (same input after no definite answer) keeps its key.
@@ -159,11 +159,11 @@ export function OrdersTab({
       if (err instanceof ApiError && code === 'PRICE_CHANGED') {
         // Fees or the catalogue changed since this page read them: read them again, show the new
         // total, and let the customer decide with it in view.
-        const totalCents = Number((err.details as { totalCents?: unknown } | undefined)?.totalCents);
-        setRepriced(Number.isSafeInteger(totalCents) ? totalCents : null);
+        const totalMicros = Number((err.details as { totalMicros?: unknown } | undefined)?.totalMicros);
+        setRepriced(Number.isSafeInteger(totalMicros) ? totalMicros : null);
         void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
         toast.warning(t('orders.priceChangedTitle'), {
-          description: Number.isSafeInteger(totalCents) ? t('orders.priceChanged', { amount: formatMoney(totalCents, 'USD', locale) }) : t('orders.priceChangedPlain'),
+          description: Number.isSafeInteger(totalMicros) ? t('orders.priceChanged', { amount: formatMoney(totalMicros, 'USD', locale) }) : t('orders.priceChangedPlain'),
         });
         return;
       }
@@ -217,12 +217,12 @@ export function OrdersTab({
         fees={list.data.fees}
         quantity={draft.quantity}
         total={total}
-        balanceCents={balanceCents}
+        balanceMicros={balanceMicros}
         locale={locale}
         placing={place.isPending}
         blockedBy={reason}
         onTopUp={onTopUp}
-        repricedCents={repriced}
+        repricedMicros={repriced}
       />
     </form>
   );

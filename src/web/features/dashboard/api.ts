@@ -12,7 +12,7 @@ export const dashboardKeys = {
 
 export const fetchOrders = async () => (await timed((o) => api.orders.$get({}, o))).orders;
 export const fetchStats = () => timed((o) => api.orders.stats.$get({}, o));
-export const fetchWallet = async () => (await timed((o) => api.wallet.$get({}, o))).balanceCents;
+export const fetchWallet = async () => (await timed((o) => api.wallet.$get({}, o))).balanceMicros;
 
 export function useOrders() {
   return useQuery({ queryKey: dashboardKeys.orders(), queryFn: fetchOrders, staleTime: 30_000 });
@@ -22,7 +22,7 @@ export function useOrderStats() {
   return useQuery({ queryKey: dashboardKeys.stats(), queryFn: fetchStats, staleTime: 30_000 });
 }
 
-/** The balance in cents; `initial` is what the page loader already knew. */
+/** The balance in USD micro-dollars; `initial` is what the page loader already knew. */
 export function useWallet(initial?: number) {
   return useQuery({ queryKey: dashboardKeys.wallet(), queryFn: fetchWallet, initialData: initial, staleTime: 30_000 });
 }

@@ -45,9 +45,9 @@ describe('mass order preview', () => {
       [8, 'ok'],
     ]);
     expect(preview.lines[6]!.problem).toEqual({ kind: 'duplicate', line: 1 });
-    const expected = priceOrder(followers.tiers, 1000, fees).cents + priceOrder(followers.tiers, 2500, fees).cents;
-    expect(preview.lines[0]!.totalCents).toBe(priceOrder(followers.tiers, 1000, fees).cents);
-    expect(preview).toMatchObject({ valid: 2, totalCents: expected, tooMany: false });
+    const expected = priceOrder(followers.tiers, 1000, fees).micros + priceOrder(followers.tiers, 2500, fees).micros;
+    expect(preview.lines[0]!.totalMicros).toBe(priceOrder(followers.tiers, 1000, fees).micros);
+    expect(preview).toMatchObject({ valid: 2, totalMicros: expected, tooMany: false });
   });
 
   it('says when there are more lines than one mass order takes', () => {

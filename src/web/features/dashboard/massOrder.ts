@@ -26,7 +26,7 @@ export interface MassPreviewLine {
   service?: PublicService;
   link?: string;
   quantity?: number;
-  totalCents: number | null;
+  totalMicros: number | null;
   problem: MassLineProblem | null;
 }
 
@@ -34,15 +34,15 @@ export interface MassPreview {
   lines: MassPreviewLine[];
   /** Lines that would be placed, and what they cost together. */
   valid: number;
-  totalCents: number;
+  totalMicros: number;
   tooMany: boolean;
 }
 
 export function previewMassOrder(text: string, services: ReadonlyMap<string, PublicService>, fees: ServiceList['fees']): MassPreview {
   const seen = new Map<string, number>();
   const lines = parseMassOrder(text).map((entry): MassPreviewLine => {
-    if (!entry.ok) return { line: entry.line, text: entry.text, totalCents: null, problem: { kind: 'format' } };
-    const base = { line: entry.line, text: `${entry.serviceId}|${entry.link}|${entry.quantity}`, link: entry.link, quantity: entry.quantity, totalCents: null };
+    if (!entry.ok) return { line: entry.line, text: entry.text, totalMicros: null, problem: { kind: 'format' } };
+    const base = { line: entry.line, text: `${entry.serviceId}|${entry.link}|${entry.quantity}`, link: entry.link, quantity: entry.quantity, totalMicros: null };
     const service = services.get(entry.serviceId);
     if (!service) return { ...base, problem: { kind: 'service' } };
     const withService = { ...base, service };
@@ -53,15 +53,15 @@ export function previewMassOrder(text: string, services: ReadonlyMap<string, Pub
     const earlier = seen.get(key);
     if (earlier !== undefined) return { ...withService, problem: { kind: 'duplicate', line: earlier } };
     seen.set(key, entry.line);
-    const totalCents = orderTotal(service, entry.quantity, fees);
-    if (!totalCents) return { ...withService, problem: { kind: 'price' } };
-    return { ...withService, totalCents, problem: null };
+    const totalMicros = orderTotal(service, entry.quantity, fees);
+    if (!totalMicros) return { ...withService, problem: { kind: 'price' } };
+    return { ...withService, totalMicros, problem: null };
   });
   const placeable = lines.filter((l) => l.problem === null);
   return {
     lines,
     valid: placeable.length,
-    totalCents: placeable.reduce((sum, l) => sum + (l.totalCents ?? 0), 0),
+    totalMicros: placeable.reduce((sum, l) => sum + (l.totalMicros ?? 0), 0),
     tooMany: lines.length > MASS_ORDER_MAX_LINES,
   };
 }

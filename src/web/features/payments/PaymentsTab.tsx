@@ -44,7 +44,7 @@ export function PaymentsTab({ locale, onTopUp }: { locale: string; onTopUp: () =
 
   const amount = (p: PaymentView) => (
     <>
-      <span className="font-semibold text-slate-900">{formatMoney(p.amountUsdCents, 'USD', locale)}</span>
+      <span className="font-semibold text-slate-900">{formatMoney(p.amountUsdMicros, 'USD', locale)}</span>
       <span className="block text-xs text-slate-500">{formatMoney(p.amountQepik, 'AZN', locale)}</span>
     </>
   );

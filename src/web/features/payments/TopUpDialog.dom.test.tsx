@@ -77,6 +77,6 @@ describe('top-up dialog', () => {
     const pay = await screen.findByRole('button', { name: /ödə$/ });
     fireEvent.click(pay);
     expect(await screen.findByText('Ödəniş yaradılmadı')).toBeTruthy();
-    expect(sent.filter((s) => s.path === '/api/payments/topup').map((s) => s.body)).toEqual([{ amountCents: 1250, language: 'az' }]);
+    expect(sent.filter((s) => s.path === '/api/payments/topup').map((s) => s.body)).toEqual([{ amountMicros: 12_500_000, language: 'az' }]);
   });
 });

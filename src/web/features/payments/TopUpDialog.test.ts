@@ -37,17 +37,17 @@ describe('top-up form', () => {
     }
   });
 
-  it('hands on the contract’s top-up input: cents and the language', async () => {
+  it('hands on the contract’s top-up input: micro-dollars and the language', async () => {
     const { values, errors } = await resolve({ amount: '12,50', language: 'az' });
     expect(errors).toEqual({});
-    expect(values).toEqual({ amountCents: 1250, language: 'az' });
+    expect(values).toEqual({ amountMicros: 12_500_000, language: 'az' });
     expect(topUpInputSchema.parse(values)).toEqual(values);
   });
 
   it('words a refusal of the payment server in the page language', async () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ error: { code: 'PAYMENT_NOT_CREATED', message: 'x' } }), { status: 502 }));
     const { timed } = await import('../../lib/api');
-    const refusal = await timed((o) => api.payments.topup.$post({ json: { amountCents: 1250, language: 'az' } }, o)).catch((e: unknown) => e);
+    const refusal = await timed((o) => api.payments.topup.$post({ json: { amountMicros: 12_500_000, language: 'az' } }, o)).catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(ApiError);
     expect(errorText(t, refusal, 'payments')).toBe('Ödəniş yaradılmadı');
     expect(errorText(t, new ApiError('RATE_LIMITED', 429, { retryAfterSeconds: 120 }), 'payments')).toBe('Çox sayda ödəniş cəhdi. 2 dəqiqə sonra yenidən cəhd edin.');

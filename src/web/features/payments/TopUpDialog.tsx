@@ -4,9 +4,9 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
-import { TOPUP_MIN_CENTS, TOPUP_QUICK_AMOUNTS, type TopUpInput } from '../../../core/contracts/payments';
+import { TOPUP_MIN_MICROS, TOPUP_QUICK_AMOUNTS, type TopUpInput } from '../../../core/contracts/payments';
 import { LOCALES } from '../../../core/i18n';
-import { usdCentsToAznQepik } from '../../../core/money';
+import { MICROS_PER_USD, usdMicrosToAznQepik } from '../../../core/money';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { Dialog } from '../../components/ui/Dialog';
@@ -22,7 +22,7 @@ type Step = 'amount' | 'pay';
 
 /**
  * Balance top-up (docs/rules.md#payments): choose an amount (quick amounts or free entry, at least
- * 1 USD, cents at most), see the AZN charge at the configured rate, then the payment dialog,
+ * 1 USD, whole cents), see the AZN charge at the configured rate, then the payment dialog,
  * which opens the card page in a new tab.
  */
 export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; onOpenChange: (open: boolean) => void; onOpened: () => void }) {
@@ -44,12 +44,12 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
   const text = form.watch('amount');
   const shown = form.formState.errors.amount?.message;
 
-  const cents = parseTopUpAmount(text);
+  const micros = parseTopUpAmount(text);
   // The button and the AZN figure follow the amount as it is typed; the message waits for the field to be left.
   const invalid = topUpAmountIssue(text) !== null;
   const error = shown ? amountIssueText(t, shown, locale) : undefined;
   const rate = rateText(settings.data?.usd_azn_rate);
-  const qepik = cents !== null && !invalid && rate ? usdCentsToAznQepik(cents, rate) : null;
+  const qepik = micros !== null && !invalid && rate ? usdMicrosToAznQepik(micros, rate) : null;
 
   function change(next: boolean) {
     if (!next) {
@@ -105,7 +105,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
             <legend className="mb-2 text-sm font-medium text-slate-800">{t('topup.quick')}</legend>
             <div className="grid grid-cols-3 gap-2">
               {TOPUP_QUICK_AMOUNTS.map((usd) => {
-                const active = cents === usd * 100;
+                const active = micros === usd * MICROS_PER_USD;
                 return (
                   <button
                     key={usd}
@@ -121,7 +121,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
                       active ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-200 bg-white text-slate-800 hover:border-brand-300 hover:bg-brand-50',
                     )}
                   >
-                    {formatMoney(usd * 100, 'USD', locale, { wholeWithoutCents: true })}
+                    {formatMoney(usd * MICROS_PER_USD, 'USD', locale, { wholeWithoutCents: true })}
                   </button>
                 );
               })}
@@ -144,7 +144,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
               />
             </div>
             <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
-              {t('topup.hint', { min: formatMoney(TOPUP_MIN_CENTS, 'USD', locale) })}
+              {t('topup.hint', { min: formatMoney(TOPUP_MIN_MICROS, 'USD', locale) })}
             </p>
             <FieldError id={`${id}-error`}>{error}</FieldError>
           </div>
@@ -166,7 +166,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
           <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 text-sm">
             <div className="flex items-center justify-between gap-4 px-4 py-3">
               <dt className="text-slate-600">{t('dialog.credited')}</dt>
-              <dd className="font-semibold tabular-nums text-slate-900">{input ? formatMoney(input.amountCents, 'USD', locale) : '—'}</dd>
+              <dd className="font-semibold tabular-nums text-slate-900">{input ? formatMoney(input.amountMicros, 'USD', locale) : '—'}</dd>
             </div>
             <div className="flex items-center justify-between gap-4 px-4 py-3">
               <dt className="text-slate-600">{t('dialog.charged')}</dt>

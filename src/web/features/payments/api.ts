@@ -18,7 +18,7 @@ export function usePayments(enabled = true) {
 
 export function useTopUp() {
   return useMutation({
-    mutationFn: (input: { amountCents: number; language: Language }) => timed((o) => api.payments.topup.$post({ json: input }, o)),
+    mutationFn: (input: { amountMicros: number; language: Language }) => timed((o) => api.payments.topup.$post({ json: input }, o)),
   });
 }
 

@@ -160,7 +160,7 @@ function TrackResultCard({ result, locale }: { result: TrackResult; locale: stri
     { key: 'currentCount', value: count(result.currentCount) },
     ...(result.delivered !== null ? [{ key: 'delivered', value: formatNumber(result.delivered, locale) }] : []),
     // Dollars with 2 decimals (docs/rules.md#tracking).
-    { key: 'total', value: formatMoney(result.totalCents, 'USD', locale) },
+    { key: 'total', value: formatMoney(result.totalMicros, 'USD', locale) },
   ];
 
   return (
