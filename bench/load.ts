@@ -52,8 +52,8 @@ try {
     cookies.push(res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
     await db.query('delete from rate_limits');
   }
-  await db.query(`insert into ledger_entries (user_id, amount_cents, kind, reference) select id, 100000000, 'topup', 'load-' || id from users`);
-  await db.query(`update users set balance_cents = balance_cents + 100000000`);
+  await db.query(`insert into ledger_entries (user_id, amount_micros, kind, reference) select id, 1000000000000, 'topup', 'load-' || id from users`);
+  await db.query(`update users set balance_micros = balance_micros + 1000000000000`);
   // Order placement is rate-limited per customer (60 a minute); the mix stays under it.
   await db.query(`delete from rate_limits`);
 
@@ -131,7 +131,7 @@ try {
   const total = results.reduce((s, { r }) => s + r.requests.total, 0);
   console.log(`\ntotal ${total} requests, ${(total / DURATION).toFixed(1)} req/s; errors ${errors}; event streams open ${streams.filter((s) => s.ok).length}/${SSE}`);
   console.log(`server memory (RSS): ${memoryStart.toFixed(0)} MB at start, ${memoryEnd.toFixed(0)} MB at end`);
-  const ledger = await db.query(`select count(*)::int as bad from (select u.id from users u left join ledger_entries l on l.user_id = u.id group by u.id, u.balance_cents having u.balance_cents <> coalesce(sum(l.amount_cents), 0)) x`);
+  const ledger = await db.query(`select count(*)::int as bad from (select u.id from users u left join ledger_entries l on l.user_id = u.id group by u.id, u.balance_micros having u.balance_micros <> coalesce(sum(l.amount_micros), 0)) x`);
   console.log(`orders stored ${(await db.query('select count(*)::int as n from orders')).rows[0].n}, ledger mismatches ${ledger.rows[0].bad}\n`);
   for (const s of streams) s.controller.abort();
   process.exitCode = errors === 0 && ledger.rows[0].bad === 0 ? 0 : 1;

@@ -46,7 +46,7 @@ export async function benchRaw(dbUrl: string, clients: number, seconds: number) 
   const pool = new pg.Pool({ connectionString: dbUrl, max: clients });
   pool.on('error', () => {});
   const setup = await pool.connect();
-  await setup.query(`insert into users (id, name, email, balance_cents) select 'raw-' || g, 'Raw', 'raw' || g || '@example.com', 100000000 from generate_series(1, ${clients}) g`);
+  await setup.query(`insert into users (id, name, email, balance_micros) select 'raw-' || g, 'Raw', 'raw' || g || '@example.com', 1000000000000 from generate_series(1, ${clients}) g`);
   setup.release();
   let count = 0;
   const latencies: number[] = [];
@@ -61,13 +61,13 @@ export async function benchRaw(dbUrl: string, clients: number, seconds: number) 
           const started = performance.now();
           await client.query('begin');
           const order = await client.query(
-            `insert into orders (number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, charge_cents, idempotency_key, request_hash)
-             values ($1, $2, '1', 'Bench', 'instagram', 'Followers', $3, $3, 100, 25, $4, 'h') returning id`,
+            `insert into orders (number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, charge_micros, idempotency_key, request_hash)
+             values ($1, $2, '1', 'Bench', 'instagram', 'Followers', $3, $3, 100, 250000, $4, 'h') returning id`,
             [`AR-${randomBytes(5).toString('hex').toUpperCase()}`, user, `https://instagram.com/raw.${i}.${n++}`, randomUUID()],
           );
-          const debited = await client.query(`update users set balance_cents = balance_cents - 25 where id = $1 and balance_cents >= 25 returning balance_cents`, [user]);
+          const debited = await client.query(`update users set balance_micros = balance_micros - 250000 where id = $1 and balance_micros >= 250000 returning balance_micros`, [user]);
           if (!debited.rowCount) throw new Error('short');
-          await client.query(`insert into ledger_entries (user_id, amount_cents, kind, reference) values ($1, -25, 'order_charge', $2)`, [user, order.rows[0].id]);
+          await client.query(`insert into ledger_entries (user_id, amount_micros, kind, reference) values ($1, -250000, 'order_charge', $2)`, [user, order.rows[0].id]);
           await client.query('commit');
           latencies.push(performance.now() - started);
           count++;
@@ -155,15 +155,15 @@ export async function benchCustomers(shop: BenchShop, count: number, prefix: str
     await then(cookie);
     await shop.db.query('delete from rate_limits');
   }
-  await shop.db.query(`insert into ledger_entries (user_id, amount_cents, kind, reference) select id, 100000000, 'topup', 'bench-' || id from users`);
-  await shop.db.query(`update users set balance_cents = balance_cents + 100000000`);
+  await shop.db.query(`insert into ledger_entries (user_id, amount_micros, kind, reference) select id, 1000000000000, 'topup', 'bench-' || id from users`);
+  await shop.db.query(`update users set balance_micros = balance_micros + 1000000000000`);
   return cookies;
 }
 
 /** Accounts whose balance is not the sum of their ledger entries (must be 0). */
 export async function ledgerMismatches(db: pg.Client): Promise<number> {
   const { rows } = await db.query(
-    `select count(*)::int as bad from (select u.id from users u left join ledger_entries l on l.user_id = u.id group by u.id, u.balance_cents having u.balance_cents <> coalesce(sum(l.amount_cents), 0)) x`,
+    `select count(*)::int as bad from (select u.id from users u left join ledger_entries l on l.user_id = u.id group by u.id, u.balance_micros having u.balance_micros <> coalesce(sum(l.amount_micros), 0)) x`,
   );
   return rows[0].bad as number;
 }

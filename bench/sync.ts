@@ -54,10 +54,10 @@ try {
 
   // Our side: the same orders, in progress, never checked.
   const user = randomUUID();
-  await database.query(`insert into users (id, name, email, balance_cents) values ($1, 'Sync Bench', 'sync@example.com', 0)`, [user]);
+  await database.query(`insert into users (id, name, email, balance_micros) values ($1, 'Sync Bench', 'sync@example.com', 0)`, [user]);
   await database.query(
-    `insert into orders (number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, charge_cents, idempotency_key, request_hash, status, provider_order_id, submitted_at)
-     select 'AR-S' || lpad(g::text, 8, '0'), $1, $2, 'Bench', 'instagram', 'Default', 'https://instagram.com/sync.' || (g - 1), 'instagram.com/sync.' || (g - 1), $3::int, 100, 'sync-' || g, 'h', 'in_progress', ($4::text[])[g], now()
+    `insert into orders (number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, charge_micros, idempotency_key, request_hash, status, provider_order_id, submitted_at)
+     select 'AR-S' || lpad(g::text, 8, '0'), $1, $2, 'Bench', 'instagram', 'Default', 'https://instagram.com/sync.' || (g - 1), 'instagram.com/sync.' || (g - 1), $3::int, 1000000, 'sync-' || g, 'h', 'in_progress', ($4::text[])[g], now()
      from generate_series(1, $5::int) g`,
     [user, String(svc.service), Number(svc.min), ids, ORDERS],
   );

@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicService } from '../src/core/contracts/catalog';
 import { SERVICE_GROUPS } from '../src/core/platforms';
+import { microsToDecimal } from '../src/core/money';
 import { formatMoney } from '../src/web/lib/format';
 import { E2E_ADMIN } from './app-process';
 import { baseUrl, DESKTOP, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
@@ -71,7 +72,7 @@ describe.skipIf(!hasChromium())('admin area', () => {
     const after = await json<{ services: PublicService[]; fees: { serviceFeePercent: number } }>(request, '/api/catalog/services?lang=en');
     expect(after.fees.serviceFeePercent).toBe(newFee);
     const changed = after.services.find((s) => s.id === target.id)!;
-    // The shown price carries the fee: price × (100 + fee) / 100, rounded up to 4 decimals.
+    // The shown price carries the fee: price × (100 + fee) / 100, rounded up to 5 decimals.
     const base = Number(target.displayPrice) / (1 + oldFee / 100);
     expect(Number(changed.displayPrice)).toBeCloseTo(base * (1 + newFee / 100), 3);
     expect(changed.displayPrice).not.toBe(target.displayPrice);
@@ -365,7 +366,7 @@ describe.skipIf(!hasChromium())('admin area', () => {
     await balanceDialog.getByRole('button', { name: 'Apply' }).click();
     await admin.getByText('Balance adjusted').first().waitFor();
     const request = customer.context().request;
-    const start = (await json<{ balanceCents: number }>(request, '/api/wallet')).balanceCents;
+    const start = (await json<{ balanceMicros: number }>(request, '/api/wallet')).balanceMicros;
     expect(start).toBeGreaterThanOrEqual(2500);
 
     // The customer orders; the charge leaves the balance.
@@ -376,9 +377,9 @@ describe.skipIf(!hasChromium())('admin area', () => {
       data: { serviceId: service.id, link: `https://www.instagram.com/refund_${unique()}/`, quantity: service.min, params: {}, idempotencyKey: `refund-${unique()}` },
     });
     expect(placed.status()).toBe(201);
-    const order = (await placed.json()) as { id: string; number: string; chargeCents: number };
-    const charged = (await json<{ balanceCents: number }>(request, '/api/wallet')).balanceCents;
-    expect(charged).toBe(start - order.chargeCents);
+    const order = (await placed.json()) as { id: string; number: string; chargeMicros: number };
+    const charged = (await json<{ balanceMicros: number }>(request, '/api/wallet')).balanceMicros;
+    expect(charged).toBe(start - order.chargeMicros);
 
     // The customer watches the dashboard while the admin refunds.
     await customer.goto('/en/dashboard');
@@ -396,14 +397,14 @@ describe.skipIf(!hasChromium())('admin area', () => {
     await detail.getByRole('button', { name: 'Refund' }).click();
     const refund = admin.getByRole('dialog', { name: `Refund order ${order.number}` });
     await refund.getByLabel('Partial refund').check();
-    const part = Math.max(1, Math.floor(order.chargeCents / 2));
-    await refund.getByLabel('Amount to refund (USD)').fill((part / 100).toFixed(2));
+    const part = Math.max(1, Math.floor(order.chargeMicros / 2));
+    await refund.getByLabel('Amount to refund (USD)').fill(microsToDecimal(part));
     await refund.getByLabel('Reason').fill('Partly delivered');
     await refund.getByRole('button', { name: 'Refund' }).click();
     await admin.getByText('Refund done').first().waitFor();
     await detail.getByTestId('ledger-row').filter({ hasText: 'Partly delivered' }).waitFor();
 
-    const after = (await json<{ balanceCents: number }>(request, '/api/wallet')).balanceCents;
+    const after = (await json<{ balanceMicros: number }>(request, '/api/wallet')).balanceMicros;
     expect(after).toBe(charged + part);
     if (hasLiveBalance) await expect.poll(() => liveBalance.textContent()).toBe(formatMoney(after, 'USD', 'en'));
 

@@ -8,7 +8,7 @@ import { formatMoney, formatNumber } from '../src/web/lib/format';
 import { baseUrl, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const usd = (cents: number) => formatMoney(cents, 'USD', 'en');
+const usd = (micros: number) => formatMoney(micros, 'USD', 'en');
 
 async function catalogue(lang = 'en'): Promise<ServiceList> {
   return (await (await fetch(`${baseUrl()}/api/catalog/services?lang=${lang}`)).json()) as ServiceList;
@@ -23,7 +23,7 @@ async function serviceSelectFor(page: Page, platform: string) {
   return page.locator('#order-service');
 }
 
-const expectedTotal = (service: PublicService, quantity: number, fees: ServiceList['fees']) => usd(priceOrder(service.tiers, quantity, fees).cents);
+const expectedTotal = (service: PublicService, quantity: number, fees: ServiceList['fees']) => usd(priceOrder(service.tiers, quantity, fees).micros);
 
 describe.skipIf(!hasChromium())('order catalogue', () => {
   let browser: Browser;

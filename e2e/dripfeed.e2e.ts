@@ -7,9 +7,9 @@ import { E2E_ADMIN } from './app-process';
 import { baseUrl, hasChromium, hydrated, launch, openPage } from './browser';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const usd = (cents: number) => formatMoney(cents, 'USD', 'en');
+const usd = (micros: number) => formatMoney(micros, 'USD', 'en');
 
-async function customerWithBalance(browser: Browser, context: BrowserContext, cents: number) {
+async function customerWithBalance(browser: Browser, context: BrowserContext, micros: number) {
   const signUp = await context.request.post('/api/auth/sign-up/email', {
     headers: { Origin: baseUrl() },
     data: { name: 'Səbinə Quliyeva', email: `drip-${unique()}@example.com`, password: 'Drip-pass1!' },
@@ -19,7 +19,7 @@ async function customerWithBalance(browser: Browser, context: BrowserContext, ce
   const admin = await browser.newContext({ baseURL: baseUrl() });
   try {
     expect((await admin.request.post('/api/auth/sign-in/email', { headers: { Origin: baseUrl() }, data: E2E_ADMIN })).status()).toBe(200);
-    const credit = await admin.request.post(`/api/admin/users/${me.user.id}/balance`, { headers: { Origin: baseUrl() }, data: { amountCents: cents, reason: 'journey balance' } });
+    const credit = await admin.request.post(`/api/admin/users/${me.user.id}/balance`, { headers: { Origin: baseUrl() }, data: { amountMicros: micros, reason: 'journey balance' } });
     expect(credit.status()).toBe(200);
   } finally {
     await admin.close();
@@ -44,10 +44,10 @@ describe.skipIf(!hasChromium())('drip-feed', () => {
     const { services, fees } = (await (await fetch(`${baseUrl()}/api/catalog/services?lang=en`)).json()) as ServiceList;
     const service = services.find((s) => s.dripfeed && !s.hasParams && s.platform === 'instagram') ?? services.find((s) => s.dripfeed && !s.hasParams)!;
     expect(service).toBeDefined();
-    const perRun = priceOrder(service.tiers, service.min, fees).cents;
+    const perRun = priceOrder(service.tiers, service.min, fees).micros;
 
     const { page, problems } = await openPage(browser);
-    await customerWithBalance(browser, page.context(), 100_000);
+    await customerWithBalance(browser, page.context(), 1_000_000_000);
     await page.goto(`/en/order?platform=${service.platform}`);
     await hydrated(page);
     const groups: Record<string, string> = { likes: 'Likes', followers: 'Followers', views: 'Views', shares: 'Shares', comments: 'Comments', other: 'Other' };
@@ -66,12 +66,12 @@ describe.skipIf(!hasChromium())('drip-feed', () => {
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
     await page.getByText('Your order was placed successfully!').waitFor();
     // Charged once, for all three runs.
-    await page.getByTestId('balance').filter({ hasText: usd(100_000 - 3 * perRun) }).waitFor();
+    await page.getByTestId('balance').filter({ hasText: usd(1_000_000_000 - 3 * perRun) }).waitFor();
 
     await page.getByRole('tab', { name: 'Order history', selected: true }).waitFor();
     const runs = page.getByTestId('drip-runs').locator('visible=true').first();
     await expect.poll(() => runs.textContent(), { timeout: 180_000 }).toContain('3 of 3 runs sent');
-    expect(await page.getByTestId('balance').textContent()).toContain(usd(100_000 - 3 * perRun));
+    expect(await page.getByTestId('balance').textContent()).toContain(usd(1_000_000_000 - 3 * perRun));
     expect(problems).toEqual([]);
     await page.context().close();
   }, 300_000);

@@ -16,14 +16,14 @@ import { baseUrl, DESKTOP, hasChromium, hydrated, launch, openPage, PHONE, visit
  */
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const usd = (cents: number) => formatMoney(cents, 'USD', 'en');
+const usd = (micros: number) => formatMoney(micros, 'USD', 'en');
 const LINKS: Record<string, () => string> = {
   instagram: () => `https://www.instagram.com/p/tools${unique()}/`,
   tiktok: () => `https://www.tiktok.com/@tools/video/${Date.now()}${Math.floor(Math.random() * 1000)}`,
 };
 
-/** Signs a new customer up in this context and gives them `cents` through the admin API. */
-async function customerWithBalance(browser: Browser, context: BrowserContext, cents: number, url = baseUrl()): Promise<{ id: string }> {
+/** Signs a new customer up in this context and gives them `micros` (USD micro-dollars) through the admin API. */
+async function customerWithBalance(browser: Browser, context: BrowserContext, micros: number, url = baseUrl()): Promise<{ id: string }> {
   const signUp = await context.request.post('/api/auth/sign-up/email', {
     headers: { Origin: url },
     data: { name: 'Leyla Həsənova', email: `tools-${unique()}@example.com`, password: 'Tools-pass1!' },
@@ -33,7 +33,7 @@ async function customerWithBalance(browser: Browser, context: BrowserContext, ce
   const admin = await browser.newContext({ baseURL: url });
   try {
     expect((await admin.request.post('/api/auth/sign-in/email', { headers: { Origin: url }, data: E2E_ADMIN })).status()).toBe(200);
-    const credit = await admin.request.post(`/api/admin/users/${me.user.id}/balance`, { headers: { Origin: url }, data: { amountCents: cents, reason: 'journey balance' } });
+    const credit = await admin.request.post(`/api/admin/users/${me.user.id}/balance`, { headers: { Origin: url }, data: { amountMicros: micros, reason: 'journey balance' } });
     expect(credit.status()).toBe(200);
   } finally {
     await admin.close();
@@ -68,7 +68,7 @@ async function seriousViolations(page: Page, only?: string): Promise<string[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const wallet = async (page: Page) => ((await (await page.context().request.get('/api/wallet')).json()) as { balanceCents: number }).balanceCents;
+const wallet = async (page: Page) => ((await (await page.context().request.get('/api/wallet')).json()) as { balanceMicros: number }).balanceMicros;
 const myOrders = async (page: Page) => ((await (await page.context().request.get('/api/orders')).json()) as { orders: OrderView[] }).orders;
 async function placeByApi(page: Page, url: string, service: PublicService, link: string): Promise<OrderView> {
   const res = await page.context().request.post('/api/orders', {
@@ -93,7 +93,7 @@ describe.skipIf(!hasChromium())('order tools', () => {
 
   it('creates an API key that is shown once and works with the reseller API', async () => {
     const { page, problems } = await openPage(browser);
-    await customerWithBalance(browser, page.context(), 1234);
+    await customerWithBalance(browser, page.context(), 12_340_000);
     await page.goto('/en/dashboard#api');
     await hydrated(page);
     await page.getByRole('tab', { name: 'API', selected: true }).waitFor();
@@ -124,11 +124,11 @@ describe.skipIf(!hasChromium())('order tools', () => {
 
   it('places a mass order of 3 lines with one bad line: each line checked and priced, one confirmation, each line its order or its error', async () => {
     const { page, problems } = await openPage(browser);
-    await customerWithBalance(browser, page.context(), 5000);
+    await customerWithBalance(browser, page.context(), 50_000_000);
     const { list, services } = await plainServices(page.context());
     const [a, b] = [services[0]!, services[1] ?? services[0]!];
     const lines = [`${a.id}|${LINKS[a.platform]!()}|${a.min}`, `999999|${LINKS.instagram!()}|100`, `${b.id}|${LINKS[b.platform]!()}|${b.min}`];
-    const total = priceOrder(a.tiers, a.min, list.fees).cents + priceOrder(b.tiers, b.min, list.fees).cents;
+    const total = priceOrder(a.tiers, a.min, list.fees).micros + priceOrder(b.tiers, b.min, list.fees).micros;
 
     await page.goto('/en/dashboard');
     await hydrated(page);
@@ -137,7 +137,7 @@ describe.skipIf(!hasChromium())('order tools', () => {
     await page.getByTestId('mass-valid').filter({ hasText: '2 / 3' }).waitFor();
     await page.locator('[data-testid="mass-preview"] [data-line="2"]').filter({ hasText: 'There is no service with ID 999999' }).waitFor();
     await expect.poll(() => page.getByTestId('mass-total').textContent()).toBe(usd(total));
-    await expect.poll(() => page.getByTestId('mass-after').textContent()).toBe(usd(5000 - total));
+    await expect.poll(() => page.getByTestId('mass-after').textContent()).toBe(usd(50_000_000 - total));
     expect(await seriousViolations(page)).toEqual([]);
     // On a phone nothing is wider than the screen.
     await page.setViewportSize(PHONE);
@@ -153,8 +153,8 @@ describe.skipIf(!hasChromium())('order tools', () => {
     expect(numbers).toHaveLength(2);
     for (const n of numbers) expect(n).toMatch(/^AR-/);
     expect(await result.locator('[data-line="2"] [data-error]').getAttribute('data-error')).toBe('SERVICE_NOT_FOUND');
-    await page.getByTestId('balance').filter({ hasText: usd(5000 - total) }).waitFor();
-    expect(await wallet(page)).toBe(5000 - total);
+    await page.getByTestId('balance').filter({ hasText: usd(50_000_000 - total) }).waitFor();
+    expect(await wallet(page)).toBe(50_000_000 - total);
     // The result (the notice that slides in meanwhile is checked elsewhere).
     expect(await seriousViolations(page, '[data-testid="mass-result"]')).toEqual([]);
     expect((await myOrders(page)).map((o) => o.number).sort()).toEqual([...numbers].sort());
@@ -194,7 +194,7 @@ describe.skipIf(!hasChromium())('refill and cancel from the history', () => {
 
   it('cancels a pending order from the history with its refund, then orders it again from the same row', async () => {
     const { page, problems } = await openOn(browser, peer.url);
-    await customerWithBalance(browser, page.context(), 5000, peer.url);
+    await customerWithBalance(browser, page.context(), 50_000_000, peer.url);
     const { services } = await plainServices(page.context(), peer.url);
     const service = services.find((s) => s.cancel)!;
     expect(service).toBeDefined();
@@ -211,10 +211,10 @@ describe.skipIf(!hasChromium())('refill and cancel from the history', () => {
     // Cancelled, or partial when the provider had delivered some already: the rest comes back.
     await expect.poll(() => statusOf(page, order.number), { timeout: 180_000 }).toMatch(/^(cancelled|partial)$/);
     const after = (await myOrders(page)).find((o) => o.id === order.id)!;
-    expect(after.refundedCents).toBeGreaterThan(0);
-    await inRow(page, order.number).getByText(`${usd(after.refundedCents)} refunded`).waitFor();
-    expect(await wallet(page)).toBe(5000 - order.chargeCents + after.refundedCents);
-    await page.getByTestId('balance').filter({ hasText: usd(5000 - order.chargeCents + after.refundedCents) }).waitFor();
+    expect(after.refundedMicros).toBeGreaterThan(0);
+    await inRow(page, order.number).getByText(`${usd(after.refundedMicros)} refunded`).waitFor();
+    expect(await wallet(page)).toBe(50_000_000 - order.chargeMicros + after.refundedMicros);
+    await page.getByTestId('balance').filter({ hasText: usd(50_000_000 - order.chargeMicros + after.refundedMicros) }).waitFor();
 
     // Order again: the new-order form opens with the same service, link and quantity.
     await inRow(page, order.number).getByRole('button', { name: `Order ${order.number} again` }).click();
@@ -233,7 +233,7 @@ describe.skipIf(!hasChromium())('refill and cancel from the history', () => {
 
   it('requests a refill of a completed order from the history', async () => {
     const { page, problems } = await openOn(browser, peer.url);
-    await customerWithBalance(browser, page.context(), 5000, peer.url);
+    await customerWithBalance(browser, page.context(), 50_000_000, peer.url);
     const { services } = await plainServices(page.context(), peer.url);
     const service = services.find((s) => s.refill)!;
     expect(service).toBeDefined();

@@ -8,10 +8,10 @@ import { E2E_ADMIN } from './app-process';
 import { baseUrl, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const usd = (cents: number) => formatMoney(cents, 'USD', 'en');
+const usd = (micros: number) => formatMoney(micros, 'USD', 'en');
 
-/** Signs a new customer up in this context and gives them `cents` through the admin API. */
-async function customerWithBalance(browser: Browser, context: BrowserContext, name: string, cents: number): Promise<{ id: string; email: string }> {
+/** Signs a new customer up in this context and gives them `micros` (USD micro-dollars) through the admin API. */
+async function customerWithBalance(browser: Browser, context: BrowserContext, name: string, micros: number): Promise<{ id: string; email: string }> {
   const email = `orders-${unique()}@example.com`;
   const signUp = await context.request.post('/api/auth/sign-up/email', {
     headers: { Origin: baseUrl() },
@@ -25,7 +25,7 @@ async function customerWithBalance(browser: Browser, context: BrowserContext, na
     expect(signIn.status()).toBe(200);
     const credit = await admin.request.post(`/api/admin/users/${me.user.id}/balance`, {
       headers: { Origin: baseUrl() },
-      data: { amountCents: cents, reason: 'journey balance' },
+      data: { amountMicros: micros, reason: 'journey balance' },
     });
     expect(credit.status()).toBe(200);
   } finally {
@@ -68,10 +68,10 @@ describe.skipIf(!hasChromium())('orders', () => {
     try {
       const { services } = (await (await fetch(`${baseUrl()}/api/catalog/services?lang=en`)).json()) as ServiceList;
       const service = services.find((s) => s.platform === 'instagram' && s.group === 'views' && !s.hasParams)!;
-      const priceAt = (serviceFeePercent: number, baseFee: number) => priceOrder(service.tiers, service.min, { serviceFeePercent, baseFee }).cents;
+      const priceAt = (serviceFeePercent: number, baseFee: number) => priceOrder(service.tiers, service.min, { serviceFeePercent, baseFee }).micros;
 
       const { page, problems } = await openPage(browser);
-      await customerWithBalance(browser, page.context(), 'Rəşad Quliyev', 5000);
+      await customerWithBalance(browser, page.context(), 'Rəşad Quliyev', 50_000_000);
       await page.goto('/en/order?platform=instagram');
       await hydrated(page);
       await page.getByRole('button', { name: /^Views/ }).click();
@@ -98,11 +98,11 @@ describe.skipIf(!hasChromium())('orders', () => {
       await page.getByRole('button', { name: 'Buy', exact: true }).click();
       const newTotal = priceAt(20, 0.5);
       await page.getByTestId('price-changed').filter({ hasText: usd(newTotal) }).waitFor();
-      expect((await (await page.context().request.get('/api/wallet')).json()).balanceCents).toBe(5000);
+      expect((await (await page.context().request.get('/api/wallet')).json()).balanceMicros).toBe(50_000_000);
       await page.getByTestId('order-total').filter({ hasText: usd(newTotal) }).waitFor();
       await page.getByRole('button', { name: 'Buy', exact: true }).click();
       await page.getByText('Your order was placed successfully!').waitFor();
-      await page.getByTestId('balance').filter({ hasText: usd(5000 - newTotal) }).waitFor();
+      await page.getByTestId('balance').filter({ hasText: usd(50_000_000 - newTotal) }).waitFor();
       expect(await page.evaluate(() => (window as unknown as { journeyMarker?: boolean }).journeyMarker)).toBe(true);
       expect(problems.filter((p) => !p.includes('status of 409'))).toEqual([]);
       await page.context().close();
@@ -116,10 +116,10 @@ describe.skipIf(!hasChromium())('orders', () => {
     const { services, fees } = (await (await fetch(`${baseUrl()}/api/catalog/services?lang=en`)).json()) as ServiceList;
     const service = services.find((s) => s.platform === 'instagram' && s.group === 'views' && !s.hasParams)!;
     expect(service).toBeDefined();
-    const total = priceOrder(service.tiers, service.min, fees).cents;
+    const total = priceOrder(service.tiers, service.min, fees).micros;
 
     const { page, problems } = await openPage(browser);
-    await customerWithBalance(browser, page.context(), 'Nigar Məmmədova', 2000);
+    await customerWithBalance(browser, page.context(), 'Nigar Məmmədova', 20_000_000);
     const link = `https://www.instagram.com/p/e2e${unique()}/`;
 
     // The catalogue: service, link, Buy Now → the dashboard's orders tab with the same choices.
@@ -143,7 +143,7 @@ describe.skipIf(!hasChromium())('orders', () => {
 
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
     await page.getByText('Your order was placed successfully!').waitFor();
-    await page.getByTestId('balance').filter({ hasText: usd(2000 - total) }).waitFor();
+    await page.getByTestId('balance').filter({ hasText: usd(20_000_000 - total) }).waitFor();
     await waitCounter(page, 'total', 1);
     await waitCounter(page, 'active', 1);
 
@@ -230,7 +230,7 @@ describe.skipIf(!hasChromium())('orders', () => {
     await page.waitForURL((url) => url.pathname === '/en');
     await page.getByTestId('auth-sheet').waitFor();
 
-    await customerWithBalance(browser, page.context(), 'Kamran Əliyev', 100);
+    await customerWithBalance(browser, page.context(), 'Kamran Əliyev', 1_000_000);
     await page.goto('/en/dashboard#payments');
     await hydrated(page);
     await page.getByRole('tab', { name: 'Payments', selected: true }).waitFor();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usdCentsToAznQepik } from '../src/core/money';
+import { usdMicrosToAznQepik } from '../src/core/money';
 import { formatMoney } from '../src/web/lib/format';
 import { baseUrl, DESKTOP, hasChromium, hydrated, launch, PHONE, visitorHeaders } from './browser';
 
@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium())('payments', () => {
     await dialog.getByRole('button', { name: '$25' }).click();
     expect(await dialog.getByLabel('Amount (USD)').inputValue()).toBe('25');
     // The charge follows the amount on the next render: waited for, as a slow machine renders late.
-    await expect.poll(() => dialog.getByTestId('topup-azn').textContent()).toBe(formatMoney(usdCentsToAznQepik(2500, rate), 'AZN', 'en'));
+    await expect.poll(() => dialog.getByTestId('topup-azn').textContent()).toBe(formatMoney(usdMicrosToAznQepik(25_000_000, rate), 'AZN', 'en'));
     await dialog.getByLabel('Amount (USD)').fill('0.99');
     await dialog.getByLabel('Amount (USD)').blur();
     await dialog.getByText('The minimum top-up is $1.00').waitFor();
@@ -92,7 +92,7 @@ describe.skipIf(!hasChromium())('payments', () => {
     await dialog.getByText('Enter an amount such as 10 or 12.50').waitFor();
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByLabel('Amount (USD)').fill('10.10');
-    await expect.poll(() => dialog.getByTestId('topup-azn').textContent()).toBe(formatMoney(usdCentsToAznQepik(1010, rate), 'AZN', 'en'));
+    await expect.poll(() => dialog.getByTestId('topup-azn').textContent()).toBe(formatMoney(usdMicrosToAznQepik(10_100_000, rate), 'AZN', 'en'));
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
@@ -119,7 +119,7 @@ describe.skipIf(!hasChromium())('payments', () => {
     await row.locator('[data-status="completed"]').waitFor();
     expect(await row.textContent()).toContain('Balance top-up');
     expect(await row.textContent()).toContain('$10.00');
-    expect(await row.textContent()).toContain(formatMoney(usdCentsToAznQepik(1000, rate), 'AZN', 'en'));
+    expect(await row.textContent()).toContain(formatMoney(usdMicrosToAznQepik(10_000_000, rate), 'AZN', 'en'));
     // Back to the dashboard from the success page: the payment message, then the address is clean.
     await success.getByRole('link', { name: 'Back to dashboard' }).click();
     await gateway.getByText('Payment received').waitFor();
@@ -146,7 +146,7 @@ describe.skipIf(!hasChromium())('payments', () => {
     await error.getByText('Your bank declined the card. Try another card or contact your bank.').waitFor();
     expect(await error.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/en/contact');
     await page.locator(`[data-payment="${failedReference}"]`).locator('visible=true').locator('[data-status="failed"]').waitFor();
-    expect(((await (await context.request.get('/api/wallet')).json()) as { balanceCents: number }).balanceCents).toBe(1000);
+    expect(((await (await context.request.get('/api/wallet')).json()) as { balanceMicros: number }).balanceMicros).toBe(10_000_000);
     await page.getByTestId('balance').filter({ hasText: '$10.00' }).waitFor();
 
     expect(problems).toEqual([]);
