@@ -5,11 +5,14 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
+import { quantityBounds } from '../../core/orderRules';
+import { priceOrder } from '../../core/pricing';
 import { post, signUpUser } from '../auth/testing';
 import { syncCatalog } from '../catalog';
 import type { Database } from '../db/client';
 import { catalogServices, orders, users } from '../db/schema';
 import { parseEnv } from '../env';
+import { getSettings } from '../settings';
 import { createLogger } from '../logger';
 import type { OrdersDeps } from '../orders';
 import { submitPending, syncOrderStatuses } from '../orders';
@@ -169,6 +172,41 @@ describe('Artım reselling Artım over /api/v2', () => {
     expect(await rowB(b.id)).toMatchObject({ status: 'cancelled', refundedCents: b.chargeCents });
     expect(await balanceA()).toBe(beforeA);
     expect(await balanceB()).toBe(beforeB);
+    expect(await verifyLedger(dbA.db)).toEqual([]);
+    expect(await verifyLedger(dbB.db)).toEqual([]);
+  });
+
+  it('comments without quantity: a script’s form reaches A over HTTP, and A orders and charges the lines', async () => {
+    const [comments] = (await dbA.db.select().from(catalogServices)).filter((s) => s.active && s.platform === 'tiktok' && s.params.some((p) => p.fieldName === 'comments' && p.required));
+    expect(comments).toBeTruthy();
+    const n = quantityBounds(comments!).min + 1;
+    const lines = Array.from({ length: n }, (_, i) => `Great video ${i + 1}`);
+    const before = await balanceA();
+    // As PHP example code and panel software post it: service, link and comments, no quantity.
+    const res = await fetch(`${urlA}/api/v2`, { method: 'POST', body: new URLSearchParams({ key, action: 'add', service: comments!.id, link: link(), comments: `${lines.join('\n')}\n\n` }) });
+    const reply = await res.json();
+    expect(reply).toEqual({ order: expect.any(Number) });
+    const a = await rowA(String(reply.order));
+    const settings = await getSettings(dbA.db);
+    expect([a.quantity, a.chargeCents]).toEqual([n, priceOrder(comments!.tiers, n, { serviceFeePercent: settings.service_fee, baseFee: settings.base_fee }).cents]);
+    expect(await balanceA()).toBe(before - a.chargeCents);
+    expect(await submitPending(depsA)).toBeGreaterThanOrEqual(1);
+    expect(sandbox.control.order((await rowA(String(reply.order))).providerOrderId!)).toMatchObject({ quantity: n, params: { comments: lines.join('\n') } });
+  });
+
+  it('comments ordered on B reach A and the provider as the same lines', async () => {
+    const serviceOnB = (await dbB.db.select().from(catalogServices)).find((s) => s.active && s.platform === 'tiktok' && s.params.some((p) => p.fieldName === 'comments'));
+    expect(serviceOnB).toBeTruthy();
+    const n = quantityBounds(serviceOnB!).min;
+    const lines = Array.from({ length: n }, (_, i) => `Nice ${i + 1}`);
+    const res = await post(appB, '/api/orders', { serviceId: serviceOnB!.id, link: link(), quantity: n, params: { comments: lines.join('\n') }, idempotencyKey: randomUUID() }, { cookie: buyer.cookie });
+    expect(res.status).toBe(201);
+    expect(await submitPending(depsB)).toBeGreaterThanOrEqual(1);
+    const b = await rowB((await res.json()).id);
+    const a = await rowA(b.providerOrderId!);
+    expect([a.quantity, a.params.comments]).toEqual([n, lines.join('\n')]);
+    expect(await submitPending(depsA)).toBeGreaterThanOrEqual(1);
+    expect(sandbox.control.order((await rowA(b.providerOrderId!)).providerOrderId!)).toMatchObject({ quantity: n, params: { comments: lines.join('\n') } });
     expect(await verifyLedger(dbA.db)).toEqual([]);
     expect(await verifyLedger(dbB.db)).toEqual([]);
   });
