@@ -55,6 +55,8 @@ export interface V2Form<P extends readonly V2Param[] = readonly V2Param[]> {
   readonly description: Localized;
   /** Besides `key` and `action`, which every call carries. */
   readonly params: P;
+  /** Example values of this form's call where they differ from the parameters' own. */
+  readonly examples?: Readonly<Record<string, string>>;
   /** An answer as the handler gives it. */
   readonly reply: unknown;
 }
@@ -179,7 +181,7 @@ const COMMENTS = param({
   name: 'comments',
   required: true,
   format: 'lines',
-  example: 'Great post!\nLove this 🔥',
+  example: 'Great post!\nLove this one',
   description: {
     az: 'Şərhlər, hər sətirdə bir; boş sətirlər sayılmır. Sətirlərin sayı miqdardır.',
     tr: 'Yorumlar, satır başına bir; boş satırlar sayılmaz. Satır sayısı miktardır.',
@@ -301,8 +303,16 @@ const CANCEL_ORDERS = param({ ...ORDERS, aliases: ['order'] });
 
 const ORDER_STATE = { charge: '0.90', start_count: '3572', status: 'In progress', remains: '157', currency: 'USD' };
 
-const addForm = <const P extends readonly V2Param[]>(type: V2ServiceType, id: string, params: P, description: Localized, order: number) =>
-  form({ id, action: 'add', type, field: params.find((p) => !['service', 'link', 'quantity', 'runs', 'interval'].includes(p.name))?.name, params, description, reply: { order } });
+const addForm = <const P extends readonly V2Param[]>(
+  type: V2ServiceType,
+  id: string,
+  params: P,
+  description: Localized,
+  order: number,
+  examples?: Readonly<Record<string, string>>,
+) => form({ id, action: 'add', type, field: params.find((p) => !['service', 'link', 'quantity', 'runs', 'interval'].includes(p.name))?.name, params, description, examples, reply: { order } });
+
+const INSTAGRAM_POST = 'https://www.instagram.com/p/C1a2b3c4d5e/';
 
 const ADD_DEFAULT = addForm(
   'Default',
@@ -326,6 +336,7 @@ const ADD_COMMENTS = addForm(
     en: "Custom comments (type: Custom Comments). No quantity: the order is for as many comments as comments has non-empty lines, and that is what is charged; a quantity sent along is ignored. Fewer lines than the service's min, or more than its max, are refused as a quantity would be.",
   },
   100232,
+  { service: '1187', link: INSTAGRAM_POST },
 );
 
 const ADD_MENTIONS_LIST = addForm(
@@ -338,6 +349,7 @@ const ADD_MENTIONS_LIST = addForm(
     en: 'Mentions of the users listed (type: Mentions Custom List). No quantity: the order is for as many mentions as usernames has non-empty lines, and that is what is charged; a quantity sent along is ignored.',
   },
   100233,
+  { service: '1203', link: INSTAGRAM_POST },
 );
 
 const ADD_HASHTAG = addForm(
@@ -346,6 +358,7 @@ const ADD_HASHTAG = addForm(
   [SERVICE_PARAM, LINK, QUANTITY, HASHTAG],
   { az: 'Heşteqlə qeydlər (type: Mentions Hashtag).', tr: 'Hashtag ile etiketlemeler (type: Mentions Hashtag).', en: 'Mentions by hashtag (type: Mentions Hashtag).' },
   100234,
+  { service: '1210', link: INSTAGRAM_POST, quantity: '500' },
 );
 
 const ADD_USER_FOLLOWERS = addForm(
@@ -358,6 +371,7 @@ const ADD_USER_FOLLOWERS = addForm(
     en: "Mentions of a user's followers (type: Mentions User Followers).",
   },
   100235,
+  { service: '1214', link: INSTAGRAM_POST, quantity: '500' },
 );
 
 const ADD_MEDIA_LIKERS = addForm(
@@ -370,6 +384,7 @@ const ADD_MEDIA_LIKERS = addForm(
     en: 'Mentions of the likers of a media (type: Mentions Media Likers).',
   },
   100236,
+  { service: '1219', link: INSTAGRAM_POST, quantity: '500' },
 );
 
 const ADD_POLL = addForm(
@@ -378,6 +393,7 @@ const ADD_POLL = addForm(
   [SERVICE_PARAM, LINK, QUANTITY, ANSWER_NUMBER],
   { az: 'Sorğuda səslər (type: Poll).', tr: 'Ankette oylar (type: Poll).', en: 'Votes in a poll (type: Poll).' },
   100237,
+  { service: '2476', link: 'https://x.com/artim_az/status/1790000000000000000', quantity: '100' },
 );
 
 /** `add` in the form of each service type. */
