@@ -381,10 +381,11 @@ function orderFromRow(raw: Record<string, unknown>): OrderRow {
 
 /**
  * Stores providers' ids for many orders in one statement: ids handed in within `delayMs` of each
- * other are written together. A process that dies before the write leaves those orders claimed
- * without an id, which reconciliation settles from the provider's records.
+ * other are written together, then `afterWrite` is given the rows written (once the write is
+ * committed) before their callers are answered. A process that dies before the write leaves
+ * those orders claimed without an id, which reconciliation settles from the provider's records.
  */
-export function createProviderIdWriter(db: Db, delayMs = 10) {
+export function createProviderIdWriter(db: Db, delayMs = 10, afterWrite?: (rows: OrderRow[]) => Promise<void>) {
   let pending: { id: string; providerOrderId: string; done: (row: OrderRow | undefined) => void; fail: (err: unknown) => void }[] = [];
   let timer: NodeJS.Timeout | null = null;
   const flush = async () => {
@@ -398,6 +399,7 @@ export function createProviderIdWriter(db: Db, delayMs = 10) {
         where o.id = v.id
         returning o.*`);
       const rows = new Map(rowsOf<Record<string, unknown>>(result).map((r) => [String(r.id), orderFromRow(r)]));
+      if (afterWrite) await afterWrite([...rows.values()]);
       for (const b of batch) b.done(rows.get(b.id));
     } catch (err) {
       for (const b of batch) b.fail(err);
@@ -408,17 +410,6 @@ export function createProviderIdWriter(db: Db, delayMs = 10) {
       pending.push({ id, providerOrderId, done, fail });
       timer ??= setTimeout(() => void flush(), delayMs);
     });
-}
-
-/** Claims and sends one batch of waiting orders, `concurrency` at a time; returns how many were claimed. */
-export async function submitPending(deps: OrdersDeps, opts: { limit?: number; concurrency?: number } = {}): Promise<number> {
-  const claimed = await claimPending(deps.db, opts.limit ?? 100);
-  let next = 0;
-  const lane = async () => {
-    while (next < claimed.length) await submitClaimed(deps, claimed[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(claimed.length, opts.concurrency ?? 16) }, lane));
-  return claimed.length;
 }
 
 /** Marks an order failed (`error`, `cancelled` …) and refunds what is left of its charge, once. */

@@ -211,6 +211,33 @@ describe('Artım reselling Artım over /api/v2', () => {
     expect(await verifyLedger(dbB.db)).toEqual([]);
   });
 
+  it('cancel right after add: B’s customer cancels while A is still sending the order on; A carries it out once sent, and both sides refund', async () => {
+    const res = await post(appB, '/api/orders', { serviceId: serviceB.id, link: link(), quantity: serviceB.amountMinimum, params: {}, idempotencyKey: randomUUID() }, { cookie: buyer.cookie });
+    const view = await res.json();
+    expect(await submitPending(depsB)).toBeGreaterThanOrEqual(1);
+    const b = await rowB(view.id);
+    // A's submission is on its way to the provider, which takes its time to answer.
+    sandbox.control.setFault({ latencyMs: 1500, actions: ['add'], times: 1 });
+    const sending = submitPending(depsA);
+    for (let i = 0; i < 400 && (await rowA(b.providerOrderId!)).submittedAt === null; i++) await new Promise((r) => setTimeout(r, 10));
+    expect((await rowA(b.providerOrderId!)).providerOrderId).toBeNull();
+    const cancelled = await post(appB, `/api/orders/${b.id}/cancel`, {}, { cookie: buyer.cookie });
+    expect(cancelled.status).toBe(200);
+    // A accepted the cancel; the provider has not seen the order yet, so it is still pending.
+    expect((await cancelled.json()).status).toBe('pending');
+    await sending;
+    const a = await rowA(b.providerOrderId!);
+    expect(a.status).toBe('cancelled');
+    expect(a.refundedCents).toBe(a.chargeCents);
+    expect(sandbox.control.order(a.providerOrderId!)?.status).toBe('cancelled');
+    await syncOrderStatuses(depsB);
+    const after = await rowB(b.id);
+    expect(after.status).toBe('cancelled');
+    expect(after.refundedCents).toBe(after.chargeCents);
+    expect(await verifyLedger(dbA.db)).toEqual([]);
+    expect(await verifyLedger(dbB.db)).toEqual([]);
+  });
+
   it('a key of another customer of A reads and touches none of the reseller’s orders', async () => {
     const { b } = await orderOnB();
     const other = await signUpUser(appA);

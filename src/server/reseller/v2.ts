@@ -14,11 +14,11 @@ import { createRateLimiter, orderCounter, RATE_RULES } from '../http/rateLimit';
 import { findService } from '../catalog';
 import { catalogServices, orderRefills, orders, users } from '../db/schema';
 import { ordersForApi, placeApiOrder } from './orders';
-import { refreshRefills, requestCancel, requestRefill, type RefillRow } from './actions';
+import { refreshRefills, requestRefill, type RefillRow } from './actions';
 import { authenticateKey, type KeyOwner } from './keys';
 import { getSettings } from '../settings';
 import type { OrderRow, OrdersDeps } from '../orders';
-import { ordersDeps } from '../orders';
+import { cancelOrders, ordersDeps } from '../orders';
 
 /**
  * The reseller API at `/api/v2`, wire-compatible with the "SMM Panel API v2" clients speak:
@@ -327,22 +327,14 @@ export function v2Handler(deps: AppDeps) {
     const ids = read.values.orders;
     const found = await ordersForApi(db, owner.userId, ids.map(asApiId).filter((x): x is number => x !== null));
     const byId = new Map(found.map((o) => [String(o.apiId), o]));
-    const results: { order: number | string; cancel: 1 | { error: string } }[] = [];
-    for (const id of ids) {
+    // All together: the provider is asked in its list form, not once per order.
+    const outcomes = await cancelOrders(od, found, 'api');
+    return ids.map((id) => {
       const o = byId.get(String(asApiId(id)));
-      if (!o) {
-        results.push({ order: jsonId(id), cancel: err(V2_ERRORS.order) });
-        continue;
-      }
-      try {
-        await requestCancel(od, o, 'api');
-        results.push({ order: o.apiId, cancel: 1 });
-      } catch (e) {
-        if (!(e instanceof AppError)) throw e;
-        results.push({ order: o.apiId, cancel: err(e.message) });
-      }
-    }
-    return results;
+      const outcome = o && outcomes.get(o.id);
+      if (!o || !outcome) return { order: jsonId(id), cancel: err(V2_ERRORS.order) };
+      return { order: o.apiId, cancel: 'refused' in outcome ? err(outcome.refused.message) : 1 };
+    });
   }
 
   async function balance(owner: KeyOwner): Promise<Reply> {
