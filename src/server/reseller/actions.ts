@@ -52,8 +52,9 @@ function refillRefusal(o: OrderRow, flags: ServiceFlags | undefined, latest: Ref
 
 /** Why a cancel is refused now, or null when it may be asked for. */
 function cancelRefusal(o: OrderRow, flags: ServiceFlags | undefined, requested: boolean): string | null {
-  // A drip-feed parent is cancelled here (its unsent runs refunded) while runs are still to come.
-  if (o.runs !== null) return o.status === 'running' && o.nextRunAt !== null ? null : 'All runs of this drip-feed were already sent';
+  // A drip-feed parent is cancelled here (its unsent runs refunded) while runs are still to come;
+  // one sent whole to a provider that runs it is cancelled as any order.
+  if (o.runs !== null && !o.upstreamDrip) return o.status === 'running' && o.nextRunAt !== null ? null : 'All runs of this drip-feed were already sent';
   if (unsent(o)) return null;
   if (!flags?.cancel) return 'Cancel is not available for this service';
   if (!isActive(o) || !o.providerOrderId) return 'Cancel is available for active orders only';
@@ -148,7 +149,7 @@ export async function requestCancel(deps: OrdersDeps, order: OrderRow, source: A
   const refusal = cancelRefusal(order, flags, requested);
   if (refusal) throw new AppError('CANCEL_NOT_ALLOWED', refusal, { reason: refusal });
 
-  if (order.runs !== null) {
+  if (order.runs !== null && !order.upstreamDrip) {
     const after = await cancelDripFeed(deps, order.id);
     await deps.db.insert(orderCancels).values({ orderId: order.id, source, result: 'drip-feed stopped' }).onConflictDoNothing();
     return after;
