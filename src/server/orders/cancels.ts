@@ -43,8 +43,9 @@ const isActive = (o: OrderRow) => (ACTIVE_STATUSES as readonly string[]).include
 
 /** Why a cancel is refused now, or null when it may be asked for. `cancellable`: the service's cancel flag. */
 export function cancelRefusal(o: OrderRow, cancellable: boolean | undefined, requested: boolean): string | null {
-  // A drip-feed parent is cancelled here (its unsent runs refunded) while runs are still to come.
-  if (o.runs !== null) return o.status === 'running' && o.nextRunAt !== null ? null : 'All runs of this drip-feed were already sent';
+  // A drip-feed parent is cancelled here (its unsent runs refunded) while runs are still to come;
+  // one sent whole to a provider that runs it is cancelled as any order.
+  if (o.runs !== null && !o.upstreamDrip) return o.status === 'running' && o.nextRunAt !== null ? null : 'All runs of this drip-feed were already sent';
   if (unsent(o)) return null;
   if (!cancellable) return 'Cancel is not available for this service';
   if (!isActive(o) || (!o.providerOrderId && !beingSent(o))) return 'Cancel is available for active orders only';
@@ -197,7 +198,7 @@ export async function cancelOrders(deps: OrdersDeps, rows: OrderRow[], source: C
       continue;
     }
     try {
-      if (o.runs !== null) {
+      if (o.runs !== null && !o.upstreamDrip) {
         const after = await cancelDripFeed(deps, o.id);
         await claimRequests(deps.db, [o.id], source, CANCEL_RESULT.dripStopped);
         out.set(o.id, { order: after });

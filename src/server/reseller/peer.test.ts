@@ -238,6 +238,42 @@ describe('Artım reselling Artım over /api/v2', () => {
     expect(await verifyLedger(dbB.db)).toEqual([]);
   });
 
+  it('drip-feed through the chain: B sends ONE drip-feed order to A, A ONE to the provider; every run is delivered and nothing refunded', async () => {
+    const service = (await dbB.db.select().from(catalogServices)).find((s) => s.platform === 'tiktok' && s.dripfeed && s.params.length === 0)!;
+    expect(service).toBeTruthy();
+    const [beforeA, beforeB] = [await balanceA(), await balanceB()];
+    const addsAtProvider = sandbox.control.calls()['smm-v2:add'] ?? 0;
+    const ordersOnA = (await dbA.db.select().from(orders)).length;
+    const body = { serviceId: service.id, link: link(), quantity: service.amountMinimum, params: {}, idempotencyKey: randomUUID(), runs: 3, interval: 1 };
+    const res = await post(appB, '/api/orders', body, { cookie: buyer.cookie });
+    expect(res.status).toBe(201);
+    const placed = await res.json();
+    expect(placed).toMatchObject({ status: 'pending', quantity: service.amountMinimum * 3, drip: { runs: 3, runsSent: 0 } });
+
+    expect(await submitPending(depsB)).toBe(1);
+    const b = await rowB(placed.id);
+    expect(b).toMatchObject({ upstreamDrip: true, runsSent: 3 });
+    // A holds ONE order for it: a drip-feed of 3 runs, which A's worker sends on as ONE.
+    expect((await dbA.db.select().from(orders)).length).toBe(ordersOnA + 1);
+    const a = await rowA(b.providerOrderId!);
+    expect(a).toMatchObject({ userId: reseller.id, viaApi: true, runs: 3, intervalMinutes: 1, quantity: b.quantity, upstreamDrip: true, status: 'pending' });
+    expect(await submitPending(depsA)).toBe(1);
+    const sentA = await rowA(b.providerOrderId!);
+    expect(sandbox.control.calls()['smm-v2:add']).toBe(addsAtProvider + 1);
+    expect(sandbox.control.order(sentA.providerOrderId!)).toMatchObject({ runs: 3, interval: 1, quantity: b.quantity, link: b.link });
+
+    // Every run delivered at the provider; A hears it, then B from A.
+    sandbox.control.advance(3 * 600_000 + 3 * 60_000);
+    await syncOrderStatuses(depsA);
+    expect(await rowA(b.providerOrderId!)).toMatchObject({ status: 'completed', remains: 0, refundedCents: 0 });
+    await syncOrderStatuses(depsB);
+    expect(await rowB(b.id)).toMatchObject({ status: 'completed', remains: 0, refundedCents: 0 });
+    expect(await balanceA()).toBe(beforeA - a.chargeCents);
+    expect(await balanceB()).toBe(beforeB - b.chargeCents);
+    expect(await verifyLedger(dbA.db)).toEqual([]);
+    expect(await verifyLedger(dbB.db)).toEqual([]);
+  });
+
   it('a key of another customer of A reads and touches none of the reseller’s orders', async () => {
     const { b } = await orderOnB();
     const other = await signUpUser(appA);

@@ -199,8 +199,9 @@ export function v2Handler(deps: AppDeps) {
     }
   }
 
+  /** An order's status; a drip-feed the provider runs (sent whole) is followed as one order, with its runs told. */
   function orderStatus(o: OrderRow, runs: OrderRow[] = []) {
-    if (o.runs !== null) return dripStatus(o, runs);
+    if (o.runs !== null && !o.upstreamDrip) return dripStatus(o, runs);
     const remains = o.remains ?? (o.status === 'completed' ? 0 : o.quantity);
     return {
       charge: centsToUsd(o.chargeCents - o.refundedCents),
@@ -208,6 +209,7 @@ export function v2Handler(deps: AppDeps) {
       status: v2Status(o.status),
       remains: String(Math.max(0, Math.min(o.quantity, remains))),
       currency: 'USD',
+      ...(o.runs !== null ? { runs: String(o.runs), runs_sent: String(o.runsSent), interval: String(o.intervalMinutes) } : {}),
     };
   }
 
