@@ -141,7 +141,7 @@ describe.skipIf(!hasChromium())('order catalogue', () => {
 
   it('signed in: required params are asked for; Buy Now opens the dashboard orders tab carrying the chosen service', async () => {
     const { services } = await catalogue();
-    const withParams = services.find((s) => s.platform === 'instagram' && s.group === 'likes' && s.hasParams)!;
+    const withParams = services.find((s) => s.platform === 'instagram' && s.group === 'comments' && s.hasParams)!;
     const detail = (await (await fetch(`${baseUrl()}/api/catalog/services/${withParams.id}?lang=en`)).json()) as ServiceDetail;
     const required = detail.params.find((p) => p.required)!;
     const service = services.find((s) => s.platform === 'instagram' && s.group === 'views' && !s.hasParams)!;
@@ -157,9 +157,16 @@ describe.skipIf(!hasChromium())('order catalogue', () => {
 
     await page.goto('/en/order?platform=instagram');
     await hydrated(page);
-    await page.getByRole('button', { name: /^Likes/ }).click();
+    await page.getByRole('button', { name: /^Comments/ }).click();
     const select = await serviceSelectFor(page, 'instagram');
     await select.selectOption(withParams.id);
+    // Whether an order of it can be refilled and cancelled is said beside the service, in words.
+    const abilities = page.locator('[data-ability]');
+    await expect.poll(() => abilities.allTextContents()).toEqual([
+      expect.stringMatching(withParams.refill ? /^Refill:\s*(\d+ days?|lifetime|available)$/ : /^Refill:\s*not available$/),
+      expect.stringMatching(withParams.cancel ? /^Cancel:\s*while the order runs$/ : /^Cancel:\s*not available$/),
+    ]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     // Buy Now with a missing link is refused on the spot, focus on the link.
     await page.getByRole('button', { name: 'Buy Now' }).click();
@@ -204,10 +211,10 @@ describe.skipIf(!hasChromium())('order catalogue', () => {
 
   it('az: the search finds a service of another type by ID from the Likes tab; picking it switches type and the form asks in Azerbaijani', async () => {
     const { services } = await catalogue('az');
-    const target = services.find((s) => s.platform === 'instagram' && s.group === 'followers' && s.hasParams)!;
+    const target = services.find((s) => s.platform === 'instagram' && s.group === 'comments' && s.hasParams)!;
     expect(target).toBeDefined();
     const detail = (await (await fetch(`${baseUrl()}/api/catalog/services/${target.id}?lang=az`)).json()) as ServiceDetail;
-    expect(detail.params.map((p) => p.fieldLabel)).toContain('Cins');
+    expect(detail.params.map((p) => p.fieldLabel)).toContain('Şərhlər');
 
     const { page, problems } = await openPage(browser);
     await page.goto('/az/order?platform=instagram');
@@ -218,19 +225,19 @@ describe.skipIf(!hasChromium())('order catalogue', () => {
 
     // The search looks through every type and names the type of each hit.
     await page.getByLabel('Axtarış').fill(target.id);
-    await select.locator(`optgroup[label="İzləyicilər"] option[value="${target.id}"]`).waitFor({ state: 'attached' });
+    await select.locator(`optgroup[label="Şərhlər"] option[value="${target.id}"]`).waitFor({ state: 'attached' });
     await page.getByText(/bütün növlərdə uyğundur/).waitFor();
     const hit = page.locator(`[data-service-hit="${target.id}"]`);
-    expect(await hit.textContent()).toContain('İzləyicilər');
+    expect(await hit.textContent()).toContain('Şərhlər');
     await hit.click();
 
     // Picking it switches to its type; the form shows the service and its params in Azerbaijani.
-    await page.getByRole('button', { name: /^İzləyicilər/, pressed: true }).waitFor();
+    await page.getByRole('button', { name: /^Şərhlər/, pressed: true }).waitFor();
     await page.getByRole('heading', { name: target.name }).waitFor();
     expect(await select.inputValue()).toBe(target.id);
-    await page.getByLabel(/^Cins/).waitFor();
-    expect(await page.getByLabel(/^Cins/).locator('option').allTextContents()).toEqual(expect.arrayContaining(['Qarışıq', 'Qadın', 'Kişi']));
-    expect(await page.locator('section[aria-labelledby="step-details"]').textContent()).not.toMatch(/Gender|Country|Two-letter/);
+    await page.locator('#order-param-comments').waitFor();
+    expect(await page.getByLabel(/^Şərhlər/).getAttribute('id')).toBe('order-param-comments');
+    expect(await page.locator('section[aria-labelledby="step-details"]').textContent()).not.toMatch(/Comments|one per line|One comment/);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -28,8 +28,9 @@ async function customerWithBalance(browser: Browser, context: BrowserContext, mi
 
 /**
  * A drip-feed order of 3 runs: the form offers runs and interval only for a drip-feed service,
- * charges the whole once, and the history follows the runs as they are sent (an interval minute
- * lasts a second in the journeys: DRIP_FEED_MINUTE_MS in e2e/global-setup.ts).
+ * charges the whole once, and the history shows its runs sent — to the sandbox provider, which
+ * drip-feeds the service itself, as one drip-feed order (an interval minute lasts a second in the
+ * journeys: DRIP_FEED_MINUTE_MS in e2e/global-setup.ts).
  */
 describe.skipIf(!hasChromium())('drip-feed', () => {
   let browser: Browser;
@@ -40,7 +41,7 @@ describe.skipIf(!hasChromium())('drip-feed', () => {
     await browser?.close();
   });
 
-  it('orders 3 runs of a drip-feed service, charged once, and shows them sent one after another', async () => {
+  it('orders 3 runs of a drip-feed service, charged once, and shows them sent', async () => {
     const { services, fees } = (await (await fetch(`${baseUrl()}/api/catalog/services?lang=en`)).json()) as ServiceList;
     const service = services.find((s) => s.dripfeed && !s.hasParams && s.platform === 'instagram') ?? services.find((s) => s.dripfeed && !s.hasParams)!;
     expect(service).toBeDefined();

@@ -5,14 +5,13 @@ import type { PublicService, ServiceList } from '../src/core/contracts/catalog';
 import type { OrderView } from '../src/core/contracts/orders';
 import { priceOrder } from '../src/core/pricing';
 import { formatMoney } from '../src/web/lib/format';
-import { startSandboxProvider, type SandboxProvider } from '../sandbox/provider';
-import { E2E_ADMIN, removeDataDir, startAppProcess, type AppProcess } from './app-process';
-import { baseUrl, DESKTOP, hasChromium, hydrated, launch, openPage, PHONE, visitorHeaders } from './browser';
+import { E2E_ADMIN } from './app-process';
+import { baseUrl, DESKTOP, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
 
 /**
  * The everyday order tools on the dashboard: API keys, the mass order, refill and cancel from the
- * history, and "Order again". Refill and cancel need a provider that has them: those journeys run
- * on a second instance that resells a sandbox provider over the SMM Panel API v2.
+ * history, and "Order again". Refill and cancel run on the shop as it starts, whose sandbox
+ * provider speaks the SMM Panel API v2 and gives its services their refill and cancel.
  */
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -43,22 +42,10 @@ async function customerWithBalance(browser: Browser, context: BrowserContext, mi
 
 const catalogue = async (url: string) => (await (await fetch(`${url}/api/catalog/services?lang=en`)).json()) as ServiceList;
 
-/** Services without extra details on platforms whose links the journey can write, with the API's refill/cancel flags. */
-async function plainServices(context: BrowserContext, url = baseUrl()): Promise<{ list: ServiceList; services: (PublicService & { refill: boolean; cancel: boolean })[] }> {
+/** Services without extra details on platforms whose links the journey can write, with their refill and cancel flags. */
+async function plainServices(url = baseUrl()): Promise<{ list: ServiceList; services: PublicService[] }> {
   const list = await catalogue(url);
-  const created = await context.request.post('/api/api-keys', { headers: { Origin: url }, data: { name: 'journey' } });
-  expect(created.status()).toBe(201);
-  const { key } = (await created.json()) as { key: string };
-  const v2 = (await (await fetch(`${url}/api/v2`, { method: 'POST', body: new URLSearchParams({ key, action: 'services' }) })).json()) as {
-    service: number | string;
-    refill: boolean;
-    cancel: boolean;
-  }[];
-  const flags = new Map(v2.map((s) => [String(s.service), s]));
-  const services = list.services
-    .filter((s) => !s.hasParams && LINKS[s.platform] && flags.has(s.id))
-    .map((s) => ({ ...s, refill: flags.get(s.id)!.refill, cancel: flags.get(s.id)!.cancel }));
-  return { list, services };
+  return { list, services: list.services.filter((s) => !s.hasParams && LINKS[s.platform]) };
 }
 
 /** Serious and critical accessibility problems axe finds on the page as it is now. */
@@ -125,7 +112,7 @@ describe.skipIf(!hasChromium())('order tools', () => {
   it('places a mass order of 3 lines with one bad line: each line checked and priced, one confirmation, each line its order or its error', async () => {
     const { page, problems } = await openPage(browser);
     await customerWithBalance(browser, page.context(), 50_000_000);
-    const { list, services } = await plainServices(page.context());
+    const { list, services } = await plainServices();
     const [a, b] = [services[0]!, services[1] ?? services[0]!];
     const lines = [`${a.id}|${LINKS[a.platform]!()}|${a.min}`, `999999|${LINKS.instagram!()}|100`, `${b.id}|${LINKS[b.platform]!()}|${b.min}`];
     const total = priceOrder(a.tiers, a.min, list.fees).micros + priceOrder(b.tiers, b.min, list.fees).micros;
@@ -166,40 +153,23 @@ describe.skipIf(!hasChromium())('order tools', () => {
   }, 300_000);
 });
 
-/** A page on `url` that records console errors and failed requests (as e2e/browser.ts's openPage). */
-async function openOn(browser: Browser, url: string): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: DESKTOP, baseURL: url, locale: 'en-US', extraHTTPHeaders: visitorHeaders() });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (msg) => void (msg.type() === 'error' && problems.push(`console: ${msg.text()}`)));
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  return { page, problems };
-}
-
 describe.skipIf(!hasChromium())('refill and cancel from the history', () => {
   let browser: Browser;
-  let sandbox: SandboxProvider;
-  let peer: AppProcess;
   beforeAll(async () => {
     browser = await launch();
-    sandbox = await startSandboxProvider({ orderSeconds: 30, seed: 21 });
-    peer = await startAppProcess({ PROVIDER: 'smm-v2', PROVIDER_URL: sandbox.v2Url, PROVIDER_KEY: sandbox.apiKey, TRUST_PROXY_HOPS: '1' });
-  }, 300_000);
+  });
   afterAll(async () => {
     await browser?.close();
-    await peer?.stop();
-    if (peer) removeDataDir(peer.dataDir);
-    await sandbox?.close();
-  }, 300_000);
+  });
 
   it('cancels a pending order from the history with its refund, then orders it again from the same row', async () => {
-    const { page, problems } = await openOn(browser, peer.url);
-    await customerWithBalance(browser, page.context(), 50_000_000, peer.url);
-    const { services } = await plainServices(page.context(), peer.url);
+    const { page, problems } = await openPage(browser);
+    await customerWithBalance(browser, page.context(), 50_000_000);
+    const { services } = await plainServices();
     const service = services.find((s) => s.cancel)!;
     expect(service).toBeDefined();
     const link = LINKS[service.platform]!();
-    const order = await placeByApi(page, peer.url, service, link);
+    const order = await placeByApi(page, baseUrl(), service, link);
     expect(order.status).toBe('pending');
 
     await page.goto('/en/dashboard#history');
@@ -232,12 +202,12 @@ describe.skipIf(!hasChromium())('refill and cancel from the history', () => {
   }, 300_000);
 
   it('requests a refill of a completed order from the history', async () => {
-    const { page, problems } = await openOn(browser, peer.url);
-    await customerWithBalance(browser, page.context(), 50_000_000, peer.url);
-    const { services } = await plainServices(page.context(), peer.url);
+    const { page, problems } = await openPage(browser);
+    await customerWithBalance(browser, page.context(), 50_000_000);
+    const { services } = await plainServices();
     const service = services.find((s) => s.refill)!;
     expect(service).toBeDefined();
-    const order = await placeByApi(page, peer.url, service, LINKS[service.platform]!());
+    const order = await placeByApi(page, baseUrl(), service, LINKS[service.platform]!());
 
     await page.goto('/en/dashboard#history');
     await hydrated(page);

@@ -54,4 +54,15 @@ describe('sandbox catalogue', () => {
     expect(Math.abs(second)).toBeLessThan(1e-4);
     expect(toV2Service(s)).toMatchObject({ service: Number(s.id), rate: t0!.price, min: String(s.minimum), max: String(s.maximum) });
   });
+
+  it('lists refill where the name promises one, and cancel and drip-feed on some services, the same every time', () => {
+    const { services } = generateCatalog(1, 320);
+    const listed = services.map(toV2Service);
+    for (const s of listed) expect(s.refill, s.name).toBe(/\d+d refill|lifetime refill/i.test(s.name));
+    for (const flag of ['refill', 'cancel', 'dripfeed'] as const) {
+      expect(listed.some((s) => s[flag])).toBe(true);
+      expect(listed.some((s) => !s[flag])).toBe(true);
+    }
+    expect(generateCatalog(1, 320).services.map(toV2Service)).toEqual(listed);
+  });
 });

@@ -330,15 +330,28 @@ export function chargeFor(s: SandboxService, quantity: number): string {
   return new Big(tier.price).div(tier.pricing_per).times(quantity).round(4, Big.roundUp).toFixed(4);
 }
 
+/** A v2 panel's one price of a service: USD per 1000 from the first tier, 4 decimals, rounded up. */
+export function v2Rate(s: SandboxService): string {
+  const first = s.wire.prices[0]!;
+  return new Big(first.price).times(1000).div(first.pricing_per).round(4, Big.roundUp).toFixed(4);
+}
+
+/**
+ * Cost of an order through SMM v2: rate × quantity / 1000 (for a drip-feed, every run's quantity
+ * together), computed exactly and given with the 5 decimals such panels charge in (half up).
+ */
+export function v2ChargeFor(s: SandboxService, quantity: number): string {
+  return new Big(v2Rate(s)).times(quantity).div(1000).round(5, Big.roundHalfUp).toFixed(5);
+}
+
 /** The service as a v2 panel lists it: rate per 1000 from the first tier. */
 export function toV2Service(s: SandboxService) {
-  const first = s.wire.prices[0]!;
   return {
     service: Number(s.id),
     name: s.wire.public_name,
     type: s.v2Type,
     category: s.category,
-    rate: new Big(first.price).times(1000).div(first.pricing_per).round(4, Big.roundUp).toFixed(4),
+    rate: v2Rate(s),
     min: String(s.minimum),
     max: String(s.maximum),
     refill: s.refill,

@@ -3,7 +3,8 @@ import { parseLatencyRange, startSandboxProvider } from './server';
 
 /**
  * Runs the sandbox provider as its own process. Settings from the environment:
- * PORT (default 4100; 0 = any free port), HOST, SEED, SERVICE_COUNT, ORDER_SECONDS, STATE_FILE,
+ * PORT (default 4100; 0 = any free port), HOST, SEED, SERVICE_COUNT, ORDER_SECONDS,
+ * DRIP_MINUTE_MS (length of a drip-feed interval's minute, default 60000), STATE_FILE,
  * SANDBOX_API_KEY, SANDBOX_BALANCE, LATENCY_MS ("300-1500" or "0"),
  * RATE_LIMIT (requests per second per key, 0 = none). Prints one JSON line with the URLs and the key.
  */
@@ -14,6 +15,7 @@ const env = z
     SEED: z.coerce.number().int().optional(),
     SERVICE_COUNT: z.coerce.number().int().min(1).max(5000).optional(),
     ORDER_SECONDS: z.coerce.number().positive().optional(),
+    DRIP_MINUTE_MS: z.coerce.number().int().positive().optional(),
     STATE_FILE: z.string().min(1).optional(),
     SANDBOX_API_KEY: z.string().min(1).optional(),
     SANDBOX_BALANCE: z.string().regex(/^\d+(\.\d+)?$/).optional(),
@@ -28,6 +30,7 @@ const sandbox = await startSandboxProvider({
   seed: env.SEED,
   serviceCount: env.SERVICE_COUNT,
   orderSeconds: env.ORDER_SECONDS,
+  dripMinuteMs: env.DRIP_MINUTE_MS,
   stateFile: env.STATE_FILE,
   apiKey: env.SANDBOX_API_KEY,
   balance: env.SANDBOX_BALANCE,

@@ -1,11 +1,25 @@
 import Big from 'big.js';
-import { chargeFor, type SandboxCatalog, type SandboxService } from './catalog';
+import { chargeFor, v2ChargeFor, type SandboxCatalog, type SandboxService } from './catalog';
 import type { OrderBook } from './orders';
 
 /** A refusal of an order, with the QQTube message id the sandbox uses for it. */
 export interface Refusal { id: number; message: string }
 
-export interface AcceptedOrder { service: SandboxService; quantity: number; params: Record<string, string>; charge: string }
+/** An accepted order; `quantity` is the whole (for a drip-feed, `runs` × the quantity of one run). */
+export interface AcceptedOrder {
+  service: SandboxService;
+  quantity: number;
+  params: Record<string, string>;
+  charge: string;
+  runs?: number;
+  interval?: number;
+}
+
+/** The words of an SMM v2 panel for an order on a link it is still working on. */
+export const ACTIVE_LINK_REFUSAL = 'You have active order with this link. Please wait until order being completed.';
+
+export const DRIP_MAX_RUNS = 1000;
+export const DRIP_MAX_INTERVAL = 60 * 24 * 30;
 
 /** Fields each v2 order form needs (v2 catalogues carry no field list). */
 const V2_FIELDS: Record<string, string[]> = {
@@ -22,13 +36,17 @@ const lines = (text: string | undefined) => (text ?? '').split('\n').filter((l) 
  *
  * QQTube checks every required field of the service. v2 only knows the fields its order form
  * type implies (e.g. `comments`); other required fields get their first option or stay empty,
- * and a missing quantity is the number of lines of the comments/usernames list.
+ * and a missing quantity is the number of lines of the comments/usernames list. v2 also takes a
+ * drip-feed (`runs` of `quantity` each, one every `interval` minutes; runs of 0 or 1, or values
+ * that are not numbers, make a plain order) for services that drip-feed, charges rate × quantity
+ * / 1000 in 5 decimals, and refuses a second order of a service on a link while the first is
+ * still under way, as PerfectPanel does.
  */
 export function checkOrder(
   catalog: SandboxCatalog,
   book: OrderBook,
   protocol: 'qqtube' | 'smm-v2',
-  input: { serviceId?: string; link?: string; quantity?: string; params: Record<string, string> },
+  input: { serviceId?: string; link?: string; quantity?: string; params: Record<string, string>; runs?: string; interval?: string },
 ): { ok: AcceptedOrder } | { refused: Refusal } {
   const refuse = (id: number, message: string) => ({ refused: { id, message } });
   if (!input.serviceId) return refuse(30, protocol === 'qqtube' ? 'Service ID not provided!' : 'Incorrect service ID');
@@ -45,7 +63,7 @@ export function checkOrder(
   }
   if (!quantityText) return refuse(50, protocol === 'qqtube' ? 'Quantity not provided!' : 'Incorrect request');
   const quantity = Number(quantityText);
-  if (!Number.isInteger(quantity)) return refuse(50, 'Incorrect quantity');
+  if (!Number.isInteger(quantity)) return refuse(50, protocol === 'qqtube' ? 'Incorrect quantity' : 'Incorrect request');
   if (quantity < service.minimum) return refuse(51, `Quantity less than minimal ${service.minimum}`);
   if (quantity > service.maximum) return refuse(52, `Quantity more than maximum ${service.maximum}`);
   if (protocol === 'qqtube' && quantity % service.increment !== 0) {
@@ -68,7 +86,18 @@ export function checkOrder(
     params[field.field_name] = value;
   }
 
-  const charge = chargeFor(service, quantity);
-  if (new Big(charge).gt(book.balance())) return refuse(70, 'Not enough funds on balance');
-  return { ok: { service, quantity, params, charge } };
+  let drip: { runs: number; interval: number } | undefined;
+  const runsText = input.runs?.trim() ?? '';
+  const intervalText = input.interval?.trim() ?? '';
+  if (protocol === 'smm-v2' && /^\d{1,6}$/.test(runsText) && /^\d{1,6}$/.test(intervalText) && Number(runsText) > 1) {
+    if (service.wire.is_drip !== '1') return refuse(54, 'Drip-feed is not available for this service');
+    drip = { runs: Number(runsText), interval: Number(intervalText) };
+    if (drip.runs > DRIP_MAX_RUNS || drip.interval < 1 || drip.interval > DRIP_MAX_INTERVAL) return refuse(54, 'Incorrect request');
+  }
+  const total = quantity * (drip?.runs ?? 1);
+
+  if (protocol === 'smm-v2' && book.activeOrder(service.id, input.link)) return refuse(42, ACTIVE_LINK_REFUSAL);
+  const charge = protocol === 'smm-v2' ? v2ChargeFor(service, total) : chargeFor(service, total);
+  if (new Big(charge).gt(book.balance(5))) return refuse(70, 'Not enough funds on balance');
+  return { ok: { service, quantity: total, params, charge, ...drip } };
 }

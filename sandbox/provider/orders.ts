@@ -24,9 +24,19 @@ export interface StoredOrder {
   via: 'qqtube' | 'smm-v2';
   serviceId: string;
   link: string;
+  /** The whole order: for a drip-feed, every run's quantity together. */
   quantity: number;
   params: Record<string, string>;
+  /** What the order cost, in the decimals of the protocol it came through (v2: 5, QQTube: 4). */
   charge: string;
+  /**
+   * A drip-feed (SMM v2 `runs` and `interval`): `runs` deliveries of `quantity / runs`, each
+   * starting `runGapMs` after the one before (the interval's minutes, as long as the sandbox's
+   * minute was when the order came).
+   */
+  runs?: number;
+  interval?: number;
+  runGapMs?: number;
   /** Virtual epoch ms. */
   createdAt: number;
   lifetimeMs: number;
@@ -52,6 +62,9 @@ export interface OrderView extends StoredOrder {
 
 export interface Refill { id: string; orderId: string; createdAt: number }
 
+/** Decimals of an order's money: SMM v2 panels count in 5, the QQTube-style API in 4. */
+export const decimalsOf = (via: StoredOrder['via']) => (via === 'smm-v2' ? 5 : 4);
+
 interface State {
   nextOrderId: number;
   nextRefillId: number;
@@ -61,6 +74,10 @@ interface State {
   orders: StoredOrder[];
   refills: Refill[];
 }
+
+/** Links are compared as panels compare them: trimmed, without the scheme, `www.` and a trailing slash, any case. */
+const linkKey = (serviceId: string, link: string) =>
+  `${serviceId} ${link.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/+$/, '')}`;
 
 const ACTIVE: readonly SandboxStatus[] = ['pending', 'processing', 'in_progress'];
 export const isActive = (s: SandboxStatus) => ACTIVE.includes(s);
@@ -80,6 +97,10 @@ function outcomeOf(link: string): Outcome {
  * then in progress with delivery growing linearly, then the outcome. Orders that end
  * cancelled or refunded never start delivering. A `partial-refund` order ends partial and turns
  * refunded (the whole charge back) one more lifetime later.
+ *
+ * A drip-feed's runs each go through a lifetime of their own, one interval after the other: it
+ * is pending and processing as its first run is, in progress until its last run ends, and
+ * delivers what its runs have delivered together; its outcome applies to every run.
  */
 export function viewOrder(o: StoredOrder, now: number): OrderView {
   let status: SandboxStatus;
@@ -88,24 +109,32 @@ export function viewOrder(o: StoredOrder, now: number): OrderView {
     status = o.override.status;
     delivered = Math.min(o.quantity, Math.max(0, o.override.delivered));
   } else {
-    const f = (now - o.createdAt) / o.lifetimeMs;
+    const runs = o.runs ?? 1;
+    const gap = o.runGapMs ?? 0;
+    const perRun = o.quantity / runs;
     const partly = o.outcome === 'partial' || o.outcome === 'partial-refund';
-    const target = o.outcome === 'completed' ? o.quantity : partly ? Math.floor(o.quantity * o.partialShare) : 0;
-    if (f >= 2 && o.outcome === 'partial-refund') {
+    const target = o.outcome === 'completed' ? perRun : partly ? Math.floor(perRun * o.partialShare) : 0;
+    /** How far run `k` (from 0) is through its lifetime. */
+    const through = (k: number) => (now - o.createdAt - k * gap) / o.lifetimeMs;
+    const first = through(0);
+    const last = through(runs - 1);
+    const deliveredBy = (f: number) => (f >= 1 ? target : f < 0.2 ? 0 : Math.floor(target * ((f - 0.2) / 0.8)));
+    if (last >= 2 && o.outcome === 'partial-refund') {
       status = 'refunded';
-      delivered = target;
-    } else if (f >= 1) {
+      delivered = target * runs;
+    } else if (last >= 1) {
       status = o.outcome === 'partial-refund' ? 'partial' : o.outcome;
-      delivered = target;
-    } else if (f < 0.1 || (target === 0 && f < 1)) {
+      delivered = target * runs;
+    } else if (first < 0.1 || target === 0) {
       status = 'pending';
       delivered = 0;
-    } else if (f < 0.2) {
+    } else if (first < 0.2) {
       status = 'processing';
       delivered = 0;
     } else {
       status = 'in_progress';
-      delivered = Math.floor(target * ((f - 0.2) / 0.8));
+      delivered = 0;
+      for (let k = 0; k < runs; k++) delivered += deliveredBy(through(k));
     }
   }
   const remains = o.quantity - delivered;
@@ -117,17 +146,17 @@ export function viewOrder(o: StoredOrder, now: number): OrderView {
     remains,
     reportedStartCount: started ? o.startCount : 0,
     currentCount: o.startCount + delivered,
-    refund: refundOf(o.charge, status, remains, o.quantity),
+    refund: refundOf(o.charge, status, remains, o.quantity, decimalsOf(o.via)),
   };
 }
 
-/** Full refund when nothing will be delivered; charge × remains / quantity for partial ones. */
-function refundOf(charge: string, status: SandboxStatus, remains: number, quantity: number): string {
-  if (status === 'cancelled' || status === 'refunded' || status === 'error') return charge;
+/** Full refund when nothing will be delivered; charge × remains / quantity for partial ones, rounded down. */
+function refundOf(charge: string, status: SandboxStatus, remains: number, quantity: number, dp: number): string {
+  if (status === 'cancelled' || status === 'refunded' || status === 'error') return new Big(charge).toFixed(dp);
   if (status === 'partial' || status === 'stopped') {
-    return new Big(charge).times(remains).div(quantity).round(4, Big.roundDown).toFixed(4);
+    return new Big(charge).times(remains).div(quantity).round(dp, Big.roundDown).toFixed(dp);
   }
-  return '0.0000';
+  return new Big(0).toFixed(dp);
 }
 
 export class OrderBook {
@@ -137,12 +166,14 @@ export class OrderBook {
   private chargeTotal = new Big(0);
   /** Orders that may give money back (not plain completions). */
   private refundable = new Set<StoredOrder>();
+  /** The latest order of each service and link (`activeOrder`). */
+  private latestByLink = new Map<string, StoredOrder>();
   private saveTimer: NodeJS.Timeout | undefined;
   private saving: Promise<void> = Promise.resolve();
   /** With a manual clock, the wall-clock instant virtual time starts from and never leaves on its own. */
   private readonly stoppedAt: number | null;
 
-  constructor(private readonly opts: { orderSeconds: number; balance: string; stateFile?: string; manualClock?: boolean }) {
+  constructor(private readonly opts: { orderSeconds: number; balance: string; stateFile?: string; manualClock?: boolean; dripMinuteMs?: number }) {
     this.stoppedAt = opts.manualClock ? Date.now() : null;
     this.state = {
       nextOrderId: 1_000_001,
@@ -161,12 +192,14 @@ export class OrderBook {
   private reindex(): void {
     this.byId.clear();
     this.refundable.clear();
+    this.latestByLink.clear();
     this.chargeTotal = new Big(0);
     for (const o of this.state.orders) this.index(o);
   }
 
   private index(o: StoredOrder): void {
     this.byId.set(o.id, o);
+    this.latestByLink.set(linkKey(o.serviceId, o.link), o);
     this.chargeTotal = this.chargeTotal.plus(o.charge);
     if (o.override || o.outcome !== 'completed') this.refundable.add(o);
   }
@@ -182,10 +215,16 @@ export class OrderBook {
     this.changed();
   }
 
-  create(input: Pick<StoredOrder, 'via' | 'serviceId' | 'link' | 'quantity' | 'params' | 'charge'>): OrderView {
+  /**
+   * Records an order; with `runs` and `interval` it is a drip-feed of `quantity / runs` per run
+   * (one order, whose runs follow each other on the clock).
+   */
+  create(input: Pick<StoredOrder, 'via' | 'serviceId' | 'link' | 'quantity' | 'params' | 'charge' | 'runs' | 'interval'>): OrderView {
     const h = hashText(input.link);
+    const { runs, interval, ...plain } = input;
     const order: StoredOrder = {
-      ...input,
+      ...plain,
+      ...(runs && runs > 1 ? { runs, interval, runGapMs: (interval ?? 0) * (this.opts.dripMinuteMs ?? 60_000) } : {}),
       id: String(this.state.nextOrderId++),
       createdAt: this.now(),
       lifetimeMs: this.opts.orderSeconds * 1000,
@@ -197,6 +236,16 @@ export class OrderBook {
     this.index(order);
     this.changed();
     return viewOrder(order, this.now());
+  }
+
+  /**
+   * The order of this service and link still under way, if any: a panel takes one at a time
+   * (a drip-feed is one order, however many runs it has left).
+   */
+  activeOrder(serviceId: string, link: string): OrderView | undefined {
+    const o = this.latestByLink.get(linkKey(serviceId, link));
+    const view = o && viewOrder(o, this.now());
+    return view && isActive(view.status) ? view : undefined;
   }
 
   get(id: string): OrderView | undefined {
@@ -223,15 +272,20 @@ export class OrderBook {
     return viewOrder(o, this.now());
   }
 
-  balance(): string {
+  /** The balance as `dp` decimals (4 by default; SMM v2 answers with 5), rounded down. */
+  balance(dp = 4): string {
+    return this.exactBalance().round(dp, Big.roundDown).toFixed(dp);
+  }
+
+  private exactBalance(): Big {
     const now = this.now();
     let b = new Big(this.state.baseBalance).minus(this.chargeTotal);
     for (const o of this.refundable) b = b.plus(viewOrder(o, now).refund);
-    return b.toFixed(4);
+    return b;
   }
 
   setBalance(amount: string): void {
-    this.state.baseBalance = new Big(this.state.baseBalance).plus(new Big(amount).minus(this.balance())).toFixed(4);
+    this.state.baseBalance = new Big(this.state.baseBalance).plus(new Big(amount).minus(this.exactBalance())).toFixed();
     this.changed();
   }
 

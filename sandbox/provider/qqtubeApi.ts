@@ -53,7 +53,7 @@ function tracking(o: OrderView) {
     sent_count: String(o.delivered),
     total_cost: o.charge,
     refund_total: o.refund,
-    refund_time: o.refund !== '0.0000' ? providerDate(o.createdAt + o.lifetimeMs) : null,
+    refund_time: Number(o.refund) > 0 ? providerDate(o.createdAt + o.lifetimeMs) : null,
     date_added: providerDate(o.createdAt),
     status: STATUS[o.status],
   };

@@ -18,6 +18,8 @@ export interface SandboxProviderOptions {
   serviceCount?: number;
   /** Whole lifetime of an order, from pending to its outcome (default 30). */
   orderSeconds?: number;
+  /** Length of one minute of a drip-feed's interval, in ms (default 60000). */
+  dripMinuteMs?: number;
   /**
    * `wall` (default): orders progress with the wall clock, and `advance` moves it further on.
    * `manual`: time stands still but for `advance`, so a test sees the same state however slowly
@@ -117,12 +119,13 @@ const FAULT_KEYS = Object.keys(faultConfigSchema.shape) as (keyof FaultConfig)[]
 
 /**
  * Starts the sandbox SMM provider: one HTTP server speaking QQTube-style at `/v1-api` and
- * PerfectPanel v2 at `/api/v2`, with fault control at `/__control` (GET reads, POST sets).
+ * PerfectPanel v2 at `/api/v2` (with drip-feed, refill and cancel), with fault control at
+ * `/__control` (GET reads, POST sets).
  */
 export async function startSandboxProvider(opts: SandboxProviderOptions = {}): Promise<SandboxProvider> {
   const apiKey = opts.apiKey ?? 'sandbox-key';
   const catalog = generateCatalog(opts.seed ?? 1, Math.min(5000, Math.max(1, opts.serviceCount ?? 320)));
-  const book = new OrderBook({ orderSeconds: opts.orderSeconds ?? 30, balance: opts.balance ?? '10000', stateFile: opts.stateFile, manualClock: opts.clock === 'manual' });
+  const book = new OrderBook({ orderSeconds: opts.orderSeconds ?? 30, balance: opts.balance ?? '10000', stateFile: opts.stateFile, manualClock: opts.clock === 'manual', dripMinuteMs: opts.dripMinuteMs });
   const faults = new Faults();
   let calls: Record<string, number> = {};
   const ctx: ApiContext = { catalog, book, apiKey };
@@ -180,16 +183,38 @@ export async function startSandboxProvider(opts: SandboxProviderOptions = {}): P
     if (!protocol) return sendJson(res, 404, { error: 'Not found' });
 
     const contentType = req.headers['content-type'] ?? '';
-    if ((req.method !== 'GET' && req.method !== 'POST') || contentType.startsWith('multipart/')) {
+    // A v2 panel answers whatever it cannot read with its usual refusal, HTTP 200.
+    const unreadable = () =>
+      protocol === 'qqtube'
+        ? sendJson(res, 400, { status: 'error', messages: [{ id: 400, message: 'Invalid request' }] })
+        : sendJson(res, 200, v2Refusal('Incorrect request').body);
+    if (req.method !== 'GET' && req.method !== 'POST') {
+      return protocol === 'qqtube' ? sendJson(res, 405, { status: 'error', messages: [{ id: 405, message: 'Invalid access method' }] }) : unreadable();
+    }
+    if (protocol === 'qqtube' && contentType.startsWith('multipart/')) {
       // The real QQTube endpoint answers a multipart POST this way.
       return sendJson(res, 405, { status: 'error', messages: [{ id: 405, message: 'Invalid access method' }] });
     }
     const params: Record<string, string> = Object.fromEntries(url.searchParams);
-    const text = await readBody(req);
-    if (contentType.includes('application/json') && text) {
-      for (const [k, v] of Object.entries(JSON.parse(text) as Record<string, unknown>)) params[k] = String(v);
-    } else if (text) {
-      Object.assign(params, Object.fromEntries(new URLSearchParams(text)));
+    let body: Buffer;
+    try {
+      body = await readBody(req);
+    } catch {
+      return unreadable();
+    }
+    try {
+      if (contentType.includes('application/json') && body.length) {
+        const parsed: unknown = JSON.parse(body.toString('utf8'));
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return unreadable();
+        for (const [k, v] of Object.entries(parsed)) params[k] = String(v);
+      } else if (contentType.startsWith('multipart/') && body.length) {
+        const form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
+        for (const [k, v] of form) if (typeof v === 'string') params[k] = v;
+      } else if (body.length) {
+        Object.assign(params, Object.fromEntries(new URLSearchParams(body.toString('utf8'))));
+      }
+    } catch {
+      return unreadable();
     }
 
     const action = params.action ?? '';
@@ -248,7 +273,7 @@ export async function startSandboxProvider(opts: SandboxProviderOptions = {}): P
 
     let body: unknown;
     try {
-      body = JSON.parse((await readBody(req)) || '{}');
+      body = JSON.parse((await readBody(req)).toString('utf8') || '{}');
     } catch {
       return sendJson(res, 400, { error: 'body must be JSON' });
     }
@@ -299,7 +324,7 @@ export async function startSandboxProvider(opts: SandboxProviderOptions = {}): P
   };
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     let size = 0;
     const chunks: Buffer[] = [];
@@ -310,7 +335,7 @@ function readBody(req: IncomingMessage): Promise<string> {
         req.destroy();
       } else chunks.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }

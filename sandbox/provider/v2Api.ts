@@ -1,11 +1,14 @@
+import Big from 'big.js';
 import { toV2Service } from './catalog';
 import { checkOrder } from './orderRules';
-import { isActive, type OrderView, type SandboxStatus } from './orders';
+import { decimalsOf, isActive, type OrderView, type SandboxStatus } from './orders';
 import type { ApiContext, ApiReply } from './qqtubeApi';
 
 /**
  * PerfectPanel-style "API v2" endpoint (`/api/v2`): `key` and `action` as form fields; every
- * answer is HTTP 200 JSON, errors are `{ error }`. Numbers are strings, as most panels send them.
+ * answer is HTTP 200 JSON, errors are `{ error }` in the panels' words. Numbers are strings, as
+ * most panels send them; money has 5 decimals (`charge` is what the order costs after what was
+ * given back, `currency` USD).
  */
 
 const MAX_IDS = 100;
@@ -29,7 +32,7 @@ const error = (message: string) => reply({ error: message });
 export const v2Refusal = (message: string): ApiReply => error(message);
 
 const orderStatus = (o: OrderView) => ({
-  charge: o.charge,
+  charge: new Big(o.charge).minus(o.refund).toFixed(decimalsOf(o.via)),
   start_count: String(o.reportedStartCount),
   status: STATUS_TEXT[o.status],
   remains: String(o.remains),
@@ -51,11 +54,11 @@ export function handleV2(params: Record<string, string>, ctx: ApiContext): ApiRe
       return reply(catalog.services.map(toV2Service));
 
     case 'add': {
-      const { key: _k, action: _a, service, link, quantity, ...extra } = params;
-      const checked = checkOrder(catalog, book, 'smm-v2', { serviceId: service, link, quantity, params: extra });
+      const { key: _k, action: _a, service, link, quantity, runs, interval, ...extra } = params;
+      const checked = checkOrder(catalog, book, 'smm-v2', { serviceId: service, link, quantity, params: extra, runs, interval });
       if ('refused' in checked) return error(checked.refused.message);
-      const { service: s, quantity: q, params: p, charge } = checked.ok;
-      const order = book.create({ via: 'smm-v2', serviceId: s.id, link: link!.trim(), quantity: q, params: p, charge });
+      const { service: s, quantity: q, params: p, charge, runs: r, interval: i } = checked.ok;
+      const order = book.create({ via: 'smm-v2', serviceId: s.id, link: link!.trim(), quantity: q, params: p, charge, runs: r, interval: i });
       return reply({ order: Number(order.id) });
     }
 
@@ -128,7 +131,7 @@ export function handleV2(params: Record<string, string>, ctx: ApiContext): ApiRe
     }
 
     case 'balance':
-      return reply({ balance: book.balance(), currency: 'USD' });
+      return reply({ balance: book.balance(5), currency: 'USD' });
 
     default:
       return error('Incorrect request');

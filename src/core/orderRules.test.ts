@@ -5,6 +5,7 @@ import { AppError, ERROR_CODES } from './errors';
 import {
   assertValidOrderInput,
   isQuantityAllowed,
+  listLines,
   orderParams,
   placeOrderInputSchema,
   quantityBounds,
@@ -236,5 +237,13 @@ describe('placeOrderInputSchema', () => {
     expect(Object.keys(parsed.params)).toEqual(['a']);
     expect((parsed.params as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('listLines', () => {
+  it('gives the non-empty lines of a list, trimmed, whatever the line ends', () => {
+    expect(listLines('Great post!\r\n\r\n  Love it  \n \t \rNice\n')).toEqual(['Great post!', 'Love it', 'Nice']);
+    expect(listLines(' \n\n')).toEqual([]);
+    expect(listLines('one')).toEqual(['one']);
   });
 });

@@ -105,6 +105,21 @@ export function orderParams(service: Pick<CatalogService, 'params'>, params: Ord
   return out;
 }
 
+/**
+ * Params whose value is a list, one item per line: comments to post, usernames to mention. An
+ * order of a service that takes one is for as many units as the list has items (docs/rules.md#orders).
+ */
+export const LINE_LIST_PARAMS = ['comments', 'usernames'] as const;
+export type LineListParam = (typeof LINE_LIST_PARAMS)[number];
+
+/** The items of a line list: its lines trimmed, the empty ones left out. */
+export function listLines(text: string): string[] {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
 export const DRIP_MIN_RUNS = 2;
 export const DRIP_MAX_RUNS = 1000;
 /** Minutes between two runs of a drip-feed. */

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from './orderStatus';
 import { priceOrder } from './pricing';
-import { microsToUsd, ratePer1000, v2Status } from './resellerApi';
+import type { ServiceParam } from './catalog';
+import { microsToUsd, ratePer1000, V2_STATUSES, v2Status, v2TypeOf } from './resellerApi';
 
 const tier = (price: string, pricingPer = 1000, minimum = 10, maximum = 100_000) => ({ minimum, maximum, price, pricingPer });
 const NO_FEES = { serviceFeePercent: 0, baseFee: 0 };
@@ -80,6 +81,25 @@ describe('reseller API figures', () => {
   it('spells every status as clients expect', () => {
     const spelled = new Set(ORDER_STATUSES.map(v2Status));
     expect([...spelled].sort()).toEqual(['Canceled', 'Completed', 'In progress', 'Partial', 'Pending', 'Processing']);
+    expect([...V2_STATUSES].sort()).toEqual([...spelled].sort());
     expect(v2Status('in_progress')).toBe('In progress');
+  });
+});
+
+describe('the order-form type of a service', () => {
+  const field = (fieldName: string, required = true): ServiceParam => ({ fieldName, fieldLabel: fieldName, fieldType: 'text', placeholder: '', description: '', required, options: [] });
+
+  it('comes from the field the service requires, with the service’s own name for it', () => {
+    expect(v2TypeOf([])).toEqual({ type: 'Default', field: null });
+    expect(v2TypeOf([field('comments')])).toEqual({ type: 'Custom Comments', field: 'comments' });
+    expect(v2TypeOf([field('usernames')])).toEqual({ type: 'Mentions Custom List', field: 'usernames' });
+    expect(v2TypeOf([field('hashtags')])).toEqual({ type: 'Mentions Hashtag', field: 'hashtags' });
+    expect(v2TypeOf([field('geo-countries'), field('answer_number')])).toEqual({ type: 'Poll', field: 'answer_number' });
+    expect(v2TypeOf([field('username'), field('comments')]).type).toBe('Custom Comments');
+  });
+
+  it('stays Default for a field the service only may take: clients read a type as fields they must send', () => {
+    expect(v2TypeOf([field('hashtag', false)])).toEqual({ type: 'Default', field: null });
+    expect(v2TypeOf([field('comments', false), field('media')])).toEqual({ type: 'Mentions Media Likers', field: 'media' });
   });
 });

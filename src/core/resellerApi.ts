@@ -14,6 +14,33 @@ export const V2_MAX_IDS = 100;
 /** Decimals of the protocol's amounts (`rate`, `charge`, `balance`): "100.84292", "0.27819". */
 export const API_DECIMALS = RATE_DECIMALS;
 
+/** Refusals in the wording the protocol's clients match on. */
+export const V2_ERRORS = {
+  key: 'Incorrect API key',
+  request: 'Incorrect request',
+  service: 'Incorrect service ID',
+  link: 'Incorrect link',
+  funds: 'Not enough funds on balance',
+  active: 'You have active order with this link. Please wait until order being completed.',
+  order: 'Incorrect order ID',
+  refillId: 'Incorrect refill ID',
+  rate: 'Too many requests. Please slow down.',
+  maintenance: 'The service is under maintenance. Please try again later.',
+} as const;
+
+/** Refusals of a quantity outside a service's bounds, in the protocol's wording. */
+export const V2_QUANTITY_ERRORS = {
+  min: (min: number) => `Quantity less than minimal ${min}`,
+  max: (max: number) => `Quantity more than maximum ${max}`,
+  step: (step: number) => `Quantity must be a multiple of ${step}`,
+} as const;
+
+/** Refusals of a field a service's type asks for. */
+export const V2_FIELD_ERRORS = {
+  required: (name: string) => `${name} is required`,
+  tooLong: (name: string, max: number) => `${name} is too long (at most ${max} characters)`,
+} as const;
+
 /**
  * USD per 1000 units as the customer pays them (src/core/pricing.ts): the tier containing 1000
  * units (else the first), the service fee included, rounded up to 5 decimals ("0.3500" → "0.35",
@@ -47,8 +74,12 @@ export function microsToUsd(micros: number, round: 'up' | 'down'): string {
   return `${sign}${digits.slice(0, -API_DECIMALS)}.${fraction}`;
 }
 
+/** Order statuses as the protocol spells them. */
+export const V2_STATUSES = ['Pending', 'Processing', 'In progress', 'Completed', 'Partial', 'Canceled'] as const;
+export type V2Status = (typeof V2_STATUSES)[number];
+
 /** The protocol's status of an order. */
-export function v2Status(status: OrderStatus): string {
+export function v2Status(status: OrderStatus): V2Status {
   switch (status) {
     case 'pending':
     case 'unknown':
@@ -71,14 +102,40 @@ export function v2Status(status: OrderStatus): string {
   }
 }
 
-/** The protocol's order-form type of a service, from the extra fields it needs. */
-export function v2ServiceType(params: CatalogService['params']): string {
-  const names = new Set(params.map((p) => p.fieldName));
-  if (names.has('comments')) return 'Custom Comments';
-  if (names.has('usernames')) return 'Mentions Custom List';
-  if (names.has('hashtag') || names.has('hashtags')) return 'Mentions Hashtag';
-  if (names.has('media')) return 'Mentions Media Likers';
-  if (names.has('answer_number')) return 'Poll';
-  if (names.has('username')) return 'Mentions User Followers';
-  return 'Default';
+/** The protocol's order-form types (`type` in `services`): which fields `add` takes besides service and link. */
+export const V2_SERVICE_TYPES = [
+  'Default',
+  'Custom Comments',
+  'Mentions Custom List',
+  'Mentions Hashtag',
+  'Mentions User Followers',
+  'Mentions Media Likers',
+  'Poll',
+] as const;
+export type V2ServiceType = (typeof V2_SERVICE_TYPES)[number];
+
+/** The field names that make each type, in the order they are looked for. */
+const TYPE_FIELDS: [Exclude<V2ServiceType, 'Default'>, readonly string[]][] = [
+  ['Custom Comments', ['comments']],
+  ['Mentions Custom List', ['usernames']],
+  ['Mentions Hashtag', ['hashtag', 'hashtags']],
+  ['Mentions Media Likers', ['media']],
+  ['Poll', ['answer_number']],
+  ['Mentions User Followers', ['username']],
+];
+
+/**
+ * The protocol's order-form type of a service, from the extra field it requires, and the
+ * service's name of that field. A field the service only may take leaves it `Default`: clients
+ * read a type as the fields they must send.
+ */
+export function v2TypeOf(params: CatalogService['params']): { type: V2ServiceType; field: string | null } {
+  const required = new Set(params.filter((p) => p.required).map((p) => p.fieldName));
+  for (const [type, names] of TYPE_FIELDS) {
+    const field = names.find((n) => required.has(n));
+    if (field) return { type, field };
+  }
+  return { type: 'Default', field: null };
 }
+
+export const v2ServiceType = (params: CatalogService['params']): V2ServiceType => v2TypeOf(params).type;

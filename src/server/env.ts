@@ -46,6 +46,11 @@ export const envSchema = z.object({
   SANDBOX_PROVIDER_LATENCY_MS: z.string().regex(/^\d+(-\d+)?$/, 'a number of ms or a range such as 300-1500').default('300-1500'),
   /** Requests per second the sandbox provider accepts per API key; more are answered 429 (0: no limit). */
   SANDBOX_PROVIDER_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
+  /**
+   * Which of its two protocols the shop speaks to the sandbox provider: `smm-v2` (SMM Panel API v2,
+   * with refill, cancel and drip-feed) or `qqtube` (the QQTube-style API, which has none of them).
+   */
+  SANDBOX_PROVIDER_PROTOCOL: z.enum(['smm-v2', 'qqtube']).default('smm-v2'),
   /** Size of the sandbox provider's catalogue (up to 5000). */
   SANDBOX_SERVICE_COUNT: z.coerce.number().int().min(1).max(5000).default(320),
   /** Production refuses sandbox parts unless this is set. */

@@ -20,7 +20,9 @@ export const PAYMENT_CALLBACK_PATH = '/api/payments/callback';
 /**
  * The SMM provider and the card gateway: the real ones when configured, otherwise sandbox
  * servers on loopback that speak the same protocols (docs/ARCHITECTURE.md#sandbox). The sandbox provider keeps its
- * orders in the data folder so a restart does not lose them.
+ * orders in the data folder so a restart does not lose them; the shop talks to it over SMM v2
+ * (`SANDBOX_PROVIDER_PROTOCOL`, or QQTube-style), and its drip-feed intervals last as long as the
+ * shop's (`DRIP_FEED_MINUTE_MS`).
  */
 export async function startExternalParts(env: Env): Promise<ExternalParts> {
   const sandbox: ExternalParts['sandbox'] = {};
@@ -29,12 +31,15 @@ export async function startExternalParts(env: Env): Promise<ExternalParts> {
     sandbox.provider = await startSandboxProvider({
       stateFile: resolve(env.DATA_DIR, 'sandbox-provider.json'),
       orderSeconds: env.SANDBOX_ORDER_SECONDS,
+      dripMinuteMs: env.DRIP_FEED_MINUTE_MS,
       serviceCount: env.SANDBOX_SERVICE_COUNT,
       latencyMs: parseLatencyRange(env.SANDBOX_PROVIDER_LATENCY_MS),
       rateLimitPerSecond: env.SANDBOX_PROVIDER_RATE_LIMIT,
     });
     const pacer = createPacer(env.PROVIDER_RATE_LIMIT ?? env.SANDBOX_PROVIDER_RATE_LIMIT);
-    provider = createProvider({ protocol: 'qqtube', url: sandbox.provider.qqtubeUrl, key: sandbox.provider.apiKey, pacer });
+    const protocol = env.SANDBOX_PROVIDER_PROTOCOL;
+    const url = protocol === 'qqtube' ? sandbox.provider.qqtubeUrl : sandbox.provider.v2Url;
+    provider = createProvider({ protocol, url, key: sandbox.provider.apiKey, pacer });
   } else {
     provider = createProvider({ protocol: env.PROVIDER, url: env.PROVIDER_URL!, key: env.PROVIDER_KEY!, pacer: createPacer(env.PROVIDER_RATE_LIMIT ?? 0) });
   }

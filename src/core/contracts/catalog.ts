@@ -19,6 +19,11 @@ export const publicServiceSchema = z.object({
   hasParams: z.boolean(),
   /** May be ordered as a drip-feed (runs × quantity at an interval). */
   dripfeed: z.boolean().optional(),
+  /** A completed order may be refilled, for `refillDays` after it was placed (null: the default period). */
+  refill: z.boolean().optional(),
+  refillDays: z.number().int().positive().nullable().optional(),
+  /** A running order may be cancelled (what was not delivered is refunded). */
+  cancel: z.boolean().optional(),
 });
 export type PublicService = z.infer<typeof publicServiceSchema>;
 

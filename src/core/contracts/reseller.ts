@@ -43,7 +43,7 @@ export const orderActionsSchema = z.object({
   refillUntil: z.string().nullable(),
   /** The latest refill request and its state. */
   refill: z.object({ id: z.number().int(), status: z.enum(REFILL_STATUSES), createdAt: z.string() }).nullable(),
-  /** A cancel was asked for and accepted by the provider. */
+  /** A cancel was asked for and not refused: carried out, accepted by the provider, or waiting for the order to be sent. */
   cancelRequested: z.boolean(),
 });
 export type OrderActions = z.infer<typeof orderActionsSchema>;

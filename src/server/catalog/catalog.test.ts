@@ -73,6 +73,15 @@ describe('public catalogue API', () => {
     await saveSettings(database.db, { service_fee: 0 });
   });
 
+  it('tells of each service whether it may be refilled (and for how long) and cancelled', async () => {
+    const [a, b] = await database.db.select().from(catalogServices).where(eq(catalogServices.active, true)).orderBy(catalogServices.id).limit(2);
+    await database.db.update(catalogServices).set({ refill: true, refillDays: 30, cancel: false, syncedAt: new Date() }).where(eq(catalogServices.id, a!.id));
+    await database.db.update(catalogServices).set({ refill: false, refillDays: null, cancel: true, syncedAt: new Date() }).where(eq(catalogServices.id, b!.id));
+    const list = serviceListSchema.parse(await (await app.request('/api/catalog/services?lang=en')).json());
+    expect(list.services.find((s) => s.id === a!.id)).toMatchObject({ refill: true, refillDays: 30, cancel: false });
+    expect(list.services.find((s) => s.id === b!.id)).toMatchObject({ refill: false, refillDays: null, cancel: true });
+  });
+
   it('serves one service in full; unknown ids answer SERVICE_NOT_FOUND', async () => {
     const list = serviceListSchema.parse(await (await app.request('/api/catalog/services')).json());
     const withParams = list.services.find((s) => s.hasParams)!;

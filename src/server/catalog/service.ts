@@ -131,6 +131,9 @@ function toPublic(s: CatalogService, name: string, fees: Fees): PublicService {
     displayPer: display?.per ?? 1000,
     hasParams: s.params.length > 0,
     dripfeed: s.dripfeed,
+    refill: s.refill,
+    refillDays: s.refill ? s.refillDays : null,
+    cancel: s.cancel,
   };
 }
 

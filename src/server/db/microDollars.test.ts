@@ -11,14 +11,14 @@ import type { Db, Tx } from './client';
 import { orders } from './schema';
 
 /*
- * Migration 0018 on a copy of a shop with money in it (docs/decisions/0015-micro-dollars.md):
+ * Migration 0019 on a copy of a shop with money in it (docs/decisions/0015-micro-dollars.md):
  * balances, ledger entries, orders (a drip-feed parent and its runs, partial and full refunds, an
  * order refunded before refunds were cumulative), payments and the audit log are migrated up to
  * 0017 in cents, then to the end: every amount is renamed and multiplied by 10 000 exactly, the
  * books still balance, and the application goes on refunding in the new unit.
  */
 
-const TAG = '0018_micro_dollars';
+const TAG = '0019_micro_dollars';
 const migrationsBefore = migrationsFolderBefore();
 
 const ID = {

@@ -37,7 +37,7 @@ describe(`migration ${TAG}`, () => {
       expect(old.map(([, id]) => id)).toEqual([100001, 100002, 100003, 100004, 100005]);
 
       // Up to this migration only: later orders are written as the schema of its time has them.
-      await migrate(db, { migrationsFolder: migrationsBefore('0018_micro_dollars') });
+      await migrate(db, { migrationsFolder: migrationsBefore('0019_micro_dollars') });
 
       expect(await ids()).toEqual(old);
       for (let i = 5; i < 15; i += 1) await insertOrder(client, i);

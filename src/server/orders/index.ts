@@ -1,6 +1,7 @@
 /** Orders: what other features (the admin area) may use of them. */
 export { ordersDeps } from './routes';
 export * from './refunds';
+export * from './cancels';
 export * from './service';
 export * from './sync';
 export * from './jobs';

@@ -1,8 +1,12 @@
 import type { JobDefinition } from '../jobs/boss';
+import { sendWaitingCancels } from './cancels';
 import { type OrdersDeps } from './service';
 import { reconcileOrders, syncOrderStatuses } from './sync';
 
-/** Every minute: pull statuses of active orders; settle orders whose submission is uncertain. */
+/**
+ * Every minute: pull statuses of active orders; settle orders whose submission is uncertain, then
+ * the cancels still waiting for an order that has since been sent (or left by a process that died).
+ */
 export function orderJobs(deps: OrdersDeps): JobDefinition[] {
   return [
     {
@@ -16,6 +20,13 @@ export function orderJobs(deps: OrdersDeps): JobDefinition[] {
         }
       },
     },
-    { name: 'order-reconcile', cron: '* * * * *', handler: async () => void (await reconcileOrders(deps)) },
+    {
+      name: 'order-reconcile',
+      cron: '* * * * *',
+      handler: async () => {
+        await reconcileOrders(deps);
+        await sendWaitingCancels(deps);
+      },
+    },
   ];
 }

@@ -25,6 +25,8 @@ type OrderRow = typeof orders.$inferSelect;
  * schedule has stopped). So what the parent and its runs give back together never exceeds the
  * parent's charge, whichever path refunds them (provider states, reconciliation, cancels, the
  * team). A refund of a drip-feed as a whole (`refundParts`) takes what is left on those rows.
+ * A drip-feed the provider runs itself (sent whole, `upstream_drip`) is refunded as one order:
+ * charge × remains / quantity of the whole, remains being what the provider did not deliver.
  */
 
 /** Statuses in which the provider delivers nothing more and the whole charge goes back. */
@@ -48,9 +50,11 @@ export function refundOwedMicros(order: Pick<OrderRow, 'chargeMicros' | 'quantit
 /**
  * The most `order`'s own row may give back: its charge; for a drip-feed parent, the shares of
  * the runs never written once its schedule has stopped (nothing while runs are still to come).
+ * A drip-feed sent whole to a provider that runs it (`upstream_drip`) has no runs: its own row
+ * carries its whole charge, and gives back what the provider did not deliver like any order.
  */
-export function refundCeilingMicros(order: Pick<OrderRow, 'chargeMicros' | 'runs' | 'runsSent' | 'nextRunAt'>): number {
-  if (order.runs === null) return order.chargeMicros;
+export function refundCeilingMicros(order: Pick<OrderRow, 'chargeMicros' | 'runs' | 'runsSent' | 'nextRunAt' | 'upstreamDrip'>): number {
+  if (order.runs === null || order.upstreamDrip) return order.chargeMicros;
   if (order.nextRunAt !== null) return 0;
   return (order.runs - order.runsSent) * (order.chargeMicros / order.runs);
 }

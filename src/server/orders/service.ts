@@ -12,7 +12,7 @@ import { type Db, rowsOf } from '../db/client';
 import { ledgerEntries, orders, rateLimits, users } from '../db/schema';
 import { rateLimitedUntil, takeSlotsSql, type RateCounter } from '../http/rateLimit';
 import type { Logger } from '../logger';
-import { isProviderError, type SmmProvider } from '../providers';
+import { isProviderError, type ProviderOrderRequest, type SmmProvider } from '../providers';
 import type { RealtimeHub } from '../realtime';
 import { getSettings } from '../settings';
 import { crashPoint } from '../faults';
@@ -178,8 +178,10 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
   }
   const params = orderParams(service, input.params);
   const quantity = input.quantity * (runs ?? 1);
-  // A drip-feed parent is never sent itself: it runs (its runs are written on schedule).
-  const status: OrderStatus = runs === null ? 'pending' : 'running';
+  // A drip-feed parent runs (its runs are written on schedule and sent one by one), unless the
+  // provider drip-feeds the service itself: then it waits to be sent whole, as one drip-feed order.
+  const upstreamDrip = runs !== null && isUpstreamDrip(deps.provider, service);
+  const status: OrderStatus = runs === null || upstreamDrip ? 'pending' : 'running';
 
   const id = randomUUID();
   const number = newOrderNumber();
@@ -201,10 +203,10 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
         returning balance_micros
       ), placed as (
         insert into ${orders} (id, number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, params, charge_micros, idempotency_key, request_hash,
-                               status, runs, interval_minutes, next_run_at)
+                               status, runs, interval_minutes, next_run_at, upstream_drip)
         select ${id}::uuid, ${number}, ${userId}, ${service.id}, ${service.name}, ${service.platform}, ${service.type}, ${input.link}, ${normalizeLink(input.link)},
                ${quantity}::int, ${JSON.stringify(params)}::jsonb, ${micros}::bigint, ${input.idempotencyKey}, ${requestHash},
-               ${status}, ${runs}::int, ${input.interval ?? null}::int, case when ${runs !== null} then now() end
+               ${status}, ${runs}::int, ${input.interval ?? null}::int, case when ${status === 'running'} then now() end, ${upstreamDrip}
         from debit
         returning created_at
       ), charged as (
@@ -266,6 +268,20 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
 }
 
 /**
+ * Whether a drip-feed of `service` goes to the provider as one drip-feed order: the provider's
+ * protocol takes drip-feed orders and its catalogue marks the service `dripfeed`. Otherwise the
+ * runs are written and sent one by one (dripfeed.ts).
+ */
+export const isUpstreamDrip = (provider: Pick<SmmProvider, 'dripFeed'>, service: { dripfeed: boolean }) => provider.dripFeed === true && service.dripfeed;
+
+/** What is sent to the provider for an order: a drip-feed sent whole carries its runs and interval, and the quantity of one run. */
+export function providerRequestOf(o: Pick<OrderRow, 'serviceId' | 'link' | 'quantity' | 'params' | 'runs' | 'intervalMinutes' | 'upstreamDrip'>): ProviderOrderRequest {
+  const request = { serviceId: o.serviceId, link: o.link, quantity: o.quantity, params: o.params };
+  if (!o.upstreamDrip || o.runs === null) return request;
+  return { ...request, quantity: o.quantity / o.runs, dripFeed: { runs: o.runs, interval: o.intervalMinutes! } };
+}
+
+/**
  * Sends a pending order to the provider exactly once: the order is claimed by setting
  * `submitted_at`, so the submission workers of every instance, reconciliation and an admin's
  * resubmission never both send it. See submitClaimed for what the answer does.
@@ -294,12 +310,7 @@ export async function submitClaimed(
 ): Promise<OrderRow> {
   let providerOrderId: string;
   try {
-    ({ providerOrderId } = await deps.provider.add({
-      serviceId: claimed.serviceId,
-      link: claimed.link,
-      quantity: claimed.quantity,
-      params: claimed.params,
-    }));
+    ({ providerOrderId } = await deps.provider.add(providerRequestOf(claimed)));
   } catch (err) {
     return afterFailedSubmission(deps, claimed, err);
   }
@@ -310,7 +321,7 @@ export async function submitClaimed(
   }
   const [updated] = await deps.db
     .update(orders)
-    .set({ providerOrderId, updatedAt: new Date() })
+    .set({ providerOrderId, runsSent: sql`case when ${orders.upstreamDrip} then ${orders.runs} else ${orders.runsSent} end`, updatedAt: new Date() })
     .where(eq(orders.id, claimed.id))
     .returning();
   await notifyOrder(deps, updated!);
@@ -355,7 +366,7 @@ export async function claimPending(db: Db, limit: number): Promise<OrderRow[]> {
   const claimed = await db.execute(sql`
     with waiting as materialized (
       select id from ${orders}
-      where status = 'pending' and submitted_at is null and provider_order_id is null and runs is null
+      where status = 'pending' and submitted_at is null and provider_order_id is null and (runs is null or upstream_drip)
       order by created_at
       limit ${limit}
       for update skip locked
@@ -381,10 +392,11 @@ function orderFromRow(raw: Record<string, unknown>): OrderRow {
 
 /**
  * Stores providers' ids for many orders in one statement: ids handed in within `delayMs` of each
- * other are written together. A process that dies before the write leaves those orders claimed
- * without an id, which reconciliation settles from the provider's records.
+ * other are written together, then `afterWrite` is given the rows written (once the write is
+ * committed) before their callers are answered. A process that dies before the write leaves
+ * those orders claimed without an id, which reconciliation settles from the provider's records.
  */
-export function createProviderIdWriter(db: Db, delayMs = 10) {
+export function createProviderIdWriter(db: Db, delayMs = 10, afterWrite?: (rows: OrderRow[]) => Promise<void>) {
   let pending: { id: string; providerOrderId: string; done: (row: OrderRow | undefined) => void; fail: (err: unknown) => void }[] = [];
   let timer: NodeJS.Timeout | null = null;
   const flush = async () => {
@@ -393,11 +405,13 @@ export function createProviderIdWriter(db: Db, delayMs = 10) {
     pending = [];
     try {
       const result = await db.execute(sql`
-        update ${orders} o set provider_order_id = v.pid, updated_at = now()
+        update ${orders} o set provider_order_id = v.pid, updated_at = now(),
+          runs_sent = case when o.upstream_drip then o.runs else o.runs_sent end
         from jsonb_to_recordset(${JSON.stringify(batch.map((b) => ({ id: b.id, pid: b.providerOrderId })))}::jsonb) as v(id uuid, pid text)
         where o.id = v.id
         returning o.*`);
       const rows = new Map(rowsOf<Record<string, unknown>>(result).map((r) => [String(r.id), orderFromRow(r)]));
+      if (afterWrite) await afterWrite([...rows.values()]);
       for (const b of batch) b.done(rows.get(b.id));
     } catch (err) {
       for (const b of batch) b.fail(err);
@@ -408,17 +422,6 @@ export function createProviderIdWriter(db: Db, delayMs = 10) {
       pending.push({ id, providerOrderId, done, fail });
       timer ??= setTimeout(() => void flush(), delayMs);
     });
-}
-
-/** Claims and sends one batch of waiting orders, `concurrency` at a time; returns how many were claimed. */
-export async function submitPending(deps: OrdersDeps, opts: { limit?: number; concurrency?: number } = {}): Promise<number> {
-  const claimed = await claimPending(deps.db, opts.limit ?? 100);
-  let next = 0;
-  const lane = async () => {
-    while (next < claimed.length) await submitClaimed(deps, claimed[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(claimed.length, opts.concurrency ?? 16) }, lane));
-  return claimed.length;
 }
 
 /** Marks an order failed (`error`, `cancelled` …) and refunds what is left of its charge, once. */

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../db/client';
+import { sendWaitingCancels } from './cancels';
 import { DEFAULT_DRIP_MINUTE_MS, settleDripParents, startDueRuns } from './dripfeed';
-import { claimPending, createProviderIdWriter, ORDERS_CHANNEL, submitClaimed, type OrdersDeps } from './service';
+import { claimPending, createProviderIdWriter, ORDERS_CHANNEL, submitClaimed, type OrderRow, type OrdersDeps } from './service';
 
 export interface SubmissionWorkerOptions {
   /** Orders sent to the provider at once by this worker. */
@@ -22,13 +23,47 @@ export interface SubmissionWorker {
 }
 
 /**
+ * Carries out the cancels asked for while these orders were being sent (docs/rules.md#cancel);
+ * its failures are logged, the reconcile job's sweep tries again.
+ */
+async function cancelsAfterSend(deps: OrdersDeps, rows: OrderRow[]): Promise<void> {
+  try {
+    await sendWaitingCancels(deps, rows.map((r) => r.id));
+  } catch (err) {
+    deps.logger.warn({ err }, 'sending waiting cancels failed');
+  }
+}
+
+/**
+ * Sends one claimed order; then, when a cancel was asked for while it was on its way, that cancel
+ * is carried out (the provider id writer does it for the orders it stores).
+ */
+async function sendClaimed(deps: OrdersDeps, order: OrderRow, store?: ReturnType<typeof createProviderIdWriter>): Promise<OrderRow> {
+  const row = await submitClaimed(deps, order, store);
+  if (!store || row.providerOrderId === null) await cancelsAfterSend(deps, [row]);
+  return row;
+}
+
+/** Claims and sends one batch of waiting orders, `concurrency` at a time; returns how many were claimed. */
+export async function submitPending(deps: OrdersDeps, opts: { limit?: number; concurrency?: number } = {}): Promise<number> {
+  const claimed = await claimPending(deps.db, opts.limit ?? 100);
+  let next = 0;
+  const lane = async () => {
+    while (next < claimed.length) await sendClaimed(deps, claimed[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(claimed.length, opts.concurrency ?? 16) }, lane));
+  return claimed.length;
+}
+
+/**
  * The submission worker: sends accepted orders to the provider in the background, oldest first,
  * at most `concurrency` at once. Every instance may run one; an order is claimed by exactly one
  * of them (claimPending), and what happens to the claim after a crash is reconciliation's job.
  * Accepted orders wake it at once (NOTIFY on the orders channel, see `enableSubmissionWake`),
  * and so does the return of a lost listening connection; it also looks every `pollMs`. The provider's pace is kept by the provider's
  * pacer: a 429 holds every call of this process for the `Retry-After` it asked for, and the
- * order it turned away goes back in line.
+ * order it turned away goes back in line. A cancel asked for while an order was on its way is
+ * carried out once its send is answered (`sendWaitingCancels`).
  */
 export async function startSubmissionWorker(deps: OrdersDeps, database: Database, opts: SubmissionWorkerOptions): Promise<SubmissionWorker> {
   const pollMs = opts.pollMs ?? 1000;
@@ -44,7 +79,7 @@ export async function startSubmissionWorker(deps: OrdersDeps, database: Database
   // After the listening connection was lost, wake-up notices may have been missed: look now.
   const unlisten = await database.listen(ORDERS_CHANNEL, wake, { onReconnect: wake });
   const flights = new Set<Promise<unknown>>();
-  const store = createProviderIdWriter(deps.db);
+  const store = createProviderIdWriter(deps.db, 10, (rows) => cancelsAfterSend(deps, rows));
   // While busy, lanes are refilled a quarter at a time (or after 50 ms): one claim per several orders.
   const refillAt = Math.max(1, Math.floor(opts.concurrency / 4));
   let lastClaim = 0;
@@ -79,7 +114,7 @@ export async function startSubmissionWorker(deps: OrdersDeps, database: Database
           const batch = await claimPending(deps.db, room);
           for (const order of batch) {
             inFlight++;
-            const flight = submitClaimed(deps, order, store)
+            const flight = sendClaimed(deps, order, store)
               .catch((err) => deps.logger.error({ err, order: order.id }, 'order submission failed'))
               .finally(() => {
                 inFlight--;

@@ -123,6 +123,8 @@ const NO_SUBMISSION_ID = 'Sifariş ID alınmadı. Yenidən cəhd edin.';
  */
 export class QqtubeProvider extends ProviderClient implements SmmProvider {
   readonly protocol = 'qqtube' as const;
+  /** The protocol has no drip-feed: a drip-feed is sent one run at a time. */
+  readonly dripFeed = false;
   constructor(options: ProviderOptions) {
     super(options, 5);
   }
@@ -150,8 +152,13 @@ export class QqtubeProvider extends ProviderClient implements SmmProvider {
     return service;
   }
 
-  /** See SmmProvider.add: `no_answer` and `bad_reply` leave the order's existence unknown. */
+  /**
+   * See SmmProvider.add: `no_answer` and `bad_reply` leave the order's existence unknown. The
+   * protocol has no drip-feed parameters (`dripFeed` is false): such a request is refused
+   * unsent, so it is never delivered as one run.
+   */
   async add(order: ProviderOrderRequest): Promise<{ providerOrderId: string }> {
+    if (order.dripFeed) throw new ProviderError('refused', ['drip-feed orders are not sent through the QQTube-style API'], { note: 'provider_refused' });
     const body = await this.call('add', {
       ...order.params,
       id_service: order.serviceId,

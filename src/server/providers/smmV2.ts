@@ -102,6 +102,8 @@ function text(fieldName: string, fieldLabel: string): ServiceParam {
  */
 export class SmmV2Provider extends ProviderClient implements SmmProvider {
   readonly protocol = 'smm-v2' as const;
+  /** v2 `add` takes `runs` and `interval`: a drip-feed is one order the panel runs. */
+  readonly dripFeed = true;
   constructor(options: ProviderOptions) {
     // A pass over thousands of active orders is 100 ids per call; twenty calls at once (spaced by
     // the pacer when the provider has a rate limit) ask 10,000 orders in a few seconds.
@@ -119,13 +121,18 @@ export class SmmV2Provider extends ProviderClient implements SmmProvider {
     return (await this.services()).find((s) => s.id === id) ?? null;
   }
 
-  /** See SmmProvider.add: `no_answer` and `bad_reply` leave the order's existence unknown. */
+  /**
+   * See SmmProvider.add: `no_answer` and `bad_reply` leave the order's existence unknown. A
+   * drip-feed is sent as `runs` and `interval` beside the quantity of one run; the panel then
+   * reports it as one order of the whole quantity (`remains` counts every run).
+   */
   async add(order: ProviderOrderRequest): Promise<{ providerOrderId: string }> {
     const body = await this.call('add', {
       ...order.params,
       service: order.serviceId,
       link: order.link,
       quantity: String(order.quantity),
+      ...(order.dripFeed ? { runs: String(order.dripFeed.runs), interval: String(order.dripFeed.interval) } : {}),
     });
     return { providerOrderId: parseReply(z.object({ order: looseId }).loose(), body, 'add').order };
   }

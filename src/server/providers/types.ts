@@ -22,9 +22,15 @@ export interface ProviderOrderState {
 export interface ProviderOrderRequest {
   serviceId: string;
   link: string;
+  /** For a drip-feed, the quantity of one run. */
   quantity: number;
   /** Extra params keyed by the provider's field name (e.g. `comments`, `geo-countries`). */
   params: Record<string, string>;
+  /**
+   * One drip-feed order the provider runs itself: `runs` of `quantity` each, one every `interval`
+   * minutes. Only for a provider whose `dripFeed` is true and a service it drip-feeds.
+   */
+  dripFeed?: { runs: number; interval: number };
 }
 
 export interface FindOrderQuery {
@@ -41,6 +47,11 @@ export type PerOrderResult<T> = Map<string, T | { error: string }>;
 
 export interface SmmProvider {
   readonly protocol: ProviderProtocol;
+  /**
+   * Whether an order may be a drip-feed the provider runs itself (`add` with `dripFeed`), for its
+   * services marked `dripfeed`; otherwise a drip-feed is sent one run at a time.
+   */
+  readonly dripFeed?: boolean;
 
   /** The provider's whole catalogue; entries that cannot be normalized are left out. */
   services(): Promise<CatalogService[]>;

@@ -2,22 +2,17 @@ import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-
 import type { CatalogService } from '../../core/catalog';
 import type { OrderActions } from '../../core/contracts/reseller';
 import { AppError } from '../../core/errors';
-import { ACTIVE_STATUSES } from '../../core/orderStatus';
 import { isOpenRefill, OPEN_REFILL_STATUSES, refillUntil, type RefillStatus } from '../../core/refill';
-import { catalogServices, orderCancels, orderRefills, orders } from '../db/schema';
+import { catalogServices, orderRefills } from '../db/schema';
 import type { Db } from '../db/client';
-import { cancelDripFeed, failAndRefund, toOrderView, type OrderRow, type OrdersDeps } from '../orders';
-import { applyState } from '../orders';
+import { cancelRefusal, requestCancel, requestedCancels, toOrderView, type OrderRow, type OrdersDeps } from '../orders';
 
 /**
  * Refills and cancels of orders, asked for by the customer (on the site or through the reseller
  * API) or by an admin. The rules:
  * - refill: the service offers refills, the order is completed, its refill period (counted from
  *   the order) has not ended, and no earlier refill of it is still open;
- * - cancel: an order not yet sent to the provider is cancelled here and refunded in full; a sent
- *   one only when its service allows cancelling and it is still active — the provider is asked,
- *   and the refund of what was not delivered follows the provider's answer through the same
- *   refund rules as every other order (`refundOrder`).
+ * - cancel: the orders feature's rule (`cancelOrders`, src/server/orders/cancels.ts).
  * Provider calls are made outside any transaction.
  */
 
@@ -38,26 +33,12 @@ async function flagsOf(db: Db, serviceIds: string[]): Promise<Map<string, Servic
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-const unsent = (o: OrderRow) => o.status === 'pending' && o.submittedAt === null && o.providerOrderId === null;
-const isActive = (o: OrderRow) => (ACTIVE_STATUSES as readonly string[]).includes(o.status);
-
 /** Why a refill is refused now, or null when it may be asked for. */
 function refillRefusal(o: OrderRow, flags: ServiceFlags | undefined, latest: RefillRow | undefined, now = new Date()): string | null {
   if (!flags?.refill) return 'Refill is not available for this service';
   if (o.status !== 'completed' || !o.providerOrderId) return 'Refill is available for completed orders only';
   if (now > refillUntil(o.createdAt, flags.refillDays)) return 'The refill period of this order has ended';
   if (latest && isOpenRefill(latest.status)) return 'A refill of this order is already in progress';
-  return null;
-}
-
-/** Why a cancel is refused now, or null when it may be asked for. */
-function cancelRefusal(o: OrderRow, flags: ServiceFlags | undefined, requested: boolean): string | null {
-  // A drip-feed parent is cancelled here (its unsent runs refunded) while runs are still to come.
-  if (o.runs !== null) return o.status === 'running' && o.nextRunAt !== null ? null : 'All runs of this drip-feed were already sent';
-  if (unsent(o)) return null;
-  if (!flags?.cancel) return 'Cancel is not available for this service';
-  if (!isActive(o) || !o.providerOrderId) return 'Cancel is available for active orders only';
-  if (requested) return 'A cancel of this order was already requested';
   return null;
 }
 
@@ -69,16 +50,10 @@ async function latestRefills(db: Db, orderIds: string[]): Promise<Map<string, Re
   return out;
 }
 
-async function cancelledIds(db: Db, orderIds: string[]): Promise<Set<string>> {
-  if (!orderIds.length) return new Set();
-  const rows = await db.select({ id: orderCancels.orderId }).from(orderCancels).where(inArray(orderCancels.orderId, orderIds));
-  return new Set(rows.map((r) => r.id));
-}
-
 /** What each order allows now: the history's buttons and marks. */
 export async function actionsOf(db: Db, rows: OrderRow[]): Promise<Record<string, OrderActions>> {
   const ids = rows.map((o) => o.id);
-  const [flags, refills, cancels] = await Promise.all([flagsOf(db, rows.map((o) => o.serviceId)), latestRefills(db, ids), cancelledIds(db, ids)]);
+  const [flags, refills, cancels] = await Promise.all([flagsOf(db, rows.map((o) => o.serviceId)), latestRefills(db, ids), requestedCancels(db, ids)]);
   const out: Record<string, OrderActions> = {};
   for (const o of rows) {
     const f = flags.get(o.serviceId);
@@ -87,7 +62,7 @@ export async function actionsOf(db: Db, rows: OrderRow[]): Promise<Record<string
       viaApi: o.viaApi,
       apiId: o.apiId,
       canRefill: refillRefusal(o, f, latest) === null,
-      canCancel: cancelRefusal(o, f, cancels.has(o.id)) === null,
+      canCancel: cancelRefusal(o, f?.cancel, cancels.has(o.id)) === null,
       refillUntil: f?.refill && o.status === 'completed' ? refillUntil(o.createdAt, f.refillDays).toISOString() : null,
       refill: latest ? { id: latest.id, status: latest.status, createdAt: latest.createdAt.toISOString() } : null,
       cancelRequested: cancels.has(o.id),
@@ -135,54 +110,6 @@ export async function requestRefill(deps: OrdersDeps, order: OrderRow, source: A
     throw new AppError('REFILL_NOT_ALLOWED', reason, { reason });
   }
   return settle({ providerRefillId: answer.refillId, checkedAt: new Date() });
-}
-
-/**
- * Cancels one order: an unsent order here (full refund); a sent one by asking the provider and
- * then applying the provider's new state, which refunds what was not delivered. Returns the
- * order as it is afterwards. Throws CANCEL_NOT_ALLOWED with the reason when refused.
- */
-export async function requestCancel(deps: OrdersDeps, order: OrderRow, source: ActionSource): Promise<OrderRow> {
-  const flags = (await flagsOf(deps.db, [order.serviceId])).get(order.serviceId);
-  const requested = (await cancelledIds(deps.db, [order.id])).has(order.id);
-  const refusal = cancelRefusal(order, flags, requested);
-  if (refusal) throw new AppError('CANCEL_NOT_ALLOWED', refusal, { reason: refusal });
-
-  if (order.runs !== null) {
-    const after = await cancelDripFeed(deps, order.id);
-    await deps.db.insert(orderCancels).values({ orderId: order.id, source, result: 'drip-feed stopped' }).onConflictDoNothing();
-    return after;
-  }
-  if (unsent(order)) {
-    // Checked again on the locked row: the submission claims an order only while it is unsent.
-    const after = await failAndRefund(deps, order.id, 'cancelled', 'cancelled_before_sending', null, unsent);
-    if (after.status !== 'cancelled') throw new AppError('CANCEL_NOT_ALLOWED', 'The order was sent meanwhile; try again.', { reason: 'sent' });
-    await deps.db.insert(orderCancels).values({ orderId: order.id, source, result: 'cancelled before sending' }).onConflictDoNothing();
-    return after;
-  }
-
-  const pid = order.providerOrderId!;
-  let result: Awaited<ReturnType<OrdersDeps['provider']['cancel']>>;
-  try {
-    result = await deps.provider.cancel([pid]);
-  } catch (err) {
-    deps.logger.warn({ err, order: order.id }, 'cancel request got no answer');
-    throw new AppError('PROVIDER_NO_ANSWER', 'The provider did not answer.');
-  }
-  const answer = result === 'unsupported' ? { error: 'Cancel is not available for this service' } : result.get(pid);
-  if (!answer || 'error' in answer) {
-    const reason = answer?.error ?? 'Cancel was not accepted';
-    throw new AppError('CANCEL_NOT_ALLOWED', reason, { reason });
-  }
-  await deps.db.insert(orderCancels).values({ orderId: order.id, source, result: 'accepted' }).onConflictDoNothing();
-  // The provider's new state settles the money now; the status sync would do it within a minute.
-  try {
-    const state = (await deps.provider.status([pid])).get(pid);
-    if (state && !('error' in state)) await applyState(deps, order, state);
-  } catch (err) {
-    deps.logger.warn({ err, order: order.id }, 'status after cancel got no answer; the status sync will settle it');
-  }
-  return (await deps.db.select().from(orders).where(eq(orders.id, order.id)))[0]!;
 }
 
 /**

@@ -7,11 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
 import { parseUsdToMicros } from '../../core/money';
 import { microsToUsd } from '../../core/resellerApi';
+import { quantityBounds } from '../../core/orderRules';
+import { priceOrder } from '../../core/pricing';
 import { post, signUpUser } from '../auth/testing';
 import { syncCatalog } from '../catalog';
 import type { Database } from '../db/client';
 import { catalogServices, orders, users } from '../db/schema';
 import { parseEnv } from '../env';
+import { getSettings } from '../settings';
 import { createLogger } from '../logger';
 import type { OrdersDeps } from '../orders';
 import { submitPending, syncOrderStatuses } from '../orders';
@@ -172,6 +175,104 @@ describe('Artım reselling Artım over /api/v2', () => {
     expect(await rowB(b.id)).toMatchObject({ status: 'cancelled', refundedMicros: b.chargeMicros });
     expect(await balanceA()).toBe(beforeA);
     expect(await balanceB()).toBe(beforeB);
+    expect(await verifyLedger(dbA.db)).toEqual([]);
+    expect(await verifyLedger(dbB.db)).toEqual([]);
+  });
+
+  it('comments without quantity: a script’s form reaches A over HTTP, and A orders and charges the lines', async () => {
+    const [comments] = (await dbA.db.select().from(catalogServices)).filter((s) => s.active && s.platform === 'tiktok' && s.params.some((p) => p.fieldName === 'comments' && p.required));
+    expect(comments).toBeTruthy();
+    const n = quantityBounds(comments!).min + 1;
+    const lines = Array.from({ length: n }, (_, i) => `Great video ${i + 1}`);
+    const before = await balanceA();
+    // As PHP example code and panel software post it: service, link and comments, no quantity.
+    const res = await fetch(`${urlA}/api/v2`, { method: 'POST', body: new URLSearchParams({ key, action: 'add', service: comments!.id, link: link(), comments: `${lines.join('\n')}\n\n` }) });
+    const reply = await res.json();
+    expect(reply).toEqual({ order: expect.any(Number) });
+    const a = await rowA(String(reply.order));
+    const settings = await getSettings(dbA.db);
+    expect([a.quantity, a.chargeMicros]).toEqual([n, priceOrder(comments!.tiers, n, { serviceFeePercent: settings.service_fee, baseFee: settings.base_fee }).micros]);
+    expect(await balanceA()).toBe(before - a.chargeMicros);
+    expect(await submitPending(depsA)).toBeGreaterThanOrEqual(1);
+    expect(sandbox.control.order((await rowA(String(reply.order))).providerOrderId!)).toMatchObject({ quantity: n, params: { comments: lines.join('\n') } });
+  });
+
+  it('comments ordered on B reach A and the provider as the same lines', async () => {
+    const serviceOnB = (await dbB.db.select().from(catalogServices)).find((s) => s.active && s.platform === 'tiktok' && s.params.some((p) => p.fieldName === 'comments'));
+    expect(serviceOnB).toBeTruthy();
+    const n = quantityBounds(serviceOnB!).min;
+    const lines = Array.from({ length: n }, (_, i) => `Nice ${i + 1}`);
+    const res = await post(appB, '/api/orders', { serviceId: serviceOnB!.id, link: link(), quantity: n, params: { comments: lines.join('\n') }, idempotencyKey: randomUUID() }, { cookie: buyer.cookie });
+    expect(res.status).toBe(201);
+    expect(await submitPending(depsB)).toBeGreaterThanOrEqual(1);
+    const b = await rowB((await res.json()).id);
+    const a = await rowA(b.providerOrderId!);
+    expect([a.quantity, a.params.comments]).toEqual([n, lines.join('\n')]);
+    expect(await submitPending(depsA)).toBeGreaterThanOrEqual(1);
+    expect(sandbox.control.order((await rowA(b.providerOrderId!)).providerOrderId!)).toMatchObject({ quantity: n, params: { comments: lines.join('\n') } });
+    expect(await verifyLedger(dbA.db)).toEqual([]);
+    expect(await verifyLedger(dbB.db)).toEqual([]);
+  });
+
+  it('cancel right after add: B’s customer cancels while A is still sending the order on; A carries it out once sent, and both sides refund', async () => {
+    const res = await post(appB, '/api/orders', { serviceId: serviceB.id, link: link(), quantity: serviceB.amountMinimum, params: {}, idempotencyKey: randomUUID() }, { cookie: buyer.cookie });
+    const view = await res.json();
+    expect(await submitPending(depsB)).toBeGreaterThanOrEqual(1);
+    const b = await rowB(view.id);
+    // A's submission is on its way to the provider, which takes its time to answer.
+    sandbox.control.setFault({ latencyMs: 1500, actions: ['add'], times: 1 });
+    const sending = submitPending(depsA);
+    for (let i = 0; i < 400 && (await rowA(b.providerOrderId!)).submittedAt === null; i++) await new Promise((r) => setTimeout(r, 10));
+    expect((await rowA(b.providerOrderId!)).providerOrderId).toBeNull();
+    const cancelled = await post(appB, `/api/orders/${b.id}/cancel`, {}, { cookie: buyer.cookie });
+    expect(cancelled.status).toBe(200);
+    // A accepted the cancel; the provider has not seen the order yet, so it is still pending.
+    expect((await cancelled.json()).status).toBe('pending');
+    await sending;
+    const a = await rowA(b.providerOrderId!);
+    expect(a.status).toBe('cancelled');
+    expect(a.refundedMicros).toBe(a.chargeMicros);
+    expect(sandbox.control.order(a.providerOrderId!)?.status).toBe('cancelled');
+    await syncOrderStatuses(depsB);
+    const after = await rowB(b.id);
+    expect(after.status).toBe('cancelled');
+    expect(after.refundedMicros).toBe(after.chargeMicros);
+    expect(await verifyLedger(dbA.db)).toEqual([]);
+    expect(await verifyLedger(dbB.db)).toEqual([]);
+  });
+
+  it('drip-feed through the chain: B sends ONE drip-feed order to A, A ONE to the provider; every run is delivered and nothing refunded', async () => {
+    const service = (await dbB.db.select().from(catalogServices)).find((s) => s.platform === 'tiktok' && s.dripfeed && s.params.length === 0)!;
+    expect(service).toBeTruthy();
+    const [beforeA, beforeB] = [await balanceA(), await balanceB()];
+    const addsAtProvider = sandbox.control.calls()['smm-v2:add'] ?? 0;
+    const ordersOnA = (await dbA.db.select().from(orders)).length;
+    const body = { serviceId: service.id, link: link(), quantity: service.amountMinimum, params: {}, idempotencyKey: randomUUID(), runs: 3, interval: 1 };
+    const res = await post(appB, '/api/orders', body, { cookie: buyer.cookie });
+    expect(res.status).toBe(201);
+    const placed = await res.json();
+    expect(placed).toMatchObject({ status: 'pending', quantity: service.amountMinimum * 3, drip: { runs: 3, runsSent: 0 } });
+
+    expect(await submitPending(depsB)).toBe(1);
+    const b = await rowB(placed.id);
+    expect(b).toMatchObject({ upstreamDrip: true, runsSent: 3 });
+    // A holds ONE order for it: a drip-feed of 3 runs, which A's worker sends on as ONE.
+    expect((await dbA.db.select().from(orders)).length).toBe(ordersOnA + 1);
+    const a = await rowA(b.providerOrderId!);
+    expect(a).toMatchObject({ userId: reseller.id, viaApi: true, runs: 3, intervalMinutes: 1, quantity: b.quantity, upstreamDrip: true, status: 'pending' });
+    expect(await submitPending(depsA)).toBe(1);
+    const sentA = await rowA(b.providerOrderId!);
+    expect(sandbox.control.calls()['smm-v2:add']).toBe(addsAtProvider + 1);
+    expect(sandbox.control.order(sentA.providerOrderId!)).toMatchObject({ runs: 3, interval: 1, quantity: b.quantity, link: b.link });
+
+    // Every run delivered at the provider; A hears it, then B from A.
+    sandbox.control.advance(3 * 600_000 + 3 * 60_000);
+    await syncOrderStatuses(depsA);
+    expect(await rowA(b.providerOrderId!)).toMatchObject({ status: 'completed', remains: 0, refundedMicros: 0 });
+    await syncOrderStatuses(depsB);
+    expect(await rowB(b.id)).toMatchObject({ status: 'completed', remains: 0, refundedMicros: 0 });
+    expect(await balanceA()).toBe(beforeA - a.chargeMicros);
+    expect(await balanceB()).toBe(beforeB - b.chargeMicros);
     expect(await verifyLedger(dbA.db)).toEqual([]);
     expect(await verifyLedger(dbB.db)).toEqual([]);
   });

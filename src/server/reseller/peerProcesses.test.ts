@@ -86,4 +86,17 @@ describe('a second Artım process reselling the first through PROVIDER=smm-v2', 
     expect(await wallet(a, reseller.cookie)).toBe(resellerBefore);
     expect(await wallet(b, buyer.cookie)).toBe(buyerBefore);
   }, 180_000);
+
+  it('a drip-feed on B travels as ONE drip-feed order to A and ONE to the provider', async () => {
+    const listB = (await call(b, 'GET', '/api/catalog/services')).body.services as { id: string; platform: string; hasParams: boolean; min: number; dripfeed?: boolean }[];
+    const svc = listB.find((s) => s.platform === 'tiktok' && !s.hasParams && s.dripfeed)!;
+    expect(svc).toBeTruthy();
+    const buyer = await customer(b, 'drip-buyer@example.com', 20_000);
+    const link = 'https://www.tiktok.com/@peer.drip';
+    const placed = await call(b, 'POST', '/api/orders', buyer.cookie, { serviceId: svc.id, link, quantity: svc.min, params: {}, idempotencyKey: randomUUID(), runs: 3, interval: 1 });
+    expect(placed.status).toBe(201);
+    await expect.poll(() => sandbox.control.orders().filter((o) => o.link === link).length, { timeout: 120_000 }).toBe(1);
+    expect(sandbox.control.orders().find((o) => o.link === link)).toMatchObject({ runs: 3, interval: 1, quantity: svc.min * 3 });
+    await expect.poll(async () => (await call(b, 'GET', '/api/orders', buyer.cookie)).body.orders[0]?.drip?.runsSent, { timeout: 120_000 }).toBe(3);
+  }, 180_000);
 });

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
 import { MAX_API_KEYS } from '../../core/contracts/reseller';
 import { microsToUsd, ratePer1000 } from '../../core/resellerApi';
+import { ORDER_PARAM_MAX_LENGTH, quantityBounds } from '../../core/orderRules';
+import { priceOrder } from '../../core/pricing';
 import { post, signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { syncCatalog } from '../catalog';
 import type { Database } from '../db/client';
@@ -14,6 +16,7 @@ import { createLogger } from '../logger';
 import { submitPending } from '../orders';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
+import { getSettings } from '../settings';
 import { credit } from '../wallet/ledger';
 import { hashKey } from './keys';
 
@@ -324,12 +327,100 @@ describe('/api/v2 as the clients in the wild send it', () => {
     // A fraction that is not zero is not a quantity.
     expect(await v2({ key: keyA, action: 'add', service: plain.id, link: link(), quantity: `${quantity}.5` })).toEqual({ error: 'Incorrect request' });
 
-    const raw = await app.request('/api/v2', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `key=${keyA}&action=status&order=${placed.order},${empty.order}` });
-    const text = await raw.text();
-    // In the order asked, read from the text (a parsed object puts the smaller integer key first).
-    expect(text.indexOf(`"${placed.order}"`)).toBeLessThan(text.indexOf(`"${empty.order}"`));
-    const both = JSON.parse(text);
-    expect(both[String(placed.order)]).toMatchObject({ status: expect.any(String), currency: 'USD' });
+    // Answered in the order asked, both ways round; read from the text, since JSON.parse puts integer keys in ascending order.
+    for (const [first, second] of [[placed.order, empty.order], [empty.order, placed.order]]) {
+      const raw = await app.request('/api/v2', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `key=${keyA}&action=status&order=${first},${second}` });
+      const text = await raw.text();
+      expect(text.indexOf(`"${first}":`)).toBe(1);
+      expect(text.indexOf(`"${second}":`)).toBeGreaterThan(1);
+      expect(JSON.parse(text)[String(first)]).toMatchObject({ status: expect.any(String), currency: 'USD' });
+    }
+  });
+});
+
+describe('/api/v2 comment and mention orders as PerfectPanel clients send them', () => {
+  /** An active service of the platform that requires the field. */
+  const requiring = async (field: string, platform: string, also: (s: Service) => boolean = () => true) => {
+    const s = (await database.db.select().from(catalogServices)).find((x) => x.active && x.platform === platform && x.params.some((p) => p.fieldName === field && p.required) && also(x));
+    expect(s, `${platform} service with ${field}`).toBeTruthy();
+    return s!;
+  };
+  /** What the site's own pricing charges for an order of `quantity`. */
+  const priceOf = async (s: Service, quantity: number) => {
+    const settings = await getSettings(database.db);
+    return priceOrder(s.tiers, quantity, { serviceFeePercent: settings.service_fee, baseFee: settings.base_fee }).micros;
+  };
+  const items = (n: number, word: string) => Array.from({ length: n }, (_, i) => `${word}${i + 1}`);
+  const instagramPost = () => `https://www.instagram.com/p/Cm${Date.now()}${++linkNo}/`;
+
+  it('Custom Comments: comments without quantity order one unit per non-empty line, charged for the lines', async () => {
+    const s = await requiring('comments', 'tiktok');
+    const services = await v2({ key: keyA, action: 'services' });
+    expect(services.find((x: any) => String(x.service) === s.id).type).toBe('Custom Comments');
+    const n = quantityBounds(s).min + 2;
+    const comments = items(n, 'Great video ');
+    // Windows line ends, blank and space-only lines between and around: only the comments count.
+    const text = ['', comments[0], '   ', ...comments.slice(1), '', ''].join('\r\n');
+    const before = await balanceOf(a.id);
+    const reply = await v2({ key: keyA, action: 'add', service: s.id, link: link(), comments: text });
+    expect(reply).toEqual({ order: expect.any(Number) });
+    const o = await orderByApiId(reply.order);
+    expect(o.quantity).toBe(n);
+    expect(o.params.comments).toBe(comments.join('\n'));
+    expect(o.chargeMicros).toBe(await priceOf(s, n));
+    expect(await balanceOf(a.id)).toBe(before - o.chargeMicros);
+    // It reaches the provider as the lines it is charged for.
+    await sendAccepted();
+    const sent = sandbox.control.order((await orderByApiId(reply.order)).providerOrderId!);
+    expect(sent).toMatchObject({ quantity: n, params: { comments: comments.join('\n') } });
+  });
+
+  it('Mentions Custom List: usernames without quantity order one unit per non-empty line, charged for the lines', async () => {
+    const s = await requiring('usernames', 'instagram');
+    const services = await v2({ key: keyA, action: 'services' });
+    expect(services.find((x: any) => String(x.service) === s.id).type).toBe('Mentions Custom List');
+    const n = quantityBounds(s).min;
+    const names = items(n, 'user');
+    const reply = await v2({ key: keyA, action: 'add', service: s.id, link: instagramPost(), usernames: `${names.join('\n\n')}\n` });
+    expect(reply).toEqual({ order: expect.any(Number) });
+    const o = await orderByApiId(reply.order);
+    expect([o.quantity, o.params.usernames]).toEqual([n, names.join('\n')]);
+    expect(o.chargeMicros).toBe(await priceOf(s, n));
+  });
+
+  it('a quantity sent along with the lines is not read: the lines are the order', async () => {
+    const s = await requiring('comments', 'tiktok');
+    const n = quantityBounds(s).min;
+    const comments = items(n, 'Nice ').join('\n');
+    for (const quantity of [String(n + 7), String(quantityBounds(s).max + 1), 'many']) {
+      const reply = await v2({ key: keyA, action: 'add', service: s.id, link: link(), quantity, comments });
+      expect(reply, quantity).toEqual({ order: expect.any(Number) });
+      const o = await orderByApiId(reply.order);
+      expect(o.quantity).toBe(n);
+      expect(o.chargeMicros).toBe(await priceOf(s, n));
+    }
+  });
+
+  it('too few or too many lines are refused in the protocol’s quantity wording; none at all as a missing field', async () => {
+    // One more comment than the maximum, a letter each, still fits in an order's field.
+    const s = await requiring('comments', 'tiktok', (x) => 2 * (quantityBounds(x).max + 1) <= ORDER_PARAM_MAX_LENGTH);
+    const { min, max } = quantityBounds(s);
+    const before = await balanceOf(a.id);
+    const add = (comments: string, quantity?: number) => v2({ key: keyA, action: 'add', service: s.id, link: link(), comments, ...(quantity ? { quantity } : {}) });
+    expect(await add(items(min - 1, 'c').join('\n'), min)).toEqual({ error: `Quantity less than minimal ${min}` });
+    // Blank lines do not make up for missing comments.
+    expect(await add(`${items(min - 1, 'c').join('\n')}\n\n\n`)).toEqual({ error: `Quantity less than minimal ${min}` });
+    expect(await add(Array.from({ length: max + 1 }, () => 'c').join('\n'), min)).toEqual({ error: `Quantity more than maximum ${max}` });
+    expect(await add(' \n \n')).toEqual({ error: 'comments is required' });
+    expect(await v2({ key: keyA, action: 'add', service: s.id, link: link(), quantity: min })).toEqual({ error: 'comments is required' });
+    expect(await balanceOf(a.id)).toBe(before);
+  });
+
+  it('a list longer than an order’s field holds is refused in the protocol’s form, HTTP 200 and in words', async () => {
+    const s = await requiring('comments', 'tiktok');
+    const { min } = quantityBounds(s);
+    const long = items(min, 'x'.repeat(1000)).join('\n');
+    expect(await v2({ key: keyA, action: 'add', service: s.id, link: link(), quantity: min, comments: long })).toEqual({ error: `comments is too long (at most ${ORDER_PARAM_MAX_LENGTH} characters)` });
   });
 });
 

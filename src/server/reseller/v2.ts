@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { AppError } from '../../core/errors';
-import { isValidLink, LINK_MAX_LENGTH } from '../../core/links';
+import { isValidLink } from '../../core/links';
 import { DRIP_MAX_INTERVAL, DRIP_MAX_RUNS, DRIP_MIN_INTERVAL, DRIP_MIN_RUNS, isQuantityAllowed, quantityBounds, serverOrderInputSchema } from '../../core/orderRules';
 import { REFILL_STATUS_TEXT } from '../../core/refill';
-import { microsToUsd, ratePer1000, V2_MAX_IDS, v2ServiceType, v2Status } from '../../core/resellerApi';
+import { microsToUsd, ratePer1000, V2_ERRORS, V2_FIELD_ERRORS, V2_QUANTITY_ERRORS, v2ServiceType, v2Status, v2TypeOf } from '../../core/resellerApi';
+import { ADD_FORMS, CANCEL_FORM, fieldSchema, readForm, readParam, REFILL_FORMS, REFILL_STATUS_FORMS, SERVICE_PARAM, STATUS_FORMS } from '../../core/resellerApiActions';
 import { platformDisplayName } from '../../core/platforms';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/clientIp';
@@ -13,19 +14,20 @@ import { createRateLimiter, orderCounter, RATE_RULES } from '../http/rateLimit';
 import { findService } from '../catalog';
 import { catalogServices, orderRefills, orders, users } from '../db/schema';
 import { ordersForApi, placeApiOrder } from './orders';
-import { refreshRefills, requestCancel, requestRefill, type RefillRow } from './actions';
+import { refreshRefills, requestRefill, type RefillRow } from './actions';
 import { authenticateKey, type KeyOwner } from './keys';
 import { getSettings } from '../settings';
 import type { OrderRow, OrdersDeps } from '../orders';
-import { ordersDeps } from '../orders';
+import { cancelOrders, ordersDeps } from '../orders';
 
 /**
  * The reseller API at `/api/v2`, wire-compatible with the "SMM Panel API v2" clients speak:
  * `key` and `action` as form fields (also JSON or a query string); every answer is HTTP 200 JSON
  * and refusals are `{ "error": "…" }` in the wording clients match on. Orders placed here are
- * the same orders as on the site: same pricing, ledger, limits and live updates. Amounts are
- * written by `microsToUsd` (src/core/resellerApi.ts): up to 5 decimals, the sixth rounded up in
- * a `charge` and down in the `balance`.
+ * the same orders as on the site: same pricing, ledger, limits and live updates. Each action's
+ * parameters are read as `core/resellerApiActions.ts` defines them, which the page `/{lang}/api`
+ * shows. Amounts are written by `microsToUsd` (src/core/resellerApi.ts): up to 5 decimals, the
+ * sixth rounded up in a `charge` and down in the `balance`.
  */
 
 type Params = Record<string, string>;
@@ -45,18 +47,6 @@ class OrderedObject {
 const MAX_PARAMS = 60;
 const MAX_VALUE = 20_000;
 
-export const V2_ERRORS = {
-  key: 'Incorrect API key',
-  request: 'Incorrect request',
-  service: 'Incorrect service ID',
-  link: 'Incorrect link',
-  funds: 'Not enough funds on balance',
-  active: 'You have active order with this link. Please wait until order being completed.',
-  order: 'Incorrect order ID',
-  refillId: 'Incorrect refill ID',
-  rate: 'Too many requests. Please slow down.',
-  maintenance: 'The service is under maintenance. Please try again later.',
-} as const;
 
 const err = (error: string) => ({ error });
 
@@ -93,15 +83,6 @@ export async function readParams(c: Context): Promise<Params | null> {
   if (Object.keys(out).length > MAX_PARAMS) return null;
   return out;
 }
-
-/** `orders` (comma list) or `order`; null when missing or more than 100. */
-function idList(text: string | undefined): string[] | null {
-  const ids = [...new Set((text ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
-  return ids.length && ids.length <= V2_MAX_IDS ? ids : null;
-}
-
-/** A link sent without a scheme (`instagram.com/p/…`) is the https one it names. */
-const withScheme = (link: string) => (link && !/^[a-z][a-z0-9+.-]*:/i.test(link) ? `https://${link}` : link);
 
 const asApiId = (id: string) => (/^\d{1,15}$/.test(id) ? Number(id) : null);
 const jsonId = (id: string) => asApiId(id) ?? id;
@@ -143,42 +124,60 @@ export function v2Handler(deps: AppDeps) {
   }
 
   async function add(od: OrdersDeps, owner: KeyOwner, p: Params): Promise<Reply> {
-    if (!p.service) return err(V2_ERRORS.service);
-    const service = await findService(db, p.service.trim());
+    const id = readParam(SERVICE_PARAM, p);
+    if ('error' in id) return err(id.error);
+    const service = await findService(db, id.value);
     if (!service) return err(V2_ERRORS.service);
+    // The fields of the service's type (`type` in services), read as the API page shows them.
+    const { type, field } = v2TypeOf(service.params);
+    const form = ADD_FORMS[type];
+    const read = readForm(form, p);
+    if ('error' in read) return err(read.error);
+    const v = read.values;
+    // The value of the field the type adds (comments, usernames, hashtag …): a list of lines or a text.
+    const typed: unknown = form.field ? (v as Record<string, unknown>)[form.field] : undefined;
+    const lines = Array.isArray(typed) ? (typed as string[]) : null;
     // Drip-feed: `runs` of `quantity` each, one every `interval` minutes. Runs of 0 or 1, and runs
     // or an interval that is empty or not a number (clients send `runs=undefined` on plain
     // orders), make an ordinary order.
-    const runsText = (p.runs ?? '').trim();
-    const intervalText = (p.interval ?? '').trim();
     let drip: { runs: number; interval: number } | undefined;
-    if (/^\d{1,6}$/.test(runsText) && /^\d{1,6}$/.test(intervalText) && Number(runsText) > 1) {
+    if ('runs' in v && v.runs !== undefined && v.interval !== undefined && v.runs > 1) {
       if (!service.dripfeed) return err('Drip-feed is not available for this service');
-      drip = { runs: Number(runsText), interval: Number(intervalText) };
+      drip = { runs: v.runs, interval: v.interval };
       if (drip.runs < DRIP_MIN_RUNS || drip.runs > DRIP_MAX_RUNS) return err(`Runs must be between ${DRIP_MIN_RUNS} and ${DRIP_MAX_RUNS}`);
       if (drip.interval < DRIP_MIN_INTERVAL || drip.interval > DRIP_MAX_INTERVAL) return err(`Interval must be between ${DRIP_MIN_INTERVAL} and ${DRIP_MAX_INTERVAL} minutes`);
     }
-    const link = withScheme((p.link ?? '').trim());
-    if (!link || link.length > LINK_MAX_LENGTH || !isValidLink(service.platform, link)) return err(V2_ERRORS.link);
+    if (!isValidLink(service.platform, v.link)) return err(V2_ERRORS.link);
+    // A type without quantity (a list of comments or usernames) orders as many units as the list
+    // has lines, and a quantity sent along is not read (docs/rules.md#orders).
+    const quantity = 'quantity' in v ? v.quantity : (lines?.length ?? 0);
     const bounds = quantityBounds(service);
-    const quantityText = (p.quantity ?? '').trim();
-    // A whole number, also written with a zero fraction (`100.0`) as clients that keep numbers as floats send it.
-    if (!/^\d{1,12}(?:\.0+)?$/.test(quantityText)) return err(V2_ERRORS.request);
-    const quantity = Number(quantityText);
-    if (quantity < bounds.min) return err(`Quantity less than minimal ${bounds.min}`);
-    if (quantity > bounds.max) return err(`Quantity more than maximum ${bounds.max}`);
-    if (!isQuantityAllowed(quantity, bounds)) return err(`Quantity must be a multiple of ${bounds.step}`);
+    if (quantity < bounds.min) return err(V2_QUANTITY_ERRORS.min(bounds.min));
+    if (quantity > bounds.max) return err(V2_QUANTITY_ERRORS.max(bounds.max));
+    if (!isQuantityAllowed(quantity, bounds)) return err(V2_QUANTITY_ERRORS.step(bounds.step));
     const params: Record<string, string> = {};
     for (const param of service.params) {
-      const value = p[param.fieldName]?.trim();
-      if (value) params[param.fieldName] = value;
-      else if (param.required) return err(`${param.fieldName} is required`);
+      if (param.fieldName === field) {
+        // Under the service's own name for it (`hashtags` for the protocol's `hashtag`); a list one item a line.
+        params[field] = lines ? lines.join('\n') : String(typed);
+        continue;
+      }
+      // Fields a service asks for beyond its type's (a country, a gender) are read under their own names.
+      const sent = Object.hasOwn(p, param.fieldName) ? p[param.fieldName]!.trim() : '';
+      if (!sent) {
+        if (param.required) return err(V2_FIELD_ERRORS.required(param.fieldName));
+        continue;
+      }
+      const value = fieldSchema(param.fieldName).safeParse(sent);
+      if (!value.success) return err(value.error.issues[0]?.message ?? V2_ERRORS.request);
+      params[param.fieldName] = value.data;
     }
     try {
       // The form's values, converted above, as the order contract's input.
       const idempotencyKey = `api_${randomBytes(12).toString('hex')}` as const;
-      const input = serverOrderInputSchema.parse({ serviceId: service.id, link, quantity, params, idempotencyKey, ...drip });
-      const order = await placeApiOrder(od, owner, { ...input, idempotencyKey }, orderCounter(deps.env.ORDERS_PER_MINUTE, owner.userId));
+      const input = serverOrderInputSchema.safeParse({ serviceId: service.id, link: v.link, quantity, params, idempotencyKey, ...drip });
+      if (!input.success) return err(V2_ERRORS.request);
+      const order = await placeApiOrder(od, owner, { ...input.data, idempotencyKey }, orderCounter(deps.env.ORDERS_PER_MINUTE, owner.userId));
       return { order: order.apiId };
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
@@ -194,15 +193,16 @@ export function v2Handler(deps: AppDeps) {
         case 'LINK_INVALID':
           return err(V2_ERRORS.link);
         case 'QUANTITY_OUT_OF_RANGE':
-          return err(`Quantity less than minimal ${bounds.min}`);
+          return err(V2_QUANTITY_ERRORS.min(bounds.min));
         default:
           return err(V2_ERRORS.request);
       }
     }
   }
 
+  /** An order's status; a drip-feed the provider runs (sent whole) is followed as one order, with its runs told. */
   function orderStatus(o: OrderRow, runs: OrderRow[] = []) {
-    if (o.runs !== null) return dripStatus(o, runs);
+    if (o.runs !== null && !o.upstreamDrip) return dripStatus(o, runs);
     const remains = o.remains ?? (o.status === 'completed' ? 0 : o.quantity);
     return {
       charge: microsToUsd(o.chargeMicros - o.refundedMicros, 'up'),
@@ -210,6 +210,7 @@ export function v2Handler(deps: AppDeps) {
       status: v2Status(o.status),
       remains: String(Math.max(0, Math.min(o.quantity, remains))),
       currency: 'USD',
+      ...(o.runs !== null ? { runs: String(o.runs), runs_sent: String(o.runsSent), interval: String(o.intervalMinutes) } : {}),
     };
   }
 
@@ -250,12 +251,15 @@ export function v2Handler(deps: AppDeps) {
       return status(owner, { ...rest, orders: order });
     }
     if (p.order !== undefined && p.orders === undefined) {
-      const id = asApiId(p.order.trim());
+      const one = readForm(STATUS_FORMS.one, p);
+      if ('error' in one) return err(one.error);
+      const id = asApiId(one.values.order);
       const [o] = id === null ? [] : await ordersForApi(db, owner.userId, [id]);
       return o ? orderStatus(o, (await withRuns([o])).get(o.id)) : err(V2_ERRORS.order);
     }
-    const ids = idList(p.orders);
-    if (!ids) return err(V2_ERRORS.request);
+    const read = readForm(STATUS_FORMS.many, p);
+    if ('error' in read) return err(read.error);
+    const ids = read.values.orders;
     const found = await ordersForApi(db, owner.userId, ids.map(asApiId).filter((x): x is number => x !== null));
     const byId = new Map(found.map((o) => [String(o.apiId), o]));
     const runs = await withRuns(found);
@@ -267,8 +271,9 @@ export function v2Handler(deps: AppDeps) {
 
   async function refill(od: OrdersDeps, owner: KeyOwner, p: Params): Promise<Reply> {
     const single = p.order !== undefined && p.orders === undefined;
-    const ids = idList(single ? p.order : p.orders);
-    if (!ids) return err(V2_ERRORS.request);
+    const read = single ? readForm(REFILL_FORMS.one, p) : readForm(REFILL_FORMS.many, p);
+    if ('error' in read) return err(read.error);
+    const ids = 'order' in read.values ? read.values.order : read.values.orders;
     const found = await ordersForApi(db, owner.userId, ids.map(asApiId).filter((x): x is number => x !== null));
     const byId = new Map(found.map((o) => [String(o.apiId), o]));
     const results: { order: number | string; refill: number | { error: string } }[] = [];
@@ -295,8 +300,9 @@ export function v2Handler(deps: AppDeps) {
 
   async function refillStatus(od: OrdersDeps, owner: KeyOwner, p: Params): Promise<Reply> {
     const single = p.refill !== undefined && p.refills === undefined;
-    const ids = idList(single ? p.refill : p.refills);
-    if (!ids) return err(V2_ERRORS.request);
+    const read = single ? readForm(REFILL_STATUS_FORMS.one, p) : readForm(REFILL_STATUS_FORMS.many, p);
+    if ('error' in read) return err(read.error);
+    const ids = 'refill' in read.values ? read.values.refill : read.values.refills;
     const numeric = ids.map(asApiId).filter((x): x is number => x !== null);
     const load = async () =>
       numeric.length
@@ -319,26 +325,19 @@ export function v2Handler(deps: AppDeps) {
   }
 
   async function cancel(od: OrdersDeps, owner: KeyOwner, p: Params): Promise<Reply> {
-    const ids = idList(p.orders ?? p.order);
-    if (!ids) return err(V2_ERRORS.request);
+    const read = readForm(CANCEL_FORM, p);
+    if ('error' in read) return err(read.error);
+    const ids = read.values.orders;
     const found = await ordersForApi(db, owner.userId, ids.map(asApiId).filter((x): x is number => x !== null));
     const byId = new Map(found.map((o) => [String(o.apiId), o]));
-    const results: { order: number | string; cancel: 1 | { error: string } }[] = [];
-    for (const id of ids) {
+    // All together: the provider is asked in its list form, not once per order.
+    const outcomes = await cancelOrders(od, found, 'api');
+    return ids.map((id) => {
       const o = byId.get(String(asApiId(id)));
-      if (!o) {
-        results.push({ order: jsonId(id), cancel: err(V2_ERRORS.order) });
-        continue;
-      }
-      try {
-        await requestCancel(od, o, 'api');
-        results.push({ order: o.apiId, cancel: 1 });
-      } catch (e) {
-        if (!(e instanceof AppError)) throw e;
-        results.push({ order: o.apiId, cancel: err(e.message) });
-      }
-    }
-    return results;
+      const outcome = o && outcomes.get(o.id);
+      if (!o || !outcome) return { order: jsonId(id), cancel: err(V2_ERRORS.order) };
+      return { order: o.apiId, cancel: 'refused' in outcome ? err(outcome.refused.message) : 1 };
+    });
   }
 
   async function balance(owner: KeyOwner): Promise<Reply> {

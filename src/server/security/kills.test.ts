@@ -19,7 +19,7 @@ import { createGateway } from '../gateways';
 import { createLogger } from '../logger';
 import { settleDripParents, startDueRuns } from '../orders/dripfeed';
 import { partialRefundMicros } from '../orders/refunds';
-import { submitPending } from '../orders/service';
+import { submitPending } from '../orders/worker';
 import { reconcileOrders, syncOrderStatuses } from '../orders/sync';
 import { reconcilePayments } from '../payments/service';
 import { getSettings } from '../settings/service';

@@ -68,13 +68,17 @@ export const orders = pgTable(
      * `quantity / runs` per run) and is charged for all of them; it is never sent itself. Its runs
      * are child orders (`parent_id`) written on schedule: `runs_sent` counts those written and
      * `next_run_at` is when the next one is due (null once all are written or the parent is
-     * cancelled).
+     * cancelled). A parent with `upstream_drip` is the exception: its provider drip-feeds the
+     * service itself, so the parent is sent as one drip-feed order (runs and interval) and
+     * followed like any order; it has no runs of its own, and `runs_sent` is `runs` once the
+     * provider took it.
      */
     parentId: uuid('parent_id').references((): AnyPgColumn => orders.id, { onDelete: 'restrict' }),
     runs: integer('runs'),
     intervalMinutes: integer('interval_minutes'),
     runsSent: integer('runs_sent').notNull().default(0),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    upstreamDrip: boolean('upstream_drip').notNull().default(false),
   },
   (t) => [
     uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
@@ -90,6 +94,7 @@ export const orders = pgTable(
     index('orders_drip_due_idx').on(t.nextRunAt).where(sql`next_run_at is not null`),
     index('orders_parent_idx').on(t.parentId).where(sql`parent_id is not null`),
     check('orders_drip_shape', sql`${t.runs} is null or (${t.runs} >= 2 and ${t.intervalMinutes} >= 1 and ${t.quantity} % ${t.runs} = 0 and ${t.runsSent} <= ${t.runs} and ${t.parentId} is null)`),
+    check('orders_upstream_drip_shape', sql`not ${t.upstreamDrip} or (${t.runs} is not null and ${t.nextRunAt} is null)`),
     check('orders_refund_bounded', sql`${t.refundedMicros} >= 0 and ${t.refundedMicros} <= ${t.chargeMicros}`),
     // An order that delivers nothing more (failed, stopped, refunded, cancelled) has its whole
     // charge back: it is never marked so while money is still owed.

@@ -68,7 +68,24 @@ export const orderRefills = pgTable(
   ],
 );
 
-/** Cancel requests sent to the provider (one row per accepted request). */
+/**
+ * What an `order_cancels` row says (`result`): the cancel waits for the order's send to finish
+ * (`waiting`), is on its way to the provider (`sending`), was accepted by it, or was carried out
+ * here (before the order was sent, or a drip-feed's schedule stopped). Any other text says why it
+ * did not go through (the provider's error, no answer, the order ended first): a new cancel of
+ * the order may then be asked for.
+ */
+export const CANCEL_RESULT = {
+  waiting: 'waiting',
+  sending: 'sending',
+  accepted: 'accepted',
+  beforeSending: 'cancelled before sending',
+  dripStopped: 'drip-feed stopped',
+} as const;
+/** The results of a cancel that was asked for and not refused: another request is refused. */
+export const CANCEL_REQUESTED: string[] = Object.values(CANCEL_RESULT);
+
+/** Cancel requests (one row per order: the latest request, `attempts` counting them). */
 export const orderCancels = pgTable(
   'order_cancels',
   {
@@ -76,9 +93,10 @@ export const orderCancels = pgTable(
       .primaryKey()
       .references(() => orders.id, { onDelete: 'cascade' }),
     source: text('source', { enum: ['site', 'api', 'admin'] }).notNull(),
-    /** The provider's answer: accepted, or its error. */
+    /** See CANCEL_RESULT. */
     result: text('result').notNull(),
     attempts: integer('attempts').notNull().default(1),
+    /** When the latest request was made, or the waiting cancel handed to the provider. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
 );

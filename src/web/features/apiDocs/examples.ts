@@ -1,65 +1,70 @@
+import { V2_ERRORS, V2_QUANTITY_ERRORS, V2_STATUSES } from '../../../core/resellerApi';
+import { ADD_FORMS, BALANCE_FORM, STATUS_FORMS, type V2Form, type V2Param } from '../../../core/resellerApiActions';
+
 /**
- * The reseller API's actions as the documentation page shows them: parameters and an example
- * answer per action, and the curl and PHP examples. Code is the same in every language; only
- * the prose around it is translated (the `api-docs` namespace).
+ * The API page's examples, written from the definitions the handler reads calls with
+ * (core/resellerApiActions.ts): each form's request from its parameters' examples, and the curl
+ * and PHP examples from the same. Code is the same in every language; only the prose around it is
+ * translated (the `api-docs` namespace).
  */
 
-export interface ActionDoc {
-  action: string;
-  /** Parameter names besides `key` and `action`; `?` marks optional ones. */
-  params: string[];
-  reply: unknown;
+/** The refusals a client may meet, as the handler words them. */
+export const ERRORS: readonly string[] = [
+  ...Object.values(V2_ERRORS),
+  V2_QUANTITY_ERRORS.min(100),
+  V2_QUANTITY_ERRORS.max(50000),
+];
+
+export const STATUSES = V2_STATUSES;
+
+/** A form's parameters and their example values as a call sends them: `key`, `action`, then the required ones (and `extra`). */
+function callOf(form: V2Form, extra: readonly string[] = []): [V2Param | null, string, string][] {
+  const sent = form.params.filter((p) => p.required || extra.includes(p.name));
+  return [
+    [null, 'key', 'YOUR_API_KEY'],
+    [null, 'action', form.action],
+    ...sent.map((p): [V2Param, string, string] => [p, p.name, form.examples?.[p.name] ?? p.example]),
+  ];
 }
 
-export const ACTIONS: ActionDoc[] = [
-  {
-    action: 'services',
-    params: [],
-    reply: [{ service: 1042, name: 'TikTok Followers [HQ, 30d refill]', type: 'Default', category: 'TikTok Followers', rate: '0.90', min: '100', max: '50000', refill: true, cancel: true, dripfeed: false }],
-  },
-  { action: 'add', params: ['service', 'link', 'quantity', 'comments?', 'usernames?', 'username?', 'hashtag?', 'media?', 'answer_number?'], reply: { order: 100231 } },
-  { action: 'status', params: ['order'], reply: { charge: '0.90', start_count: '3572', status: 'In progress', remains: '157', currency: 'USD' } },
-  {
-    action: 'status',
-    params: ['orders'],
-    reply: { '100231': { charge: '0.90', start_count: '3572', status: 'Completed', remains: '0', currency: 'USD' }, '100232': { error: 'Incorrect order ID' } },
-  },
-  { action: 'refill', params: ['order'], reply: { refill: 5001 } },
-  { action: 'refill', params: ['orders'], reply: [{ order: 100231, refill: 5002 }, { order: 100232, refill: { error: 'Incorrect order ID' } }] },
-  { action: 'refill_status', params: ['refill'], reply: { status: 'Completed' } },
-  { action: 'refill_status', params: ['refills'], reply: [{ refill: 5001, status: 'Completed' }, { refill: 5002, status: 'Pending' }] },
-  { action: 'cancel', params: ['orders'], reply: [{ order: 100233, cancel: 1 }, { order: 100231, cancel: { error: 'Cancel is available for active orders only' } }] },
-  { action: 'balance', params: [], reply: { balance: '12.34', currency: 'USD' } },
-];
+/** A word as the shell reads it: bare when safe, else quoted (`$'…'` for several lines). */
+function shellWord(text: string): string {
+  if (/^[A-Za-z0-9_.,:/@=%+-]+$/.test(text)) return text;
+  if (text.includes('\n')) return `$'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
 
-export const ERRORS = [
-  'Incorrect API key',
-  'Incorrect request',
-  'Incorrect service ID',
-  'Incorrect link',
-  'Incorrect order ID',
-  'Incorrect refill ID',
-  'Not enough funds on balance',
-  'Quantity less than minimal 100',
-  'Quantity more than maximum 50000',
-  'You have active order with this link. Please wait until order being completed.',
-  'Too many requests. Please slow down.',
-];
+/** One form's call with curl: links, lists and texts are URL-encoded, ids and numbers are not. */
+export function curlOf(endpoint: string, form: V2Form, extra: readonly string[] = []): string {
+  const fields = callOf(form, extra).map(([p, name, value]) => {
+    const encode = p !== null && (p.format === 'link' || p.format === 'lines' || p.format === 'text');
+    return `${encode ? '--data-urlencode' : '-d'} ${shellWord(`${name}=${value}`)}`;
+  });
+  // `key` and `action` on one line, each other field on its own.
+  return [`curl -s -X POST ${endpoint}`, `${fields[0]} ${fields[1]}`, ...fields.slice(2)].join(' \\\n  ');
+}
 
-export const STATUSES = ['Pending', 'Processing', 'In progress', 'Completed', 'Partial', 'Canceled'];
+/** A value as PHP code: whole numbers bare, text quoted (double quotes for several lines). */
+function phpValue(p: V2Param, value: string): string {
+  if ((p.format === 'integer' || p.format === 'id') && /^\d+$/.test(value)) return value;
+  if (value.includes('\n')) return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\$/g, '\\$').replace(/\n/g, '\\n')}"`;
+  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
 
-export const curlExample = (endpoint: string) => `# Balance
-curl -s -X POST ${endpoint} \\
-  -d key=YOUR_API_KEY -d action=balance
+/** An `add` form's call as the PHP example's `order(…)` argument. */
+function phpOrder(form: V2Form, extra: readonly string[] = []): string {
+  const fields = callOf(form, extra).flatMap(([p, name, value]) => (p ? [`'${name}' => ${phpValue(p, value)}`] : []));
+  return `[${fields.join(', ')}]`;
+}
 
-# A new order
-curl -s -X POST ${endpoint} \\
-  -d key=YOUR_API_KEY -d action=add \\
-  -d service=1042 --data-urlencode link=https://www.tiktok.com/@artim.az -d quantity=1000
-
-# Status of several orders
-curl -s -X POST ${endpoint} \\
-  -d key=YOUR_API_KEY -d action=status -d orders=100231,100232`;
+export const curlExample = (endpoint: string) =>
+  [
+    `# Balance\n${curlOf(endpoint, BALANCE_FORM)}`,
+    `# A new order\n${curlOf(endpoint, ADD_FORMS.Default)}`,
+    `# Custom comments: one a line, no quantity\n${curlOf(endpoint, ADD_FORMS['Custom Comments'])}`,
+    `# Drip-feed: quantity runs times, every interval minutes\n${curlOf(endpoint, ADD_FORMS.Default, ['runs', 'interval'])}`,
+    `# Status of several orders\n${curlOf(endpoint, STATUS_FORMS.many)}`,
+  ].join('\n\n');
 
 export const phpExample = (endpoint: string) => `<?php
 class Api
@@ -92,9 +97,15 @@ class Api
 }
 
 $api = new Api();
-$order = $api->order(['service' => 1042, 'link' => 'https://www.tiktok.com/@artim.az', 'quantity' => 1000]);
+$order = $api->order(${phpOrder(ADD_FORMS.Default)});
 if (isset($order->error)) {
     echo 'Refused: ' . $order->error;
 } else {
     print_r($api->status($order->order));
-}`;
+}
+
+// Custom comments: one a line, no quantity
+$comments = $api->order(${phpOrder(ADD_FORMS['Custom Comments'])});
+
+// Drip-feed
+$drip = $api->order(${phpOrder(ADD_FORMS.Default, ['runs', 'interval'])});`;

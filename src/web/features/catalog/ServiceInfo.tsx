@@ -1,13 +1,33 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Info } from 'lucide-react';
-import { memo } from 'react';
+import { Check, Info, X } from 'lucide-react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import type { PublicService, ServiceDetail, ServiceList } from '../../../core/contracts/catalog';
 import { Spinner } from '../../components/ui/Spinner';
 import { unitPrice } from './orderForm';
 import { formatMoneyDecimal, formatNumber } from '../../lib/format';
+import { LIFETIME_REFILL_DAYS } from '../../../core/refill';
 
-/** The chosen service: name, bounds, unit price, then its description and example once loaded. */
+/** One thing the service allows or not, said in words with a mark beside them. */
+function Ability({ name, available, label, children }: { name: string; available: boolean; label: string; children: ReactNode }) {
+  const Mark = available ? Check : X;
+  return (
+    <div
+      data-ability={name}
+      data-available={available}
+      className={`flex items-center gap-1.5 rounded-lg px-2.5 py-1 ring-1 ring-inset ${available ? 'bg-white text-slate-800 ring-emerald-200' : 'bg-slate-50 text-slate-600 ring-slate-200'}`}
+    >
+      <Mark className={`size-4 shrink-0 ${available ? 'text-emerald-700' : 'text-slate-500'}`} aria-hidden="true" />
+      <dt className="font-medium">{label}:</dt>
+      <dd className="font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The chosen service: name, bounds, unit price, whether a completed order can be refilled (and for
+ * how long) and a running one cancelled, then its description and example once loaded.
+ */
 export const ServiceInfo = memo(function ServiceInfo({
   service,
   detail,
@@ -35,6 +55,14 @@ export const ServiceInfo = memo(function ServiceInfo({
     { key: 'max', value: formatNumber(service.max, locale) },
     ...(service.step > 1 ? [{ key: 'step', value: formatNumber(service.step, locale) }] : []),
   ];
+  const refillDays = service.refillDays ?? null;
+  const refillText = !service.refill
+    ? t('info.refillNo')
+    : refillDays === null
+      ? t('info.refillYes')
+      : refillDays >= LIFETIME_REFILL_DAYS
+        ? t('info.refillLifetime')
+        : t('info.refillDays', { count: refillDays, days: formatNumber(refillDays, locale) });
   return (
     <section aria-labelledby="service-info-title" className="rounded-xl bg-brand-50/50 p-4 ring-1 ring-inset ring-brand-100 sm:p-5">
       <div className="flex flex-col items-start gap-2 sm:flex-row sm:justify-between sm:gap-4">
@@ -54,6 +82,14 @@ export const ServiceInfo = memo(function ServiceInfo({
             <dd className="font-semibold tabular-nums text-slate-800">{f.value}</dd>
           </div>
         ))}
+      </dl>
+      <dl className="mt-3 flex flex-wrap gap-2 text-sm" aria-label={t('info.abilities')}>
+        <Ability name="refill" available={!!service.refill} label={t('info.refill')}>
+          {refillText}
+        </Ability>
+        <Ability name="cancel" available={!!service.cancel} label={t('info.cancel')}>
+          {service.cancel ? t('info.cancelYes') : t('info.cancelNo')}
+        </Ability>
       </dl>
       <div className="mt-4 border-t border-brand-100 pt-4 text-sm text-slate-700">
         {detail.isPending ? (

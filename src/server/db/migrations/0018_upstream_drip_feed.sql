@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "upstream_drip" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_upstream_drip_shape" CHECK (not "orders"."upstream_drip" or ("orders"."runs" is not null and "orders"."next_run_at" is null));

@@ -1,0 +1,63 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { PublicService } from '../../../core/contracts/catalog';
+import { I18n, I18nProvider } from '../../i18n';
+import az from '../../i18n/locales/az/catalog.json';
+import en from '../../i18n/locales/en/catalog.json';
+import tr from '../../i18n/locales/tr/catalog.json';
+import { ServiceInfo } from './ServiceInfo';
+
+const base: PublicService = {
+  id: '1204',
+  platform: 'instagram',
+  name: 'Instagram Followers [HQ, 30d refill]',
+  type: 'Followers',
+  group: 'followers',
+  min: 10,
+  max: 5000,
+  step: 10,
+  tiers: [{ minimum: 10, maximum: 5000, price: '2.00', pricingPer: 1000 }],
+  displayPrice: '2.20',
+  displayPer: 1000,
+  hasParams: false,
+};
+const fees = { serviceFeePercent: 0, baseFee: 0 };
+const detail = { data: undefined, isPending: true, isError: false };
+
+function render(service: PublicService, lang: 'az' | 'tr' | 'en' = 'en') {
+  const i18n = new I18n(lang, { [lang]: { catalog: { az, tr, en }[lang] } });
+  const html = renderToStaticMarkup(
+    <I18nProvider i18n={i18n}>
+      <ServiceInfo service={service} detail={detail} fees={fees} locale={lang} />
+    </I18nProvider>,
+  );
+  const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+  return { html, text };
+}
+
+describe('the chosen service’s refill and cancel', () => {
+  it('are said in words, with their period, beside a mark that is not the only sign', () => {
+    const { html, text } = render({ ...base, refill: true, refillDays: 30, cancel: true });
+    expect(text).toContain('Refill: 30 days');
+    expect(text).toContain('Cancel: while the order runs');
+    expect(html).toContain('data-ability="refill" data-available="true"');
+    expect(html).toContain('data-ability="cancel" data-available="true"');
+    expect(html).toContain('aria-hidden="true"');
+  });
+
+  it('say so when the service has neither, or a refill for life or without a period', () => {
+    expect(render({ ...base, refill: false, refillDays: null, cancel: false }).text).toMatch(/Refill: not available .*Cancel: not available/);
+    expect(render({ ...base }).text).toMatch(/Refill: not available .*Cancel: not available/);
+    expect(render({ ...base, refill: true, refillDays: 3650 }).text).toContain('Refill: lifetime');
+    expect(render({ ...base, refill: true, refillDays: null }).text).toContain('Refill: available');
+  });
+
+  it('are worded in Azerbaijani and Turkish', () => {
+    const inAz = render({ ...base, refill: true, refillDays: 60, cancel: false }, 'az').text;
+    expect(inAz).toContain('Bərpa (refill): 60 gün');
+    expect(inAz).toContain('Ləğv: mümkün deyil');
+    const inTr = render({ ...base, refill: false, cancel: true }, 'tr').text;
+    expect(inTr).toContain('Telafi (refill): yok');
+    expect(inTr).toContain('İptal: sipariş sürerken');
+  });
+});
