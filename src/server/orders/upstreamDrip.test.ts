@@ -92,7 +92,7 @@ describe('a drip-feed at a provider that drip-feeds', () => {
     sandbox.control.advance(RUN_MS);
     await syncOrderStatuses(v2);
     expect(await row(placed.id)).toMatchObject({ status: 'completed', remains: 0, refundedMicros: 0 });
-    expect(await balanceOf(user.id)).toBe(10_000_000 - chargeOf(drip));
+    expect(await balanceOf(user.id)).toBe(100_000_000_000 - chargeOf(drip));
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 
@@ -107,12 +107,12 @@ describe('a drip-feed at a provider that drip-feeds', () => {
     await syncOrderStatuses(v2);
     const charge = chargeOf(drip);
     expect(await row(placed.id)).toMatchObject({ status: 'partial', remains: body.quantity, refundedMicros: Math.floor(charge / 3) });
-    expect(await balanceOf(user.id)).toBe(10_000_000 - charge + Math.floor(charge / 3));
+    expect(await balanceOf(user.id)).toBe(100_000_000_000 - charge + Math.floor(charge / 3));
     // The provider refunds the rest later: the whole charge back, never more.
     sandbox.control.setOrderState(providerOrderId!, 'refunded', body.quantity * 2);
     await syncOrderStatuses(v2);
     expect(await row(placed.id)).toMatchObject({ status: 'refunded', refundedMicros: charge });
-    expect(await balanceOf(user.id)).toBe(10_000_000);
+    expect(await balanceOf(user.id)).toBe(100_000_000_000);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 

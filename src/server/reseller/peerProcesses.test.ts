@@ -91,7 +91,7 @@ describe('a second Artım process reselling the first through PROVIDER=smm-v2', 
     const listB = (await call(b, 'GET', '/api/catalog/services')).body.services as { id: string; platform: string; hasParams: boolean; min: number; dripfeed?: boolean }[];
     const svc = listB.find((s) => s.platform === 'tiktok' && !s.hasParams && s.dripfeed)!;
     expect(svc).toBeTruthy();
-    const buyer = await customer(b, 'drip-buyer@example.com', 20_000);
+    const buyer = await customer(b, 'drip-buyer@example.com', 200_000_000);
     const link = 'https://www.tiktok.com/@peer.drip';
     const placed = await call(b, 'POST', '/api/orders', buyer.cookie, { serviceId: svc.id, link, quantity: svc.min, params: {}, idempotencyKey: randomUUID(), runs: 3, interval: 1 });
     expect(placed.status).toBe(201);
