@@ -129,6 +129,35 @@ describe('Artım reselling Artım over /api/v2', () => {
     expect(parseUsdToMicros(reported.amount)).toBe(parseUsdToMicros(microsToUsd(await balanceA(), 'down')));
   });
 
+  it('charges reconcile to the last digit: A’s charge is rate × quantity / 1000 of the rate A lists, and B, selling at that rate, charges its customer the same', async () => {
+    const v2A = async (form: Record<string, string>) => (await fetch(`${urlA}/api/v2`, { method: 'POST', body: new URLSearchParams({ key, ...form }) })).json();
+    /** A protocol amount in 10^-5 USD, read as a client reads it. */
+    const fifths = (text: string) => {
+      const [whole, fraction = ''] = text.split('.');
+      expect(fraction.length).toBeLessThanOrEqual(5);
+      return BigInt(whole! + fraction.padEnd(5, '0'));
+    };
+    const listed = ((await v2A({ action: 'services' })) as { service: number; rate: string }[]).find((s) => String(s.service) === serviceB.id)!;
+    const rate = fifths(listed.rate);
+    const step = Math.max(1, serviceB.amountIncrement);
+    for (const extra of [1, 7, 33]) {
+      const quantity = serviceB.amountMinimum + extra * step;
+      const res = await post(appB, '/api/orders', { serviceId: serviceB.id, link: link(), quantity, params: {}, idempotencyKey: randomUUID() }, { cookie: buyer.cookie });
+      expect(res.status).toBe(201);
+      expect(await submitPending(depsB)).toBeGreaterThanOrEqual(1);
+      const b = await rowB((await res.json()).id);
+      const a = await rowA(b.providerOrderId!);
+      // Debited on A: rate × quantity / 1000, rounded up to the micro; answered: to the fifth decimal.
+      expect(BigInt(a.chargeMicros)).toBe((rate * 10n * BigInt(quantity) + 999n) / 1000n);
+      const status = await v2A({ action: 'status', order: b.providerOrderId! });
+      expect(fifths(status.charge)).toBe((rate * BigInt(quantity) + 999n) / 1000n);
+      // B has no fee: what its customer pays is exactly what A charges B.
+      expect(b.chargeMicros).toBe(a.chargeMicros);
+    }
+    expect(await verifyLedger(dbA.db)).toEqual([]);
+    expect(await verifyLedger(dbB.db)).toEqual([]);
+  });
+
   it('status and multi-status: the sandbox’s progress reaches B through A', async () => {
     const one = await orderOnB();
     const two = await orderOnB();
