@@ -186,7 +186,10 @@ describe('asking the gateway as little as possible', () => {
     const later = new Date(Date.now() + 5 * 60_000);
     const [a, b] = await Promise.all([reconcilePayments(deps, later), reconcilePayments(deps, later)]);
     expect(statusCalls - before).toBe(3);
-    expect(a.skipped + b.skipped).toBe(3);
+    // Each payment was asked about by one run; the other either skipped it or, reading after the
+    // claim, never listed it: how many it skipped depends on when its query ran.
+    expect(a.settled + b.settled + a.expired + b.expired).toBe(0);
+    expect(a.skipped + b.skipped).toBeLessThanOrEqual(3);
     // Claims are released when a run is done (their time left in the past): the next run asks again.
     const open = await database.db.select().from(payments).where(eq(payments.userId, user.id));
     expect(open.map((p) => p.status)).toEqual(Array(3).fill('pending'));
