@@ -19,7 +19,7 @@ export const publicServiceSchema = z.object({
   hasParams: z.boolean(),
   /** May be ordered as a drip-feed (runs × quantity at an interval). */
   dripfeed: z.boolean().optional(),
-  /** A completed order may be refilled, for `refillDays` after it was placed (null: the default period). */
+  /** A completed order may be refilled, for `refillDays` after it completed (null: the default period; docs/rules.md#refill). */
   refill: z.boolean().optional(),
   refillDays: z.number().int().positive().nullable().optional(),
   /** A running order may be cancelled (what was not delivered is refunded). */
