@@ -5,6 +5,7 @@ import type { OrderStatus } from '../../core/orderStatus';
 import { post, signUpUser } from '../auth/testing';
 import type { Database } from '../db/client';
 import { catalogServices, orders } from '../db/schema';
+import { cachesOf, enableCaches } from '../cache';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 import { figuresOf, FIGURES_MIN_ORDERS, serviceFigures } from './figures';
@@ -137,4 +138,20 @@ describe('service figures', () => {
     const three = services.find((s) => s.service === 'fig-3')!;
     for (const field of ['start_time', 'average_time', 'completion_rate']) expect(three).not.toHaveProperty(field);
   });
+
+  it('are kept a while by an instance that caches, and read again in the background once expired', async () => {
+    const stop = await enableCaches(database);
+    try {
+      const first = await serviceFigures(database.db);
+      expect(first.byService.has('fig-3')).toBe(false);
+      await finished('fig-3', [{ status: 'completed', start: 1, done: 5 }]);
+      expect(await serviceFigures(database.db)).toBe(first);
+      cachesOf(database.db)!.figures.clear(); // as when the entry expires
+      expect(await serviceFigures(database.db)).toBe(first);
+      await expect.poll(async () => (await serviceFigures(database.db)).byService.get('fig-3')).toEqual({ startMinutes: 1, completeMinutes: 5, completionRate: 100 });
+    } finally {
+      await stop();
+    }
+  });
 });
+

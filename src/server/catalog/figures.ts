@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { ServiceFigures } from '../../core/contracts/catalog';
 import { FINAL_STATUSES } from '../../core/orderStatus';
-import { cachesOf, readThrough } from '../cache';
+import { cachesOf } from '../cache';
 import { rowsOf, type Db } from '../db/client';
 import { sqlList } from '../db/sqlList';
 
@@ -82,10 +82,33 @@ async function loadFigures(db: Db): Promise<FiguresSnapshot> {
   return { byService, stamp };
 }
 
+const lastKnown = new WeakMap<Db, FiguresSnapshot>();
+const loading = new WeakMap<Db, Promise<FiguresSnapshot>>();
+
 /**
- * The figures of every service, through this instance's cache when it keeps one (they expire
- * with its entries, a minute at most: completions announce nothing).
+ * The figures of every service, through this instance's cache when it keeps one: they expire
+ * with its entries (a minute; completions announce nothing) and are then read again once, in the
+ * background, while requests keep the last known ones — reading them takes a few hundred
+ * milliseconds on a large shop, which no request waits for but the first.
  */
 export function serviceFigures(db: Db): Promise<FiguresSnapshot> {
-  return readThrough(cachesOf(db), (c) => c.figures, 'all', () => loadFigures(db));
+  const caches = cachesOf(db);
+  if (!caches) return loadFigures(db);
+  const fresh = caches.figures.get('all') as FiguresSnapshot | undefined;
+  if (fresh) return Promise.resolve(fresh);
+  let load = loading.get(db);
+  if (!load) {
+    load = loadFigures(db)
+      .then((value) => {
+        caches.figures.set('all', value);
+        lastKnown.set(db, value);
+        return value;
+      })
+      .finally(() => loading.delete(db));
+    loading.set(db, load);
+  }
+  const stale = lastKnown.get(db);
+  if (!stale) return load;
+  load.catch(() => {});
+  return Promise.resolve(stale);
 }
