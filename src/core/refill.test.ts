@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REFILL_DAYS, LIFETIME_REFILL_DAYS, refillDaysOf, refillUntil } from './refill';
+import {
+  DEFAULT_REFILL_DAYS,
+  LIFETIME_REFILL_DAYS,
+  REFILL_COOLDOWN_MS,
+  REFILL_REFUSAL_TEXT,
+  REFILL_REFUSALS,
+  refillDaysOf,
+  refillRefusal,
+  refillUntil,
+  type RefillCase,
+} from './refill';
 
 describe('refill periods', () => {
   it('reads the period from names and descriptions as providers write them', () => {
@@ -12,10 +22,59 @@ describe('refill periods', () => {
     expect(refillDaysOf(null, undefined, '')).toBeNull();
   });
 
-  it('counts the period from the order, 30 days when the provider names none', () => {
+  it('counts the period from completion (from placement for orders completed before it was recorded), 30 days when the provider names none', () => {
     const at = new Date('2026-01-01T00:00:00Z');
-    expect(refillUntil(at, 7).toISOString()).toBe('2026-01-08T00:00:00.000Z');
-    expect(refillUntil(at, null).getTime() - at.getTime()).toBe(DEFAULT_REFILL_DAYS * 86_400_000);
+    const done = new Date('2026-01-05T00:00:00Z');
+    expect(refillUntil({ createdAt: at, completedAt: done }, 7).toISOString()).toBe('2026-01-12T00:00:00.000Z');
+    expect(refillUntil({ createdAt: at, completedAt: null }, 7).toISOString()).toBe('2026-01-08T00:00:00.000Z');
+    expect(refillUntil({ createdAt: at, completedAt: null }, null).getTime() - at.getTime()).toBe(DEFAULT_REFILL_DAYS * 86_400_000);
+  });
+});
+
+describe('the refill rule', () => {
+  const placed = new Date('2026-03-01T00:00:00Z');
+  const completed = new Date('2026-03-20T00:00:00Z');
+  const base: RefillCase = {
+    offered: true,
+    refillDays: 30,
+    order: { status: 'completed', providerOrderId: 'p1', createdAt: placed, completedAt: completed },
+    laterOrder: false,
+  };
+  const at = (iso: string) => new Date(iso);
+
+  it('counts the window from completion, not placement', () => {
+    // 35 days after placement, 16 after completion: still inside a 30-day window.
+    expect(refillRefusal(base, at('2026-04-05T00:00:00Z'))).toBeNull();
+    expect(refillRefusal(base, at('2026-04-19T00:00:00Z'))).toBeNull();
+    expect(refillRefusal(base, at('2026-04-19T00:00:01Z'))).toBe('period_ended');
+    // Completed before completions were recorded: counted from placement, as before.
+    expect(refillRefusal({ ...base, order: { ...base.order, completedAt: null } }, at('2026-04-05T00:00:00Z'))).toBe('period_ended');
+  });
+
+  it('keeps a cooldown after the last refill the provider took', () => {
+    const lastTaken = { createdAt: at('2026-03-25T10:00:00Z') };
+    const c = { ...base, latest: { status: 'completed' as const }, lastTaken };
+    expect(refillRefusal(c, at('2026-03-26T09:59:59Z'))).toBe('cooldown');
+    expect(refillRefusal(c, new Date(lastTaken.createdAt.getTime() + REFILL_COOLDOWN_MS))).toBeNull();
+    // A refill the provider refused starts no cooldown.
+    expect(refillRefusal({ ...base, latest: { status: 'rejected' } }, at('2026-03-25T10:00:01Z'))).toBeNull();
+    // One still open is refused as open, whatever its age.
+    expect(refillRefusal({ ...c, latest: { status: 'pending' } }, at('2026-04-10T00:00:00Z'))).toBe('open');
+  });
+
+  it('refuses once a later order targets the same link', () => {
+    expect(refillRefusal({ ...base, laterOrder: true }, at('2026-03-21T00:00:00Z'))).toBe('later_order');
+  });
+
+  it('refuses services without refills and orders not completed', () => {
+    expect(refillRefusal({ ...base, offered: false }, at('2026-03-21T00:00:00Z'))).toBe('not_offered');
+    expect(refillRefusal({ ...base, order: { ...base.order, status: 'partial' } }, at('2026-03-21T00:00:00Z'))).toBe('not_completed');
+    expect(refillRefusal({ ...base, order: { ...base.order, providerOrderId: null } }, at('2026-03-21T00:00:00Z'))).toBe('not_completed');
+  });
+
+  it('words every refusal for the reseller API', () => {
+    for (const r of REFILL_REFUSALS) expect(REFILL_REFUSAL_TEXT[r]).toMatch(/\w/);
+    expect(REFILL_REFUSAL_TEXT.cooldown).toContain('24 hours');
   });
 });
 

@@ -27,9 +27,61 @@ export function refillDaysOf(...texts: (string | null | undefined)[]): number | 
   return null;
 }
 
-/** Until when a refill of an order placed at `orderedAt` may be asked for. */
-export function refillUntil(orderedAt: Date, refillDays: number | null): Date {
-  return new Date(orderedAt.getTime() + (refillDays ?? DEFAULT_REFILL_DAYS) * 86_400_000);
+/**
+ * Until when a refill of an order may be asked for: the refill period counted from its completion
+ * (`completedAt`); an order completed before completions were recorded counts from when it was
+ * placed (`createdAt`), as it did then.
+ */
+export function refillUntil(order: { createdAt: Date; completedAt: Date | null }, refillDays: number | null): Date {
+  return new Date((order.completedAt ?? order.createdAt).getTime() + (refillDays ?? DEFAULT_REFILL_DAYS) * 86_400_000);
+}
+
+/** The least time between two refills of one order, counted from the last one the provider took. */
+export const REFILL_COOLDOWN_MS = 24 * 3600_000;
+
+/** Why a refill is refused: stable codes, worded by the site from `common:errors.reasons.REFILL_NOT_ALLOWED`. */
+export const REFILL_REFUSALS = ['not_offered', 'not_completed', 'period_ended', 'open', 'cooldown', 'later_order', 'provider'] as const;
+export type RefillRefusal = (typeof REFILL_REFUSALS)[number];
+
+/** The reseller API's wording of each refusal (`provider`: the provider's own words go instead). */
+export const REFILL_REFUSAL_TEXT: Record<RefillRefusal, string> = {
+  not_offered: 'Refill is not available for this service',
+  not_completed: 'Refill is available for completed orders only',
+  period_ended: 'The refill period of this order has ended',
+  open: 'A refill of this order is already in progress',
+  cooldown: `A refill of this order was requested less than ${REFILL_COOLDOWN_MS / 3600_000} hours ago`,
+  later_order: 'A later order targets the same link',
+  provider: 'Refill was not accepted',
+};
+
+/** What the refill rule reads about one order. */
+export interface RefillCase {
+  /** The service offers refills, and for how many days (null: the default period). */
+  offered: boolean;
+  refillDays: number | null;
+  order: { status: string; providerOrderId: string | null; createdAt: Date; completedAt: Date | null };
+  /** The order's latest refill request, and the latest one the provider took. */
+  latest?: { status: RefillStatus };
+  lastTaken?: { createdAt: Date };
+  /** An order placed after this one targets the same link on the same platform. */
+  laterOrder: boolean;
+}
+
+/**
+ * The refill rule (docs/rules.md#refill), for customers, the reseller API and the team alike.
+ * A refill may be asked for when the service offers refills, the order is completed, its refill
+ * period counted from completion has not ended, no refill of it is open, the last one the
+ * provider took is at least REFILL_COOLDOWN_MS old, and no order placed later (by anyone) targets
+ * the same link. Returns why not, or null.
+ */
+export function refillRefusal(c: RefillCase, now: Date): RefillRefusal | null {
+  if (!c.offered) return 'not_offered';
+  if (c.order.status !== 'completed' || !c.order.providerOrderId) return 'not_completed';
+  if (now > refillUntil(c.order, c.refillDays)) return 'period_ended';
+  if (c.latest && isOpenRefill(c.latest.status)) return 'open';
+  if (c.lastTaken && now.getTime() - c.lastTaken.createdAt.getTime() < REFILL_COOLDOWN_MS) return 'cooldown';
+  if (c.laterOrder) return 'later_order';
+  return null;
 }
 
 /** States of a refill request, as the storefront keeps them. */

@@ -59,6 +59,14 @@ export interface V2Form<P extends readonly V2Param[] = readonly V2Param[]> {
   readonly examples?: Readonly<Record<string, string>>;
   /** An answer as the handler gives it. */
   readonly reply: unknown;
+  /** Fields the answer carries beyond what panels answer (clients that do not know them ignore them). */
+  readonly extraFields?: readonly V2AnswerField[];
+}
+
+/** A field of an answer, named and described on the page. */
+export interface V2AnswerField {
+  readonly name: string;
+  readonly description: Localized;
 }
 
 const param = <const N extends string, S extends z.ZodType<unknown, string>, const R extends boolean>(p: V2Param<N, S, R>) => p;
@@ -407,6 +415,37 @@ export const ADD_FORMS = {
   Poll: ADD_POLL,
 } as const satisfies Record<V2ServiceType, V2Form>;
 
+/**
+ * The service figures `services` answers with (docs/rules.md#service-figures), each only for a
+ * service with enough finished orders to tell it.
+ */
+export const SERVICE_FIGURE_FIELDS = {
+  start: {
+    name: 'start_time',
+    description: {
+      az: 'Adətən başlama vaxtı: son bitmiş sifarişlərdə sifarişdən başlanğıca qədər dəqiqələrin medianı (tam ədəd).',
+      tr: 'Olağan başlama süresi: son biten siparişlerde siparişten başlangıca kadar geçen dakikaların medyanı (tam sayı).',
+      en: 'Usual start time: the median minutes from order to start over the last finished orders (a whole number).',
+    },
+  },
+  average: {
+    name: 'average_time',
+    description: {
+      az: 'Orta vaxt: son tamamlanmış sifarişlərdə sifarişdən tamamlanmaya qədər dəqiqələrin medianı (tam ədəd).',
+      tr: 'Ortalama süre: son tamamlanan siparişlerde siparişten tamamlanmaya kadar geçen dakikaların medyanı (tam sayı).',
+      en: 'Average time: the median minutes from order to completion over the last completed orders (a whole number).',
+    },
+  },
+  rate: {
+    name: 'completion_rate',
+    description: {
+      az: 'Tamamlanma faizi: son bitmiş sifarişlərdən tam tamamlananların payı, faizlə (0–100).',
+      tr: 'Tamamlanma oranı: son biten siparişlerden tamamen tamamlananların payı, yüzde olarak (0–100).',
+      en: 'Completion rate: the share of the last finished orders completed in full, in percent (0–100).',
+    },
+  },
+} as const satisfies Record<string, V2AnswerField>;
+
 export const SERVICES_FORM = form({
   id: 'services',
   action: 'services',
@@ -417,9 +456,10 @@ export const SERVICES_FORM = form({
     en: 'The catalogue: each service with its id, name, order form type, category, your rate per 1,000, minimum and maximum quantity, and whether it offers refills, cancelling and drip-feed.',
   },
   reply: [
-    { service: 1042, name: 'TikTok Followers [HQ, 30d refill]', type: 'Default', category: 'TikTok Followers', rate: '0.90', min: '100', max: '50000', refill: true, cancel: true, dripfeed: false },
+    { service: 1042, name: 'TikTok Followers [HQ, 30d refill]', type: 'Default', category: 'TikTok Followers', rate: '0.90', min: '100', max: '50000', refill: true, cancel: true, dripfeed: false, start_time: 12, average_time: 95, completion_rate: 96 },
     { service: 1187, name: 'Instagram Custom Comments [Real]', type: 'Custom Comments', category: 'Instagram Comments', rate: '12.5', min: '5', max: '1000', refill: false, cancel: false, dripfeed: false },
   ],
+  extraFields: Object.values(SERVICE_FIGURE_FIELDS),
 });
 
 export const STATUS_FORMS = {
@@ -453,9 +493,9 @@ export const REFILL_FORMS = {
     action: 'refill',
     params: [REFILL_ORDER],
     description: {
-      az: 'Bərpası olan xidmətin tamamlanmış sifarişi üçün, bərpa müddəti ərzində bərpa istəyir. Bərpa id-sini qaytarır.',
-      tr: 'Telafisi olan bir hizmetin tamamlanmış siparişi için, telafi süresi içinde telafi ister. Telafi kimliğini döner.',
-      en: 'Asks for a refill of a completed order of a service with refills, within its refill period. Answers the refill id.',
+      az: 'Bərpası olan xidmətin tamamlanmış sifarişi üçün, tamamlanmadan hesablanan bərpa müddəti ərzində bərpa istəyir: 24 saatda ən çox bir dəfə, eyni linkə sonradan sifariş verilməyibsə. Bərpa id-sini qaytarır.',
+      tr: 'Telafisi olan bir hizmetin tamamlanmış siparişi için, tamamlanmadan itibaren sayılan telafi süresi içinde telafi ister: 24 saatte en fazla bir kez ve aynı bağlantıya sonradan sipariş verilmediyse. Telafi kimliğini döner.',
+      en: 'Asks for a refill of a completed order of a service with refills, within its refill period counted from completion: at most once in 24 hours, and not once a later order targets the same link. Answers the refill id.',
     },
     reply: { refill: 5001 },
   }),

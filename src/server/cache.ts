@@ -3,7 +3,8 @@ import type { Database, Db } from './db/client';
 
 /**
  * Read-through caches of what nearly every request reads and rarely changes: the settings, the
- * catalogue rows orders are priced from, and the signed-in identity behind a session cookie.
+ * catalogue rows orders are priced from, the services' figures, and the signed-in identity
+ * behind a session cookie.
  * Every instance keeps its own and hears of changes on the `artim_cache` channel (PostgreSQL
  * LISTEN/NOTIFY): the writers of settings and catalogue announce them, and triggers on
  * sessions, user_roles and users announce those (migration 0013), whoever writes them. The
@@ -55,6 +56,8 @@ export class TtlCache<T> {
 export interface Caches {
   settings: TtlCache<unknown>;
   services: TtlCache<unknown>;
+  /** Service figures (catalog/figures.ts): no notice, they only expire. */
+  figures: TtlCache<unknown>;
   /** By session token: the signed cookie value it was verified with and the identity. */
   identities: TtlCache<{ cookie: string; userId: string; value: unknown }>;
   /**
@@ -88,6 +91,7 @@ export function forgetAll(caches: Caches): void {
   caches.generation++;
   caches.settings.clear();
   caches.services.clear();
+  caches.figures.clear();
   caches.identities.clear();
 }
 
@@ -97,7 +101,7 @@ export function forgetAll(caches: Caches): void {
  * have been announced meanwhile) and is emptied.
  */
 export async function enableCaches(database: Database, ttlMs = 60_000): Promise<() => Promise<void>> {
-  const caches: Caches = { settings: new TtlCache(ttlMs), services: new TtlCache(ttlMs), identities: new TtlCache(ttlMs), generation: 0 };
+  const caches: Caches = { settings: new TtlCache(ttlMs), services: new TtlCache(ttlMs), figures: new TtlCache(ttlMs), identities: new TtlCache(ttlMs), generation: 0 };
   const unlisten = await database.listen(CACHE_CHANNEL, (notice) => forget(caches, notice), { onReconnect: () => forgetAll(caches) });
   registry.set(database.db, caches);
   return async () => {

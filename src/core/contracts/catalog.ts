@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { priceTierSchema, serviceParamSchema } from '../catalog';
 
+/**
+ * A service's usual times and completion rate over its last finished orders (docs/rules.md#service-figures):
+ * medians in whole minutes from placement, the rate in whole percent; null where too few orders
+ * tell it yet. Absent from a service with too few finished orders for any of them.
+ */
+export const serviceFiguresSchema = z.object({
+  startMinutes: z.number().int().nonnegative().nullable(),
+  completeMinutes: z.number().int().nonnegative().nullable(),
+  completionRate: z.number().int().min(0).max(100).nullable(),
+});
+export type ServiceFigures = z.infer<typeof serviceFiguresSchema>;
+
 /** One entry of the public service list: compact, everything the order form needs to price. */
 export const publicServiceSchema = z.object({
   id: z.string(),
@@ -19,11 +31,13 @@ export const publicServiceSchema = z.object({
   hasParams: z.boolean(),
   /** May be ordered as a drip-feed (runs × quantity at an interval). */
   dripfeed: z.boolean().optional(),
-  /** A completed order may be refilled, for `refillDays` after it was placed (null: the default period). */
+  /** A completed order may be refilled, for `refillDays` after it completed (null: the default period; docs/rules.md#refill). */
   refill: z.boolean().optional(),
   refillDays: z.number().int().positive().nullable().optional(),
   /** A running order may be cancelled (what was not delivered is refunded). */
   cancel: z.boolean().optional(),
+  /** Usual start and completion times and completion rate, when enough orders tell them. */
+  figures: serviceFiguresSchema.optional(),
 });
 export type PublicService = z.infer<typeof publicServiceSchema>;
 

@@ -3,3 +3,4 @@ export * from './paramTexts';
 export * from './service';
 export * from './jobs';
 export * from './manage';
+export { FIGURES_MIN_ORDERS, FIGURES_SAMPLE, serviceFigures } from './figures';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { CatalogService } from '../../core/catalog';
-import type { PublicService, ServiceDetail, ServiceList } from '../../core/contracts/catalog';
+import type { PublicService, ServiceDetail, ServiceFigures, ServiceList } from '../../core/contracts/catalog';
 import type { Language } from '../../core/i18n';
 import { quantityBounds } from '../../core/orderRules';
 import { serviceGroupOf } from '../../core/platforms';
@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { catalogServices, serviceCustomNames } from '../db/schema';
 import type { SmmProvider } from '../providers';
 import { getSettings } from '../settings';
+import { serviceFigures, type FiguresSnapshot } from './figures';
 
 type ServiceRow = typeof catalogServices.$inferSelect;
 
@@ -114,7 +115,7 @@ async function loadNameRules(db: Db): Promise<NameRule[]> {
     .from(serviceCustomNames);
 }
 
-function toPublic(s: CatalogService, name: string, fees: Fees): PublicService {
+function toPublic(s: CatalogService, name: string, fees: Fees, figures?: ServiceFigures): PublicService {
   const bounds = quantityBounds(s);
   const display = pricePerUnitDisplay(s, fees);
   return {
@@ -134,6 +135,7 @@ function toPublic(s: CatalogService, name: string, fees: Fees): PublicService {
     refill: s.refill,
     refillDays: s.refill ? s.refillDays : null,
     cancel: s.cancel,
+    ...(figures ? { figures } : {}),
   };
 }
 
@@ -143,13 +145,14 @@ async function currentFees(db: Db): Promise<{ serviceFeePercent: number; baseFee
 }
 
 /**
- * The public list, cached per language until the catalogue, the custom names or the fees change.
+ * The public list, cached per language until the catalogue, the custom names, the fees or the
+ * services' figures (catalog/figures.ts) change.
  * The version check is two cheap aggregate queries, so several instances stay consistent.
  */
 export function createCatalogReader(db: Db) {
   const cache = new Map<Language, { version: string; body: string; etag: string; names: Map<string, string> }>();
 
-  async function version(): Promise<{ version: string; fees: { serviceFeePercent: number; baseFee: number } }> {
+  async function version(): Promise<{ version: string; fees: { serviceFeePercent: number; baseFee: number }; figures: FiguresSnapshot }> {
     const [svc] = await db
       .select({ n: sql<number>`count(*)::int`, at: sql<string>`coalesce(max(${catalogServices.syncedAt})::text, '')` })
       .from(catalogServices);
@@ -157,7 +160,8 @@ export function createCatalogReader(db: Db) {
       .select({ n: sql<number>`count(*)::int`, sum: sql<string>`coalesce(sum(length(${serviceCustomNames.customName}) + ${serviceCustomNames.id})::text, '0')`, at: sql<string>`coalesce(max(${serviceCustomNames.createdAt})::text, '')` })
       .from(serviceCustomNames);
     const fees = await currentFees(db);
-    return { version: `${svc?.n}|${svc?.at}|${names?.n}|${names?.sum}|${names?.at}|${fees.serviceFeePercent}|${fees.baseFee}`, fees };
+    const figures = await serviceFigures(db);
+    return { version: `${svc?.n}|${svc?.at}|${names?.n}|${names?.sum}|${names?.at}|${fees.serviceFeePercent}|${fees.baseFee}|${figures.stamp}`, fees, figures };
   }
 
   /** The list as a JSON string, its ETag and the display names by service id. */
@@ -174,7 +178,7 @@ export function createCatalogReader(db: Db) {
     // Names over the whole catalogue, so that no rule makes two services read alike.
     const names = displayNames(services, lang, await loadNameRules(db));
     const list: ServiceList = {
-      services: services.map((s) => toPublic(s, names.get(s.id) ?? s.name, v.fees)),
+      services: services.map((s) => toPublic(s, names.get(s.id) ?? s.name, v.fees, v.figures.byService.get(s.id))),
       fees: v.fees,
     };
     const body = JSON.stringify(list);
@@ -188,8 +192,8 @@ export function createCatalogReader(db: Db) {
     list,
     async detail(service: CatalogService, lang: Language): Promise<ServiceDetail> {
       const { names } = await list(lang);
-      const fees = await currentFees(db);
-      return { ...toPublic(service, names.get(service.id) ?? service.name, fees), description: service.description, example: service.example, params: service.params };
+      const [fees, figures] = await Promise.all([currentFees(db), serviceFigures(db)]);
+      return { ...toPublic(service, names.get(service.id) ?? service.name, fees, figures.byService.get(service.id)), description: service.description, example: service.example, params: service.params };
     },
   };
 }

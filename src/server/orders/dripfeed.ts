@@ -158,7 +158,7 @@ export async function settleDripParents(deps: Pick<OrdersDeps, 'db' | 'realtime'
     const status: OrderStatus = runs.length === p.runs && runs.every((r) => r.status === 'completed') ? 'completed' : 'partial';
     const [after] = await deps.db
       .update(orders)
-      .set({ status, remains: notDelivered, updatedAt: new Date() })
+      .set({ status, remains: notDelivered, updatedAt: new Date(), completedAt: new Date() })
       .where(and(eq(orders.id, p.id), eq(orders.status, 'running'), isNull(orders.nextRunAt)))
       .returning();
     if (after) {

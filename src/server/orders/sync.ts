@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { ACTIVE_STATUSES } from '../../core/orderStatus';
+import { ACTIVE_STATUSES, type OrderStatus } from '../../core/orderStatus';
 import { orders } from '../db/schema';
 import type { ProviderOrderState } from '../providers';
 import { FULL_REFUND_STATUSES, isFullRefundStatus, refundOrder, refundOwedMicros } from './refunds';
@@ -82,12 +82,12 @@ export async function syncOrderStatuses(
     } finally {
       calls += callsOf(deps) - before;
     }
-    const quiet: { id: string; state: ProviderOrderState | { error: string } }[] = [];
+    const quiet: { order: OrderRow; state: ProviderOrderState | { error: string } }[] = [];
     for (const order of fresh) {
       const state = states.get(order.providerOrderId!);
       if (!state) continue;
       if ('error' in state || (state.status === order.status && !isFullRefundStatus(state.status) && state.status !== 'partial')) {
-        quiet.push({ id: order.id, state });
+        quiet.push({ order, state });
         continue;
       }
       if (await applyState(deps, order, state)) changed++;
@@ -106,26 +106,66 @@ function callsOf(deps: OrdersDeps): number {
 
 /**
  * Writes, in one statement, the states that change no status and move no money: the counters,
- * the provider's text and the check time; an unknown id's error becomes the order's note.
+ * the provider's text, the check time and when the order started (a start count or units
+ * delivered while the status stays); an unknown id's error becomes the order's note.
  */
-async function writeQuietStates(deps: OrdersDeps, quiet: { id: string; state: ProviderOrderState | { error: string } }[]): Promise<void> {
+async function writeQuietStates(deps: OrdersDeps, quiet: { order: OrderRow; state: ProviderOrderState | { error: string } }[]): Promise<void> {
   if (!quiet.length) return;
-  const rows = quiet.map(({ id, state }) =>
+  const rows = quiet.map(({ order, state }) =>
     'error' in state
-      ? { id, error: state.error, start: null, current: null, remains: null, raw: null }
-      : { id, error: null, start: state.startCount, current: state.currentCount, remains: state.remains, raw: state.raw },
+      ? { id: order.id, error: state.error, start: null, current: null, remains: null, raw: null, moving: false }
+      : { id: order.id, error: null, start: state.startCount, current: state.currentCount, remains: state.remains, raw: state.raw, moving: timesOf(order, state, new Date()).startedAt !== undefined },
   );
+  const now = new Date().toISOString();
   await deps.db.execute(sql`
     update ${orders} o set
-      checked_at = ${new Date().toISOString()}::timestamptz,
+      checked_at = ${now}::timestamptz,
+      started_at = case when v.moving and o.started_at is null then ${now}::timestamptz else o.started_at end,
       note_code = case when v.error is null then o.note_code else 'provider_status_error' end,
       provider_message = coalesce(v.error, o.provider_message),
       start_count = coalesce(v.start, o.start_count),
       current_count = coalesce(v.current, o.current_count),
       remains = coalesce(v.remains, o.remains),
       provider_status = coalesce(v.raw, o.provider_status)
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, error text, start int, current int, remains int, raw text)
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, error text, start int, current int, remains int, raw text, moving boolean)
     where o.id = v.id`);
+}
+
+/** Statuses that say the provider is working on the order. */
+const MOVING_STATUSES: readonly OrderStatus[] = ['in_progress', 'active', 'running', 'partial', 'completed'];
+/** Statuses that end the delivery: the order completed (in full, or in part). */
+const DONE_STATUSES: readonly OrderStatus[] = ['partial', 'completed'];
+
+/**
+ * Whether a provider state shows the order moving: a working or finished status, a start count
+ * above zero (panels show 0 while the order waits), or units delivered.
+ */
+export function showsProgress(order: Pick<OrderRow, 'quantity'>, state: Pick<ProviderOrderState, 'status' | 'startCount' | 'delivered' | 'remains'>): boolean {
+  return (
+    MOVING_STATUSES.includes(state.status) ||
+    (state.startCount ?? 0) > 0 ||
+    (state.delivered ?? 0) > 0 ||
+    (state.remains !== null && state.remains < order.quantity)
+  );
+}
+
+type Timed = Pick<OrderRow, 'quantity' | 'status' | 'startCount' | 'remains' | 'startedAt' | 'completedAt'>;
+
+/** Whether the order as last stored already showed progress. */
+const storedProgress = (o: Timed) => showsProgress(o, { status: o.status, startCount: o.startCount, delivered: null, remains: o.remains });
+
+/**
+ * When the order started and completed (docs/rules.md#service-figures): `started_at` when a state
+ * first shows progress that the stored order did not, `completed_at` when a state first makes it
+ * completed or partial (an order completed at once starts then too). Each is written once. An
+ * order already moving (or finished) when the times began to be recorded keeps null: its start
+ * was not seen.
+ */
+export function timesOf(order: Timed, state: Pick<ProviderOrderState, 'status' | 'startCount' | 'delivered' | 'remains'>, now: Date): { startedAt?: Date; completedAt?: Date } {
+  const out: { startedAt?: Date; completedAt?: Date } = {};
+  if (!order.startedAt && !storedProgress(order) && showsProgress(order, state)) out.startedAt = now;
+  if (!order.completedAt && !DONE_STATUSES.includes(order.status) && DONE_STATUSES.includes(state.status)) out.completedAt = now;
+  return out;
 }
 
 /**
@@ -135,13 +175,14 @@ async function writeQuietStates(deps: OrdersDeps, quiet: { id: string; state: Pr
  * stale state refunds nothing twice and a later state that owes more (partial, then refunded)
  * refunds the difference. A fully refunded order is never moved back to partial.
  */
-export async function applyState(deps: OrdersDeps, order: OrderRow, state: ProviderOrderState): Promise<boolean> {
+export async function applyState(deps: OrdersDeps, order: OrderRow, state: ProviderOrderState, now = new Date()): Promise<boolean> {
   const counts = {
     startCount: state.startCount ?? order.startCount,
     currentCount: state.currentCount ?? order.currentCount,
     remains: state.remains ?? order.remains,
     providerStatus: state.raw,
-    checkedAt: new Date(),
+    checkedAt: now,
+    ...timesOf(order, state, now),
   };
   if (isFullRefundStatus(state.status) || state.status === 'partial') {
     const result = await deps.db.transaction(async (tx) => {

@@ -2,16 +2,17 @@ import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-
 import type { CatalogService } from '../../core/catalog';
 import type { OrderActions } from '../../core/contracts/reseller';
 import { AppError } from '../../core/errors';
-import { isOpenRefill, OPEN_REFILL_STATUSES, refillUntil, type RefillStatus } from '../../core/refill';
-import { catalogServices, orderRefills } from '../db/schema';
-import type { Db } from '../db/client';
+import { ERROR_STATUSES } from '../../core/orderStatus';
+import { OPEN_REFILL_STATUSES, REFILL_COOLDOWN_MS, REFILL_REFUSAL_TEXT, refillRefusal, refillUntil, type RefillRefusal, type RefillStatus } from '../../core/refill';
+import { catalogServices, orderRefills, orders } from '../db/schema';
+import { rowsOf, type Db } from '../db/client';
 import { cancelRefusal, requestCancel, requestedCancels, toOrderView, type OrderRow, type OrdersDeps } from '../orders';
 
 /**
  * Refills and cancels of orders, asked for by the customer (on the site or through the reseller
  * API) or by an admin. The rules:
- * - refill: the service offers refills, the order is completed, its refill period (counted from
- *   the order) has not ended, and no earlier refill of it is still open;
+ * - refill: `refillRefusal` (src/core/refill.ts): offered, completed, within the period counted
+ *   from completion, none open, the cooldown since the last one passed, no later order on the link;
  * - cancel: the orders feature's rule (`cancelOrders`, src/server/orders/cancels.ts).
  * Provider calls are made outside any transaction.
  */
@@ -33,43 +34,72 @@ async function flagsOf(db: Db, serviceIds: string[]): Promise<Map<string, Servic
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Why a refill is refused now, or null when it may be asked for. */
-function refillRefusal(o: OrderRow, flags: ServiceFlags | undefined, latest: RefillRow | undefined, now = new Date()): string | null {
-  if (!flags?.refill) return 'Refill is not available for this service';
-  if (o.status !== 'completed' || !o.providerOrderId) return 'Refill is available for completed orders only';
-  if (now > refillUntil(o.createdAt, flags.refillDays)) return 'The refill period of this order has ended';
-  if (latest && isOpenRefill(latest.status)) return 'A refill of this order is already in progress';
-  return null;
-}
-
-async function latestRefills(db: Db, orderIds: string[]): Promise<Map<string, RefillRow>> {
+/** The latest refill of each order, and the latest one the provider took (the cooldown counts from it). */
+async function refillsOf(db: Db, orderIds: string[]): Promise<Map<string, { latest: RefillRow; lastTaken?: RefillRow }>> {
   if (!orderIds.length) return new Map();
   const rows = await db.select().from(orderRefills).where(inArray(orderRefills.orderId, orderIds)).orderBy(desc(orderRefills.createdAt), desc(orderRefills.id));
-  const out = new Map<string, RefillRow>();
-  for (const r of rows) if (!out.has(r.orderId)) out.set(r.orderId, r);
+  const out = new Map<string, { latest: RefillRow; lastTaken?: RefillRow }>();
+  for (const r of rows) {
+    const seen = out.get(r.orderId);
+    if (!seen) out.set(r.orderId, { latest: r, lastTaken: r.providerRefillId !== null ? r : undefined });
+    else if (!seen.lastTaken && r.providerRefillId !== null) seen.lastTaken = r;
+  }
   return out;
 }
 
+/**
+ * Which of the orders have a later order on the same link: a top-level order (any customer's)
+ * placed after it on the same platform and normalized link, not failed or refunded in full.
+ */
+async function laterOrdersOf(db: Db, rows: OrderRow[]): Promise<Set<string>> {
+  const asked = rows.filter((o) => o.status === 'completed');
+  if (!asked.length) return new Set();
+  const found = await db.execute(sql`
+    select o.id from jsonb_to_recordset(${JSON.stringify(asked.map((o) => ({ id: o.id, platform: o.platform, link_key: o.linkKey, created_at: o.createdAt.toISOString() })))}::jsonb)
+      as o(id uuid, platform text, link_key text, created_at timestamptz)
+    where exists (
+      select 1 from ${orders} x
+      where x.link_key = o.link_key and x.platform = o.platform and x.created_at > o.created_at
+        and x.id <> o.id and x.parent_id is null and x.status not in (${sql.join(ERROR_STATUSES.map((st) => sql`${st}`), sql`, `)})
+    )`);
+  return new Set(rowsOf<{ id: string }>(found).map((r) => r.id));
+}
+
+/** Why each order may not be refilled now (src/core/refill.ts), or null. */
+async function refusalsOf(db: Db, rows: OrderRow[], now: Date) {
+  const [flags, refills, later] = await Promise.all([flagsOf(db, rows.map((o) => o.serviceId)), refillsOf(db, rows.map((o) => o.id)), laterOrdersOf(db, rows)]);
+  return new Map(
+    rows.map((o) => {
+      const f = flags.get(o.serviceId);
+      const r = refills.get(o.id);
+      const refusal = refillRefusal({ offered: !!f?.refill, refillDays: f?.refillDays ?? null, order: o, latest: r?.latest, lastTaken: r?.lastTaken, laterOrder: later.has(o.id) }, now);
+      return [o.id, { flags: f, latest: r?.latest, refusal }] as const;
+    }),
+  );
+}
+
 /** What each order allows now: the history's buttons and marks. */
-export async function actionsOf(db: Db, rows: OrderRow[]): Promise<Record<string, OrderActions>> {
-  const ids = rows.map((o) => o.id);
-  const [flags, refills, cancels] = await Promise.all([flagsOf(db, rows.map((o) => o.serviceId)), latestRefills(db, ids), requestedCancels(db, ids)]);
+export async function actionsOf(db: Db, rows: OrderRow[], now = new Date()): Promise<Record<string, OrderActions>> {
+  const [refusals, cancels] = await Promise.all([refusalsOf(db, rows, now), requestedCancels(db, rows.map((o) => o.id))]);
   const out: Record<string, OrderActions> = {};
   for (const o of rows) {
-    const f = flags.get(o.serviceId);
-    const latest = refills.get(o.id);
+    const { flags: f, latest, refusal } = refusals.get(o.id)!;
     out[o.id] = {
       viaApi: o.viaApi,
       apiId: o.apiId,
-      canRefill: refillRefusal(o, f, latest) === null,
+      canRefill: refusal === null,
       canCancel: cancelRefusal(o, f?.cancel, cancels.has(o.id)) === null,
-      refillUntil: f?.refill && o.status === 'completed' ? refillUntil(o.createdAt, f.refillDays).toISOString() : null,
+      refillUntil: f?.refill && o.status === 'completed' ? refillUntil(o, f.refillDays).toISOString() : null,
       refill: latest ? { id: latest.id, status: latest.status, createdAt: latest.createdAt.toISOString() } : null,
       cancelRequested: cancels.has(o.id),
     };
   }
   return out;
 }
+
+/** A refusal: the reseller API's wording as the message, the code for the site to word. */
+const refused = (reason: RefillRefusal) =>
+  new AppError('REFILL_NOT_ALLOWED', REFILL_REFUSAL_TEXT[reason], { reason, ...(reason === 'cooldown' ? { hours: REFILL_COOLDOWN_MS / 3600_000 } : {}) });
 
 const pgUnique = (err: unknown): boolean => {
   for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;
@@ -81,16 +111,14 @@ const pgUnique = (err: unknown): boolean => {
  * order, kept by a unique index), then the provider is called; its answer settles the row.
  * Throws REFILL_NOT_ALLOWED with the reason when the rules refuse it or the provider does.
  */
-export async function requestRefill(deps: OrdersDeps, order: OrderRow, source: ActionSource): Promise<RefillRow> {
-  const flags = (await flagsOf(deps.db, [order.serviceId])).get(order.serviceId);
-  const latest = (await latestRefills(deps.db, [order.id])).get(order.id);
-  const refusal = refillRefusal(order, flags, latest);
-  if (refusal) throw new AppError('REFILL_NOT_ALLOWED', refusal, { reason: refusal });
+export async function requestRefill(deps: OrdersDeps, order: OrderRow, source: ActionSource, now = new Date()): Promise<RefillRow> {
+  const refusal = (await refusalsOf(deps.db, [order], now)).get(order.id)!.refusal;
+  if (refusal) throw refused(refusal);
   let row: RefillRow;
   try {
     [row] = (await deps.db.insert(orderRefills).values({ orderId: order.id, userId: order.userId, source }).returning()) as [RefillRow];
   } catch (err) {
-    if (pgUnique(err)) throw new AppError('REFILL_NOT_ALLOWED', 'A refill of this order is already in progress', { reason: 'open' });
+    if (pgUnique(err)) throw refused('open');
     throw err;
   }
   const settle = async (set: Partial<RefillRow>) =>
@@ -105,9 +133,9 @@ export async function requestRefill(deps: OrdersDeps, order: OrderRow, source: A
   }
   const answer = result === 'unsupported' ? { error: 'Refill is not available for this service' } : result.get(order.providerOrderId!);
   if (!answer || 'error' in answer) {
-    const reason = answer?.error ?? 'Refill was not accepted';
-    await settle({ status: 'rejected', providerStatus: reason });
-    throw new AppError('REFILL_NOT_ALLOWED', reason, { reason });
+    const message = answer?.error ?? REFILL_REFUSAL_TEXT.provider;
+    await settle({ status: 'rejected', providerStatus: message });
+    throw new AppError('REFILL_NOT_ALLOWED', message, { reason: 'provider', message });
   }
   return settle({ providerRefillId: answer.refillId, checkedAt: new Date() });
 }

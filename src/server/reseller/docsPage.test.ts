@@ -11,6 +11,7 @@ import {
   readForm,
   REFILL_FORMS,
   REFILL_STATUS_FORMS,
+  SERVICE_FIGURE_FIELDS,
   SERVICES_FORM,
   STATUS_FORMS,
   V2_COMMON_PARAMS,
@@ -80,6 +81,15 @@ describe('the API page /{lang}/api', () => {
         const request = section!.querySelector('pre')!.textContent!;
         for (const [name, required] of expected) if (required === 'yes') expect(request, `${lang} ${form.id} ${name}`).toContain(`${name}=`);
       }
+    }
+  });
+
+  it('lists the extra fields of the services answer, from the definitions the handler answers with', async () => {
+    for (const lang of LANGUAGES) {
+      const doc = await page(lang);
+      const shown = [...doc.querySelectorAll(`section[id="${SERVICES_FORM.id}"] [data-answer-field]`)].map((e) => e.getAttribute('data-answer-field'));
+      expect(shown, lang).toEqual(Object.values(SERVICE_FIGURE_FIELDS).map((f) => f.name));
+      expect(doc.querySelector(`section[id="${SERVICES_FORM.id}"] [data-answer-field="average_time"]`)!.textContent, lang).toContain(SERVICE_FIGURE_FIELDS.average.description[lang]);
     }
   });
 

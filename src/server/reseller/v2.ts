@@ -6,12 +6,13 @@ import { isValidLink } from '../../core/links';
 import { DRIP_MAX_INTERVAL, DRIP_MAX_RUNS, DRIP_MIN_INTERVAL, DRIP_MIN_RUNS, isQuantityAllowed, quantityBounds, serverOrderInputSchema } from '../../core/orderRules';
 import { REFILL_STATUS_TEXT } from '../../core/refill';
 import { microsToUsd, ratePer1000, V2_ERRORS, V2_FIELD_ERRORS, V2_QUANTITY_ERRORS, v2ServiceType, v2Status, v2TypeOf } from '../../core/resellerApi';
-import { ADD_FORMS, CANCEL_FORM, fieldSchema, readForm, readParam, REFILL_FORMS, REFILL_STATUS_FORMS, SERVICE_PARAM, STATUS_FORMS } from '../../core/resellerApiActions';
+import { ADD_FORMS, CANCEL_FORM, fieldSchema, readForm, readParam, REFILL_FORMS, REFILL_STATUS_FORMS, SERVICE_FIGURE_FIELDS, SERVICE_PARAM, STATUS_FORMS } from '../../core/resellerApiActions';
+import type { ServiceFigures } from '../../core/contracts/catalog';
 import { platformDisplayName } from '../../core/platforms';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/clientIp';
 import { createRateLimiter, orderCounter, RATE_RULES } from '../http/rateLimit';
-import { findService } from '../catalog';
+import { findService, serviceFigures } from '../catalog';
 import { catalogServices, orderRefills, orders, users } from '../db/schema';
 import { ordersForApi, placeApiOrder } from './orders';
 import { refreshRefills, requestRefill, type RefillRow } from './actions';
@@ -95,6 +96,15 @@ function runRemains(r: OrderRow): number {
   return Math.min(r.quantity, Math.max(0, r.remains ?? r.quantity));
 }
 
+/** A service's figures as `services` answers them: only those known (SERVICE_FIGURE_FIELDS). */
+function figureFields(f: ServiceFigures | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (f?.startMinutes != null) out[SERVICE_FIGURE_FIELDS.start.name] = f.startMinutes;
+  if (f?.completeMinutes != null) out[SERVICE_FIGURE_FIELDS.average.name] = f.completeMinutes;
+  if (f?.completionRate != null) out[SERVICE_FIGURE_FIELDS.rate.name] = f.completionRate;
+  return out;
+}
+
 export function v2Handler(deps: AppDeps) {
   const db = deps.database.db;
   const limiter = createRateLimiter(db);
@@ -102,7 +112,10 @@ export function v2Handler(deps: AppDeps) {
   async function services(): Promise<Reply> {
     const settings = await getSettings(db);
     const fees = { serviceFeePercent: settings.service_fee, baseFee: settings.base_fee };
-    const rows = await db.select().from(catalogServices).where(eq(catalogServices.active, true)).orderBy(catalogServices.platform, catalogServices.type, catalogServices.id);
+    const [rows, figures] = await Promise.all([
+      db.select().from(catalogServices).where(eq(catalogServices.active, true)).orderBy(catalogServices.platform, catalogServices.type, catalogServices.id),
+      serviceFigures(db),
+    ]);
     return rows.flatMap((s) => {
       const rate = ratePer1000(s.tiers, fees);
       if (rate === null) return [];
@@ -119,6 +132,7 @@ export function v2Handler(deps: AppDeps) {
         refill: s.refill,
         cancel: s.cancel,
         dripfeed: s.dripfeed,
+        ...figureFields(figures.byService.get(s.id)),
       }];
     });
   }

@@ -52,6 +52,17 @@ describe('the errors section of common', () => {
   });
 });
 
+describe('refusal reasons', () => {
+  it('words every refill refusal in az, tr and en', async () => {
+    const { REFILL_REFUSALS } = await import('../../core/refill');
+    for (const lang of LANGUAGES) {
+      const reasons = (JSON.parse(readFileSync(join(import.meta.dirname, '../i18n/locales', lang, 'common.json'), 'utf8')) as { errors: { reasons: Record<string, Record<string, unknown>> } }).errors.reasons;
+      const missing = REFILL_REFUSALS.filter((r) => typeof reasons.REFILL_NOT_ALLOWED?.[r] !== 'string');
+      expect(missing, lang).toEqual([]);
+    }
+  });
+});
+
 describe('error texts have one home', () => {
   const namespaces = (lang: string) => readdirSync(join(import.meta.dirname, '../i18n/locales', lang));
   const read = (lang: string, file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../i18n/locales', lang, file), 'utf8')) as Record<string, unknown>;
@@ -72,6 +83,8 @@ describe('error texts have one home', () => {
     const t = new I18n('en', { en: bundles }).getFixedT('en', 'admin');
     expect(errorText(t, new ApiError('FORBIDDEN', 403), 'admin')).toBe('You do not have admin rights for this.');
     expect(errorText(t, new ApiError('REFILL_NOT_ALLOWED', 409, { reason: 'too late' }), 'admin')).toBe('Refill not possible: too late');
+    expect(errorText(t, new ApiError('REFILL_NOT_ALLOWED', 409, { reason: 'later_order' }), 'admin')).toBe('Refill not possible: a later order targets the same link.');
+    expect(errorText(t, new ApiError('REFILL_NOT_ALLOWED', 409, { reason: 'cooldown', hours: 24 }), 'reseller')).toBe('Refill not possible: the last refill was less than 24 hours ago.');
     expect(errorText(t, new ApiError('LAST_ADMIN', 409), 'admin')).toBe('The last admin cannot lose the admin role.');
     expect(errorText(t, new Error('boom'), 'admin')).toBe('Something went wrong on the server. Please try again.');
   });

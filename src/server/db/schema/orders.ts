@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ORDER_NOTE_CODES, type OrderNoteCode } from '../../../core/orderNotes';
-import { ORDER_STATUSES, UNSETTLED_STATUSES, type OrderStatus } from '../../../core/orderStatus';
+import { FINAL_STATUSES, ORDER_STATUSES, UNSETTLED_STATUSES, type OrderStatus } from '../../../core/orderStatus';
 import { sqlList } from '../sqlList';
 import { users } from './auth';
 
@@ -54,6 +54,13 @@ export const orders = pgTable(
     requestHash: text('request_hash').notNull(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /**
+     * When the provider first showed the order moving (in progress, a start count, units delivered,
+     * partial or completed) and when it completed (completed or partial), as the status sync saw
+     * them. Null for orders from before they were recorded (migration 0021 guesses nothing).
+     */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The order's id in the reseller API (`/api/v2`): an integer, as the protocol's clients expect, drawn at random (API_ID_DRAW). */
@@ -93,6 +100,12 @@ export const orders = pgTable(
     check('orders_charge_positive', sql`${t.chargeMicros} > 0`),
     index('orders_drip_due_idx').on(t.nextRunAt).where(sql`next_run_at is not null`),
     index('orders_parent_idx').on(t.parentId).where(sql`parent_id is not null`),
+    // A service's last finished orders, for its figures (src/server/catalog/quality.ts).
+    index('orders_service_finished_idx')
+      .on(t.serviceId, t.updatedAt)
+      .where(sql`status in (${sqlList(FINAL_STATUSES)}) and provider_order_id is not null and runs is null`),
+    // Later orders on the same link, which end a refill (src/server/reseller/actions.ts).
+    index('orders_link_created_idx').on(t.linkKey, t.platform, t.createdAt),
     check('orders_drip_shape', sql`${t.runs} is null or (${t.runs} >= 2 and ${t.intervalMinutes} >= 1 and ${t.quantity} % ${t.runs} = 0 and ${t.runsSent} <= ${t.runs} and ${t.parentId} is null)`),
     check('orders_upstream_drip_shape', sql`not ${t.upstreamDrip} or (${t.runs} is not null and ${t.nextRunAt} is null)`),
     check('orders_refund_bounded', sql`${t.refundedMicros} >= 0 and ${t.refundedMicros} <= ${t.chargeMicros}`),

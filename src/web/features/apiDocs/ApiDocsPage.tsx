@@ -147,6 +147,19 @@ export default function ApiDocsPage() {
                 <Code label={`${t('request')}: ${f.action}`}>{curlOf(endpoint, f)}</Code>
                 <p className="text-sm font-semibold text-slate-700">{t('reply')}</p>
                 <Code label={`${t('reply')}: ${f.action}`}>{JSON.stringify(f.reply, null, 2)}</Code>
+                {f.extraFields?.length ? (
+                  <>
+                    <p className="text-sm font-semibold text-slate-700">{t('extraFields')}</p>
+                    <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
+                      {f.extraFields.map((field) => (
+                        <div key={field.name} data-answer-field={field.name} className="contents">
+                          <dt><code className="font-mono text-slate-900">{field.name}</code></dt>
+                          <dd className="mb-2 text-slate-700 sm:mb-0">{field.description[lang]}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </>
+                ) : null}
               </section>
             );
           })}

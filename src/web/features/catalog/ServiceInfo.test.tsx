@@ -61,3 +61,22 @@ describe('the chosen service’s refill and cancel', () => {
     expect(inTr).toContain('İptal: sipariş sürerken');
   });
 });
+
+describe('how the chosen service usually runs', () => {
+  it('tells its usual start, average time and completion rate in each language', () => {
+    const figures = { startMinutes: 25, completeMinutes: 125, completionRate: 96 };
+    expect(render({ ...base, figures }).text).toMatch(/Usual start: 25 min .*Average time: 2 h 5 min .*Completion rate: 96%/);
+    expect(render({ ...base, figures: { ...figures, completeMinutes: 3 * 1440 + 4 * 60 + 10 } }, 'tr').text).toMatch(/Ortalama süre: 3 gün 4 sa .*Tamamlanma oranı: %96/);
+    expect(render({ ...base, figures }, 'az').text).toMatch(/Adətən başlama: 25 dəq .*Orta vaxt: 2 saat 5 dəq/);
+  });
+
+  it('says "not enough orders yet" for what too few orders tell', () => {
+    const { text, html } = render({ ...base, figures: { startMinutes: null, completeMinutes: 40, completionRate: 90 } });
+    expect(text).toMatch(/Usual start: not enough orders yet .*Average time: 40 min/);
+    expect(html).toContain('data-figures="known"');
+    const none = render({ ...base });
+    expect(none.html).toContain('data-figures="none"');
+    expect(none.text).toMatch(/Usual start: not enough orders yet .*Average time: not enough orders yet .*Completion rate: not enough orders yet/);
+    expect(render({ ...base }, 'az').text).toContain('hələ kifayət qədər sifariş yoxdur');
+  });
+});

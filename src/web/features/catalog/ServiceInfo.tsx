@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { unitPrice } from './orderForm';
 import { formatMoneyDecimal, formatNumber } from '../../lib/format';
 import { LIFETIME_REFILL_DAYS } from '../../../core/refill';
+import { durationText } from './figures';
 
 /** One thing the service allows or not, said in words with a mark beside them. */
 function Ability({ name, available, label, children }: { name: string; available: boolean; label: string; children: ReactNode }) {
@@ -25,8 +26,34 @@ function Ability({ name, available, label, children }: { name: string; available
 }
 
 /**
+ * How the service usually runs (docs/rules.md#service-figures): its usual start, average time and
+ * completion rate over its last finished orders, each "not enough orders yet" until enough tell it.
+ */
+function ServiceFigures({ service, locale }: { service: PublicService; locale: string }) {
+  const { t } = useTranslation('catalog');
+  const f = service.figures;
+  const none = t('info.figuresNone');
+  const facts = [
+    { key: 'start', label: t('info.figuresStart'), value: f?.startMinutes != null ? durationText(t, f.startMinutes, locale) : null },
+    { key: 'complete', label: t('info.figuresComplete'), value: f?.completeMinutes != null ? durationText(t, f.completeMinutes, locale) : null },
+    { key: 'rate', label: t('info.figuresRate'), value: f?.completionRate != null ? t('info.figuresRateValue', { rate: formatNumber(f.completionRate, locale) }) : null },
+  ];
+  return (
+    <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm" aria-label={t('info.figures')} data-figures={f ? 'known' : 'none'}>
+      {facts.map((x) => (
+        <div key={x.key} className="flex gap-1.5" data-figure={x.key}>
+          <dt className="text-slate-500">{x.label}:</dt>
+          <dd className={x.value === null ? 'text-slate-500' : 'font-semibold tabular-nums text-slate-800'}>{x.value ?? none}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
  * The chosen service: name, bounds, unit price, whether a completed order can be refilled (and for
- * how long) and a running one cancelled, then its description and example once loaded.
+ * how long) and a running one cancelled, how it usually runs, then its description and example
+ * once loaded.
  */
 export const ServiceInfo = memo(function ServiceInfo({
   service,
@@ -91,6 +118,7 @@ export const ServiceInfo = memo(function ServiceInfo({
           {service.cancel ? t('info.cancelYes') : t('info.cancelNo')}
         </Ability>
       </dl>
+      <ServiceFigures service={service} locale={locale} />
       <div className="mt-4 border-t border-brand-100 pt-4 text-sm text-slate-700">
         {detail.isPending ? (
           <Spinner label={t('info.loading')} className="size-5" />

@@ -5,12 +5,14 @@ import type { PublicService } from '../../../core/contracts/catalog';
 import { FieldError, Input, Label } from '../../components/ui/Input';
 import { searchPlatform, type PlatformServices } from './catalogIndex';
 import { formatMoneyDecimal, formatNumber } from '../../lib/format';
+import { durationText } from './figures';
 
 const select =
   'block h-12 w-full truncate rounded-xl border border-slate-300 bg-white px-3.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 aria-invalid:border-rose-500';
 
 /**
- * The service select with a search above it. Without a query the select lists the chosen type's
+ * The service select with a search above it; each option says its price and, when known, its
+ * average time (docs/rules.md#service-figures). Without a query the select lists the chosen type's
  * services; with one it lists the matches among every type of the platform, under their types,
  * and choosing one of another type switches to that type (the parent follows `service.group`).
  * The search is deferred, so typing stays responsive with thousands of services; the options are
@@ -47,9 +49,10 @@ export const ServicePicker = memo(function ServicePicker({
   const options = useMemo(() => {
     const option = (s: PublicService) => (
       <option key={s.id} value={s.id} data-group={s.group}>
-        {s.displayPrice === null
+        {(s.displayPrice === null
           ? s.name
-          : `${s.name} — ${t('service.optionPrice', { price: formatMoneyDecimal(s.displayPrice, 'USD', locale), per: formatNumber(s.displayPer, locale) })}`}
+          : `${s.name} — ${t('service.optionPrice', { price: formatMoneyDecimal(s.displayPrice, 'USD', locale), per: formatNumber(s.displayPer, locale) })}`) +
+          (s.figures?.completeMinutes != null ? ` · ${t('service.optionTime', { time: durationText(t, s.figures.completeMinutes, locale) })}` : '')}
       </option>
     );
     // The chosen service stays listed while the search hides it, so the select keeps showing it.
