@@ -57,7 +57,7 @@ export const orders = pgTable(
     /**
      * When the provider first showed the order moving (in progress, a start count, units delivered,
      * partial or completed) and when it completed (completed or partial), as the status sync saw
-     * them. Null for orders from before they were recorded (migration 0021 guesses nothing).
+     * them. Null for orders from before they were recorded (migration 0020 guesses nothing).
      */
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
