@@ -60,11 +60,20 @@ export async function benchRaw(dbUrl: string, clients: number, seconds: number) 
         while (Date.now() < deadline) {
           const started = performance.now();
           await client.query('begin');
-          const order = await client.query(
-            `insert into orders (number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, charge_micros, idempotency_key, request_hash)
-             values ($1, $2, '1', 'Bench', 'instagram', 'Followers', $3, $3, 100, 250000, $4, 'h') returning id`,
-            [`AR-${randomBytes(5).toString('hex').toUpperCase()}`, user, `https://instagram.com/raw.${i}.${n++}`, randomUUID()],
-          );
+          // The API id is drawn at random (decision 0014); a draw already taken is drawn again, as
+          // the shop does (`retryOnTakenApiId`).
+          const order = await client
+            .query(
+              `insert into orders (number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, charge_micros, idempotency_key, request_hash)
+               values ($1, $2, '1', 'Bench', 'instagram', 'Followers', $3, $3, 100, 250000, $4, 'h') returning id`,
+              [`AR-${randomBytes(5).toString('hex').toUpperCase()}`, user, `https://instagram.com/raw.${i}.${n++}`, randomUUID()],
+            )
+            .catch(async (err: { code?: string; constraint?: string }) => {
+              if (err.code !== '23505' || err.constraint !== 'orders_api_id_unique') throw err;
+              await client.query('rollback');
+              return null;
+            });
+          if (!order) continue;
           const debited = await client.query(`update users set balance_micros = balance_micros - 250000 where id = $1 and balance_micros >= 250000 returning balance_micros`, [user]);
           if (!debited.rowCount) throw new Error('short');
           await client.query(`insert into ledger_entries (user_id, amount_micros, kind, reference) values ($1, -250000, 'order_charge', $2)`, [user, order.rows[0].id]);
