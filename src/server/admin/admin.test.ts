@@ -10,7 +10,7 @@ import { auditLog, catalogServices, ledgerEntries, orders, users } from '../db/s
 import { createLogger } from '../logger';
 import { newOrderNumber } from '../orders/service';
 import { applyState } from '../orders/sync';
-import { type createProvider } from '../providers';
+import { singleProvider, type createProvider } from '../providers';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 import { credit, debit, verifyLedger } from '../wallet/ledger';
@@ -36,7 +36,7 @@ beforeAll(async () => {
   sandbox = await startSandboxProvider({ orderSeconds: 60 });
   provider = sandboxClient(sandbox);
   await syncCatalog(database.db, provider);
-  ({ app } = await createTestApp(database, { provider }));
+  ({ app } = await createTestApp(database, { providers: singleProvider(provider) }));
   admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
   customer = await signUpUser(app);
   moderator = await signUpUser(app);
@@ -191,7 +191,7 @@ describe('admin rules', () => {
       await debit(tx, { userId: target.id, amountMicros: 20_580_000, kind: 'order_charge', reference: rows[0]!.id });
       return rows;
     });
-    const od = { db: database.db, provider, logger: createLogger('silent') };
+    const od = { db: database.db, providers: singleProvider(provider), logger: createLogger('silent') };
     const state = (status: 'partial' | 'cancelled') => ({ status, remains: 300, startCount: 1, currentCount: null, delivered: null, raw: status });
     await applyState(od, o!, state('partial'));
     const tooMuch = await send('POST', `/api/admin/orders/${o!.id}/refund`, admin, { amountMicros: 14_406_001, reason: 'too much' });

@@ -10,6 +10,7 @@ import { createGateway } from '../gateways';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 import { sandboxClient } from '../testing/sandbox';
+import { singleProvider } from '../providers';
 
 /**
  * Every JSON endpoint receives generated invalid and hostile bodies: wrong types, huge strings,
@@ -32,7 +33,7 @@ beforeAll(async () => {
   sandbox = await startSandboxProvider();
   gateway = await startSandboxGateway();
   ({ app } = await createTestApp(database, {
-    provider: sandboxClient(sandbox),
+    providers: singleProvider(sandboxClient(sandbox)),
     gateway: createGateway({ kind: 'sandbox', baseUrl: gateway.url, publicKey: gateway.publicKey, privateKey: gateway.privateKey }),
   }));
   admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
