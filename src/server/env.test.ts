@@ -63,4 +63,11 @@ describe('environment', () => {
   it('requires the provider URL and key for a real provider', () => {
     expect(() => parseEnv({ PROVIDER: 'smm-v2' })).toThrow(/PROVIDER_URL/);
   });
+
+  it('a separate worker needs the web instances’ secret for provider keys', async () => {
+    const { checkWorkerEnv } = await import('./worker');
+    const real = { DATABASE_URL: 'postgres://db.example/artim', PROVIDER: 'qqtube', PROVIDER_URL: 'https://provider.example/v1-api', PROVIDER_KEY: 'k', PAYMENT_GATEWAY: 'epoint', EPOINT_PUBLIC_KEY: 'i000', EPOINT_PRIVATE_KEY: 'p' };
+    expect(() => checkWorkerEnv(parseEnv(real))).toThrow(/PROVIDER_KEYS_SECRET/);
+    expect(() => checkWorkerEnv(parseEnv({ ...real, PROVIDER_KEYS_SECRET: 'y'.repeat(32) }))).not.toThrow();
+  });
 });

@@ -66,7 +66,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // The environment's provider is the first of a fresh shop; the registry reads every provider row.
   const box = keyBox(providerKeysSecret(env));
   await database.withLock(STARTUP_LOCK, () => ensureEnvProvider(database.db, box, external.envProvider));
-  const providers = await openProviderRegistry(database, { box, logger });
+  const providers = await openProviderRegistry(database, { box, logger, envProvider: external.envProvider });
   // The catalogue is synced before the first request when the provider answers in time; pages
   // never wait on the provider afterwards.
   await Promise.race([

@@ -20,6 +20,7 @@ import { ensureEnvProvider, keyBox, openProviderRegistry, providerKeysSecret } f
  */
 export function checkWorkerEnv(env: Env): void {
   if (!env.DATABASE_URL) throw new EnvError('Invalid environment configuration:\n  DATABASE_URL: a separate worker shares PostgreSQL with the web instances (the embedded database belongs to one process)');
+  if (!env.PROVIDER_KEYS_SECRET) throw new EnvError('Invalid environment configuration:\n  PROVIDER_KEYS_SECRET: a separate worker opens the provider keys the web instances sealed; give it theirs');
   if (env.PROVIDER === 'sandbox' || env.PAYMENT_GATEWAY === 'sandbox') {
     throw new EnvError('Invalid environment configuration:\n  PROVIDER/PAYMENT_GATEWAY: a separate worker cannot reach a sandbox that lives inside a web process; point it at the same provider and gateway as the web instances');
   }
@@ -33,7 +34,7 @@ async function main() {
   const external = await startExternalParts(env);
   const box = keyBox(providerKeysSecret(env));
   await database.withLock(STARTUP_LOCK, () => ensureEnvProvider(database.db, box, external.envProvider));
-  const providers = await openProviderRegistry(database, { box, logger });
+  const providers = await openProviderRegistry(database, { box, logger, envProvider: external.envProvider });
   const realtime = await createRealtimeHub(database, logger);
   const orders = { db: database.db, providers, logger, realtime };
   void reconcileOrders(orders).catch((err) => logger.warn({ err }, 'start-up order reconciliation failed'));

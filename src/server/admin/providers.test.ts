@@ -119,6 +119,19 @@ describe('providers in the admin', () => {
     expect(await database.db.select().from(providers)).toEqual(before);
   });
 
+  it('the environment’s provider: name, pace and state are edited here; protocol, address and key stay the environment’s (409)', async () => {
+    const [row] = await database.db
+      .insert(providers)
+      .values({ name: 'From env', protocol: 'smm-v2', url: 'https://env.example/api/v2', keyEncrypted: box.seal('env-key-1111'), keyHint: '1111', fromEnv: true })
+      .returning();
+    for (const body of [{ url: 'https://elsewhere.example/api/v2' }, { key: 'new-key-2222' }, { protocol: 'qqtube' }]) {
+      const res = await send('PUT', `/api/admin/providers/${row!.id}`, admin, body);
+      expect(res.status, JSON.stringify(body)).toBe(409);
+      expect((await res.json()).error.code).toBe('CONFLICT');
+    }
+    expect(await (await send('PUT', `/api/admin/providers/${row!.id}`, admin, { name: 'Env panel', callsPerSecond: 7 })).json()).toMatchObject({ name: 'Env panel', callsPerSecond: 7, fromEnv: true, keyHint: '••••1111' });
+  });
+
   it('are closed to a moderator and a customer (403)', async () => {
     const customer = await signUpUser(app);
     const [row] = await database.db.select().from(providers).limit(1);

@@ -67,6 +67,9 @@ export async function addProvider(db: Db, box: KeyBox, registry: ProviderRegistr
 /** Changes what is given; a key given replaces the stored one, none keeps it. Returns the row before and after. */
 export async function updateProvider(db: Db, box: KeyBox, registry: ProviderRegistry | undefined, id: string, input: Partial<ProviderFields>) {
   const before = await rowOf(db, id);
+  if (before.fromEnv && (input.key !== undefined || (input.url !== undefined && input.url !== before.url) || (input.protocol !== undefined && input.protocol !== before.protocol))) {
+    throw new AppError('CONFLICT', 'The protocol, address and key of this provider are set by the environment (PROVIDER, PROVIDER_URL, PROVIDER_KEY).', { reason: 'from_env' });
+  }
   const { key, ...rest } = input;
   const [after] = await db
     .update(providers)

@@ -64,12 +64,14 @@ describe('the environment’s provider', () => {
     expect(rows[0]).toMatchObject({ name: 'panel.example', protocol: 'smm-v2', url: 'https://panel.example/api/v2', callsPerSecond: 20, enabled: true, fromEnv: true });
   });
 
-  it('a real provider’s row stays as the admin left it; the sandbox’s follows its new address and key', async () => {
+  it('keeps the environment’s protocol, address and key at each start, and the admin’s name, pace and state', async () => {
     const real = env({ sandbox: false, url: 'https://panel.example/api/v2', key: 'k-1234' });
     await ensureEnvProvider(database.db, box, real);
-    await database.db.update(providers).set({ url: 'https://edited.example/api/v2' });
-    await ensureEnvProvider(database.db, box, { ...real, url: 'https://other.example/api/v2' });
-    expect((await database.db.select().from(providers))[0]!.url).toBe('https://edited.example/api/v2');
+    await database.db.update(providers).set({ name: 'Main panel', callsPerSecond: 3, enabled: false });
+    await ensureEnvProvider(database.db, box, { ...real, url: 'https://other.example/api/v2', protocol: 'qqtube', key: 'k-5678' });
+    const [moved] = await database.db.select().from(providers);
+    expect(moved).toMatchObject({ url: 'https://other.example/api/v2', protocol: 'qqtube', keyHint: '5678', name: 'Main panel', callsPerSecond: 3, enabled: false });
+    expect(box.open(moved!.keyEncrypted)).toBe('k-5678');
 
     await database.db.delete(providers);
     await ensureEnvProvider(database.db, box, env());
@@ -127,6 +129,20 @@ describe('the registry', () => {
       expect(registry.forOrder({ providerId: first.id }).id).toBe(first.id);
       expect(registry.forOrder({ providerId: null }).id).toBe(first.id);
       expect(() => registry.forService('1')).toThrow(/provider/i);
+    } finally {
+      await registry.close();
+    }
+  });
+
+  it('calls the environment’s provider as this process’s environment says, whatever another instance wrote', async () => {
+    await ensureEnvProvider(database.db, box, env({ url: 'http://127.0.0.1:4001/api/v2' }));
+    const [row] = await database.db.select().from(providers);
+    const mine = env({ url: 'http://127.0.0.1:4999/api/v2', protocol: 'qqtube' });
+    const registry = await openProviderRegistry(database, { box, logger, listen: false, envProvider: mine });
+    try {
+      const client = registry.get(row!.id)!.client as unknown as { protocol: string; options: { url: string } };
+      expect(client.protocol).toBe('qqtube');
+      expect(client.options.url).toBe('http://127.0.0.1:4999/api/v2');
     } finally {
       await registry.close();
     }

@@ -41,11 +41,12 @@ export function providerKeysSecret(env: { PROVIDER_KEYS_SECRET?: string; DATA_DI
 }
 
 /**
- * The environment's provider becomes the first provider of a fresh shop, once: a shop that has
- * a provider already keeps it as the admin left it. The sandbox's row alone follows the
- * environment at each start, since the sandbox listens on a new address with a new key; and a
- * key sealed under another secret is sealed again from the environment.
- * Idempotent, and safe for instances starting together (at most one row `from_env`).
+ * The environment's provider becomes the first provider of a fresh shop, once; a shop that has
+ * providers already gets none added. Its protocol, address and key stay the environment's: the row
+ * is brought up to date at each start (the sandbox listens on a new address with a new key each
+ * time), and each process calls it as its own environment says (`openProviderRegistry`); name,
+ * pace and enabled are the admin's. Idempotent, and safe for instances starting together (at most
+ * one row `from_env`).
  */
 export async function ensureEnvProvider(db: Db, box: KeyBox, env: EnvProvider): Promise<void> {
   const [row] = await db.select().from(providers).where(eq(providers.fromEnv, true));
@@ -57,11 +58,10 @@ export async function ensureEnvProvider(db: Db, box: KeyBox, env: EnvProvider): 
       // Sealed under another secret (a generated one of another data folder): the environment
       // knows the key, so it is sealed again under this one.
     }
-    if (opened !== undefined && (!env.sandbox || (opened === env.key && row.url === env.url && row.protocol === env.protocol))) return;
-    const set = env.sandbox ? { url: env.url, protocol: env.protocol } : {};
+    if (opened === env.key && row.url === env.url && row.protocol === env.protocol) return;
     await db
       .update(providers)
-      .set({ ...set, keyEncrypted: box.seal(env.key), keyHint: keyHint(env.key), updatedAt: new Date() })
+      .set({ url: env.url, protocol: env.protocol, keyEncrypted: box.seal(env.key), keyHint: keyHint(env.key), updatedAt: new Date() })
       .where(eq(providers.id, row.id));
     await announceProviders(db);
     return;
@@ -103,7 +103,10 @@ const fingerprint = (r: ProviderRow) => `${r.protocol}\n${r.url}\n${r.keyEncrypt
  * notice (any instance's) and after the listening connection was lost. A row whose key cannot be
  * opened (another PROVIDER_KEYS_SECRET) is left out and logged.
  */
-export async function openProviderRegistry(database: Database, opts: { box: KeyBox; logger: Logger; listen?: boolean }): Promise<StoredRegistry> {
+export async function openProviderRegistry(
+  database: Database,
+  opts: { box: KeyBox; logger: Logger; listen?: boolean; /** This process's environment provider: the `from_env` row is called as it says. */ envProvider?: EnvProvider },
+): Promise<StoredRegistry> {
   let list: RegisteredProvider[] = [];
   const built = new Map<string, { fingerprint: string; entry: RegisteredProvider['client'] }>();
   let reading: Promise<void> | undefined;
@@ -112,12 +115,14 @@ export async function openProviderRegistry(database: Database, opts: { box: KeyB
   const read = async () => {
     const rows = await database.db.select().from(providers).orderBy(asc(providers.createdAt), asc(providers.id));
     const next: RegisteredProvider[] = [];
-    for (const r of rows) {
+    for (const row of rows) {
+      const env = row.fromEnv ? opts.envProvider : undefined;
+      const r = env ? { ...row, protocol: env.protocol, url: env.url, keyEncrypted: `env:${env.key}` } : row;
       const print = fingerprint(r);
       let client = built.get(r.id)?.fingerprint === print ? built.get(r.id)!.entry : undefined;
       if (!client) {
         try {
-          client = clientFor({ protocol: r.protocol, url: r.url, key: opts.box.open(r.keyEncrypted), callsPerSecond: r.callsPerSecond });
+          client = clientFor({ protocol: r.protocol, url: r.url, key: env ? env.key : opts.box.open(r.keyEncrypted), callsPerSecond: r.callsPerSecond });
         } catch (err) {
           opts.logger.error({ err, provider: r.id, name: r.name }, 'a provider key cannot be opened (was PROVIDER_KEYS_SECRET changed?); the provider is left out');
           continue;

@@ -143,6 +143,8 @@ function ProviderDialog({ provider, onClose }: { provider: AdminProvider | null;
     },
   });
   const { errors } = form.formState;
+  // The environment's provider is called as PROVIDER* say: its protocol, address and key are not edited here.
+  const fromEnv = provider?.fromEnv === true;
 
   const submit = (values: z.output<typeof providerFormSchema>) => {
     if (!provider && !values.key) {
@@ -157,16 +159,24 @@ function ProviderDialog({ provider, onClose }: { provider: AdminProvider | null;
       },
       onError: (err: unknown) => notifyError(t, 'notices.operationFailed', err),
     };
-    if (provider) save.mutate({ id: provider.id, input: key ? { ...rest, key } : rest }, done);
+    if (provider && fromEnv) save.mutate({ id: provider.id, input: { name: rest.name, callsPerSecond: rest.callsPerSecond, enabled: rest.enabled } }, done);
+    else if (provider) save.mutate({ id: provider.id, input: key ? { ...rest, key } : rest }, done);
     else save.mutate({ input: { ...rest, key } }, done);
   };
 
   return (
-    <FormDialog title={provider ? t('providers.editTitle') : t('providers.newTitle')} onClose={onClose} onSubmit={() => void form.handleSubmit(submit)()} pending={save.isPending} className="sm:max-w-xl">
+    <FormDialog
+      title={provider ? t('providers.editTitle') : t('providers.newTitle')}
+      description={fromEnv ? t('providers.fromEnv') : undefined}
+      onClose={onClose}
+      onSubmit={() => void form.handleSubmit(submit)()}
+      pending={save.isPending}
+      className="sm:max-w-xl"
+    >
       <InputField label={t('providers.name')} error={errors.name ? t('providers.nameInvalid') : undefined} maxLength={80} autoComplete="off" {...form.register('name')} />
       <Field label={t('providers.protocol')}>
         {(control) => (
-          <Select {...control} {...form.register('protocol')}>
+          <Select {...control} disabled={fromEnv} {...form.register('protocol')}>
             {PROVIDER_PROTOCOL_OPTIONS.map((p) => (
               <option key={p} value={p}>
                 {t(`providers.protocols.${p}`)}
@@ -175,9 +185,9 @@ function ProviderDialog({ provider, onClose }: { provider: AdminProvider | null;
           </Select>
         )}
       </Field>
-      <InputField label={t('providers.url')} hint={t('providers.urlHint')} error={errors.url ? t('providers.urlInvalid') : undefined} type="url" inputMode="url" autoComplete="off" {...form.register('url')} />
+      <InputField label={t('providers.url')} hint={t('providers.urlHint')} error={errors.url ? t('providers.urlInvalid') : undefined} type="url" inputMode="url" autoComplete="off" readOnly={fromEnv} {...form.register('url')} />
       <Field label={t('providers.key')} hint={provider ? t('providers.keyKeep', { hint: provider.keyHint }) : t('providers.keyHint')} error={errors.key ? t('providers.keyRequired') : undefined}>
-        {(control) => <Input {...control} type="password" autoComplete="new-password" maxLength={500} {...form.register('key')} />}
+        {(control) => <Input {...control} type="password" autoComplete="new-password" maxLength={500} disabled={fromEnv} {...form.register('key')} />}
       </Field>
       <InputField
         label={t('providers.callsPerSecond')}
