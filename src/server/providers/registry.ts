@@ -72,20 +72,29 @@ export function registryOver(entries: () => readonly RegisteredProvider[]): Prov
   };
 }
 
-/** A registry of one provider client kept in no table: what tests and benches hand a service. */
+/**
+ * A registry of one provider client kept in no table, at which every order is, whichever provider
+ * it records: what tests and benches hand a service.
+ */
 export function singleProvider(client: SmmProvider, name = 'default'): ProviderRegistry {
-  const list = [{ id: null, name, enabled: true, client }];
-  return registryOver(() => list);
+  const entry: RegisteredProvider = { id: null, name, enabled: true, client };
+  return { all: () => [entry], get: () => undefined, forService: () => entry, forOrder: () => entry };
 }
 
 /**
  * Orders grouped by the provider that holds them, each group in the order given: one batch call
- * per provider, and a provider's order ids never mixed with another's.
+ * per provider, and a provider's order ids never mixed with another's. An order whose provider
+ * the registry cannot call (its key cannot be opened) is left out: it waits, the others go on.
  */
 export function groupByProvider<T extends { providerId: string | null }>(registry: ProviderRegistry, items: readonly T[]): Map<RegisteredProvider, T[]> {
   const groups = new Map<RegisteredProvider, T[]>();
   for (const item of items) {
-    const p = registry.forOrder(item);
+    let p: RegisteredProvider;
+    try {
+      p = registry.forOrder(item);
+    } catch {
+      continue;
+    }
     const group = groups.get(p);
     if (group) group.push(item);
     else groups.set(p, [item]);

@@ -189,3 +189,25 @@ describe('the registry', () => {
   });
 });
 
+
+describe('orders grouped by provider', () => {
+  it('one group per provider, in the order given; an order whose provider cannot be called waits, the others go on', async () => {
+    const { groupByProvider, registryOver } = await import('./registry');
+    const client = {} as never;
+    const a = { id: 'a', name: 'A', enabled: true, client };
+    const b = { id: 'b', name: 'B', enabled: false, client };
+    const registry = registryOver(() => [a, b]);
+    const orders = [
+      { n: 1, providerId: 'b' },
+      { n: 2, providerId: null },
+      { n: 3, providerId: 'gone' },
+      { n: 4, providerId: 'a' },
+      { n: 5, providerId: 'b' },
+    ];
+    const groups = groupByProvider(registry, orders);
+    expect([...groups].map(([p, list]) => [p.id, list.map((o) => o.n)])).toEqual([
+      ['b', [1, 5]],
+      ['a', [2, 4]],
+    ]);
+  });
+});
