@@ -70,7 +70,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // The catalogue is synced before the first request when the provider answers in time; pages
   // never wait on the provider afterwards.
   await Promise.race([
-    syncCatalog(database.db, catalogueProvider(providers).client).catch((err) => logger.warn({ err }, 'catalogue sync at start failed')),
+    (async () => syncCatalog(database.db, catalogueProvider(providers).client))().catch((err) => logger.warn({ err }, 'catalogue sync at start failed')),
     new Promise((ok) => setTimeout(ok, 15_000).unref()),
   ]);
 

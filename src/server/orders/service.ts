@@ -315,9 +315,18 @@ export async function submitClaimed(
   /** Stores the provider's id (the worker writes many in one statement); returns the stored row. */
   store?: (orderId: string, providerOrderId: string) => Promise<OrderRow | undefined>,
 ): Promise<OrderRow> {
+  let provider: RegisteredProvider;
+  try {
+    provider = deps.providers.forOrder(claimed);
+  } catch (err) {
+    // Its provider cannot be called (its key cannot be opened): nothing was sent. The claim stays,
+    // so the worker does not take it again at once; reconciliation settles it as any stale claim.
+    deps.logger.error({ err, order: claimed.id, provider: claimed.providerId }, 'the order’s provider cannot be called; nothing was sent');
+    return claimed;
+  }
   let providerOrderId: string;
   try {
-    ({ providerOrderId } = await deps.providers.forOrder(claimed).client.add(providerRequestOf(claimed)));
+    ({ providerOrderId } = await provider.client.add(providerRequestOf(claimed)));
   } catch (err) {
     return afterFailedSubmission(deps, claimed, err);
   }

@@ -67,6 +67,7 @@ describe.skipIf(!url)('submission worker killed mid-batch (PostgreSQL)', () => {
         ...providerEnv(sandbox),
         ...gatewayEnv(gw),
         ORDER_SUBMIT_CONCURRENCY: '8',
+        PROVIDER_KEYS_SECRET: 'worker-kill-provider-keys-secret-0123456789',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
