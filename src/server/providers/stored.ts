@@ -108,7 +108,7 @@ export async function openProviderRegistry(
   opts: { box: KeyBox; logger: Logger; listen?: boolean; /** This process's environment provider: the `from_env` row is called as it says. */ envProvider?: EnvProvider },
 ): Promise<StoredRegistry> {
   let list: RegisteredProvider[] = [];
-  const built = new Map<string, { fingerprint: string; entry: RegisteredProvider['client'] }>();
+  const built = new Map<string, { fingerprint: string; client: RegisteredProvider['client'] }>();
   let reading: Promise<void> | undefined;
   let again = false;
 
@@ -119,7 +119,7 @@ export async function openProviderRegistry(
       const env = row.fromEnv ? opts.envProvider : undefined;
       const r = env ? { ...row, protocol: env.protocol, url: env.url, keyEncrypted: `env:${env.key}` } : row;
       const print = fingerprint(r);
-      let client = built.get(r.id)?.fingerprint === print ? built.get(r.id)!.entry : undefined;
+      let client = built.get(r.id)?.fingerprint === print ? built.get(r.id)!.client : undefined;
       if (!client) {
         try {
           client = clientFor({ protocol: r.protocol, url: r.url, key: env ? env.key : opts.box.open(r.keyEncrypted), callsPerSecond: r.callsPerSecond });
@@ -127,7 +127,7 @@ export async function openProviderRegistry(
           opts.logger.error({ err, provider: r.id, name: r.name }, 'a provider key cannot be opened (was PROVIDER_KEYS_SECRET changed?); the provider is left out');
           continue;
         }
-        built.set(r.id, { fingerprint: print, entry: client });
+        built.set(r.id, { fingerprint: print, client });
       }
       next.push({ id: r.id, name: r.name, enabled: r.enabled, client });
     }
