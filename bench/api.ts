@@ -20,6 +20,7 @@ import os from 'node:os';
 import { RATE_RULES } from '../src/server/http/rateLimit';
 import { startSubmissionWorker } from '../src/server/orders/worker';
 import { benchCustomers, benchRaw, ledgerMismatches, ms, pct, startBenchShop, withDatabase } from './rawOrders';
+import { singleProvider } from '../src/server/providers';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 20);
@@ -35,7 +36,7 @@ async function benchApi(dbUrl: string) {
   const shop = await startBenchShop(dbUrl, { latency: LATENCY, rate: RATE, env: { ORDERS_PER_MINUTE: '1000000' } });
   const { base, origin, db } = shop;
   const submission = await startSubmissionWorker(
-    { db: shop.server.deps.database.db, provider: shop.provider, logger: shop.server.deps.logger, realtime: shop.server.deps.realtime },
+    { db: shop.server.deps.database.db, providers: singleProvider(shop.provider), logger: shop.server.deps.logger, realtime: shop.server.deps.realtime },
     shop.server.deps.database,
     { concurrency: SUBMIT_CONCURRENCY },
   );

@@ -24,6 +24,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startSubmissionWorker } from '../src/server/orders/worker';
 import { benchCustomers, benchRaw, ledgerMismatches, ms, startBenchShop, withDatabase } from './rawOrders';
+import { singleProvider } from '../src/server/providers';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 20);
@@ -48,7 +49,7 @@ async function benchHttp(dbUrl: string) {
   const shop = await startBenchShop(dbUrl, { latency: LATENCY, rate: RATE, env: { ORDERS_PER_MINUTE: '1000000' } });
   const { sandbox, base, origin, db, provider } = shop;
   const submission = await worker.run(true, () =>
-    startSubmissionWorker({ db: shop.server.deps.database.db, provider, logger: shop.server.deps.logger, realtime: shop.server.deps.realtime }, shop.server.deps.database, { concurrency: SUBMIT_CONCURRENCY }),
+    startSubmissionWorker({ db: shop.server.deps.database.db, providers: singleProvider(provider), logger: shop.server.deps.logger, realtime: shop.server.deps.realtime }, shop.server.deps.database, { concurrency: SUBMIT_CONCURRENCY }),
   );
   try {
     const services = (await (await fetch(`${base}/api/catalog/services`)).json()).services as { id: string; platform: string; min: number; hasParams: boolean }[];

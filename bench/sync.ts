@@ -17,7 +17,7 @@ import { parseLatencyRange, startSandboxProvider } from '../sandbox/provider';
 import { openPostgres } from '../src/server/db/client';
 import { createLogger } from '../src/server/logger';
 import { syncOrderStatuses } from '../src/server/orders/sync';
-import { createPacer, createProvider } from '../src/server/providers';
+import { singleProvider, createPacer, createProvider } from '../src/server/providers';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ORDERS = Number(process.env.ORDERS ?? 10_000);
@@ -68,7 +68,7 @@ try {
   const pacer = createPacer(RATE);
   const provider = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, pacer });
   const started = performance.now();
-  const pass = await syncOrderStatuses({ db: database.db, provider, logger: createLogger('error') });
+  const pass = await syncOrderStatuses({ db: database.db, providers: singleProvider(provider), logger: createLogger('error') });
   const seconds = (performance.now() - started) / 1000;
   const calls = sandbox.control.calls()['smm-v2:status'] ?? 0;
   const [{ unchecked }] = await database.query<{ unchecked: number }>(`select count(*)::int as unchecked from orders where checked_at is null`);

@@ -539,6 +539,7 @@ async function compare(peerDir: string) {
     NODE_ENV: 'production',
     AUTH_SECRET: randomBytes(32).toString('hex'),
     PUBLIC_URL: 'http://localhost',
+    PROVIDER_KEYS_SECRET: randomBytes(32).toString('hex'),
     SMTP_URL: 'smtp://127.0.0.1:2525',
     ALLOW_SANDBOX_IN_PRODUCTION: 'true',
   });

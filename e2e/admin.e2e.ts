@@ -440,6 +440,40 @@ describe.skipIf(!hasChromium())('admin area', () => {
     }
   });
 
+  it('providers: the sandbox is the default provider and answers a test; a provider added shows its key only as its last four characters', async () => {
+    await admin.goto('/en/admin/providers');
+    await hydrated(admin);
+    await admin.getByRole('heading', { name: 'Providers' }).waitFor();
+    const sandbox = row(admin, 'provider-row', 'Sandbox');
+    await sandbox.getByText('Default').waitFor();
+    await admin.getByRole('button', { name: 'Test Sandbox: read its balance now' }).click();
+    await admin.getByText('Sandbox answered').first().waitFor();
+    await sandbox.getByText(/USD/).waitFor();
+
+    const name = `Panel ${unique()}`;
+    await admin.getByRole('button', { name: 'New provider' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('API address').fill('https://panel.example/api/v2');
+    await dialog.getByLabel('API key').fill('journey-key-4321');
+    await dialog.getByLabel('Calls per second').fill('5');
+    await dialog.getByLabel('API key').press('Enter');
+    await admin.getByText('Provider added').first().waitFor();
+    const added = row(admin, 'provider-row', name);
+    await added.getByText('••••4321').waitFor();
+    expect(await admin.content()).not.toContain('journey-key-4321');
+
+    // Editing shows the saved key's last four only; disabled, the provider says so.
+    await added.getByRole('button', { name: `Edit ${name}` }).click();
+    await expect.poll(() => admin.getByRole('dialog').getByLabel('API key').inputValue()).toBe('');
+    await admin.getByRole('dialog').getByText('Saved key: ••••4321. Leave blank to keep it.').waitFor();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await added.getByRole('button', { name: 'Disable' }).click();
+    await admin.getByText('Provider disabled').first().waitFor();
+    await added.getByText('Disabled', { exact: true }).waitFor();
+    expect(adminProblems).toEqual([]);
+  });
+
   it('works on a phone: the sidebar is a drawer', async () => {
     const { page, problems } = await openPage(browser, PHONE);
     await signInAdmin(page);
@@ -458,7 +492,7 @@ describe.skipIf(!hasChromium())('admin area', () => {
   });
 
   it('has no serious or critical axe violations on the admin pages (desktop and phone)', async () => {
-    const paths = ['', '/orders', '/services', '/services?tab=api', '/service-names', '/blog', '/faq', '/users', '/settings', '/audit'].map((p) => `/en/admin${p}`);
+    const paths = ['', '/orders', '/services', '/services?tab=api', '/service-names', '/blog', '/faq', '/users', '/settings', '/audit', '/providers'].map((p) => `/en/admin${p}`);
     const found: string[] = [];
     for (const viewport of [DESKTOP, PHONE]) {
       const { page } = await openPage(browser, viewport);

@@ -82,6 +82,8 @@ export async function startAppProcess(env: Record<string, string> = {}, dataDir?
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DATABASE_URL: '',
+      // One secret for every process of a test, as for the instances of one shop.
+      PROVIDER_KEYS_SECRET: 'test-provider-keys-secret-0123456789abcdef',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -31,6 +31,8 @@ export const PERMISSIONS = [
   'settings:manage',
   'catalog:manage',
   'content:manage',
+  /** Add, edit, disable and test SMM providers (their keys are write-only). */
+  'providers:manage',
   /** Read the development mailbox (outside production only): its reset links open any account. */
   'mailbox:read',
   /** Write and browse as usual while maintenance_mode is on. */

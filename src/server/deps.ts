@@ -4,7 +4,7 @@ import type { PaymentGateway } from './gateways';
 import type { Jobs } from './jobs/boss';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
-import type { SmmProvider } from './providers';
+import type { KeyBox, ProviderRegistry } from './providers';
 import type { RealtimeHub } from './realtime/hub';
 import type { WebRenderer } from './web/renderer';
 
@@ -18,8 +18,10 @@ export interface AppDeps {
   /** Directory with the built client assets (dist/client) when serving a build. */
   clientDir?: string;
   publicUrl: string;
-  /** The SMM provider orders are forwarded to (sandbox, qqtube or smm-v2). */
-  provider?: SmmProvider;
+  /** The SMM providers orders are forwarded to (src/server/providers/registry.ts). */
+  providers?: ProviderRegistry;
+  /** Seals and opens the providers' API keys (PROVIDER_KEYS_SECRET). */
+  providerKeys?: KeyBox;
   /** The card gateway top-ups are paid through (sandbox or epoint). */
   gateway?: PaymentGateway;
   /** Live updates to open pages (SSE), across instances. */

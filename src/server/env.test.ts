@@ -32,6 +32,7 @@ describe('environment', () => {
       EPOINT_PUBLIC_KEY: 'i000',
       EPOINT_PRIVATE_KEY: 'p',
       SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      PROVIDER_KEYS_SECRET: 'y'.repeat(32),
     });
     expect(env.SANDBOX).toBe(false);
   });
@@ -39,7 +40,16 @@ describe('environment', () => {
   it('refuses production without SMTP, even with the sandbox allowed', () => {
     const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://artim.az', ALLOW_SANDBOX_IN_PRODUCTION: 'true' };
     expect(() => parseEnv(production)).toThrow(/SMTP_URL/);
-    expect(parseEnv({ ...production, SMTP_URL: 'smtp://mail.example.com:587' }).SMTP_URL).toBe('smtp://mail.example.com:587');
+    expect(parseEnv({ ...production, SMTP_URL: 'smtp://mail.example.com:587', PROVIDER_KEYS_SECRET: 'y'.repeat(32) }).SMTP_URL).toBe('smtp://mail.example.com:587');
+  });
+
+  it('requires in production a secret of at least 32 characters to seal the providers’ keys', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://artim.az', ALLOW_SANDBOX_IN_PRODUCTION: 'true', SMTP_URL: 'smtp://mail.example.com:587' };
+    expect(() => parseEnv(production)).toThrow(/PROVIDER_KEYS_SECRET/);
+    expect(() => parseEnv({ ...production, PROVIDER_KEYS_SECRET: 'short' })).toThrow(/PROVIDER_KEYS_SECRET/);
+    expect(parseEnv({ ...production, PROVIDER_KEYS_SECRET: 'y'.repeat(32) }).PROVIDER_KEYS_SECRET).toBe('y'.repeat(32));
+    // Outside production one is generated into DATA_DIR.
+    expect(parseEnv({}).PROVIDER_KEYS_SECRET).toBeUndefined();
   });
 
   it('listens on loopback while a sandbox part runs, unless HOST says otherwise', () => {
@@ -52,5 +62,12 @@ describe('environment', () => {
 
   it('requires the provider URL and key for a real provider', () => {
     expect(() => parseEnv({ PROVIDER: 'smm-v2' })).toThrow(/PROVIDER_URL/);
+  });
+
+  it('a separate worker needs the web instances’ secret for provider keys', async () => {
+    const { checkWorkerEnv } = await import('./worker');
+    const real = { DATABASE_URL: 'postgres://db.example/artim', PROVIDER: 'qqtube', PROVIDER_URL: 'https://provider.example/v1-api', PROVIDER_KEY: 'k', PAYMENT_GATEWAY: 'epoint', EPOINT_PUBLIC_KEY: 'i000', EPOINT_PRIVATE_KEY: 'p' };
+    expect(() => checkWorkerEnv(parseEnv(real))).toThrow(/PROVIDER_KEYS_SECRET/);
+    expect(() => checkWorkerEnv(parseEnv({ ...real, PROVIDER_KEYS_SECRET: 'y'.repeat(32) }))).not.toThrow();
   });
 });

@@ -59,6 +59,11 @@ export const envSchema = z.object({
   PROVIDER: z.enum(['sandbox', 'qqtube', 'smm-v2']).default('sandbox'),
   PROVIDER_URL: optionalUrl,
   PROVIDER_KEY: optionalString,
+  /**
+   * Seals the providers' API keys in the database (AES-256-GCM). Required in production; elsewhere
+   * one is generated once into DATA_DIR. Every instance of a shop uses the same one.
+   */
+  PROVIDER_KEYS_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
   CATALOG_SYNC_MINUTES: z.coerce.number().int().min(1).default(30),
   /**
    * Calls per second the storefront makes to its provider (0: as fast as the work comes, slowing
@@ -119,6 +124,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     // Without SMTP the mail (password resets included) would only be kept in a table nobody reads.
     if (!env.SMTP_URL) {
       throw new EnvError('Invalid environment configuration:\n  SMTP_URL: required in production (password-reset and verification mail)');
+    }
+    // Each instance must open the provider keys the others sealed; a generated secret is one machine's.
+    if (!env.PROVIDER_KEYS_SECRET) {
+      throw new EnvError('Invalid environment configuration:\n  PROVIDER_KEYS_SECRET: required in production (at least 32 characters)');
     }
   }
   if (env.PROVIDER !== 'sandbox' && (!env.PROVIDER_URL || !env.PROVIDER_KEY)) {

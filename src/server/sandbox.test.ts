@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnv } from './env';
 import { startExternalParts, type ExternalParts } from './sandbox';
+import { clientFor } from './providers';
 
 const dir = mkdtempSync(join(tmpdir(), 'artim-sandbox-parts-'));
 const started: ExternalParts[] = [];
@@ -23,7 +24,7 @@ async function partsOf(extra: Record<string, string>): Promise<ExternalParts> {
 
 describe('the sandbox of a fresh shop', () => {
   it('speaks SMM v2 by default, so its services have the refill, cancel and drip-feed their provider gives them', async () => {
-    const { provider } = await partsOf({});
+    const provider = clientFor((await partsOf({})).envProvider);
     expect(provider.protocol).toBe('smm-v2');
     const services = await provider.services();
     expect(services.length).toBeGreaterThan(200);
@@ -36,7 +37,7 @@ describe('the sandbox of a fresh shop', () => {
   });
 
   it('speaks the QQTube-style API when asked to, which has no refill or cancel', async () => {
-    const { provider } = await partsOf({ SANDBOX_PROVIDER_PROTOCOL: 'qqtube' });
+    const provider = clientFor((await partsOf({ SANDBOX_PROVIDER_PROTOCOL: 'qqtube' })).envProvider);
     expect(provider.protocol).toBe('qqtube');
     const services = await provider.services();
     expect(services.length).toBeGreaterThan(200);

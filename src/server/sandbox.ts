@@ -3,10 +3,11 @@ import { startSandboxGateway, type SandboxGateway } from '../../sandbox/gateway'
 import { parseLatencyRange, startSandboxProvider, type SandboxProvider } from '../../sandbox/provider';
 import type { Env } from './env';
 import { createGateway, type PaymentGateway } from './gateways';
-import { createPacer, createProvider, type SmmProvider } from './providers';
+import type { EnvProvider } from './providers';
 
 export interface ExternalParts {
-  provider: SmmProvider;
+  /** The first provider of a fresh shop (`ensureEnvProvider` keeps it in `providers`). */
+  envProvider: EnvProvider;
   gateway: PaymentGateway;
   /** The sandbox servers running in this process, when any. */
   sandbox: { provider?: SandboxProvider; gateway?: SandboxGateway };
@@ -26,7 +27,7 @@ export const PAYMENT_CALLBACK_PATH = '/api/payments/callback';
  */
 export async function startExternalParts(env: Env): Promise<ExternalParts> {
   const sandbox: ExternalParts['sandbox'] = {};
-  let provider: SmmProvider;
+  let envProvider: EnvProvider;
   if (env.PROVIDER === 'sandbox') {
     sandbox.provider = await startSandboxProvider({
       stateFile: resolve(env.DATA_DIR, 'sandbox-provider.json'),
@@ -36,12 +37,12 @@ export async function startExternalParts(env: Env): Promise<ExternalParts> {
       latencyMs: parseLatencyRange(env.SANDBOX_PROVIDER_LATENCY_MS),
       rateLimitPerSecond: env.SANDBOX_PROVIDER_RATE_LIMIT,
     });
-    const pacer = createPacer(env.PROVIDER_RATE_LIMIT ?? env.SANDBOX_PROVIDER_RATE_LIMIT);
     const protocol = env.SANDBOX_PROVIDER_PROTOCOL;
     const url = protocol === 'qqtube' ? sandbox.provider.qqtubeUrl : sandbox.provider.v2Url;
-    provider = createProvider({ protocol, url, key: sandbox.provider.apiKey, pacer });
+    envProvider = { name: 'Sandbox', protocol, url, key: sandbox.provider.apiKey, callsPerSecond: env.PROVIDER_RATE_LIMIT ?? env.SANDBOX_PROVIDER_RATE_LIMIT, sandbox: true };
   } else {
-    provider = createProvider({ protocol: env.PROVIDER, url: env.PROVIDER_URL!, key: env.PROVIDER_KEY!, pacer: createPacer(env.PROVIDER_RATE_LIMIT ?? 0) });
+    const url = env.PROVIDER_URL!;
+    envProvider = { name: new URL(url).hostname, protocol: env.PROVIDER, url, key: env.PROVIDER_KEY!, callsPerSecond: env.PROVIDER_RATE_LIMIT ?? 0, sandbox: false };
   }
 
   let gateway: PaymentGateway;
@@ -53,7 +54,7 @@ export async function startExternalParts(env: Env): Promise<ExternalParts> {
   }
 
   return {
-    provider,
+    envProvider,
     gateway,
     sandbox,
     setPublicUrl(url) {

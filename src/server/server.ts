@@ -14,6 +14,7 @@ import type { Jobs } from './jobs/boss';
 import { startBackground, STARTUP_LOCK } from './jobs/background';
 import { syncCatalog } from './catalog/service';
 import { startExternalParts } from './sandbox';
+import { catalogueProvider, ensureEnvProvider, keyBox, openProviderRegistry, providerKeysSecret } from './providers';
 import { enableSubmissionWake } from './orders/service';
 import { reconcileOrders } from './orders/sync';
 import { createRealtimeHub } from './realtime/hub';
@@ -62,15 +63,19 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const stopCaches = await enableCaches(database);
 
   const external = await startExternalParts(env);
+  // The environment's provider is the first of a fresh shop; the registry reads every provider row.
+  const box = keyBox(providerKeysSecret(env));
+  await database.withLock(STARTUP_LOCK, () => ensureEnvProvider(database.db, box, external.envProvider));
+  const providers = await openProviderRegistry(database, { box, logger, envProvider: external.envProvider });
   // The catalogue is synced before the first request when the provider answers in time; pages
   // never wait on the provider afterwards.
   await Promise.race([
-    syncCatalog(database.db, external.provider).catch((err) => logger.warn({ err }, 'catalogue sync at start failed')),
+    (async () => syncCatalog(database.db, catalogueProvider(providers).client))().catch((err) => logger.warn({ err }, 'catalogue sync at start failed')),
     new Promise((ok) => setTimeout(ok, 15_000).unref()),
   ]);
 
   const realtime = await createRealtimeHub(database, logger);
-  const ordersDeps = { db: database.db, provider: external.provider, logger, realtime };
+  const ordersDeps = { db: database.db, providers, logger, realtime };
 
   // Orders a previous run left between debit and submission are settled right away.
   void reconcileOrders(ordersDeps).catch((err) => logger.warn({ err }, 'start-up order reconciliation failed'));
@@ -103,7 +108,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     authSecret: secret,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db }),
-    provider: external.provider,
+    providers,
+    providerKeys: box,
     gateway: external.gateway,
     realtime,
   };
@@ -129,6 +135,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await new Promise<void>((ok) => server.close(() => ok()));
       await background?.stop();
       await vite?.close();
+      await providers.close();
       await external.close();
       await realtime.close();
       await stopCaches();

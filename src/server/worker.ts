@@ -2,12 +2,13 @@ import { resolve } from 'node:path';
 import { enableCaches } from './cache';
 import { openDatabase } from './db/client';
 import { EnvError, type Env } from './env';
-import { startBackground } from './jobs/background';
+import { startBackground, STARTUP_LOCK } from './jobs/background';
 import { envOrExit, stopOnSignals } from './lifecycle';
 import { createLogger } from './logger';
 import { reconcileOrders } from './orders/sync';
 import { createRealtimeHub } from './realtime/hub';
 import { startExternalParts } from './sandbox';
+import { ensureEnvProvider, keyBox, openProviderRegistry, providerKeysSecret } from './providers';
 
 /**
  * Entry point of `npm run worker`: the background work alone — the order submission worker and
@@ -19,6 +20,7 @@ import { startExternalParts } from './sandbox';
  */
 export function checkWorkerEnv(env: Env): void {
   if (!env.DATABASE_URL) throw new EnvError('Invalid environment configuration:\n  DATABASE_URL: a separate worker shares PostgreSQL with the web instances (the embedded database belongs to one process)');
+  if (!env.PROVIDER_KEYS_SECRET) throw new EnvError('Invalid environment configuration:\n  PROVIDER_KEYS_SECRET: a separate worker opens the provider keys the web instances sealed; give it theirs');
   if (env.PROVIDER === 'sandbox' || env.PAYMENT_GATEWAY === 'sandbox') {
     throw new EnvError('Invalid environment configuration:\n  PROVIDER/PAYMENT_GATEWAY: a separate worker cannot reach a sandbox that lives inside a web process; point it at the same provider and gateway as the web instances');
   }
@@ -30,8 +32,11 @@ async function main() {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: resolve(env.DATA_DIR, 'pglite'), poolSize: env.DATABASE_POOL_SIZE });
   const stopCaches = await enableCaches(database);
   const external = await startExternalParts(env);
+  const box = keyBox(providerKeysSecret(env));
+  await database.withLock(STARTUP_LOCK, () => ensureEnvProvider(database.db, box, external.envProvider));
+  const providers = await openProviderRegistry(database, { box, logger, envProvider: external.envProvider });
   const realtime = await createRealtimeHub(database, logger);
-  const orders = { db: database.db, provider: external.provider, logger, realtime };
+  const orders = { db: database.db, providers, logger, realtime };
   void reconcileOrders(orders).catch((err) => logger.warn({ err }, 'start-up order reconciliation failed'));
   const background = await startBackground({ env, database, logger, orders, gateway: external.gateway, realtime, publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${env.PORT}` });
   logger.info({ concurrency: env.ORDER_SUBMIT_CONCURRENCY }, 'worker running: order submission and recurring jobs');
@@ -40,6 +45,7 @@ async function main() {
     await background.stop();
     await realtime.close();
     await stopCaches();
+    await providers.close();
     await external.close();
     await database.close();
   });

@@ -140,3 +140,48 @@ export const paramTextParamsSchema = z.strictObject({ kind: z.string(), lang: z.
 export const adminUsersQuerySchema = z.object({ q: z.string().optional().transform((q) => (q ?? '').trim().slice(0, 200)) });
 /** The payments list: only the flagged ones with `flagged=true`. */
 export const adminPaymentsQuerySchema = z.object({ flagged: z.string().optional().transform((f) => f === 'true') });
+
+// SMM providers (docs/decisions/0016). The key is write-only: sent when added or replaced, and
+// answered only as its last four characters.
+export const PROVIDER_PROTOCOL_OPTIONS = ['qqtube', 'smm-v2'] as const;
+const providerUrlSchema = z
+  .url({ protocol: /^https?$/ })
+  .max(500);
+const providerFields = {
+  name: z.string().trim().min(1).max(80),
+  protocol: z.enum(PROVIDER_PROTOCOL_OPTIONS),
+  url: providerUrlSchema,
+  key: z.string().trim().min(1).max(500),
+  callsPerSecond: z.number().int().min(0).max(1000),
+  enabled: z.boolean(),
+};
+export const providerInputSchema = z.strictObject({ ...providerFields, callsPerSecond: providerFields.callsPerSecond.default(0), enabled: providerFields.enabled.default(true) });
+export const providerUpdateSchema = z
+  .strictObject({ ...providerFields })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
+export const providerIdParamsSchema = z.strictObject({ id: orderIdSchema });
+
+export interface ProviderView {
+  id: string;
+  name: string;
+  protocol: (typeof PROVIDER_PROTOCOL_OPTIONS)[number];
+  url: string;
+  /** The key as the admin sees it once saved: "••••" and its last four characters. */
+  keyHint: string;
+  callsPerSecond: number;
+  enabled: boolean;
+  /** The provider the environment's PROVIDER* variables created. */
+  fromEnv: boolean;
+  /** Whose catalogue the shop's services are (new orders go to it). */
+  isDefault: boolean;
+  balance: { amount: string; currency: string; at: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProviderTestResult {
+  ok: boolean;
+  balance: { amount: string; currency: string; at: string } | null;
+  error: string | null;
+}

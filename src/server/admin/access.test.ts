@@ -13,6 +13,7 @@ import { createTestDatabase } from '../testing/db';
 import { sandboxClient } from '../testing/sandbox';
 import { credit } from '../wallet/ledger';
 import { ADMIN_API, ADMIN_ROUTE_PERMISSIONS } from './access';
+import { singleProvider } from '../providers';
 
 /**
  * The permission table (core/permissions.ts) is the one thing that decides who may use a team
@@ -40,7 +41,7 @@ beforeAll(async () => {
   sandbox = await startSandboxProvider({ orderSeconds: 600 });
   const provider = sandboxClient(sandbox);
   await syncCatalog(database.db, provider);
-  ({ app } = await createTestApp(database, { provider }));
+  ({ app } = await createTestApp(database, { providers: singleProvider(provider) }));
   admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
   customer = await signUpUser(app);
   moderator = await signUpUser(app);
@@ -97,8 +98,9 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
   await send('PUT', '/api/admin/catalog/param-texts', admin, { kind: 'groups', lang: 'en', hint: 'Group links' });
   const blog = await (await send('POST', '/api/admin/content/blog', admin, { slug: 'access-post', title: localized, excerpt: localized, body: localized, publishedOn: '2026-11-01' })).json();
   const faq = await (await send('POST', '/api/admin/content/faq', admin, { question: localized, answer: localized })).json();
+  const provider = await (await send('POST', '/api/admin/providers', admin, { name: 'Access panel', protocol: 'smm-v2', url: 'https://panel.example/api/v2', key: 'access-key-1234' })).json();
   const mail = (await (await send('GET', '/api/dev/mailbox', admin)).json()).messages as { id: number }[];
-  expect([ticket?.id, consultation?.id, contacts.length >= 2, local.id, blog.id, faq.id, mail.length > 0].every(Boolean)).toBe(true);
+  expect([ticket?.id, consultation?.id, contacts.length >= 2, local.id, blog.id, faq.id, provider.id, mail.length > 0].every(Boolean)).toBe(true);
 
   const a = `${ADMIN_API}`;
   return new Map<string, { path: string; body?: unknown }>([
@@ -151,6 +153,10 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
     ['POST /api/admin/content/faq', { path: `${a}/content/faq`, body: { question: localized, answer: localized } }],
     ['PUT /api/admin/content/faq/:id', { path: `${a}/content/faq/${faq.id}`, body: { question: localized, answer: localized, orderIndex: 2 } }],
     ['DELETE /api/admin/content/faq/:id', { path: `${a}/content/faq/${faq.id}` }],
+    ['GET /api/admin/providers', { path: `${a}/providers` }],
+    ['POST /api/admin/providers', { path: `${a}/providers`, body: { name: 'Second panel', protocol: 'qqtube', url: 'https://second.example/api', key: 'second-key-5678', callsPerSecond: 5 } }],
+    ['PUT /api/admin/providers/:id', { path: `${a}/providers/${provider.id}`, body: { callsPerSecond: 3 } }],
+    ['POST /api/admin/providers/:id/test', { path: `${a}/providers/${provider.id}/test` }],
     ['GET /api/dev/mailbox', { path: '/api/dev/mailbox' }],
     ['GET /api/dev/mailbox/:id', { path: `/api/dev/mailbox/${mail[0]!.id}` }],
   ]);

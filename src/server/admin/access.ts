@@ -68,6 +68,10 @@ export const ADMIN_ROUTE_PERMISSIONS: readonly (readonly [Method, string, Permis
   ['POST', '/content/faq', 'content:manage'],
   ['PUT', '/content/faq/:id', 'content:manage'],
   ['DELETE', '/content/faq/:id', 'content:manage'],
+  ['GET', '/providers', 'providers:manage'],
+  ['POST', '/providers', 'providers:manage'],
+  ['PUT', '/providers/:id', 'providers:manage'],
+  ['POST', '/providers/:id/test', 'providers:manage'],
 ];
 
 const compiled = ADMIN_ROUTE_PERMISSIONS.map(([method, path, permission]) => ({

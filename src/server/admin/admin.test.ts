@@ -10,7 +10,7 @@ import { auditLog, catalogServices, ledgerEntries, orders, users } from '../db/s
 import { createLogger } from '../logger';
 import { newOrderNumber } from '../orders/service';
 import { applyState } from '../orders/sync';
-import { type createProvider } from '../providers';
+import { singleProvider, type createProvider } from '../providers';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 import { credit, debit, verifyLedger } from '../wallet/ledger';
@@ -36,7 +36,7 @@ beforeAll(async () => {
   sandbox = await startSandboxProvider({ orderSeconds: 60 });
   provider = sandboxClient(sandbox);
   await syncCatalog(database.db, provider);
-  ({ app } = await createTestApp(database, { provider }));
+  ({ app } = await createTestApp(database, { providers: singleProvider(provider) }));
   admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
   customer = await signUpUser(app);
   moderator = await signUpUser(app);
@@ -68,6 +68,7 @@ async function fixtures(): Promise<Record<string, () => Promise<{ path: string; 
   const blog = await (await send('POST', '/api/admin/content/blog', admin, { slug: `walk-${Date.now()}`, title: { az: 'a', tr: 't', en: 'e' }, excerpt: { az: '', tr: '', en: '' }, body: { az: 'a', tr: 't', en: 'e' }, publishedOn: '2026-11-01' })).json();
   const faq = await (await send('POST', '/api/admin/content/faq', admin, { question: { az: 'a', tr: 't', en: 'e' }, answer: { az: 'a', tr: 't', en: 'e' } })).json();
   const localized = { az: 'a', tr: 't', en: 'e' };
+  const panel = await (await send('POST', '/api/admin/providers', admin, { name: `Walk panel ${Date.now()}`, protocol: 'smm-v2', url: 'https://walk.example/api/v2', key: 'walk-key-0001' })).json();
   const nameKey = encodeURIComponent((await (await send('GET', '/api/admin/catalog/service-names', admin)).json()).names[0].apiServiceName);
   return {
     'GET /api/admin/dashboard': async () => ({ path: '/api/admin/dashboard' }),
@@ -113,6 +114,10 @@ async function fixtures(): Promise<Record<string, () => Promise<{ path: string; 
     'POST /api/admin/content/faq': async () => ({ path: '/api/admin/content/faq', body: { question: localized, answer: localized } }),
     'PUT /api/admin/content/faq/:id': async () => ({ path: `/api/admin/content/faq/${faq.id}`, body: { question: localized, answer: localized, orderIndex: 2 } }),
     'DELETE /api/admin/content/faq/:id': async () => ({ path: `/api/admin/content/faq/${faq.id}` }),
+    'GET /api/admin/providers': async () => ({ path: '/api/admin/providers' }),
+    'POST /api/admin/providers': async () => ({ path: '/api/admin/providers', body: { name: `Panel ${Date.now()}`, protocol: 'qqtube', url: 'https://panel.example/api', key: 'panel-key-0002' } }),
+    'PUT /api/admin/providers/:id': async () => ({ path: `/api/admin/providers/${panel.id}`, body: { enabled: false } }),
+    'POST /api/admin/providers/:id/test': async () => ({ path: `/api/admin/providers/${panel.id}/test` }),
   };
 }
 
@@ -191,7 +196,7 @@ describe('admin rules', () => {
       await debit(tx, { userId: target.id, amountMicros: 20_580_000, kind: 'order_charge', reference: rows[0]!.id });
       return rows;
     });
-    const od = { db: database.db, provider, logger: createLogger('silent') };
+    const od = { db: database.db, providers: singleProvider(provider), logger: createLogger('silent') };
     const state = (status: 'partial' | 'cancelled') => ({ status, remains: 300, startCount: 1, currentCount: null, delivered: null, raw: status });
     await applyState(od, o!, state('partial'));
     const tooMuch = await send('POST', `/api/admin/orders/${o!.id}/refund`, admin, { amountMicros: 14_406_001, reason: 'too much' });

@@ -6,6 +6,7 @@ import { staffActor } from '../auth';
 import { createServiceName, deleteParamTexts, deleteServiceName, listApiServices, listServiceNames, loadParamOverrides, saveParamTexts, syncCatalog, updateServiceName } from '../catalog';
 import { createLocalService, deleteLocalService, listLocalServices, updateLocalService } from '../content';
 import { jsonBody, param } from '../http/body';
+import { catalogueProvider } from '../providers';
 import { audit } from './audit';
 
 const notFound = () => new AppError('NOT_FOUND', 'Not found.');
@@ -50,8 +51,8 @@ export function adminCatalogRoutes(deps: AppDeps) {
       .get('/api-services', async (c) => c.json({ services: await listApiServices(db) }))
       .post('/api-services/refresh', async (c) => {
         const actor = staffActor(c);
-        if (!deps.provider) throw new AppError('PROVIDER_NO_ANSWER', 'No provider configured.');
-        const result = await syncCatalog(db, deps.provider);
+        if (!deps.providers) throw new AppError('PROVIDER_NO_ANSWER', 'No provider configured.');
+        const result = await syncCatalog(db, catalogueProvider(deps.providers).client);
         await audit(db, actor, 'catalog.refresh', { type: 'catalog' }, result);
         return c.json(result);
       })

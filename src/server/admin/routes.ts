@@ -10,6 +10,7 @@ import { listAudit } from './audit';
 import { adminCatalogRoutes } from './catalog';
 import { adminContentRoutes } from './content';
 import { adminOrdersRoutes } from './orders';
+import { adminProvidersRoutes } from './providers';
 import { adminSettingsRoutes } from './settings';
 import { adminUsersRoutes } from './users';
 
@@ -48,7 +49,8 @@ export function adminRoutes(deps: AppDeps) {
     .route('/orders', adminOrdersRoutes(deps))
     .route('/settings', adminSettingsRoutes(deps))
     .route('/catalog', adminCatalogRoutes(deps))
-    .route('/content', adminContentRoutes(deps));
+    .route('/content', adminContentRoutes(deps))
+    .route('/providers', adminProvidersRoutes(deps));
 }
 
 /** The admin API's routes with their inputs and answers, for the browser's typed client. */

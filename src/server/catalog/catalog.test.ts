@@ -6,7 +6,7 @@ import { priceOrder } from '../../core/pricing';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
 import type { Database } from '../db/client';
 import { catalogServices, serviceCustomNames } from '../db/schema';
-import type { SmmProvider } from '../providers';
+import { singleProvider, type SmmProvider } from '../providers';
 import { post, signUpUser } from '../auth/testing';
 import { saveSettings } from '../settings/service';
 import { createTestApp } from '../testing/app';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider({ serviceCount: 320 });
   provider = sandboxClient(sandbox);
-  ({ app } = await createTestApp(database, { provider }));
+  ({ app } = await createTestApp(database, { providers: singleProvider(provider) }));
 });
 afterAll(async () => {
   await sandbox.close();

@@ -12,6 +12,7 @@ import { sandboxClient } from '../testing/sandbox';
 import { createCustomer } from '../testing/users';
 import { LISTENER_APPLICATION_NAME, openPostgres, type Database } from './client';
 import { catalogServices, orders } from './schema';
+import { singleProvider } from '../providers';
 
 /**
  * The one listening connection of a process on PostgreSQL, dropped from the server's side as a
@@ -95,7 +96,7 @@ describe.skipIf(!url)('the listening connection (PostgreSQL)', () => {
 
     // The worker of another instance: its own pool and listening connection.
     const other = await openPostgres(scratch.url, 2);
-    const worker = await startSubmissionWorker({ db: other.db, provider, logger }, other, { concurrency: 2, pollMs: 3_600_000 });
+    const worker = await startSubmissionWorker({ db: other.db, providers: singleProvider(provider), logger }, other, { concurrency: 2, pollMs: 3_600_000 });
     try {
       // It has looked once (nothing waited) and sleeps for an hour unless woken.
       const idleAfterClaim = async () =>
@@ -107,7 +108,7 @@ describe.skipIf(!url)('the listening connection (PostgreSQL)', () => {
       await expect.poll(idleAfterClaim, { timeout: 10_000 }).toBeGreaterThan(0);
 
       // Accepted where nobody wakes the worker: its wake-up notice was "lost".
-      const order = await placeOrderBody({ db: database.db, provider, logger }, user.id, {
+      const order = await placeOrderBody({ db: database.db, providers: singleProvider(provider), logger }, user.id, {
         serviceId: service.id,
         link: 'https://instagram.com/listen.wake',
         quantity: service.amountMinimum,

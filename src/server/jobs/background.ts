@@ -5,6 +5,7 @@ import type { PaymentGateway } from '../gateways';
 import type { Logger } from '../logger';
 import { orderJobs, startSubmissionWorker, type OrdersDeps, type SubmissionWorker } from '../orders';
 import { paymentJobs } from '../payments';
+import { providerJobs } from '../providers';
 import { resellerJobs } from '../reseller';
 import type { RealtimeHub } from '../realtime';
 import { startJobs, type Jobs } from './boss';
@@ -37,9 +38,10 @@ export async function startBackground(opts: {
   const jobs = await database.withLock(STARTUP_LOCK, () =>
     startJobs(database, logger, [
       pruneExpiredJob(database.db),
-      catalogSyncJob(database.db, opts.orders.provider, logger, env.CATALOG_SYNC_MINUTES, opts.realtime),
+      catalogSyncJob(database.db, opts.orders.providers, logger, env.CATALOG_SYNC_MINUTES, opts.realtime),
       ...orderJobs(opts.orders),
       ...resellerJobs(opts.orders),
+      ...providerJobs(database.db, opts.orders.providers, logger),
       ...paymentJobs({ db: database.db, gateway: opts.gateway, logger, realtime: opts.realtime, get publicUrl() { return opts.publicUrl(); } }),
     ]),
   );

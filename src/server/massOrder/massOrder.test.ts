@@ -8,7 +8,7 @@ import { post, signUpUser } from '../auth/testing';
 import { syncCatalog } from '../catalog';
 import type { Database } from '../db/client';
 import { catalogServices, ledgerEntries, orders, users } from '../db/schema';
-import { createProvider } from '../providers';
+import { singleProvider, createProvider } from '../providers';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 import { credit } from '../wallet/ledger';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   sandbox = await startSandboxProvider({ orderSeconds: 600, seed: 11 });
   const provider = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey });
   await syncCatalog(database.db, provider);
-  ({ app } = await createTestApp(database, { provider }));
+  ({ app } = await createTestApp(database, { providers: singleProvider(provider) }));
   plain = (await database.db.select().from(catalogServices)).find((s) => s.platform === 'tiktok' && s.params.length === 0 && s.amountMinimum <= 100)!;
   expect(plain).toBeTruthy();
 });

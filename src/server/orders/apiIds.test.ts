@@ -13,6 +13,7 @@ import { createCustomer } from '../testing/users';
 import { verifyLedger } from '../wallet/ledger';
 import { startDueRuns } from './dripfeed';
 import type { OrdersDeps } from './service';
+import { singleProvider } from '../providers';
 
 /*
  * Reseller order ids (docs/decisions/0014-reseller-order-ids.md): drawn at random below 2^31, so
@@ -31,7 +32,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider({ orderSeconds: 600 });
   const provider = sandboxClient(sandbox);
-  deps = { db: database.db, provider, logger: createLogger('silent') };
+  deps = { db: database.db, providers: singleProvider(provider), logger: createLogger('silent') };
   await syncCatalog(database.db, provider);
   const all = await database.db.select().from(catalogServices).where(eq(catalogServices.platform, 'instagram'));
   const simple = (s: typeof catalogServices.$inferSelect) => s.params.length === 0 && s.tiers.length > 0 && s.tiers[0]!.maximum >= s.amountMinimum * 2;

@@ -3,6 +3,7 @@ import { AppError } from '../../core/errors';
 import { ACTIVE_STATUSES, isFinalStatus } from '../../core/orderStatus';
 import type { Db, Tx } from '../db/client';
 import { CANCEL_REQUESTED, CANCEL_RESULT, catalogServices, orderCancels, orders } from '../db/schema';
+import { groupByProvider, type SmmProvider } from '../providers';
 import { cancelDripFeed } from './dripfeed';
 import { refundOrder, type RefundResult } from './refunds';
 import { notifyRefund, type OrderRow, type OrdersDeps } from './service';
@@ -138,10 +139,18 @@ async function cancelBeforeSent(deps: OrdersDeps, orderId: string, source: Cance
  */
 async function askProvider(deps: OrdersDeps, claimed: OrderRow[]): Promise<Map<string, CancelOutcome>> {
   const out = new Map<string, CancelOutcome>();
+  for (const [provider, group] of groupByProvider(deps.providers, claimed)) {
+    for (const [id, outcome] of await askOneProvider(deps, provider.client, group)) out.set(id, outcome);
+  }
+  return out;
+}
+
+async function askOneProvider(deps: OrdersDeps, provider: SmmProvider, claimed: OrderRow[]): Promise<Map<string, CancelOutcome>> {
+  const out = new Map<string, CancelOutcome>();
   if (!claimed.length) return out;
-  let answers: Awaited<ReturnType<OrdersDeps['provider']['cancel']>>;
+  let answers: Awaited<ReturnType<SmmProvider['cancel']>>;
   try {
-    answers = await deps.provider.cancel(claimed.map((o) => o.providerOrderId!));
+    answers = await provider.cancel(claimed.map((o) => o.providerOrderId!));
   } catch (err) {
     deps.logger.warn({ err, orders: claimed.length }, 'cancel request got no answer');
     await recordResults(deps.db, claimed.map((o) => ({ id: o.id, result: 'no answer' })));
@@ -165,7 +174,7 @@ async function askProvider(deps: OrdersDeps, claimed: OrderRow[]): Promise<Map<s
   if (!accepted.length) return out;
   // The provider's new state settles the money now; the status sync would do it within a minute.
   try {
-    const states = await deps.provider.status(accepted.map((o) => o.providerOrderId!));
+    const states = await provider.status(accepted.map((o) => o.providerOrderId!));
     for (const o of accepted) {
       const state = states.get(o.providerOrderId!);
       if (state && !('error' in state)) await applyState(deps, o, state);

@@ -9,7 +9,7 @@ import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
 import { catalogServices, ledgerEntries, orders, users } from '../db/schema';
 import { createLogger } from '../logger';
-import { createProvider } from '../providers';
+import { singleProvider, createProvider } from '../providers';
 import { requestCancel } from './cancels';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider({ orderSeconds: 600, latencyMs: [0, 5] });
   const provider = sandboxClient(sandbox, { timeoutMs: 2000 });
-  deps = { db: database.db, provider, logger: createLogger('silent') };
+  deps = { db: database.db, providers: singleProvider(provider), logger: createLogger('silent') };
   await syncCatalog(database.db, provider);
   const all = await database.db.select().from(catalogServices);
   drip = all.find((s) => s.dripfeed && plainParams(s))!;
@@ -290,8 +290,9 @@ describe('refunds of a drip-feed', () => {
   let v2: OrdersDeps;
   let dripCancel: typeof catalogServices.$inferSelect;
   beforeAll(async () => {
-    v2 = { ...deps, provider: createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 2000 }) };
-    await syncCatalog(database.db, v2.provider);
+    const v2Client = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 2000 });
+    v2 = { ...deps, providers: singleProvider(v2Client) };
+    await syncCatalog(database.db, v2Client);
     dripCancel = (await database.db.select().from(catalogServices)).find((s) => s.dripfeed && s.cancel && plainParams(s))!;
     expect(dripCancel).toBeDefined();
   });

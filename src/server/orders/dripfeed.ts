@@ -87,6 +87,7 @@ export async function startDueRuns(deps: Pick<OrdersDeps, 'db' | 'realtime' | 'l
               idempotencyKey: key,
               requestHash: p.requestHash,
               parentId: p.id,
+              providerId: p.providerId,
             })
             .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
             .returning({ id: orders.id, number: orders.number }),

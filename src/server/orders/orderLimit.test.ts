@@ -16,6 +16,7 @@ import { createTestDatabase } from '../testing/db';
 import { sandboxClient } from '../testing/sandbox';
 import { credit } from '../wallet/ledger';
 import { startDueRuns } from './dripfeed';
+import { singleProvider } from '../providers';
 
 /** Orders one customer may place a minute here: small, so every way of ordering reaches it. */
 const LIMIT = 6;
@@ -33,7 +34,7 @@ beforeAll(async () => {
   const provider = sandboxClient(sandbox, { timeoutMs: 5000 });
   await syncCatalog(database.db, provider);
   const env = parseEnv({ NODE_ENV: 'test', JOBS: 'false', LOG_LEVEL: 'silent', ORDERS_PER_MINUTE: String(LIMIT) });
-  ({ app } = await createTestApp(database, { provider, env }));
+  ({ app } = await createTestApp(database, { providers: singleProvider(provider), env }));
   const all = await database.db.select().from(catalogServices);
   plain = all.find((s) => s.platform === 'tiktok' && s.params.length === 0 && !s.dripfeed)!;
   drip = all.find((s) => s.platform === 'instagram' && s.params.length === 0 && s.dripfeed)!;

@@ -17,6 +17,7 @@ import { placeOrderBody } from '../testing/orders';
 import { latestOrders, orderCounts } from './staff';
 import { reconcileOrders, syncOrderStatuses } from './sync';
 import { sandboxClient } from '../testing/sandbox';
+import { singleProvider, type SmmProvider } from '../providers';
 
 let database: Database;
 let sandbox: SandboxProvider;
@@ -29,8 +30,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider({ orderSeconds: 60 });
   const provider = sandboxClient(sandbox, { timeoutMs: 10_000 });
-  deps = { db: database.db, provider, logger: createLogger('silent') };
-  hasty = { ...deps, provider: sandboxClient(sandbox, { timeoutMs: 700 }) };
+  deps = { db: database.db, providers: singleProvider(provider), logger: createLogger('silent') };
+  hasty = { ...deps, providers: singleProvider(sandboxClient(sandbox, { timeoutMs: 700 })) };
   await syncCatalog(database.db, provider);
   const all = await database.db.select().from(catalogServices);
   // A plain instagram service without extra params, minimum ≤ 100 and step dividing 100.
@@ -224,9 +225,9 @@ describe('provider faults', () => {
     const sent = await placeAndSubmit(user.id, order('https://instagram.com/note.status-error'));
     const erring: OrdersDeps = {
       ...deps,
-      provider: Object.assign(Object.create(deps.provider) as typeof deps.provider, {
+      providers: singleProvider(Object.assign(Object.create(deps.providers.forOrder({ providerId: null }).client) as SmmProvider, {
         status: async (ids: string[]) => new Map(ids.map((id) => [id, { error: 'Incorrect order ID' }])),
-      }),
+      })),
     };
     await syncOrderStatuses(erring);
     const [erred] = await database.db.select().from(orders).where(eq(orders.id, sent.id));
@@ -243,12 +244,12 @@ describe('provider faults', () => {
     // the order to a provider order.
     const racing: OrdersDeps = {
       ...deps,
-      provider: Object.assign(Object.create(deps.provider) as typeof deps.provider, {
+      providers: singleProvider(Object.assign(Object.create(deps.providers.forOrder({ providerId: null }).client) as SmmProvider, {
         findOrder: async () => {
           await database.db.update(orders).set({ providerOrderId: 'P-elsewhere', status: 'pending' }).where(eq(orders.id, placed.id));
           return null;
         },
-      }),
+      })),
     };
     const result = await reconcileOrders(racing, new Date(Date.now() + 11 * 60_000));
     expect(result.refunded).toBe(0);

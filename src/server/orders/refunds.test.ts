@@ -7,7 +7,7 @@ import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
 import { catalogServices, ledgerEntries, orders, users } from '../db/schema';
 import { createLogger } from '../logger';
-import type { ProviderOrderState } from '../providers';
+import { singleProvider, type ProviderOrderState } from '../providers';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { debit, verifyLedger } from '../wallet/ledger';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider({ orderSeconds: 60 });
   const provider = sandboxClient(sandbox, { timeoutMs: 10_000 });
-  deps = { db: database.db, provider, logger: createLogger('silent') };
+  deps = { db: database.db, providers: singleProvider(provider), logger: createLogger('silent') };
   await syncCatalog(database.db, provider);
 });
 afterEach(() => sandbox.control.reset());

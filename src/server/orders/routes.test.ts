@@ -18,6 +18,7 @@ import { eventStreamReader } from '../testing/events';
 import { sandboxClient } from '../testing/sandbox';
 import { startDueRuns } from './dripfeed';
 import type { OrdersDeps } from './service';
+import { singleProvider } from '../providers';
 
 let database: Database;
 let sandbox: SandboxProvider;
@@ -34,8 +35,8 @@ beforeAll(async () => {
   const provider = sandboxClient(sandbox);
   await syncCatalog(database.db, provider);
   realtime = await createRealtimeHub(database, createLogger('silent'));
-  ({ app } = await createTestApp(database, { provider, realtime }));
-  deps = { db: database.db, provider, logger: createLogger('silent') };
+  ({ app } = await createTestApp(database, { providers: singleProvider(provider), realtime }));
+  deps = { db: database.db, providers: singleProvider(provider), logger: createLogger('silent') };
   a = await signUpUser(app);
   b = await signUpUser(app);
   await credit(database.db, { userId: a.id, amountMicros: 500_000_000, kind: 'topup', reference: `t-${a.id}` });

@@ -13,8 +13,8 @@ import { createRateLimiter, orderCounter, ordersPerUser, RATE_RULES, rateLimited
 import { listOrders, orderStats, placeOrder, type OrdersDeps } from './service';
 
 export function ordersDeps(deps: AppDeps): OrdersDeps {
-  if (!deps.provider) throw new AppError('PROVIDER_NO_ANSWER', 'No SMM provider is configured.');
-  return { db: deps.database.db, provider: deps.provider, logger: deps.logger, realtime: deps.realtime };
+  if (!deps.providers) throw new AppError('PROVIDER_NO_ANSWER', 'No SMM provider is configured.');
+  return { db: deps.database.db, providers: deps.providers, logger: deps.logger, realtime: deps.realtime };
 }
 
 const orderNotFound = () => new AppError('ORDER_NOT_FOUND', 'Order not found or invalid order ID');

@@ -12,7 +12,7 @@ import { type Db, rowsOf } from '../db/client';
 import { ledgerEntries, orders, rateLimits, users } from '../db/schema';
 import { rateLimitedUntil, takeSlotsSql, type RateCounter } from '../http/rateLimit';
 import type { Logger } from '../logger';
-import { isProviderError, type ProviderOrderRequest, type SmmProvider } from '../providers';
+import { isProviderError, type ProviderOrderRequest, type ProviderRegistry, type RegisteredProvider, type SmmProvider } from '../providers';
 import type { RealtimeHub } from '../realtime';
 import { getSettings } from '../settings';
 import { crashPoint } from '../faults';
@@ -24,7 +24,8 @@ export type OrderRow = typeof orders.$inferSelect;
 
 export interface OrdersDeps {
   db: Db;
-  provider: SmmProvider;
+  /** Where each order's provider is found (src/server/providers/registry.ts). */
+  providers: ProviderRegistry;
   logger: Logger;
   realtime?: RealtimeHub;
 }
@@ -180,7 +181,13 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
   const quantity = input.quantity * (runs ?? 1);
   // A drip-feed parent runs (its runs are written on schedule and sent one by one), unless the
   // provider drip-feeds the service itself: then it waits to be sent whole, as one drip-feed order.
-  const upstreamDrip = runs !== null && isUpstreamDrip(deps.provider, service);
+  let provider: RegisteredProvider;
+  try {
+    provider = deps.providers.forService(service.id);
+  } catch (err) {
+    return refuse(err);
+  }
+  const upstreamDrip = runs !== null && isUpstreamDrip(provider.client, service);
   const status: OrderStatus = runs === null || upstreamDrip ? 'pending' : 'running';
 
   const id = randomUUID();
@@ -203,10 +210,10 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
         returning balance_micros
       ), placed as (
         insert into ${orders} (id, number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, params, charge_micros, idempotency_key, request_hash,
-                               status, runs, interval_minutes, next_run_at, upstream_drip)
+                               status, runs, interval_minutes, next_run_at, upstream_drip, provider_id)
         select ${id}::uuid, ${number}, ${userId}, ${service.id}, ${service.name}, ${service.platform}, ${service.type}, ${input.link}, ${normalizeLink(input.link)},
                ${quantity}::int, ${JSON.stringify(params)}::jsonb, ${micros}::bigint, ${input.idempotencyKey}, ${requestHash},
-               ${status}, ${runs}::int, ${input.interval ?? null}::int, case when ${status === 'running'} then now() end, ${upstreamDrip}
+               ${status}, ${runs}::int, ${input.interval ?? null}::int, case when ${status === 'running'} then now() end, ${upstreamDrip}, ${provider.id}::uuid
         from debit
         returning created_at
       ), charged as (
@@ -308,9 +315,18 @@ export async function submitClaimed(
   /** Stores the provider's id (the worker writes many in one statement); returns the stored row. */
   store?: (orderId: string, providerOrderId: string) => Promise<OrderRow | undefined>,
 ): Promise<OrderRow> {
+  let provider: RegisteredProvider;
+  try {
+    provider = deps.providers.forOrder(claimed);
+  } catch (err) {
+    // Its provider cannot be called (its key cannot be opened): nothing was sent. The claim stays,
+    // so the worker does not take it again at once; reconciliation settles it as any stale claim.
+    deps.logger.error({ err, order: claimed.id, provider: claimed.providerId }, 'the order’s provider cannot be called; nothing was sent');
+    return claimed;
+  }
   let providerOrderId: string;
   try {
-    ({ providerOrderId } = await deps.provider.add(providerRequestOf(claimed)));
+    ({ providerOrderId } = await provider.client.add(providerRequestOf(claimed)));
   } catch (err) {
     return afterFailedSubmission(deps, claimed, err);
   }

@@ -5,7 +5,7 @@ import type { OrderStatus } from '../../core/orderStatus';
 import type { Database } from '../db/client';
 import { orders, users } from '../db/schema';
 import { createLogger } from '../logger';
-import type { SmmProvider } from '../providers';
+import { singleProvider, type SmmProvider } from '../providers';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { debit, verifyLedger } from '../wallet';
@@ -46,7 +46,7 @@ describe('staff actions on an order', () => {
   it('only an order of unknown state is readied to be sent again, and never without asking the provider', async () => {
     let asked = 0;
     const provider = { findOrder: async () => (asked++, null) } as unknown as SmmProvider;
-    const deps = { db: database.db, provider, logger: createLogger('silent') };
+    const deps = { db: database.db, providers: singleProvider(provider), logger: createLogger('silent') };
     await expect(prepareResubmit(deps, await chargedOrder('in_progress'))).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(asked).toBe(0);
     const unknown = await chargedOrder('unknown');

@@ -89,7 +89,7 @@ export async function orderDetail(db: Db, o: OrderRow) {
 /** Asks the provider for the order's state now and applies it. */
 export async function resyncOrder(deps: OrdersDeps, o: OrderRow): Promise<OrderRow> {
   if (!o.providerOrderId) throw new AppError('CONFLICT', 'The provider has no id for this order yet.');
-  const states = await deps.provider.status([o.providerOrderId]);
+  const states = await deps.providers.forOrder(o).client.status([o.providerOrderId]);
   const state = states.get(o.providerOrderId);
   if (!state) throw new AppError('PROVIDER_NO_ANSWER', 'The provider did not answer.');
   if ('error' in state) throw new AppError('PROVIDER_REFUSED', state.error);
@@ -141,7 +141,7 @@ export type ResubmitStep = { attached: OrderRow; providerOrderId: string } | { r
  */
 export async function prepareResubmit(deps: OrdersDeps, o: OrderRow): Promise<ResubmitStep> {
   if (o.status !== 'unknown') throw new AppError('CONFLICT', 'Only an order of unknown state can be sent again.');
-  const found = await deps.provider.findOrder({ serviceId: o.serviceId, link: o.link, quantity: o.quantity, since: o.submittedAt ?? o.createdAt });
+  const found = await deps.providers.forOrder(o).client.findOrder({ serviceId: o.serviceId, link: o.link, quantity: o.quantity, since: o.submittedAt ?? o.createdAt });
   if (found === 'unsupported') throw new AppError('CONFLICT', 'The provider cannot confirm whether it has this order.');
   if (found) {
     await deps.db.update(orders).set({ providerOrderId: found.providerOrderId, status: 'pending', noteCode: null, providerMessage: null }).where(eq(orders.id, o.id));

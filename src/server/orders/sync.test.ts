@@ -5,7 +5,7 @@ import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/pro
 import type { Database } from '../db/client';
 import { orders } from '../db/schema';
 import { createLogger } from '../logger';
-import { createProvider, type SmmProvider } from '../providers';
+import { singleProvider, createProvider, type SmmProvider } from '../providers';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import type { OrdersDeps } from './service';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider({ orderSeconds: 3600 });
   provider = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 2000 });
-  deps = { db: database.db, provider, logger: createLogger('silent') };
+  deps = { db: database.db, providers: singleProvider(provider), logger: createLogger('silent') };
 });
 afterAll(async () => {
   await sandbox.close();

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { ACTIVE_STATUSES, type OrderStatus } from '../../core/orderStatus';
 import { orders } from '../db/schema';
-import type { ProviderOrderState } from '../providers';
+import { callsMade, groupByProvider, type ProviderOrderState, type SmmProvider } from '../providers';
 import { FULL_REFUND_STATUSES, isFullRefundStatus, refundOrder, refundOwedMicros } from './refunds';
 import { failAndRefund, notifyRefund, submitOrder, type OrderRow, type OrdersDeps } from './service';
 
@@ -72,19 +72,27 @@ export async function syncOrderStatuses(
     for (const o of fresh) seen.add(o.id);
     checked += fresh.length;
 
-    let states: Map<string, ProviderOrderState | { error: string }>;
-    const before = callsOf(deps);
-    try {
-      states = await deps.provider.status(fresh.map((o) => o.providerOrderId!));
-    } catch (err) {
-      deps.logger.warn({ err }, 'order status sync got no answer');
-      break;
-    } finally {
-      calls += callsOf(deps) - before;
+    // Keyed by our order id: each provider is asked for its own orders, whose ids are its own.
+    const states = new Map<string, ProviderOrderState | { error: string }>();
+    const before = callsMade(deps.providers);
+    let answered = false;
+    for (const [provider, group] of groupByProvider(deps.providers, fresh)) {
+      try {
+        const answers = await provider.client.status(group.map((o) => o.providerOrderId!));
+        answered = true;
+        for (const o of group) {
+          const state = answers.get(o.providerOrderId!);
+          if (state) states.set(o.id, state);
+        }
+      } catch (err) {
+        deps.logger.warn({ err, provider: provider.name }, 'order status sync got no answer');
+      }
     }
+    calls += callsMade(deps.providers) - before;
+    if (!answered) break;
     const quiet: { order: OrderRow; state: ProviderOrderState | { error: string } }[] = [];
     for (const order of fresh) {
-      const state = states.get(order.providerOrderId!);
+      const state = states.get(order.id);
       if (!state) continue;
       if ('error' in state || (state.status === order.status && !isFullRefundStatus(state.status) && state.status !== 'partial')) {
         quiet.push({ order, state });
@@ -97,11 +105,6 @@ export async function syncOrderStatuses(
     if (fresh.length < Math.min(page, limit - checked + fresh.length)) break;
   }
   return { checked, changed, calls };
-}
-
-/** Provider calls made so far through the adapter's pacer, when it has one (for the figures). */
-function callsOf(deps: OrdersDeps): number {
-  return (deps.provider as { options?: { pacer?: { stats: { calls: number } } } }).options?.pacer?.stats.calls ?? 0;
 }
 
 /**
@@ -258,9 +261,9 @@ export async function reconcileOrders(deps: OrdersDeps, now = new Date()): Promi
 
   for (const o of unanswered) {
     const since = o.submittedAt ?? o.createdAt;
-    let found: Awaited<ReturnType<typeof deps.provider.findOrder>>;
+    let found: Awaited<ReturnType<SmmProvider['findOrder']>>;
     try {
-      found = await deps.provider.findOrder({ serviceId: o.serviceId, link: o.link, quantity: o.quantity, since, excludeIds });
+      found = await deps.providers.forOrder(o).client.findOrder({ serviceId: o.serviceId, link: o.link, quantity: o.quantity, since, excludeIds });
     } catch (err) {
       deps.logger.warn({ err, order: o.id }, 'reconciliation lookup failed');
       out.waiting++;

@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import { orders } from '../db/schema';
 import { createLogger } from '../logger';
 import type { ProviderOrderState } from '../providers';
-import { createProvider } from '../providers';
+import { createProvider, singleProvider, type SmmProvider } from '../providers';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import type { OrderRow, OrdersDeps } from './service';
@@ -15,13 +15,15 @@ import { applyState, syncOrderStatuses, timesOf } from './sync';
 let database: Database;
 let sandbox: SandboxProvider;
 let deps: OrdersDeps;
+let provider: SmmProvider;
 let userId: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider({ clock: 'manual', orderSeconds: 600 });
-  const provider = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 2000 });
-  deps = { db: database.db, provider, logger: createLogger('silent') };
+  const createdProvider = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 2000 });
+  provider = createdProvider;
+  deps = { db: database.db, providers: singleProvider(provider), logger: createLogger('silent') };
   userId = (await createCustomer(database.db)).id;
 });
 afterAll(async () => {
@@ -103,7 +105,6 @@ describe('when an order started and completed', () => {
   });
 
   it('the status sync records both times as the provider moves the order', async () => {
-    const provider = deps.provider;
     const service = (await provider.services()).find((s) => s.params.length === 0)!;
     const { providerOrderId } = await provider.add({ serviceId: service.id, link: 'https://t.me/timing.sync', quantity: service.amountMinimum, params: {} });
     const o = await order({ providerOrderId, quantity: service.amountMinimum });

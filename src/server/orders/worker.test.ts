@@ -13,6 +13,7 @@ import { enableSubmissionWake, type OrdersDeps } from './service';
 import { placeOrderBody } from '../testing/orders';
 import { startSubmissionWorker } from './worker';
 import { sandboxClient } from '../testing/sandbox';
+import { singleProvider } from '../providers';
 
 let database: Database;
 let sandbox: SandboxProvider;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider({ orderSeconds: 600, latencyMs: [20, 60] });
   const provider = sandboxClient(sandbox, { timeoutMs: 2000 });
-  deps = { db: database.db, provider, logger: createLogger('silent') };
+  deps = { db: database.db, providers: singleProvider(provider), logger: createLogger('silent') };
   await syncCatalog(database.db, provider);
 });
 afterAll(async () => {

@@ -19,6 +19,7 @@ import { type OrdersDeps } from './service';
 import { placeOrderBody } from '../testing/orders';
 import { reconcileOrders } from './sync';
 import { gatewayEnv, providerEnv, sandboxClient } from '../testing/sandbox';
+import { singleProvider } from '../providers';
 
 /**
  * The submission worker (`npm run worker`, its own process) is SIGKILLed in the middle of a
@@ -66,6 +67,7 @@ describe.skipIf(!url)('submission worker killed mid-batch (PostgreSQL)', () => {
         ...providerEnv(sandbox),
         ...gatewayEnv(gw),
         ORDER_SUBMIT_CONCURRENCY: '8',
+        PROVIDER_KEYS_SECRET: 'worker-kill-provider-keys-secret-0123456789',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -81,7 +83,7 @@ describe.skipIf(!url)('submission worker killed mid-batch (PostgreSQL)', () => {
 
   it('a restarted worker and reconciliation send every order exactly once', async () => {
     const provider = sandboxClient(sandbox, { timeoutMs: 5000 });
-    const deps: OrdersDeps = { db: database.db, provider, logger: createLogger('silent') };
+    const deps: OrdersDeps = { db: database.db, providers: singleProvider(provider), logger: createLogger('silent') };
     await syncCatalog(database.db, provider);
     const service = (await database.db.select().from(catalogServices)).find((s) => s.platform === 'instagram' && s.params.length === 0 && s.tiers.length > 0)!;
     const user = await createCustomer(database.db, { balanceMicros: 100_000_000_000 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { CatalogService } from '../../core/catalog';
 import type { OrderActions } from '../../core/contracts/reseller';
 import { AppError } from '../../core/errors';
@@ -6,6 +6,7 @@ import { ERROR_STATUSES } from '../../core/orderStatus';
 import { OPEN_REFILL_STATUSES, REFILL_COOLDOWN_MS, REFILL_REFUSAL_TEXT, refillRefusal, refillUntil, type RefillRefusal, type RefillStatus } from '../../core/refill';
 import { catalogServices, orderRefills, orders } from '../db/schema';
 import { rowsOf, type Db } from '../db/client';
+import { groupByProvider, type SmmProvider } from '../providers';
 import { cancelRefusal, requestCancel, requestedCancels, toOrderView, type OrderRow, type OrdersDeps } from '../orders';
 
 /**
@@ -123,9 +124,9 @@ export async function requestRefill(deps: OrdersDeps, order: OrderRow, source: A
   }
   const settle = async (set: Partial<RefillRow>) =>
     (await deps.db.update(orderRefills).set({ ...set, updatedAt: new Date() }).where(eq(orderRefills.id, row.id)).returning())[0]!;
-  let result: Awaited<ReturnType<OrdersDeps['provider']['refill']>>;
+  let result: Awaited<ReturnType<SmmProvider['refill']>>;
   try {
-    result = await deps.provider.refill([order.providerOrderId!]);
+    result = await deps.providers.forOrder(order).client.refill([order.providerOrderId!]);
   } catch (err) {
     deps.logger.warn({ err, order: order.id }, 'refill request got no answer');
     await settle({ status: 'error', providerStatus: 'The provider did not answer' });
@@ -146,8 +147,9 @@ export async function requestRefill(deps: OrdersDeps, order: OrderRow, source: A
  */
 export async function refreshRefills(deps: OrdersDeps, opts: { refillIds?: number[]; limit?: number } = {}): Promise<number> {
   const due = await deps.db
-    .select()
+    .select({ ...getTableColumns(orderRefills), providerId: orders.providerId })
     .from(orderRefills)
+    .innerJoin(orders, eq(orders.id, orderRefills.orderId))
     .where(
       and(
         inArray(orderRefills.status, [...OPEN_REFILL_STATUSES]),
@@ -160,17 +162,25 @@ export async function refreshRefills(deps: OrdersDeps, opts: { refillIds?: numbe
     .orderBy(sql`${orderRefills.checkedAt} asc nulls first`)
     .limit(opts.limit ?? 100);
   if (!due.length) return 0;
-  let states: Awaited<ReturnType<OrdersDeps['provider']['refillStatus']>>;
-  try {
-    states = await deps.provider.refillStatus(due.map((r) => r.providerRefillId!));
-  } catch (err) {
-    deps.logger.warn({ err }, 'refill status got no answer');
-    return 0;
+  // Asked of each provider for the refills of its orders; refill ids are the provider's own.
+  const states = new Map<number, { status: RefillStatus; raw: string } | { error: string }>();
+  for (const [provider, group] of groupByProvider(deps.providers, due)) {
+    let answers: Awaited<ReturnType<SmmProvider['refillStatus']>>;
+    try {
+      answers = await provider.client.refillStatus(group.map((r) => r.providerRefillId!));
+    } catch (err) {
+      deps.logger.warn({ err, provider: provider.name }, 'refill status got no answer');
+      continue;
+    }
+    if (answers === 'unsupported') continue;
+    for (const r of group) {
+      const state = answers.get(r.providerRefillId!);
+      if (state) states.set(r.id, state);
+    }
   }
-  if (states === 'unsupported') return 0;
   let changed = 0;
   for (const r of due) {
-    const state = states.get(r.providerRefillId!);
+    const state = states.get(r.id);
     if (!state) continue;
     const status: RefillStatus = 'error' in state ? 'error' : state.status;
     const raw = 'error' in state ? state.error : state.raw;

@@ -18,7 +18,7 @@ import { getSettings } from '../settings';
 import { createLogger } from '../logger';
 import type { OrdersDeps } from '../orders';
 import { submitPending, syncOrderStatuses } from '../orders';
-import { createProvider, type SmmProvider } from '../providers';
+import { clientFor, createProvider, singleProvider, type SmmProvider } from '../providers';
 import { startExternalParts, type ExternalParts } from '../sandbox';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
@@ -39,6 +39,7 @@ let server: ServerType;
 let urlA: string;
 let external: ExternalParts;
 let providerA: SmmProvider;
+let providerB: SmmProvider;
 let reseller: Awaited<ReturnType<typeof signUpUser>>;
 let buyer: Awaited<ReturnType<typeof signUpUser>>;
 let key: string;
@@ -55,7 +56,7 @@ beforeAll(async () => {
   dbB = await createTestDatabase();
   providerA = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey });
   await syncCatalog(dbA.db, providerA);
-  ({ app: appA } = await createTestApp(dbA, { provider: providerA }));
+  ({ app: appA } = await createTestApp(dbA, { providers: singleProvider(providerA) }));
   server = serve({ fetch: appA.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((ok) => server.once('listening', ok));
   urlA = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -67,13 +68,14 @@ beforeAll(async () => {
   // Instance B, configured as an operator would: PROVIDER=smm-v2 with A's URL and the key.
   const env = parseEnv({ NODE_ENV: 'test', JOBS: 'false', LOG_LEVEL: 'silent', PROVIDER: 'smm-v2', PROVIDER_URL: `${urlA}/api/v2`, PROVIDER_KEY: key });
   external = await startExternalParts(env);
-  ({ app: appB } = await createTestApp(dbB, { env, provider: external.provider }));
-  const synced = await syncCatalog(dbB.db, external.provider);
+  providerB = clientFor(external.envProvider);
+  ({ app: appB } = await createTestApp(dbB, { env, providers: singleProvider(providerB) }));
+  const synced = await syncCatalog(dbB.db, providerB);
   expect(synced.services).toBeGreaterThan(10);
   buyer = await signUpUser(appB);
   await credit(dbB.db, { userId: buyer.id, amountMicros: 500_000_000, kind: 'topup', reference: `peer-${buyer.id}` });
-  depsA = { db: dbA.db, provider: providerA, logger };
-  depsB = { db: dbB.db, provider: external.provider, logger };
+  depsA = { db: dbA.db, providers: singleProvider(providerA), logger };
+  depsB = { db: dbB.db, providers: singleProvider(providerB), logger };
   serviceB = (await dbB.db.select().from(catalogServices)).find((s) => s.platform === 'tiktok' && s.params.length === 0 && s.refill && s.cancel)!;
   expect(serviceB).toBeTruthy();
 }, 180_000);
@@ -123,7 +125,7 @@ describe('Artım reselling Artım over /api/v2', () => {
     expect(await balanceB()).toBe(beforeB - b.chargeMicros);
     // B pays A no more than B charged its own customer (B has no fee set).
     expect(a.chargeMicros).toBeLessThanOrEqual(b.chargeMicros);
-    const reported = await external.provider.balance();
+    const reported = await providerB.balance();
     expect(reported.currency).toBe('USD');
     // The protocol's 5 decimals of A's balance, the sixth rounded down.
     expect(parseUsdToMicros(reported.amount)).toBe(parseUsdToMicros(microsToUsd(await balanceA(), 'down')));
@@ -164,7 +166,7 @@ describe('Artım reselling Artım over /api/v2', () => {
     sandbox.control.setOrderState(one.a.providerOrderId!, 'in_progress', 3);
     sandbox.control.setOrderState(two.a.providerOrderId!, 'completed');
     await syncOrderStatuses(depsA);
-    const states = await external.provider.status([one.b.providerOrderId!, two.b.providerOrderId!, '99999999']);
+    const states = await providerB.status([one.b.providerOrderId!, two.b.providerOrderId!, '99999999']);
     expect(states.get(one.b.providerOrderId!)).toMatchObject({ status: 'in_progress', remains: one.b.quantity - 3, raw: 'In progress' });
     expect(states.get(two.b.providerOrderId!)).toMatchObject({ status: 'completed', remains: 0, raw: 'Completed' });
     expect(states.get('99999999')).toEqual({ error: 'Incorrect order ID' });
@@ -190,7 +192,7 @@ describe('Artım reselling Artım over /api/v2', () => {
     // The sandbox moves the refill on; B hears it from A.
     sandbox.control.advance(600_000);
     const refillIdOnA = String(actionsA.refill.id);
-    const state = await external.provider.refillStatus([refillIdOnA]);
+    const state = await providerB.refillStatus([refillIdOnA]);
     expect(state).toEqual(new Map([[refillIdOnA, { status: 'completed', raw: 'Completed' }]]));
   });
 

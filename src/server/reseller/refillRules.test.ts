@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import { catalogServices, orderRefills, orders } from '../db/schema';
 import { createLogger } from '../logger';
 import type { OrderRow, OrdersDeps } from '../orders';
-import { createProvider } from '../providers';
+import { createProvider, singleProvider, type SmmProvider } from '../providers';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { actionsOf, requestRefill } from './actions';
@@ -16,6 +16,7 @@ import { actionsOf, requestRefill } from './actions';
 let database: Database;
 let sandbox: SandboxProvider;
 let deps: OrdersDeps;
+let provider: SmmProvider;
 let serviceId: string;
 let userId: string;
 let otherId: string;
@@ -25,8 +26,9 @@ const DAY = 86_400_000;
 beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandboxProvider({ clock: 'manual', orderSeconds: 60 });
-  const provider = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 2000 });
-  deps = { db: database.db, provider, logger: createLogger('silent') } as OrdersDeps;
+  const createdProvider = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 2000 });
+  provider = createdProvider;
+  deps = { db: database.db, providers: singleProvider(provider), logger: createLogger('silent') };
   const service = (await provider.services()).find((s) => s.refill && s.params.length === 0)!;
   serviceId = service.id;
   await database.db.insert(catalogServices).values({
@@ -51,7 +53,7 @@ afterAll(async () => {
 
 /** A completed order, sent and completed at the sandbox. */
 async function completed(at: { createdAt: Date; completedAt: Date | null }, linkKey = randomUUID()): Promise<OrderRow> {
-  const { providerOrderId } = await deps.provider.add({ serviceId, link: `https://instagram.com/${linkKey}`, quantity: 100, params: {} });
+  const { providerOrderId } = await provider.add({ serviceId, link: `https://instagram.com/${linkKey}`, quantity: 100, params: {} });
   sandbox.control.setOrderState(providerOrderId, 'completed');
   return placed({ ...at, linkKey, status: 'completed', providerOrderId });
 }

@@ -11,7 +11,7 @@ import { post, signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { syncCatalog } from '../catalog';
 import type { Database } from '../db/client';
 import { apiKeys, catalogServices, ledgerEntries, orderRefills, orders, rateLimits, users } from '../db/schema';
-import { createProvider, type SmmProvider } from '../providers';
+import { singleProvider, createProvider, type SmmProvider } from '../providers';
 import { createLogger } from '../logger';
 import { submitPending } from '../orders';
 import { createTestApp } from '../testing/app';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   sandbox = await startSandboxProvider({ orderSeconds: 600, seed: 7 });
   provider = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey });
   await syncCatalog(database.db, provider);
-  ({ app } = await createTestApp(database, { provider }));
+  ({ app } = await createTestApp(database, { providers: singleProvider(provider) }));
   admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
   a = await signUpUser(app);
   b = await signUpUser(app);
@@ -52,7 +52,7 @@ afterAll(async () => {
 
 const json = { origin: TEST_ORIGIN, 'content-type': 'application/json' };
 /** The submission worker's pass: accepted orders go to the provider. */
-const sendAccepted = () => submitPending({ db: database.db, provider, logger: createLogger('silent') });
+const sendAccepted = () => submitPending({ db: database.db, providers: singleProvider(provider), logger: createLogger('silent') });
 const get = (path: string, cookie: string) => app.request(path, { headers: { cookie } });
 const del = (path: string, cookie: string) => app.request(path, { method: 'DELETE', headers: { ...json, cookie } });
 

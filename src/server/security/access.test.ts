@@ -13,6 +13,7 @@ import type { Database } from '../db/client';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 import { sandboxClient } from '../testing/sandbox';
+import { singleProvider } from '../providers';
 
 /**
  * The authorization matrix, generated from the app's own route table: every API route must be
@@ -129,6 +130,10 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/content/faq': 'admin',
   'PUT /api/admin/content/faq/:id': 'admin',
   'DELETE /api/admin/content/faq/:id': 'admin',
+  'GET /api/admin/providers': 'admin',
+  'POST /api/admin/providers': 'admin',
+  'PUT /api/admin/providers/:id': 'admin',
+  'POST /api/admin/providers/:id/test': 'admin',
 };
 
 let database: Database;
@@ -148,7 +153,7 @@ beforeAll(async () => {
   gateway = await startSandboxGateway();
   provider = sandboxClient(sandbox);
   ({ app } = await createTestApp(database, {
-    provider,
+    providers: singleProvider(provider),
     gateway: createGateway({ kind: 'sandbox', baseUrl: gateway.url, publicKey: gateway.publicKey, privateKey: gateway.privateKey }),
   }));
   admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
@@ -307,7 +312,7 @@ describe('security headers, CORS and server identity', () => {
     const prodDb = await createTestDatabase();
     try {
       const { parseEnv } = await import('../env');
-      const env = parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://artim.az', ALLOW_SANDBOX_IN_PRODUCTION: 'true', JOBS: 'false', SMTP_URL: 'smtp://mail.example.com:587' });
+      const env = parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://artim.az', ALLOW_SANDBOX_IN_PRODUCTION: 'true', JOBS: 'false', SMTP_URL: 'smtp://mail.example.com:587', PROVIDER_KEYS_SECRET: 'y'.repeat(40) });
       const { app: prod } = await createTestApp(prodDb, { env, publicUrl: 'https://artim.az' });
       expect((await prod.request('/healthz')).headers.get('strict-transport-security')).toContain('max-age=31536000');
     } finally {

@@ -13,7 +13,7 @@ import { catalogServices, ledgerEntries, orders, payments, users } from '../db/s
 import { createGateway } from '../gateways';
 import { epointEncode, epointSign } from '../gateways/epoint';
 import { createLogger } from '../logger';
-import { createProvider } from '../providers';
+import { singleProvider, createProvider } from '../providers';
 import { cancelDripFeed, settleDripParents, startDueRuns } from '../orders/dripfeed';
 import { partialRefundMicros, type OrdersDeps } from '../orders/service';
 import { submitPending } from '../orders/worker';
@@ -56,12 +56,12 @@ beforeAll(async () => {
   gw = await startSandboxGateway({ callbackUrl: sink.url, delayMs: 50, retryDelaysMs: [] } as never);
   const logger = createLogger('silent');
   const provider = sandboxClient(sandbox, { timeoutMs: 250 });
-  od = { db: database.db, provider, logger };
+  od = { db: database.db, providers: singleProvider(provider), logger };
   pd = { db: database.db, gateway: createGateway({ kind: 'sandbox', baseUrl: gw.url, publicKey: gw.publicKey, privateKey: gw.privateKey, timeoutMs: 250 } as never), logger, publicUrl: 'http://localhost:3000' };
   // The catalogue is read before the faults start, by a client that waits as long as set-up may need.
   await syncCatalog(database.db, sandboxClient(sandbox, { timeoutMs: 30_000 }));
   // The QQTube listing has no cancel flag; SMM API v2's says which services may be cancelled.
-  odV2 = { ...od, provider: createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 2000 }) };
+  odV2 = { ...od, providers: singleProvider(createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 2000 })) };
   const listing = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 30_000 });
   const cancellable = (await listing.services()).filter((s) => s.cancel).map((s) => s.id);
   await database.db.update(catalogServices).set({ cancel: true }).where(inArray(catalogServices.id, cancellable));

@@ -10,6 +10,7 @@ import { createGateway } from '../gateways';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 import { sandboxClient } from '../testing/sandbox';
+import { singleProvider } from '../providers';
 
 /**
  * Every JSON endpoint receives generated invalid and hostile bodies: wrong types, huge strings,
@@ -32,7 +33,7 @@ beforeAll(async () => {
   sandbox = await startSandboxProvider();
   gateway = await startSandboxGateway();
   ({ app } = await createTestApp(database, {
-    provider: sandboxClient(sandbox),
+    providers: singleProvider(sandboxClient(sandbox)),
     gateway: createGateway({ kind: 'sandbox', baseUrl: gateway.url, publicKey: gateway.publicKey, privateKey: gateway.privateKey }),
   }));
   admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
@@ -158,9 +159,11 @@ const VALID_ADMIN_BODIES: Record<string, Record<string, unknown>> = {
   'PATCH /api/admin/support/tickets/:id': { status: 'closed' },
   'PATCH /api/admin/consultations/:id': { status: 'handled' },
   'PUT /api/admin/users/:id/api-access': { enabled: false },
+  'POST /api/admin/providers': { name: 'Fuzz panel', protocol: 'smm-v2', url: 'https://fuzz.example/api/v2', key: 'fuzz-key' },
+  'PUT /api/admin/providers/:id': { name: 'Fuzz panel' },
 };
 /** Admin writes that read no body. */
-const BODILESS = new Set(['POST /api/admin/orders/:id/resync', 'POST /api/admin/orders/:id/resubmit', 'POST /api/admin/catalog/api-services/refresh', 'POST /api/admin/contact-messages/:id/replied', 'POST /api/admin/orders/:id/refill', 'POST /api/admin/orders/:id/cancel']);
+const BODILESS = new Set(['POST /api/admin/orders/:id/resync', 'POST /api/admin/orders/:id/resubmit', 'POST /api/admin/catalog/api-services/refresh', 'POST /api/admin/contact-messages/:id/replied', 'POST /api/admin/orders/:id/refill', 'POST /api/admin/orders/:id/cancel', 'POST /api/admin/providers/:id/test']);
 
 function adminRoutes(): { key: string; method: string; pattern: string }[] {
   const seen = new Set<string>();

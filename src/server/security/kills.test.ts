@@ -25,6 +25,7 @@ import { reconcilePayments } from '../payments/service';
 import { getSettings } from '../settings/service';
 import { verifyLedger } from '../wallet/ledger';
 import { gatewayEnv, providerEnv, sandboxClient } from '../testing/sandbox';
+import { singleProvider } from '../providers';
 
 /**
  * Server kills under load. Customers place orders (new keys, retried keys, keys reused with
@@ -506,7 +507,7 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     await gw.control.idle();
 
     const logger = createLogger('silent');
-    const od = { db: database.db, provider: sandboxClient(sandbox, { timeoutMs: 5_000 }), logger };
+    const od = { db: database.db, providers: singleProvider(sandboxClient(sandbox, { timeoutMs: 5_000 })), logger };
     const pd = {
       db: database.db,
       gateway: createGateway({ kind: 'epoint', baseUrl: gw.url, publicKey: gw.publicKey, privateKey: gw.privateKey, timeoutMs: 5_000 }),

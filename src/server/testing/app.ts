@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { seed } from '../db/seed';
 import { parseEnv } from '../env';
 import { createLogger } from '../logger';
+import { keyBox } from '../providers';
 
 /** The Hono app on a test database, without web rendering or background jobs. */
 export async function createTestApp(database: Database, overrides: Partial<AppDeps> = {}) {
@@ -14,6 +15,7 @@ export async function createTestApp(database: Database, overrides: Partial<AppDe
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     publicUrl: 'http://localhost:3000',
     authSecret: 'test-secret-test-secret-test-secret-0123',
+    providerKeys: keyBox('test-provider-keys-secret-0123456789abcdef'),
     ...overrides,
   };
   return { app: buildApp(deps), deps };

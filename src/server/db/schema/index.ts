@@ -3,6 +3,7 @@ export * from './auth';
 export * from './settings';
 export * from './catalog';
 export * from './wallet';
+export * from './providers';
 export * from './orders';
 export * from './accounts';
 export * from './payments';

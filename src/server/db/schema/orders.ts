@@ -4,6 +4,7 @@ import { ORDER_NOTE_CODES, type OrderNoteCode } from '../../../core/orderNotes';
 import { FINAL_STATUSES, ORDER_STATUSES, UNSETTLED_STATUSES, type OrderStatus } from '../../../core/orderStatus';
 import { sqlList } from '../sqlList';
 import { users } from './auth';
+import { providers } from './providers';
 
 /**
  * Reseller API ids of new orders (docs/decisions/0014-reseller-order-ids.md): the column's default
@@ -41,6 +42,8 @@ export const orders = pgTable(
     chargeMicros: bigint('charge_micros', { mode: 'number' }).notNull(),
     refundedMicros: bigint('refunded_micros', { mode: 'number' }).notNull().default(0),
     status: text('status', { enum: ORDER_STATUSES }).$type<OrderStatus>().notNull().default('pending'),
+    /** The provider that holds the order; null: the default provider (docs/decisions/0016). */
+    providerId: uuid('provider_id').references(() => providers.id, { onDelete: 'restrict' }),
     providerOrderId: text('provider_order_id'),
     providerStatus: text('provider_status'),
     startCount: integer('start_count'),

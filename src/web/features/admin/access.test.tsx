@@ -25,7 +25,7 @@ const me = (roles: string[]) => ({ id: 'u1', email: 'team@artim.az', fullName: '
 describe('the admin area by role', () => {
   it('shows a moderator only the support sections and read-only orders and users; an admin every section; a customer none', () => {
     expect(navFor(['moderator', 'user']).map((n) => n.key)).toEqual(['orders', 'support', 'contactMessages', 'consultations', 'users']);
-    expect(navFor(['admin', 'user'])).toHaveLength(11);
+    expect(navFor(['admin', 'user'])).toHaveLength(12);
     expect(navFor(['user'])).toEqual([]);
   });
 
@@ -40,6 +40,6 @@ describe('the admin area by role', () => {
     const page = html(<StaffHome />, ['moderator', 'user']);
     expect(page).toContain(admin.staffHome.title);
     for (const path of ['/en/admin/support', '/en/admin/contact-messages', '/en/admin/consultations', '/en/admin/orders', '/en/admin/users']) expect(page).toContain(`href="${path}"`);
-    for (const path of ['/en/admin/settings', '/en/admin/services', '/en/admin/audit']) expect(page).not.toContain(`href="${path}"`);
+    for (const path of ['/en/admin/settings', '/en/admin/services', '/en/admin/audit', '/en/admin/providers']) expect(page).not.toContain(`href="${path}"`);
   });
 });

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { hc, type InferResponseType } from 'hono/client';
 import type { z } from 'zod';
-import type { adminOrdersQuerySchema, BlogPostInput, FaqInput, LocalServiceInput, paramTextOverrideInputSchema, roleSchema, ServiceNameInput } from '../../../core/contracts/admin';
+import type { adminOrdersQuerySchema, BlogPostInput, FaqInput, LocalServiceInput, paramTextOverrideInputSchema, providerInputSchema, providerUpdateSchema, roleSchema, ServiceNameInput } from '../../../core/contracts/admin';
 import type { Language } from '../../../core/i18n';
 import type { Settings } from '../../../core/settings';
 import type { AdminApiType } from '../../../server/admin/routes';
@@ -41,6 +41,10 @@ export type { BlogPostInput, FaqInput };
 export type BlogPost = InferResponseType<typeof api.content.blog.$get>['posts'][number];
 export type FaqItem = InferResponseType<typeof api.content.faq.$get>['items'][number];
 
+export type AdminProvider = InferResponseType<typeof api.providers.$get>['providers'][number];
+export type ProviderInput = z.input<typeof providerInputSchema>;
+export type ProviderUpdate = z.input<typeof providerUpdateSchema>;
+
 export type SettingsStats = InferResponseType<typeof api.settings.stats.$get>;
 export type AuditEntry = InferResponseType<typeof api.audit.$get>['entries'][number];
 
@@ -63,6 +67,7 @@ export const adminKeys = {
   settings: () => [...adminKeys.all, 'settings'] as const,
   stats: () => [...adminKeys.all, 'settings-stats'] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
+  providers: () => [...adminKeys.all, 'providers'] as const,
 };
 
 /** A mutation that refreshes the given queries once it succeeded. */
@@ -178,6 +183,17 @@ export const useSaveFaqItem = () =>
     [adminKeys.faq(), adminKeys.audit()],
   );
 export const useDeleteFaqItem = () => useAdminMutation((id: number) => unwrap((o) => content.faq[':id'].$delete({ param: { id: String(id) } }, o)), [adminKeys.faq(), adminKeys.audit()]);
+
+// ─── Providers ─────────────────────────────────────────────────────────────────────────────
+
+export const useProviders = () => useQuery({ queryKey: adminKeys.providers(), queryFn: async () => (await unwrap((o) => api.providers.$get({}, o))).providers });
+export const useSaveProvider = () =>
+  useAdminMutation(
+    (v: { id: string; input: ProviderUpdate } | { id?: undefined; input: ProviderInput }) =>
+      v.id ? unwrap((o) => api.providers[':id'].$put({ param: { id: seg(v.id) }, json: v.input }, o)) : unwrap((o) => api.providers.$post({ json: v.input as ProviderInput }, o)),
+    [adminKeys.providers(), adminKeys.audit()],
+  );
+export const useTestProvider = () => useAdminMutation((id: string) => unwrap((o) => api.providers[':id'].test.$post({ param: { id: seg(id) } }, o)), [adminKeys.providers(), adminKeys.audit()]);
 
 // ─── Settings and audit ────────────────────────────────────────────────────────────────────
 

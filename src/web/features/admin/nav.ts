@@ -6,6 +6,7 @@ import {
   MessagesSquare,
   Newspaper,
   Package,
+  PlugZap,
   ScrollText,
   Settings,
   ShoppingCart,
@@ -34,6 +35,7 @@ export const NAV: NavItem[] = [
   { key: 'contactMessages', path: '/contact-messages', icon: Mail, permission: 'support:answer' },
   { key: 'consultations', path: '/consultations', icon: MessagesSquare, permission: 'support:answer' },
   { key: 'users', path: '/users', icon: Users, permission: 'users:read' },
+  { key: 'providers', path: '/providers', icon: PlugZap, permission: 'providers:manage' },
   { key: 'settings', path: '/settings', icon: Settings, permission: 'settings:manage' },
   { key: 'audit', path: '/audit', icon: ScrollText, permission: 'audit:read' },
 ];
