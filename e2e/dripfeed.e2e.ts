@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium())('drip-feed', () => {
     await page.getByRole('tab', { name: 'New order', selected: true }).waitFor();
 
     await page.getByLabel('Drip-feed').check();
-    await page.getByLabel('Runs').fill('3');
+    await page.getByLabel('Runs', { exact: true }).fill('3');
     await page.getByLabel('Interval (minutes)').fill('1');
     await page.getByTestId('order-total').filter({ hasText: usd(3 * perRun) }).waitFor();
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
