@@ -60,3 +60,33 @@ export const catalogServiceSchema = z.object({
   dripfeed: z.boolean().default(false),
 });
 export type CatalogService = z.infer<typeof catalogServiceSchema>;
+
+/**
+ * What a catalogue read can find changed at a provider (docs/decisions/0017): a service it did
+ * not list before, one it stopped listing, its price, its minimum or maximum.
+ */
+export const PROVIDER_SERVICE_CHANGE_KINDS = ['new', 'removed', 'price', 'limits'] as const;
+export type ProviderServiceChangeKind = (typeof PROVIDER_SERVICE_CHANGE_KINDS)[number];
+
+/** A provider service's terms as a change shows them: its name, price tiers and bounds. */
+export const providerServiceTermsSchema = z.object({
+  name: z.string(),
+  platform: z.string(),
+  type: z.string(),
+  amountMinimum: z.number().int(),
+  amountIncrement: z.number().int(),
+  tiers: z.array(priceTierSchema),
+});
+export type ProviderServiceTerms = z.infer<typeof providerServiceTermsSchema>;
+
+/** Percent: a plain decimal from 0 to 1000 with up to 4 decimals ("25", "12.5"). */
+const markupPercent = z.string().trim().regex(/^\d{1,4}(\.\d{1,4})?$/).refine((v) => Number(v) <= 1000, 'at most 1000');
+/** USD per 1000 units: a plain decimal with up to 6 decimals. */
+const markupFixed = z.string().trim().regex(/^\d{1,6}(\.\d{1,6})?$/);
+
+/**
+ * A markup on a provider's price (src/core/pricing.ts `markedUpTiers`): a percent on top and/or a
+ * fixed USD amount per 1000 units.
+ */
+export const markupSchema = z.strictObject({ percent: markupPercent.default('0'), fixedPer1000: markupFixed.default('0') });
+export type Markup = z.infer<typeof markupSchema>;

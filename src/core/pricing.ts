@@ -133,3 +133,37 @@ export function pricePerUnitDisplay(
   const micros = safeMicros(new Ceil(rate).times(per).div(1000), 'price');
   return { per, micros, usd: microsToDecimal(micros) };
 }
+
+/**
+ * What an order of `quantity` units costs at a provider's price (its tiers, no fees): the tier's
+ * price × quantity / pricingPer, rounded up to the micro-dollar (never under-counted). 0 when no
+ * tier is usable. Throws RangeError beyond the safe integer range.
+ */
+export function costOfOrderMicros(tiers: readonly PriceTier[], quantity: number): number {
+  if (!Number.isSafeInteger(quantity) || quantity <= 0) return 0;
+  const tier = tierOf(tiers, quantity);
+  const usable = tier && tierPrice(tier);
+  if (!usable) return 0;
+  return safeMicros(new Ceil(usable.price).times(quantity).times(1_000_000).div(usable.per), 'cost');
+}
+
+/** Decimals a selling tier's price is written with (the catalogue's decimal strings allow 8). */
+const TIER_DECIMALS = 8;
+
+/**
+ * A service's selling tiers from its provider's tiers and the service's markup: each price
+ * becomes price × (100 + percent) / 100 + fixedPer1000 × pricingPer / 1000, rounded up to
+ * TIER_DECIMALS decimals. Bounds and pricingPer are kept. A markup of 0 gives the same prices.
+ */
+export function markedUpTiers(tiers: readonly PriceTier[], markup: { percent: string | number; fixedPer1000: string | number }): PriceTier[] {
+  const percent = feeValue(markup.percent);
+  const fixed = feeValue(markup.fixedPer1000);
+  return tiers.map((t) => {
+    const price = toDecimal(t.price);
+    if (!price || price.lt(0) || !(t.pricingPer > 0)) return { ...t };
+    const scaled = price.times(percent.plus(100)).div(100).plus(fixed.times(t.pricingPer).div(1000));
+    const units = new Ceil(scaled.times(10 ** TIER_DECIMALS)).div(1);
+    const text = units.div(10 ** TIER_DECIMALS).toFixed(TIER_DECIMALS).replace(/\.?0+$/, '');
+    return { ...t, price: text === '' ? '0' : text };
+  });
+}

@@ -12,9 +12,9 @@ import { seed, type SeedResult } from './db/seed';
 import type { Env } from './env';
 import type { Jobs } from './jobs/boss';
 import { startBackground, STARTUP_LOCK } from './jobs/background';
-import { syncCatalog } from './catalog/service';
+import { syncCatalogues } from './catalog/sources';
 import { startExternalParts } from './sandbox';
-import { catalogueProvider, ensureEnvProvider, keyBox, openProviderRegistry, providerKeysSecret } from './providers';
+import { ensureEnvProvider, keyBox, openProviderRegistry, providerKeysSecret } from './providers';
 import { enableSubmissionWake } from './orders/service';
 import { reconcileOrders } from './orders/sync';
 import { createRealtimeHub } from './realtime/hub';
@@ -70,7 +70,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // The catalogue is synced before the first request when the provider answers in time; pages
   // never wait on the provider afterwards.
   await Promise.race([
-    (async () => syncCatalog(database.db, catalogueProvider(providers).client))().catch((err) => logger.warn({ err }, 'catalogue sync at start failed')),
+    (async () => syncCatalogues(database.db, providers, logger))().catch((err) => logger.warn({ err }, 'catalogue sync at start failed')),
     new Promise((ok) => setTimeout(ok, 15_000).unref()),
   ]);
 

@@ -3,10 +3,9 @@ import { localServiceInputSchema, numericIdParamsSchema, paramTextOverrideInputS
 import { AppError } from '../../core/errors';
 import type { AppDeps } from '../deps';
 import { staffActor } from '../auth';
-import { createServiceName, deleteParamTexts, deleteServiceName, listApiServices, listServiceNames, loadParamOverrides, saveParamTexts, syncCatalog, updateServiceName } from '../catalog';
+import { createServiceName, deleteParamTexts, deleteServiceName, listApiServices, listServiceNames, loadParamOverrides, saveParamTexts, syncCatalogues, updateServiceName } from '../catalog';
 import { createLocalService, deleteLocalService, listLocalServices, updateLocalService } from '../content';
 import { jsonBody, param } from '../http/body';
-import { catalogueProvider } from '../providers';
 import { audit } from './audit';
 
 const notFound = () => new AppError('NOT_FOUND', 'Not found.');
@@ -52,7 +51,7 @@ export function adminCatalogRoutes(deps: AppDeps) {
       .post('/api-services/refresh', async (c) => {
         const actor = staffActor(c);
         if (!deps.providers) throw new AppError('PROVIDER_NO_ANSWER', 'No provider configured.');
-        const result = await syncCatalog(db, catalogueProvider(deps.providers).client);
+        const result = await syncCatalogues(db, deps.providers, deps.logger);
         await audit(db, actor, 'catalog.refresh', { type: 'catalog' }, result);
         return c.json(result);
       })

@@ -4,3 +4,4 @@ export * from './service';
 export * from './jobs';
 export * from './manage';
 export { FIGURES_MIN_ORDERS, FIGURES_SAMPLE, serviceFigures } from './figures';
+export * from './sources';

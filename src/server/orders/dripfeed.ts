@@ -88,6 +88,8 @@ export async function startDueRuns(deps: Pick<OrdersDeps, 'db' | 'realtime' | 'l
               requestHash: p.requestHash,
               parentId: p.id,
               providerId: p.providerId,
+              providerServiceId: p.providerServiceId,
+              costMicros: p.costMicros === null ? null : p.costMicros / p.runs!,
             })
             .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
             .returning({ id: orders.id, number: orders.number }),

@@ -3,6 +3,8 @@ export { ordersDeps } from './routes';
 export * from './refunds';
 export * from './cancels';
 export * from './service';
+export * from './submission';
+export { isUpstreamDrip, moveOnAfter, routeOf } from './routing';
 export * from './sync';
 export * from './jobs';
 export * from './worker';

@@ -79,6 +79,29 @@ export interface RefundStep {
    * never marked refunded, cancelled or partial with money still owed.
    */
   set?: Partial<Pick<OrderRow, 'status' | 'noteCode' | 'providerMessage' | 'startCount' | 'currentCount' | 'remains' | 'providerStatus' | 'checkedAt'>>;
+  /**
+   * The team gives money back of its own accord (`refundByStaff`): the provider that holds the
+   * order gives the shop nothing back for it, so the cost refunded is not raised (`costBackMicros`).
+   */
+  goodwill?: boolean;
+}
+
+/**
+ * What the provider has given back of an order's cost once the customer's refunds total
+ * `refundedMicros` (docs/decisions/0017): the same share of the cost as of the charge, rounded
+ * down (a full refund gives the whole cost back, a partial one cost × remains / quantity), never
+ * less than recorded before. A goodwill refund of an order a provider holds raises nothing (an
+ * order no provider holds never cost anything, so its refunds give its cost back alike).
+ */
+export function costBackMicros(
+  order: Pick<OrderRow, 'costMicros' | 'costRefundedMicros' | 'chargeMicros' | 'providerOrderId'>,
+  refundedMicros: number,
+  goodwill = false,
+): number {
+  if (order.costMicros === null || order.chargeMicros <= 0) return order.costRefundedMicros;
+  if (goodwill && order.providerOrderId !== null) return order.costRefundedMicros;
+  const share = Number((BigInt(order.costMicros) * BigInt(refundedMicros)) / BigInt(order.chargeMicros));
+  return Math.max(order.costRefundedMicros, Math.min(order.costMicros, share));
 }
 
 export interface RefundResult {
@@ -117,7 +140,7 @@ export async function refundOrder(tx: Tx, order: OrderRow, step: RefundStep): Pr
   }
   const [updated] = await tx
     .update(orders)
-    .set({ ...step.set, refundedMicros: target, updatedAt: new Date() })
+    .set({ ...step.set, refundedMicros: target, costRefundedMicros: costBackMicros(order, target, step.goodwill), updatedAt: new Date() })
     .where(and(eq(orders.id, order.id), eq(orders.refundedMicros, before)))
     .returning();
   if (!updated) throw new Error(`order ${order.id} changed during its refund; lock it first`);

@@ -1,5 +1,5 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderStats, OrderView } from '../../core/contracts/orders';
 import { AppError } from '../../core/errors';
 import { normalizeLink } from '../../core/links';
@@ -12,11 +12,12 @@ import { type Db, rowsOf } from '../db/client';
 import { ledgerEntries, orders, rateLimits, users } from '../db/schema';
 import { rateLimitedUntil, takeSlotsSql, type RateCounter } from '../http/rateLimit';
 import type { Logger } from '../logger';
-import { isProviderError, type ProviderOrderRequest, type ProviderRegistry, type RegisteredProvider, type SmmProvider } from '../providers';
+import type { ProviderRegistry } from '../providers';
 import type { RealtimeHub } from '../realtime';
 import { getSettings } from '../settings';
 import { crashPoint } from '../faults';
 import { refundOrder, type RefundResult } from './refunds';
+import { firstRoute, type RouteCandidate } from './routing';
 
 export { partialRefundMicros } from './refunds';
 
@@ -179,15 +180,15 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
   }
   const params = orderParams(service, input.params);
   const quantity = input.quantity * (runs ?? 1);
-  // A drip-feed parent runs (its runs are written on schedule and sent one by one), unless the
-  // provider drip-feeds the service itself: then it waits to be sent whole, as one drip-feed order.
-  let provider: RegisteredProvider;
+  let route: RouteCandidate;
   try {
-    provider = deps.providers.forService(service.id);
+    route = await firstRoute(deps, service, { quantity: input.quantity, runs, upstreamDrip: false });
   } catch (err) {
     return refuse(err);
   }
-  const upstreamDrip = runs !== null && isUpstreamDrip(provider.client, service);
+  // A drip-feed parent runs (its runs are written on schedule and sent one by one), unless the
+  // provider it goes to drip-feeds the service itself: then it waits to be sent whole.
+  const upstreamDrip = runs !== null && route.dripFeedWhole;
   const status: OrderStatus = runs === null || upstreamDrip ? 'pending' : 'running';
 
   const id = randomUUID();
@@ -210,10 +211,11 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
         returning balance_micros
       ), placed as (
         insert into ${orders} (id, number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, params, charge_micros, idempotency_key, request_hash,
-                               status, runs, interval_minutes, next_run_at, upstream_drip, provider_id)
+                               status, runs, interval_minutes, next_run_at, upstream_drip, provider_id, provider_service_id, cost_micros)
         select ${id}::uuid, ${number}, ${userId}, ${service.id}, ${service.name}, ${service.platform}, ${service.type}, ${input.link}, ${normalizeLink(input.link)},
                ${quantity}::int, ${JSON.stringify(params)}::jsonb, ${micros}::bigint, ${input.idempotencyKey}, ${requestHash},
-               ${status}, ${runs}::int, ${input.interval ?? null}::int, case when ${status === 'running'} then now() end, ${upstreamDrip}, ${provider.id}::uuid
+               ${status}, ${runs}::int, ${input.interval ?? null}::int, case when ${status === 'running'} then now() end, ${upstreamDrip}, ${route.provider.id}::uuid,
+               ${route.providerServiceId}, ${route.costMicros}::bigint
         from debit
         returning created_at
       ), charged as (
@@ -272,172 +274,6 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
     parentId: null,
     drip: runs === null ? null : { runs, runsSent: 0, intervalMinutes: input.interval!, quantityPerRun: input.quantity },
   };
-}
-
-/**
- * Whether a drip-feed of `service` goes to the provider as one drip-feed order: the provider's
- * protocol takes drip-feed orders and its catalogue marks the service `dripfeed`. Otherwise the
- * runs are written and sent one by one (dripfeed.ts).
- */
-export const isUpstreamDrip = (provider: Pick<SmmProvider, 'dripFeed'>, service: { dripfeed: boolean }) => provider.dripFeed === true && service.dripfeed;
-
-/** What is sent to the provider for an order: a drip-feed sent whole carries its runs and interval, and the quantity of one run. */
-export function providerRequestOf(o: Pick<OrderRow, 'serviceId' | 'link' | 'quantity' | 'params' | 'runs' | 'intervalMinutes' | 'upstreamDrip'>): ProviderOrderRequest {
-  const request = { serviceId: o.serviceId, link: o.link, quantity: o.quantity, params: o.params };
-  if (!o.upstreamDrip || o.runs === null) return request;
-  return { ...request, quantity: o.quantity / o.runs, dripFeed: { runs: o.runs, interval: o.intervalMinutes! } };
-}
-
-/**
- * Sends a pending order to the provider exactly once: the order is claimed by setting
- * `submitted_at`, so the submission workers of every instance, reconciliation and an admin's
- * resubmission never both send it. See submitClaimed for what the answer does.
- */
-export async function submitOrder(deps: OrdersDeps, order: OrderRow): Promise<OrderRow> {
-  const [claimed] = await deps.db
-    .update(orders)
-    .set({ submittedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), sql`${orders.submittedAt} is null`))
-    .returning();
-  if (!claimed) return (await deps.db.select().from(orders).where(eq(orders.id, order.id)))[0] ?? order;
-  return submitClaimed(deps, claimed);
-}
-
-/**
- * Sends an order this process has claimed. Accepted → the provider's id is stored. Refused →
- * `error`, the provider's message and a full refund. Turned away by the provider's rate limit →
- * the claim is given back (the provider did nothing) and the order waits for its turn again.
- * No answer → `unknown`: never re-sent, never refunded here; reconciliation settles it.
- */
-export async function submitClaimed(
-  deps: OrdersDeps,
-  claimed: OrderRow,
-  /** Stores the provider's id (the worker writes many in one statement); returns the stored row. */
-  store?: (orderId: string, providerOrderId: string) => Promise<OrderRow | undefined>,
-): Promise<OrderRow> {
-  let provider: RegisteredProvider;
-  try {
-    provider = deps.providers.forOrder(claimed);
-  } catch (err) {
-    // Its provider cannot be called (its key cannot be opened): nothing was sent. The claim stays,
-    // so the worker does not take it again at once; reconciliation settles it as any stale claim.
-    deps.logger.error({ err, order: claimed.id, provider: claimed.providerId }, 'the order’s provider cannot be called; nothing was sent');
-    return claimed;
-  }
-  let providerOrderId: string;
-  try {
-    ({ providerOrderId } = await provider.client.add(providerRequestOf(claimed)));
-  } catch (err) {
-    return afterFailedSubmission(deps, claimed, err);
-  }
-  if (store) {
-    const stored = await store(claimed.id, providerOrderId);
-    if (stored) await notifyOrder(deps, stored);
-    return stored ?? claimed;
-  }
-  const [updated] = await deps.db
-    .update(orders)
-    .set({ providerOrderId, runsSent: sql`case when ${orders.upstreamDrip} then ${orders.runs} else ${orders.runsSent} end`, updatedAt: new Date() })
-    .where(eq(orders.id, claimed.id))
-    .returning();
-  await notifyOrder(deps, updated!);
-  return updated!;
-}
-
-async function afterFailedSubmission(deps: OrdersDeps, claimed: OrderRow, err: unknown): Promise<OrderRow> {
-  if (isProviderError(err) && err.kind === 'refused') {
-      // The adapter's own words (when the provider gave none) are not the provider's message.
-      const message = err.note ? null : err.messages.filter(Boolean).join(', ') || null;
-      return failAndRefund(deps, claimed.id, 'error', err.note ?? 'provider_refused', message);
-    }
-    if (isProviderError(err) && err.kind === 'rate_limited') {
-      const [released] = await deps.db
-        .update(orders)
-        .set({ submittedAt: null })
-        .where(and(eq(orders.id, claimed.id), eq(orders.status, 'pending'), isNull(orders.providerOrderId)))
-        .returning();
-      return released ?? claimed;
-    }
-    // No answer or an unreadable one: the provider may have the order. Never re-send, never
-    // refund here; reconciliation settles it from the provider's records.
-    deps.logger.warn({ err, order: claimed.id }, 'order submission got no answer');
-    const [updated] = await deps.db
-      .update(orders)
-      .set({ status: 'unknown', noteCode: 'provider_no_answer', providerMessage: null, updatedAt: new Date() })
-      .where(and(eq(orders.id, claimed.id), eq(orders.status, 'pending')))
-      .returning();
-    if (updated) await notifyOrder(deps, updated);
-    return updated ?? claimed;
-}
-
-/**
- * Claims up to `limit` orders waiting to be sent, oldest first, for this process: rows another
- * instance is claiming at the same moment are skipped, not waited for, and a claimed order is
- * never claimed again (its `submitted_at` is set in the same statement).
- */
-export async function claimPending(db: Db, limit: number): Promise<OrderRow[]> {
-  if (limit <= 0) return [];
-  // The waiting rows are picked once, in a materialized step: a subquery under `in (…)` may be
-  // run again by the planner and claim more than `limit`.
-  const claimed = await db.execute(sql`
-    with waiting as materialized (
-      select id from ${orders}
-      where status = 'pending' and submitted_at is null and provider_order_id is null and (runs is null or upstream_drip)
-      order by created_at
-      limit ${limit}
-      for update skip locked
-    )
-    update ${orders} o set submitted_at = now(), updated_at = now()
-    from waiting where o.id = waiting.id and o.submitted_at is null
-    returning o.*`);
-  return rowsOf<Record<string, unknown>>(claimed)
-    .map(orderFromRow)
-    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-}
-
-const ORDER_COLUMNS = Object.entries(getTableColumns(orders));
-/** An `orders` row as the driver returns it (column names) → the typed row Drizzle would give. */
-function orderFromRow(raw: Record<string, unknown>): OrderRow {
-  const out: Record<string, unknown> = {};
-  for (const [key, column] of ORDER_COLUMNS) {
-    const value = raw[column.name];
-    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return out as OrderRow;
-}
-
-/**
- * Stores providers' ids for many orders in one statement: ids handed in within `delayMs` of each
- * other are written together, then `afterWrite` is given the rows written (once the write is
- * committed) before their callers are answered. A process that dies before the write leaves
- * those orders claimed without an id, which reconciliation settles from the provider's records.
- */
-export function createProviderIdWriter(db: Db, delayMs = 10, afterWrite?: (rows: OrderRow[]) => Promise<void>) {
-  let pending: { id: string; providerOrderId: string; done: (row: OrderRow | undefined) => void; fail: (err: unknown) => void }[] = [];
-  let timer: NodeJS.Timeout | null = null;
-  const flush = async () => {
-    timer = null;
-    const batch = pending;
-    pending = [];
-    try {
-      const result = await db.execute(sql`
-        update ${orders} o set provider_order_id = v.pid, updated_at = now(),
-          runs_sent = case when o.upstream_drip then o.runs else o.runs_sent end
-        from jsonb_to_recordset(${JSON.stringify(batch.map((b) => ({ id: b.id, pid: b.providerOrderId })))}::jsonb) as v(id uuid, pid text)
-        where o.id = v.id
-        returning o.*`);
-      const rows = new Map(rowsOf<Record<string, unknown>>(result).map((r) => [String(r.id), orderFromRow(r)]));
-      if (afterWrite) await afterWrite([...rows.values()]);
-      for (const b of batch) b.done(rows.get(b.id));
-    } catch (err) {
-      for (const b of batch) b.fail(err);
-    }
-  };
-  return (id: string, providerOrderId: string) =>
-    new Promise<OrderRow | undefined>((done, fail) => {
-      pending.push({ id, providerOrderId, done, fail });
-      timer ??= setTimeout(() => void flush(), delayMs);
-    });
 }
 
 /** Marks an order failed (`error`, `cancelled` …) and refunds what is left of its charge, once. */

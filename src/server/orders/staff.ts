@@ -121,7 +121,7 @@ export async function refundByStaff(tx: Tx, id: string, input: { amountMicros?: 
     if (take <= 0) continue;
     const p = part.order;
     const status = p.status === 'unknown' && p.refundedMicros + take === p.chargeMicros ? 'refunded' : p.status;
-    const step = await refundOrder(tx, p, { amountMicros: take, reason: input.reason, set: { status } });
+    const step = await refundOrder(tx, p, { amountMicros: take, reason: input.reason, set: { status }, goodwill: true });
     rest -= step.refundedMicros;
     balanceMicros = step.balanceMicros ?? balanceMicros;
     if (p.id === o.id) order = step.order;

@@ -3,7 +3,8 @@ import { ACTIVE_STATUSES, type OrderStatus } from '../../core/orderStatus';
 import { orders } from '../db/schema';
 import { callsMade, groupByProvider, type ProviderOrderState, type SmmProvider } from '../providers';
 import { FULL_REFUND_STATUSES, isFullRefundStatus, refundOrder, refundOwedMicros } from './refunds';
-import { failAndRefund, notifyRefund, submitOrder, type OrderRow, type OrdersDeps } from './service';
+import { failAndRefund, notifyRefund, type OrderRow, type OrdersDeps } from './service';
+import { submitOrder } from './submission';
 
 /** How long a claimed submission may stay without a provider id before it counts as unanswered. */
 const STALE_SUBMISSION_MS = 2 * 60_000;

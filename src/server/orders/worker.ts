@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../db/client';
 import { sendWaitingCancels } from './cancels';
 import { DEFAULT_DRIP_MINUTE_MS, settleDripParents, startDueRuns } from './dripfeed';
-import { claimPending, createProviderIdWriter, ORDERS_CHANNEL, submitClaimed, type OrderRow, type OrdersDeps } from './service';
+import { ORDERS_CHANNEL, type OrderRow, type OrdersDeps } from './service';
+import { claimPending, createProviderIdWriter, submitClaimed } from './submission';
 
 export interface SubmissionWorkerOptions {
   /** Orders sent to the provider at once by this worker. */

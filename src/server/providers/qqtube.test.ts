@@ -43,6 +43,8 @@ const CODES: Record<ProviderErrorKind, string> = {
   no_answer: 'PROVIDER_NO_ANSWER',
   bad_reply: 'PROVIDER_BAD_REPLY',
   rate_limited: 'PROVIDER_NO_ANSWER',
+  no_funds: 'PROVIDER_REFUSED',
+  unavailable: 'PROVIDER_NO_ANSWER',
 };
 async function expectKind(promise: Promise<unknown>, kind: ProviderErrorKind): Promise<ProviderError> {
   const e = await failure(promise);

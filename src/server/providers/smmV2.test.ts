@@ -36,7 +36,7 @@ async function expectKind(promise: Promise<unknown>, kind: ProviderErrorKind): P
   expect(e).toBeInstanceOf(ProviderError);
   const pe = e as ProviderError;
   expect(pe.kind).toBe(kind);
-  expect(pe.code).toBe({ refused: 'PROVIDER_REFUSED', no_answer: 'PROVIDER_NO_ANSWER', bad_reply: 'PROVIDER_BAD_REPLY', rate_limited: 'PROVIDER_NO_ANSWER' }[kind]);
+  expect(pe.code).toBe({ refused: 'PROVIDER_REFUSED', no_answer: 'PROVIDER_NO_ANSWER', bad_reply: 'PROVIDER_BAD_REPLY', rate_limited: 'PROVIDER_NO_ANSWER', no_funds: 'PROVIDER_REFUSED', unavailable: 'PROVIDER_NO_ANSWER' }[kind]);
   return pe;
 }
 

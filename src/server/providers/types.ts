@@ -134,13 +134,15 @@ export abstract class ProviderClient {
   }
 }
 
-export type ProviderErrorKind = 'refused' | 'no_answer' | 'bad_reply' | 'rate_limited';
+export type ProviderErrorKind = 'refused' | 'no_answer' | 'bad_reply' | 'rate_limited' | 'no_funds' | 'unavailable';
 
 const CODE_OF_KIND = {
   refused: 'PROVIDER_REFUSED',
   no_answer: 'PROVIDER_NO_ANSWER',
   bad_reply: 'PROVIDER_BAD_REPLY',
   rate_limited: 'PROVIDER_NO_ANSWER',
+  no_funds: 'PROVIDER_REFUSED',
+  unavailable: 'PROVIDER_NO_ANSWER',
 } as const;
 
 /**

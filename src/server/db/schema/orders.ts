@@ -44,6 +44,17 @@ export const orders = pgTable(
     status: text('status', { enum: ORDER_STATUSES }).$type<OrderStatus>().notNull().default('pending'),
     /** The provider that holds the order; null: the default provider (docs/decisions/0016). */
     providerId: uuid('provider_id').references(() => providers.id, { onDelete: 'restrict' }),
+    /**
+     * What the order is bought as at its provider (docs/decisions/0017): the provider's service id
+     * (null: the order's own `service_id`, orders from before), what it costs the shop at that
+     * provider's price when it was routed (null: not known, orders from before), how much of that
+     * the provider gives back (its refunds, cancels and partials; raised with the customer's
+     * refunds, never by the team's goodwill), and the charge the provider's status reported.
+     */
+    providerServiceId: text('provider_service_id'),
+    costMicros: bigint('cost_micros', { mode: 'number' }),
+    costRefundedMicros: bigint('cost_refunded_micros', { mode: 'number' }).notNull().default(0),
+    providerChargeMicros: bigint('provider_charge_micros', { mode: 'number' }),
     providerOrderId: text('provider_order_id'),
     providerStatus: text('provider_status'),
     startCount: integer('start_count'),
@@ -111,6 +122,7 @@ export const orders = pgTable(
     index('orders_link_created_idx').on(t.linkKey, t.platform, t.createdAt),
     check('orders_drip_shape', sql`${t.runs} is null or (${t.runs} >= 2 and ${t.intervalMinutes} >= 1 and ${t.quantity} % ${t.runs} = 0 and ${t.runsSent} <= ${t.runs} and ${t.parentId} is null)`),
     check('orders_upstream_drip_shape', sql`not ${t.upstreamDrip} or (${t.runs} is not null and ${t.nextRunAt} is null)`),
+    check('orders_cost_refund_bounded', sql`${t.costRefundedMicros} >= 0 and (${t.costMicros} is null or ${t.costRefundedMicros} <= ${t.costMicros})`),
     check('orders_refund_bounded', sql`${t.refundedMicros} >= 0 and ${t.refundedMicros} <= ${t.chargeMicros}`),
     // An order that delivers nothing more (failed, stopped, refunded, cancelled) has its whole
     // charge back: it is never marked so while money is still owed.

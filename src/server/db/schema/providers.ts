@@ -22,6 +22,12 @@ export const providers = pgTable(
     callsPerSecond: integer('calls_per_second').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
     fromEnv: boolean('from_env').notNull().default(false),
+    /**
+     * A further provider this process's start-up describes, by name (e.g. the sandbox's second
+     * provider, `sandbox-2`): like the `from_env` row, created once, brought up to date at each
+     * start and called as the process says; null for the providers the team added.
+     */
+    envSlot: text('env_slot'),
     /** The balance it last reported, as it wrote it (a decimal text), and its currency. */
     balance: text('balance'),
     balanceCurrency: text('balance_currency'),
@@ -31,6 +37,7 @@ export const providers = pgTable(
   },
   (t) => [
     uniqueIndex('providers_from_env_idx').on(t.fromEnv).where(sql`${t.fromEnv}`),
+    uniqueIndex('providers_env_slot_idx').on(t.envSlot).where(sql`${t.envSlot} is not null`),
     check('providers_calls_per_second_check', sql`${t.callsPerSecond} >= 0`),
   ],
 );
