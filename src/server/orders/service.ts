@@ -12,7 +12,7 @@ import { type Db, rowsOf } from '../db/client';
 import { ledgerEntries, orders, rateLimits, users } from '../db/schema';
 import { rateLimitedUntil, takeSlotsSql, type RateCounter } from '../http/rateLimit';
 import type { Logger } from '../logger';
-import { isProviderError, type ProviderOrderRequest, type ProviderRegistry, type RegisteredProvider, type SmmProvider } from '../providers';
+import { isProviderError, isRefusal, type ProviderOrderRequest, type ProviderRegistry, type RegisteredProvider, type SmmProvider } from '../providers';
 import type { RealtimeHub } from '../realtime';
 import { getSettings } from '../settings';
 import { crashPoint } from '../faults';
@@ -304,10 +304,11 @@ export async function submitOrder(deps: OrdersDeps, order: OrderRow): Promise<Or
 }
 
 /**
- * Sends an order this process has claimed. Accepted → the provider's id is stored. Refused →
- * `error`, the provider's message and a full refund. Turned away by the provider's rate limit →
- * the claim is given back (the provider did nothing) and the order waits for its turn again.
- * No answer → `unknown`: never re-sent, never refunded here; reconciliation settles it.
+ * Sends an order this process has claimed. Accepted → the provider's id is stored. Refused (also
+ * for want of funds at the provider) → `error`, the provider's message and a full refund. Turned
+ * away by the provider's rate limit → the claim is given back (the provider did nothing) and the
+ * order waits for its turn again. No answer, a 5xx or an unreadable answer → `unknown`: never
+ * re-sent, never refunded here; reconciliation settles it.
  */
 export async function submitClaimed(
   deps: OrdersDeps,
@@ -345,7 +346,7 @@ export async function submitClaimed(
 }
 
 async function afterFailedSubmission(deps: OrdersDeps, claimed: OrderRow, err: unknown): Promise<OrderRow> {
-  if (isProviderError(err) && err.kind === 'refused') {
+  if (isRefusal(err)) {
       // The adapter's own words (when the provider gave none) are not the provider's message.
       const message = err.note ? null : err.messages.filter(Boolean).join(', ') || null;
       return failAndRefund(deps, claimed.id, 'error', err.note ?? 'provider_refused', message);

@@ -40,7 +40,9 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
 
 const CODES: Record<ProviderErrorKind, string> = {
   refused: 'PROVIDER_REFUSED',
+  no_funds: 'PROVIDER_REFUSED',
   no_answer: 'PROVIDER_NO_ANSWER',
+  unavailable: 'PROVIDER_NO_ANSWER',
   bad_reply: 'PROVIDER_BAD_REPLY',
   rate_limited: 'PROVIDER_NO_ANSWER',
 };
@@ -197,9 +199,9 @@ describe('qqtube adapter: faults', () => {
     expect((await provider.balance()).amount).toMatch(/^\d+(\.\d+)?$/);
   });
 
-  it('5xx → no_answer', async () => {
+  it('5xx → unavailable', async () => {
     sandbox.control.setFault({ mode: '5xx' });
-    expect((await expectKind(place(), 'no_answer')).messages).toEqual(['HTTP 503']);
+    expect((await expectKind(place(), 'unavailable')).messages).toEqual(['HTTP 503']);
   });
 
   it('garbage → bad_reply', async () => {
@@ -207,9 +209,11 @@ describe('qqtube adapter: faults', () => {
     await expectKind(provider.services(), 'bad_reply');
   });
 
-  it('refuse → refused with the provider messages', async () => {
+  it('refuse → refused with the provider messages; in the words of a short balance → no_funds', async () => {
+    sandbox.control.setFault({ mode: 'refuse', actions: ['add'], message: 'Link is private' });
+    expect((await expectKind(place(), 'refused')).messages).toEqual(['Link is private']);
     sandbox.control.setFault({ mode: 'refuse', actions: ['add'] });
-    expect((await expectKind(place(), 'refused')).messages).toEqual(['Not enough funds on balance']);
+    expect((await expectKind(place(), 'no_funds')).messages).toEqual(['Not enough funds on balance']);
     expect(await provider.balance()).toBeTruthy(); // other actions are not faulted
   });
 
@@ -227,7 +231,7 @@ describe('qqtube adapter: faults', () => {
 
   it('times: only the next N calls are faulted', async () => {
     sandbox.control.setFault({ mode: '5xx', times: 1 });
-    await expectKind(provider.balance(), 'no_answer');
+    await expectKind(provider.balance(), 'unavailable');
     await expect(provider.balance()).resolves.toBeTruthy();
   });
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { catalogServiceSchema, KNOWN_PLATFORMS, type CatalogService } from '../../core/catalog';
 import { startSandboxProvider, toV2Service, generateCatalog, type SandboxProvider } from '../../../sandbox/provider';
 import { createPacer, createProvider } from './index';
-import { ProviderError, type ProviderErrorKind, type SmmProvider } from './types';
+import { isRefusal, ProviderError, type ProviderErrorKind, type SmmProvider } from './types';
 
 let sandbox: SandboxProvider;
 let provider: SmmProvider;
@@ -36,7 +36,7 @@ async function expectKind(promise: Promise<unknown>, kind: ProviderErrorKind): P
   expect(e).toBeInstanceOf(ProviderError);
   const pe = e as ProviderError;
   expect(pe.kind).toBe(kind);
-  expect(pe.code).toBe({ refused: 'PROVIDER_REFUSED', no_answer: 'PROVIDER_NO_ANSWER', bad_reply: 'PROVIDER_BAD_REPLY', rate_limited: 'PROVIDER_NO_ANSWER' }[kind]);
+  expect(pe.code).toBe({ refused: 'PROVIDER_REFUSED', no_funds: 'PROVIDER_REFUSED', no_answer: 'PROVIDER_NO_ANSWER', unavailable: 'PROVIDER_NO_ANSWER', bad_reply: 'PROVIDER_BAD_REPLY', rate_limited: 'PROVIDER_NO_ANSWER' }[kind]);
   return pe;
 }
 
@@ -107,7 +107,7 @@ describe('v2 adapter: orders', () => {
       .toEqual([`Quantity more than maximum ${s.tiers[0]!.maximum}`]);
     expect((await expectKind(place('ftp://example.com/x', s), 'refused')).messages).toEqual(['Incorrect link']);
     sandbox.control.setBalance('0.0001');
-    expect((await expectKind(place(), 'refused')).messages).toEqual(['Not enough funds on balance']);
+    expect((await expectKind(place(), 'no_funds')).messages).toEqual(['Not enough funds on balance']);
     sandbox.control.setBalance('10000');
   });
 
@@ -205,9 +205,19 @@ describe('v2 adapter: faults', () => {
     await expectKind(hasty.services(), 'no_answer');
   });
 
-  it('5xx → no_answer', async () => {
+  it('5xx → unavailable; an order sent into it is no refusal, as unknown as an unanswered one', async () => {
     sandbox.control.setFault({ mode: '5xx' });
-    await expectKind(provider.status(['1']), 'no_answer');
+    expect((await expectKind(provider.status(['1']), 'unavailable')).messages).toEqual(['HTTP 503']);
+    expect(isRefusal(await expectKind(place(), 'unavailable'))).toBe(false);
+  });
+
+  it('the panel’s "Too many requests" with HTTP 200 → rate_limited, not refused', async () => {
+    const before = sandbox.control.orders().length;
+    sandbox.control.setFault({ mode: 'refuse', actions: ['add'], message: 'Too many requests', times: 1 });
+    const e = await expectKind(place(), 'rate_limited');
+    expect(e.retryAfterMs).toBe(1000);
+    expect(isRefusal(e)).toBe(false);
+    expect(sandbox.control.orders()).toHaveLength(before);
   });
 
   it('garbage → bad_reply', async () => {
