@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { catalogServiceSchema, KNOWN_PLATFORMS, type CatalogService } from '../../core/catalog';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
@@ -215,6 +216,31 @@ describe('qqtube adapter: faults', () => {
     sandbox.control.setFault({ mode: 'refuse', actions: ['add'] });
     expect((await expectKind(place(), 'no_funds')).messages).toEqual(['Not enough funds on balance']);
     expect(await provider.balance()).toBeTruthy(); // other actions are not faulted
+  });
+
+  it('a balance too short for the order → no_funds; once money is put back the order is taken', async () => {
+    const s = plain();
+    const tier = s.tiers.find((t) => t.minimum <= s.amountMinimum && s.amountMinimum <= t.maximum)!;
+    const charge = new Big(tier.price).div(tier.pricingPer).times(s.amountMinimum).round(4, Big.roundUp);
+    sandbox.control.setBalance(charge.minus('0.0001').toFixed(4));
+    try {
+      expect((await expectKind(place(), 'no_funds')).messages).toEqual(['Not enough funds on balance']);
+      expect((await provider.balance()).amount).toBe(charge.minus('0.0001').toFixed());
+      sandbox.control.setBalance(charge.toFixed(4));
+      await place();
+      expect(await provider.balance()).toEqual({ amount: '0', currency: 'USD' });
+    } finally {
+      sandbox.control.setBalance(null);
+    }
+  });
+
+  it('an ordinary refusal of every N-th order → refused', async () => {
+    sandbox.control.setRefuseEvery(1);
+    try {
+      expect((await expectKind(place(), 'refused')).messages).toEqual(['Service temporarily unavailable']);
+    } finally {
+      sandbox.control.setRefuseEvery(0);
+    }
   });
 
   it('a wrong key → refused', async () => {
