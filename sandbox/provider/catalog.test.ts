@@ -1,5 +1,6 @@
+import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import { chargeFor, generateCatalog, toV2Service } from './catalog';
+import { chargeFor, generateCatalog, toV2Service, v2Rate, withPriceFactor } from './catalog';
 
 describe('sandbox catalogue', () => {
   it('is the same for the same seed and different for another', () => {
@@ -64,5 +65,30 @@ describe('sandbox catalogue', () => {
       expect(listed.some((s) => !s[flag])).toBe(true);
     }
     expect(generateCatalog(1, 320).services.map(toV2Service)).toEqual(listed);
+  });
+
+  it('sells the same services at other prices with a price factor, every price exact', () => {
+    const base = generateCatalog(4, 400);
+    expect(withPriceFactor(base, '1')).toBe(base);
+    for (const factor of ['1.15', '0.8765', '3']) {
+      const priced = withPriceFactor(base, factor);
+      expect(priced.services.map((s) => [s.id, s.wire.public_name, s.minimum, s.maximum])).toEqual(base.services.map((s) => [s.id, s.wire.public_name, s.minimum, s.maximum]));
+      priced.services.forEach((s, i) => {
+        const before = base.services[i]!;
+        s.wire.prices.forEach((t, k) => {
+          const was = before.wire.prices[k]!;
+          expect(new Big(t.price).eq(new Big(was.price).times(factor)), `${was.price} × ${factor} = ${t.price}`).toBe(true);
+          expect(t.price).toMatch(/^\d+\.\d{4,8}$/);
+          expect({ ...t, price: was.price }).toEqual(was);
+        });
+        // The v2 rate keeps every digit too.
+        expect(new Big(v2Rate(s)).eq(new Big(v2Rate(before)).times(factor))).toBe(true);
+        expect(priced.byId.get(s.id)).toBe(s);
+      });
+    }
+    expect(withPriceFactor(base, '1.15').services[0]!.wire.prices[0]!.price).not.toBe(base.services[0]!.wire.prices[0]!.price);
+    // The generated catalogue is left as it was.
+    expect(base.services).toEqual(generateCatalog(4, 400).services);
+    for (const bad of ['0', '-1', '1.23456', 'abc', '']) expect(() => withPriceFactor(base, bad), bad).toThrow(/price factor/);
   });
 });

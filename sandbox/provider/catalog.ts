@@ -319,6 +319,31 @@ export function generateCatalog(seed = 1, count = 320): SandboxCatalog {
   return { services, byId: new Map(services.map((s) => [s.id, s])) };
 }
 
+/** A price factor: a positive decimal of at most 4 decimals ("1", "1.15", "0.9"). */
+export const PRICE_FACTOR = /^\d{1,6}(\.\d{1,4})?$/;
+
+/** A decimal's exact text, with at least `min` decimals (the catalogue's prices have 4). */
+function exactText(n: Big, min = 4): string {
+  const decimals = n.toFixed().split('.')[1]?.length ?? 0;
+  return n.toFixed(Math.max(min, decimals));
+}
+
+/**
+ * The same services at other prices: every tier's price times `factor`, exactly (a 4-decimal
+ * price times a factor of at most 4 decimals keeps every digit, e.g. 1.2345 × 1.15 = 1.419675).
+ * Ids, names, bounds and fields stay as they are, so a second sandbox provider sells the same
+ * services as the first one, dearer or cheaper.
+ */
+export function withPriceFactor(catalog: SandboxCatalog, factor: string): SandboxCatalog {
+  if (!PRICE_FACTOR.test(factor) || new Big(factor).lte(0)) throw new Error(`price factor must be a positive decimal of at most 4 decimals, got "${factor}"`);
+  if (new Big(factor).eq(1)) return catalog;
+  const services = catalog.services.map((s) => ({
+    ...s,
+    wire: { ...s.wire, prices: s.wire.prices.map((t) => ({ ...t, price: exactText(new Big(t.price).times(factor)) })) },
+  }));
+  return { services, byId: new Map(services.map((s) => [s.id, s])) };
+}
+
 /** The tier for a quantity, if any. */
 export function tierFor(s: SandboxService, quantity: number): WireTier | undefined {
   return s.wire.prices.find((t) => Number(t.minimum) <= quantity && quantity <= Number(t.maximum));
@@ -330,10 +355,14 @@ export function chargeFor(s: SandboxService, quantity: number): string {
   return new Big(tier.price).div(tier.pricing_per).times(quantity).round(4, Big.roundUp).toFixed(4);
 }
 
-/** A v2 panel's one price of a service: USD per 1000 from the first tier, 4 decimals, rounded up. */
+/**
+ * A v2 panel's one price of a service: USD per 1000 from the first tier, with at least 4
+ * decimals, exact (a price factor's digits are kept; a division that does not end is rounded
+ * up at the 8th decimal).
+ */
 export function v2Rate(s: SandboxService): string {
   const first = s.wire.prices[0]!;
-  return new Big(first.price).times(1000).div(first.pricing_per).round(4, Big.roundUp).toFixed(4);
+  return exactText(new Big(first.price).times(1000).div(first.pricing_per).round(8, Big.roundUp));
 }
 
 /**

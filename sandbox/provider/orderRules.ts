@@ -18,6 +18,46 @@ export interface AcceptedOrder {
 /** The words of an SMM v2 panel for an order on a link it is still working on. */
 export const ACTIVE_LINK_REFUSAL = 'You have active order with this link. Please wait until order being completed.';
 
+/** A panel's ordinary refusal of an order it would otherwise take (`refuseEvery`). */
+export const ORDINARY_REFUSAL = 'Service temporarily unavailable';
+
+/** The words of a PerfectPanel panel (and of the sandbox's QQTube-style API) for a balance too short for the order. */
+export const NO_FUNDS_REFUSAL = 'Not enough funds on balance';
+
+/**
+ * Every `every`-th order that passes every check is refused with `ORDINARY_REFUSAL` (0: none),
+ * counted from the start or the last `restart`, so the refusals come at the same turns each run.
+ */
+export class RefusalTurns {
+  private count = 0;
+  private n = 0;
+  constructor(every = 0) {
+    this.set(every);
+  }
+
+  get every(): number {
+    return this.n;
+  }
+
+  /** Refuses every `every`-th order from now on (0: none). */
+  set(every: number): void {
+    if (!Number.isInteger(every) || every < 0) throw new Error(`refuseEvery must be a whole number ≥ 0, got ${every}`);
+    this.n = every;
+    this.count = 0;
+  }
+
+  /** Counts an order that would be taken; true when it is the one to refuse. */
+  take(): boolean {
+    if (this.n <= 0) return false;
+    this.count++;
+    return this.count % this.n === 0;
+  }
+
+  restart(): void {
+    this.count = 0;
+  }
+}
+
 export const DRIP_MAX_RUNS = 1000;
 export const DRIP_MAX_INTERVAL = 60 * 24 * 30;
 
@@ -32,7 +72,8 @@ const lines = (text: string | undefined) => (text ?? '').split('\n').filter((l) 
 
 /**
  * Checks an order the way a panel does: service, link (loosely: it must start with http),
- * quantity bounds (and the increment for QQTube), required fields, then funds.
+ * quantity bounds (and the increment for QQTube), required fields, then funds (none when the
+ * balance is unlimited), then whether this order's turn is to be refused (`turns`).
  *
  * QQTube checks every required field of the service. v2 only knows the fields its order form
  * type implies (e.g. `comments`); other required fields get their first option or stay empty,
@@ -47,6 +88,7 @@ export function checkOrder(
   book: OrderBook,
   protocol: 'qqtube' | 'smm-v2',
   input: { serviceId?: string; link?: string; quantity?: string; params: Record<string, string>; runs?: string; interval?: string },
+  turns?: RefusalTurns,
 ): { ok: AcceptedOrder } | { refused: Refusal } {
   const refuse = (id: number, message: string) => ({ refused: { id, message } });
   if (!input.serviceId) return refuse(30, protocol === 'qqtube' ? 'Service ID not provided!' : 'Incorrect service ID');
@@ -98,6 +140,7 @@ export function checkOrder(
 
   if (protocol === 'smm-v2' && book.activeOrder(service.id, input.link)) return refuse(42, ACTIVE_LINK_REFUSAL);
   const charge = protocol === 'smm-v2' ? v2ChargeFor(service, total) : chargeFor(service, total);
-  if (new Big(charge).gt(book.balance(5))) return refuse(70, 'Not enough funds on balance');
+  if (!book.unlimited && new Big(charge).gt(book.balance(5))) return refuse(70, NO_FUNDS_REFUSAL);
+  if (turns?.take()) return refuse(90, ORDINARY_REFUSAL);
   return { ok: { service, quantity: total, params, charge, ...drip } };
 }

@@ -71,6 +71,11 @@ interface State {
   clockOffsetMs: number;
   /** Balance before charges and refunds. */
   baseBalance: string;
+  /**
+   * No balance to run out of: no order is refused for funds, and the balance reads as
+   * `UNLIMITED_BALANCE` less what the orders cost. Missing in a file written before it: limited.
+   */
+  unlimited?: boolean;
   orders: StoredOrder[];
   refills: Refill[];
 }
@@ -159,6 +164,9 @@ function refundOf(charge: string, status: SandboxStatus, remains: number, quanti
   return new Big(0).toFixed(dp);
 }
 
+/** What an unlimited account's balance starts at (it is never checked). */
+export const UNLIMITED_BALANCE = '1000000000';
+
 export class OrderBook {
   private state: State;
   /** Indexes kept beside the state so lookups and the balance stay cheap with many orders. */
@@ -173,18 +181,21 @@ export class OrderBook {
   /** With a manual clock, the wall-clock instant virtual time starts from and never leaves on its own. */
   private readonly stoppedAt: number | null;
 
-  constructor(private readonly opts: { orderSeconds: number; balance: string; stateFile?: string; manualClock?: boolean; dripMinuteMs?: number }) {
+  /** `balance`: the starting balance in USD, or null for an account that never runs out. */
+  constructor(private readonly opts: { orderSeconds: number; balance: string | null; stateFile?: string; manualClock?: boolean; dripMinuteMs?: number }) {
     this.stoppedAt = opts.manualClock ? Date.now() : null;
     this.state = {
       nextOrderId: 1_000_001,
       nextRefillId: 5001,
       clockOffsetMs: 0,
-      baseBalance: opts.balance,
+      baseBalance: opts.balance ?? UNLIMITED_BALANCE,
+      unlimited: opts.balance === null,
       orders: [],
       refills: [],
     };
     if (opts.stateFile && existsSync(opts.stateFile)) {
-      this.state = { ...this.state, ...(JSON.parse(readFileSync(opts.stateFile, 'utf8')) as Partial<State>) };
+      const saved = JSON.parse(readFileSync(opts.stateFile, 'utf8')) as Partial<State>;
+      this.state = { ...this.state, ...saved, unlimited: saved.unlimited ?? (saved.baseBalance === undefined && this.state.unlimited) };
     }
     this.reindex();
   }
@@ -284,8 +295,19 @@ export class OrderBook {
     return b;
   }
 
-  setBalance(amount: string): void {
-    this.state.baseBalance = new Big(this.state.baseBalance).plus(new Big(amount).minus(this.exactBalance())).toFixed();
+  /** Whether the account never runs out (no order is refused for funds). */
+  get unlimited(): boolean {
+    return this.state.unlimited === true;
+  }
+
+  /**
+   * Sets the balance as it reads now (later charges are taken from it, refunds given back to it);
+   * null makes the account unlimited again, reading `UNLIMITED_BALANCE`.
+   */
+  setBalance(amount: string | null): void {
+    const target = new Big(amount ?? UNLIMITED_BALANCE);
+    this.state.baseBalance = new Big(this.state.baseBalance).plus(target.minus(this.exactBalance())).toFixed();
+    this.state.unlimited = amount === null;
     this.changed();
   }
 
@@ -309,7 +331,7 @@ export class OrderBook {
 
   /** Forgets every order and refill and restores the starting balance. */
   clear(): void {
-    this.state = { ...this.state, orders: [], refills: [], baseBalance: this.opts.balance };
+    this.state = { ...this.state, orders: [], refills: [], baseBalance: this.opts.balance ?? UNLIMITED_BALANCE, unlimited: this.opts.balance === null };
     this.reindex();
     this.changed();
   }

@@ -1,5 +1,5 @@
 import { toQqtubeListItem, type SandboxCatalog } from './catalog';
-import { checkOrder } from './orderRules';
+import { checkOrder, type RefusalTurns } from './orderRules';
 import type { OrderBook, OrderView, SandboxStatus } from './orders';
 
 /**
@@ -10,7 +10,14 @@ import type { OrderBook, OrderView, SandboxStatus } from './orders';
  */
 
 export interface ApiReply { status: number; body: unknown }
-export interface ApiContext { catalog: SandboxCatalog; book: OrderBook; apiKey: string }
+export interface ApiContext {
+  /** The catalogue at this provider's prices (replaced when its price factor changes). */
+  catalog: SandboxCatalog;
+  book: OrderBook;
+  apiKey: string;
+  /** Which orders are refused in turn (`refuseEvery`). */
+  turns: RefusalTurns;
+}
 
 /** Status ids follow the public client's mapping; 6/7/4 are the sandbox's own for partial, canceled, error. */
 const STATUS: Record<SandboxStatus, { id_status: string; name: string; type: string; description: string }> = {
@@ -74,7 +81,7 @@ export function handleQqtube(params: Record<string, string>, ctx: ApiContext): A
 
     case 'add': {
       const { api_key: _k, action: _a, id_service, url, quantity, ...extra } = params;
-      const checked = checkOrder(catalog, book, 'qqtube', { serviceId: id_service, link: url, quantity, params: extra });
+      const checked = checkOrder(catalog, book, 'qqtube', { serviceId: id_service, link: url, quantity, params: extra }, ctx.turns);
       if ('refused' in checked) return fail(checked.refused.id, checked.refused.message);
       const { service, quantity: q, params: p, charge } = checked.ok;
       const order = book.create({ via: 'qqtube', serviceId: service.id, link: url!.trim(), quantity: q, params: p, charge });

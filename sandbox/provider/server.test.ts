@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProvider, type SandboxProvider } from './index';
 
@@ -86,6 +87,48 @@ describe('sandbox provider over HTTP', () => {
     expect((await fetch(`${sb.url}/__control`, { method: 'POST', body: '{"mode":"sideways"}' })).status).toBe(400);
     expect((await fetch(`${sb.url}/__control`, { method: 'POST', body: '{"reset":true}' })).status).toBe(200);
   });
+
+  it('is told over HTTP its price factor, which orders to refuse in turn, and a balance or none', async () => {
+    const control = async (body: object) => {
+      const res = await fetch(`${sb.url}/__control`, { method: 'POST', body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const rates = async () => ((await post(sb.v2Url, { key: sb.apiKey, action: 'services' })).body as unknown as { rate: string }[]).map((x) => x.rate);
+    const before = await rates();
+    try {
+      expect((await control({ priceFactor: '2', refuseEvery: 1, balance: '3.5' })).body).toMatchObject({ priceFactor: '2', refuseEvery: 1, balance: '3.5000', unlimited: false });
+      expect((await rates()).map((r) => new Big(r).div(2).toFixed(4))).toEqual(before);
+      const list = (await post(sb.qqtubeUrl, { api_key: sb.apiKey, action: 'services' })).body.data as { id_service: string; amount_minimum: string; params: { field_validators: string }[] }[];
+      const s = list.find((x) => x.params.every((p) => !p.field_validators.includes('required')))!;
+      const refused = await post(sb.qqtubeUrl, { api_key: sb.apiKey, action: 'add', id_service: s.id_service, url: 'https://t.me/turn', quantity: s.amount_minimum });
+      expect(refused).toEqual({ status: 200, body: { status: 'error', messages: [{ id: 90, message: 'Service temporarily unavailable' }] } });
+      expect((await control({ refuseEvery: 0, balance: '0' })).body).toMatchObject({ refuseEvery: 0, balance: '0.0000' });
+      const short = await post(sb.qqtubeUrl, { api_key: sb.apiKey, action: 'add', id_service: s.id_service, url: 'https://t.me/short', quantity: s.amount_minimum });
+      expect(short.body).toEqual({ status: 'error', messages: [{ id: 70, message: 'Not enough funds on balance' }] });
+      expect((await control({ balance: null })).body).toMatchObject({ unlimited: true, balance: '1000000000.0000' });
+      expect((await post(sb.qqtubeUrl, { api_key: sb.apiKey, action: 'add', id_service: s.id_service, url: 'https://t.me/short', quantity: s.amount_minimum })).body).toMatchObject({ status: 'success' });
+      for (const bad of [{ priceFactor: '0' }, { priceFactor: '1.23456' }, { refuseEvery: -1 }, { refuseEvery: 1.5 }, { balance: 'lots' }]) {
+        expect((await control(bad)).status, JSON.stringify(bad)).toBe(400);
+      }
+    } finally {
+      await control({ priceFactor: '1', refuseEvery: 0 });
+    }
+    expect(await rates()).toEqual(before);
+  });
+});
+
+describe('sandbox provider options', () => {
+  it('starts with a balance that never runs out unless one is given, and refuses a bad price factor or refusal turn', async () => {
+    const open = await startSandboxProvider({ serviceCount: 10 });
+    try {
+      expect(open.control.balance()).toBe('1000000000.0000');
+      expect((await post(open.v2Url, { key: open.apiKey, action: 'balance' })).body).toEqual({ balance: '1000000000.00000', currency: 'USD' });
+    } finally {
+      await open.close();
+    }
+    await expect(startSandboxProvider({ serviceCount: 10, priceFactor: '-2' })).rejects.toThrow(/price factor/);
+    await expect(startSandboxProvider({ serviceCount: 10, refuseEvery: -1 })).rejects.toThrow(/refuseEvery/);
+  });
 });
 
 describe('sandbox provider state', () => {
@@ -114,7 +157,7 @@ describe('sandbox provider state', () => {
 describe('sandbox provider as a process', () => {
   it('starts from the command line and prints its URLs', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/provider/main.ts'], {
-      env: { ...process.env, PORT: '0', SERVICE_COUNT: '30', SANDBOX_API_KEY: 'cli-key' },
+      env: { ...process.env, PORT: '0', SERVICE_COUNT: '30', SANDBOX_API_KEY: 'cli-key', PRICE_FACTOR: '1.5', REFUSE_EVERY: '4', SANDBOX_BALANCE: '12.25' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     try {
@@ -126,6 +169,7 @@ describe('sandbox provider as a process', () => {
       expect(info.apiKey).toBe('cli-key');
       const services = await post(info.v2Url, { key: 'cli-key', action: 'services' });
       expect(services.body).toHaveLength(30);
+      expect(await (await fetch(`${info.url}/__control`)).json()).toMatchObject({ priceFactor: '1.5', refuseEvery: 4, balance: '12.2500', unlimited: false });
     } finally {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

@@ -2,8 +2,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { generateCatalog } from './catalog';
+import { generateCatalog, PRICE_FACTOR, withPriceFactor } from './catalog';
 import { faultConfigSchema, Faults, type AppliedFault, type FaultConfig, type FaultState } from './faults';
+import { RefusalTurns } from './orderRules';
 import { OrderBook, SANDBOX_STATUSES, type OrderView, type SandboxStatus } from './orders';
 import { handleQqtube, qqtubeRefusal, type ApiContext, type ApiReply } from './qqtubeApi';
 import { handleV2, v2Refusal } from './v2Api';
@@ -30,8 +31,24 @@ export interface SandboxProviderOptions {
   stateFile?: string;
   /** The key both protocols expect (default "sandbox-key"). */
   apiKey?: string;
-  /** Starting balance in USD (default "10000"). */
-  balance?: string;
+  /**
+   * The account's starting balance in USD (a decimal text), or null (the default) for one that
+   * never runs out. Each accepted order takes its charge from it and cancels and partial orders
+   * give back what they did not deliver; an order that costs more than it is refused in the
+   * protocol's words ("Not enough funds on balance"). `balance` / `funds` answer it.
+   */
+  balance?: string | null;
+  /**
+   * Every price of the catalogue times this factor, exactly (a decimal text of at most 4
+   * decimals, default "1"): a second sandbox provider sells the same services at other prices.
+   */
+  priceFactor?: string;
+  /**
+   * Every N-th order that would be taken is refused with the protocol's ordinary refusal
+   * ("Service temporarily unavailable"); 0 (default) never. Counted from the start and from
+   * each `reset`, so the same orders are refused every run.
+   */
+  refuseEvery?: number;
   /**
    * How long every protocol call waits before it is answered, in ms: a fixed delay or a
    * `[min, max]` range drawn uniformly per call (default 0). Real panels answer in 0.3–3 s.
@@ -66,7 +83,10 @@ export interface SandboxControl {
   /** Replaces the current fault (see FaultConfig). */
   setFault(fault: FaultConfig): void;
   fault(): FaultState;
-  /** Back to normal: no fault, call counts cleared; with `orders`, also no orders and the starting balance. */
+  /**
+   * Back to normal: no fault, call counts cleared, `refuseEvery` counted from here; with
+   * `orders`, also no orders and the starting balance.
+   */
   reset(opts?: { orders?: boolean }): void;
   /** Every order, newest first, as it stands on the virtual clock. */
   orders(): OrderView[];
@@ -77,7 +97,12 @@ export interface SandboxControl {
   advance(ms: number): void;
   now(): Date;
   balance(): string;
-  setBalance(amount: string): void;
+  /** Sets the account's balance as it reads now (USD); null: unlimited again. */
+  setBalance(amount: string | null): void;
+  /** Prices the catalogue at `factor` times the generated prices (see SandboxProviderOptions.priceFactor). */
+  setPriceFactor(factor: string): void;
+  /** Refuses every N-th order from now on (0: none; see SandboxProviderOptions.refuseEvery). */
+  setRefuseEvery(every: number): void;
   /** Calls received per "protocol:action", e.g. `{ "smm-v2:status": 2 }`. */
   calls(): Record<string, number>;
   /** Changes the latency of every protocol call (see SandboxProviderOptions.latencyMs). */
@@ -107,7 +132,10 @@ const controlBodySchema = faultConfigSchema.extend({
   reset: z.boolean().optional(),
   clearOrders: z.boolean().optional(),
   advanceMs: z.number().nonnegative().optional(),
-  balance: z.string().regex(/^\d+(\.\d+)?$/).optional(),
+  /** A balance in USD, or null: unlimited. */
+  balance: z.string().regex(/^\d+(\.\d+)?$/).nullable().optional(),
+  priceFactor: z.string().regex(PRICE_FACTOR).refine((f) => Number(f) > 0, 'must be more than 0').optional(),
+  refuseEvery: z.number().int().nonnegative().optional(),
   latencyRange: z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]).optional(),
   rateLimitPerSecond: z.number().int().nonnegative().optional(),
 }).strict();
@@ -124,11 +152,13 @@ const FAULT_KEYS = Object.keys(faultConfigSchema.shape) as (keyof FaultConfig)[]
  */
 export async function startSandboxProvider(opts: SandboxProviderOptions = {}): Promise<SandboxProvider> {
   const apiKey = opts.apiKey ?? 'sandbox-key';
-  const catalog = generateCatalog(opts.seed ?? 1, Math.min(5000, Math.max(1, opts.serviceCount ?? 320)));
-  const book = new OrderBook({ orderSeconds: opts.orderSeconds ?? 30, balance: opts.balance ?? '10000', stateFile: opts.stateFile, manualClock: opts.clock === 'manual', dripMinuteMs: opts.dripMinuteMs });
+  const generated = generateCatalog(opts.seed ?? 1, Math.min(5000, Math.max(1, opts.serviceCount ?? 320)));
+  let priceFactor = opts.priceFactor ?? '1';
+  const turns = new RefusalTurns(opts.refuseEvery ?? 0);
+  const book = new OrderBook({ orderSeconds: opts.orderSeconds ?? 30, balance: opts.balance ?? null, stateFile: opts.stateFile, manualClock: opts.clock === 'manual', dripMinuteMs: opts.dripMinuteMs });
+  const ctx: ApiContext = { catalog: withPriceFactor(generated, priceFactor), book, apiKey, turns };
   const faults = new Faults();
   let calls: Record<string, number> = {};
-  const ctx: ApiContext = { catalog, book, apiKey };
   let latency: LatencyRange = opts.latencyMs ?? 0;
   let ratePerSecond = opts.rateLimitPerSecond ?? 0;
   let limited = 0;
@@ -153,6 +183,7 @@ export async function startSandboxProvider(opts: SandboxProviderOptions = {}): P
       calls = {};
       limited = 0;
       windows.clear();
+      turns.restart();
       if (o?.orders) book.clear();
     },
     orders: () => book.list(),
@@ -162,6 +193,11 @@ export async function startSandboxProvider(opts: SandboxProviderOptions = {}): P
     now: () => new Date(book.now()),
     balance: () => book.balance(),
     setBalance: (amount) => book.setBalance(amount),
+    setPriceFactor: (factor) => {
+      ctx.catalog = withPriceFactor(generated, factor);
+      priceFactor = factor;
+    },
+    setRefuseEvery: (every) => turns.set(every),
     calls: () => ({ ...calls }),
     setLatency: (range) => void (latency = range),
     setRateLimit: (perSecond) => void (ratePerSecond = perSecond),
@@ -262,6 +298,9 @@ export async function startSandboxProvider(opts: SandboxProviderOptions = {}): P
       now: new Date(book.now()).toISOString(),
       clockOffsetMs: book.clockOffsetMs,
       balance: book.balance(),
+      unlimited: book.unlimited,
+      priceFactor,
+      refuseEvery: turns.every,
       orders: book.list().length,
       latencyMs: latency,
       rateLimitPerSecond: ratePerSecond,
@@ -284,7 +323,9 @@ export async function startSandboxProvider(opts: SandboxProviderOptions = {}): P
       if (c.reset) control.reset({ orders: c.clearOrders });
       else if (c.clearOrders) book.clear();
       if (c.advanceMs) book.advance(c.advanceMs);
-      if (c.balance) book.setBalance(c.balance);
+      if (c.balance !== undefined) book.setBalance(c.balance);
+      if (c.priceFactor !== undefined) control.setPriceFactor(c.priceFactor);
+      if (c.refuseEvery !== undefined) turns.set(c.refuseEvery);
       if (c.latencyRange) latency = c.latencyRange;
       if (c.rateLimitPerSecond !== undefined) ratePerSecond = c.rateLimitPerSecond;
       if (FAULT_KEYS.some((k) => c[k] !== undefined)) {

@@ -24,7 +24,7 @@ async function call(fields: Record<string, string | number>, init: { method?: st
 const plain = (where: (s: V2Service) => boolean) => services.find((s) => s.type === 'Default' && where(s))!;
 
 beforeAll(async () => {
-  sb = await startSandboxProvider({ clock: 'manual', orderSeconds: 100, dripMinuteMs: 1000, serviceCount: 320 });
+  sb = await startSandboxProvider({ clock: 'manual', orderSeconds: 100, dripMinuteMs: 1000, serviceCount: 320, balance: '10000' });
   services = (await call({ action: 'services' })).body;
 });
 afterAll(() => sb.close());
@@ -50,6 +50,97 @@ describe('sandbox SMM v2: money', () => {
     const after = (await call({ action: 'status', order: body.order })).body;
     expect(after).toMatchObject({ status: 'Partial', remains: '600' });
     expect(after.charge).toBe(new Big(charged).minus(new Big(charged).times(600).div(1000).round(5, Big.roundDown)).toFixed(5));
+  });
+});
+
+describe('sandbox SMM v2: the account’s balance', () => {
+  const balance = async () => (await call({ action: 'balance' })).body.balance as string;
+  const chargeOf = async (order: number) => (await call({ action: 'status', order })).body.charge as string;
+
+  it('takes each order’s charge, refuses an order that costs more than what is left, and takes it once money is put back', async () => {
+    const s = plain((x) => Number(x.max) >= 1000);
+    sb.control.setBalance('5');
+    const first = (await call({ action: 'add', service: s.service, link: link(), quantity: 1000 })).body.order;
+    const cost = await chargeOf(first);
+    expect(await balance()).toBe(new Big(5).minus(cost).toFixed(5));
+
+    sb.control.setBalance(new Big(cost).minus('0.00001').toFixed(5));
+    const orders = sb.control.orders().length;
+    expect(await call({ action: 'add', service: s.service, link: link(), quantity: 1000 })).toEqual({ status: 200, body: { error: 'Not enough funds on balance' } });
+    expect(sb.control.orders()).toHaveLength(orders);
+    expect(await balance()).toBe(new Big(cost).minus('0.00001').toFixed(5));
+
+    sb.control.setBalance(cost);
+    expect((await call({ action: 'add', service: s.service, link: link(), quantity: 1000 })).body.order).toEqual(expect.any(Number));
+    expect(await balance()).toBe('0.00000');
+  });
+
+  it('gives back what a cancelled or partial order did not deliver, as remains × rate', async () => {
+    const s = plain((x) => x.cancel && Number(x.max) >= 1000);
+    sb.control.setBalance('100');
+    const a = (await call({ action: 'add', service: s.service, link: link(), quantity: 1000 })).body.order;
+    const b = (await call({ action: 'add', service: s.service, link: link(), quantity: 1000 })).body.order;
+    const cost = await chargeOf(a);
+    expect(await balance()).toBe(new Big(100).minus(cost).minus(cost).toFixed(5));
+    expect((await call({ action: 'cancel', orders: String(a) })).body).toEqual([{ order: a, cancel: 1 }]);
+    expect(await balance()).toBe(new Big(100).minus(cost).toFixed(5));
+    sb.control.setOrderState(String(b), 'partial', 250);
+    const back = new Big(cost).times(750).div(1000).round(5, Big.roundDown);
+    expect(await balance()).toBe(new Big(100).minus(cost).plus(back).toFixed(5));
+    expect(await chargeOf(b)).toBe(new Big(cost).minus(back).toFixed(5));
+  });
+
+  it('with no balance set never runs out: it reads one billion less what the orders cost', async () => {
+    sb.control.setBalance(null);
+    expect(await balance()).toBe('1000000000.00000');
+    const s = plain(() => true);
+    const order = (await call({ action: 'add', service: s.service, link: link(), quantity: s.min })).body.order;
+    expect(await balance()).toBe(new Big('1000000000').minus(await chargeOf(order)).toFixed(5));
+    // Back to its starting balance with the orders cleared.
+    sb.control.reset({ orders: true });
+    expect(await balance()).toBe('10000.00000');
+  });
+});
+
+describe('sandbox SMM v2: refusals in turn and prices by factor', () => {
+  it('refuses every N-th order it would take, in the panels’ ordinary words, taking no money and counting only good orders', async () => {
+    const s = plain(() => true);
+    sb.control.setRefuseEvery(3);
+    try {
+      const outcomes: string[] = [];
+      for (let i = 0; i < 7; i++) {
+        if (i === 4) expect((await call({ action: 'add', service: s.service, link: 'not a link', quantity: s.min })).body).toEqual({ error: 'Incorrect link' });
+        const { body } = await call({ action: 'add', service: s.service, link: link(), quantity: s.min });
+        outcomes.push(body.error ?? 'ok');
+      }
+      const no = 'Service temporarily unavailable';
+      expect(outcomes).toEqual(['ok', 'ok', no, 'ok', 'ok', no, 'ok']);
+      expect(sb.control.orders()).toHaveLength(5);
+      const spent = sb.control.orders().reduce((sum, o) => sum.plus(o.charge), new Big(0));
+      expect((await call({ action: 'balance' })).body.balance).toBe(new Big(10000).minus(spent).toFixed(5));
+      // A reset counts from the start again; 0 refuses none.
+      sb.control.reset();
+      expect((await call({ action: 'add', service: s.service, link: link(), quantity: s.min })).body.order).toEqual(expect.any(Number));
+      sb.control.setRefuseEvery(0);
+      for (let i = 0; i < 3; i++) expect((await call({ action: 'add', service: s.service, link: link(), quantity: s.min })).body.order).toEqual(expect.any(Number));
+    } finally {
+      sb.control.setRefuseEvery(0);
+    }
+  });
+
+  it('sells the same services at a price factor, and charges at those prices', async () => {
+    sb.control.setPriceFactor('1.15');
+    try {
+      const priced = (await call({ action: 'services' })).body as V2Service[];
+      expect(priced.map((x) => x.service)).toEqual(services.map((x) => x.service));
+      priced.forEach((x, i) => expect(new Big(x.rate).eq(new Big(services[i]!.rate).times('1.15')), `${services[i]!.rate} → ${x.rate}`).toBe(true));
+      const s = priced.find((x) => x.type === 'Default' && Number(x.min) <= 123 && Number(x.max) >= 123)!;
+      const { body } = await call({ action: 'add', service: s.service, link: link(), quantity: 123 });
+      expect((await call({ action: 'status', order: body.order })).body.charge).toBe(new Big(s.rate).times(123).div(1000).round(5, Big.roundHalfUp).toFixed(5));
+    } finally {
+      sb.control.setPriceFactor('1');
+    }
+    expect((await call({ action: 'services' })).body).toEqual(services);
   });
 });
 

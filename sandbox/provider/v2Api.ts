@@ -55,7 +55,7 @@ export function handleV2(params: Record<string, string>, ctx: ApiContext): ApiRe
 
     case 'add': {
       const { key: _k, action: _a, service, link, quantity, runs, interval, ...extra } = params;
-      const checked = checkOrder(catalog, book, 'smm-v2', { serviceId: service, link, quantity, params: extra, runs, interval });
+      const checked = checkOrder(catalog, book, 'smm-v2', { serviceId: service, link, quantity, params: extra, runs, interval }, ctx.turns);
       if ('refused' in checked) return error(checked.refused.message);
       const { service: s, quantity: q, params: p, charge, runs: r, interval: i } = checked.ok;
       const order = book.create({ via: 'smm-v2', serviceId: s.id, link: link!.trim(), quantity: q, params: p, charge, runs: r, interval: i });

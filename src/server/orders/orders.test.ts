@@ -18,7 +18,7 @@ import { placeOrderBody } from '../testing/orders';
 import { latestOrders, orderCounts } from './staff';
 import { reconcileOrders, syncOrderStatuses } from './sync';
 import { sandboxClient } from '../testing/sandbox';
-import { singleProvider, type SmmProvider } from '../providers';
+import { createProvider, singleProvider, type SmmProvider } from '../providers';
 
 let database: Database;
 let sandbox: SandboxProvider;
@@ -171,6 +171,33 @@ describe('provider faults', () => {
     expect(placed.note?.message).toContain('Not enough funds on balance');
     expect(await balanceOf(user.id)).toBe(100_000_000);
     expect(await verifyLedger(database.db)).toEqual([]);
+  });
+
+  it('a provider out of money refuses the order: it fails with the provider’s words and is refunded in full', async () => {
+    const user = await createCustomer(database.db, { balanceMicros: 100_000_000 });
+    sandbox.control.setBalance('0');
+    try {
+      const placed = await placeAndSubmit(user.id, order('https://instagram.com/provider.broke'));
+      expect(placed).toMatchObject({ status: 'error', note: { code: 'provider_refused', message: 'Not enough funds on balance' } });
+      expect(await balanceOf(user.id)).toBe(100_000_000);
+    } finally {
+      sandbox.control.setBalance(null);
+    }
+  });
+
+  it('a v2 panel’s "Too many requests" sends nothing: the order waits its turn, charged, and goes out on the next send', async () => {
+    const v2 = { ...deps, providers: singleProvider(createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 10_000 })) };
+    const user = await createCustomer(database.db, { balanceMicros: 100_000_000 });
+    sandbox.control.setFault({ mode: 'refuse', actions: ['add'], message: 'Too many requests', times: 1 });
+    const placed = await placeAndSubmit(user.id, order('https://instagram.com/provider.busy'), v2);
+    expect(placed).toMatchObject({ status: 'pending', note: null });
+    const [waiting] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(waiting).toMatchObject({ submittedAt: null, providerOrderId: null });
+    expect(await balanceOf(user.id)).toBe(100_000_000 - placed.chargeMicros);
+    const sent = toOrderView(await submitOrder(v2, waiting!));
+    expect(sent.status).toBe('pending');
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(row!.providerOrderId).toBe(sandbox.control.orders().find((o) => o.link.includes('provider.busy'))!.id);
   });
 
   for (const mode of ['timeout', '5xx', 'garbage'] as const) {

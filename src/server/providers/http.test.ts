@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProvider } from './index';
-import { looseDecimal, optionalInt, looseBool } from './http';
-import { ProviderError, type ProviderErrorKind } from './types';
+import { createPacer, createProvider } from './index';
+import { looseDecimal, optionalInt, looseBool, NO_FUNDS_WORDS } from './http';
+import { isRefusal, ProviderError, type ProviderErrorKind } from './types';
 
 /** A provider stand-in that answers each action with a fixed status and body. */
-let replies: Record<string, { status?: number; body: string }> = {};
+let replies: Record<string, { status?: number; body: string; headers?: Record<string, string> }> = {};
 let server: Server;
 let url: string;
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
       const params = new URLSearchParams(req.url?.split('?')[1] ?? '');
       for (const [k, v] of new URLSearchParams(text)) params.set(k, v);
       const reply = replies[params.get('action') ?? ''] ?? { status: 404, body: 'Not Found' };
-      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
+      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
       res.end(reply.body);
     });
   });
@@ -31,11 +31,12 @@ const qqtube = () => createProvider({ protocol: 'qqtube', url, key: 'k', timeout
 const v2 = () => createProvider({ protocol: 'smm-v2', url, key: 'k', timeoutMs: 500 });
 const order = { serviceId: '1', link: 'https://t.me/x', quantity: 10, params: {} };
 
-async function expectKind(promise: Promise<unknown>, kind: ProviderErrorKind, messages?: string[]) {
+async function expectKind(promise: Promise<unknown>, kind: ProviderErrorKind, messages?: string[]): Promise<ProviderError> {
   const e = await promise.then(() => expect.unreachable('should fail'), (err: unknown) => err);
   expect(e).toBeInstanceOf(ProviderError);
   expect((e as ProviderError).kind).toBe(kind);
   if (messages) expect((e as ProviderError).messages).toEqual(messages);
+  return e as ProviderError;
 }
 
 describe('QQTube reply rules', () => {
@@ -107,6 +108,67 @@ describe('v2 reply rules', () => {
     expect(states.get('1')).toEqual({ status: 'in_progress', startCount: null, remains: 40, currentCount: null, delivered: null, raw: 'In progress' });
     expect(states.get('2')).toEqual({ error: 'Incorrect order ID' });
     expect(states.has('3')).toBe(false);
+  });
+});
+
+describe('why a call failed, in either protocol', () => {
+  const SHORT = ['Not enough funds on balance', 'NOT ENOUGH FUNDS', 'Insufficient balance', 'insufficient funds on your account', 'Low balance', 'Your balance is not enough for this order', "You don't have enough funds"];
+
+  it('a v2 refusal in the words of a short balance is no_funds, still coded as a refusal', async () => {
+    for (const words of SHORT) {
+      replies = { add: { body: JSON.stringify({ error: words }) } };
+      const e = await expectKind(v2().add(order), 'no_funds', [words]);
+      expect(e.code).toBe('PROVIDER_REFUSED');
+      expect(isRefusal(e)).toBe(true);
+    }
+    replies = { add: { body: '{"error":"Incorrect link"}' } };
+    expect(isRefusal(await expectKind(v2().add(order), 'refused', ['Incorrect link']))).toBe(true);
+  });
+
+  it('a QQTube-style refusal in the words of a short balance is no_funds', async () => {
+    replies = { add: { body: '{"status":"error","messages":[{"id":70,"message":"Insufficient balance"}]}' } };
+    await expectKind(qqtube().add(order), 'no_funds', ['Insufficient balance']);
+    replies = { add: { body: '{"status":"error","message":"Not enough funds on balance"}' } };
+    await expectKind(qqtube().add(order), 'no_funds', ['Not enough funds on balance']);
+    replies = { add: { body: '{"status":"error","messages":[{"id":41,"message":"Incorrect link"}]}' } };
+    await expectKind(qqtube().add(order), 'refused', ['Incorrect link']);
+    // The adapter's own words when the provider gave none are a plain refusal.
+    replies = { add: { body: '{"status":"error"}' } };
+    await expectKind(qqtube().add(order), 'refused');
+  });
+
+  it('matches balance words only', () => {
+    for (const words of SHORT) expect(NO_FUNDS_WORDS.test(words), words).toBe(true);
+    for (const words of ['Incorrect service ID', 'Quantity less than minimal 10', 'Balance updated', 'Service temporarily unavailable', 'Too many requests']) {
+      expect(NO_FUNDS_WORDS.test(words), words).toBe(false);
+    }
+  });
+
+  it('a 5xx is unavailable, not no_answer, in both protocols; it is not a refusal', async () => {
+    replies = { add: { status: 502, body: '<html>Bad gateway</html>' }, funds: { status: 503, body: '{"status":"error"}' } };
+    const e = await expectKind(v2().add(order), 'unavailable', ['HTTP 502']);
+    expect(e.code).toBe('PROVIDER_NO_ANSWER');
+    expect(isRefusal(e)).toBe(false);
+    await expectKind(qqtube().add(order), 'unavailable', ['HTTP 502']);
+    await expectKind(qqtube().balance(), 'unavailable', ['HTTP 503']);
+  });
+
+  it('a v2 "Too many requests" is rate_limited with HTTP 200 or 429, honouring Retry-After when given', async () => {
+    replies = { add: { body: '{"error":"Too many requests"}' } };
+    expect((await expectKind(v2().add(order), 'rate_limited', ['Too many requests'])).retryAfterMs).toBe(1000);
+    replies = { add: { body: '{"error":"Too many requests. Try again later."}', headers: { 'retry-after': '3' } } };
+    expect((await expectKind(v2().add(order), 'rate_limited')).retryAfterMs).toBe(3000);
+    replies = { add: { status: 429, body: '{"error":"Too many requests"}' } };
+    expect((await expectKind(v2().add(order), 'rate_limited')).retryAfterMs).toBe(1000);
+    replies = { add: { status: 429, body: '{"error":"Too many requests"}', headers: { 'retry-after': '7' } } };
+    const e = await expectKind(v2().add(order), 'rate_limited');
+    expect(e.retryAfterMs).toBe(7000);
+    expect(isRefusal(e)).toBe(false);
+    // The client's pacer is told, so its later calls wait too.
+    const pacer = createPacer(0);
+    replies = { balance: { body: '{"error":"Too many requests"}', headers: { 'retry-after': '2' } } };
+    await expectKind(createProvider({ protocol: 'smm-v2', url, key: 'k', timeoutMs: 500, pacer }).balance(), 'rate_limited');
+    expect(pacer.stats.rateLimited).toBe(1);
   });
 });
 

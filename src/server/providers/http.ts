@@ -7,13 +7,16 @@ export interface HttpReply {
   httpStatus: number;
   /** The parsed JSON body. */
   body: unknown;
+  /** The reply's `Retry-After` header, when it has one. */
+  retryAfter: string | null;
 }
 
 /**
  * One HTTP exchange with a provider. Transport failures become ProviderErrors here:
- * timeout, connection failure and any 5xx → `no_answer`; a body that is not JSON → `bad_reply`
- * (or `refused` on a 4xx, where the provider clearly answered no). A 4xx with a JSON body is
- * returned so the protocol can read the provider's own error from it.
+ * timeout and connection failure → `no_answer`; any 5xx → `unavailable`; 429 → `rate_limited`;
+ * a body that is not JSON → `bad_reply` (or `refused` on a 4xx, where the provider clearly
+ * answered no). A 4xx with a JSON body is returned so the protocol can read the provider's own
+ * error from it.
  */
 export async function requestJson(req: {
   url: string;
@@ -50,13 +53,9 @@ export async function requestJson(req: {
     throw new ProviderError('no_answer', [describeFetchFailure(e, req.timeoutMs)], { cause: e });
   }
 
-  if (status >= 500) throw new ProviderError('no_answer', [`HTTP ${status}`]);
+  if (status >= 500) throw new ProviderError('unavailable', [`HTTP ${status}`]);
   // A limiter in front of the panel turned the call away; whatever the body says, nothing was done.
-  if (status === 429) {
-    const wait = retryAfterMs(retryAfter);
-    req.pacer?.hold(wait);
-    throw new ProviderError('rate_limited', ['Too many requests'], { retryAfterMs: wait });
-  }
+  if (status === 429) throw rateLimited(['Too many requests'], retryAfter, req.pacer);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -65,7 +64,30 @@ export async function requestJson(req: {
     if (status >= 400) throw new ProviderError('refused', [`HTTP ${status}`, snippet].filter(Boolean));
     throw new ProviderError('bad_reply', ['reply is not JSON'], { cause: e });
   }
-  return { httpStatus: status, body };
+  return { httpStatus: status, body, retryAfter };
+}
+
+/**
+ * The provider's limiter turned a call away: the pacer holds later calls for its `Retry-After`
+ * (1 s when it gives none), and the error says how long to wait.
+ */
+export function rateLimited(messages: string[], retryAfter: string | null, pacer?: Pacer): ProviderError {
+  const wait = retryAfterMs(retryAfter);
+  pacer?.hold(wait);
+  return new ProviderError('rate_limited', messages, { retryAfterMs: wait });
+}
+
+/**
+ * Words with which providers say our account there has not enough money, in any case:
+ * "Not enough funds on balance" (PerfectPanel), "Insufficient balance", "Low balance",
+ * "Your balance is not enough", "You don't have enough funds", …
+ */
+export const NO_FUNDS_WORDS =
+  /not enough (funds|balance|money)|insufficient (funds|balance)|low balance|balance is (not enough|too low|insufficient)|(do not|don'?t|does not|doesn'?t) have enough (funds|balance|money)/i;
+
+/** A provider's refusal in its own words: `no_funds` when they say the balance is short, else `refused`. */
+export function refusal(messages: string[]): ProviderError {
+  return new ProviderError(messages.some((m) => NO_FUNDS_WORDS.test(m)) ? 'no_funds' : 'refused', messages);
 }
 
 /** `Retry-After` in seconds or as a date → ms to wait; 1 s when missing or unreadable, at most 60 s. */

@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { catalogServiceSchema, KNOWN_PLATFORMS, type CatalogService } from '../../core/catalog';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
@@ -40,11 +41,11 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
 
 const CODES: Record<ProviderErrorKind, string> = {
   refused: 'PROVIDER_REFUSED',
+  no_funds: 'PROVIDER_REFUSED',
   no_answer: 'PROVIDER_NO_ANSWER',
+  unavailable: 'PROVIDER_NO_ANSWER',
   bad_reply: 'PROVIDER_BAD_REPLY',
   rate_limited: 'PROVIDER_NO_ANSWER',
-  no_funds: 'PROVIDER_REFUSED',
-  unavailable: 'PROVIDER_NO_ANSWER',
 };
 async function expectKind(promise: Promise<unknown>, kind: ProviderErrorKind): Promise<ProviderError> {
   const e = await failure(promise);
@@ -199,9 +200,9 @@ describe('qqtube adapter: faults', () => {
     expect((await provider.balance()).amount).toMatch(/^\d+(\.\d+)?$/);
   });
 
-  it('5xx → no_answer', async () => {
+  it('5xx → unavailable', async () => {
     sandbox.control.setFault({ mode: '5xx' });
-    expect((await expectKind(place(), 'no_answer')).messages).toEqual(['HTTP 503']);
+    expect((await expectKind(place(), 'unavailable')).messages).toEqual(['HTTP 503']);
   });
 
   it('garbage → bad_reply', async () => {
@@ -209,10 +210,37 @@ describe('qqtube adapter: faults', () => {
     await expectKind(provider.services(), 'bad_reply');
   });
 
-  it('refuse → refused with the provider messages', async () => {
+  it('refuse → refused with the provider messages; in the words of a short balance → no_funds', async () => {
+    sandbox.control.setFault({ mode: 'refuse', actions: ['add'], message: 'Link is private' });
+    expect((await expectKind(place(), 'refused')).messages).toEqual(['Link is private']);
     sandbox.control.setFault({ mode: 'refuse', actions: ['add'] });
-    expect((await expectKind(place(), 'refused')).messages).toEqual(['Not enough funds on balance']);
+    expect((await expectKind(place(), 'no_funds')).messages).toEqual(['Not enough funds on balance']);
     expect(await provider.balance()).toBeTruthy(); // other actions are not faulted
+  });
+
+  it('a balance too short for the order → no_funds; once money is put back the order is taken', async () => {
+    const s = plain();
+    const tier = s.tiers.find((t) => t.minimum <= s.amountMinimum && s.amountMinimum <= t.maximum)!;
+    const charge = new Big(tier.price).div(tier.pricingPer).times(s.amountMinimum).round(4, Big.roundUp);
+    sandbox.control.setBalance(charge.minus('0.0001').toFixed(4));
+    try {
+      expect((await expectKind(place(), 'no_funds')).messages).toEqual(['Not enough funds on balance']);
+      expect((await provider.balance()).amount).toBe(charge.minus('0.0001').toFixed());
+      sandbox.control.setBalance(charge.toFixed(4));
+      await place();
+      expect(await provider.balance()).toEqual({ amount: '0', currency: 'USD' });
+    } finally {
+      sandbox.control.setBalance(null);
+    }
+  });
+
+  it('an ordinary refusal of every N-th order → refused', async () => {
+    sandbox.control.setRefuseEvery(1);
+    try {
+      expect((await expectKind(place(), 'refused')).messages).toEqual(['Service temporarily unavailable']);
+    } finally {
+      sandbox.control.setRefuseEvery(0);
+    }
   });
 
   it('a wrong key → refused', async () => {
@@ -229,7 +257,7 @@ describe('qqtube adapter: faults', () => {
 
   it('times: only the next N calls are faulted', async () => {
     sandbox.control.setFault({ mode: '5xx', times: 1 });
-    await expectKind(provider.balance(), 'no_answer');
+    await expectKind(provider.balance(), 'unavailable');
     await expect(provider.balance()).resolves.toBeTruthy();
   });
 

@@ -11,10 +11,12 @@ import {
   optionalText,
   keepKnown,
   parseReply,
+  refusal,
   requestJson,
 } from './http';
 import { guessPlatform, mapQqtubeStatus } from './mapping';
 import {
+  isRefusal,
   ProviderClient,
   ProviderError,
   type FindOrderQuery,
@@ -115,7 +117,8 @@ const NO_SUBMISSION_ID = 'Sifariş ID alınmadı. Yenidən cəhd edin.';
  * QQTube-style provider: one URL, the key as `api_key`, the call as `action`. `services` goes as
  * GET with query parameters, every other action as a form-encoded POST (the provider answered a
  * multipart POST with 405). A reply counts as refused when `status` is not "success" or when any
- * message id is not 100 (docs/rules.md#orders).
+ * message id is not 100 (docs/rules.md#orders); a refusal saying the balance is short is
+ * `no_funds` (`NO_FUNDS_WORDS`).
  *
  * The reference does not fix which key holds a reply's payload, so lists and objects are read
  * from `data` or from the key named after the action (`services`, `service`, `stats`,
@@ -182,7 +185,7 @@ export class QqtubeProvider extends ProviderClient implements SmmProvider {
         answered++;
       } catch (e) {
         if (!(e instanceof ProviderError)) throw e;
-        if (e.kind === 'refused') {
+        if (isRefusal(e)) {
           result.set(id, { error: e.messages.join(', ') || 'refused' });
           answered++;
         } else {
@@ -268,8 +271,9 @@ export class QqtubeProvider extends ProviderClient implements SmmProvider {
     const texts = messages.map((m) => m.message ?? '').filter(Boolean);
     const failed = status.toLowerCase() !== 'success' || messages.some((m) => m.id !== 100) || httpStatus >= 400;
     if (failed) {
-      if (texts.length) throw new ProviderError('refused', texts);
-      if (message != null) throw new ProviderError('refused', [message]);
+      // The reference names no refusal for a short balance: its words tell it (`no_funds`).
+      if (texts.length) throw refusal(texts);
+      if (message != null) throw refusal([message]);
       if (action === 'add') throw new ProviderError('refused', [ORDER_NOT_PLACED], { note: 'provider_refused' });
       throw new ProviderError('refused', [`${action} failed (${status})`]);
     }

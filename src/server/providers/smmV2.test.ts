@@ -1,8 +1,9 @@
+import Big from 'big.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { catalogServiceSchema, KNOWN_PLATFORMS, type CatalogService } from '../../core/catalog';
 import { startSandboxProvider, toV2Service, generateCatalog, type SandboxProvider } from '../../../sandbox/provider';
 import { createPacer, createProvider } from './index';
-import { ProviderError, type ProviderErrorKind, type SmmProvider } from './types';
+import { isRefusal, ProviderError, type ProviderErrorKind, type SmmProvider } from './types';
 
 let sandbox: SandboxProvider;
 let provider: SmmProvider;
@@ -36,7 +37,7 @@ async function expectKind(promise: Promise<unknown>, kind: ProviderErrorKind): P
   expect(e).toBeInstanceOf(ProviderError);
   const pe = e as ProviderError;
   expect(pe.kind).toBe(kind);
-  expect(pe.code).toBe({ refused: 'PROVIDER_REFUSED', no_answer: 'PROVIDER_NO_ANSWER', bad_reply: 'PROVIDER_BAD_REPLY', rate_limited: 'PROVIDER_NO_ANSWER', no_funds: 'PROVIDER_REFUSED', unavailable: 'PROVIDER_NO_ANSWER' }[kind]);
+  expect(pe.code).toBe({ refused: 'PROVIDER_REFUSED', no_funds: 'PROVIDER_REFUSED', no_answer: 'PROVIDER_NO_ANSWER', unavailable: 'PROVIDER_NO_ANSWER', bad_reply: 'PROVIDER_BAD_REPLY', rate_limited: 'PROVIDER_NO_ANSWER' }[kind]);
   return pe;
 }
 
@@ -106,9 +107,23 @@ describe('v2 adapter: orders', () => {
     expect((await expectKind(place(uniqueLink(), s, s.tiers[0]!.maximum + 1), 'refused')).messages)
       .toEqual([`Quantity more than maximum ${s.tiers[0]!.maximum}`]);
     expect((await expectKind(place('ftp://example.com/x', s), 'refused')).messages).toEqual(['Incorrect link']);
-    sandbox.control.setBalance('0.0001');
-    expect((await expectKind(place(), 'refused')).messages).toEqual(['Not enough funds on balance']);
-    sandbox.control.setBalance('10000');
+  });
+
+  it('a balance too short for the order → no_funds; once money is put back the order is taken', async () => {
+    const s = plain();
+    const charge = new Big(s.tiers[0]!.price).times(s.amountMinimum).div(1000).round(5, Big.roundHalfUp);
+    sandbox.control.setBalance(charge.minus('0.00001').toFixed(5));
+    try {
+      const e = await expectKind(place(), 'no_funds');
+      expect(e.messages).toEqual(['Not enough funds on balance']);
+      expect(isRefusal(e)).toBe(true);
+      sandbox.control.setBalance(charge.toFixed(5));
+      const { providerOrderId } = await place();
+      expect(sandbox.control.order(providerOrderId)!.charge).toBe(charge.toFixed(5));
+      expect(await provider.balance()).toEqual({ amount: '0', currency: 'USD' });
+    } finally {
+      sandbox.control.setBalance(null);
+    }
   });
 
   it('reads statuses in batches of 100, unknown ids as errors', async () => {
@@ -205,9 +220,30 @@ describe('v2 adapter: faults', () => {
     await expectKind(hasty.services(), 'no_answer');
   });
 
-  it('5xx → no_answer', async () => {
+  it('5xx → unavailable; an order sent into it is no refusal, as unknown as an unanswered one', async () => {
     sandbox.control.setFault({ mode: '5xx' });
-    await expectKind(provider.status(['1']), 'no_answer');
+    expect((await expectKind(provider.status(['1']), 'unavailable')).messages).toEqual(['HTTP 503']);
+    expect(isRefusal(await expectKind(place(), 'unavailable'))).toBe(false);
+  });
+
+  it('the panel’s "Too many requests" with HTTP 200 → rate_limited, not refused', async () => {
+    const before = sandbox.control.orders().length;
+    sandbox.control.setFault({ mode: 'refuse', actions: ['add'], message: 'Too many requests', times: 1 });
+    const e = await expectKind(place(), 'rate_limited');
+    expect(e.retryAfterMs).toBe(1000);
+    expect(isRefusal(e)).toBe(false);
+    expect(sandbox.control.orders()).toHaveLength(before);
+  });
+
+  it('an ordinary refusal of every N-th order → refused', async () => {
+    sandbox.control.setRefuseEvery(2);
+    try {
+      await place();
+      expect((await expectKind(place(), 'refused')).messages).toEqual(['Service temporarily unavailable']);
+      await place();
+    } finally {
+      sandbox.control.setRefuseEvery(0);
+    }
   });
 
   it('garbage → bad_reply', async () => {

@@ -12,6 +12,8 @@ import {
   optionalText,
   keepKnown,
   parseReply,
+  rateLimited,
+  refusal,
   requestJson,
 } from './http';
 import { guessPlatform, guessType, mapV2Status } from './mapping';
@@ -27,6 +29,9 @@ import {
 
 /** The most ids one v2 call takes. */
 export const V2_BATCH = 100;
+
+/** A panel's own limiter answering `{ error }` (with HTTP 200 or 429): the call was not processed. */
+const TOO_MANY_REQUESTS = /too many requests|rate limit (exceeded|reached)/i;
 
 // --- wire format ------------------------------------------------------------------------------
 
@@ -205,9 +210,13 @@ export class SmmV2Provider extends ProviderClient implements SmmProvider {
     return collectBatches(batches, this.concurrency);
   }
 
-  /** Sends one action; a top-level `{ error }` is a refusal. Returns the reply body. */
+  /**
+   * Sends one action; a top-level `{ error }` is a refusal (`no_funds` in the words of a short
+   * balance), or `rate_limited` when it says "Too many requests" (its `Retry-After` honoured).
+   * Returns the reply body.
+   */
   private async call(action: string, params: Record<string, string>, timeoutMs = this.timeoutMs): Promise<unknown> {
-    const { httpStatus, body } = await requestJson({
+    const { httpStatus, body, retryAfter } = await requestJson({
       url: this.options.url,
       pacer: this.options.pacer,
       method: 'POST',
@@ -217,7 +226,9 @@ export class SmmV2Provider extends ProviderClient implements SmmProvider {
     if (typeof body === 'object' && body !== null && !Array.isArray(body) && 'error' in body) {
       const error = (body as { error: unknown }).error;
       if (error !== null && error !== undefined && error !== '') {
-        throw new ProviderError('refused', [typeof error === 'string' ? error : JSON.stringify(error)]);
+        const text = typeof error === 'string' ? error : JSON.stringify(error);
+        if (TOO_MANY_REQUESTS.test(text)) throw rateLimited([text], retryAfter, this.options.pacer);
+        throw refusal([text]);
       }
     }
     if (httpStatus >= 400) throw new ProviderError('refused', [`HTTP ${httpStatus}`]);

@@ -62,9 +62,11 @@ export interface SmmProvider {
   /**
    * Submits an order. Neither protocol has an idempotency key, so the outcome of a failure
    * depends on its kind:
-   * - `refused`: the provider answered and did not create the order — safe to refund;
-   * - `no_answer` and `bad_reply`: ambiguous, the order may exist. Never re-send and never
-   *   refund on these; mark the order for reconciliation (`findOrder` / `status`).
+   * - `refused` and `no_funds`: the provider answered and did not create the order — safe to
+   *   refund (`isRefusal`);
+   * - `rate_limited`: turned away before the panel saw it — nothing was created, send it later;
+   * - `no_answer`, `unavailable` and `bad_reply`: ambiguous, the order may exist. Never re-send
+   *   and never refund on these; mark the order for reconciliation (`findOrder` / `status`).
    */
   add(order: ProviderOrderRequest): Promise<{ providerOrderId: string }>;
 
@@ -134,25 +136,29 @@ export abstract class ProviderClient {
   }
 }
 
-export type ProviderErrorKind = 'refused' | 'no_answer' | 'bad_reply' | 'rate_limited' | 'no_funds' | 'unavailable';
+export type ProviderErrorKind = 'refused' | 'no_funds' | 'no_answer' | 'unavailable' | 'bad_reply' | 'rate_limited';
 
 const CODE_OF_KIND = {
   refused: 'PROVIDER_REFUSED',
+  no_funds: 'PROVIDER_REFUSED',
   no_answer: 'PROVIDER_NO_ANSWER',
+  unavailable: 'PROVIDER_NO_ANSWER',
   bad_reply: 'PROVIDER_BAD_REPLY',
   rate_limited: 'PROVIDER_NO_ANSWER',
-  no_funds: 'PROVIDER_REFUSED',
-  unavailable: 'PROVIDER_NO_ANSWER',
-} as const;
+} as const satisfies Record<ProviderErrorKind, string>;
 
 /**
  * A provider call that did not succeed.
  * - `refused`: the provider answered and said no (its messages are in `messages`);
- * - `no_answer`: timeout, connection failure or a 5xx;
+ * - `no_funds`: the provider answered that our account there has not enough money for the call
+ *   (its words matched by `NO_FUNDS_WORDS`, http.ts): a refusal, nothing was done;
+ * - `no_answer`: timeout or connection failure;
+ * - `unavailable`: the provider's server answered with a 5xx (its panel may or may not have done
+ *   the work, so for an `add` it is as ambiguous as `no_answer`);
  * - `bad_reply`: a 2xx that is not JSON or not of the expected shape;
- * - `rate_limited`: HTTP 429, the provider's limiter turned the call away before the panel saw
- *   it. Nothing was done (an `add` created no order): the call may be made again after
- *   `retryAfterMs`.
+ * - `rate_limited`: HTTP 429, or a v2 panel's "Too many requests": the provider's limiter turned
+ *   the call away before the panel saw it. Nothing was done (an `add` created no order): the
+ *   call may be made again after `retryAfterMs`.
  */
 export class ProviderError extends AppError {
   readonly kind: ProviderErrorKind;
@@ -177,3 +183,7 @@ export class ProviderError extends AppError {
 }
 
 export const isProviderError = (e: unknown): e is ProviderError => e instanceof ProviderError;
+
+/** The provider answered and did not do what was asked (`refused` or `no_funds`): nothing was created. */
+export const isRefusal = (e: unknown): e is ProviderError =>
+  e instanceof ProviderError && (e.kind === 'refused' || e.kind === 'no_funds');
