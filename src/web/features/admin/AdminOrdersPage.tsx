@@ -279,6 +279,11 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
         <div data-testid="order-detail">
           <div className="flex flex-wrap items-center gap-2">
             <StatusBadge status={o.status} />
+            {o.delay ? (
+              <Badge tone="warning" title={t('orders.delayedFor', { minutes: o.delay.usualMinutes })}>
+                {t('orders.delayedFor', { minutes: o.delay.usualMinutes })}
+              </Badge>
+            ) : null}
             {o.refundedMicros + (o.runsRefundedMicros ?? 0) > 0 ? <Badge tone="warning">{t('orders.refundedBadge', { amount: formatMoney(o.refundedMicros + (o.runsRefundedMicros ?? 0), 'USD', lang) })}</Badge> : null}
           </div>
           <div className="mt-4 grid gap-x-8 md:grid-cols-2">
