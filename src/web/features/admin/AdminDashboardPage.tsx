@@ -42,7 +42,7 @@ export function StaffHome() {
   );
 }
 
-/** The seven figures (the delayed orders' a link to them, docs/rules.md#delayed-orders) and the five latest orders (docs/rules.md#admin). */
+/** The seven figures (the delayed orders' count links to them, docs/rules.md#delayed-orders) and the five latest orders (docs/rules.md#admin). */
 function Dashboard() {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
