@@ -28,6 +28,12 @@ export const settingsSchema = z.object({
   base_fee: numeric.pipe(z.number().min(0)),
   /** AZN per USD for card top-ups. */
   usd_azn_rate: numeric.pipe(z.number().positive()),
+  /** Delayed orders (docs/rules.md#delayed-orders): the shortest wait, in minutes, before an order with no progress counts as delayed. */
+  stuck_floor_minutes: numeric.pipe(z.number().int().min(1).max(10_080)),
+  /** The wait, in minutes, for a service with too few finished orders to know its usual start. */
+  stuck_default_minutes: numeric.pipe(z.number().int().min(1).max(43_200)),
+  /** Hours after it was sent that a delayed order is cancelled at the provider; 0: never. */
+  stuck_cancel_after_hours: numeric.pipe(z.number().int().min(0).max(720)),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -15,6 +15,9 @@ export const DEFAULT_SETTINGS = {
   service_fee: 0,
   base_fee: 0,
   usd_azn_rate: 1.7,
+  stuck_floor_minutes: 60,
+  stuck_default_minutes: 360,
+  stuck_cancel_after_hours: 0,
 };
 
 /** Keys anonymous visitors may read: what the storefront needs to price and greet. */

@@ -96,6 +96,7 @@ const dashboard: DashboardData = {
   totalOrders: QUANTITY,
   pendingOrders: 0,
   completedOrders: 1,
+  delayedOrders: 0,
   revenueQepik: QEPIK,
   activeServices: 3,
   latestOrders: [{ id: 'o1', number: 'ART-1', serviceName: 'Instagram Followers', createdAt: MOMENT, chargeMicros: MICROS, status: 'completed' }],

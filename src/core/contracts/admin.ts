@@ -120,6 +120,8 @@ export const adminOrdersQuerySchema = z.object({
   platform: z.string().max(50).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
+  /** Only the orders delayed at the provider (docs/rules.md#delayed-orders). */
+  delayed: z.enum(['1']).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { orderNoteSchema } from '../orderNotes';
 import { ORDER_STATUSES } from '../orderStatus';
 
+/** An order waiting at the provider with no progress past its service's usual start (src/core/orderDelay.ts). */
+export const orderDelaySchema = z.object({ since: z.string(), usualMinutes: z.number().int() });
+
 /** An order as its owner sees it. */
 export const orderViewSchema = z.object({
   id: z.string(),
@@ -21,6 +24,8 @@ export const orderViewSchema = z.object({
   /** Why the order failed or waits: a code the page words, and the provider's message (docs/rules.md#statuses). */
   note: orderNoteSchema.nullable(),
   createdAt: z.string(),
+  /** Delayed (docs/rules.md#delayed-orders): no progress past the service's usual start, in minutes; null otherwise. */
+  delay: orderDelaySchema.nullable().optional(),
   /** The drip-feed this order is one run of. */
   parentId: z.string().nullable().optional(),
   /** A drip-feed parent: its runs, how many of them were written so far, the interval in minutes. */
@@ -52,6 +57,7 @@ export const trackResultSchema = z.object({
   delivered: z.number().int().nullable(),
   totalMicros: z.number().int(),
   createdAt: z.string(),
+  delay: orderDelaySchema.nullable().optional(),
 });
 export type TrackResult = z.infer<typeof trackResultSchema>;
 

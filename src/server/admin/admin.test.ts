@@ -223,6 +223,18 @@ describe('admin rules', () => {
     expect(pub).not.toHaveProperty('default_balance');
   });
 
+  it('settings: the delayed orders’ floor, default wait and cancel limit are whole numbers within bounds, kept from the storefront', async () => {
+    for (const bad of [{ stuck_floor_minutes: 0 }, { stuck_default_minutes: 43_201 }, { stuck_cancel_after_hours: -1 }, { stuck_cancel_after_hours: 1.5 }]) {
+      expect((await send('PUT', '/api/admin/settings', admin, bad)).status).toBe(422);
+    }
+    const saved = await send('PUT', '/api/admin/settings', admin, { stuck_floor_minutes: 45, stuck_default_minutes: 240, stuck_cancel_after_hours: 12 });
+    expect(saved.status).toBe(200);
+    expect(await (await send('GET', '/api/admin/settings', admin)).json()).toMatchObject({ stuck_floor_minutes: 45, stuck_default_minutes: 240, stuck_cancel_after_hours: 12 });
+    const pub = await (await app.request('/api/settings')).json();
+    for (const key of ['stuck_floor_minutes', 'stuck_default_minutes', 'stuck_cancel_after_hours']) expect(pub).not.toHaveProperty(key);
+    await send('PUT', '/api/admin/settings', admin, { stuck_floor_minutes: 60, stuck_default_minutes: 360, stuck_cancel_after_hours: 0 });
+  });
+
   it('duplicate service names are refused with DUPLICATE', async () => {
     const body = { apiServiceName: 'Followers HQ', az: 'İzləyicilər', tr: 'Takipçiler' };
     expect((await send('POST', '/api/admin/catalog/service-names', admin, body)).status).toBe(201);

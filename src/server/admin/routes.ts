@@ -32,6 +32,7 @@ export function adminRoutes(deps: AppDeps) {
         totalOrders: counts.total,
         pendingOrders: counts.pending,
         completedOrders: counts.completed,
+        delayedOrders: counts.delayed,
         revenueQepik,
         activeServices,
         latestOrders: latest,

@@ -114,6 +114,15 @@ describe('service figures', () => {
     expect(byService.has('fig-3')).toBe(false);
   });
 
+  it('keep each service’s 90th percentile of start over the same orders, with the same minimum, on the server only', async () => {
+    const { startP90, byService } = await serviceFigures(database.db);
+    // fig-1's starts 5, 10, 20, 30, 40, 50: the 90th percentile lies half way from 40 to 50.
+    expect(startP90.get('fig-1')).toBe(45);
+    expect(startP90.has('fig-2')).toBe(false);
+    expect(startP90.has('fig-3')).toBe(false);
+    expect(Object.keys(byService.get('fig-1')!)).toEqual(['startMinutes', 'completeMinutes', 'completionRate']);
+  });
+
   it('round the rate half up and need the minimum of orders for each figure', () => {
     const row = { service_id: 'x', finished: 8, completed: 1, start_n: 4, start_s: 600, done_n: 5, done_s: 89 };
     expect(figuresOf(row)).toEqual({ startMinutes: null, completeMinutes: 1, completionRate: 13 });

@@ -18,6 +18,9 @@ import { sqlList } from '../db/sqlList';
  *   count against it), in whole percent, rounded half up.
  * Each figure needs at least FIGURES_MIN_ORDERS orders behind it, or it is null ("not enough
  * orders yet"). Medians are given in whole minutes, rounded half up.
+ *
+ * Kept on the server only: the 90th percentile of the start, over the same orders with the same
+ * minimum (`startP90`), from which an order with no progress counts as delayed (orders/stuck.ts).
  */
 export const FIGURES_SAMPLE = 50;
 export const FIGURES_MIN_ORDERS = 5;
@@ -26,6 +29,8 @@ export interface FiguresSnapshot {
   byService: Map<string, ServiceFigures>;
   /** Changes when any figure does: part of the service list's version. */
   stamp: string;
+  /** The 90th percentile of each service's start, in whole minutes (rounded half up), where enough orders show one. Not public. */
+  startP90: Map<string, number>;
 }
 
 interface Row {
@@ -34,6 +39,7 @@ interface Row {
   completed: number;
   start_n: number;
   start_s: number | string | null;
+  start_p90_s?: number | string | null;
   done_n: number;
   done_s: number | string | null;
 }
@@ -50,10 +56,15 @@ export function figuresOf(r: Row): ServiceFigures | undefined {
   return out.startMinutes === null && out.completeMinutes === null && out.completionRate === null ? undefined : out;
 }
 
+/** The 90th percentile of the service's start in minutes, or null without enough orders behind it. */
+export function startP90Of(r: Pick<Row, 'start_n' | 'start_p90_s'>): number | null {
+  return r.start_n >= FIGURES_MIN_ORDERS ? minutes(r.start_p90_s ?? null) : null;
+}
+
 /** Reads every active service's figures in one statement (one ordered index scan per service). */
 async function loadFigures(db: Db): Promise<FiguresSnapshot> {
   const result = await db.execute(sql`
-    select s.id as service_id, f.finished, f.completed, f.start_n, f.start_s, f.done_n, f.done_s
+    select s.id as service_id, f.finished, f.completed, f.start_n, f.start_s, f.start_p90_s, f.done_n, f.done_s
     from catalog_services s
     cross join lateral (
       select
@@ -61,6 +72,7 @@ async function loadFigures(db: Db): Promise<FiguresSnapshot> {
         count(*) filter (where r.status = 'completed')::int as completed,
         count(r.started_at)::int as start_n,
         percentile_cont(0.5) within group (order by extract(epoch from r.started_at - r.created_at)) as start_s,
+        percentile_cont(0.9) within group (order by extract(epoch from r.started_at - r.created_at)) as start_p90_s,
         count(r.completed_at) filter (where r.status = 'completed')::int as done_n,
         percentile_cont(0.5) within group (order by extract(epoch from r.completed_at - r.created_at)) filter (where r.status = 'completed') as done_s
       from (
@@ -74,12 +86,16 @@ async function loadFigures(db: Db): Promise<FiguresSnapshot> {
     where s.active and f.finished > 0
     order by s.id`);
   const byService = new Map<string, ServiceFigures>();
+  const startP90 = new Map<string, number>();
   for (const r of rowsOf<Row>(result)) {
-    const f = figuresOf({ ...r, finished: Number(r.finished), completed: Number(r.completed), start_n: Number(r.start_n), done_n: Number(r.done_n) });
+    const row = { ...r, finished: Number(r.finished), completed: Number(r.completed), start_n: Number(r.start_n), done_n: Number(r.done_n) };
+    const f = figuresOf(row);
     if (f) byService.set(r.service_id, f);
+    const p90 = startP90Of(row);
+    if (p90 !== null) startP90.set(r.service_id, p90);
   }
   const stamp = createHash('sha1').update(JSON.stringify([...byService])).digest('base64url');
-  return { byService, stamp };
+  return { byService, stamp, startP90 };
 }
 
 const lastKnown = new WeakMap<Db, FiguresSnapshot>();

@@ -1,11 +1,14 @@
 import type { JobDefinition } from '../jobs/boss';
 import { sendWaitingCancels } from './cancels';
 import { type OrdersDeps } from './service';
+import { checkDelayedOrders } from './stuck';
 import { reconcileOrders, syncOrderStatuses } from './sync';
 
 /**
  * Every minute: pull statuses of active orders; settle orders whose submission is uncertain, then
  * the cancels still waiting for an order that has since been sent (or left by a process that died).
+ * Every five minutes: flag the orders delayed at the provider, and cancel those past the team's
+ * limit (./stuck.ts).
  */
 export function orderJobs(deps: OrdersDeps): JobDefinition[] {
   return [
@@ -26,6 +29,13 @@ export function orderJobs(deps: OrdersDeps): JobDefinition[] {
       handler: async () => {
         await reconcileOrders(deps);
         await sendWaitingCancels(deps);
+      },
+    },
+    {
+      name: 'order-delay-check',
+      cron: '*/5 * * * *',
+      handler: async () => {
+        await checkDelayedOrders(deps);
       },
     },
   ];

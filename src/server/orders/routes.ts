@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { orderNumberSchema, type TrackResult } from '../../core/contracts/orders';
 import { AppError } from '../../core/errors';
+import { delayOf } from '../../core/orderDelay';
 import { placeOrderInputSchema } from '../../core/orderRules';
 import type { AppDeps } from '../deps';
 import { requireUser, signedInOnly } from '../auth';
@@ -75,6 +76,7 @@ export function trackingRoutes(deps: AppDeps) {
         delivered,
         totalMicros: o.chargeMicros - o.refundedMicros,
         createdAt: o.createdAt.toISOString(),
+        delay: delayOf(o),
       };
       c.header('Cache-Control', 'no-store');
       return c.json(result);

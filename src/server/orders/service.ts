@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderStats, OrderView } from '../../core/contracts/orders';
 import { AppError } from '../../core/errors';
 import { normalizeLink } from '../../core/links';
+import { delayOf } from '../../core/orderDelay';
 import { assertValidOrderInput, orderParams, type PlaceOrderInput } from '../../core/orderRules';
 import type { OrderNote, OrderNoteCode } from '../../core/orderNotes';
 import { statusesOfCounter, type OrderCounter, type OrderStatus } from '../../core/orderStatus';
@@ -52,6 +53,7 @@ export function toOrderView(o: OrderRow): OrderView {
     currentCount: o.currentCount,
     remains: o.remains,
     note: noteOf(o),
+    delay: delayOf(o),
     createdAt: o.createdAt.toISOString(),
     parentId: o.parentId,
     drip: o.runs === null ? null : { runs: o.runs, runsSent: o.runsSent, intervalMinutes: o.intervalMinutes!, quantityPerRun: o.quantity / o.runs },

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../db/client';
 import { ledgerEntries, orders, users } from '../db/schema';
 import { refundOrder, refundParts, refundReferencePattern, type RefundResult } from './refunds';
 import { toOrderView, type OrderRow, type OrdersDeps } from './service';
+import { delayedNow } from './stuck';
 import { applyState } from './sync';
 
 /** What the team does with any customer's order: search, detail, resync, refund and resubmit. */
@@ -29,6 +30,7 @@ export async function searchOrders(db: Db, q: AdminOrdersQuery) {
   }
   if (q.status) conditions.push(eq(orders.status, q.status as never));
   if (q.platform) conditions.push(eq(orders.platform, q.platform));
+  if (q.delayed) conditions.push(delayedNow);
   if (q.from) conditions.push(gte(orders.createdAt, new Date(`${q.from}T00:00:00Z`)));
   if (q.to) conditions.push(lt(orders.createdAt, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000)));
   const where = conditions.length ? and(...conditions) : undefined;
@@ -157,15 +159,16 @@ export async function prepareResubmit(deps: OrdersDeps, o: OrderRow): Promise<Re
 }
 
 /** The admin dashboard's order counts: every order, those still active and those completed (the customers' counters). */
-export async function orderCounts(db: Db): Promise<{ total: number; pending: number; completed: number }> {
+export async function orderCounts(db: Db): Promise<{ total: number; pending: number; completed: number; delayed: number }> {
   const [o] = await db
     .select({
       total: sql<number>`count(*)::int`,
       pending: sql<number>`count(*) filter (where ${inArray(orders.status, statusesOfCounter('active'))})::int`,
       completed: sql<number>`count(*) filter (where ${inArray(orders.status, statusesOfCounter('completed'))})::int`,
+      delayed: sql<number>`count(*) filter (where ${delayedNow})::int`,
     })
     .from(orders);
-  return { total: o?.total ?? 0, pending: o?.pending ?? 0, completed: o?.completed ?? 0 };
+  return { total: o?.total ?? 0, pending: o?.pending ?? 0, completed: o?.completed ?? 0, delayed: o?.delayed ?? 0 };
 }
 
 /** The newest orders of every customer, for the admin dashboard. */

@@ -75,6 +75,16 @@ export const orders = pgTable(
      */
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * Delayed (docs/rules.md#delayed-orders, src/server/orders/stuck.ts): when an order the
+     * provider accepted was found with no progress past its service's usual start, and that usual
+     * start in minutes as it was then. Written once; the order stops being shown as delayed when it
+     * starts or ends. `delay_cancel_at`: when the shop asked the provider to cancel it for its
+     * delay (once, past the `stuck_cancel_after_hours` setting).
+     */
+    delayedAt: timestamp('delayed_at', { withTimezone: true }),
+    delayMinutes: integer('delay_minutes'),
+    delayCancelAt: timestamp('delay_cancel_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The order's id in the reseller API (`/api/v2`): an integer, as the protocol's clients expect, drawn at random (API_ID_DRAW). */
@@ -118,6 +128,10 @@ export const orders = pgTable(
     index('orders_service_finished_idx')
       .on(t.serviceId, t.updatedAt)
       .where(sql`status in (${sqlList(FINAL_STATUSES)}) and provider_order_id is not null and runs is null`),
+    // Delayed orders still waiting for their start, for the team's count and list.
+    index('orders_delayed_idx')
+      .on(t.delayedAt)
+      .where(sql`delayed_at is not null and started_at is null`),
     // Later orders on the same link, which end a refill (src/server/reseller/actions.ts).
     index('orders_link_created_idx').on(t.linkKey, t.platform, t.createdAt),
     check('orders_drip_shape', sql`${t.runs} is null or (${t.runs} >= 2 and ${t.intervalMinutes} >= 1 and ${t.quantity} % ${t.runs} = 0 and ${t.runsSent} <= ${t.runs} and ${t.parentId} is null)`),

@@ -1,4 +1,4 @@
-import { Banknote, CheckCircle2, Clock, Package, ShoppingCart, Users } from 'lucide-react';
+import { AlarmClock, Banknote, CheckCircle2, Clock, Package, ShoppingCart, Users } from 'lucide-react';
 import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
@@ -42,11 +42,12 @@ export function StaffHome() {
   );
 }
 
-/** The six figures and the five latest orders (docs/rules.md#admin). */
+/** The seven figures (the delayed orders' count links to them, docs/rules.md#delayed-orders) and the five latest orders (docs/rules.md#admin). */
 function Dashboard() {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const query = useDashboard();
+  const base = useAdminBase();
   const d = query.data;
 
   return (
@@ -66,6 +67,9 @@ function Dashboard() {
             <StatCard testId="stat-services" label={t('dashboard.activeServices')} value={formatNumber(d.activeServices, lang)} icon={Package} tone="violet" />
             <StatCard testId="stat-pending" label={t('dashboard.pendingOrders')} value={formatNumber(d.pendingOrders, lang)} icon={Clock} tone="amber" />
             <StatCard testId="stat-completed" label={t('dashboard.completedOrders')} value={formatNumber(d.completedOrders, lang)} icon={CheckCircle2} tone="emerald" />
+            <Link to={`${base}/orders?delayed=1`} aria-label={t('dashboard.showDelayed')} title={t('dashboard.showDelayed')} className="block rounded-2xl hover:opacity-90 focus-visible:outline-2 focus-visible:outline-brand-500">
+              <StatCard testId="stat-delayed" label={t('dashboard.delayedOrders')} value={formatNumber(d.delayedOrders, lang)} icon={AlarmClock} tone="amber" />
+            </Link>
           </div>
 
           <Panel className="mt-8">

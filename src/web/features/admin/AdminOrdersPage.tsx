@@ -3,6 +3,7 @@ import { AlertTriangle, ChevronLeft, ChevronRight, Eye, RefreshCw, RotateCcw, Se
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { useTranslation } from '../../i18n';
 import { orderRefundSchema } from '../../../core/contracts/admin';
@@ -16,7 +17,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { Input } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { useCan } from './access';
-import { useAdminCancel, useAdminRefill, useOrder, useOrders, useRefund, useResubmit, useResync, type OrderDetail, type OrdersQuery } from './api';
+import { useAdminCancel, useAdminRefill, useOrder, useOrders, useRefund, useResubmit, useResync, type AdminOrder, type OrderDetail, type OrdersQuery } from './api';
 import { ConfirmDialog, FormDialog } from './dialogs';
 import { notify, notifyError, STATUS_TONE } from './format';
 import { AdminPage, CardsOrTable, InputField, LoadError, Loading, Panel, QueryView, ReasonField, SearchField, Select, Table, TableContent, td, Th } from './ui';
@@ -47,7 +48,9 @@ export default function AdminOrdersPage() {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const [text, setText] = useState('');
-  const [filters, setFilters] = useState<OrdersQuery>({ page: 1 });
+  const [params] = useSearchParams();
+  // The dashboard's delayed count links here with `?delayed=1`.
+  const [filters, setFilters] = useState<OrdersQuery>(() => ({ page: 1, ...(params.get('delayed') === '1' ? { delayed: '1' as const } : {}) }));
   const [openId, setOpenId] = useState<string | null>(null);
   const platforms = usePlatforms();
 
@@ -64,8 +67,8 @@ export default function AdminOrdersPage() {
   return (
     <AdminPage title={t('orders.title')} description={data ? t('orders.total', { formatted: formatNumber(data.total, lang), count: data.total }) : undefined}>
       <Panel>
-        <div className="grid grid-cols-2 gap-3 border-b border-slate-200 p-4 lg:grid-cols-4">
-          <SearchField id="order-search" label={t('orders.search')} value={text} onChange={setText} placeholder={t('orders.searchPlaceholder')} className="col-span-2 lg:col-span-4" />
+        <div className="grid grid-cols-2 gap-3 border-b border-slate-200 p-4 lg:grid-cols-5">
+          <SearchField id="order-search" label={t('orders.search')} value={text} onChange={setText} placeholder={t('orders.searchPlaceholder')} className="col-span-2 lg:col-span-5" />
           <FilterField id="order-status" label={t('orders.status')}>
             <Select id="order-status" value={filters.status ?? ''} onChange={(e) => set({ status: e.target.value || undefined })}>
               <option value="">{t('orders.allStatuses')}</option>
@@ -86,6 +89,12 @@ export default function AdminOrdersPage() {
               ))}
             </Select>
           </FilterField>
+          <FilterField id="order-delay" label={t('orders.delay')}>
+            <Select id="order-delay" value={filters.delayed ?? ''} onChange={(e) => set({ delayed: e.target.value === '1' ? '1' : undefined })}>
+              <option value="">{t('orders.allOrders')}</option>
+              <option value="1">{t('orders.delayedOnly')}</option>
+            </Select>
+          </FilterField>
           <FilterField id="order-from" label={t('orders.from')}>
             <Input id="order-from" type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => set({ from: e.target.value || undefined })} className="h-10 py-2" />
           </FilterField>
@@ -104,6 +113,7 @@ export default function AdminOrdersPage() {
                       <span className="whitespace-nowrap font-mono text-xs font-semibold text-slate-900">{o.number}</span>
                       <StatusBadge status={o.status} />
                     </div>
+                    <DelayBadge delay={o.delay} />
                     <p className="mt-1.5 truncate text-sm font-medium text-slate-900">{o.serviceName}</p>
                     <p className="truncate text-xs text-slate-500">{o.email}</p>
                     <div className="mt-1.5 flex items-center justify-between text-xs text-slate-600">
@@ -153,6 +163,7 @@ export default function AdminOrdersPage() {
                     <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{formatMoney(o.chargeMicros, 'USD', lang)}</td>
                     <td className={`${td} whitespace-nowrap`}>
                       <StatusBadge status={o.status} />
+                      <DelayBadge delay={o.delay} />
                     </td>
                     <td className={`${td} whitespace-nowrap text-xs`}>{formatDateTime(o.createdAt, lang)}</td>
                     <td className={`${td} text-right`}>
@@ -185,6 +196,17 @@ export default function AdminOrdersPage() {
       </Panel>
       {openId ? <OrderDialog id={openId} onClose={() => setOpenId(null)} /> : null}
     </AdminPage>
+  );
+}
+
+/** A delayed order's mark (docs/rules.md#delayed-orders): its status stays as the provider says. */
+function DelayBadge({ delay }: { delay: AdminOrder['delay'] }) {
+  const { t } = useTranslation('admin');
+  if (!delay) return null;
+  return (
+    <span className="mt-1 block" title={t('orders.delayedFor', { minutes: delay.usualMinutes })} data-testid="order-delayed">
+      <Badge tone="warning">{t('orders.delayed')}</Badge>
+    </span>
   );
 }
 
@@ -257,6 +279,11 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
         <div data-testid="order-detail">
           <div className="flex flex-wrap items-center gap-2">
             <StatusBadge status={o.status} />
+            {o.delay ? (
+              <Badge tone="warning" title={t('orders.delayedFor', { minutes: o.delay.usualMinutes })}>
+                {t('orders.delayedFor', { minutes: o.delay.usualMinutes })}
+              </Badge>
+            ) : null}
             {o.refundedMicros + (o.runsRefundedMicros ?? 0) > 0 ? <Badge tone="warning">{t('orders.refundedBadge', { amount: formatMoney(o.refundedMicros + (o.runsRefundedMicros ?? 0), 'USD', lang) })}</Badge> : null}
           </div>
           <div className="mt-4 grid gap-x-8 md:grid-cols-2">

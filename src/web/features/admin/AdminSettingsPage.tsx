@@ -28,10 +28,17 @@ const NUMBER_FIELDS = [
   { key: 'default_balance', min: 0, step: 0.01 },
   { key: 'usd_azn_rate', min: 0, step: 0.0001 },
 ] as const;
-type NumberKey = (typeof NUMBER_FIELDS)[number]['key'];
+/** Delayed orders (docs/rules.md#delayed-orders): whole minutes and hours. */
+const DELAY_FIELDS = [
+  { key: 'stuck_floor_minutes', min: 1, max: 10_080, step: 1 },
+  { key: 'stuck_default_minutes', min: 1, max: 43_200, step: 1 },
+  { key: 'stuck_cancel_after_hours', min: 0, max: 720, step: 1 },
+] as const;
+const ALL_NUMBER_FIELDS = [...NUMBER_FIELDS, ...DELAY_FIELDS];
+type NumberKey = (typeof ALL_NUMBER_FIELDS)[number]['key'];
 type Draft = Omit<Settings, NumberKey> & Record<NumberKey, string>;
 
-const toDraft = (s: Settings): Draft => ({ ...s, service_fee: String(s.service_fee), base_fee: String(s.base_fee), default_balance: String(s.default_balance), usd_azn_rate: String(s.usd_azn_rate) });
+const toDraft = (s: Settings): Draft => ({ ...s, ...(Object.fromEntries(ALL_NUMBER_FIELDS.map((f) => [f.key, String(s[f.key])])) as Record<NumberKey, string>) });
 
 /**
  * The settings as typed: numbers are read by `numericSetting` (text that is not a number becomes 0,
@@ -44,6 +51,9 @@ const settingsFormSchema = settingsSchema.extend({
   base_fee: typedNumber.pipe(z.number().min(0, 'notNegative')),
   default_balance: typedNumber.pipe(z.number().min(0, 'notNegative')),
   usd_azn_rate: typedNumber.pipe(z.number().positive('positive')),
+  stuck_floor_minutes: typedNumber.pipe(z.number().int('floorRange').min(1, 'floorRange').max(10_080, 'floorRange')),
+  stuck_default_minutes: typedNumber.pipe(z.number().int('defaultRange').min(1, 'defaultRange').max(43_200, 'defaultRange')),
+  stuck_cancel_after_hours: typedNumber.pipe(z.number().int('cancelRange').min(0, 'cancelRange').max(720, 'cancelRange')),
 });
 /** The contract reads stored rows of any shape (its text and flag fields take `unknown`), so it takes the form's strings and booleans as they are. */
 const settingsResolver = zodResolver(settingsFormSchema) as Resolver<Draft, unknown, Settings>;
@@ -87,7 +97,7 @@ export default function AdminSettingsPage() {
   };
   const submit = (e: FormEvent) => {
     // The number fields show the numbers they are read as, whether or not they pass.
-    for (const f of NUMBER_FIELDS) form.setValue(f.key, String(numericSetting(form.getValues(f.key))));
+    for (const f of ALL_NUMBER_FIELDS) form.setValue(f.key, String(numericSetting(form.getValues(f.key))));
     void form.handleSubmit(send)(e);
   };
   const numberError = (key: NumberKey) => {
@@ -152,6 +162,15 @@ export default function AdminSettingsPage() {
                   {(control) => (
                     <Input {...control} type="number" inputMode="decimal" min={f.min} max={'max' in f ? f.max : undefined} step={f.step} {...form.register(f.key)} />
                   )}
+                </Field>
+              ))}
+            </div>
+          </Section>
+          <Section title={t('settings.delays')}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {DELAY_FIELDS.map((f) => (
+                <Field key={f.key} label={t(`settings.fields.${f.key}`)} hint={t(`settings.hints.${f.key}`)} error={numberError(f.key)}>
+                  {(control) => <Input {...control} type="number" inputMode="numeric" min={f.min} max={f.max} step={f.step} {...form.register(f.key)} />}
                 </Field>
               ))}
             </div>

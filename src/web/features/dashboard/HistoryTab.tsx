@@ -14,6 +14,7 @@ import { ReorderButton } from './reorder';
 import type { OrderNavigationState } from '../catalog/pages';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { orderNoteText } from '../../lib/orderNote';
+import { orderDelayText } from '../../lib/orderDelay';
 import { errorText } from '../../lib/errorText';
 
 /** All of the customer's orders, newest first (docs/rules.md#screens): a table on wide screens, cards on phones. */
@@ -105,6 +106,11 @@ export function HistoryTab({
             <td className="max-w-56 px-4 py-3">
               <span className="font-medium text-slate-900">{o.serviceName}</span>
               {o.note ? <span className="mt-1 block text-xs text-slate-500">{orderNoteText(t, o.note)}</span> : null}
+              {o.delay ? (
+                <span className="mt-1 block text-xs font-medium text-amber-700" data-testid="order-delay">
+                  {orderDelayText(t, o.delay, locale)}
+                </span>
+              ) : null}
             </td>
             <td className="max-w-48 px-4 py-3">{link(o)}</td>
             <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
@@ -149,6 +155,11 @@ export function HistoryTab({
               </div>
             </dl>
             {o.note ? <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">{orderNoteText(t, o.note)}</p> : null}
+            {o.delay ? (
+              <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-xs font-medium text-amber-800" data-testid="order-delay">
+                {orderDelayText(t, o.delay, locale)}
+              </p>
+            ) : null}
             <OrderExtras orderId={o.id} actions={actions.data?.[o.id]} />
             {onReorder ? <ReorderButton order={o} onReorder={onReorder} /> : null}
           </li>

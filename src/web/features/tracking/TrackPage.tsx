@@ -17,6 +17,7 @@ import { trackKind, type TrackKind } from './trackKind';
 import type { TrackForm } from './trackForm';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { errorText } from '../../lib/errorText';
+import { orderDelayText } from '../../lib/orderDelay';
 
 export const ns = ['tracking'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('tracking:title')} · ${site.site_name}`, description: t('tracking:intro') });
@@ -204,6 +205,11 @@ function TrackResultCard({ result, locale }: { result: TrackResult; locale: stri
             <p className="text-sm text-slate-600">{t(`status.${result.status}.description`)}</p>
           </div>
         </div>
+        {result.delay ? (
+          <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-800 ring-1 ring-inset ring-amber-200" data-testid="track-delay">
+            {orderDelayText(t, result.delay, locale)}
+          </p>
+        ) : null}
       </div>
     </article>
   );
