@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PriceTier } from './catalog';
-import { priceOrder, pricePerUnitDisplay } from './pricing';
+import { costOfOrderMicros, markedUpTiers, priceOrder, pricePerUnitDisplay } from './pricing';
 
 const NO_FEES = { serviceFeePercent: 0, baseFee: 0 };
 const tier = (price: string, pricingPer = 1000, minimum = 1, maximum = 10_000): PriceTier => ({
@@ -263,5 +263,49 @@ describe('pricePerUnitDisplay', () => {
         expect(shown.micros).toBe(priceOrder(tiers, shown.per, fees).micros);
       }),
     );
+  });
+});
+
+describe('costOfOrderMicros: what an order costs at a provider’s price', () => {
+  const tiers: PriceTier[] = [
+    { minimum: 100, maximum: 999, price: '0.3333', pricingPer: 1000 },
+    { minimum: 1000, maximum: 5000, price: '0.25', pricingPer: 1000 },
+  ];
+  it('is price × quantity / pricingPer by the tier holding the quantity, rounded up to the micro', () => {
+    expect(costOfOrderMicros(tiers, 100)).toBe(33_330);
+    expect(costOfOrderMicros(tiers, 101)).toBe(33_664); // 0.0336633 → up
+    expect(costOfOrderMicros(tiers, 1000)).toBe(250_000);
+    expect(costOfOrderMicros([{ minimum: 1, maximum: 10, price: '0.01', pricingPer: 3 }], 1)).toBe(3_334);
+  });
+  it('is 0 outside every tier, for a quantity that is not a positive integer, and for unusable tiers', () => {
+    expect(costOfOrderMicros(tiers, 99)).toBe(0);
+    expect(costOfOrderMicros(tiers, 5001)).toBe(0);
+    expect(costOfOrderMicros(tiers, 1.5)).toBe(0);
+    expect(costOfOrderMicros([{ minimum: 1, maximum: 10, price: 'x', pricingPer: 1000 }], 5)).toBe(0);
+  });
+  it('never counts less than the exact cost, by less than a micro-dollar', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 1_000_000 }), (priceMicros, per, quantity) => {
+        const price = (priceMicros / 1e6).toFixed(6);
+        const cost = costOfOrderMicros([{ minimum: 1, maximum: 1_000_000, price, pricingPer: per }], quantity);
+        const exact = BigInt(priceMicros) * BigInt(quantity); // × 10^-6 / per, in micros: exact / per
+        expect(BigInt(cost) * BigInt(per) >= exact).toBe(true);
+        expect((BigInt(cost) - 1n) * BigInt(per) < exact).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('markedUpTiers: a service’s selling price from its provider’s', () => {
+  const tiers: PriceTier[] = [{ minimum: 100, maximum: 5000, price: '3.2266', pricingPer: 1000 }];
+  it('keeps the price with no markup, and adds the percent and the fixed amount per 1000 units', () => {
+    expect(markedUpTiers(tiers, { percent: '0', fixedPer1000: '0' })).toEqual(tiers);
+    expect(markedUpTiers(tiers, { percent: '10', fixedPer1000: '0' })[0]!.price).toBe('3.54926');
+    expect(markedUpTiers(tiers, { percent: '0', fixedPer1000: '0.5' })[0]!.price).toBe('3.7266');
+    expect(markedUpTiers([{ minimum: 1, maximum: 10, price: '0.2', pricingPer: 100 }], { percent: '50', fixedPer1000: '0.1' })[0]!.price).toBe('0.31');
+  });
+  it('rounds up to 8 decimals and keeps bounds and pricingPer', () => {
+    const [t] = markedUpTiers([{ minimum: 5, maximum: 50, price: '0.00000001', pricingPer: 7 }], { percent: '50', fixedPer1000: '0' });
+    expect(t).toEqual({ minimum: 5, maximum: 50, price: '0.00000002', pricingPer: 7 });
   });
 });
