@@ -17,6 +17,10 @@ export const ORDER_NOTE_CODES = [
   'provider_never_received',
   /** The provider answered a status check for this order with an error (the message). */
   'provider_status_error',
+  /** Every provider of the service is out of money: the order waits, charged, until one can take it (docs/rules.md#provider-funds). */
+  'awaiting_provider_funds',
+  /** No provider had the money to take it within the set time: refunded. */
+  'provider_no_funds',
   /** A drip-feed cancelled before its first run was written. */
   'cancelled_before_runs',
   /** Cancelled before it was sent to the provider. */

@@ -34,6 +34,10 @@ export const settingsSchema = z.object({
   stuck_default_minutes: numeric.pipe(z.number().int().min(1).max(43_200)),
   /** Hours after it was sent that a delayed order is cancelled at the provider; 0: never. */
   stuck_cancel_after_hours: numeric.pipe(z.number().int().min(0).max(720)),
+  /** Providers' money (docs/rules.md#provider-funds): a provider's balance below this many USD is shown on the dashboard. */
+  provider_low_balance: numeric.pipe(z.number().min(0)),
+  /** Hours an order waits for a provider with money before it is refunded. */
+  provider_funds_wait_hours: numeric.pipe(z.number().int().min(1).max(720)),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

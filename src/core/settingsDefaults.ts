@@ -18,6 +18,8 @@ export const DEFAULT_SETTINGS = {
   stuck_floor_minutes: 60,
   stuck_default_minutes: 360,
   stuck_cancel_after_hours: 0,
+  provider_low_balance: 10,
+  provider_funds_wait_hours: 24,
 };
 
 /** Keys anonymous visitors may read: what the storefront needs to price and greet. */

@@ -80,8 +80,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // Orders a previous run left between debit and submission are settled right away.
   void reconcileOrders(ordersDeps).catch((err) => logger.warn({ err }, 'start-up order reconciliation failed'));
 
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db });
   const background = env.JOBS
-    ? await startBackground({ env, database, logger, orders: ordersDeps, gateway: external.gateway, realtime, publicUrl: () => deps.publicUrl })
+    ? await startBackground({ env, database, logger, orders: ordersDeps, gateway: external.gateway, realtime, publicUrl: () => deps.publicUrl, mailer })
     : undefined;
   const jobs: Jobs | undefined = background?.jobs;
   // Accepted orders wake this process's submission worker at once and the others by NOTIFY.
@@ -107,7 +108,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     clientDir: mode === 'built' ? resolve('dist/client') : undefined,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     authSecret: secret,
-    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db }),
+    mailer,
     providers,
     providerKeys: box,
     gateway: external.gateway,

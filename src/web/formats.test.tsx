@@ -100,6 +100,8 @@ const dashboard: DashboardData = {
   revenueQepik: QEPIK,
   activeServices: 3,
   latestOrders: [{ id: 'o1', number: 'ART-1', serviceName: 'Instagram Followers', createdAt: MOMENT, chargeMicros: MICROS, status: 'completed' }],
+  providerAlerts: [],
+  waitingForFunds: 0,
 };
 
 const contact: ContactMessageView = { id: 'c1', name: 'Aysel', email: 'aysel@example.com', subject: 'Price', message: 'Hello', status: 'new', createdAt: MOMENT };

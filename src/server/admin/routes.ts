@@ -4,7 +4,7 @@ import { countUsers } from '../auth';
 import { countActiveLocalServices } from '../content';
 import type { AppDeps } from '../deps';
 import { query } from '../http/body';
-import { latestOrders, orderCounts } from '../orders';
+import { latestOrders, orderCounts, providerAlerts } from '../orders';
 import { completedRevenueQepik, listPaymentsForStaff } from '../payments';
 import { listAudit } from './audit';
 import { adminCatalogRoutes } from './catalog';
@@ -20,12 +20,13 @@ export function adminRoutes(deps: AppDeps) {
 
   return new Hono()
     .get('/dashboard', async (c) => {
-      const [totalUsers, counts, revenueQepik, activeServices, latest] = await Promise.all([
+      const [totalUsers, counts, revenueQepik, activeServices, latest, alerts] = await Promise.all([
         countUsers(db),
         orderCounts(db),
         completedRevenueQepik(db),
         countActiveLocalServices(db),
         latestOrders(db, 5),
+        providerAlerts(db),
       ]);
       return c.json({
         totalUsers,
@@ -36,6 +37,8 @@ export function adminRoutes(deps: AppDeps) {
         revenueQepik,
         activeServices,
         latestOrders: latest,
+        providerAlerts: alerts.providers,
+        waitingForFunds: alerts.waitingForFunds,
       });
     })
 

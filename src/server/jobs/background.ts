@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { PaymentGateway } from '../gateways';
 import type { Logger } from '../logger';
+import type { Mailer } from '../mail';
 import { orderJobs, startSubmissionWorker, type OrdersDeps, type SubmissionWorker } from '../orders';
 import { paymentJobs } from '../payments';
 import { providerJobs } from '../providers';
@@ -33,13 +34,15 @@ export async function startBackground(opts: {
   gateway: PaymentGateway;
   realtime: RealtimeHub;
   publicUrl: () => string;
+  /** Tells the team what needs a person (a provider out of money). */
+  mailer?: Mailer;
 }): Promise<Background> {
   const { env, database, logger } = opts;
   const jobs = await database.withLock(STARTUP_LOCK, () =>
     startJobs(database, logger, [
       pruneExpiredJob(database.db),
       catalogSyncJob(database.db, opts.orders.providers, logger, env.CATALOG_SYNC_MINUTES, opts.realtime),
-      ...orderJobs(opts.orders),
+      ...orderJobs({ ...opts.orders, mailer: opts.mailer }),
       ...resellerJobs(opts.orders),
       ...providerJobs(database.db, opts.orders.providers, logger),
       ...paymentJobs({ db: database.db, gateway: opts.gateway, logger, realtime: opts.realtime, get publicUrl() { return opts.publicUrl(); } }),

@@ -71,3 +71,21 @@ const VERIFY_TEXT: LinkMailText = {
 
 /** The e-mail confirmation message sent after sign-up, in the language the visitor was using. */
 export const verifyEmailMail = (opts: LinkMailOptions): MailMessage => linkMail(VERIFY_TEXT, opts);
+
+/**
+ * The team's notice that a provider has run out of the shop's money (docs/rules.md#provider-funds),
+ * sent once per episode to the notification address, in Azerbaijani and English.
+ */
+export function providerFundsMail(opts: { to: string; provider: string; since: Date; waiting: number; siteName: string }): MailMessage {
+  const when = opts.since.toISOString().slice(0, 16).replace('T', ' ');
+  const text =
+    `Təchizatçı "${opts.provider}" ${when} UTC-dən bəri sifarişləri balans çatışmadığı üçün qəbul etmir. ` +
+    `Gözləyən sifarişlər: ${opts.waiting}. Onlar təchizatçının balansı artırılan kimi göndəriləcək, ya da müəyyən vaxtdan sonra geri qaytarılacaq.\n\n` +
+    `Provider "${opts.provider}" has refused orders for want of funds since ${when} UTC. Orders waiting: ${opts.waiting}. ` +
+    `They are sent as soon as the provider's balance is topped up, or refunded after the set time.\n\n— ${opts.siteName}`;
+  const html = text
+    .split('\n\n')
+    .map((p) => `<p>${escapeHtml(p)}</p>`)
+    .join('');
+  return { to: opts.to, subject: `Təchizatçının balansı bitib / Provider out of funds: ${opts.provider} · ${opts.siteName}`, text, html };
+}

@@ -1,4 +1,6 @@
 import type { JobDefinition } from '../jobs/boss';
+import type { Mailer } from '../mail';
+import { checkProviderFunds } from './funds';
 import { sendWaitingCancels } from './cancels';
 import { type OrdersDeps } from './service';
 import { checkDelayedOrders } from './stuck';
@@ -8,9 +10,9 @@ import { reconcileOrders, syncOrderStatuses } from './sync';
  * Every minute: pull statuses of active orders; settle orders whose submission is uncertain, then
  * the cancels still waiting for an order that has since been sent (or left by a process that died).
  * Every five minutes: flag the orders delayed at the provider, and cancel those past the team's
- * limit (./stuck.ts).
+ * limit (./stuck.ts). Every minute: orders waiting for a provider with money (./funds.ts).
  */
-export function orderJobs(deps: OrdersDeps): JobDefinition[] {
+export function orderJobs(deps: OrdersDeps & { mailer?: Mailer }): JobDefinition[] {
   return [
     {
       name: 'order-status-sync',
@@ -29,6 +31,13 @@ export function orderJobs(deps: OrdersDeps): JobDefinition[] {
       handler: async () => {
         await reconcileOrders(deps);
         await sendWaitingCancels(deps);
+      },
+    },
+    {
+      name: 'provider-funds',
+      cron: '* * * * *',
+      handler: async () => {
+        await checkProviderFunds(deps);
       },
     },
     {

@@ -13,7 +13,7 @@ import { createCustomer } from '../testing/users';
 import { verifyLedger } from '../wallet/ledger';
 import type { OrderView } from '../../core/contracts/orders';
 import { orderStats, partialRefundMicros, toOrderView, type OrdersDeps } from './service';
-import { submitOrder } from './submission';
+import { claimPending, submitOrder } from './submission';
 import { placeOrderBody } from '../testing/orders';
 import { latestOrders, orderCounts } from './staff';
 import { reconcileOrders, syncOrderStatuses } from './sync';
@@ -164,22 +164,23 @@ describe('placing an order', () => {
 describe('provider faults', () => {
   it('a refusal marks the order error with the messages and refunds in full', async () => {
     const user = await createCustomer(database.db, { balanceMicros: 100_000_000 });
-    sandbox.control.setFault({ mode: 'refuse', actions: ['add'], message: 'Not enough funds on balance' });
+    sandbox.control.setFault({ mode: 'refuse', actions: ['add'], message: 'Link is not valid for this service' });
     const placed = await placeAndSubmit(user.id, order('https://instagram.com/refused'));
     expect(placed.status).toBe('error');
     expect(placed.note?.code).toBe('provider_refused');
-    expect(placed.note?.message).toContain('Not enough funds on balance');
+    expect(placed.note?.message).toContain('Link is not valid for this service');
     expect(await balanceOf(user.id)).toBe(100_000_000);
     expect(await verifyLedger(database.db)).toEqual([]);
   });
 
-  it('a provider out of money refuses the order: it fails with the provider’s words and is refunded in full', async () => {
+  it('a provider out of money does not lose the sale: the order waits for funds, charged, and is not sent again before its time', async () => {
     const user = await createCustomer(database.db, { balanceMicros: 100_000_000 });
     sandbox.control.setBalance('0');
     try {
       const placed = await placeAndSubmit(user.id, order('https://instagram.com/provider.broke'));
-      expect(placed).toMatchObject({ status: 'error', note: { code: 'provider_refused', message: 'Not enough funds on balance' } });
-      expect(await balanceOf(user.id)).toBe(100_000_000);
+      expect(placed).toMatchObject({ status: 'pending', note: { code: 'awaiting_provider_funds', message: null } });
+      expect(await balanceOf(user.id)).toBe(100_000_000 - placed.chargeMicros);
+      expect((await claimPending(database.db, 1000)).map((o) => o.id)).not.toContain(placed.id);
     } finally {
       sandbox.control.setBalance(null);
     }

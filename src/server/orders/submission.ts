@@ -1,7 +1,8 @@
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
 import { orders } from '../db/schema';
-import { isProviderError, type ProviderErrorKind, type ProviderOrderRequest, type RegisteredProvider } from '../providers';
+import { isProviderError, isRefusal, type ProviderErrorKind, type ProviderOrderRequest, type RegisteredProvider } from '../providers';
+import { markShortOfFunds, waitForFunds } from './funds';
 import { moveOnAfter, routeOf, type RouteCandidate } from './routing';
 import { failAndRefund, notifyOrder, type OrderRow, type OrdersDeps } from './service';
 
@@ -60,6 +61,7 @@ export async function submitClaimed(
   let order = claimed;
   let others: RouteCandidate[] | null = null;
   const turnedAway: ProviderErrorKind[] = [];
+  const shortOfFunds: string[] = [];
   for (;;) {
     let providerOrderId: string;
     try {
@@ -67,6 +69,10 @@ export async function submitClaimed(
     } catch (err) {
       if (isProviderError(err) && moveOnAfter(err.kind)) {
         turnedAway.push(err.kind);
+        if (err.kind === 'no_funds' && provider.id) {
+          shortOfFunds.push(provider.id);
+          await markShortOfFunds(deps, provider.id);
+        }
         others ??= await nextCandidates(deps, order, provider);
         const next = others.shift();
         if (next) {
@@ -78,7 +84,7 @@ export async function submitClaimed(
           continue;
         }
       }
-      return afterFailedSubmission(deps, order, err, turnedAway);
+      return afterFailedSubmission(deps, order, err, turnedAway, shortOfFunds);
     }
     if (store) {
       const stored = await store(order.id, providerOrderId);
@@ -87,13 +93,21 @@ export async function submitClaimed(
     }
     const [updated] = await deps.db
       .update(orders)
-      .set({ providerOrderId, runsSent: sql`case when ${orders.upstreamDrip} then ${orders.runs} else ${orders.runsSent} end`, updatedAt: new Date() })
+      .set({ providerOrderId, runsSent: sql`case when ${orders.upstreamDrip} then ${orders.runs} else ${orders.runsSent} end`, ...FUNDS_WAIT_OVER, updatedAt: new Date() })
       .where(eq(orders.id, order.id))
       .returning();
     await notifyOrder(deps, updated!);
     return updated!;
   }
 }
+
+/** An order sent after waiting for a provider with money waits no more. */
+const FUNDS_WAIT_OVER = {
+  fundsWaitSince: null,
+  fundsRetryAt: null,
+  noteCode: sql`case when ${orders.noteCode} = 'awaiting_provider_funds' then null else ${orders.noteCode} end`,
+  providerMessage: sql`case when ${orders.noteCode} = 'awaiting_provider_funds' then null else ${orders.providerMessage} end`,
+} as const;
 
 /** The providers an order may still move to, in order: its service's route without the one that turned it away. */
 async function nextCandidates(deps: OrdersDeps, order: OrderRow, tried: RegisteredProvider): Promise<RouteCandidate[]> {
@@ -117,7 +131,14 @@ async function moveTo(deps: OrdersDeps, order: OrderRow, next: RouteCandidate): 
   return moved ?? null;
 }
 
-async function afterFailedSubmission(deps: OrdersDeps, claimed: OrderRow, err: unknown, turnedAway: readonly ProviderErrorKind[]): Promise<OrderRow> {
+async function afterFailedSubmission(
+  deps: OrdersDeps,
+  claimed: OrderRow,
+  err: unknown,
+  turnedAway: readonly ProviderErrorKind[],
+  /** The providers that said they had no money for it. */
+  turnedAwayFor: readonly string[],
+): Promise<OrderRow> {
   const kind = isProviderError(err) ? err.kind : null;
   // A provider that only rate-limited it may take it later: nobody holds the order, so it waits.
   if (kind === 'rate_limited' || ((kind === 'refused' || kind === 'no_funds') && turnedAway.includes('rate_limited'))) {
@@ -128,7 +149,11 @@ async function afterFailedSubmission(deps: OrdersDeps, claimed: OrderRow, err: u
       .returning();
     return released ?? claimed;
   }
-  if (isProviderError(err) && (err.kind === 'refused' || err.kind === 'no_funds')) {
+  // A provider out of money may take it once topped up: the order waits, charged (funds.ts).
+  if (isRefusal(err) && (err.kind === 'no_funds' || turnedAway.includes('no_funds'))) {
+    return waitForFunds(deps, claimed, turnedAwayFor);
+  }
+  if (isRefusal(err)) {
     // The adapter's own words (when the provider gave none) are not the provider's message.
     const message = err.note ? null : err.messages.filter(Boolean).join(', ') || null;
     return failAndRefund(deps, claimed.id, 'error', err.note ?? 'provider_refused', message);
@@ -158,6 +183,7 @@ export async function claimPending(db: Db, limit: number): Promise<OrderRow[]> {
     with waiting as materialized (
       select id from ${orders}
       where status = 'pending' and submitted_at is null and provider_order_id is null and (runs is null or upstream_drip)
+        and (funds_retry_at is null or funds_retry_at <= now())
       order by created_at
       limit ${limit}
       for update skip locked
@@ -197,7 +223,10 @@ export function createProviderIdWriter(db: Db, delayMs = 10, afterWrite?: (rows:
     try {
       const result = await db.execute(sql`
         update ${orders} o set provider_order_id = v.pid, updated_at = now(),
-          runs_sent = case when o.upstream_drip then o.runs else o.runs_sent end
+          runs_sent = case when o.upstream_drip then o.runs else o.runs_sent end,
+          funds_wait_since = null, funds_retry_at = null,
+          note_code = case when o.note_code = 'awaiting_provider_funds' then null else o.note_code end,
+          provider_message = case when o.note_code = 'awaiting_provider_funds' then null else o.provider_message end
         from jsonb_to_recordset(${JSON.stringify(batch.map((b) => ({ id: b.id, pid: b.providerOrderId })))}::jsonb) as v(id uuid, pid text)
         where o.id = v.id
         returning o.*`);

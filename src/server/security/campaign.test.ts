@@ -20,7 +20,7 @@ import { submitPending } from '../orders/worker';
 import { refundByStaff } from '../orders/staff';
 import { placeOrderBody } from '../testing/orders';
 import { reconcileOrders, syncOrderStatuses } from '../orders/sync';
-import { requestCancel } from '../orders';
+import { checkProviderFunds, requestCancel } from '../orders';
 import { handleCallback, reconcilePayments, startTopUp, type PaymentsDeps } from '../payments/service';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
@@ -243,6 +243,9 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
       await syncOrderStatuses(od);
       await settleDripParents(od);
     }
+    // Orders the provider refused for want of funds waited, charged; past the wait they are refunded.
+    const funds = await checkProviderFunds(od, new Date(Date.now() + 25 * 3_600_000));
+    count(`funds-refunded:${funds.refunded}`);
     await reconcilePayments(pd, new Date(Date.now() + 48 * 3_600_000));
     console.log('campaign operations:', JSON.stringify(tally));
 

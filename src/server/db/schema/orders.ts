@@ -56,6 +56,12 @@ export const orders = pgTable(
     costRefundedMicros: bigint('cost_refunded_micros', { mode: 'number' }).notNull().default(0),
     providerChargeMicros: bigint('provider_charge_micros', { mode: 'number' }),
     providerOrderId: text('provider_order_id'),
+    /**
+     * Waiting for a provider with money (docs/rules.md#provider-funds): since when (null: not
+     * waiting), and when it is next tried; it is not claimed before then.
+     */
+    fundsWaitSince: timestamp('funds_wait_since', { withTimezone: true }),
+    fundsRetryAt: timestamp('funds_retry_at', { withTimezone: true }),
     providerStatus: text('provider_status'),
     startCount: integer('start_count'),
     currentCount: integer('current_count'),
@@ -121,6 +127,7 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     uniqueIndex('orders_api_id_unique').on(t.apiId),
     index('orders_status_idx').on(t.status, t.checkedAt),
+    index('orders_funds_wait_idx').on(t.fundsWaitSince).where(sql`funds_wait_since is not null`),
     check('orders_charge_positive', sql`${t.chargeMicros} > 0`),
     index('orders_drip_due_idx').on(t.nextRunAt).where(sql`next_run_at is not null`),
     index('orders_parent_idx').on(t.parentId).where(sql`parent_id is not null`),

@@ -32,6 +32,13 @@ export const providers = pgTable(
     balance: text('balance'),
     balanceCurrency: text('balance_currency'),
     balanceAt: timestamp('balance_at', { withTimezone: true }),
+    /**
+     * An episode of the shop's money there running out (docs/rules.md#provider-funds): since when
+     * it refused orders for want of funds (null: it has money, as far as the shop knows), and when
+     * the team was told of this episode (once per episode).
+     */
+    fundsShortSince: timestamp('funds_short_since', { withTimezone: true }),
+    fundsAlertedAt: timestamp('funds_alerted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { AlarmClock, Banknote, CheckCircle2, Clock, Package, ShoppingCart, Users } from 'lucide-react';
+import { AlarmClock, AlertTriangle, Banknote, CheckCircle2, Clock, Package, ShoppingCart, Users } from 'lucide-react';
 import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
@@ -71,6 +71,30 @@ function Dashboard() {
               <StatCard testId="stat-delayed" label={t('dashboard.delayedOrders')} value={formatNumber(d.delayedOrders, lang)} icon={AlarmClock} tone="amber" />
             </Link>
           </div>
+
+          {(d.providerAlerts.length > 0 || d.waitingForFunds > 0) && (
+            <section role="alert" aria-labelledby="provider-alerts" data-testid="provider-alerts" className="mt-8 rounded-2xl border border-amber-300 bg-amber-50 p-5">
+              <h2 id="provider-alerts" className="flex items-center gap-2 text-base font-semibold text-amber-900">
+                <AlertTriangle className="size-5" aria-hidden="true" />
+                {t('dashboard.providersAttention')}
+              </h2>
+              <ul className="mt-3 space-y-2 text-sm text-amber-900">
+                {d.providerAlerts.map((p) => (
+                  <li key={p.id} className="flex flex-wrap items-baseline gap-x-2">
+                    <Link to={`${base}/providers`} className="font-semibold underline underline-offset-2">
+                      {p.name}
+                    </Link>
+                    {p.fundsShortSince ? (
+                      <span>{t('dashboard.providerOutOfFunds', { since: formatDateTime(p.fundsShortSince, lang) })}</span>
+                    ) : (
+                      <span>{t('dashboard.providerLowBalance', { balance: p.balance ?? '—', currency: p.currency ?? '' })}</span>
+                    )}
+                  </li>
+                ))}
+                {d.waitingForFunds > 0 && <li>{t('dashboard.waitingForFunds', { count: d.waitingForFunds })}</li>}
+              </ul>
+            </section>
+          )}
 
           <Panel className="mt-8">
             <h2 className="border-b border-slate-200 px-5 py-4 text-base font-semibold text-slate-900">{t('dashboard.latest')}</h2>

@@ -34,7 +34,12 @@ const DELAY_FIELDS = [
   { key: 'stuck_default_minutes', min: 1, max: 43_200, step: 1 },
   { key: 'stuck_cancel_after_hours', min: 0, max: 720, step: 1 },
 ] as const;
-const ALL_NUMBER_FIELDS = [...NUMBER_FIELDS, ...DELAY_FIELDS];
+/** Providers' money (docs/rules.md#provider-funds): the dashboard's low-balance line, and how long orders wait for funds. */
+const FUNDS_FIELDS = [
+  { key: 'provider_low_balance', min: 0, max: undefined, step: 0.01 },
+  { key: 'provider_funds_wait_hours', min: 1, max: 720, step: 1 },
+] as const;
+const ALL_NUMBER_FIELDS = [...NUMBER_FIELDS, ...DELAY_FIELDS, ...FUNDS_FIELDS];
 type NumberKey = (typeof ALL_NUMBER_FIELDS)[number]['key'];
 type Draft = Omit<Settings, NumberKey> & Record<NumberKey, string>;
 
@@ -54,6 +59,8 @@ const settingsFormSchema = settingsSchema.extend({
   stuck_floor_minutes: typedNumber.pipe(z.number().int('floorRange').min(1, 'floorRange').max(10_080, 'floorRange')),
   stuck_default_minutes: typedNumber.pipe(z.number().int('defaultRange').min(1, 'defaultRange').max(43_200, 'defaultRange')),
   stuck_cancel_after_hours: typedNumber.pipe(z.number().int('cancelRange').min(0, 'cancelRange').max(720, 'cancelRange')),
+  provider_low_balance: typedNumber.pipe(z.number().min(0, 'notNegative')),
+  provider_funds_wait_hours: typedNumber.pipe(z.number().int('fundsWaitRange').min(1, 'fundsWaitRange').max(720, 'fundsWaitRange')),
 });
 /** The contract reads stored rows of any shape (its text and flag fields take `unknown`), so it takes the form's strings and booleans as they are. */
 const settingsResolver = zodResolver(settingsFormSchema) as Resolver<Draft, unknown, Settings>;
@@ -171,6 +178,15 @@ export default function AdminSettingsPage() {
               {DELAY_FIELDS.map((f) => (
                 <Field key={f.key} label={t(`settings.fields.${f.key}`)} hint={t(`settings.hints.${f.key}`)} error={numberError(f.key)}>
                   {(control) => <Input {...control} type="number" inputMode="numeric" min={f.min} max={f.max} step={f.step} {...form.register(f.key)} />}
+                </Field>
+              ))}
+            </div>
+          </Section>
+          <Section title={t('settings.funds')}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {FUNDS_FIELDS.map((f) => (
+                <Field key={f.key} label={t(`settings.fields.${f.key}`)} hint={t(`settings.hints.${f.key}`)} error={numberError(f.key)}>
+                  {(control) => <Input {...control} type="number" inputMode="decimal" min={f.min} max={f.max} step={f.step} {...form.register(f.key)} />}
                 </Field>
               ))}
             </div>

@@ -25,6 +25,8 @@ const dashboard: DashboardData = {
   revenueQepik: 100,
   activeServices: 3,
   latestOrders: [],
+  providerAlerts: [],
+  waitingForFunds: 0,
 };
 
 function page(lang: Language): string {
