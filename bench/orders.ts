@@ -13,6 +13,13 @@
  * 3. The same debit + insert + ledger transaction as raw `pg` statements from CLIENTS concurrent
  *    connections for SECONDS; prints transactions per second.
  *
+ *
+ * Steps 1 and 2 run twice, each on its own database, the worker sending through the shop's provider
+ * registry: with TWO providers as `npm start` runs them (every service bought from the first
+ * sandbox provider, then from a second one over SMM v2 at 1.15 times the prices; the first refuses
+ * every 7th order, which then goes to the second), and with ONE provider as the baseline, in the
+ * same run. PROVIDERS=2 or PROVIDERS=1 runs one of them only.
+ *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server where the
  * bench may create and drop a database. CLIENTS (default 50), SECONDS (default 20),
  * SUBMIT_CONCURRENCY (default 50).
@@ -24,7 +31,6 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startSubmissionWorker } from '../src/server/orders/worker';
 import { benchCustomers, benchRaw, ledgerMismatches, ms, startBenchShop, withDatabase } from './rawOrders';
-import { singleProvider } from '../src/server/providers';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 20);
@@ -32,6 +38,7 @@ const LATENCY = process.env.PROVIDER_LATENCY_MS ?? '300-1500';
 const RATE = Number(process.env.PROVIDER_RATE ?? 50);
 const BURST = Number(process.env.BURST ?? 2000);
 const SUBMIT_CONCURRENCY = Number(process.env.SUBMIT_CONCURRENCY ?? 50);
+const RUNS: (1 | 2)[] = process.env.PROVIDERS === '1' ? [1] : process.env.PROVIDERS === '2' ? [2] : [2, 1];
 
 /** Round trips to PostgreSQL, told apart by who made them: the submission worker runs inside `worker.run`. */
 const worker = new AsyncLocalStorage<true>();
@@ -44,12 +51,15 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof pg.Client.prototype.query;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function benchHttp(dbUrl: string) {
-  // The bench runs the submission worker itself (below), without the recurring jobs.
-  const shop = await startBenchShop(dbUrl, { latency: LATENCY, rate: RATE, env: { ORDERS_PER_MINUTE: '1000000' } });
-  const { sandbox, base, origin, db, provider } = shop;
+async function benchHttp(dbUrl: string, providers: 1 | 2) {
+  // The bench runs the submission worker itself (below), without the recurring jobs, through the
+  // shop's registry (routing and failover over its providers).
+  const shop = await startBenchShop(dbUrl, { latency: LATENCY, rate: RATE, env: { ORDERS_PER_MINUTE: '1000000' }, providers });
+  const { sandbox, second, base, origin, db } = shop;
+  const sandboxes = second ? [sandbox, second] : [sandbox];
+  const rateLimited = () => sandboxes.reduce((n, s) => n + s.control.rateLimited(), 0);
   const submission = await worker.run(true, () =>
-    startSubmissionWorker({ db: shop.server.deps.database.db, providers: singleProvider(provider), logger: shop.server.deps.logger, realtime: shop.server.deps.realtime }, shop.server.deps.database, { concurrency: SUBMIT_CONCURRENCY }),
+    startSubmissionWorker({ db: shop.server.deps.database.db, providers: shop.server.deps.providers!, logger: shop.server.deps.logger, realtime: shop.server.deps.realtime }, shop.server.deps.database, { concurrency: SUBMIT_CONCURRENCY }),
   );
   try {
     const services = (await (await fetch(`${base}/api/catalog/services`)).json()).services as { id: string; platform: string; min: number; hasParams: boolean }[];
@@ -68,7 +78,7 @@ async function benchHttp(dbUrl: string) {
       (await db.query(`select count(*)::int as n from orders where link like $1 and provider_order_id is null and status = 'pending'`, [pattern])).rows[0].n as number;
 
     // 1. A burst of BURST orders, as fast as the customers can send them; the worker's round trips per order sent.
-    const limitedBefore = sandbox.control.rateLimited();
+    const limitedBefore = rateLimited();
     const workerBefore = { trips: trips.worker, sent: submission.sent };
     const burstStarted = Date.now();
     let burstErrors = 0;
@@ -86,7 +96,9 @@ async function benchHttp(dbUrl: string) {
     while ((await unsent('https://instagram.com/burst.%')) > 0) await sleep(100);
     const burstSeconds = (Date.now() - burstStarted) / 1000;
     const workerTripsPerOrder = (trips.worker - workerBefore.trips) / Math.max(1, submission.sent - workerBefore.sent);
-    const atProvider = sandbox.control.orders().filter((o) => o.link.startsWith('https://instagram.com/burst.'));
+    const burstAt = (s: typeof sandbox | undefined) => (s?.control.orders() ?? []).filter((o) => o.link.startsWith('https://instagram.com/burst.'));
+    const atProvider = sandboxes.flatMap(burstAt);
+    const atSecond = burstAt(second).length;
     const doubles = atProvider.length - new Set(atProvider.map((o) => o.link)).size;
     const [{ burst_sent: burstSent }] = (await db.query(`select count(*)::int as burst_sent from orders where link like 'https://instagram.com/burst.%' and provider_order_id is not null`)).rows;
 
@@ -130,7 +142,7 @@ async function benchHttp(dbUrl: string) {
       requestTripsPerOrder: requestTrips / Math.max(1, placed),
       workerTripsPerOrder,
       backlog,
-      burst: { acceptedSeconds, burstSeconds, errors: burstErrors, sent: burstSent, atProvider: atProvider.length, doubles, rateLimited: sandbox.control.rateLimited() - limitedBefore },
+      burst: { acceptedSeconds, burstSeconds, errors: burstErrors, sent: burstSent, atProvider: atProvider.length, atSecond, doubles, rateLimited: rateLimited() - limitedBefore },
     };
   } finally {
     await submission.stop();
@@ -138,16 +150,26 @@ async function benchHttp(dbUrl: string) {
   }
 }
 
-const http = await withDatabase(benchHttp);
+const runs: { providers: 1 | 2; http: Awaited<ReturnType<typeof benchHttp>> }[] = [];
+for (const providers of RUNS) runs.push({ providers, http: await withDatabase((url) => benchHttp(url, providers)) });
 const raw = await withDatabase((url) => benchRaw(url, CLIENTS, SECONDS)).catch((err) => {
   console.error(err);
   process.exit(1);
 });
 console.log(`\nOrder placement on PostgreSQL — ${CLIENTS} concurrent clients, ${SECONDS} s each, ${os.cpus().length} cores; provider latency ${LATENCY} ms, ${RATE} calls/s per key, ${SUBMIT_CONCURRENCY} submissions at once`);
-console.log(`  POST /api/orders (session, validation, pricing, debit; sent by the worker meanwhile): ${http.rate.toFixed(1)} orders/s, p50 ${ms(http.p50)}, p99 ${ms(http.p99)}, errors ${http.errors}, orders stored ${http.orders}, ledger mismatches ${http.ledgerMismatches}`);
-console.log(`  database round trips per order: ${http.requestTripsPerOrder.toFixed(2)} in the request, ${http.workerTripsPerOrder.toFixed(2)} in the submission worker; ${http.backlog} orders still waiting for the provider at the end`);
-console.log(`  raw pg debit + insert + ledger transaction:                   ${raw.rate.toFixed(1)} tx/s, p50 ${ms(raw.p50)}, p99 ${ms(raw.p99)}`);
-console.log(`  ratio (HTTP orders / raw transactions): ${(http.rate / raw.rate).toFixed(3)}`);
-const b = http.burst;
-console.log(`  burst of ${BURST} orders: accepted in ${b.acceptedSeconds.toFixed(1)} s (${b.errors} errors), all sent to the provider in ${b.burstSeconds.toFixed(1)} s (${b.sent} sent, ${b.atProvider} at the provider, ${b.doubles} sent twice, ${b.rateLimited} answered 429)\n`);
+for (const { providers, http } of runs) {
+  console.log(
+    providers === 2
+      ? '  TWO providers (each service bought from the first, then the second at 1.15 times the price; the first refuses every 7th order):'
+      : '  ONE provider (baseline, same run):',
+  );
+  console.log(`    POST /api/orders (session, validation, pricing, debit; sent by the worker meanwhile): ${http.rate.toFixed(1)} orders/s, p50 ${ms(http.p50)}, p99 ${ms(http.p99)}, errors ${http.errors}, orders stored ${http.orders}, ledger mismatches ${http.ledgerMismatches}`);
+  console.log(`    database round trips per order: ${http.requestTripsPerOrder.toFixed(2)} in the request, ${http.workerTripsPerOrder.toFixed(2)} in the submission worker; ${http.backlog} orders still waiting for a provider at the end`);
+  console.log(`    ratio (HTTP orders / raw transactions): ${(http.rate / raw.rate).toFixed(3)}`);
+  const b = http.burst;
+  console.log(
+    `    burst of ${BURST} orders: accepted in ${b.acceptedSeconds.toFixed(1)} s (${b.errors} errors), all sent in ${b.burstSeconds.toFixed(1)} s (${b.sent} sent, ${b.atProvider} at the providers${providers === 2 ? `, ${b.atSecond} of them at the second` : ''}, ${b.doubles} sent twice, ${b.rateLimited} answered 429)`,
+  );
+}
+console.log(`  raw pg debit + insert + ledger transaction: ${raw.rate.toFixed(1)} tx/s, p50 ${ms(raw.p50)}, p99 ${ms(raw.p99)}\n`);
 process.exit(0);

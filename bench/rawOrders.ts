@@ -10,7 +10,8 @@ import { parseLatencyRange, startSandboxProvider, type SandboxProvider } from '.
 import { openPostgres } from '../src/server/db/client';
 import { parseEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
-import { createPacer, type SmmProvider } from '../src/server/providers';
+import { addSandboxFallbacks, readProviderCatalogue } from '../src/server/catalog/sources';
+import { addProvider, createPacer, type SmmProvider } from '../src/server/providers';
 import { startServer } from '../src/server/server';
 import { providerEnv, sandboxClient } from '../src/server/testing/sandbox';
 
@@ -97,6 +98,8 @@ export async function benchRaw(dbUrl: string, clients: number, seconds: number) 
 /** The storefront in process (API only) on a bench database, with the sandbox provider on loopback. */
 export interface BenchShop {
   sandbox: SandboxProvider;
+  /** With `providers: 2`: the second sandbox provider, every service's next source. */
+  second?: SandboxProvider;
   server: Awaited<ReturnType<typeof startServer>>;
   /** The server's address, and the Origin its writes must carry. */
   base: string;
@@ -112,8 +115,14 @@ export interface BenchShop {
  * Starts the shop for an order bench: the sandbox provider answering after `latency` and taking
  * `rate` calls a second per key, and the server without background jobs (the bench runs the
  * submission worker itself).
+ *
+ * With `providers`, the shop's registry calls its providers at `rate` (their rows' pace) and the
+ * bench sends through it. `providers: 2` is what `npm start` runs: a second sandbox provider over
+ * the other protocol (SMM v2) at 1.15 times the prices, added as a provider and read, as the next
+ * source of every service (`addSandboxFallbacks`), and the first refusing every 7th order, which
+ * then goes to the second.
  */
-export async function startBenchShop(dbUrl: string, opts: { latency: string; rate: number; env?: Record<string, string> }): Promise<BenchShop> {
+export async function startBenchShop(dbUrl: string, opts: { latency: string; rate: number; env?: Record<string, string>; providers?: 1 | 2 }): Promise<BenchShop> {
   const sandbox = await startSandboxProvider({ orderSeconds: 3600, latencyMs: parseLatencyRange(opts.latency), rateLimitPerSecond: opts.rate, balance: '100000000' });
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -126,13 +135,27 @@ export async function startBenchShop(dbUrl: string, opts: { latency: string; rat
     JOBS: 'false',
     LOG_LEVEL: 'error',
     ADMIN_PASSWORD: 'Bench-Admin-1!',
+    ...(opts.providers ? { PROVIDER_RATE_LIMIT: String(opts.rate) } : {}),
     ...opts.env,
   });
   const server = await startServer({ env, logger: createLogger('error'), web: 'none' });
+  let second: SandboxProvider | undefined;
+  if (opts.providers === 2) {
+    second = await startSandboxProvider({ orderSeconds: 3600, latencyMs: parseLatencyRange(opts.latency), rateLimitPerSecond: opts.rate, balance: '100000000', apiKey: 'bench-second-key', priceFactor: '1.15' });
+    const { deps } = server;
+    const registry = deps.providers!;
+    const primary = registry.all()[0]!;
+    const row = await addProvider(deps.database.db, deps.providerKeys!, registry, { name: 'Sandbox 2', protocol: 'smm-v2', url: second.v2Url, key: second.apiKey, callsPerSecond: opts.rate, enabled: true });
+    await readProviderCatalogue(deps.database.db, registry.get(row.id)!, { isDefault: false });
+    const added = await addSandboxFallbacks(deps.database.db, primary.id!, row.id);
+    if (added === 0) throw new Error('no service got the second provider as its next source');
+    sandbox.control.setRefuseEvery(7);
+  }
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   return {
     sandbox,
+    second,
     server,
     base: server.url.replace('localhost', '127.0.0.1'),
     origin: server.url,
@@ -142,6 +165,7 @@ export async function startBenchShop(dbUrl: string, opts: { latency: string; rat
       await db.end();
       await server.close();
       await sandbox.close();
+      await second?.close();
     },
   };
 }

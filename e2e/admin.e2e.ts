@@ -444,7 +444,8 @@ describe.skipIf(!hasChromium())('admin area', () => {
     await admin.goto('/en/admin/providers');
     await hydrated(admin);
     await admin.getByRole('heading', { name: 'Providers' }).waitFor();
-    const sandbox = row(admin, 'provider-row', 'Sandbox');
+    // The first row is the sandbox; the second, 'Sandbox 2', is the sandbox's second provider.
+    const sandbox = row(admin, 'provider-row', 'Sandbox').first();
     await sandbox.getByText('Default').waitFor();
     await admin.getByRole('button', { name: 'Test Sandbox: read its balance now' }).click();
     await admin.getByText('Sandbox answered').first().waitFor();

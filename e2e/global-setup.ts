@@ -28,7 +28,9 @@ export async function setup(project: TestProject) {
   // Sandbox orders finish in 30 s, so the order journey sees them progress and complete. Behind
   // one trusted proxy, so that each browser context counts as its own visitor (e2e/browser.ts).
   // The provider answers after a short, realistic delay, as it does for `npm start` (there 300–1500 ms).
-  const env = { SANDBOX_ORDER_SECONDS: '30', TRUST_PROXY_HOPS: '1', SANDBOX_PROVIDER_LATENCY_MS: '50-200', DRIP_FEED_MINUTE_MS: '1000' };
+  // The first sandbox provider refuses no order, so each journey's orders stay at the provider
+  // that has refill, cancel and drip-feed (failover to the second is tested in src/server/sandbox.test.ts).
+  const env = { SANDBOX_ORDER_SECONDS: '30', TRUST_PROXY_HOPS: '1', SANDBOX_PROVIDER_LATENCY_MS: '50-200', DRIP_FEED_MINUTE_MS: '1000', SANDBOX_PROVIDER_REFUSE_EVERY: '0' };
   apps = await startAppProcesses(Array.from({ length: E2E_LANES }, () => () => startAppProcess(env)));
   project.provide('baseUrls', apps.map((a) => a.url));
   project.provide('chromiumPath', chromium);

@@ -51,6 +51,22 @@ export const envSchema = z.object({
    * with refill, cancel and drip-feed) or `qqtube` (the QQTube-style API, which has none of them).
    */
   SANDBOX_PROVIDER_PROTOCOL: z.enum(['smm-v2', 'qqtube']).default('smm-v2'),
+  /**
+   * A second sandbox provider beside the first: the same services (same ids) at other prices,
+   * speaking the other protocol, as each service's next source, so failover shows in normal use.
+   */
+  SANDBOX_SECOND_PROVIDER: bool.default(true),
+  /** The second sandbox provider's prices: the first's times this factor (a decimal of at most 4 places). */
+  SANDBOX_SECOND_PRICE_FACTOR: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,4})?$/, 'a decimal such as 1.15')
+    .refine((f) => Number(f) > 0, 'must be more than 0')
+    .default('1.15'),
+  /**
+   * The first sandbox provider refuses every N-th order ("Service temporarily unavailable"); 0 never.
+   * Unset: 7 while the second provider runs (the refused orders go to it), else 0.
+   */
+  SANDBOX_PROVIDER_REFUSE_EVERY: z.coerce.number().int().min(0).optional(),
   /** Size of the sandbox provider's catalogue (up to 5000). */
   SANDBOX_SERVICE_COUNT: z.coerce.number().int().min(1).max(5000).default(320),
   /** Production refuses sandbox parts unless this is set. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { startSandboxGateway, type SandboxGateway } from '../../sandbox/gateway';
 import { parseLatencyRange, startSandboxProvider, type SandboxProvider } from '../../sandbox/provider';
@@ -6,11 +7,16 @@ import { createGateway, type PaymentGateway } from './gateways';
 import type { EnvProvider } from './providers';
 
 export interface ExternalParts {
-  /** The first provider of a fresh shop (`ensureEnvProvider` keeps it in `providers`). */
+  /** The first provider of a fresh shop (`ensureEnvProviders` keeps it in `providers`). */
   envProvider: EnvProvider;
+  /**
+   * Every provider this process describes, `envProvider` first; the others have an `envSlot`
+   * (the sandbox's second provider, `SANDBOX_SLOT_2`).
+   */
+  envProviders: EnvProvider[];
   gateway: PaymentGateway;
-  /** The sandbox servers running in this process, when any. */
-  sandbox: { provider?: SandboxProvider; gateway?: SandboxGateway };
+  /** The sandbox servers running in this process, when any (`second`: the second sandbox provider). */
+  sandbox: { provider?: SandboxProvider; second?: SandboxProvider; gateway?: SandboxGateway };
   /** Tells the sandbox gateway where to post callbacks once the server's address is known. */
   setPublicUrl(url: string): void;
   close(): Promise<void>;
@@ -18,28 +24,58 @@ export interface ExternalParts {
 
 export const PAYMENT_CALLBACK_PATH = '/api/payments/callback';
 
+/** The `env_slot` of the second sandbox provider's row. */
+export const SANDBOX_SLOT_2 = 'sandbox-2';
+
+/** Both protocols of the sandbox provider: the second one speaks the one the first does not. */
+const otherProtocol = (p: EnvProvider['protocol']): EnvProvider['protocol'] => (p === 'qqtube' ? 'smm-v2' : 'qqtube');
+const urlFor = (provider: SandboxProvider, protocol: EnvProvider['protocol']) => (protocol === 'qqtube' ? provider.qqtubeUrl : provider.v2Url);
+
 /**
  * The SMM provider and the card gateway: the real ones when configured, otherwise sandbox
  * servers on loopback that speak the same protocols (docs/ARCHITECTURE.md#sandbox). The sandbox provider keeps its
  * orders in the data folder so a restart does not lose them; the shop talks to it over SMM v2
  * (`SANDBOX_PROVIDER_PROTOCOL`, or QQTube-style), and its drip-feed intervals last as long as the
  * shop's (`DRIP_FEED_MINUTE_MS`).
+ *
+ * Unless `SANDBOX_SECOND_PROVIDER=false`, a second sandbox provider runs beside it: the same
+ * catalogue (same service ids) at `SANDBOX_SECOND_PRICE_FACTOR` times the prices, over the other
+ * protocol, with its own state file and key, never refusing; the first then refuses every
+ * `SANDBOX_PROVIDER_REFUSE_EVERY`-th order (7 by default), so orders it refuses go on to the second
+ * (the services' next source, `addSandboxFallbacks`).
  */
 export async function startExternalParts(env: Env): Promise<ExternalParts> {
   const sandbox: ExternalParts['sandbox'] = {};
   let envProvider: EnvProvider;
+  const envProviders: EnvProvider[] = [];
   if (env.PROVIDER === 'sandbox') {
-    sandbox.provider = await startSandboxProvider({
-      stateFile: resolve(env.DATA_DIR, 'sandbox-provider.json'),
+    const common = {
       orderSeconds: env.SANDBOX_ORDER_SECONDS,
       dripMinuteMs: env.DRIP_FEED_MINUTE_MS,
       serviceCount: env.SANDBOX_SERVICE_COUNT,
       latencyMs: parseLatencyRange(env.SANDBOX_PROVIDER_LATENCY_MS),
       rateLimitPerSecond: env.SANDBOX_PROVIDER_RATE_LIMIT,
+    };
+    const second = env.SANDBOX_SECOND_PROVIDER;
+    sandbox.provider = await startSandboxProvider({
+      ...common,
+      stateFile: resolve(env.DATA_DIR, 'sandbox-provider.json'),
+      refuseEvery: env.SANDBOX_PROVIDER_REFUSE_EVERY ?? (second ? 7 : 0),
     });
     const protocol = env.SANDBOX_PROVIDER_PROTOCOL;
-    const url = protocol === 'qqtube' ? sandbox.provider.qqtubeUrl : sandbox.provider.v2Url;
-    envProvider = { name: 'Sandbox', protocol, url, key: sandbox.provider.apiKey, callsPerSecond: env.PROVIDER_RATE_LIMIT ?? env.SANDBOX_PROVIDER_RATE_LIMIT, sandbox: true };
+    const callsPerSecond = env.PROVIDER_RATE_LIMIT ?? env.SANDBOX_PROVIDER_RATE_LIMIT;
+    envProvider = { name: 'Sandbox', protocol, url: urlFor(sandbox.provider, protocol), key: sandbox.provider.apiKey, callsPerSecond, sandbox: true };
+    if (second) {
+      // Its own key, so that neither answers the other's (and each keeps its own rate limit).
+      sandbox.second = await startSandboxProvider({
+        ...common,
+        stateFile: resolve(env.DATA_DIR, 'sandbox-provider-2.json'),
+        apiKey: `sandbox-2-${randomBytes(8).toString('hex')}`,
+        priceFactor: env.SANDBOX_SECOND_PRICE_FACTOR,
+      });
+      const other = otherProtocol(protocol);
+      envProviders.push({ name: 'Sandbox 2', protocol: other, url: urlFor(sandbox.second, other), key: sandbox.second.apiKey, callsPerSecond, sandbox: true, envSlot: SANDBOX_SLOT_2 });
+    }
   } else {
     const url = env.PROVIDER_URL!;
     envProvider = { name: new URL(url).hostname, protocol: env.PROVIDER, url, key: env.PROVIDER_KEY!, callsPerSecond: env.PROVIDER_RATE_LIMIT ?? 0, sandbox: false };
@@ -55,6 +91,7 @@ export async function startExternalParts(env: Env): Promise<ExternalParts> {
 
   return {
     envProvider,
+    envProviders: [envProvider, ...envProviders],
     gateway,
     sandbox,
     setPublicUrl(url) {
@@ -62,6 +99,7 @@ export async function startExternalParts(env: Env): Promise<ExternalParts> {
     },
     async close() {
       await sandbox.provider?.close();
+      await sandbox.second?.close();
       await sandbox.gateway?.close();
     },
   };

@@ -12,9 +12,9 @@ import { seed, type SeedResult } from './db/seed';
 import type { Env } from './env';
 import type { Jobs } from './jobs/boss';
 import { startBackground, STARTUP_LOCK } from './jobs/background';
-import { syncCatalogues } from './catalog/sources';
-import { startExternalParts } from './sandbox';
-import { ensureEnvProvider, keyBox, openProviderRegistry, providerKeysSecret } from './providers';
+import { addSandboxFallbacks, syncCatalogues } from './catalog/sources';
+import { SANDBOX_SLOT_2, startExternalParts, type ExternalParts } from './sandbox';
+import { ensureEnvProviders, keyBox, openProviderRegistry, providerKeysSecret } from './providers';
 import { enableSubmissionWake } from './orders/service';
 import { reconcileOrders } from './orders/sync';
 import { createRealtimeHub } from './realtime/hub';
@@ -27,6 +27,8 @@ export interface RunningServer {
   port: number;
   deps: AppDeps;
   seed: SeedResult;
+  /** The sandbox servers this process runs, when any (benches watch their orders and calls). */
+  sandbox: ExternalParts['sandbox'];
   close(): Promise<void>;
 }
 
@@ -63,14 +65,20 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const stopCaches = await enableCaches(database);
 
   const external = await startExternalParts(env);
-  // The environment's provider is the first of a fresh shop; the registry reads every provider row.
+  // The environment's provider is the first of a fresh shop, the sandbox's second provider gets its
+  // own row; the registry reads every provider row.
   const box = keyBox(providerKeysSecret(env));
-  await database.withLock(STARTUP_LOCK, () => ensureEnvProvider(database.db, box, external.envProvider));
-  const providers = await openProviderRegistry(database, { box, logger, envProvider: external.envProvider });
+  const [envId, ...slotIds] = await database.withLock(STARTUP_LOCK, () => ensureEnvProviders(database.db, box, external.envProviders));
+  const providers = await openProviderRegistry(database, { box, logger, envProviders: external.envProviders });
   // The catalogue is synced before the first request when the provider answers in time; pages
-  // never wait on the provider afterwards.
+  // never wait on the provider afterwards. The sandbox's second provider then becomes the next
+  // source of the first one's services.
+  const fallbackId = slotIds[external.envProviders.slice(1).findIndex((p) => p.envSlot === SANDBOX_SLOT_2)];
   await Promise.race([
-    (async () => syncCatalogues(database.db, providers, logger))().catch((err) => logger.warn({ err }, 'catalogue sync at start failed')),
+    (async () => {
+      await syncCatalogues(database.db, providers, logger);
+      if (envId && fallbackId) await addSandboxFallbacks(database.db, envId, fallbackId);
+    })().catch((err) => logger.warn({ err }, 'catalogue sync at start failed')),
     new Promise((ok) => setTimeout(ok, 15_000).unref()),
   ]);
 
@@ -143,5 +151,5 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       if (!opts.database) await database.close();
     })());
 
-  return { url: `http://localhost:${port}`, port, deps, seed: seeded, close };
+  return { url: `http://localhost:${port}`, port, deps, seed: seeded, sandbox: external.sandbox, close };
 }

@@ -9,7 +9,7 @@ import { createMailer } from './mail/mailer';
 import { reconcileOrders } from './orders/sync';
 import { createRealtimeHub } from './realtime/hub';
 import { startExternalParts } from './sandbox';
-import { ensureEnvProvider, keyBox, openProviderRegistry, providerKeysSecret } from './providers';
+import { ensureEnvProviders, keyBox, openProviderRegistry, providerKeysSecret } from './providers';
 
 /**
  * Entry point of `npm run worker`: the background work alone — the order submission worker and
@@ -34,8 +34,8 @@ async function main() {
   const stopCaches = await enableCaches(database);
   const external = await startExternalParts(env);
   const box = keyBox(providerKeysSecret(env));
-  await database.withLock(STARTUP_LOCK, () => ensureEnvProvider(database.db, box, external.envProvider));
-  const providers = await openProviderRegistry(database, { box, logger, envProvider: external.envProvider });
+  await database.withLock(STARTUP_LOCK, () => ensureEnvProviders(database.db, box, external.envProviders));
+  const providers = await openProviderRegistry(database, { box, logger, envProviders: external.envProviders });
   const realtime = await createRealtimeHub(database, logger);
   const orders = { db: database.db, providers, logger, realtime };
   void reconcileOrders(orders).catch((err) => logger.warn({ err }, 'start-up order reconciliation failed'));

@@ -175,6 +175,11 @@ export interface ProviderView {
   enabled: boolean;
   /** The provider the environment's PROVIDER* variables created. */
   fromEnv: boolean;
+  /**
+   * A further provider the process describes at each start (`sandbox-2`: the sandbox's second
+   * provider); like `fromEnv`, its protocol, address and key are not edited; null for the team's.
+   */
+  envSlot: string | null;
   /** Whose catalogue the shop's services are (new orders go to it). */
   isDefault: boolean;
   balance: { amount: string; currency: string; at: string } | null;

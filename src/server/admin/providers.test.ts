@@ -132,6 +132,25 @@ describe('providers in the admin', () => {
     expect(await (await send('PUT', `/api/admin/providers/${row!.id}`, admin, { name: 'Env panel', callsPerSecond: 7 })).json()).toMatchObject({ name: 'Env panel', callsPerSecond: 7, fromEnv: true, keyHint: '••••1111' });
   });
 
+  it('the sandbox’s second provider (env_slot): protocol, address and key stay the process’s (409); name, pace and state are the admin’s', async () => {
+    const [row] = await database.db
+      .insert(providers)
+      .values({ name: 'Sandbox 2', protocol: 'qqtube', url: 'http://127.0.0.1:4002/api', keyEncrypted: box.seal('sandbox-2-3333'), keyHint: '3333', envSlot: 'sandbox-2' })
+      .returning();
+    for (const body of [{ url: 'https://elsewhere.example/api/v2' }, { key: 'new-key-2222' }, { protocol: 'smm-v2' }]) {
+      const res = await send('PUT', `/api/admin/providers/${row!.id}`, admin, body);
+      expect(res.status, JSON.stringify(body)).toBe(409);
+      expect((await res.json()).error).toMatchObject({ code: 'CONFLICT', details: { reason: 'env_slot' } });
+    }
+    expect(await (await send('PUT', `/api/admin/providers/${row!.id}`, admin, { name: 'Reserve sandbox', callsPerSecond: 5, url: 'http://127.0.0.1:4002/api' })).json()).toMatchObject({
+      name: 'Reserve sandbox',
+      callsPerSecond: 5,
+      fromEnv: false,
+      envSlot: 'sandbox-2',
+      keyHint: '••••3333',
+    });
+  });
+
   it('are closed to a moderator and a customer (403)', async () => {
     const customer = await signUpUser(app);
     const [row] = await database.db.select().from(providers).limit(1);

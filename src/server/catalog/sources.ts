@@ -496,6 +496,30 @@ export async function setServiceSources(db: Db, serviceId: string, input: { sour
   await announceChange(db, 'catalog');
 }
 
+/**
+ * The sandbox's second provider as every service's next source: each service whose primary source
+ * is at `primaryId` and that has no source at `fallbackId` gets, after its last source, the
+ * provider service of `fallbackId` with the primary's id (the two sandboxes list the same
+ * services under the same ids), when `fallbackId`'s catalogue lists it. One statement,
+ * idempotent; run after the catalogue reads at start. Returns how many sources were added.
+ */
+export async function addSandboxFallbacks(db: Db, primaryId: string, fallbackId: string): Promise<number> {
+  if (primaryId === fallbackId) return 0;
+  const added = rowsOf(
+    await db.execute(sql`
+      insert into ${serviceSources} (service_id, position, provider_id, provider_service_id)
+      select x.service_id, (select max(y.position) + 1 from ${serviceSources} y where y.service_id = x.service_id), ${fallbackId}::uuid, x.provider_service_id
+      from ${serviceSources} x
+      where x.position = 0 and x.provider_id = ${primaryId}::uuid
+        and exists (select 1 from ${providerServices} p where p.provider_id = ${fallbackId}::uuid and p.service_id = x.provider_service_id)
+        and not exists (select 1 from ${serviceSources} y where y.service_id = x.service_id and y.provider_id = ${fallbackId}::uuid)
+      on conflict do nothing
+      returning service_id`),
+  ).length;
+  if (added > 0) await announceChange(db, 'catalog');
+  return added;
+}
+
 /** A provider's services as last read (for the team's import screen). */
 export async function listProviderServices(db: Db, providerId: string) {
   return db.select().from(providerServices).where(eq(providerServices.providerId, providerId)).orderBy(providerServices.platform, providerServices.type, sql`${providerServices.serviceId}`);

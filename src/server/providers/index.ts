@@ -5,7 +5,7 @@ export { SmmV2Provider } from './smmV2';
 export { clientFor, createProvider, type ProviderConfig } from './client';
 export { callsMade, catalogueProvider, defaultOf, groupByProvider, registryOver, singleProvider, type ProviderRegistry, type RegisteredProvider } from './registry';
 export { keyBox, keyHint, type KeyBox } from './secrets';
-export { announceProviders, ensureEnvProvider, openProviderRegistry, providerKeysSecret, PROVIDERS_CHANNEL, type EnvProvider, type ProviderRow, type StoredRegistry } from './stored';
+export { announceProviders, ensureEnvProvider, ensureEnvProviders, openProviderRegistry, providerKeysSecret, PROVIDERS_CHANNEL, type EnvProvider, type ProviderRow, type StoredRegistry } from './stored';
 export { BALANCE_EVERY_MINUTES, providerJobs, readBalance, readBalances, type BalanceReading } from './jobs';
 export { addProvider, listProviders, testProvider, toProviderView, updateProvider, type ProviderFields } from './manage';
 export { mapQqtubeStatus, mapV2Status, guessPlatform, guessType } from './mapping';

@@ -28,6 +28,7 @@ export function toProviderView(r: ProviderRow, isDefault: boolean): ProviderView
     callsPerSecond: r.callsPerSecond,
     enabled: r.enabled,
     fromEnv: r.fromEnv,
+    envSlot: r.envSlot,
     isDefault,
     balance: r.balance !== null && r.balanceAt ? { amount: r.balance, currency: r.balanceCurrency ?? '', at: r.balanceAt.toISOString() } : null,
     createdAt: r.createdAt.toISOString(),
@@ -67,8 +68,9 @@ export async function addProvider(db: Db, box: KeyBox, registry: ProviderRegistr
 /** Changes what is given; a key given replaces the stored one, none keeps it. Returns the row before and after. */
 export async function updateProvider(db: Db, box: KeyBox, registry: ProviderRegistry | undefined, id: string, input: Partial<ProviderFields>) {
   const before = await rowOf(db, id);
-  if (before.fromEnv && (input.key !== undefined || (input.url !== undefined && input.url !== before.url) || (input.protocol !== undefined && input.protocol !== before.protocol))) {
-    throw new AppError('CONFLICT', 'The protocol, address and key of this provider are set by the environment (PROVIDER, PROVIDER_URL, PROVIDER_KEY).', { reason: 'from_env' });
+  if ((before.fromEnv || before.envSlot !== null) && (input.key !== undefined || (input.url !== undefined && input.url !== before.url) || (input.protocol !== undefined && input.protocol !== before.protocol))) {
+    if (before.fromEnv) throw new AppError('CONFLICT', 'The protocol, address and key of this provider are set by the environment (PROVIDER, PROVIDER_URL, PROVIDER_KEY).', { reason: 'from_env' });
+    throw new AppError('CONFLICT', 'The protocol, address and key of this provider are set by the process at each start (the second sandbox provider).', { reason: 'env_slot', envSlot: before.envSlot });
   }
   const { key, ...rest } = input;
   const [after] = await db

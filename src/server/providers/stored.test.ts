@@ -5,7 +5,7 @@ import { orders, providers } from '../db/schema';
 import { createLogger } from '../logger';
 import { createTestDatabase } from '../testing/db';
 import { keyBox } from './secrets';
-import { announceProviders, ensureEnvProvider, openProviderRegistry, type EnvProvider } from './stored';
+import { announceProviders, ensureEnvProvider, ensureEnvProviders, openProviderRegistry, type EnvProvider } from './stored';
 
 const box = keyBox('s'.repeat(40));
 const logger = createLogger('silent');
@@ -99,6 +99,75 @@ describe('the environment’s provider', () => {
   });
 });
 
+describe('a provider the process describes in a slot (the sandbox’s second provider)', () => {
+  const second = (over: Partial<EnvProvider> = {}) => env({ name: 'Sandbox 2', protocol: 'qqtube', url: 'http://127.0.0.1:4002/api', key: 'sandbox-2-aaaa', envSlot: 'sandbox-2', ...over });
+
+  it('gets its row once, after the environment’s provider, however often and however many instances start', async () => {
+    const [envId, slotId] = await ensureEnvProviders(database.db, box, [env(), second()]);
+    await ensureEnvProviders(database.db, box, [env(), second()]);
+    await Promise.all([ensureEnvProviders(database.db, box, [env(), second()]), ensureEnvProviders(database.db, box, [env(), second()])]);
+    const rows = await database.db.select().from(providers).orderBy(providers.createdAt, providers.id);
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => r.id)).toEqual([envId, slotId]);
+    expect(rows[0]).toMatchObject({ name: 'Sandbox', fromEnv: true, envSlot: null });
+    expect(rows[1]).toMatchObject({ name: 'Sandbox 2', protocol: 'qqtube', url: 'http://127.0.0.1:4002/api', keyHint: 'aaaa', fromEnv: false, envSlot: 'sandbox-2', enabled: true });
+    expect(box.open(rows[1]!.keyEncrypted)).toBe('sandbox-2-aaaa');
+    // Two instances inserting together: one row, both told its id.
+    await database.db.delete(providers);
+    const ids = await Promise.all([ensureEnvProvider(database.db, box, second()), ensureEnvProvider(database.db, box, second())]);
+    expect(ids[0]).toBeTruthy();
+    expect(ids[1]).toBe(ids[0]);
+    expect(await database.db.select().from(providers)).toHaveLength(1);
+  });
+
+  it('is brought up to date at each start (new address and key), keeping the admin’s name, pace and state', async () => {
+    const [, slotId] = await ensureEnvProviders(database.db, box, [env(), second()]);
+    await database.db.update(providers).set({ name: 'Reserve', callsPerSecond: 4, enabled: false }).where(eq(providers.id, slotId!));
+    const [, again] = await ensureEnvProviders(database.db, box, [env({ url: 'http://127.0.0.1:4555/api/v2' }), second({ url: 'http://127.0.0.1:4556/api', key: 'sandbox-2-bbbb' })]);
+    expect(again).toBe(slotId);
+    const rows = await database.db.select().from(providers).where(eq(providers.envSlot, 'sandbox-2'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ url: 'http://127.0.0.1:4556/api', keyHint: 'bbbb', name: 'Reserve', callsPerSecond: 4, enabled: false });
+    expect(box.open(rows[0]!.keyEncrypted)).toBe('sandbox-2-bbbb');
+  });
+
+  it('is added to a shop that has providers already, where the environment’s provider is not', async () => {
+    await database.db.insert(providers).values({ name: 'Own', protocol: 'qqtube', url: 'https://own.example/api', keyEncrypted: box.seal('own'), keyHint: 'own' });
+    const [envId, slotId] = await ensureEnvProviders(database.db, box, [env(), second()]);
+    expect(envId).toBeUndefined();
+    expect(slotId).toBeTruthy();
+    expect((await database.db.select().from(providers).orderBy(providers.createdAt)).map((r) => [r.name, r.fromEnv, r.envSlot])).toEqual([
+      ['Own', false, null],
+      ['Sandbox 2', false, 'sandbox-2'],
+    ]);
+  });
+
+  it('is called as this process says; a slot this process does not describe takes no new orders here but answers for its own', async () => {
+    const [envId, slotId] = await ensureEnvProviders(database.db, box, [env(), second()]);
+    const mine = second({ url: 'http://127.0.0.1:4999/api/v2', protocol: 'smm-v2', key: 'sandbox-2-cccc' });
+    const registry = await openProviderRegistry(database, { box, logger, listen: false, envProviders: [env(), mine] });
+    try {
+      const client = registry.get(slotId!)!.client as unknown as { protocol: string; options: { url: string } };
+      expect(client.protocol).toBe('smm-v2');
+      expect(client.options.url).toBe('http://127.0.0.1:4999/api/v2');
+      expect(registry.all().map((p) => [p.id, p.enabled])).toEqual([
+        [envId, true],
+        [slotId, true],
+      ]);
+    } finally {
+      await registry.close();
+    }
+    const without = await openProviderRegistry(database, { box, logger, listen: false, envProviders: [env()] });
+    try {
+      expect(without.get(slotId!)).toMatchObject({ id: slotId, enabled: false });
+      expect(without.forOrder({ providerId: slotId! }).id).toBe(slotId);
+      expect(without.forService('1').id).toBe(envId);
+    } finally {
+      await without.close();
+    }
+  });
+});
+
 describe('the registry', () => {
   const add = async (name: string, over: Partial<typeof providers.$inferInsert> = {}) =>
     (
@@ -138,7 +207,7 @@ describe('the registry', () => {
     await ensureEnvProvider(database.db, box, env({ url: 'http://127.0.0.1:4001/api/v2' }));
     const [row] = await database.db.select().from(providers);
     const mine = env({ url: 'http://127.0.0.1:4999/api/v2', protocol: 'qqtube' });
-    const registry = await openProviderRegistry(database, { box, logger, listen: false, envProvider: mine });
+    const registry = await openProviderRegistry(database, { box, logger, listen: false, envProviders: [mine] });
     try {
       const client = registry.get(row!.id)!.client as unknown as { protocol: string; options: { url: string } };
       expect(client.protocol).toBe('qqtube');

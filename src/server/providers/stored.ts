@@ -24,6 +24,12 @@ export interface EnvProvider {
   callsPerSecond: number;
   /** The sandbox of this process: its address and key change at each start. */
   sandbox: boolean;
+  /**
+   * Unset: the environment's first provider (the row `from_env`, which only a fresh shop gets).
+   * A name: a further provider this process describes (the row with that `env_slot`, e.g. the
+   * sandbox's second provider), created once whatever the shop has.
+   */
+  envSlot?: string;
 }
 
 /**
@@ -42,14 +48,17 @@ export function providerKeysSecret(env: { PROVIDER_KEYS_SECRET?: string; DATA_DI
 
 /**
  * The environment's provider becomes the first provider of a fresh shop, once; a shop that has
- * providers already gets none added. Its protocol, address and key stay the environment's: the row
- * is brought up to date at each start (the sandbox listens on a new address with a new key each
+ * providers already gets none added. A provider with an `envSlot` gets its row (`env_slot`) once,
+ * whatever the shop has. Their protocol, address and key stay the environment's: the row is
+ * brought up to date at each start (the sandbox listens on a new address with a new key each
  * time), and each process calls it as its own environment says (`openProviderRegistry`); name,
  * pace and enabled are the admin's. Idempotent, and safe for instances starting together (at most
- * one row `from_env`).
+ * one row `from_env`, one per `env_slot`). Returns the row's id, none when a shop with providers
+ * keeps its own.
  */
-export async function ensureEnvProvider(db: Db, box: KeyBox, env: EnvProvider): Promise<void> {
-  const [row] = await db.select().from(providers).where(eq(providers.fromEnv, true));
+export async function ensureEnvProvider(db: Db, box: KeyBox, env: EnvProvider): Promise<string | undefined> {
+  const mine = env.envSlot === undefined ? eq(providers.fromEnv, true) : eq(providers.envSlot, env.envSlot);
+  const [row] = await db.select().from(providers).where(mine);
   if (row) {
     let opened: string | undefined;
     try {
@@ -58,17 +67,19 @@ export async function ensureEnvProvider(db: Db, box: KeyBox, env: EnvProvider): 
       // Sealed under another secret (a generated one of another data folder): the environment
       // knows the key, so it is sealed again under this one.
     }
-    if (opened === env.key && row.url === env.url && row.protocol === env.protocol) return;
+    if (opened === env.key && row.url === env.url && row.protocol === env.protocol) return row.id;
     await db
       .update(providers)
       .set({ url: env.url, protocol: env.protocol, keyEncrypted: box.seal(env.key), keyHint: keyHint(env.key), updatedAt: new Date() })
       .where(eq(providers.id, row.id));
     await announceProviders(db);
-    return;
+    return row.id;
   }
-  const [any] = await db.select({ id: providers.id }).from(providers).limit(1);
-  if (any) return;
-  await db
+  if (env.envSlot === undefined) {
+    const [any] = await db.select({ id: providers.id }).from(providers).limit(1);
+    if (any) return undefined;
+  }
+  const [created] = await db
     .insert(providers)
     .values({
       name: env.name,
@@ -77,10 +88,27 @@ export async function ensureEnvProvider(db: Db, box: KeyBox, env: EnvProvider): 
       keyEncrypted: box.seal(env.key),
       keyHint: keyHint(env.key),
       callsPerSecond: env.callsPerSecond,
-      fromEnv: true,
+      fromEnv: env.envSlot === undefined,
+      envSlot: env.envSlot ?? null,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: providers.id });
   await announceProviders(db);
+  if (created) return created.id;
+  // Another instance starting together inserted it first.
+  const [theirs] = await db.select({ id: providers.id }).from(providers).where(mine);
+  return theirs?.id;
+}
+
+/**
+ * Every provider this process describes, in order: the environment's first (so that on a fresh
+ * shop it is created first and is the default provider), then those with an `envSlot`. The rows'
+ * ids, in the same order (undefined where a shop with providers keeps its own).
+ */
+export async function ensureEnvProviders(db: Db, box: KeyBox, list: readonly EnvProvider[]): Promise<(string | undefined)[]> {
+  const ids: (string | undefined)[] = [];
+  for (const env of list) ids.push(await ensureEnvProvider(db, box, env));
+  return ids;
 }
 
 /** Tells every instance's registry (this one's when it listens) that a provider row changed. */
@@ -105,7 +133,17 @@ const fingerprint = (r: ProviderRow) => `${r.protocol}\n${r.url}\n${r.keyEncrypt
  */
 export async function openProviderRegistry(
   database: Database,
-  opts: { box: KeyBox; logger: Logger; listen?: boolean; /** This process's environment provider: the `from_env` row is called as it says. */ envProvider?: EnvProvider },
+  opts: {
+    box: KeyBox;
+    logger: Logger;
+    listen?: boolean;
+    /**
+     * The providers this process describes (`ExternalParts.envProviders`): the `from_env` row and
+     * each `env_slot` row are called as they say. A slot row this process does not describe (its
+     * sandbox is not running here) takes no new orders here; it still answers for its orders.
+     */
+    envProviders?: readonly EnvProvider[];
+  },
 ): Promise<StoredRegistry> {
   let list: RegisteredProvider[] = [];
   const built = new Map<string, { fingerprint: string; client: RegisteredProvider['client'] }>();
@@ -115,8 +153,10 @@ export async function openProviderRegistry(
   const read = async () => {
     const rows = await database.db.select().from(providers).orderBy(asc(providers.createdAt), asc(providers.id));
     const next: RegisteredProvider[] = [];
+    const described = opts.envProviders ?? [];
     for (const row of rows) {
-      const env = row.fromEnv ? opts.envProvider : undefined;
+      const env = row.fromEnv ? described.find((e) => e.envSlot === undefined) : row.envSlot !== null ? described.find((e) => e.envSlot === row.envSlot) : undefined;
+      const orphan = row.envSlot !== null && !env;
       const r = env ? { ...row, protocol: env.protocol, url: env.url, keyEncrypted: `env:${env.key}` } : row;
       const print = fingerprint(r);
       let client = built.get(r.id)?.fingerprint === print ? built.get(r.id)!.client : undefined;
@@ -129,7 +169,7 @@ export async function openProviderRegistry(
         }
         built.set(r.id, { fingerprint: print, client });
       }
-      next.push({ id: r.id, name: r.name, enabled: r.enabled, client });
+      next.push({ id: r.id, name: r.name, enabled: r.enabled && !orphan, client });
     }
     list = next;
   };
