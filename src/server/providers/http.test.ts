@@ -105,7 +105,7 @@ describe('v2 reply rules', () => {
       status: { body: '{"1":{"charge":0.5,"start_count":null,"status":"In progress","remains":40},"2":{"error":"Incorrect order ID"},"3":"??"}' },
     };
     const states = await v2().status(['1', '2', '3']);
-    expect(states.get('1')).toEqual({ status: 'in_progress', startCount: null, remains: 40, currentCount: null, delivered: null, raw: 'In progress' });
+    expect(states.get('1')).toEqual({ status: 'in_progress', startCount: null, remains: 40, currentCount: null, delivered: null, raw: 'In progress', charge: '0.5', currency: null });
     expect(states.get('2')).toEqual({ error: 'Incorrect order ID' });
     expect(states.has('3')).toBe(false);
   });
