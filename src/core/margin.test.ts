@@ -33,6 +33,14 @@ describe('costDifference', () => {
     expect(costDifference(order({ costRefundedMicros: 1_000_000, providerChargeMicros: 11 }))).toEqual({ differenceMicros: 11, flagged: true });
   });
 
+  it('allows two steps for an order the provider gave part of back: its charge and its refund are each rounded', () => {
+    const partial = { costRefundedMicros: 400_000 };
+    expect(costDifference(order({ ...partial, providerChargeMicros: 600_020 }))).toEqual({ differenceMicros: 20, flagged: false });
+    expect(costDifference(order({ ...partial, providerChargeMicros: 599_980 }))).toEqual({ differenceMicros: -20, flagged: false });
+    expect(costDifference(order({ ...partial, providerChargeMicros: 600_021 }))).toEqual({ differenceMicros: 21, flagged: true });
+    expect(costDifference(order({ ...partial, providerChargeMicros: 599_979 }))).toEqual({ differenceMicros: -21, flagged: true });
+  });
+
   it('is null when the cost or the reported charge is not known', () => {
     expect(costDifference(order({ costMicros: null }))).toBeNull();
     expect(costDifference(order({ providerChargeMicros: null }))).toBeNull();

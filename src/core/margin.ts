@@ -11,7 +11,8 @@ import { parseUsdToMicros } from './money';
  * - A provider reports its charge after what it gave back (SMM v2 `charge`, QQTube `total_cost`
  *   less `refund_total`), so it is compared with the cost less what was given back. Panels
  *   charge in 5 decimals: a difference of up to one such step (10 micros) is rounding; beyond
- *   it the order is flagged.
+ *   it the order is flagged. An order the provider gave part of back (a partial) was rounded
+ *   twice there, its charge and its refund, so it may differ by up to two steps.
  * - Only a charge in USD is read (a provider that names no currency counts in USD).
  */
 
@@ -35,15 +36,25 @@ export function netCostMicros(o: Pick<OrderCost, 'costMicros' | 'costRefundedMic
 }
 
 /**
+ * How far a reported charge may be from the cost by rounding alone: one step of 5 decimals, two
+ * when the provider gave part of the cost back (its refund is rounded too; nothing or all given
+ * back leaves one rounding, or none).
+ */
+export function roundingAllowanceMicros(o: Pick<OrderCost, 'costMicros' | 'costRefundedMicros'>): number {
+  const partlyBack = o.costMicros !== null && o.costRefundedMicros > 0 && o.costRefundedMicros < o.costMicros;
+  return partlyBack ? 2 * CHARGE_STEP_MICROS : CHARGE_STEP_MICROS;
+}
+
+/**
  * The provider's reported charge against the shop's cost less what was given back:
  * `differenceMicros` = reported − ours (positive: the provider charged more), `flagged` when it
- * is more than one step of 5 decimals either way. Null when either side is not known.
+ * is beyond rounding (`roundingAllowanceMicros`) either way. Null when either side is not known.
  */
 export function costDifference(o: Pick<OrderCost, 'costMicros' | 'costRefundedMicros' | 'providerChargeMicros'>): { differenceMicros: number; flagged: boolean } | null {
   const ours = netCostMicros(o);
   if (ours === null || o.providerChargeMicros === null) return null;
   const differenceMicros = o.providerChargeMicros - ours;
-  return { differenceMicros, flagged: Math.abs(differenceMicros) > CHARGE_STEP_MICROS };
+  return { differenceMicros, flagged: Math.abs(differenceMicros) > roundingAllowanceMicros(o) };
 }
 
 /**

@@ -113,7 +113,7 @@ describe("the order detail: what an order cost", () => {
       costMicros: after.costMicros,
       costRefundedMicros: after.costRefundedMicros,
       providerChargeMicros: reported,
-      difference: { differenceMicros: reported - (after.costMicros! - after.costRefundedMicros) },
+      difference: { differenceMicros: reported - (after.costMicros! - after.costRefundedMicros), flagged: false },
       marginMicros: after.chargeMicros - after.refundedMicros - after.costMicros! + after.costRefundedMicros,
     });
   });
