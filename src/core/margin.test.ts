@@ -60,6 +60,42 @@ describe('costDifference', () => {
       }),
     );
   });
+
+  it('allows a micro per run beyond the first for a drip-feed sent whole, whose cost was rounded up run by run', () => {
+    const drip = { upstreamDrip: true, runs: 20 };
+    expect(costDifference(order({ ...drip, providerChargeMicros: 999_971 }))).toEqual({ differenceMicros: -29, flagged: false });
+    expect(costDifference(order({ ...drip, providerChargeMicros: 999_970 }))).toEqual({ differenceMicros: -30, flagged: true });
+    // Only for one sent whole: a drip-feed sent run by run is compared run by run.
+    expect(costDifference(order({ upstreamDrip: false, runs: 20, providerChargeMicros: 999_971 }))!.flagged).toBe(true);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9_999_999_999 }), fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 2, max: 200 }), (rateUnits, perRun, runs) => {
+        const rate = new Big(rateUnits).div(1e8).toFixed();
+        const cost = costOfOrderMicros([{ minimum: 1, maximum: 100_000, price: rate, pricingPer: 1000 }], perRun) * runs;
+        const panel = new Big(rate).times(perRun * runs).div(1000).round(5, Big.roundHalfUp).toFixed(5);
+        const reported = reportedChargeMicros({ charge: panel, currency: 'USD' }) as number;
+        expect(costDifference({ costMicros: cost, costRefundedMicros: 0, providerChargeMicros: reported, upstreamDrip: true, runs })!.flagged).toBe(false);
+      }),
+    );
+  });
+
+  it('takes one step of 4 decimals (100 micros) for a QQTube-style provider, which charges its cost rounded up to 4 decimals', () => {
+    const qq = { protocol: 'qqtube' };
+    expect(costDifference(order({ ...qq, providerChargeMicros: 1_000_100 }))).toEqual({ differenceMicros: 100, flagged: false });
+    expect(costDifference(order({ ...qq, providerChargeMicros: 1_000_101 }))).toEqual({ differenceMicros: 101, flagged: true });
+    expect(costDifference(order({ ...qq, costRefundedMicros: 400_000, providerChargeMicros: 600_200 }))!.flagged).toBe(false);
+    expect(costDifference(order({ ...qq, costRefundedMicros: 400_000, providerChargeMicros: 600_201 }))!.flagged).toBe(true);
+    expect(costDifference(order({ protocol: 'smm-v2', providerChargeMicros: 1_000_011 }))!.flagged).toBe(true);
+    expect(costDifference(order({ protocol: null, providerChargeMicros: 1_000_011 }))!.flagged).toBe(true);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9_999_999_999 }), fc.constantFrom(1, 10, 100, 1000), fc.integer({ min: 1, max: 1_000_000 }), (priceUnits, per, quantity) => {
+        const price = new Big(priceUnits).div(1e8).toFixed();
+        const cost = costOfOrderMicros([{ minimum: 1, maximum: 1_000_000, price, pricingPer: per }], quantity);
+        const charged = new Big(price).div(per).times(quantity).round(4, Big.roundUp).toFixed(4);
+        const reported = reportedChargeMicros({ charge: charged, currency: null }) as number;
+        expect(costDifference({ costMicros: cost, costRefundedMicros: 0, providerChargeMicros: reported, protocol: 'qqtube' })!.flagged).toBe(false);
+      }),
+    );
+  });
 });
 
 describe('marginMicros', () => {

@@ -9,15 +9,26 @@ import { parseUsdToMicros } from './money';
  *   price, rounded up to the micro) and what the provider gave back of it with each refund
  *   (`cost_refunded_micros`).
  * - A provider reports its charge after what it gave back (SMM v2 `charge`, QQTube `total_cost`
- *   less `refund_total`), so it is compared with the cost less what was given back. Panels
- *   charge in 5 decimals: a difference of up to one such step (10 micros) is rounding; beyond
- *   it the order is flagged. An order the provider gave part of back (a partial) was rounded
- *   twice there, its charge and its refund, so it may differ by up to two steps.
+ *   less `refund_total`), so it is compared with the cost less what was given back. SMM v2
+ *   panels charge in 5 decimals: a difference of up to one such step (10 micros) is rounding;
+ *   beyond it the order is flagged. A QQTube-style provider charges in 4 decimals, rounded up
+ *   (`CHARGE_DECIMALS`): one step is 100 micros there. An order the provider gave part of back (a partial) was rounded
+ *   twice there, its charge and its refund, so it may differ by up to two steps. A drip-feed
+ *   sent whole (`upstream_drip`) costs one run's cost times the runs, each rounded up to the
+ *   micro, so it may differ by a micro more for each run beyond the first.
  * - Only a charge in USD is read (a provider that names no currency counts in USD).
  */
 
-/** One step of the 5 decimals panels charge in, in micro-dollars: a difference up to it is rounding. */
+/** One step of the 5 decimals SMM v2 panels charge in, in micro-dollars: a difference up to it is rounding. */
 export const CHARGE_STEP_MICROS = 10;
+
+/** The decimals a provider of each protocol charges in; any other (or none known): 5. */
+export const CHARGE_DECIMALS: Readonly<Record<string, number>> = { 'smm-v2': 5, qqtube: 4 };
+
+/** One step of the decimals a provider of `protocol` charges in, in micro-dollars. */
+export function chargeStepMicros(protocol: string | null | undefined): number {
+  return 10 ** (6 - (CHARGE_DECIMALS[protocol ?? ''] ?? 5));
+}
 
 /** The money of an order this rule reads. */
 export interface OrderCost {
@@ -28,6 +39,11 @@ export interface OrderCost {
   costRefundedMicros: number;
   /** Null: the provider has reported none (or none in USD). */
   providerChargeMicros: number | null;
+  /** A drip-feed sent whole to its provider, and its runs (its cost is one run's times the runs). */
+  upstreamDrip?: boolean;
+  runs?: number | null;
+  /** The protocol of the provider that holds the order (`CHARGE_DECIMALS`). */
+  protocol?: string | null;
 }
 
 /** The order's cost less what the provider gave back of it; null when the cost is not known. */
@@ -36,13 +52,15 @@ export function netCostMicros(o: Pick<OrderCost, 'costMicros' | 'costRefundedMic
 }
 
 /**
- * How far a reported charge may be from the cost by rounding alone: one step of 5 decimals, two
- * when the provider gave part of the cost back (its refund is rounded too; nothing or all given
- * back leaves one rounding, or none).
+ * How far a reported charge may be from the cost by rounding alone: one step of the decimals
+ * the provider charges in (`chargeStepMicros`), two when the provider gave part of the cost back (its refund is rounded too; nothing or all given
+ * back leaves one rounding, or none); for a drip-feed sent whole, a micro more per run beyond
+ * the first (the cost was rounded up run by run).
  */
-export function roundingAllowanceMicros(o: Pick<OrderCost, 'costMicros' | 'costRefundedMicros'>): number {
+export function roundingAllowanceMicros(o: Pick<OrderCost, 'costMicros' | 'costRefundedMicros' | 'upstreamDrip' | 'runs' | 'protocol'>): number {
   const partlyBack = o.costMicros !== null && o.costRefundedMicros > 0 && o.costRefundedMicros < o.costMicros;
-  return partlyBack ? 2 * CHARGE_STEP_MICROS : CHARGE_STEP_MICROS;
+  const runByRun = o.upstreamDrip && o.runs ? o.runs - 1 : 0;
+  return (partlyBack ? 2 : 1) * chargeStepMicros(o.protocol) + runByRun;
 }
 
 /**
@@ -50,7 +68,7 @@ export function roundingAllowanceMicros(o: Pick<OrderCost, 'costMicros' | 'costR
  * `differenceMicros` = reported − ours (positive: the provider charged more), `flagged` when it
  * is beyond rounding (`roundingAllowanceMicros`) either way. Null when either side is not known.
  */
-export function costDifference(o: Pick<OrderCost, 'costMicros' | 'costRefundedMicros' | 'providerChargeMicros'>): { differenceMicros: number; flagged: boolean } | null {
+export function costDifference(o: Pick<OrderCost, 'costMicros' | 'costRefundedMicros' | 'providerChargeMicros' | 'upstreamDrip' | 'runs' | 'protocol'>): { differenceMicros: number; flagged: boolean } | null {
   const ours = netCostMicros(o);
   if (ours === null || o.providerChargeMicros === null) return null;
   const differenceMicros = o.providerChargeMicros - ours;

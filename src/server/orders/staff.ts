@@ -57,7 +57,7 @@ export async function searchOrders(db: Db, q: AdminOrdersQuery) {
  */
 export async function orderDetail(db: Db, o: OrderRow) {
   const [u] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, o.userId));
-  const provider = o.providerId ? (await db.select({ name: providers.name }).from(providers).where(eq(providers.id, o.providerId)))[0] : undefined;
+  const provider = o.providerId ? (await db.select({ name: providers.name, protocol: providers.protocol }).from(providers).where(eq(providers.id, o.providerId)))[0] : undefined;
   const parts = await refundParts(db, o, { lock: false });
   const runs = new Map(parts.filter((p) => p.order.id !== o.id).map((p) => [p.order.id, p.order]));
   const entries = await db
@@ -96,7 +96,7 @@ export async function orderDetail(db: Db, o: OrderRow) {
       costMicros: o.costMicros,
       costRefundedMicros: o.costRefundedMicros,
       providerChargeMicros: o.providerChargeMicros,
-      difference: costDifference(o),
+      difference: costDifference({ ...o, protocol: provider?.protocol }),
       marginMicros: marginMicros(o),
     },
     ledger: entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString(), runNumber: runs.get(e.reference.split(':')[0]!)?.number ?? null })),
