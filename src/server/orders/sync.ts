@@ -148,7 +148,8 @@ const unreadChargesLogged = new Set<string>();
 function chargeMicrosOf(deps: Pick<OrdersDeps, 'logger'>, order: Pick<OrderRow, 'id'>, state: ProviderOrderState): number | null {
   const read = reportedChargeMicros(state);
   if (read === null || typeof read === 'number') return read;
-  const kind = `${read.unread}:${read.unread === 'currency' ? (state.currency ?? '').toUpperCase() : ''}`;
+  // A currency is a short code: a longer text is cut, so a provider's words cannot grow the set.
+  const kind = `${read.unread}:${read.unread === 'currency' ? (state.currency ?? '').toUpperCase().slice(0, 8) : ''}`;
   if (!unreadChargesLogged.has(kind)) {
     unreadChargesLogged.add(kind);
     deps.logger.warn({ order: order.id, charge: state.charge, currency: state.currency }, read.unread === 'currency' ? 'provider charge not in USD: not stored' : 'provider charge is not an amount: not stored');
