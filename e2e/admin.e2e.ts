@@ -390,9 +390,14 @@ describe.skipIf(!hasChromium())('admin area', () => {
     await admin.goto('/en/admin/orders');
     await hydrated(admin);
     await admin.getByLabel('Search orders').fill(order.number);
+    // At 1280 px the list has room for each order's margin.
+    await row(admin, 'order-row', order.number).getByTestId('order-margin').waitFor();
     await row(admin, 'order-row', order.number).getByRole('button', { name: `Details of order ${order.number}` }).click();
     const detail = admin.getByRole('dialog', { name: `Order ${order.number}` });
     await detail.getByTestId('order-detail').getByText(customerEmail).waitFor();
+    // What the order cost: recorded when it was placed, shown to the micro beside the margin.
+    await detail.getByTestId('order-cost').getByText('What it cost').waitFor();
+    await detail.getByTestId('order-cost-margin').waitFor();
     await detail.getByTestId('ledger-row').filter({ hasText: 'Order charge' }).waitFor();
     await detail.getByRole('button', { name: 'Refund' }).click();
     const refund = admin.getByRole('dialog', { name: `Refund order ${order.number}` });

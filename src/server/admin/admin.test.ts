@@ -197,7 +197,7 @@ describe('admin rules', () => {
       return rows;
     });
     const od = { db: database.db, providers: singleProvider(provider), logger: createLogger('silent') };
-    const state = (status: 'partial' | 'cancelled') => ({ status, remains: 300, startCount: 1, currentCount: null, delivered: null, raw: status });
+    const state = (status: 'partial' | 'cancelled') => ({ status, remains: 300, startCount: 1, currentCount: null, delivered: null, raw: status, charge: null, currency: null });
     await applyState(od, o!, state('partial'));
     const tooMuch = await send('POST', `/api/admin/orders/${o!.id}/refund`, admin, { amountMicros: 14_406_001, reason: 'too much' });
     expect(tooMuch.status).toBe(422);

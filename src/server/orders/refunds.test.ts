@@ -64,7 +64,7 @@ async function chargedOrder(chargeMicros = 20_580_000, quantity = 1000): Promise
   });
 }
 
-const state = (status: OrderStatus, remains: number | null = null): ProviderOrderState => ({ status, remains, startCount: 10, currentCount: null, delivered: null, raw: status });
+const state = (status: OrderStatus, remains: number | null = null): ProviderOrderState => ({ status, remains, startCount: 10, currentCount: null, delivered: null, raw: status, charge: null, currency: null });
 const reload = async (o: OrderRow) => (await database.db.select().from(orders).where(eq(orders.id, o.id)))[0]!;
 const balanceOf = async (userId: string) => (await database.db.select().from(users).where(eq(users.id, userId)))[0]!.balanceMicros;
 /** What the ledger gave back for an order. */

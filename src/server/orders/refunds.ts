@@ -78,7 +78,7 @@ export interface RefundStep {
    * raised to what that status is owed (with `remains` from here or the order), so an order is
    * never marked refunded, cancelled or partial with money still owed.
    */
-  set?: Partial<Pick<OrderRow, 'status' | 'noteCode' | 'providerMessage' | 'startCount' | 'currentCount' | 'remains' | 'providerStatus' | 'checkedAt'>>;
+  set?: Partial<Pick<OrderRow, 'status' | 'noteCode' | 'providerMessage' | 'startCount' | 'currentCount' | 'remains' | 'providerStatus' | 'checkedAt' | 'providerChargeMicros'>>;
   /**
    * The team gives money back of its own accord (`refundByStaff`): the provider that holds the
    * order gives the shop nothing back for it, so the cost refunded is not raised (`costBackMicros`).

@@ -1,9 +1,10 @@
 import { and, desc, eq, gte, ilike, inArray, like, lt, or, sql } from 'drizzle-orm';
 import { orderIdSchema, type AdminOrdersQuery } from '../../core/contracts/admin';
+import { costDifference, marginMicros } from '../../core/margin';
 import { statusesOfCounter } from '../../core/orderStatus';
 import { AppError } from '../../core/errors';
 import type { Db, Tx } from '../db/client';
-import { ledgerEntries, orders, users } from '../db/schema';
+import { ledgerEntries, orders, providers, users } from '../db/schema';
 import { refundOrder, refundParts, refundReferencePattern, type RefundResult } from './refunds';
 import { toOrderView, type OrderRow, type OrdersDeps } from './service';
 import { delayedNow } from './stuck';
@@ -43,16 +44,20 @@ export async function searchOrders(db: Db, q: AdminOrdersQuery) {
     .limit(PAGE)
     .offset((q.page - 1) * PAGE);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where);
-  return { total: count?.n ?? 0, page: q.page, pageSize: PAGE, orders: rows.map((r) => ({ ...toOrderView(r.order), userId: r.order.userId, email: r.email })) };
+  return { total: count?.n ?? 0, page: q.page, pageSize: PAGE, orders: rows.map((r) => ({ ...toOrderView(r.order), userId: r.order.userId, email: r.email, marginMicros: marginMicros(r.order) })) };
 }
 
 /**
  * One order with its owner and every ledger entry of its charge and refunds; for a drip-feed
  * parent also its runs' refunds (`runNumber` names the run), their total, and what the team may
- * still refund of the whole (`refundableMicros`, as `refundByStaff` takes it).
+ * still refund of the whole (`refundableMicros`, as `refundByStaff` takes it). `cost`: what the
+ * order cost (docs/rules.md#what-an-order-cost) — the provider that holds it (null name: the
+ * default provider) and its service id there, the cost and what the provider gave back of it, the
+ * charge the provider reported with its difference from the cost, and the margin.
  */
 export async function orderDetail(db: Db, o: OrderRow) {
   const [u] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, o.userId));
+  const provider = o.providerId ? (await db.select({ name: providers.name, protocol: providers.protocol }).from(providers).where(eq(providers.id, o.providerId)))[0] : undefined;
   const parts = await refundParts(db, o, { lock: false });
   const runs = new Map(parts.filter((p) => p.order.id !== o.id).map((p) => [p.order.id, p.order]));
   const entries = await db
@@ -83,6 +88,16 @@ export async function orderDetail(db: Db, o: OrderRow) {
       checkedAt: o.checkedAt?.toISOString() ?? null,
       runsRefundedMicros: o.runs === null ? null : [...runs.values()].reduce((sum, r) => sum + r.refundedMicros, 0),
       refundableMicros: parts.reduce((sum, p) => sum + p.leftMicros, 0),
+    },
+    cost: {
+      providerId: o.providerId,
+      providerName: provider?.name ?? null,
+      providerServiceId: o.providerServiceId ?? o.serviceId,
+      costMicros: o.costMicros,
+      costRefundedMicros: o.costRefundedMicros,
+      providerChargeMicros: o.providerChargeMicros,
+      difference: costDifference({ ...o, protocol: provider?.protocol }),
+      marginMicros: marginMicros(o),
     },
     ledger: entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString(), runNumber: runs.get(e.reference.split(':')[0]!)?.number ?? null })),
   };

@@ -193,7 +193,7 @@ describe('finding delayed orders', () => {
     const tracked = await (await app.request(`/api/track/${o.number}`)).json();
     expect(tracked).toMatchObject({ status: 'pending', delay: { usualMinutes: 136 } });
 
-    await applyState(deps, flagged, { status: 'in_progress', startCount: 10, remains: 100, currentCount: null, delivered: null, raw: 'In progress' }, new Date());
+    await applyState(deps, flagged, { status: 'in_progress', startCount: 10, remains: 100, currentCount: null, delivered: null, raw: 'In progress', charge: null, currency: null }, new Date());
     const moving = await read(o.id);
     expect(moving.delayedAt).toEqual(NOW);
     expect(toOrderView(moving).delay).toBeNull();

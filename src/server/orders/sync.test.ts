@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
 import type { Database } from '../db/client';
 import { orders } from '../db/schema';
 import { createLogger } from '../logger';
 import { singleProvider, createProvider, type SmmProvider } from '../providers';
+import { parseUsdToMicros } from '../../core/money';
+import { costOfOrderMicros } from '../../core/pricing';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import type { OrdersDeps } from './service';
@@ -71,5 +73,65 @@ describe('status sync at scale', () => {
     await database.db.update(orders).set({ checkedAt: sql`now() - interval '11 minutes'` });
     const oldest = await syncOrderStatuses(deps, { olderThanMs: 10_000, limit: 100 });
     expect(oldest.checked).toBe(100);
+  });
+});
+
+describe("the provider's charge", () => {
+  async function sentOrder(providerOrderId: string, quantity: number, serviceId: string, costMicros: number | null, status: 'pending' | 'in_progress' = 'pending') {
+    const user = await createCustomer(database.db);
+    const key = randomUUID();
+    const [row] = await database.db
+      .insert(orders)
+      .values({ number: `AR-C${key.slice(0, 8).toUpperCase()}`, userId: user.id, serviceId, serviceName: 'Followers', platform: 'telegram', serviceType: 'Default', link: `https://t.me/charge.${key}`, linkKey: `t.me/charge.${key}`, quantity, chargeMicros: 2_000_000, costMicros, idempotencyKey: key, requestHash: 'h', status, providerOrderId })
+      .returning();
+    return row!;
+  }
+  const read = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
+  it('stores the charge a v2 panel reports, exactly in micro-dollars, whether the status moved or not', async () => {
+    const service = (await provider.services()).find((s) => s.params.length === 0)!;
+    const quantity = service.amountMinimum * 3;
+    const quiet = await provider.add({ serviceId: service.id, link: `https://t.me/charge.quiet.${randomUUID()}`, quantity, params: {} });
+    const moved = await provider.add({ serviceId: service.id, link: `https://t.me/charge.moved.${randomUUID()}`, quantity, params: {} });
+    const cost = costOfOrderMicros(service.tiers, quantity);
+    const a = await sentOrder(quiet.providerOrderId, quantity, service.id, cost, 'pending');
+    const b = await sentOrder(moved.providerOrderId, quantity, service.id, cost, 'in_progress');
+    await syncOrderStatuses(deps);
+    const reported = parseUsdToMicros(sandbox.control.order(quiet.providerOrderId)!.charge)!;
+    expect(reported).toBeGreaterThan(0);
+    expect((await read(a.id)).providerChargeMicros).toBe(reported);
+    expect((await read(b.id)).providerChargeMicros).toBe(parseUsdToMicros(sandbox.control.order(moved.providerOrderId)!.charge));
+    expect(Math.abs(reported - cost)).toBeLessThanOrEqual(10);
+  });
+
+  it('leaves the charge as it was when it is not in USD or not an amount, and logs each kind once', async () => {
+    let reply = { charge: '1.25', currency: 'EUR' as string | null };
+    const stub = {
+      status: async (ids: string[]) => new Map(ids.map((id) => [id, { status: 'pending' as const, startCount: 0, remains: 10, currentCount: null, delivered: null, raw: 'Pending', ...reply }])),
+    } as unknown as SmmProvider;
+    const logger = createLogger('silent');
+    const warn = vi.spyOn(logger, 'warn');
+    const stubDeps = { ...deps, providers: singleProvider(stub), logger };
+    const a = await sentOrder(`stub-${randomUUID()}`, 10, '1', 1_000_000);
+    const b = await sentOrder(`stub-${randomUUID()}`, 10, '1', 1_000_000);
+    await database.db.update(orders).set({ providerChargeMicros: 999_999 }).where(eq(orders.id, b.id));
+    const only = async () => {
+      // Only these two orders are due: the rest were checked now.
+      await database.db.update(orders).set({ checkedAt: new Date(Date.now() + 60_000) }).where(sql`${orders.id} not in (${a.id}, ${b.id})`);
+      await database.db.update(orders).set({ checkedAt: null }).where(sql`${orders.id} in (${a.id}, ${b.id})`);
+      await syncOrderStatuses(stubDeps);
+    };
+    await only();
+    await only();
+    expect([(await read(a.id)).providerChargeMicros, (await read(b.id)).providerChargeMicros]).toEqual([null, 999_999]);
+    expect(warn.mock.calls.filter(([, msg]) => String(msg).includes('not in USD'))).toHaveLength(1);
+    reply = { charge: 'about 1', currency: 'USD' };
+    await only();
+    await only();
+    expect([(await read(a.id)).providerChargeMicros, (await read(b.id)).providerChargeMicros]).toEqual([null, 999_999]);
+    expect(warn.mock.calls.filter(([, msg]) => String(msg).includes('not an amount'))).toHaveLength(1);
+    reply = { charge: '1.25', currency: null };
+    await only();
+    expect([(await read(a.id)).providerChargeMicros, (await read(b.id)).providerChargeMicros]).toEqual([1_250_000, 1_250_000]);
   });
 });

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { reportedChargeMicros } from '../../core/margin';
 import { ACTIVE_STATUSES, type OrderStatus } from '../../core/orderStatus';
 import { orders } from '../db/schema';
 import { callsMade, groupByProvider, type ProviderOrderState, type SmmProvider } from '../providers';
@@ -117,8 +118,8 @@ async function writeQuietStates(deps: OrdersDeps, quiet: { order: OrderRow; stat
   if (!quiet.length) return;
   const rows = quiet.map(({ order, state }) =>
     'error' in state
-      ? { id: order.id, error: state.error, start: null, current: null, remains: null, raw: null, moving: false }
-      : { id: order.id, error: null, start: state.startCount, current: state.currentCount, remains: state.remains, raw: state.raw, moving: timesOf(order, state, new Date()).startedAt !== undefined },
+      ? { id: order.id, error: state.error, start: null, current: null, remains: null, raw: null, charge: null, moving: false }
+      : { id: order.id, error: null, start: state.startCount, current: state.currentCount, remains: state.remains, raw: state.raw, charge: chargeMicrosOf(deps, order, state), moving: timesOf(order, state, new Date()).startedAt !== undefined },
   );
   const now = new Date().toISOString();
   await deps.db.execute(sql`
@@ -130,9 +131,30 @@ async function writeQuietStates(deps: OrdersDeps, quiet: { order: OrderRow; stat
       start_count = coalesce(v.start, o.start_count),
       current_count = coalesce(v.current, o.current_count),
       remains = coalesce(v.remains, o.remains),
-      provider_status = coalesce(v.raw, o.provider_status)
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, error text, start int, current int, remains int, raw text, moving boolean)
+      provider_status = coalesce(v.raw, o.provider_status),
+      provider_charge_micros = coalesce(v.charge, o.provider_charge_micros)
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, error text, start int, current int, remains int, raw text, charge bigint, moving boolean)
     where o.id = v.id`);
+}
+
+/** Reported charges not read, by why and currency: each kind is logged once per process. */
+const unreadChargesLogged = new Set<string>();
+
+/**
+ * The provider's reported charge of an order in micro-dollars (docs/rules.md#what-an-order-cost,
+ * `reportedChargeMicros`); null when it reported none or one that cannot be compared (not USD,
+ * not an amount), which leaves the stored one as it was and is logged once.
+ */
+function chargeMicrosOf(deps: Pick<OrdersDeps, 'logger'>, order: Pick<OrderRow, 'id'>, state: ProviderOrderState): number | null {
+  const read = reportedChargeMicros(state);
+  if (read === null || typeof read === 'number') return read;
+  // A currency is a short code: a longer text is cut, so a provider's words cannot grow the set.
+  const kind = `${read.unread}:${read.unread === 'currency' ? (state.currency ?? '').toUpperCase().slice(0, 8) : ''}`;
+  if (!unreadChargesLogged.has(kind)) {
+    unreadChargesLogged.add(kind);
+    deps.logger.warn({ order: order.id, charge: state.charge, currency: state.currency }, read.unread === 'currency' ? 'provider charge not in USD: not stored' : 'provider charge is not an amount: not stored');
+  }
+  return null;
 }
 
 /** Statuses that say the provider is working on the order. */
@@ -180,7 +202,9 @@ export function timesOf(order: Timed, state: Pick<ProviderOrderState, 'status' |
  * refunds the difference. A fully refunded order is never moved back to partial.
  */
 export async function applyState(deps: OrdersDeps, order: OrderRow, state: ProviderOrderState, now = new Date()): Promise<boolean> {
+  const charge = chargeMicrosOf(deps, order, state);
   const counts = {
+    ...(charge === null ? {} : { providerChargeMicros: charge }),
     startCount: state.startCount ?? order.startCount,
     currentCount: state.currentCount ?? order.currentCount,
     remains: state.remains ?? order.remains,

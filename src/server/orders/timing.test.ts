@@ -63,6 +63,8 @@ const state = (status: ProviderOrderState['status'], more: Partial<ProviderOrder
   currentCount: null,
   delivered: null,
   raw: status,
+  charge: null,
+  currency: null,
   ...more,
 });
 

@@ -45,6 +45,23 @@ describe('QQTube reply rules', () => {
     await expectKind(qqtube().add(order), 'refused', ['ok', 'Link is private']);
   });
 
+  it("reads an order's cost from total_cost less refund_total, exactly; none when either is not an amount", async () => {
+    const charge = async (stats: Record<string, unknown>) => {
+      replies = { stats: { body: JSON.stringify({ status: 'success', messages: [{ id: 100, message: 'ok' }], data: { wanted_count: 10, start_count: 0, current_count: 0, status: { id_status: 2, name: 'In progress' }, ...stats } }) } };
+      const state = (await qqtube().status(['7'])).get('7');
+      return state && 'charge' in state ? [state.charge, state.currency] : state;
+    };
+    expect(await charge({ total_cost: '0.1235' })).toEqual(['0.1235', null]);
+    expect(await charge({ total_cost: 0.5, refund_total: null })).toEqual(['0.5', null]);
+    expect(await charge({ total_cost: '0.1235', refund_total: '0.0617' })).toEqual(['0.0618', null]);
+    expect(await charge({ total_cost: '0.12', refund_total: '0.0001' })).toEqual(['0.1199', null]);
+    expect(await charge({ total_cost: '0.1235', refund_total: '0.1235' })).toEqual(['0.0000', null]);
+    expect(await charge({ total_cost: '0.1', refund_total: '0.2' })).toEqual([null, null]);
+    expect(await charge({ total_cost: '0.1', refund_total: 'soon' })).toEqual([null, null]);
+    expect(await charge({ total_cost: '1e-3' })).toEqual([null, null]);
+    expect(await charge({})).toEqual([null, null]);
+  });
+
   it('refuses a success without a submission id', async () => {
     replies = { add: { body: '{"status":"success","messages":[{"id":100,"message":"ok"}]}' } };
     await expectKind(qqtube().add(order), 'refused', ['Sifariş ID alınmadı. Yenidən cəhd edin.']);
@@ -105,7 +122,7 @@ describe('v2 reply rules', () => {
       status: { body: '{"1":{"charge":0.5,"start_count":null,"status":"In progress","remains":40},"2":{"error":"Incorrect order ID"},"3":"??"}' },
     };
     const states = await v2().status(['1', '2', '3']);
-    expect(states.get('1')).toEqual({ status: 'in_progress', startCount: null, remains: 40, currentCount: null, delivered: null, raw: 'In progress' });
+    expect(states.get('1')).toEqual({ status: 'in_progress', startCount: null, remains: 40, currentCount: null, delivered: null, raw: 'In progress', charge: '0.5', currency: null });
     expect(states.get('2')).toEqual({ error: 'Incorrect order ID' });
     expect(states.has('3')).toBe(false);
   });

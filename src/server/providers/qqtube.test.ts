@@ -171,6 +171,26 @@ describe('qqtube adapter: orders', () => {
     expect((await provider.status([ids.completed])).get(ids.completed)).toMatchObject({ status: 'stopped' });
   });
 
+  it("reads each order's cost: total_cost less refund_total, in the provider's 4 decimals, no currency", async () => {
+    const s = plain();
+    const quantity = s.amountMinimum * 10;
+    const ids = {
+      running: (await place(uniqueLink(), s, quantity)).providerOrderId,
+      partial: (await place(uniqueLink('-sandbox-partial'), s, quantity)).providerOrderId,
+      cancelled: (await place(uniqueLink('-sandbox-cancel'), s, quantity)).providerOrderId,
+    };
+    const tier = s.tiers.find((t) => t.minimum <= quantity && quantity <= t.maximum) ?? s.tiers[0]!;
+    const charge = new Big(tier.price).div(tier.pricingPer).times(quantity).round(4, Big.roundUp).toFixed(4);
+    const first = await provider.status(Object.values(ids));
+    for (const id of Object.values(ids)) expect(first.get(id)).toMatchObject({ charge, currency: null });
+    sandbox.control.advance(2000);
+    const end = await provider.status(Object.values(ids));
+    const partial = sandbox.control.order(ids.partial)!;
+    expect(Number(partial.refund)).toBeGreaterThan(0);
+    expect(end.get(ids.partial)).toMatchObject({ status: 'partial', charge: new Big(charge).minus(partial.refund).toFixed(4) });
+    expect(end.get(ids.cancelled)).toMatchObject({ status: 'cancelled', charge: '0.0000' });
+  });
+
   it('finds an order in the submissions by service, link and quantity', async () => {
     const s = plain();
     const link = uniqueLink();

@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { z } from 'zod';
 import { catalogServiceSchema, KNOWN_PLATFORMS, type CatalogService } from '../../core/catalog';
 import {
@@ -88,6 +89,8 @@ const statsSchema = z
     start_count: optionalInt,
     current_count: optionalInt,
     sent_count: optionalInt,
+    total_cost: optionalText,
+    refund_total: optionalText,
     status: z.object({ id_status: looseInt, name: optionalText }).loose(),
   })
   .loose();
@@ -347,7 +350,30 @@ function toOrderState(s: z.infer<typeof statsSchema>): ProviderOrderState {
     currentCount: s.current_count,
     delivered,
     raw: `${s.status.id_status} ${name}`.trim(),
+    charge: chargeOf(s.total_cost, s.refund_total),
+    // The protocol names no currency; its amounts are USD (as `funds`).
+    currency: null,
   };
+}
+
+const PLAIN_DECIMAL = /^\d+(?:\.(\d+))?$/;
+
+/**
+ * What the order costs after the provider's refunds: `total_cost` as written when nothing was
+ * given back, else `total_cost − refund_total` exactly, with the decimals of the longer of the two.
+ * Null when the cost is missing, either amount is not a plain decimal, or the refund exceeds it.
+ */
+function chargeOf(totalCost: string | null, refundTotal: string | null): string | null {
+  const total = totalCost?.trim() ?? '';
+  const refund = refundTotal?.trim() ?? '';
+  const t = PLAIN_DECIMAL.exec(total);
+  if (!t) return null;
+  if (refund === '') return total;
+  const r = PLAIN_DECIMAL.exec(refund);
+  if (!r) return null;
+  const left = new Big(total).minus(refund);
+  if (left.lt(0)) return null;
+  return left.toFixed(Math.max(t[1]?.length ?? 0, r[1]?.length ?? 0));
 }
 
 /** "2024-05-01 12:30:00" (read as UTC) or an ISO date → epoch ms; null when unreadable. */

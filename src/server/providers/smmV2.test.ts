@@ -165,6 +165,25 @@ describe('v2 adapter: orders', () => {
     expect(end.get(ids.refunded)).toMatchObject({ status: 'refunded', raw: 'Refunded' });
   });
 
+  it("reads each order's charge as the panel wrote it (5 decimals, after what it gave back) and its currency", async () => {
+    const s = plain();
+    const quantity = s.amountMinimum * 10;
+    const ids = {
+      running: (await place(uniqueLink(), s, quantity)).providerOrderId,
+      partial: (await place(uniqueLink('?sandbox-partial'), s, quantity)).providerOrderId,
+      cancelled: (await place(uniqueLink('?sandbox-cancel'), s, quantity)).providerOrderId,
+    };
+    const charge = new Big(s.tiers[0]!.price).times(quantity).div(1000).round(5, Big.roundHalfUp).toFixed(5);
+    const first = await provider.status(Object.values(ids));
+    for (const id of Object.values(ids)) expect(first.get(id)).toMatchObject({ charge, currency: 'USD' });
+    sandbox.control.advance(2000);
+    const end = await provider.status(Object.values(ids));
+    const partial = sandbox.control.order(ids.partial)!;
+    expect(Number(partial.refund)).toBeGreaterThan(0);
+    expect(end.get(ids.partial)).toMatchObject({ status: 'partial', charge: new Big(charge).minus(partial.refund).toFixed(5), currency: 'USD' });
+    expect(end.get(ids.cancelled)).toMatchObject({ status: 'cancelled', charge: '0.00000', currency: 'USD' });
+  });
+
   it('has no order lookup: findOrder is unsupported', async () => {
     const s = plain();
     expect(await provider.findOrder({ serviceId: s.id, link: uniqueLink(), quantity: 100, since: new Date() })).toBe('unsupported');

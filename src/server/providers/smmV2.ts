@@ -55,7 +55,7 @@ const serviceSchema = z
 const errorItem = z.object({ error: z.coerce.string() }).loose();
 
 const orderStateSchema = z
-  .object({ status: z.coerce.string(), start_count: optionalInt, remains: optionalInt })
+  .object({ status: z.coerce.string(), start_count: optionalInt, remains: optionalInt, charge: optionalText, currency: optionalText })
   .loose();
 
 const statusReplySchema = z.record(z.string(), z.unknown());
@@ -269,5 +269,8 @@ function toOrderState(s: z.infer<typeof orderStateSchema>): ProviderOrderState {
     currentCount: null,
     delivered: null,
     raw: s.status,
+    // As the panel wrote it: the sync reads it exactly, or not at all.
+    charge: s.charge === null ? null : s.charge.trim(),
+    currency: s.currency === null ? null : s.currency.trim(),
   };
 }

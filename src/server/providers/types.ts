@@ -17,6 +17,14 @@ export interface ProviderOrderState {
   delivered: number | null;
   /** The provider's own status text, kept for logs and the admin view. */
   raw: string;
+  /**
+   * What the provider says the order costs the shop, after what it gave back of it (v2 `charge`,
+   * QQTube `total_cost` less `refund_total`), as decimal text in the provider's own digits; null
+   * when the answer tells none. Read into micro-dollars by the status sync (orders/sync.ts).
+   */
+  charge: string | null;
+  /** The currency of `charge` as the provider names it; null when it names none. */
+  currency: string | null;
 }
 
 export interface ProviderOrderRequest {

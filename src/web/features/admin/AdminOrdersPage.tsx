@@ -135,6 +135,7 @@ export default function AdminOrdersPage() {
                     <Th>{t('orders.service')}</Th>
                     <Th className="text-right">{t('orders.quantity')}</Th>
                     <Th className="text-right">{t('orders.price')}</Th>
+                    <Th className="hidden text-right xl:table-cell">{t('orders.margin')}</Th>
                     <Th>{t('orders.status')}</Th>
                     <Th>{t('orders.date')}</Th>
                     <Th>
@@ -161,6 +162,9 @@ export default function AdminOrdersPage() {
                     </td>
                     <td className={`${td} text-right tabular-nums`}>{formatNumber(o.quantity, lang)}</td>
                     <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{formatMoney(o.chargeMicros, 'USD', lang)}</td>
+                    <td className={`${td} hidden whitespace-nowrap text-right tabular-nums xl:table-cell ${o.marginMicros !== null && o.marginMicros < 0 ? 'text-rose-700' : ''}`} data-testid="order-margin">
+                      {o.marginMicros === null ? '—' : formatMoney(o.marginMicros, 'USD', lang)}
+                    </td>
                     <td className={`${td} whitespace-nowrap`}>
                       <StatusBadge status={o.status} />
                       <DelayBadge delay={o.delay} />
@@ -227,6 +231,57 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-slate-500">{label}</dt>
       <dd className="min-w-0 break-words font-medium text-slate-900">{children}</dd>
     </div>
+  );
+}
+
+/**
+ * What the order cost (docs/rules.md#what-an-order-cost): the provider that holds it and its
+ * service there, our cost and what the provider gave back of it, the charge the provider reported
+ * (marked when it differs beyond rounding), and the margin. Amounts to the micro-dollar.
+ */
+export function OrderCost({ cost }: { cost: OrderDetail['cost'] }) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const money = (micros: number | null, none: string) => (micros === null ? none : formatMoney(micros, 'USD', lang));
+  const difference = cost.difference;
+  const signed = difference ? `${difference.differenceMicros > 0 ? '+' : ''}${formatMoney(difference.differenceMicros, 'USD', lang)}` : '';
+  return (
+    <section data-testid="order-cost" className="mt-6">
+      <h3 className="text-sm font-semibold text-slate-900">{t('orders.costTitle')}</h3>
+      <div className="mt-2 grid gap-x-8 md:grid-cols-2">
+        <dl className="divide-y divide-slate-100">
+          <Row label={t('orders.provider')}>{cost.providerName ?? t('orders.defaultProvider')}</Row>
+          <Row label={t('orders.providerService')}>
+            <code className="text-xs">{cost.providerServiceId}</code>
+          </Row>
+          <Row label={t('orders.cost')}>
+            <span data-testid="order-cost-ours">{money(cost.costMicros, t('orders.costUnknown'))}</span>
+          </Row>
+          <Row label={t('orders.costRefunded')}>{formatMoney(cost.costRefundedMicros, 'USD', lang)}</Row>
+        </dl>
+        <dl className="divide-y divide-slate-100">
+          <Row label={t('orders.providerCharge')}>
+            <span className="flex flex-wrap items-center gap-2" title={t('orders.providerChargeHint')}>
+              <span data-testid="order-cost-provider">{money(cost.providerChargeMicros, t('orders.notReported'))}</span>
+              {difference?.flagged ? (
+                <Badge tone="danger" data-testid="order-cost-differs">
+                  <AlertTriangle className="size-3" aria-hidden="true" />
+                  {t('orders.differs')}
+                </Badge>
+              ) : difference ? (
+                <Badge tone="success">{t('orders.matches')}</Badge>
+              ) : null}
+            </span>
+            {difference?.flagged ? <span className="mt-1 block text-xs font-normal text-rose-700">{t('orders.differsBy', { amount: signed })}</span> : null}
+          </Row>
+          <Row label={t('orders.margin')}>
+            <span data-testid="order-cost-margin" className={cost.marginMicros !== null && cost.marginMicros < 0 ? 'text-rose-700' : undefined}>
+              {money(cost.marginMicros, t('orders.costUnknown'))}
+            </span>
+          </Row>
+        </dl>
+      </div>
+    </section>
   );
 }
 
@@ -326,6 +381,8 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
               ) : null}
             </dl>
           </div>
+
+          <OrderCost cost={detail.data!.cost} />
 
           <h3 className="mt-6 text-sm font-semibold text-slate-900">{t('orders.ledger')}</h3>
           {detail.data!.ledger.length === 0 ? (
