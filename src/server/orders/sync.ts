@@ -78,18 +78,21 @@ export async function syncOrderStatuses(
     const states = new Map<string, ProviderOrderState | { error: string }>();
     const before = callsMade(deps.providers);
     let answered = false;
-    for (const [provider, group] of groupByProvider(deps.providers, fresh)) {
-      try {
-        const answers = await provider.client.status(group.map((o) => o.providerOrderId!));
-        answered = true;
-        for (const o of group) {
-          const state = answers.get(o.providerOrderId!);
-          if (state) states.set(o.id, state);
+    // Each provider is asked at the same time as the others: one slow provider delays only its own orders' answers.
+    await Promise.all(
+      [...groupByProvider(deps.providers, fresh)].map(async ([provider, group]) => {
+        try {
+          const answers = await provider.client.status(group.map((o) => o.providerOrderId!));
+          answered = true;
+          for (const o of group) {
+            const state = answers.get(o.providerOrderId!);
+            if (state) states.set(o.id, state);
+          }
+        } catch (err) {
+          deps.logger.warn({ err, provider: provider.name }, 'order status sync got no answer');
         }
-      } catch (err) {
-        deps.logger.warn({ err, provider: provider.name }, 'order status sync got no answer');
-      }
-    }
+      }),
+    );
     calls += callsMade(deps.providers) - before;
     if (!answered) break;
     const quiet: { order: OrderRow; state: ProviderOrderState | { error: string } }[] = [];
