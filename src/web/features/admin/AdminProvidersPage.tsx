@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Pencil, PlugZap } from 'lucide-react';
+import { List, Pencil, PlugZap, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -11,9 +11,11 @@ import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { formatDateTime } from '../../lib/format';
 import { useLanguage } from '../../lib/language';
-import { useProviders, useSaveProvider, useTestProvider, type AdminProvider } from './api';
+import { useProviders, useReadCatalogue, useSaveProvider, useTestProvider, type AdminProvider } from './api';
+import { CatalogChangesPanel } from './CatalogChangesPanel';
 import { FormDialog } from './dialogs';
 import { notify, notifyError } from './format';
+import { ProviderServicesDialog } from './ProviderCatalogue';
 import { AdminPage, Field, InputField, NewButton, Panel, QueryView, Select, Table, td, Th, Toggle, useFailureNotice } from './ui';
 
 export const ns = ['admin'];
@@ -22,7 +24,9 @@ export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:providers.t
 /**
  * /admin/providers: the SMM providers the shop buys from. Each is added with its API key, which is
  * shown afterwards only as its last four characters; a test reads its balance now. The first is
- * the default provider, whose catalogue the services are (docs/decisions/0016).
+ * the default provider, whose catalogue the services are (docs/decisions/0016). Each provider's
+ * catalogue is read here on demand and its services imported with a markup; below, the changes
+ * the reads found wait for the team's answer (docs/decisions/0017).
  */
 export default function AdminProvidersPage() {
   const { t } = useTranslation('admin');
@@ -30,13 +34,20 @@ export default function AdminProvidersPage() {
   const list = useProviders();
   const save = useSaveProvider();
   const test = useTestProvider();
+  const read = useReadCatalogue();
   const [editing, setEditing] = useState<AdminProvider | 'new' | null>(null);
+  const [browsing, setBrowsing] = useState<AdminProvider | null>(null);
   useFailureNotice(list, 'notices.providersNotLoaded');
 
   const runTest = (p: AdminProvider) =>
     test.mutate(p.id, {
       onSuccess: (r) => (r.ok && r.balance ? notify.success(t('providers.testOk', { name: p.name }), `${r.balance.amount} ${r.balance.currency}`) : notify.error(t('providers.testFailed', { name: p.name }), r.error ?? undefined)),
       onError: (err) => notifyError(t, 'providers.testFailed', err),
+    });
+  const readNow = (p: AdminProvider) =>
+    read.mutate(p.id, {
+      onSuccess: (r) => notify.success(t('catalogue.readDone', { name: p.name }), t('catalogue.readCounts', { services: r.services, changes: r.changes, paused: r.paused, imported: r.imported })),
+      onError: (err) => notifyError(t, 'catalogue.readFailed', err),
     });
   const setEnabled = (p: AdminProvider, enabled: boolean) =>
     save.mutate(
@@ -54,7 +65,7 @@ export default function AdminProvidersPage() {
           {(data) => (
             <Table
               label={t('providers.title')}
-              minWidth="min-w-[860px]"
+              minWidth="min-w-[1180px]"
               head={
                 <>
                   <Th>{t('providers.name')}</Th>
@@ -95,6 +106,14 @@ export default function AdminProvidersPage() {
                   </td>
                   <td className={`${td} whitespace-nowrap text-right`}>
                     <div className="inline-flex gap-1">
+                      <Button size="sm" variant="outline" onClick={() => setBrowsing(p)} aria-label={t('catalogue.servicesItem', { name: p.name })}>
+                        <List className="size-4" aria-hidden="true" />
+                        {t('catalogue.services')}
+                      </Button>
+                      <Button size="sm" variant="outline" onClick={() => readNow(p)} disabled={read.isPending} aria-busy={read.isPending && read.variables === p.id} aria-label={t('catalogue.readNowItem', { name: p.name })}>
+                        <RefreshCw className={`size-4 ${read.isPending && read.variables === p.id ? 'animate-spin' : ''}`} aria-hidden="true" />
+                        {t('catalogue.readNow')}
+                      </Button>
                       <Button size="sm" variant="outline" onClick={() => runTest(p)} disabled={test.isPending} aria-busy={test.isPending && test.variables === p.id} aria-label={t('providers.testItem', { name: p.name })}>
                         <PlugZap className="size-4" aria-hidden="true" />
                         {t('providers.test')}
@@ -113,6 +132,8 @@ export default function AdminProvidersPage() {
           )}
         </QueryView>
       </Panel>
+      <CatalogChangesPanel providers={list.data ?? []} />
+      {browsing ? <ProviderServicesDialog provider={browsing} onClose={() => setBrowsing(null)} /> : null}
       {editing ? <ProviderDialog provider={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </AdminPage>
   );
