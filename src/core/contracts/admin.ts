@@ -187,7 +187,7 @@ export interface ProviderTestResult {
   error: string | null;
 }
 
-// Provider catalogues (docs/decisions/0017): each provider's services as last read, the changes the
+// Provider catalogues (rules in src/server/catalog/sources.ts): each provider's services as last read, the changes the
 // team approves, importing provider services as the shop's own with a markup, each service's sources.
 
 /** A provider's own service id, as its catalogue lists it. */

@@ -9,7 +9,7 @@ import { getSettings } from '../settings';
 import { audit } from './audit';
 
 /**
- * The team's provider catalogues (docs/decisions/0017), under /catalog: the changes found at the
+ * The team's provider catalogues, under /catalog: the changes found at the
  * providers with the team's answers, importing provider services as the shop's own with a markup
  * (previewed first, with the site's fees), and each service's ordered sources. The rules are
  * src/server/catalog/sources.ts; these routes validate, call them and audit.

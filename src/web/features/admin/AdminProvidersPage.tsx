@@ -26,7 +26,7 @@ export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:providers.t
  * shown afterwards only as its last four characters; a test reads its balance now. The first is
  * the default provider, whose catalogue the services are (docs/decisions/0016). Each provider's
  * catalogue is read here on demand and its services imported with a markup; below, the changes
- * the reads found wait for the team's answer (docs/decisions/0017).
+ * the reads found wait for the team's answer (src/server/catalog/sources.ts).
  */
 export default function AdminProvidersPage() {
   const { t } = useTranslation('admin');
