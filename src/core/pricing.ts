@@ -163,7 +163,8 @@ export function markedUpTiers(tiers: readonly PriceTier[], markup: { percent: st
     if (!price || price.lt(0) || !(t.pricingPer > 0)) return { ...t };
     const scaled = price.times(percent.plus(100)).div(100).plus(fixed.times(t.pricingPer).div(1000));
     const units = new Ceil(scaled.times(10 ** TIER_DECIMALS)).div(1);
-    const text = units.div(10 ** TIER_DECIMALS).toFixed(TIER_DECIMALS).replace(/\.?0+$/, '');
+    // Back to USD with plain Big: a division by the rounding-up constructor would round to a whole dollar.
+    const text = new Big(units).div(10 ** TIER_DECIMALS).toFixed(TIER_DECIMALS).replace(/\.?0+$/, '');
     return { ...t, price: text === '' ? '0' : text };
   });
 }

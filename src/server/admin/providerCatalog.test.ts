@@ -113,6 +113,9 @@ describe('provider catalogues in the admin', () => {
       const service = await serviceOf(c.id);
       const line = lines.find((l: { providerServiceId: string }) => l.providerServiceId === c.providerServiceId);
       expect(pricePerUnitDisplay(service, fees)?.usd).toBe(line.price);
+      // The provider's price with 20 % and 0.50 USD per 1000 on top, to the 8th decimal.
+      const ps = await providerServiceOf(otherId, c.providerServiceId);
+      service.tiers.forEach((t, i) => expect(Number(t.price)).toBeCloseTo(Number(ps.tiers[i]!.price) * 1.2 + (0.5 * t.pricingPer) / 1000, 7));
       expect(service).toMatchObject({ markupFixedMicros: 500_000, active: true });
       expect(Number(service.markupPercent)).toBe(20);
       const sources = await json('GET', `/api/admin/catalog/services/${c.id}/sources`);
