@@ -11,7 +11,7 @@ import { useImportPreview, useImportServices, useProviderServices, type AdminPro
 import { FormAlert } from './dialogs';
 import { notify, notifyError } from './format';
 import { MarkupFields, NO_MARKUP, parseMarkup, type MarkupDraft } from './MarkupFields';
-import { Field, QueryView, SearchField, Select, Table, td, Th, useFailureNotice } from './ui';
+import { CardsOrTable, Field, QueryView, SearchField, Select, Table, td, Th, useFailureNotice } from './ui';
 
 /** A category of a provider's catalogue: its platform and type, as one value of the picker. */
 const SEP = '\u001f';
@@ -225,34 +225,49 @@ export function ImportStep({ providerId, selection, onBack, onDone }: { provider
         <div aria-busy={stale}>
           <QueryView query={preview} error={t('catalogue.previewNotLoaded')} empty={t('catalogue.noMatch')} isEmpty={(d) => d.length === 0}>
             {(data) => (
-              <Table
-                label={t('catalogue.preview')}
-                minWidth="min-w-[640px]"
-                head={
-                  <>
-                    <Th>{t('catalogue.id')}</Th>
-                    <Th>{t('catalogue.name')}</Th>
-                    <Th className="text-right">{t('catalogue.providerPrice')}</Th>
-                    <Th className="text-right">{t('catalogue.sellingPrice')}</Th>
-                  </>
-                }
-              >
-                {data.map((l) => (
-                  <tr key={l.providerServiceId} data-testid="import-preview-row">
-                    <td className={`${td} font-mono text-xs text-slate-500`}>{l.providerServiceId}</td>
-                    <td className={td}>
-                      <p className="font-medium text-slate-900">{l.name}</p>
-                      {l.importedAs.length ? <p className="text-xs text-amber-700">{t('catalogue.alreadyImported', { ids: l.importedAs.join(', ') })}</p> : null}
-                    </td>
-                    <td className={`${td} whitespace-nowrap text-right tabular-nums`}>
-                      {formatMoneyDecimal(l.cost, 'USD', lang)} <span className="text-xs text-slate-500">{t('catalogue.per', { per: formatNumber(l.per, lang) })}</span>
-                    </td>
-                    <td className={`${td} whitespace-nowrap text-right font-semibold tabular-nums text-slate-900`} data-testid="import-preview-price">
-                      {l.price === null ? '—' : formatMoneyDecimal(l.price, 'USD', lang)} <span className="text-xs font-normal text-slate-500">{t('catalogue.per', { per: formatNumber(l.per, lang) })}</span>
-                    </td>
-                  </tr>
+              <CardsOrTable
+                cards={data.map((l) => (
+                  <li key={l.providerServiceId} className="space-y-1 py-3" data-testid="import-preview-card">
+                    <p className="text-sm font-medium text-slate-900">
+                      <span className="font-mono text-xs text-slate-500">{l.providerServiceId}</span> {l.name}
+                    </p>
+                    {l.importedAs.length ? <p className="text-xs text-amber-700">{t('catalogue.alreadyImported', { ids: l.importedAs.join(', ') })}</p> : null}
+                    <p className="text-sm tabular-nums text-slate-700">
+                      {formatMoneyDecimal(l.cost, 'USD', lang)} → <span className="font-semibold text-slate-900">{l.price === null ? '—' : formatMoneyDecimal(l.price, 'USD', lang)}</span>{' '}
+                      <span className="text-xs text-slate-500">{t('catalogue.per', { per: formatNumber(l.per, lang) })}</span>
+                    </p>
+                  </li>
                 ))}
-              </Table>
+              >
+                <Table
+                  label={t('catalogue.preview')}
+                  minWidth="min-w-[640px]"
+                  head={
+                    <>
+                      <Th>{t('catalogue.id')}</Th>
+                      <Th>{t('catalogue.name')}</Th>
+                      <Th className="text-right">{t('catalogue.providerPrice')}</Th>
+                      <Th className="text-right">{t('catalogue.sellingPrice')}</Th>
+                    </>
+                  }
+                >
+                  {data.map((l) => (
+                    <tr key={l.providerServiceId} data-testid="import-preview-row">
+                      <td className={`${td} font-mono text-xs text-slate-500`}>{l.providerServiceId}</td>
+                      <td className={td}>
+                        <p className="font-medium text-slate-900">{l.name}</p>
+                        {l.importedAs.length ? <p className="text-xs text-amber-700">{t('catalogue.alreadyImported', { ids: l.importedAs.join(', ') })}</p> : null}
+                      </td>
+                      <td className={`${td} whitespace-nowrap text-right tabular-nums`}>
+                        {formatMoneyDecimal(l.cost, 'USD', lang)} <span className="text-xs text-slate-500">{t('catalogue.per', { per: formatNumber(l.per, lang) })}</span>
+                      </td>
+                      <td className={`${td} whitespace-nowrap text-right font-semibold tabular-nums text-slate-900`} data-testid="import-preview-price">
+                        {l.price === null ? '—' : formatMoneyDecimal(l.price, 'USD', lang)} <span className="text-xs font-normal text-slate-500">{t('catalogue.per', { per: formatNumber(l.per, lang) })}</span>
+                      </td>
+                    </tr>
+                  ))}
+                </Table>
+              </CardsOrTable>
             )}
           </QueryView>
         </div>

@@ -99,7 +99,7 @@ export function SourcesEditor({ serviceId, initial, providers, onClose }: { serv
               <span className="grid size-7 shrink-0 place-items-center rounded-full bg-slate-100 text-xs font-semibold text-slate-700" aria-hidden="true">
                 {i + 1}
               </span>
-              <div className="min-w-0 flex-1">
+              <div className="min-w-[12rem] flex-1">
                 <p className="text-sm font-medium text-slate-900">
                   {nameOf(r.providerId)} · <span className="font-mono">{r.providerServiceId}</span>{' '}
                   <Badge tone={i === 0 ? 'brand' : 'neutral'}>{i === 0 ? t('catalogue.primary') : t('catalogue.fallback', { n: i })}</Badge>
