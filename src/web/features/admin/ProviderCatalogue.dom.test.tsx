@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import admin from '../../i18n/locales/en/admin.json';
 import common from '../../i18n/locales/en/common.json';
 import { I18n, I18nProvider } from '../../i18n';
-import type { AdminProvider, ImportPreviewLine, ServiceSources } from './api';
+import type { AdminProvider, CatalogChange, ImportPreviewLine, ServiceSources } from './api';
+import { CatalogChangesPanel } from './CatalogChangesPanel';
 import { ImportStep } from './ProviderCatalogue';
 import { SourcesEditor } from './ServiceSourcesDialog';
 
@@ -156,5 +157,55 @@ describe('the sources editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.body).toEqual({ sources: [{ providerId: MAIN, providerServiceId: '1001' }], markup: { percent: '35', fixedPer1000: '0.00' } });
+  });
+});
+
+describe('the changes at providers', () => {
+  const terms = (price: string, min = 100, max = 10_000) => ({ name: 'Instagram Followers HQ', platform: 'instagram', type: 'Followers', amountMinimum: min, amountIncrement: 1, tiers: [{ minimum: min, maximum: max, price, pricingPer: 1000 }] });
+  const change = (id: number, kind: CatalogChange['kind'], over: Partial<CatalogChange>): CatalogChange => ({
+    id,
+    providerId: OTHER,
+    serviceId: `77${id}`,
+    kind,
+    before: null,
+    after: null,
+    detectedAt: '2026-11-20T10:00:00.000Z',
+    decidedAt: null,
+    decision: null,
+    decidedBy: null,
+    services: [],
+    ...over,
+  });
+
+  it('shows before → after and the services using it; Apply and Dismiss answer it, a new service nobody uses with the markup asked for', async () => {
+    const changes = [
+      change(1, 'price', { before: terms('1.5'), after: terms('2.25'), services: [{ serviceId: '1001', position: 0 }, { serviceId: '1002', position: 1 }] }),
+      change(2, 'limits', { before: terms('1', 100, 5000), after: terms('1', 50, 20_000) }),
+      change(3, 'new', { after: terms('0.8') }),
+    ];
+    reply = (path) => (path === '/api/admin/catalog/changes' ? { changes } : { services: ['1001'] });
+    renderIn(<CatalogChangesPanel providers={[provider(OTHER, 'Other panel')]} />);
+
+    const rows = await screen.findAllByTestId('catalog-change-row');
+    expect(rows[0]!.textContent).toContain('$1.50 → $2.25');
+    expect(rows[0]!.textContent).toContain('Other panel');
+    expect(rows[0]!.textContent).toContain('1001 (primary)');
+    expect(rows[0]!.textContent).toContain('1002 (fallback 1)');
+    expect(rows[1]!.textContent).toContain('100 – 5,000 → 50 – 20,000');
+
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Apply the change of Instagram Followers HQ' }));
+    await waitFor(() => expect(sent.some((s) => s.path === '/api/admin/catalog/changes/1')).toBe(true));
+    expect(sent.find((s) => s.path === '/api/admin/catalog/changes/1')).toMatchObject({ method: 'POST', body: { decision: 'applied' } });
+
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Dismiss the change of Instagram Followers HQ' }));
+    await waitFor(() => expect(sent.find((s) => s.path === '/api/admin/catalog/changes/2')).toMatchObject({ body: { decision: 'dismissed' } }));
+
+    // A new service nobody uses: Apply asks for the markup it is imported with.
+    fireEvent.click(within(rows[2]!).getByRole('button', { name: 'Apply the change of Instagram Followers HQ' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(sent.some((s) => s.path === '/api/admin/catalog/changes/3')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText(admin.catalogue.markupPercent), { target: { value: '40' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: admin.catalogue.apply }));
+    await waitFor(() => expect(sent.find((s) => s.path === '/api/admin/catalog/changes/3')).toMatchObject({ body: { decision: 'applied', markup: { percent: '40', fixedPer1000: '0' } } }));
   });
 });
