@@ -24,7 +24,7 @@ export function adminProviderCatalogRoutes(deps: AppDeps) {
       const { all } = c.req.valid('query');
       return c.json({ changes: await listChanges(db, { open: all !== '1' }) });
     })
-    .post('/changes/:id', changeParam, jsonBody(changeDecisionSchema), async (c) => {
+    .post('/changes/:id', jsonBody(changeDecisionSchema), changeParam, async (c) => {
       const actor = staffActor(c);
       const { id } = c.req.valid('param');
       const { decision, markup } = c.req.valid('json');
@@ -47,7 +47,7 @@ export function adminProviderCatalogRoutes(deps: AppDeps) {
     })
 
     .get('/services/:id/sources', serviceParam, async (c) => c.json(await serviceSourcesOf(db, c.req.valid('param').id)))
-    .put('/services/:id/sources', serviceParam, jsonBody(serviceSourcesInputSchema), async (c) => {
+    .put('/services/:id/sources', jsonBody(serviceSourcesInputSchema), serviceParam, async (c) => {
       const actor = staffActor(c);
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
