@@ -11,6 +11,7 @@ import { ConfirmDialog, FormAlert } from './dialogs';
 import { notify, notifyError } from './format';
 import { pricePer1000 } from './forms';
 import { MarkupFields, NO_MARKUP, parseMarkup, type MarkupDraft } from './MarkupFields';
+import { ServiceSourcesDialog } from './ServiceSourcesDialog';
 import { Panel, QueryView, Table, td, Th, Toggle, useFailureNotice } from './ui';
 
 const KIND_TONE: Record<CatalogChange['kind'], BadgeTone> = { new: 'success', removed: 'danger', price: 'warning', limits: 'brand' };
@@ -31,6 +32,8 @@ export function CatalogChangesPanel({ providers }: { providers: readonly AdminPr
   const changes = useCatalogChanges(all);
   const decide = useDecideChange();
   const [importing, setImporting] = useState<CatalogChange | null>(null);
+  // A service using the provider service, opened on its sources (a paused one is not in the services list).
+  const [sourcesOf, setSourcesOf] = useState<string | null>(null);
   useFailureNotice(changes, 'catalogue.changesNotLoaded');
   const providerName = (id: string) => providers.find((p) => p.id === id)?.name ?? t('catalogue.unknownProvider');
 
@@ -104,9 +107,15 @@ export function CatalogChangesPanel({ providers }: { providers: readonly AdminPr
                   <td className={`${td} text-xs`}>
                     {c.services.length
                       ? c.services.map((u) => (
-                          <span key={u.serviceId} className="mr-2 inline-block font-mono">
+                          <button
+                            key={u.serviceId}
+                            type="button"
+                            onClick={() => setSourcesOf(u.serviceId)}
+                            className="mr-2 inline-block rounded font-mono text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2"
+                            aria-label={t('catalogue.sourcesItem', { name: u.serviceId })}
+                          >
                             {u.serviceId} <span className="font-sans text-slate-500">({u.position === 0 ? t('catalogue.primary') : t('catalogue.fallback', { n: u.position })})</span>
-                          </span>
+                          </button>
                         ))
                       : '—'}
                   </td>
@@ -132,6 +141,7 @@ export function CatalogChangesPanel({ providers }: { providers: readonly AdminPr
           </Table>
         )}
       </QueryView>
+      {sourcesOf ? <ServiceSourcesDialog service={{ id: sourcesOf, name: sourcesOf }} onClose={() => setSourcesOf(null)} /> : null}
       {importing ? <ApplyNewDialog change={importing} pending={decide.isPending} onClose={() => setImporting(null)} onApply={(markup) => run(importing, 'applied', markup)} /> : null}
     </Panel>
   );

@@ -190,6 +190,7 @@ describe('the changes at providers', () => {
     expect(rows[0]!.textContent).toContain('$1.50 → $2.25');
     expect(rows[0]!.textContent).toContain('Other panel');
     expect(rows[0]!.textContent).toContain('1001 (primary)');
+    expect(within(rows[0]!).getByRole('button', { name: 'Sources of 1002' })).toBeTruthy();
     expect(rows[0]!.textContent).toContain('1002 (fallback 1)');
     expect(rows[1]!.textContent).toContain('100 – 5,000 → 50 – 20,000');
 
