@@ -65,7 +65,7 @@ export default function AdminProvidersPage() {
           {(data) => (
             <Table
               label={t('providers.title')}
-              minWidth="min-w-[1180px]"
+              minWidth="min-w-[960px]"
               head={
                 <>
                   <Th>{t('providers.name')}</Th>
@@ -85,6 +85,16 @@ export default function AdminProvidersPage() {
                       {p.name} {p.isDefault ? <Badge tone="brand">{t('providers.default')}</Badge> : null}
                     </p>
                     <p className="max-w-xs truncate text-xs text-slate-500">{p.url}</p>
+                    <div className="mt-2 flex flex-wrap gap-1">
+                      <Button size="sm" variant="outline" className="whitespace-nowrap" onClick={() => setBrowsing(p)} aria-label={t('catalogue.servicesItem', { name: p.name })}>
+                        <List className="size-4" aria-hidden="true" />
+                        {t('catalogue.services')}
+                      </Button>
+                      <Button size="sm" variant="outline" className="whitespace-nowrap" onClick={() => readNow(p)} disabled={read.isPending} aria-busy={read.isPending && read.variables === p.id} aria-label={t('catalogue.readNowItem', { name: p.name })}>
+                        <RefreshCw className={`size-4 ${read.isPending && read.variables === p.id ? 'animate-spin' : ''}`} aria-hidden="true" />
+                        {t('catalogue.readNow')}
+                      </Button>
+                    </div>
                   </td>
                   <td className={td}>{t(`providers.protocols.${p.protocol}`)}</td>
                   <td className={`${td} font-mono`}>{p.keyHint}</td>
@@ -106,14 +116,6 @@ export default function AdminProvidersPage() {
                   </td>
                   <td className={`${td} whitespace-nowrap text-right`}>
                     <div className="inline-flex gap-1">
-                      <Button size="sm" variant="outline" onClick={() => setBrowsing(p)} aria-label={t('catalogue.servicesItem', { name: p.name })}>
-                        <List className="size-4" aria-hidden="true" />
-                        {t('catalogue.services')}
-                      </Button>
-                      <Button size="sm" variant="outline" onClick={() => readNow(p)} disabled={read.isPending} aria-busy={read.isPending && read.variables === p.id} aria-label={t('catalogue.readNowItem', { name: p.name })}>
-                        <RefreshCw className={`size-4 ${read.isPending && read.variables === p.id ? 'animate-spin' : ''}`} aria-hidden="true" />
-                        {t('catalogue.readNow')}
-                      </Button>
                       <Button size="sm" variant="outline" onClick={() => runTest(p)} disabled={test.isPending} aria-busy={test.isPending && test.variables === p.id} aria-label={t('providers.testItem', { name: p.name })}>
                         <PlugZap className="size-4" aria-hidden="true" />
                         {t('providers.test')}

@@ -97,7 +97,7 @@ export function CatalogChangesPanel({ providers }: { providers: readonly AdminPr
                     <p className="font-medium text-slate-900">{name}</p>
                     <p className="text-xs text-slate-500">
                       {providerName(c.providerId)} · <span className="font-mono">{c.serviceId}</span>
-                      {terms ? ` · ${platformDisplayName(terms.platform)} · ${terms.type}` : null}
+                      {terms ? ` · ${[terms.platform ? platformDisplayName(terms.platform) : '', terms.type].filter(Boolean).join(' · ')}` : null}
                     </p>
                   </td>
                   <td className={td}>

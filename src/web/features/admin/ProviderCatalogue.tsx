@@ -16,6 +16,8 @@ import { CardsOrTable, Field, QueryView, SearchField, Select, Table, td, Th, use
 /** A category of a provider's catalogue: its platform and type, as one value of the picker. */
 const SEP = '\u001f';
 const categoryKey = (s: { platform: string; type: string }) => `${s.platform}${SEP}${s.type}`;
+/** "Instagram · Followers"; a service without a platform shows its type alone. */
+const categoryLabel = (c: { platform: string; type: string }) => [c.platform ? platformDisplayName(c.platform) : '', c.type].filter(Boolean).join(' · ');
 const categoryOf = (key: string) => {
   const [platform = '', type = ''] = key.split(SEP);
   return { platform, type };
@@ -39,7 +41,7 @@ export function ProviderServicesDialog({ provider, onClose }: { provider: AdminP
       title={importing ? t('catalogue.importTitle', { name: provider.name }) : t('catalogue.servicesTitle', { name: provider.name })}
       description={importing ? t('catalogue.importLead') : t('catalogue.servicesLead')}
       closeLabel={t('common.close')}
-      className="max-w-5xl"
+      className="sm:max-w-5xl"
     >
       {importing ? (
         <ImportStep providerId={provider.id} selection={importing} onBack={() => setImporting(null)} onDone={() => (setSelected(new Set()), setImporting(null))} />
@@ -98,10 +100,9 @@ function ServicesStep({
             <Select {...control} value={category} onChange={(e) => setCategory(e.target.value)}>
               <option value="">{t('catalogue.allCategories')}</option>
               {categories.map((key) => {
-                const c = categoryOf(key);
                 return (
                   <option key={key} value={key}>
-                    {platformDisplayName(c.platform)} · {c.type}
+                    {categoryLabel(categoryOf(key))}
                   </option>
                 );
               })}
@@ -173,9 +174,7 @@ function ProviderServiceRow({ s, checked, onToggle, lang }: { s: ProviderService
       <td className={`${td} font-medium text-slate-900`}>
         {s.name} {s.present ? null : <Badge tone="danger">{t('catalogue.notListed')}</Badge>}
       </td>
-      <td className={td}>
-        {platformDisplayName(s.platform)} · {s.type}
-      </td>
+      <td className={td}>{categoryLabel(s)}</td>
       <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{t('catalogue.bounds', { min: formatNumber(s.min, lang), max: formatNumber(s.max, lang) })}</td>
       <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{s.costPer1000 === null ? '—' : formatMoneyDecimal(s.costPer1000, 'USD', lang)}</td>
       <td className={`${td} font-mono text-xs`}>{s.services.length ? s.services.map((u) => u.serviceId).join(', ') : '—'}</td>

@@ -32,7 +32,7 @@ export function ServiceSourcesDialog({ service, onClose }: { service: { id: stri
   const providers = useProviders();
   useFailureNotice(sources, 'catalogue.sourcesNotLoaded');
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={t('catalogue.sourcesTitle', { name: service.name })} description={t('catalogue.sourcesLead')} closeLabel={t('common.close')} className="max-w-2xl">
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={t('catalogue.sourcesTitle', { name: service.name })} description={t('catalogue.sourcesLead')} closeLabel={t('common.close')} className="sm:max-w-2xl">
       <QueryView query={sources} error={t('catalogue.sourcesNotLoaded')} empty="" isEmpty={() => false}>
         {(data) => <SourcesEditor serviceId={service.id} initial={data} providers={providers.data ?? []} onClose={onClose} />}
       </QueryView>
