@@ -309,3 +309,27 @@ describe('markedUpTiers: a service’s selling price from its provider’s', () 
     expect(t).toEqual({ minimum: 5, maximum: 50, price: '0.00000002', pricingPer: 7 });
   });
 });
+
+describe('markedUpTiers: exact figures and a property', () => {
+  it('keeps the provider price to the 8th decimal: no markup changes nothing, a markup is exact', () => {
+    expect(markedUpTiers([tier('1.5692')], { percent: '0', fixedPer1000: '0' })).toEqual([tier('1.5692')]);
+    expect(markedUpTiers([tier('1.5692')], { percent: '25', fixedPer1000: '0' })).toEqual([tier('1.9615')]);
+    expect(markedUpTiers([tier('0.738')], { percent: '25', fixedPer1000: '0.5' })).toEqual([tier('1.4225')]);
+    // The fixed amount is per 1000 units: a tier priced per 10 takes a hundredth of it.
+    expect(markedUpTiers([tier('0.2', 10)], { percent: '0', fixedPer1000: '1' })).toEqual([tier('0.21', 10)]);
+    // Rounded up at the 8th decimal, never below the exact figure.
+    expect(markedUpTiers([tier('0.00000001')], { percent: '50', fixedPer1000: '0' })).toEqual([tier('0.00000002')]);
+  });
+
+  it('is price × (100 + percent) / 100 + fixed × pricingPer / 1000, rounded up to 8 decimals', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.bigInt({ min: 0n, max: 10_000n }), fc.bigInt({ min: 0n, max: 10n ** 8n }), fc.constantFrom(1, 10, 100, 1000), (p, pct, fx, per) => {
+        const [out] = markedUpTiers([tier(decimalText(p, 8), per)], { percent: decimalText(pct, 2), fixedPer1000: decimalText(fx, 6) });
+        // In units of 10^-8 USD: p × (10000 + pct) / 10000 + fx × 100 × per / 1000.
+        const exact = ceilDiv(p * (10_000n + pct) * 1000n + fx * 100n * BigInt(per) * 10_000n, 10_000n * 1000n);
+        const [whole, frac = ''] = out!.price.split('.');
+        expect(BigInt(whole! + frac.padEnd(8, '0'))).toBe(exact);
+      }),
+    );
+  });
+});

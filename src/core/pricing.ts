@@ -162,7 +162,8 @@ export function markedUpTiers(tiers: readonly PriceTier[], markup: { percent: st
     const price = toDecimal(t.price);
     if (!price || price.lt(0) || !(t.pricingPer > 0)) return { ...t };
     const scaled = price.times(percent.plus(100)).div(100).plus(fixed.times(t.pricingPer).div(1000));
-    // Rounded up to a whole number of 10^-8 (the Ceil constructor's division), then written back exactly.
+    // Rounded up to a whole number of 10^-8 (the Ceil constructor's division), then back to USD
+    // with plain Big: a division by the rounding-up constructor would round to a whole dollar.
     const units = new Ceil(scaled.times(10 ** TIER_DECIMALS)).div(1);
     const text = new Big(units).div(10 ** TIER_DECIMALS).toFixed(TIER_DECIMALS).replace(/\.?0+$/, '');
     return { ...t, price: text === '' ? '0' : text };

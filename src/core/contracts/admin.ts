@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n';
 import { settingsSchema } from '../settings';
+import { markupSchema } from '../catalog';
 
 // Every body an admin sends is a strict object: an unknown field is refused (422), not ignored.
 
@@ -192,3 +193,46 @@ export interface ProviderTestResult {
   balance: { amount: string; currency: string; at: string } | null;
   error: string | null;
 }
+
+// Provider catalogues (rules in src/server/catalog/sources.ts): each provider's services as last read, the changes the
+// team approves, importing provider services as the shop's own with a markup, each service's sources.
+
+/** A provider's own service id, as its catalogue lists it. */
+const providerServiceIdSchema = z.string().trim().min(1).max(64);
+/** The shop's own service id (in an address). */
+export const catalogServiceIdParamsSchema = z.strictObject({ id: z.string().regex(/^[\w-]{1,64}$/) });
+
+/** The import screen's filter of a provider's services: platform, type, words of the name or an id. */
+export const providerServicesQuerySchema = z.strictObject({
+  platform: z.string().trim().max(50).optional(),
+  type: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(200).optional(),
+});
+
+/** The changes list: the open ones, or every one with `all=1`. */
+export const catalogChangesQuerySchema = z.strictObject({ all: z.enum(['0', '1']).optional() });
+
+/** The team's answer to a change; `markup` prices a new service imported by applying it. */
+export const changeDecisionSchema = z.strictObject({ decision: z.enum(['applied', 'dismissed']), markup: markupSchema.optional() });
+
+/** Which provider services to import (some by id, or a whole platform + type) and with which markup. */
+export const catalogImportSchema = z
+  .strictObject({
+    providerId: orderIdSchema,
+    serviceIds: z.array(providerServiceIdSchema).min(1).max(5000).optional(),
+    category: z.strictObject({ platform: z.string().trim().min(1).max(50), type: z.string().trim().min(1).max(100) }).optional(),
+    markup: markupSchema,
+  })
+  .refine((v) => (v.serviceIds === undefined) !== (v.category === undefined), { message: 'Choose services or a category', path: ['serviceIds'] });
+export type CatalogImportInput = z.input<typeof catalogImportSchema>;
+
+/** A service's sources in the order tried (each provider once), and optionally its markup. */
+export const serviceSourcesInputSchema = z.strictObject({
+  sources: z
+    .array(z.strictObject({ providerId: orderIdSchema, providerServiceId: providerServiceIdSchema }))
+    .min(1)
+    .max(20)
+    .refine((list) => new Set(list.map((s) => s.providerId)).size === list.length, { message: 'Each provider at most once' }),
+  markup: markupSchema.optional(),
+});
+export type ServiceSourcesInput = z.input<typeof serviceSourcesInputSchema>;

@@ -157,6 +157,15 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
     ['POST /api/admin/providers', { path: `${a}/providers`, body: { name: 'Second panel', protocol: 'qqtube', url: 'https://second.example/api', key: 'second-key-5678', callsPerSecond: 5 } }],
     ['PUT /api/admin/providers/:id', { path: `${a}/providers/${provider.id}`, body: { callsPerSecond: 3 } }],
     ['POST /api/admin/providers/:id/test', { path: `${a}/providers/${provider.id}/test` }],
+    ['GET /api/admin/providers/:id/services', { path: `${a}/providers/${provider.id}/services?q=likes` }],
+    // Not in this shop's registry (a client kept in no table): answered NOT_FOUND without a call out.
+    ['POST /api/admin/providers/:id/catalogue', { path: `${a}/providers/${provider.id}/catalogue` }],
+    ['GET /api/admin/catalog/changes', { path: `${a}/catalog/changes?all=1` }],
+    ['POST /api/admin/catalog/changes/:id', { path: `${a}/catalog/changes/1`, body: { decision: 'dismissed' } }],
+    ['POST /api/admin/catalog/import/preview', { path: `${a}/catalog/import/preview`, body: { providerId: provider.id, serviceIds: ['1'], markup: { percent: '10' } } }],
+    ['POST /api/admin/catalog/import', { path: `${a}/catalog/import`, body: { providerId: provider.id, category: { platform: 'instagram', type: 'Default' }, markup: { percent: '10' } } }],
+    ['GET /api/admin/catalog/services/:id/sources', { path: `${a}/catalog/services/${svc!.id}/sources` }],
+    ['PUT /api/admin/catalog/services/:id/sources', { path: `${a}/catalog/services/${svc!.id}/sources`, body: { sources: [{ providerId: provider.id, providerServiceId: '1' }] } }],
     ['GET /api/dev/mailbox', { path: '/api/dev/mailbox' }],
     ['GET /api/dev/mailbox/:id', { path: `/api/dev/mailbox/${mail[0]!.id}` }],
   ]);

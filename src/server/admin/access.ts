@@ -72,6 +72,15 @@ export const ADMIN_ROUTE_PERMISSIONS: readonly (readonly [Method, string, Permis
   ['POST', '/providers', 'providers:manage'],
   ['PUT', '/providers/:id', 'providers:manage'],
   ['POST', '/providers/:id/test', 'providers:manage'],
+  ['GET', '/providers/:id/services', 'providers:manage'],
+  ['POST', '/providers/:id/catalogue', 'providers:manage'],
+  // Provider catalogues: what changed there, importing with a markup, each service's sources.
+  ['GET', '/catalog/changes', 'providers:manage'],
+  ['POST', '/catalog/changes/:id', 'providers:manage'],
+  ['POST', '/catalog/import/preview', 'providers:manage'],
+  ['POST', '/catalog/import', 'providers:manage'],
+  ['GET', '/catalog/services/:id/sources', 'providers:manage'],
+  ['PUT', '/catalog/services/:id/sources', 'providers:manage'],
 ];
 
 const compiled = ADMIN_ROUTE_PERMISSIONS.map(([method, path, permission]) => ({

@@ -7,11 +7,12 @@ import { createServiceName, deleteParamTexts, deleteServiceName, listApiServices
 import { createLocalService, deleteLocalService, listLocalServices, updateLocalService } from '../content';
 import { jsonBody, param } from '../http/body';
 import { audit } from './audit';
+import { adminProviderCatalogRoutes } from './providerCatalog';
 
 const notFound = () => new AppError('NOT_FOUND', 'Not found.');
 const idParam = param(numericIdParamsSchema, notFound);
 
-/** Local services, the provider catalogue (list and refresh) and per-language service names. */
+/** Local services, the provider catalogue (list and refresh), per-language service names, and the provider catalogues' changes, imports and sources. */
 export function adminCatalogRoutes(deps: AppDeps) {
   const db = deps.database.db;
 
@@ -101,5 +102,8 @@ export function adminCatalogRoutes(deps: AppDeps) {
         await audit(db, actor, 'param-text.delete', { type: 'param-text', id: `${kind}:${lang}` });
         return c.body(null, 204);
       })
+
+      // Provider catalogues: changes, imports with a markup, each service's sources.
+      .route('/', adminProviderCatalogRoutes(deps))
   );
 }

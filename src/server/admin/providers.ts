@@ -1,13 +1,17 @@
 import { Hono } from 'hono';
-import { providerIdParamsSchema, providerInputSchema, providerUpdateSchema } from '../../core/contracts/admin';
+import { providerIdParamsSchema, providerInputSchema, providerServicesQuerySchema, providerUpdateSchema } from '../../core/contracts/admin';
 import { AppError } from '../../core/errors';
 import type { AppDeps } from '../deps';
 import { staffActor } from '../auth';
-import { jsonBody, param } from '../http/body';
-import { addProvider, listProviders, testProvider, toProviderView, updateProvider } from '../providers';
+import { listProviderServices, readProviderCatalogue, requireProvider } from '../catalog';
+import { jsonBody, param, query } from '../http/body';
+import { addProvider, defaultOf, listProviders, testProvider, toProviderView, updateProvider } from '../providers';
 import { audit } from './audit';
 
-/** The SMM providers: listed, added, edited, disabled and tested by admins (audited; the key never in the log). */
+/**
+ * The SMM providers: listed, added, edited, disabled and tested by admins (audited; the key never
+ * in the log); each one's catalogue copy, and reading its catalogue now (src/server/catalog/sources.ts).
+ */
 export function adminProvidersRoutes(deps: AppDeps) {
   const db = deps.database.db;
   const keys = () => {
@@ -51,5 +55,26 @@ export function adminProvidersRoutes(deps: AppDeps) {
       const result = await testProvider(db, deps.providers, id);
       await audit(db, actor, 'provider.test', { type: 'provider', id }, { ok: result.ok, error: result.error });
       return c.json(result);
+    })
+
+    .get('/:id/services', idParam, query(providerServicesQuerySchema), async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json({ services: await listProviderServices(db, id, c.req.valid('query')) });
+    })
+
+    // The provider is called before any transaction; the read records changes for the team, never prices.
+    .post('/:id/catalogue', idParam, async (c) => {
+      const actor = staffActor(c);
+      const { id } = c.req.valid('param');
+      await requireProvider(db, id);
+      if (!deps.providers) throw new AppError('PROVIDER_NO_ANSWER', 'No SMM provider is configured.');
+      // A provider added on another instance a moment ago: read the list again before giving up.
+      if (!deps.providers.get(id)) await deps.providers.refresh?.();
+      const provider = deps.providers.get(id);
+      if (!provider) throw new AppError('NOT_FOUND', 'Provider not found.');
+      const read = await readProviderCatalogue(db, provider, { isDefault: defaultOf(deps.providers.all()) === provider });
+      await audit(db, actor, 'provider.catalogue', { type: 'provider', id }, { name: provider.name, ...read });
+      await deps.realtime?.publish('*', { type: 'catalog' }).catch(() => {});
+      return c.json(read);
     });
 }

@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { CatalogService, Markup, PriceTier, ProviderServiceChangeKind, ProviderServiceTerms } from '../../core/catalog';
 import { AppError } from '../../core/errors';
 import { microsToDecimal, parseUsdToMicros } from '../../core/money';
 import { markedUpTiers, pricePerUnitDisplay, ratePer1000Micros, type Fees } from '../../core/pricing';
 import { announceChange } from '../cache';
 import { rowsOf, type Db, type Tx } from '../db/client';
-import { catalogServices, providerServiceChanges, providerServices, serviceSources } from '../db/schema';
+import { catalogServices, providers, providerServiceChanges, providerServices, serviceSources } from '../db/schema';
 import type { Logger } from '../logger';
 import { catalogueProvider, defaultOf, type ProviderRegistry, type RegisteredProvider } from '../providers';
 import { syncCatalog } from './service';
@@ -347,13 +347,23 @@ export interface ImportSelection {
   markup: Markup;
 }
 
+/** NOT_FOUND unless the provider is stored. */
+export async function requireProvider(db: Db | Tx, providerId: string): Promise<void> {
+  const [row] = await db.select({ id: providers.id }).from(providers).where(eq(providers.id, providerId));
+  if (!row) throw new AppError('NOT_FOUND', 'Provider not found.');
+}
+
 async function selected(db: Db | Tx, sel: ImportSelection): Promise<ProviderServiceRow[]> {
+  await requireProvider(db, sel.providerId);
   const where = [eq(providerServices.providerId, sel.providerId), eq(providerServices.present, true)];
   if (sel.serviceIds) where.push(inArray(providerServices.serviceId, sel.serviceIds.length ? sel.serviceIds : ['']));
   if (sel.category) where.push(eq(providerServices.platform, sel.category.platform), eq(providerServices.type, sel.category.type));
   if (!sel.serviceIds && !sel.category) throw new AppError('VALIDATION_FAILED', 'Choose services or a category.', { reason: 'selection' });
   const rows = await db.select().from(providerServices).where(and(...where)).orderBy(sql`${providerServices.serviceId}`);
   if (rows.length === 0) throw new AppError('NOT_FOUND', 'No such provider service.');
+  // Every service asked for by id must be listed: an import never takes fewer than it was shown.
+  const missing = (sel.serviceIds ?? []).filter((id) => !rows.some((r) => r.serviceId === id));
+  if (missing.length) throw new AppError('NOT_FOUND', 'No such provider service.', { providerServiceIds: missing.slice(0, 20) });
   return rows;
 }
 
@@ -520,9 +530,55 @@ export async function addSandboxFallbacks(db: Db, primaryId: string, fallbackId:
   return added;
 }
 
-/** A provider's services as last read (for the team's import screen). */
-export async function listProviderServices(db: Db, providerId: string) {
-  return db.select().from(providerServices).where(eq(providerServices.providerId, providerId)).orderBy(providerServices.platform, providerServices.type, sql`${providerServices.serviceId}`);
+/** Which of a provider's services the team's import screen shows: a platform, a type, words of the name or an id. */
+export interface ProviderServiceFilter {
+  platform?: string;
+  type?: string;
+  q?: string;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A provider's services as last read (for the team's import screen), listed or not: each with
+ * what 1000 units cost there (USD, no fees) and the shop's services bought from it. NOT_FOUND
+ * when the provider is not stored.
+ */
+export async function listProviderServices(db: Db, providerId: string, filter: ProviderServiceFilter = {}) {
+  await requireProvider(db, providerId);
+  const where = [eq(providerServices.providerId, providerId)];
+  if (filter.platform) where.push(eq(providerServices.platform, filter.platform.trim().toLowerCase()));
+  if (filter.type) where.push(eq(providerServices.type, filter.type));
+  const q = filter.q?.trim();
+  if (q) where.push(or(ilike(providerServices.name, `%${escapeLike(q)}%`), eq(providerServices.serviceId, q))!);
+  const rows = await db
+    .select()
+    .from(providerServices)
+    .where(and(...where))
+    .orderBy(providerServices.platform, providerServices.type, sql`${providerServices.serviceId}`);
+  const uses = rows.length
+    ? await db
+        .select({ providerServiceId: serviceSources.providerServiceId, serviceId: serviceSources.serviceId, position: serviceSources.position })
+        .from(serviceSources)
+        .where(eq(serviceSources.providerId, providerId))
+    : [];
+  return rows.map((r) => {
+    const rate = ratePer1000Micros(r.tiers, NO_FEES);
+    return {
+      providerServiceId: r.serviceId,
+      name: r.name,
+      platform: r.platform,
+      type: r.type,
+      min: r.amountMinimum,
+      max: maxOf(r.tiers),
+      present: r.present,
+      seenAt: r.seenAt.toISOString(),
+      /** What 1000 units cost there (USD, no fees), or null when no tier is usable. */
+      costPer1000: rate === null ? null : microsToDecimal(rate),
+      /** The shop's services bought from it, with the position it has in each. */
+      services: uses.filter((u) => u.providerServiceId === r.serviceId).map((u) => ({ serviceId: u.serviceId, position: u.position })),
+    };
+  });
 }
 
 /**

@@ -134,6 +134,14 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/providers': 'admin',
   'PUT /api/admin/providers/:id': 'admin',
   'POST /api/admin/providers/:id/test': 'admin',
+  'GET /api/admin/providers/:id/services': 'admin',
+  'POST /api/admin/providers/:id/catalogue': 'admin',
+  'GET /api/admin/catalog/changes': 'admin',
+  'POST /api/admin/catalog/changes/:id': 'admin',
+  'POST /api/admin/catalog/import/preview': 'admin',
+  'POST /api/admin/catalog/import': 'admin',
+  'GET /api/admin/catalog/services/:id/sources': 'admin',
+  'PUT /api/admin/catalog/services/:id/sources': 'admin',
 };
 
 let database: Database;

@@ -161,9 +161,13 @@ const VALID_ADMIN_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/admin/users/:id/api-access': { enabled: false },
   'POST /api/admin/providers': { name: 'Fuzz panel', protocol: 'smm-v2', url: 'https://fuzz.example/api/v2', key: 'fuzz-key' },
   'PUT /api/admin/providers/:id': { name: 'Fuzz panel' },
+  'POST /api/admin/catalog/changes/:id': { decision: 'dismissed' },
+  'POST /api/admin/catalog/import/preview': { providerId: '00000000-0000-4000-8000-000000000000', serviceIds: ['1'], markup: { percent: '10' } },
+  'POST /api/admin/catalog/import': { providerId: '00000000-0000-4000-8000-000000000000', serviceIds: ['1'], markup: { percent: '10' } },
+  'PUT /api/admin/catalog/services/:id/sources': { sources: [{ providerId: '00000000-0000-4000-8000-000000000000', providerServiceId: '1' }] },
 };
 /** Admin writes that read no body. */
-const BODILESS = new Set(['POST /api/admin/orders/:id/resync', 'POST /api/admin/orders/:id/resubmit', 'POST /api/admin/catalog/api-services/refresh', 'POST /api/admin/contact-messages/:id/replied', 'POST /api/admin/orders/:id/refill', 'POST /api/admin/orders/:id/cancel', 'POST /api/admin/providers/:id/test']);
+const BODILESS = new Set(['POST /api/admin/orders/:id/resync', 'POST /api/admin/orders/:id/resubmit', 'POST /api/admin/catalog/api-services/refresh', 'POST /api/admin/contact-messages/:id/replied', 'POST /api/admin/orders/:id/refill', 'POST /api/admin/orders/:id/cancel', 'POST /api/admin/providers/:id/test', 'POST /api/admin/providers/:id/catalogue']);
 
 function adminRoutes(): { key: string; method: string; pattern: string }[] {
   const seen = new Set<string>();

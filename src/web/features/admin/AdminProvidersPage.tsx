@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Pencil, PlugZap } from 'lucide-react';
+import { List, Pencil, PlugZap, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -11,9 +11,11 @@ import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { formatDateTime } from '../../lib/format';
 import { useLanguage } from '../../lib/language';
-import { useProviders, useSaveProvider, useTestProvider, type AdminProvider } from './api';
+import { useProviders, useReadCatalogue, useSaveProvider, useTestProvider, type AdminProvider } from './api';
+import { CatalogChangesPanel } from './CatalogChangesPanel';
 import { FormDialog } from './dialogs';
 import { notify, notifyError } from './format';
+import { ProviderServicesDialog } from './ProviderCatalogue';
 import { AdminPage, Field, InputField, NewButton, Panel, QueryView, Select, Table, td, Th, Toggle, useFailureNotice } from './ui';
 
 export const ns = ['admin'];
@@ -22,7 +24,9 @@ export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:providers.t
 /**
  * /admin/providers: the SMM providers the shop buys from. Each is added with its API key, which is
  * shown afterwards only as its last four characters; a test reads its balance now. The first is
- * the default provider, whose catalogue the services are (docs/decisions/0016).
+ * the default provider, whose catalogue the services are (docs/decisions/0016). Each provider's
+ * catalogue is read here on demand and its services imported with a markup; below, the changes
+ * the reads found wait for the team's answer (src/server/catalog/sources.ts).
  */
 export default function AdminProvidersPage() {
   const { t } = useTranslation('admin');
@@ -30,13 +34,20 @@ export default function AdminProvidersPage() {
   const list = useProviders();
   const save = useSaveProvider();
   const test = useTestProvider();
+  const read = useReadCatalogue();
   const [editing, setEditing] = useState<AdminProvider | 'new' | null>(null);
+  const [browsing, setBrowsing] = useState<AdminProvider | null>(null);
   useFailureNotice(list, 'notices.providersNotLoaded');
 
   const runTest = (p: AdminProvider) =>
     test.mutate(p.id, {
       onSuccess: (r) => (r.ok && r.balance ? notify.success(t('providers.testOk', { name: p.name }), `${r.balance.amount} ${r.balance.currency}`) : notify.error(t('providers.testFailed', { name: p.name }), r.error ?? undefined)),
       onError: (err) => notifyError(t, 'providers.testFailed', err),
+    });
+  const readNow = (p: AdminProvider) =>
+    read.mutate(p.id, {
+      onSuccess: (r) => notify.success(t('catalogue.readDone', { name: p.name }), t('catalogue.readCounts', { services: r.services, changes: r.changes, paused: r.paused, imported: r.imported })),
+      onError: (err) => notifyError(t, 'catalogue.readFailed', err),
     });
   const setEnabled = (p: AdminProvider, enabled: boolean) =>
     save.mutate(
@@ -54,7 +65,7 @@ export default function AdminProvidersPage() {
           {(data) => (
             <Table
               label={t('providers.title')}
-              minWidth="min-w-[860px]"
+              minWidth="min-w-[960px]"
               head={
                 <>
                   <Th>{t('providers.name')}</Th>
@@ -74,6 +85,16 @@ export default function AdminProvidersPage() {
                       {p.name} {p.isDefault ? <Badge tone="brand">{t('providers.default')}</Badge> : null}
                     </p>
                     <p className="max-w-xs truncate text-xs text-slate-500">{p.url}</p>
+                    <div className="mt-2 flex flex-wrap gap-1">
+                      <Button size="sm" variant="outline" className="whitespace-nowrap" onClick={() => setBrowsing(p)} aria-label={t('catalogue.servicesItem', { name: p.name })}>
+                        <List className="size-4" aria-hidden="true" />
+                        {t('catalogue.services')}
+                      </Button>
+                      <Button size="sm" variant="outline" className="whitespace-nowrap" onClick={() => readNow(p)} disabled={read.isPending} aria-busy={read.isPending && read.variables === p.id} aria-label={t('catalogue.readNowItem', { name: p.name })}>
+                        <RefreshCw className={`size-4 ${read.isPending && read.variables === p.id ? 'animate-spin' : ''}`} aria-hidden="true" />
+                        {t('catalogue.readNow')}
+                      </Button>
+                    </div>
                   </td>
                   <td className={td}>{t(`providers.protocols.${p.protocol}`)}</td>
                   <td className={`${td} font-mono`}>{p.keyHint}</td>
@@ -113,6 +134,8 @@ export default function AdminProvidersPage() {
           )}
         </QueryView>
       </Panel>
+      <CatalogChangesPanel providers={list.data ?? []} />
+      {browsing ? <ProviderServicesDialog provider={browsing} onClose={() => setBrowsing(null)} /> : null}
       {editing ? <ProviderDialog provider={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </AdminPage>
   );
@@ -144,7 +167,8 @@ function ProviderDialog({ provider, onClose }: { provider: AdminProvider | null;
   });
   const { errors } = form.formState;
   // The environment's provider is called as PROVIDER* say: its protocol, address and key are not edited here.
-  const fromEnv = provider?.fromEnv === true;
+  // The environment's provider, and one the process describes in a slot (the sandbox's second): protocol, address and key are the process's.
+  const fromEnv = provider?.fromEnv === true || provider?.envSlot != null;
 
   const submit = (values: z.output<typeof providerFormSchema>) => {
     if (!provider && !values.key) {

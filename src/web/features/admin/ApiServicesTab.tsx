@@ -1,22 +1,24 @@
-import { RefreshCw } from 'lucide-react';
+import { Network, RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { platformDisplayName } from '../../../core/platforms';
 import { Button } from '../../components/ui/Button';
 import { useLanguage } from '../../lib/language';
-import { useApiServices, useRefreshApiServices } from './api';
+import { useApiServices, useRefreshApiServices, type ApiService } from './api';
 import { notify, notifyError } from './format';
 import { pricePer1000 } from './forms';
+import { ServiceSourcesDialog } from './ServiceSourcesDialog';
 import { Panel, QueryView, SearchField, Table, td, Th, useFailureNotice } from './ui';
 import { formatMoneyDecimal, formatNumber } from '../../lib/format';
 
-/** The provider's catalogue as synced: public name, platform, minimum, increment, $ per 1000. */
+/** The shop's services bought from providers: public name, platform, minimum, increment, $ per 1000, and each one's sources. */
 export function ApiServicesTab() {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const services = useApiServices();
   const refresh = useRefreshApiServices();
   const [filter, setFilter] = useState('');
+  const [sourcesOf, setSourcesOf] = useState<ApiService | null>(null);
 
   useFailureNotice(services, 'notices.apiServicesNotLoaded');
 
@@ -48,7 +50,7 @@ export function ApiServicesTab() {
         {() => (
           <Table
             label={t('services.tabs.api')}
-            minWidth="min-w-[760px]"
+            minWidth="min-w-[880px]"
             head={
               <>
                 <Th>ID</Th>
@@ -57,6 +59,7 @@ export function ApiServicesTab() {
                 <Th className="text-right">{t('services.minimum')}</Th>
                 <Th className="text-right">{t('services.increment')}</Th>
                 <Th className="text-right">{t('services.per1000')}</Th>
+                <Th className="text-right">{t('common.actions')}</Th>
               </>
             }
           >
@@ -70,12 +73,19 @@ export function ApiServicesTab() {
                   <td className={`${td} text-right tabular-nums`}>{formatNumber(s.amountMinimum, lang)}</td>
                   <td className={`${td} text-right tabular-nums`}>{formatNumber(s.amountIncrement, lang)}</td>
                   <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{price === null ? '—' : formatMoneyDecimal(price, 'USD', lang)}</td>
+                  <td className={`${td} whitespace-nowrap text-right`}>
+                    <Button size="sm" variant="outline" onClick={() => setSourcesOf(s)} aria-label={t('catalogue.sourcesItem', { name: s.name })}>
+                      <Network className="size-4" aria-hidden="true" />
+                      {t('catalogue.sources')}
+                    </Button>
+                  </td>
                 </tr>
               );
             })}
           </Table>
         )}
       </QueryView>
+      {sourcesOf ? <ServiceSourcesDialog service={{ id: String(sourcesOf.id), name: sourcesOf.name }} onClose={() => setSourcesOf(null)} /> : null}
     </Panel>
   );
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { hc, type InferResponseType } from 'hono/client';
 import type { z } from 'zod';
-import type { adminOrdersQuerySchema, BlogPostInput, FaqInput, LocalServiceInput, paramTextOverrideInputSchema, providerInputSchema, providerUpdateSchema, roleSchema, ServiceNameInput } from '../../../core/contracts/admin';
+import type { adminOrdersQuerySchema, BlogPostInput, CatalogImportInput, FaqInput, LocalServiceInput, paramTextOverrideInputSchema, providerInputSchema, providerUpdateSchema, roleSchema, ServiceNameInput, ServiceSourcesInput } from '../../../core/contracts/admin';
 import type { Language } from '../../../core/i18n';
 import type { Settings } from '../../../core/settings';
 import type { AdminApiType } from '../../../server/admin/routes';
@@ -44,6 +44,12 @@ export type FaqItem = InferResponseType<typeof api.content.faq.$get>['items'][nu
 export type AdminProvider = InferResponseType<typeof api.providers.$get>['providers'][number];
 export type ProviderInput = z.input<typeof providerInputSchema>;
 export type ProviderUpdate = z.input<typeof providerUpdateSchema>;
+export type ProviderService = InferResponseType<(typeof api.providers)[':id']['services']['$get']>['services'][number];
+export type CatalogueRead = InferResponseType<(typeof api.providers)[':id']['catalogue']['$post']>;
+export type CatalogChange = InferResponseType<typeof api.catalog.changes.$get>['changes'][number];
+export type ImportPreviewLine = InferResponseType<typeof api.catalog.import.preview.$post>['lines'][number];
+export type ServiceSources = InferResponseType<(typeof api.catalog.services)[':id']['sources']['$get']>;
+export type { CatalogImportInput, ServiceSourcesInput };
 
 export type SettingsStats = InferResponseType<typeof api.settings.stats.$get>;
 export type AuditEntry = InferResponseType<typeof api.audit.$get>['entries'][number];
@@ -68,6 +74,12 @@ export const adminKeys = {
   stats: () => [...adminKeys.all, 'settings-stats'] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
   providers: () => [...adminKeys.all, 'providers'] as const,
+  providerServices: (id: string) => [...adminKeys.all, 'provider-services', id] as const,
+  providerServicesAll: () => [...adminKeys.all, 'provider-services'] as const,
+  changes: (all: boolean) => [...adminKeys.all, 'catalog-changes', all] as const,
+  changesAll: () => [...adminKeys.all, 'catalog-changes'] as const,
+  importPreview: (input: CatalogImportInput) => [...adminKeys.all, 'import-preview', input] as const,
+  serviceSources: (id: string) => [...adminKeys.all, 'service-sources', id] as const,
 };
 
 /** A mutation that refreshes the given queries once it succeeded. */
@@ -194,6 +206,39 @@ export const useSaveProvider = () =>
     [adminKeys.providers(), adminKeys.audit()],
   );
 export const useTestProvider = () => useAdminMutation((id: string) => unwrap((o) => api.providers[':id'].test.$post({ param: { id: seg(id) } }, o)), [adminKeys.providers(), adminKeys.audit()]);
+
+// ─── Provider catalogues ───────────────────────────────────────────────────────────────────
+
+/** What a change to the shop's catalogue refreshes: every list of services, sources and changes. */
+const catalogueKeys = () => [adminKeys.apiServices(), adminKeys.providerServicesAll(), adminKeys.changesAll(), [...adminKeys.all, 'service-sources'], adminKeys.audit()];
+
+export const useProviderServices = (id: string) =>
+  useQuery({ queryKey: adminKeys.providerServices(id), queryFn: async () => (await unwrap((o) => api.providers[':id'].services.$get({ param: { id: seg(id) }, query: {} }, o))).services });
+export const useReadCatalogue = () => useAdminMutation((id: string) => unwrap((o) => api.providers[':id'].catalogue.$post({ param: { id: seg(id) } }, o)), catalogueKeys());
+
+export const useCatalogChanges = (all: boolean) =>
+  useQuery({ queryKey: adminKeys.changes(all), queryFn: async () => (await unwrap((o) => catalog.changes.$get({ query: all ? { all: '1' } : {} }, o))).changes, placeholderData: keepPreviousData });
+export const useDecideChange = () =>
+  useAdminMutation(
+    (v: { id: number; decision: 'applied' | 'dismissed'; markup?: { percent: string; fixedPer1000: string } }) =>
+      unwrap((o) => catalog.changes[':id'].$post({ param: { id: String(v.id) }, json: { decision: v.decision, ...(v.markup ? { markup: v.markup } : {}) } }, o)),
+    catalogueKeys(),
+  );
+
+/** What an import would sell each service for, at the site's fees; `null` asks nothing (the markup is not valid yet). */
+export const useImportPreview = (input: CatalogImportInput | null) =>
+  useQuery({
+    queryKey: adminKeys.importPreview(input ?? { providerId: '', markup: {} }),
+    queryFn: async () => (await unwrap((o) => catalog.import.preview.$post({ json: input! }, o))).lines,
+    enabled: input !== null,
+    placeholderData: keepPreviousData,
+  });
+export const useImportServices = () => useAdminMutation((input: CatalogImportInput) => unwrap((o) => catalog.import.$post({ json: input }, o)), catalogueKeys());
+
+export const useServiceSources = (id: string) =>
+  useQuery({ queryKey: adminKeys.serviceSources(id), queryFn: () => unwrap((o) => catalog.services[':id'].sources.$get({ param: { id: seg(id) } }, o)) });
+export const useSaveServiceSources = () =>
+  useAdminMutation((v: { id: string; input: ServiceSourcesInput }) => unwrap((o) => catalog.services[':id'].sources.$put({ param: { id: seg(v.id) }, json: v.input }, o)), catalogueKeys());
 
 // ─── Settings and audit ────────────────────────────────────────────────────────────────────
 
