@@ -448,7 +448,7 @@ describe.skipIf(!hasChromium())('admin area', () => {
   it('providers: the sandbox is the default provider and answers a test; a provider added shows its key only as its last four characters', async () => {
     await admin.goto('/en/admin/providers');
     await hydrated(admin);
-    await admin.getByRole('heading', { name: 'Providers' }).waitFor();
+    await admin.getByRole('heading', { name: 'Providers', exact: true }).waitFor();
     // The first row is the sandbox; the second, 'Sandbox 2', is the sandbox's second provider.
     const sandbox = row(admin, 'provider-row', 'Sandbox').first();
     await sandbox.getByText('Default').waitFor();
