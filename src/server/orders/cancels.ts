@@ -92,11 +92,12 @@ async function claimRequests(db: Db | Tx, orderIds: string[], source: CancelSour
 }
 
 /** Records how requests ended, one statement for all. */
-async function recordResults(db: Db | Tx, results: { id: string; result: string }[]): Promise<void> {
+async function recordResults(db: Db | Tx, results: { id: string; result: string; providerId?: string | null }[]): Promise<void> {
   if (!results.length) return;
+  // `pid`: the provider just asked, when one was (it stays recorded when none was asked this time).
   await db.execute(sql`
-    update ${orderCancels} c set result = v.result
-    from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as v(id uuid, result text)
+    update ${orderCancels} c set result = v.result, provider_id = case when v.asked then v.pid else c.provider_id end
+    from jsonb_to_recordset(${JSON.stringify(results.map((r) => ({ ...r, asked: r.providerId !== undefined, pid: r.providerId ?? null })))}::jsonb) as v(id uuid, result text, asked boolean, pid uuid)
     where c.order_id = v.id`);
 }
 
@@ -140,12 +141,12 @@ async function cancelBeforeSent(deps: OrdersDeps, orderId: string, source: Cance
 async function askProvider(deps: OrdersDeps, claimed: OrderRow[]): Promise<Map<string, CancelOutcome>> {
   const out = new Map<string, CancelOutcome>();
   for (const [provider, group] of groupByProvider(deps.providers, claimed)) {
-    for (const [id, outcome] of await askOneProvider(deps, provider.client, group)) out.set(id, outcome);
+    for (const [id, outcome] of await askOneProvider(deps, provider.client, group, provider.id)) out.set(id, outcome);
   }
   return out;
 }
 
-async function askOneProvider(deps: OrdersDeps, provider: SmmProvider, claimed: OrderRow[]): Promise<Map<string, CancelOutcome>> {
+async function askOneProvider(deps: OrdersDeps, provider: SmmProvider, claimed: OrderRow[], providerId: string | null): Promise<Map<string, CancelOutcome>> {
   const out = new Map<string, CancelOutcome>();
   if (!claimed.length) return out;
   let answers: Awaited<ReturnType<SmmProvider['cancel']>>;
@@ -153,21 +154,21 @@ async function askOneProvider(deps: OrdersDeps, provider: SmmProvider, claimed: 
     answers = await provider.cancel(claimed.map((o) => o.providerOrderId!));
   } catch (err) {
     deps.logger.warn({ err, orders: claimed.length }, 'cancel request got no answer');
-    await recordResults(deps.db, claimed.map((o) => ({ id: o.id, result: 'no answer' })));
+    await recordResults(deps.db, claimed.map((o) => ({ id: o.id, result: 'no answer', providerId })));
     for (const o of claimed) out.set(o.id, { refused: new AppError('PROVIDER_NO_ANSWER', 'The provider did not answer.') });
     return out;
   }
   const accepted: OrderRow[] = [];
-  const results: { id: string; result: string }[] = [];
+  const results: { id: string; result: string; providerId: string | null }[] = [];
   for (const o of claimed) {
     const answer = answers === 'unsupported' ? { error: 'Cancel is not available for this service' } : answers.get(o.providerOrderId!);
     if (answer && !('error' in answer)) {
       accepted.push(o);
-      results.push({ id: o.id, result: CANCEL_RESULT.accepted });
+      results.push({ id: o.id, result: CANCEL_RESULT.accepted, providerId });
       continue;
     }
     const reason = answer?.error ?? 'Cancel was not accepted';
-    results.push({ id: o.id, result: reason });
+    results.push({ id: o.id, result: reason, providerId });
     out.set(o.id, { refused: notAllowed(reason) });
   }
   await recordResults(deps.db, results);

@@ -6,13 +6,15 @@ import type { FaultConfig } from '../../../sandbox/provider/faults';
 import { costOfOrderMicros } from '../../core/pricing';
 import { readProviderCatalogue, setServiceSources } from '../catalog/sources';
 import { rowsOf, type Database } from '../db/client';
-import { catalogServices, ledgerEntries, orders, providers, providerServices } from '../db/schema';
+import { catalogServices, ledgerEntries, orderCancels, orderRefills, orders, providers, providerServices } from '../db/schema';
 import { createLogger } from '../logger';
 import { createProvider, registryOver, type RegisteredProvider } from '../providers';
 import { createTestDatabase } from '../testing/db';
 import { placeOrderBody } from '../testing/orders';
 import { createCustomer } from '../testing/users';
 import { verifyLedger } from '../wallet/ledger';
+import { requestRefill } from '../reseller/actions';
+import { cancelOrders } from './cancels';
 import { refundByStaff } from './staff';
 import type { OrdersDeps } from './service';
 import { submitOrder } from './submission';
@@ -166,6 +168,34 @@ describe('failover', () => {
     const again = await submitOrder(deps, sent);
     expect(again.providerOrderId).toBeTruthy();
     expect(heldAt(sandboxA, body.link).length + heldAt(sandboxB, body.link).length).toBe(1);
+  });
+});
+
+describe('refills and cancels of an order that moved', () => {
+  it('are asked of the provider that holds it, and record it', async () => {
+    const { sent } = await placeAndSend({ mode: 'refuse', message: 'Closed for now' }, null);
+    expect(sent.providerId).toBe(b.id);
+    // Completed at B (on both sides), with a service that offers refills.
+    sandboxB.control.setOrderState(sent.providerOrderId!, 'completed');
+    await database.db.update(catalogServices).set({ refill: true, refillDays: 30 }).where(eq(catalogServices.id, service.id));
+    const done = (await database.db.update(orders).set({ status: 'completed', completedAt: new Date(), startedAt: new Date() }).where(eq(orders.id, sent.id)).returning())[0]!;
+    const refillsAtB = sandboxB.control.calls()['qqtube:refill'] ?? 0;
+    const refill = await requestRefill(deps, done, 'site').catch((err: unknown) => err);
+    // The QQTube-style API has no refills: B says so; what matters is who was asked and recorded.
+    expect(refill).toMatchObject({ code: 'REFILL_NOT_ALLOWED' });
+    expect(sandboxA.control.calls()['smm-v2:refill'] ?? 0).toBe(0);
+    const [row] = await database.db.select().from(orderRefills).where(eq(orderRefills.orderId, sent.id));
+    expect(row).toMatchObject({ providerId: b.id, status: 'rejected' });
+    expect(sandboxB.control.calls()['qqtube:refill'] ?? 0).toBeGreaterThanOrEqual(refillsAtB);
+
+    // A cancel of an order at B (still running there) is asked of B and records B.
+    const other = await placeAndSend({ mode: 'refuse', message: 'Closed for now' }, null);
+    expect(other.sent.providerId).toBe(b.id);
+    await database.db.update(catalogServices).set({ cancel: true }).where(eq(catalogServices.id, service.id));
+    await cancelOrders(deps, [other.sent], 'site');
+    const [cancel] = await database.db.select().from(orderCancels).where(eq(orderCancels.orderId, other.sent.id));
+    expect(cancel!.providerId).toBe(b.id);
+    expect(sandboxA.control.calls()['smm-v2:cancel'] ?? 0).toBe(0);
   });
 });
 

@@ -115,9 +115,16 @@ const pgUnique = (err: unknown): boolean => {
 export async function requestRefill(deps: OrdersDeps, order: OrderRow, source: ActionSource, now = new Date()): Promise<RefillRow> {
   const refusal = (await refusalsOf(deps.db, [order], now)).get(order.id)!.refusal;
   if (refusal) throw refused(refusal);
+  // Asked of the provider that holds the order (recorded on the row, docs/decisions/0017).
+  let provider: ReturnType<OrdersDeps['providers']['forOrder']>;
+  try {
+    provider = deps.providers.forOrder(order);
+  } catch {
+    throw new AppError('PROVIDER_NO_ANSWER', 'The provider did not answer.');
+  }
   let row: RefillRow;
   try {
-    [row] = (await deps.db.insert(orderRefills).values({ orderId: order.id, userId: order.userId, source }).returning()) as [RefillRow];
+    [row] = (await deps.db.insert(orderRefills).values({ orderId: order.id, userId: order.userId, source, providerId: provider.id ?? order.providerId }).returning()) as [RefillRow];
   } catch (err) {
     if (pgUnique(err)) throw refused('open');
     throw err;
@@ -126,7 +133,7 @@ export async function requestRefill(deps: OrdersDeps, order: OrderRow, source: A
     (await deps.db.update(orderRefills).set({ ...set, updatedAt: new Date() }).where(eq(orderRefills.id, row.id)).returning())[0]!;
   let result: Awaited<ReturnType<SmmProvider['refill']>>;
   try {
-    result = await deps.providers.forOrder(order).client.refill([order.providerOrderId!]);
+    result = await provider.client.refill([order.providerOrderId!]);
   } catch (err) {
     deps.logger.warn({ err, order: order.id }, 'refill request got no answer');
     await settle({ status: 'error', providerStatus: 'The provider did not answer' });

@@ -4,6 +4,7 @@ import { OPEN_REFILL_STATUSES, REFILL_STATUSES, type RefillStatus } from '../../
 import { sqlList } from '../sqlList';
 import { users } from './auth';
 import { orders } from './orders';
+import { providers } from './providers';
 
 /**
  * Keys of the reseller API (`/api/v2`). Only the SHA-256 of a key is stored: the key itself is
@@ -52,6 +53,8 @@ export const orderRefills = pgTable(
     userId: text('user_id').notNull(),
     status: text('status', { enum: REFILL_STATUSES }).$type<RefillStatus>().notNull().default('pending'),
     providerRefillId: text('provider_refill_id'),
+    /** The provider asked for it: the one that holds the order (null: the default provider, docs/decisions/0016). */
+    providerId: uuid('provider_id').references(() => providers.id, { onDelete: 'restrict' }),
     /** The provider's own wording of the status, or why it refused. */
     providerStatus: text('provider_status'),
     /** Who asked: the customer on the site, through the API, or an admin. */
@@ -95,6 +98,11 @@ export const orderCancels = pgTable(
     source: text('source', { enum: ['site', 'api', 'admin'] }).notNull(),
     /** See CANCEL_RESULT. */
     result: text('result').notNull(),
+    /**
+     * The provider last asked to cancel it (the one holding the order when it was asked; null: not
+     * asked of any provider yet, or the default provider of docs/decisions/0016).
+     */
+    providerId: uuid('provider_id').references(() => providers.id, { onDelete: 'restrict' }),
     attempts: integer('attempts').notNull().default(1),
     /** When the latest request was made, or the waiting cancel handed to the provider. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
