@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql, type AnyColumn } from 'drizzle-orm';
 import type { CatalogService } from '../../core/catalog';
 import type { PublicService, ServiceDetail, ServiceFigures, ServiceList } from '../../core/contracts/catalog';
 import type { Language } from '../../core/i18n';
@@ -36,6 +36,27 @@ const toRow = (s: CatalogService, now: Date) => ({
 });
 
 /**
+ * An upsert's `set` that takes a provider service's terms as the provider lists them (a missing
+ * description keeps the stored one): the shop's copy (`syncCatalog`) and a provider's catalogue
+ * copy (sources.ts) take them alike.
+ */
+export const termsFromExcluded = (description: AnyColumn) => ({
+  platform: sql`excluded.platform`,
+  name: sql`excluded.name`,
+  type: sql`excluded.type`,
+  description: sql`coalesce(excluded.description, ${description})`,
+  example: sql`excluded.example`,
+  amountMinimum: sql`excluded.amount_minimum`,
+  amountIncrement: sql`excluded.amount_increment`,
+  tiers: sql`excluded.tiers`,
+  params: sql`excluded.params`,
+  refill: sql`excluded.refill`,
+  refillDays: sql`excluded.refill_days`,
+  cancel: sql`excluded.cancel`,
+  dripfeed: sql`excluded.dripfeed`,
+});
+
+/**
  * Copies the provider's catalogue into the database: every listed service is inserted or
  * updated; services no longer listed are deactivated (kept for the orders that reference them).
  */
@@ -52,19 +73,7 @@ export async function syncCatalog(db: Db, provider: SmmProvider): Promise<{ serv
         .onConflictDoUpdate({
           target: catalogServices.id,
           set: {
-            platform: sql`excluded.platform`,
-            name: sql`excluded.name`,
-            type: sql`excluded.type`,
-            description: sql`coalesce(excluded.description, ${catalogServices.description})`,
-            example: sql`excluded.example`,
-            amountMinimum: sql`excluded.amount_minimum`,
-            amountIncrement: sql`excluded.amount_increment`,
-            tiers: sql`excluded.tiers`,
-            params: sql`excluded.params`,
-            refill: sql`excluded.refill`,
-            refillDays: sql`excluded.refill_days`,
-            cancel: sql`excluded.cancel`,
-            dripfeed: sql`excluded.dripfeed`,
+            ...termsFromExcluded(catalogServices.description),
             active: sql`true`,
             syncedAt: sql`excluded.synced_at`,
           },

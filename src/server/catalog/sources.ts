@@ -8,7 +8,7 @@ import { rowsOf, type Db, type Tx } from '../db/client';
 import { catalogServices, providers, providerServiceChanges, providerServices, serviceSources } from '../db/schema';
 import type { Logger } from '../logger';
 import { catalogueProvider, defaultOf, type ProviderRegistry, type RegisteredProvider } from '../providers';
-import { syncCatalog } from './service';
+import { syncCatalog, termsFromExcluded } from './service';
 
 /**
  * The shop's services and the provider services they are bought from (docs/decisions/0017):
@@ -140,19 +140,7 @@ export async function readProviderCatalogue(db: Db, provider: RegisteredProvider
         .onConflictDoUpdate({
           target: [providerServices.providerId, providerServices.serviceId],
           set: {
-            platform: sql`excluded.platform`,
-            name: sql`excluded.name`,
-            type: sql`excluded.type`,
-            description: sql`coalesce(excluded.description, ${providerServices.description})`,
-            example: sql`excluded.example`,
-            amountMinimum: sql`excluded.amount_minimum`,
-            amountIncrement: sql`excluded.amount_increment`,
-            tiers: sql`excluded.tiers`,
-            params: sql`excluded.params`,
-            refill: sql`excluded.refill`,
-            refillDays: sql`excluded.refill_days`,
-            cancel: sql`excluded.cancel`,
-            dripfeed: sql`excluded.dripfeed`,
+            ...termsFromExcluded(providerServices.description),
             present: sql`true`,
             seenAt: sql`excluded.seen_at`,
           },
