@@ -415,6 +415,16 @@ describe.skipIf(!hasChromium())('admin area', () => {
 
     const audit = await json<{ entries: { action: string; targetId: string | null }[] }>(admin.context().request, '/api/admin/audit');
     expect(audit.entries.some((e) => e.action === 'order.refund' && e.targetId === order.id)).toBe(true);
+
+    // The audit log says it in words, filtered to refunds from the address; the order's number leads back to it.
+    await admin.goto('/en/admin/audit?action=order.refund');
+    await hydrated(admin);
+    const entry = admin.getByTestId('audit-row').filter({ hasText: order.number }).first();
+    await entry.getByText(`Order ${order.number} refunded ${formatMoney(part, 'USD', 'en')}: Partly delivered`).waitFor();
+    await entry.getByTestId('audit-actor').getByText(E2E_ADMIN.email).waitFor();
+    await entry.getByRole('link', { name: order.number }).click();
+    await admin.waitForURL(`${baseUrl()}/en/admin/orders?q=${order.number}`);
+    await row(admin, 'order-row', order.number).waitFor();
     expect(adminProblems).toEqual([]);
   });
 

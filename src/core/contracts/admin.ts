@@ -236,3 +236,21 @@ export const serviceSourcesInputSchema = z.strictObject({
   markup: markupSchema.optional(),
 });
 export type ServiceSourcesInput = z.input<typeof serviceSourcesInputSchema>;
+
+// The audit log (docs/rules.md#admin): filters of the team's list, read from and written to the
+// page's address.
+
+/** An action as the audit log stores it: `balance.adjust`, `service-name.create`. */
+export const auditActionSchema = z.string().regex(/^[a-z][a-z0-9_.-]{0,63}$/);
+/** The audit log's filters: who acted (a user id), one action, a range of days (UTC, both included), the page; `lang` names targets in the reader's language. */
+export const adminAuditQuerySchema = z
+  .strictObject({
+    actor: z.string().trim().min(1).max(100).optional(),
+    action: auditActionSchema.optional(),
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    lang: z.enum(LANGUAGES).optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The range ends before it starts', path: ['to'] });
+export type AdminAuditQuery = z.output<typeof adminAuditQuerySchema>;

@@ -21,9 +21,13 @@ export function adminOrdersRoutes(deps: AppDeps) {
 
       .get('/:id', orderParam, async (c) => c.json(await orderDetail(db, await load(c.req.valid('param').id))))
 
+      // A resync may change the order's status and refund it: the team's action is audited.
       .post('/:id/resync', orderParam, async (c) => {
+        const actor = staffActor(c);
         const o = await load(c.req.valid('param').id);
-        return c.json(toOrderView(await resyncOrder(ordersDeps(deps), o)));
+        const after = await resyncOrder(ordersDeps(deps), o);
+        await audit(db, actor, 'order.resync', { type: 'order', id: o.id }, { number: o.number, from: o.status, to: after.status });
+        return c.json(toOrderView(after));
       })
 
       .post('/:id/refund', jsonBody(orderRefundSchema), orderParam, async (c) => {

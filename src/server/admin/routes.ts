@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { adminPaymentsQuerySchema } from '../../core/contracts/admin';
+import { adminAuditQuerySchema, adminPaymentsQuerySchema } from '../../core/contracts/admin';
 import { countUsers } from '../auth';
 import { countActiveLocalServices } from '../content';
 import type { AppDeps } from '../deps';
@@ -42,10 +42,7 @@ export function adminRoutes(deps: AppDeps) {
       });
     })
 
-    .get('/audit', async (c) => {
-      const rows = await listAudit(db);
-      return c.json({ entries: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) });
-    })
+    .get('/audit', query(adminAuditQuerySchema), async (c) => c.json(await listAudit(db, c.req.valid('query'))))
 
     .get('/payments', query(adminPaymentsQuerySchema), async (c) => c.json({ payments: await listPaymentsForStaff(db, c.req.valid('query')) }))
 

@@ -122,7 +122,7 @@ export function supportAdminRoutes(deps: AppDeps) {
     .get('/support/tickets', admitted, query(ticketListQuerySchema), async (c) => c.json({ tickets: await listAllTickets(db, c.req.valid('query')) }))
     .get('/support/tickets/:id', admitted, param(idParams), async (c) => c.json(await adminThread(db, c.req.valid('param').id)))
     .post('/support/tickets/:id/messages', admitted, jsonBody(ticketMessageSchema.strict()), param(idParams), async (c) =>
-      c.json({ message: await replyToTicket(supportDeps(deps), c.var.actor.id, c.req.valid('param').id, c.req.valid('json')) }, 201),
+      c.json({ message: await replyToTicket(supportDeps(deps), c.var.actor, c.req.valid('param').id, c.req.valid('json')) }, 201),
     )
     .patch('/support/tickets/:id', admitted, jsonBody(ticketStatusSchema), param(idParams), async (c) =>
       c.json({ ticket: await setTicketStatus(supportDeps(deps), c.var.actor, c.req.valid('param').id, c.req.valid('json').status) }),

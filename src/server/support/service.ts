@@ -36,7 +36,7 @@ export interface SupportDeps {
   publicUrl: string;
 }
 
-/** The admin doing something that the audit log keeps (status changes and deletions). */
+/** The admin doing something that the audit log keeps (replies, status changes and deletions). */
 export type { Actor };
 
 type TicketRow = typeof supportTickets.$inferSelect;
@@ -201,12 +201,13 @@ export async function adminThread(db: Db, ticketId: string): Promise<{ ticket: A
   return { ticket, messages: await messagesOf(db, ticket.id) };
 }
 
-/** The team's reply: stored with is_admin, pushed live to the customer and sent to them by e-mail. */
-export async function replyToTicket(deps: SupportDeps, adminId: string, ticketId: string, { message }: TicketMessageInput): Promise<TicketMessageView> {
+/** The team's reply: stored with is_admin and audited, pushed live to the customer and sent to them by e-mail. */
+export async function replyToTicket(deps: SupportDeps, actor: Actor, ticketId: string, { message }: TicketMessageInput): Promise<TicketMessageView> {
   const ticket = await adminTicket(deps.db, ticketId);
   const row = await deps.db.transaction(async (tx) => {
-    const [m] = await tx.insert(supportTicketMessages).values({ ticketId: ticket.id, userId: adminId, message, isAdmin: true }).returning();
+    const [m] = await tx.insert(supportTicketMessages).values({ ticketId: ticket.id, userId: actor.id, message, isAdmin: true }).returning();
     await tx.update(supportTickets).set({ updatedAt: sql`now()` }).where(eq(supportTickets.id, ticket.id));
+    await audit(tx, actor, 'support.ticket.reply', { type: 'support_ticket', id: ticket.id }, { messageId: m!.id });
     return m!;
   });
   await notifyCustomer(deps, ticket.userId, ticket.id);

@@ -273,6 +273,20 @@ describe('the team’s inbox', () => {
     const logged = await database.db.select().from(auditLog).where(and(eq(auditLog.targetId, ticket.id), eq(auditLog.action, 'support.ticket.status')));
     expect(logged).toMatchObject([{ actorEmail: 'admin@test.local', details: { from: 'open', to: 'resolved' } }]);
   });
+
+  it('writes the team’s reply to the audit log with the ticket, and the customer’s reply not', async () => {
+    const ticket = await openTicket(alice.cookie, { title: 'Refill please' });
+    const logged = () => database.db.select().from(auditLog).where(eq(auditLog.targetId, ticket.id));
+    expect((await call('POST', `/api/support/tickets/${ticket.id}/messages`, { cookie: alice.cookie, body: { message: 'Still nothing.' } })).status).toBe(201);
+    expect(await logged()).toEqual([]);
+    const res = await call('POST', `/api/admin/support/tickets/${ticket.id}/messages`, { cookie: admin, body: { message: 'We asked the provider.' } });
+    expect(res.status).toBe(201);
+    const message = (await json(res)).message as { id: string };
+    expect(await logged()).toMatchObject([{ action: 'support.ticket.reply', actorEmail: 'admin@test.local', targetType: 'support_ticket', targetId: ticket.id, details: { messageId: message.id } }]);
+    // The log names the ticket by its subject.
+    const { entries } = await json(await get(`/api/admin/audit?action=support.ticket.reply`, admin));
+    expect(entries.find((e: { targetId: string }) => e.targetId === ticket.id)).toMatchObject({ target: { label: 'Refill please' } });
+  });
 });
 
 describe('consultations', () => {
@@ -447,7 +461,7 @@ describe('moderators', () => {
     expect(await database.db.select().from(contactMessages).where(eq(contactMessages.id, message.id))).toHaveLength(1);
 
     const logged = await database.db.select().from(auditLog).where(eq(auditLog.actorId, mod.id));
-    expect(logged.map((l) => l.action).sort()).toEqual(['contact_message.replied', 'support.consultation.status', 'support.ticket.status']);
+    expect(logged.map((l) => l.action).sort()).toEqual(['contact_message.replied', 'support.consultation.status', 'support.ticket.reply', 'support.ticket.status']);
     expect(logged.every((l) => l.actorEmail === mod.email)).toBe(true);
   });
 

@@ -47,10 +47,11 @@ const usePlatforms = () =>
 export default function AdminOrdersPage() {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
-  const [text, setText] = useState('');
   const [params] = useSearchParams();
+  // The audit log links an order here by its number (`?q=`).
+  const [text, setText] = useState(() => params.get('q') ?? '');
   // The dashboard's delayed count links here with `?delayed=1`.
-  const [filters, setFilters] = useState<OrdersQuery>(() => ({ page: 1, ...(params.get('delayed') === '1' ? { delayed: '1' as const } : {}) }));
+  const [filters, setFilters] = useState<OrdersQuery>(() => ({ page: 1, ...(params.get('q')?.trim() ? { q: params.get('q')!.trim() } : {}), ...(params.get('delayed') === '1' ? { delayed: '1' as const } : {}) }));
   const [openId, setOpenId] = useState<string | null>(null);
   const platforms = usePlatforms();
 

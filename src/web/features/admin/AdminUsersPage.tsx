@@ -2,6 +2,7 @@ import { KeyRound, Plus, Wallet, X } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { balanceAdjustmentSchema, roleInputSchema } from '../../../core/contracts/admin';
 import { useTranslation } from '../../i18n';
@@ -31,8 +32,10 @@ const ROLE_TONE: Record<Role, string> = {
 export default function AdminUsersPage() {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
-  const [text, setText] = useState('');
-  const [q, setQ] = useState('');
+  // The audit log links a user here by e-mail (`?q=`).
+  const [params] = useSearchParams();
+  const [text, setText] = useState(() => params.get('q') ?? '');
+  const [q, setQ] = useState(() => (params.get('q') ?? '').trim());
   useEffect(() => {
     const timer = setTimeout(() => setQ(text.trim()), 300);
     return () => clearTimeout(timer);

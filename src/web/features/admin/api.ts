@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { hc, type InferResponseType } from 'hono/client';
 import type { z } from 'zod';
-import type { adminOrdersQuerySchema, BlogPostInput, CatalogImportInput, FaqInput, LocalServiceInput, paramTextOverrideInputSchema, providerInputSchema, providerUpdateSchema, roleSchema, ServiceNameInput, ServiceSourcesInput } from '../../../core/contracts/admin';
+import type { adminAuditQuerySchema, adminOrdersQuerySchema, BlogPostInput, CatalogImportInput, FaqInput, LocalServiceInput, paramTextOverrideInputSchema, providerInputSchema, providerUpdateSchema, roleSchema, ServiceNameInput, ServiceSourcesInput } from '../../../core/contracts/admin';
 import type { Language } from '../../../core/i18n';
 import type { Settings } from '../../../core/settings';
 import type { AdminApiType } from '../../../server/admin/routes';
@@ -52,7 +52,9 @@ export type ServiceSources = InferResponseType<(typeof api.catalog.services)[':i
 export type { CatalogImportInput, ServiceSourcesInput };
 
 export type SettingsStats = InferResponseType<typeof api.settings.stats.$get>;
-export type AuditEntry = InferResponseType<typeof api.audit.$get>['entries'][number];
+export type AuditQuery = z.input<typeof adminAuditQuerySchema>;
+export type AuditPage = InferResponseType<typeof api.audit.$get>;
+export type AuditEntry = AuditPage['entries'][number];
 
 // ─── Keys ──────────────────────────────────────────────────────────────────────────────────
 
@@ -73,6 +75,7 @@ export const adminKeys = {
   settings: () => [...adminKeys.all, 'settings'] as const,
   stats: () => [...adminKeys.all, 'settings-stats'] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
+  auditPage: (q: AuditQuery) => [...adminKeys.audit(), q] as const,
   providers: () => [...adminKeys.all, 'providers'] as const,
   providerServices: (id: string) => [...adminKeys.all, 'provider-services', id] as const,
   providerServicesAll: () => [...adminKeys.all, 'provider-services'] as const,
@@ -246,4 +249,10 @@ export const useSettings = () => useQuery({ queryKey: adminKeys.settings(), quer
 export const useSettingsStats = () => useQuery({ queryKey: adminKeys.stats(), queryFn: () => unwrap((o) => api.settings.stats.$get({}, o)) });
 export const useSaveSettings = () => useAdminMutation((changes: Partial<Settings>) => unwrap((o) => api.settings.$put({ json: changes }, o)), [adminKeys.settings(), adminKeys.audit()]);
 
-export const useAudit = () => useQuery({ queryKey: adminKeys.audit(), queryFn: async () => (await unwrap((o) => api.audit.$get({}, o))).entries });
+/** A page of the audit log with its filters (each set one sent as text). */
+export const useAudit = (q: AuditQuery) =>
+  useQuery({
+    queryKey: adminKeys.auditPage(q),
+    queryFn: () => unwrap((o) => api.audit.$get({ query: Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])) }, o)),
+    placeholderData: keepPreviousData,
+  });

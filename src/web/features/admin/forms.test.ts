@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { numericSetting, parseAznToQepik, parseOrderIndex, parseSignedMicros, pricePer1000, qepikToInput, slugify } from './forms';
 import { dashboardStatus } from './format';
 import { sortByPrice } from './LocalServicesTab';
-import { detailText } from './AdminAuditPage';
 
 describe('admin form conversions', () => {
   it('reads signed dollar amounts, to the micro, as micro-dollars without float arithmetic', () => {
@@ -82,11 +81,5 @@ describe('admin status labels and sorting', () => {
     const rows = [{ priceQepik: 500 }, { priceQepik: null }, { priceQepik: 100 }, { priceQepik: 900 }];
     expect(sortByPrice(rows, 'asc').map((r) => r.priceQepik)).toEqual([100, 500, 900, null]);
     expect(sortByPrice(rows, 'desc').map((r) => r.priceQepik)).toEqual([900, 500, 100, null]);
-  });
-
-  it('shows audit details as key: value pairs', () => {
-    expect(detailText({ role: 'admin' })).toBe('role: admin');
-    expect(detailText({ service_fee: { from: 0, to: 10 }, n: 2 })).toBe('service_fee: {"from":0,"to":10} · n: 2');
-    expect(detailText({})).toBe('');
   });
 });

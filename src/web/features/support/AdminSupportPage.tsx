@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
 import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '../../../core/contracts/support';
@@ -39,7 +40,9 @@ function Inbox() {
   const [priority, setPriority] = useState<TicketPriority | ''>('');
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
-  const [selected, setSelected] = useState<string | null>(null);
+  // The audit log links a ticket here (`?ticket=`): it opens with its thread.
+  const [params] = useSearchParams();
+  const [selected, setSelected] = useState<string | null>(() => params.get('ticket'));
 
   useEffect(() => {
     const timer = setTimeout(() => setQ(typed.trim()), 300);

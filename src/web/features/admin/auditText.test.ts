@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import az from '../../i18n/locales/az/admin.json';
+import en from '../../i18n/locales/en/admin.json';
+import { I18n } from '../../i18n';
+import type { AuditEntry } from './api';
+import { amountOf, auditSentence, humanize, targetLink, targetName } from './auditText';
+
+/* The audit log's wording rules, without a document: AdminAuditPage.dom.test.tsx shows them on the page. */
+
+const t = (lang: 'en' | 'az') => new I18n(lang, { en: { admin: en }, az: { admin: az } }).getFixedT(lang, 'admin');
+const entry = (action: string, details: Record<string, unknown>, target: { type?: string; id?: string | null; label?: string | null } = {}): Pick<AuditEntry, 'action' | 'details' | 'targetType' | 'targetId' | 'target'> => ({
+  action,
+  details: details as AuditEntry['details'],
+  targetType: target.type ?? 'user',
+  targetId: target.id === undefined ? 'u-1' : target.id,
+  target: { label: target.label === undefined ? 'a@b.az' : target.label },
+});
+
+describe('audit wording', () => {
+  it('reads amounts by their key: micro-dollars, qəpik, and cents of older entries, as numbers or digit strings', () => {
+    expect(amountOf('amountMicros', 5_000_000)).toEqual({ amount: 5_000_000, currency: 'USD' });
+    expect(amountOf('amountQepik', 1717)).toEqual({ amount: 1717, currency: 'AZN' });
+    expect(amountOf('amountCents', '-250')).toEqual({ amount: -2_500_000, currency: 'USD' });
+    expect(amountOf('amountMicros', 1.5)).toBeNull();
+    expect(amountOf('amountMicros', '5 USD')).toBeNull();
+    expect(amountOf('amount', 5)).toBeNull();
+  });
+
+  it('words an action without a sentence by its label and its details, keys named in the language or made readable', () => {
+    expect(auditSentence(t('en'), 'en', entry('group.create', { name: 'Resellers', discountPercent: 10, chargeQepik: 1717, enabled: true }, { type: 'group', id: '7', label: null }))).toBe(
+      'Group create — Name: Resellers · Discount percent: 10 · Charge: AZN\u00a017.17 · Enabled: yes',
+    );
+    expect(auditSentence(t('az'), 'az', entry('two-factor.reset', { reason: 'lost phone', count: 2 }))).toBe('Two factor reset — Səbəb: lost phone · Count: 2');
+    expect(humanize('callsPerSecond')).toBe('Calls per second');
+  });
+
+  it('falls back to the label and details when an entry lacks a value its sentence names', () => {
+    expect(auditSentence(t('en'), 'en', entry('balance.adjust', { reason: 'goodwill' }))).toBe('Balance adjusted — Reason: goodwill');
+    expect(auditSentence(t('en'), 'en', entry('provider.update', { name: 'Panel', changes: { enabled: { from: true, to: false }, key: 'replaced' } }, { type: 'provider', id: 'p', label: 'Panel' }))).toBe(
+      'Provider Panel changed: Enabled: yes → no, Key: replaced',
+    );
+  });
+
+  it('names a target that is gone by the name it had, else a short id; links only to what still exists', () => {
+    const deleted = entry('service.delete', { name: 'Loqo' }, { type: 'service', id: '12', label: null });
+    expect(targetName(t('en'), deleted)).toBe('Loqo');
+    expect(targetLink(deleted)).toBeNull();
+    expect(targetName(t('en'), entry('faq.delete', {}, { type: 'faq', id: '3f1c9a2e-7b4d-4c1e-9a6f-0e2d5b8c7a11', label: null }))).toBe('3f1c9a2e…');
+    expect(targetLink(entry('payment.reversal', {}, { type: 'payment', id: 'p1', label: 'a@b.az' }))).toBe('/payments?q=a%40b.az');
+    expect(targetLink(entry('support.ticket.reply', {}, { type: 'support_ticket', id: 't1', label: 'Help' }))).toBe('/support?ticket=t1');
+  });
+});
