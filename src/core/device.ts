@@ -14,7 +14,7 @@ const BROWSERS: readonly (readonly [RegExp, string])[] = [
   [/\bYaBrowser\//, 'Yandex Browser'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/\bChrome\/|\bCriOS\/|\bChromium\//, 'Chrome'],
+  [/\bChrome\/|HeadlessChrome\/|\bCriOS\/|\bChromium\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 ];
 
