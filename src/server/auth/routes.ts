@@ -158,8 +158,11 @@ export function authHandlerRoutes(get: () => AccountParts) {
     return res;
   };
 
-  /** Turning the second factor on or off, or new recovery codes: the password checked as at sign-in; a team member's change is audited. */
-  const changingSecondFactor = (action: string) => async (c: Context) => {
+  /**
+   * Turning the second factor on or off, or new recovery codes: the password checked as at
+   * sign-in; a team member's change is audited (turning it on is audited at its first code).
+   */
+  const changingSecondFactor = (action: string | null) => async (c: Context) => {
     const user = await optionalUser(c);
     if (!user) return handle(c);
     const res = await checkingPassword(c, emailKey(user.email));
@@ -188,7 +191,7 @@ export function authHandlerRoutes(get: () => AccountParts) {
         await get().limiter.consume(RATE_RULES.signUpPerIp, clientIp(c));
         return recording(c, await handle(c), 'password');
       })
-      .post('/two-factor/enable', declaredBody(AUTH_WRITE_BODIES['/two-factor/enable']), changingSecondFactor(''))
+      .post('/two-factor/enable', declaredBody(AUTH_WRITE_BODIES['/two-factor/enable']), changingSecondFactor(null))
       .post('/two-factor/disable', declaredBody(AUTH_WRITE_BODIES['/two-factor/disable']), changingSecondFactor('two_factor.disable'))
       .post('/two-factor/generate-backup-codes', declaredBody(AUTH_WRITE_BODIES['/two-factor/generate-backup-codes']), changingSecondFactor('two_factor.recovery_codes'))
       .post('/two-factor/verify-totp', declaredBody(AUTH_WRITE_BODIES['/two-factor/verify-totp']), checkingCode('totp'))
