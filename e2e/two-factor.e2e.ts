@@ -86,5 +86,18 @@ describe.skipIf(!hasChromium())('two-factor sign-in', () => {
     await expect.poll(() => signIns.getByTestId('sign-in').first().textContent()).toMatch(/Chrome on Linux.*Password and app code/);
 
     expect(problems).toEqual([]);
+
+    // The team sees the member's sign-ins and second factor on the users page.
+    const { page: team, problems: teamProblems } = await openPage(browser);
+    expect((await team.context().request.post('/api/auth/sign-in/email', { headers: origin, data: E2E_ADMIN })).status()).toBe(200);
+    await team.goto('/en/admin/users');
+    await hydrated(team);
+    await team.getByLabel('Search users').fill(email);
+    await expect.poll(() => team.getByTestId('user-row').count()).toBe(1);
+    await team.getByTestId('user-row').getByRole('button', { name: `Recent sign-ins of ${email}` }).click();
+    const dialog = team.getByRole('dialog', { name: `Recent sign-ins: ${email}` });
+    await dialog.getByText('Two-factor sign-in: on').waitFor();
+    expect(await dialog.getByTestId('sign-in').first().textContent()).toMatch(/Chrome on Linux.*Password and app code/);
+    expect(teamProblems).toEqual([]);
   });
 });
