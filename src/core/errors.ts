@@ -68,6 +68,18 @@ export const ERROR_CODES = {
 
   // content
   DUPLICATE: 409,
+
+  // second factor
+  /** A team member in production without a second factor: the admin area waits until one is set up. */
+  TWO_FACTOR_REQUIRED: 403,
+  /** The code from the authenticator app, or the recovery code, is wrong (or not one). */
+  TWO_FACTOR_CODE_INVALID: 422,
+  /** The sign-in's code step has ended (too long, too many tries): sign in again with the password. */
+  TWO_FACTOR_EXPIRED: 400,
+  /** Too many wrong codes for this account: it waits a few minutes. */
+  TWO_FACTOR_LOCKED: 429,
+  TWO_FACTOR_ALREADY_ENABLED: 409,
+  TWO_FACTOR_NOT_ENABLED: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roleSchema } from './admin';
 import { emailSchema, fullNameSchema, PASSWORD_MAX_LENGTH, signUpInputSchema } from '../password';
+import { recoveryCodeSchema, totpCodeSchema } from '../secondFactor';
 
 /** The signed-in person as the browser sees them: `GET /api/me` answers `{ user: Me | null }`. */
 export const meSchema = z.object({
@@ -9,6 +10,10 @@ export const meSchema = z.object({
   fullName: z.string(),
   roles: z.array(roleSchema),
   balanceMicros: z.number().int(),
+  /** Whether the account signs in with a second factor (docs/rules.md#second-factor). */
+  twoFactorEnabled: z.boolean(),
+  /** Whether the admin area refuses this person until they have one (production, a team role). */
+  twoFactorRequired: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 
@@ -36,6 +41,36 @@ export const AUTH_WRITE_BODIES = {
   '/change-password': strict({ currentPassword: typedPassword, newPassword, revokeOtherSessions: z.boolean('VALIDATION_FAILED').optional() }),
   '/request-password-reset': strict({ email: emailSchema }),
   '/reset-password': strict({ token: z.string('VALIDATION_FAILED').min(1, 'VALIDATION_FAILED').max(512, 'VALIDATION_FAILED'), newPassword }),
+  // The second factor: turning it on, off and new recovery codes ask for the password again; a
+  // code is checked after the password at sign-in, and once to finish turning it on.
+  '/two-factor/enable': strict({ password: typedPassword }),
+  '/two-factor/disable': strict({ password: typedPassword }),
+  '/two-factor/generate-backup-codes': strict({ password: typedPassword }),
+  '/two-factor/verify-totp': strict({ code: totpCodeSchema }),
+  '/two-factor/verify-backup-code': strict({ code: recoveryCodeSchema }),
 } as const;
 export type AuthWritePath = keyof typeof AUTH_WRITE_BODIES;
 export const isAuthWritePath = (path: string): path is AuthWritePath => Object.hasOwn(AUTH_WRITE_BODIES, path);
+
+/**
+ * What `/sign-in/email` answers when the password was right and the account has a second
+ * factor: no session yet, a short-lived challenge cookie, and the code step next.
+ */
+export const twoFactorChallengeSchema = z.object({ twoFactorRedirect: z.literal(true), twoFactorMethods: z.array(z.string()) });
+export const isTwoFactorChallenge = (body: unknown): body is z.infer<typeof twoFactorChallengeSchema> => twoFactorChallengeSchema.safeParse(body).success;
+
+/** Turning the second factor on: the authenticator's address and the recovery codes, shown once. */
+export const twoFactorSetupSchema = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+/** One recent sign-in as the account page and the team's user page show it. */
+export const signInEntrySchema = z.object({
+  at: z.string(),
+  ipAddress: z.string().nullable(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  method: z.enum(['password', 'totp', 'recovery_code']),
+});
+export type SignInEntry = z.infer<typeof signInEntrySchema>;
+/** How many sign-ins are kept per account (the older ones are deleted as new ones come). */
+export const SIGN_INS_KEPT = 20;

@@ -166,6 +166,7 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
     ['POST /api/admin/catalog/import', { path: `${a}/catalog/import`, body: { providerId: provider.id, category: { platform: 'instagram', type: 'Default' }, markup: { percent: '10' } } }],
     ['GET /api/admin/catalog/services/:id/sources', { path: `${a}/catalog/services/${svc!.id}/sources` }],
     ['PUT /api/admin/catalog/services/:id/sources', { path: `${a}/catalog/services/${svc!.id}/sources`, body: { sources: [{ providerId: provider.id, providerServiceId: '1' }] } }],
+    ['GET /api/admin/users/:id/sign-ins', { path: `${a}/users/${target.id}/sign-ins` }],
     ['GET /api/dev/mailbox', { path: '/api/dev/mailbox' }],
     ['GET /api/dev/mailbox/:id', { path: `/api/dev/mailbox/${mail[0]!.id}` }],
   ]);

@@ -81,6 +81,8 @@ export const ADMIN_ROUTE_PERMISSIONS: readonly (readonly [Method, string, Permis
   ['POST', '/catalog/import', 'providers:manage'],
   ['GET', '/catalog/services/:id/sources', 'providers:manage'],
   ['PUT', '/catalog/services/:id/sources', 'providers:manage'],
+  // Second factor: a user's recent sign-ins.
+  ['GET', '/users/:id/sign-ins', 'users:read'],
 ];
 
 const compiled = ADMIN_ROUTE_PERMISSIONS.map(([method, path, permission]) => ({

@@ -85,6 +85,7 @@ async function fixtures(): Promise<Record<string, () => Promise<{ path: string; 
     'DELETE /api/admin/users/:id/roles/:role': async () => ({ path: `/api/admin/users/${target.id}/roles/user` }),
     'POST /api/admin/users/:id/balance': async () => ({ path: `/api/admin/users/${target.id}/balance`, body: { amountMicros: 2_500_000, reason: 'goodwill' } }),
     'PUT /api/admin/users/:id/api-access': async () => ({ path: `/api/admin/users/${target.id}/api-access`, body: { enabled: false } }),
+    'GET /api/admin/users/:id/sign-ins': async () => ({ path: `/api/admin/users/${target.id}/sign-ins` }),
     'GET /api/admin/orders': async () => ({ path: '/api/admin/orders?status=unknown' }),
     'GET /api/admin/orders/:id': async () => ({ path: `/api/admin/orders/${order!.id}` }),
     'POST /api/admin/orders/:id/resync': async () => ({ path: `/api/admin/orders/${tracked!.id}/resync` }),
@@ -135,7 +136,7 @@ async function fixtures(): Promise<Record<string, () => Promise<{ path: string; 
 }
 
 /** What a moderator may do here: read orders and users; everything else is refused. */
-const MODERATOR_MAY = new Set(['GET /api/admin/users', 'GET /api/admin/orders', 'GET /api/admin/orders/:id']);
+const MODERATOR_MAY = new Set(['GET /api/admin/users', 'GET /api/admin/orders', 'GET /api/admin/orders/:id', 'GET /api/admin/users/:id/sign-ins']);
 
 describe('admin routes', () => {
   it('answer 401 to anonymous, 403 to customers, 403 to moderators beyond reading orders and users, 2xx to admins; every write is audited', async () => {

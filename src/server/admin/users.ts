@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { adminUsersQuerySchema, balanceAdjustmentSchema, roleInputSchema, userIdParamsSchema, userRoleParamsSchema } from '../../core/contracts/admin';
 import { apiAccessInputSchema } from '../../core/contracts/reseller';
 import type { AppDeps } from '../deps';
-import { addRole, assertUserExists, removeRole, searchUsers, staffActor } from '../auth';
+import { addRole, assertUserExists, recentSignIns, removeRole, searchUsers, staffActor, twoFactorEnabledAmong } from '../auth';
 import { apiAccessBlockedAmong, setApiAccess } from '../reseller';
 import { jsonBody, param, query } from '../http/body';
 import { adjustBalance } from '../wallet';
@@ -17,7 +17,16 @@ export function adminUsersRoutes(deps: AppDeps) {
       .get('/', query(adminUsersQuerySchema), async (c) => {
         const { total, users } = await searchUsers(db, c.req.valid('query').q);
         const blocked = await apiAccessBlockedAmong(db, users.map((u) => u.id));
-        return c.json({ total, users: users.map((u) => ({ ...u, apiAccess: !blocked.has(u.id) })) });
+        const secondFactor = await twoFactorEnabledAmong(db, users.map((u) => u.id));
+        return c.json({ total, users: users.map((u) => ({ ...u, apiAccess: !blocked.has(u.id), twoFactorEnabled: secondFactor.has(u.id) })) });
+      })
+
+      // The user's recent sign-ins: when, from where, on which device (docs/rules.md#second-factor).
+      .get('/:id/sign-ins', param(userIdParamsSchema), async (c) => {
+        const { id: userId } = c.req.valid('param');
+        await assertUserExists(db, userId);
+        const [signIns, secondFactor] = await Promise.all([recentSignIns(db, userId), twoFactorEnabledAmong(db, [userId])]);
+        return c.json({ twoFactorEnabled: secondFactor.has(userId), signIns });
       })
 
       .post('/:id/roles', param(userIdParamsSchema), jsonBody(roleInputSchema), async (c) => {

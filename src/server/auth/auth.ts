@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { COOKIE_PREFIX } from '../../core/contracts/account';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { AUTH_WRITE_BODIES, isAuthWritePath } from '../../core/contracts/account';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/password';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '../../core/i18n';
@@ -34,6 +35,8 @@ export const VERIFY_TOKEN_EXPIRES_SECONDS = 3 * 24 * 60 * 60;
 /** Where a followed confirmation link lands: the home page, which says how it went. */
 export const VERIFIED_LANDING = '/?verified=1';
 export { COOKIE_PREFIX };
+/** How long the code step of a sign-in waits after the password: ten minutes. */
+export const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60;
 
 /** An error that the account routes turn into `{ error: { code } }` with the code's status. */
 const refuse = (status: 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'UNPROCESSABLE_ENTITY', code: ErrorCode, message: string) =>
@@ -108,6 +111,19 @@ export function createAuth(opts: AuthOptions) {
       // Every request reads the session row, so a signed-out session is refused at once.
       cookieCache: { enabled: false },
     },
+    // The second factor (docs/rules.md#second-factor): codes from an authenticator app (TOTP,
+    // 6 digits, 30 s) and ten single-use recovery codes, both sealed with the auth secret in
+    // `two_factors`. After the password, sign-in answers a challenge instead of a session; the
+    // challenge allows 5 codes, and 10 wrong codes in a row lock the account's codes for 15
+    // minutes. A device is never trusted to skip the code.
+    plugins: [
+      twoFactor({
+        twoFactorTable: 'twoFactor',
+        twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS,
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+    ],
     rateLimit: { enabled: false }, // our own, database-backed limiter guards these routes
     advanced: {
       cookiePrefix: COOKIE_PREFIX,
@@ -132,12 +148,18 @@ export function createAuth(opts: AuthOptions) {
         const parsed = AUTH_WRITE_BODIES[ctx.path].safeParse(ctx.body ?? {});
         if (!parsed.success) {
           const given = parsed.error.issues[0]?.message;
-          const code: ErrorCode = given === 'EMAIL_INVALID' || given === 'PASSWORD_WEAK' || given === 'INVALID_CREDENTIALS' ? given : 'VALIDATION_FAILED';
+          const code: ErrorCode =
+            given === 'EMAIL_INVALID' || given === 'PASSWORD_WEAK' || given === 'INVALID_CREDENTIALS' || given === 'TWO_FACTOR_CODE_INVALID' ? given : 'VALIDATION_FAILED';
           throw refuse(code === 'INVALID_CREDENTIALS' ? 'UNAUTHORIZED' : 'UNPROCESSABLE_ENTITY', code, 'The details are not valid.');
         }
         if (ctx.path === '/sign-up/email') {
           const settings = await getSettings(opts.db);
           if (!settings.allow_registration) throw refuse('FORBIDDEN', 'REGISTRATION_CLOSED', 'Registration is closed.');
+        }
+        if (ctx.path === '/two-factor/enable') {
+          // The authenticator app lists the account under the shop's own name.
+          const settings = await getSettings(opts.db);
+          return { context: { body: { ...parsed.data, method: 'totp', issuer: settings.site_name || 'Artım' } } };
         }
         return { context: { body: parsed.data } };
       }),

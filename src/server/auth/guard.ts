@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../../core/errors';
 import { can, type Permission } from '../../core/permissions';
+import { secondFactorRequired } from '../../core/secondFactor';
 import { COOKIE_PREFIX } from '../../core/contracts/account';
 import { cachesOf } from '../cache';
 import type { Db } from '../db/client';
@@ -13,6 +14,8 @@ export type { AuthUser } from './service';
 export interface Identity {
   auth: Auth;
   db: Db;
+  /** Production: the admin area asks the team for a second factor (core/secondFactor.ts). */
+  production: boolean;
 }
 
 declare module 'hono' {
@@ -79,7 +82,13 @@ export async function optionalUser(c: Context): Promise<AuthUser | null> {
   const generation = caches?.generation;
   const session = await identity.auth.api.getSession({ headers: c.req.raw.headers });
   const user = session
-    ? { id: session.user.id, email: session.user.email, name: session.user.name, roles: await rolesOf(identity.db, session.user.id) }
+    ? {
+        id: session.user.id,
+        email: session.user.email,
+        name: session.user.name,
+        roles: await rolesOf(identity.db, session.user.id),
+        twoFactorEnabled: session.user.twoFactorEnabled === true,
+      }
     : null;
   if (user && session && token && caches && caches.generation === generation) {
     caches.identities.set(token, { cookie: cookie!, userId: user.id, value: user }, new Date(session.session.expiresAt).getTime() - Date.now());
@@ -104,10 +113,15 @@ export async function requirePermission(c: Context, permission: Permission): Pro
 
 /**
  * The admin gate's check of one route (admin/access.ts): a signed-in user whose roles grant the
- * route's permission, kept on the request as the acting team member (`staffActor`).
+ * route's permission, kept on the request as the acting team member (`staffActor`). In
+ * production a team member without a second factor is refused with TWO_FACTOR_REQUIRED (403)
+ * until they set one up (docs/rules.md#second-factor).
  */
 export async function admitStaff(c: Context, permission: Permission): Promise<AuthUser> {
   const user = await requirePermission(c, permission);
+  if (secondFactorRequired(c.get('identity').production, user.roles) && !user.twoFactorEnabled) {
+    throw new AppError('TWO_FACTOR_REQUIRED', 'Set up a second factor to use the admin area.');
+  }
   c.set('staff', user);
   return user;
 }

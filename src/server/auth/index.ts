@@ -12,6 +12,7 @@ import { accountRoutes, authHandlerRoutes } from './routes';
 
 export { admitStaff, optionalUser, requirePermission, requireUser, sessionTokenOf, signedInOnly, staffActor, type AuthUser } from './guard';
 export { liveSessions, rolesOfUsers } from './service';
+export { recentSignIns, twoFactorEnabledAmong } from './signIns';
 export { addRole, assertUserExists, countUsers, removeRole, searchUsers } from './users';
 
 /** The card gateway posts here server to server: no cookies, no Origin of ours. */
@@ -44,7 +45,7 @@ export function accounts(deps: AppDeps): Accounts {
       mailer,
       logger: deps.logger,
     });
-    found = { auth, limiter: createRateLimiter(db), mailer, identity: { auth, db } };
+    found = { auth, limiter: createRateLimiter(db), mailer, identity: { auth, db, production: deps.env.NODE_ENV === 'production' } };
     built.set(deps, found);
   }
   return found;
@@ -75,7 +76,7 @@ export function pageGuards(deps: AppDeps): MiddlewareHandler {
   return maintenancePages(maintenanceChecks(deps));
 }
 
-const parts = (deps: AppDeps) => () => ({ ...accounts(deps), db: deps.database.db });
+const parts = (deps: AppDeps) => () => ({ ...accounts(deps), db: deps.database.db, production: deps.env.NODE_ENV === 'production' });
 
 /** `/api/auth/*` (better-auth) — mount at `/auth`. */
 export const authRoutes = (deps: AppDeps) => authHandlerRoutes(parts(deps));

@@ -9,7 +9,12 @@ import { declaredBody } from '../http/body';
 import { errorBody } from '../http/errors';
 import { mailNotSent, type Auth } from './auth';
 import { clientIp } from '../http/clientIp';
-import { optionalUser } from './guard';
+import { optionalUser, requireUser } from './guard';
+import { recentSignIns, recordSignIn } from './signIns';
+import { audit } from '../admin';
+import { can } from '../../core/permissions';
+import { secondFactorRequired } from '../../core/secondFactor';
+import type { SignInMethod } from '../db/schema';
 import { RATE_RULES, type RateLimiter } from '../http/rateLimit';
 import { balanceOf, isEmailAvailable, rolesOf } from './service';
 import type { Db } from '../db/client';
@@ -34,6 +39,16 @@ const AUTH_CODES: Record<string, ErrorCode> = {
   BODY_MUST_BE_AN_OBJECT: 'VALIDATION_FAILED',
   FIELD_NOT_ALLOWED: 'VALIDATION_FAILED',
   MISSING_FIELD: 'VALIDATION_FAILED',
+  // The second factor (better-auth's two-factor plugin).
+  INVALID_CODE: 'TWO_FACTOR_CODE_INVALID',
+  INVALID_BACKUP_CODE: 'TWO_FACTOR_CODE_INVALID',
+  INVALID_TWO_FACTOR_COOKIE: 'TWO_FACTOR_EXPIRED',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'TWO_FACTOR_EXPIRED',
+  ACCOUNT_TEMPORARILY_LOCKED: 'TWO_FACTOR_LOCKED',
+  TOTP_ALREADY_ENABLED: 'TWO_FACTOR_ALREADY_ENABLED',
+  TOTP_NOT_ENABLED: 'TWO_FACTOR_NOT_ENABLED',
+  TWO_FACTOR_NOT_ENABLED: 'TWO_FACTOR_NOT_ENABLED',
+  BACKUP_CODES_NOT_ENABLED: 'TWO_FACTOR_NOT_ENABLED',
 };
 
 function codeForStatus(status: number): ErrorCode {
@@ -77,6 +92,8 @@ export interface AccountParts {
   auth: Auth;
   db: Db;
   limiter: RateLimiter;
+  /** Production: the admin area asks the team for a second factor. */
+  production: boolean;
 }
 
 const emailAvailableSchema = z.object({ email: emailSchema });
@@ -97,7 +114,19 @@ export const AUTH_ENDPOINTS: ReadonlySet<string> = new Set([
   'POST /update-user',
   'POST /change-password',
   'GET /verify-email',
+  'POST /two-factor/enable',
+  'POST /two-factor/disable',
+  'POST /two-factor/generate-backup-codes',
+  'POST /two-factor/verify-totp',
+  'POST /two-factor/verify-backup-code',
 ]);
+
+/** The account of a successful sign-in's answer (`{ user: { id } }`); none for a code challenge. */
+async function signedInUserId(res: Response): Promise<string | null> {
+  if (!res.ok) return null;
+  const body = (await res.clone().json().catch(() => null)) as { user?: { id?: unknown } } | null;
+  return typeof body?.user?.id === 'string' ? body.user.id : null;
+}
 
 /** Whether a refused answer says the password was wrong (the check ran and failed). */
 async function isWrongPassword(res: Response): Promise<boolean> {
@@ -122,13 +151,51 @@ export function authHandlerRoutes(get: () => AccountParts) {
     return res;
   };
 
+  /** Records the sign-in a successful answer opened a session with (docs/rules.md#second-factor). */
+  const recording = async (c: Context, res: Response, method: SignInMethod) => {
+    const userId = await signedInUserId(res);
+    if (userId) await recordSignIn(get().db, { userId, ipAddress: clientIp(c), userAgent: c.req.header('user-agent') ?? null, method });
+    return res;
+  };
+
+  /**
+   * Turning the second factor on or off, or new recovery codes: the password checked as at
+   * sign-in; a team member's change is audited (turning it on is audited at its first code).
+   */
+  const changingSecondFactor = (action: string | null) => async (c: Context) => {
+    const user = await optionalUser(c);
+    if (!user) return handle(c);
+    const res = await checkingPassword(c, emailKey(user.email));
+    if (res.ok && action && can(user.roles, 'staff:enter')) await audit(get().db, user, action, { type: 'user', id: user.id });
+    return res;
+  };
+
+  /** A code of the second factor: counted per address first; at sign-in it opens the session, signed in it finishes turning the factor on. */
+  const checkingCode = (method: Exclude<SignInMethod, 'password'>) => async (c: Context) => {
+    await get().limiter.consume(RATE_RULES.twoFactorCodesPerIp, clientIp(c));
+    const before = await optionalUser(c);
+    const res = await handle(c);
+    if (!before) return recording(c, res, method);
+    if (res.ok && method === 'totp' && !before.twoFactorEnabled && can(before.roles, 'staff:enter')) {
+      await audit(get().db, before, 'two_factor.enable', { type: 'user', id: before.id });
+    }
+    return res;
+  };
+
   return (
     new Hono()
-      .post('/sign-in/email', declaredBody(AUTH_WRITE_BODIES['/sign-in/email']), async (c) => checkingPassword(c, emailKey((await jsonBody(c)).email)))
+      .post('/sign-in/email', declaredBody(AUTH_WRITE_BODIES['/sign-in/email']), async (c) =>
+        recording(c, await checkingPassword(c, emailKey((await jsonBody(c)).email)), 'password'),
+      )
       .post('/sign-up/email', declaredBody(AUTH_WRITE_BODIES['/sign-up/email']), async (c) => {
         await get().limiter.consume(RATE_RULES.signUpPerIp, clientIp(c));
-        return handle(c);
+        return recording(c, await handle(c), 'password');
       })
+      .post('/two-factor/enable', declaredBody(AUTH_WRITE_BODIES['/two-factor/enable']), changingSecondFactor(null))
+      .post('/two-factor/disable', declaredBody(AUTH_WRITE_BODIES['/two-factor/disable']), changingSecondFactor('two_factor.disable'))
+      .post('/two-factor/generate-backup-codes', declaredBody(AUTH_WRITE_BODIES['/two-factor/generate-backup-codes']), changingSecondFactor('two_factor.recovery_codes'))
+      .post('/two-factor/verify-totp', declaredBody(AUTH_WRITE_BODIES['/two-factor/verify-totp']), checkingCode('totp'))
+      .post('/two-factor/verify-backup-code', declaredBody(AUTH_WRITE_BODIES['/two-factor/verify-backup-code']), checkingCode('recovery_code'))
       .post('/request-password-reset', declaredBody(AUTH_WRITE_BODIES['/request-password-reset']), async (c) => {
         const parsed = emailSchema.safeParse((await jsonBody(c)).email);
         if (!parsed.success) throw new AppError('EMAIL_INVALID', 'The e-mail address is not valid.');
@@ -174,12 +241,15 @@ export function accountRoutes(get: () => AccountParts) {
       for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
       if (!session) return c.json({ user: null as Me | null });
       const user = session.user;
+      const roles = await rolesOf(opts.db, user.id);
       const me: Me = {
         id: user.id,
         email: user.email,
         fullName: user.name,
-        roles: await rolesOf(opts.db, user.id),
+        roles,
         balanceMicros: await balanceOf(opts.db, user.id),
+        twoFactorEnabled: user.twoFactorEnabled === true,
+        twoFactorRequired: secondFactorRequired(opts.production, roles),
       };
       return c.json({ user: me as Me | null });
     })
@@ -190,5 +260,11 @@ export function accountRoutes(get: () => AccountParts) {
       const parsed = emailAvailableSchema.safeParse(await jsonBody(c));
       if (!parsed.success) throw new AppError('EMAIL_INVALID', 'The e-mail address is not valid.');
       return c.json({ available: await isEmailAvailable(opts.db, parsed.data.email) });
+    })
+    // The account's recent sign-ins (docs/rules.md#second-factor).
+    .get('/auth-extra/sign-ins', async (c) => {
+      c.header('Cache-Control', 'private, no-store');
+      const user = await requireUser(c);
+      return c.json({ signIns: await recentSignIns(get().db, user.id) });
     });
 }

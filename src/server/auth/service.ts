@@ -13,6 +13,8 @@ export interface AuthUser {
   email: string;
   name: string;
   roles: Role[];
+  /** Whether the account signs in with a second factor. */
+  twoFactorEnabled: boolean;
 }
 
 /** Runs once after an account is created: the `user` role. */

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client';
 import { userRoles, users, type Role } from '../db/schema';
 
 /** NOT_FOUND unless the account exists. */
-export async function assertUserExists(tx: Tx, userId: string): Promise<void> {
+export async function assertUserExists(tx: Db | Tx, userId: string): Promise<void> {
   const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!u) throw new AppError('NOT_FOUND', 'User not found.');
 }

@@ -89,6 +89,12 @@ export const RATE_RULES = {
   ticketsPerUser: { name: 'tickets:user', limit: 20, windowSeconds: HOUR },
   ticketMessagesPerUser: { name: 'ticket-messages:user', limit: 120, windowSeconds: HOUR },
   consultationsPerUser: { name: 'consultations:user', limit: 20, windowSeconds: HOUR },
+  /**
+   * Codes of the second factor typed from one address (the sign-in's code step, and the first
+   * code that turns it on), every attempt counted. Behind it the auth library allows 5 codes per
+   * sign-in and stops an account's codes for 15 minutes after 10 wrong ones in a row.
+   */
+  twoFactorCodesPerIp: { name: 'two-factor:ip', limit: 30, windowSeconds: FIFTEEN_MINUTES },
 } as const satisfies Record<string, RateRule | DelayRule>;
 
 /** The order rule with the limit the environment sets (ORDERS_PER_MINUTE). */

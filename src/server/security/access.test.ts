@@ -142,6 +142,14 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/catalog/import': 'admin',
   'GET /api/admin/catalog/services/:id/sources': 'admin',
   'PUT /api/admin/catalog/services/:id/sources': 'admin',
+  // The second factor (the account's own, behind its password or its sign-in step) and recent sign-ins.
+  'POST /api/auth/two-factor/enable': 'auth',
+  'POST /api/auth/two-factor/disable': 'auth',
+  'POST /api/auth/two-factor/generate-backup-codes': 'auth',
+  'POST /api/auth/two-factor/verify-totp': 'auth',
+  'POST /api/auth/two-factor/verify-backup-code': 'auth',
+  'GET /api/auth-extra/sign-ins': 'user',
+  'GET /api/admin/users/:id/sign-ins': 'staff',
 };
 
 let database: Database;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /**
  * Identity tables. `users`, `sessions`, `accounts` and `verifications` follow the shape better-auth
@@ -17,6 +17,8 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
     balanceMicros: bigint('balance_micros', { mode: 'number' }).notNull().default(0),
+    /** Set by better-auth's two-factor plugin once a first code has been verified. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -90,5 +92,52 @@ export const userRoles = pgTable(
   (t) => [
     unique('user_roles_user_role_unique').on(t.userId, t.role),
     check('user_roles_role_valid', sql`${t.role} in ('user', 'moderator', 'admin')`),
+  ],
+);
+
+/**
+ * A user's second factor, in the shape better-auth's two-factor plugin expects: the TOTP secret
+ * and the recovery codes, both sealed with the auth secret; `verified` once a first code was
+ * typed; failures counted towards the plugin's temporary lock. One row per user.
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [unique('two_factors_user_unique').on(t.userId)],
+);
+
+export const SIGN_IN_METHODS = ['password', 'totp', 'recovery_code'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/**
+ * Each sign-in of an account (sessions are deleted on sign-out, so they cannot tell): when, from
+ * which address and browser, and how the last step was passed. The newest few are kept per user
+ * (auth/signIns.ts).
+ */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    method: text('method', { enum: SIGN_IN_METHODS }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sign_ins_user_idx').on(t.userId, t.createdAt),
+    check('sign_ins_method_valid', sql`${t.method} in ('password', 'totp', 'recovery_code')`),
   ],
 );

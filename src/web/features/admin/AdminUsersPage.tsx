@@ -1,4 +1,4 @@
-import { KeyRound, Plus, Wallet, X } from 'lucide-react';
+import { History, KeyRound, Plus, Wallet, X } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,12 +14,13 @@ import { ApiError } from '../../lib/api';
 import { useCan } from './access';
 import { ROLES, useAddRole, useAdjustBalance, useRemoveRole, useSetApiAccess, useUsers, type AdminUser, type Role } from './api';
 import { DeleteDialog, FormDialog } from './dialogs';
+import { SignInsDialog } from './SignInsDialog';
 import { notify, notifyError } from './format';
 import { parseSignedMicros } from './forms';
 import { AdminPage, CardsOrTable, Field, Panel, QueryView, ReasonField, SearchField, Select, Table, td, Th, useFailureNotice } from './ui';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 
-export const ns = ['admin'];
+export const ns = ['admin', 'auth'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:users.title')} · ${site.site_name}` });
 
 const ROLE_TONE: Record<Role, string> = {
@@ -44,6 +45,7 @@ export default function AdminUsersPage() {
   const [removing, setRemoving] = useState<{ user: AdminUser; role: Role } | null>(null);
   const [adding, setAdding] = useState<AdminUser | null>(null);
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
+  const [viewing, setViewing] = useState<AdminUser | null>(null);
   const removeRole = useRemoveRole();
   useFailureNotice(users, 'notices.usersNotLoaded');
 
@@ -71,7 +73,7 @@ export default function AdminUsersPage() {
                   <div className="mt-3">
                     <RoleBadges user={u} onRemove={(role) => setRemoving({ user: u, role })} />
                   </div>
-                  <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} className="mt-3 flex gap-2" />
+                  <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} onSignIns={() => setViewing(u)} className="mt-3 flex flex-wrap gap-2" />
                 </li>
               ))}
             >
@@ -100,7 +102,7 @@ export default function AdminUsersPage() {
                       <RoleBadges user={u} onRemove={(role) => setRemoving({ user: u, role })} />
                     </td>
                     <td className={`${td} whitespace-nowrap text-right`}>
-                      <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} className="inline-flex gap-2" />
+                      <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} onSignIns={() => setViewing(u)} className="inline-flex gap-2" />
                     </td>
                   </tr>
                 ))}
@@ -123,16 +125,41 @@ export default function AdminUsersPage() {
       />
       {adding ? <AddRoleDialog user={adding} onClose={() => setAdding(null)} /> : null}
       {adjusting ? <BalanceDialog user={adjusting} onClose={() => setAdjusting(null)} /> : null}
+      {viewing ? <SignInsDialog user={viewing} onClose={() => setViewing(null)} /> : null}
     </AdminPage>
   );
 }
 
-/** A user's two buttons, in the phone card and in the table row. */
-function UserActions({ user, onAddRole, onAdjust, className }: { user: AdminUser; onAddRole: () => void; onAdjust: () => void; className: string }) {
+/** A user's buttons, in the phone card and in the table row. */
+function UserActions({
+  user,
+  onAddRole,
+  onAdjust,
+  onSignIns,
+  className,
+}: {
+  user: AdminUser;
+  onAddRole: () => void;
+  onAdjust: () => void;
+  onSignIns: () => void;
+  className: string;
+}) {
   const { t } = useTranslation('admin');
   const allowed = useCan();
   const setApi = useSetApiAccess();
-  if (!allowed('users:roles') && !allowed('balances:write')) return <span className="text-xs text-slate-500">{t('users.readOnly')}</span>;
+  const signIns = (
+    <Button size="sm" variant="outline" onClick={onSignIns} aria-label={t('users.signInsFor', { email: user.email })}>
+      <History className="size-4" aria-hidden="true" />
+      {t('users.signIns')}
+    </Button>
+  );
+  if (!allowed('users:roles') && !allowed('balances:write'))
+    return (
+      <div className={className}>
+        {signIns}
+        <span className="self-center text-xs text-slate-500">{t('users.readOnly')}</span>
+      </div>
+    );
   const toggleApi = () =>
     setApi.mutate(
       { userId: user.id, enabled: !user.apiAccess },
@@ -143,6 +170,7 @@ function UserActions({ user, onAddRole, onAdjust, className }: { user: AdminUser
     );
   return (
     <div className={className}>
+      {signIns}
       {allowed('users:roles') ? (
         <Button size="sm" variant="outline" onClick={toggleApi} disabled={setApi.isPending} aria-pressed={user.apiAccess} aria-label={t('users.apiToggleFor', { email: user.email })} data-api-access={user.apiAccess}>
           <KeyRound className="size-4" aria-hidden="true" />

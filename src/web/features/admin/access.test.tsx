@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -20,7 +21,10 @@ const html = (node: ReactNode, roles: string[] = []) =>
       </MemoryRouter>
     </I18nProvider>,
   );
-const me = (roles: string[]) => ({ id: 'u1', email: 'team@artim.az', fullName: 'Team', roles }) as unknown as Me;
+const me = (roles: string[], twoFactor: Partial<Pick<Me, 'twoFactorEnabled' | 'twoFactorRequired'>> = {}) =>
+  ({ id: 'u1', email: 'team@artim.az', fullName: 'Team', roles, twoFactorEnabled: true, twoFactorRequired: false, ...twoFactor }) as unknown as Me;
+/** The gate with a query client, as the app renders it (the second factor's parts read the signed-in state). */
+const withQueries = (node: ReactNode) => <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>;
 
 describe('the admin area by role', () => {
   it('shows a moderator only the support sections and read-only orders and users; an admin every section; a customer none', () => {
@@ -41,5 +45,20 @@ describe('the admin area by role', () => {
     expect(page).toContain(admin.staffHome.title);
     for (const path of ['/en/admin/support', '/en/admin/contact-messages', '/en/admin/consultations', '/en/admin/orders', '/en/admin/users']) expect(page).toContain(`href="${path}"`);
     for (const path of ['/en/admin/settings', '/en/admin/services', '/en/admin/audit', '/en/admin/providers']) expect(page).not.toContain(`href="${path}"`);
+  });
+
+  it('in production keeps a team member without a second factor out, on a page that sets it up; elsewhere it opens with an offer', () => {
+    const required = html(withQueries(<AdminGate me={me(['admin', 'user'], { twoFactorEnabled: false, twoFactorRequired: true })} lang="en"><p>inside</p></AdminGate>));
+    expect(required).not.toContain('inside');
+    expect(required).toContain(auth.twoFactor.gateTitle);
+    expect(required).toContain(auth.twoFactor.enable);
+
+    const offered = html(withQueries(<AdminGate me={me(['admin', 'user'], { twoFactorEnabled: false, twoFactorRequired: false })} lang="en"><p>inside</p></AdminGate>));
+    expect(offered).toContain('<p>inside</p>');
+    expect(offered).toContain(auth.twoFactor.offeredNotice);
+
+    const customer = html(withQueries(<AdminGate me={me(['user'], { twoFactorEnabled: false, twoFactorRequired: false })} lang="en"><p>inside</p></AdminGate>));
+    expect(customer).not.toContain(auth.twoFactor.offeredNotice);
+    expect(customer).toContain(auth.admin.forbiddenTitle);
   });
 });

@@ -106,6 +106,9 @@ export const useUsers = (q: string) =>
   useQuery({ queryKey: adminKeys.users(q), queryFn: () => unwrap((o) => api.users.$get({ query: q ? { q } : {} }, o)), placeholderData: keepPreviousData });
 
 const user = api.users[':id'];
+/** A user's recent sign-ins and whether they have a second factor (docs/rules.md#second-factor). */
+export const useUserSignIns = (userId: string) =>
+  useQuery({ queryKey: [...adminKeys.usersAll(), 'sign-ins', userId], queryFn: () => unwrap((o) => user['sign-ins'].$get({ param: { id: seg(userId) } }, o)) });
 export const useAddRole = () =>
   useAdminMutation((v: { userId: string; role: Role }) => unwrap((o) => user.roles.$post({ param: { id: seg(v.userId) }, json: { role: v.role } }, o)), [adminKeys.usersAll(), adminKeys.audit()]);
 export const useRemoveRole = () =>

@@ -5,7 +5,7 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { AUTH_WRITE_BODIES } from '../../../core/contracts/account';
+import { AUTH_WRITE_BODIES, isTwoFactorChallenge } from '../../../core/contracts/account';
 import { isErrorCode } from '../../../core/errors';
 import { FULL_NAME_MIN_LENGTH, isAcceptablePassword, passwordStrength, PASSWORD_MIN_SCORE } from '../../../core/password';
 import { Button, FieldError, Input, Label } from '../../components/ui';
@@ -14,6 +14,7 @@ import { api, ApiError, ME_QUERY_KEY, unwrap, type Me } from './api';
 import type { AuthTab } from './authDialogStore';
 import { signInFailed, signUpFailed } from './messages';
 import { CurrentPasswordField, EmailField, NewPasswordField } from './AccountFields';
+import { CodeStep } from './CodeStep';
 
 /** Debounce of the sign-up e-mail check (docs/rules.md#accounts). */
 export const EMAIL_CHECK_DELAY_MS = 500;
@@ -66,16 +67,27 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
   const busy = form.formState.isSubmitting;
   const [email, password] = form.watch(['email', 'password']);
   const canSubmit = email.trim() !== '' && password !== '' && !busy;
+  // After the password, an account with a second factor is asked for a code (docs/rules.md#second-factor).
+  const [codeStep, setCodeStep] = useState(false);
+
+  const signedIn = async () => {
+    form.reset();
+    setCodeStep(false);
+    const me = await queryClient.fetchQuery<Me | null>({ queryKey: ME_QUERY_KEY, staleTime: 0 });
+    toast.success(t('login.success', { name: me?.fullName || me?.email || '' }));
+    onDone();
+  };
 
   const submit = form.handleSubmit(
     async (body) => {
       if (!canSubmit) return;
       try {
-        await unwrap((o) => api.auth['sign-in'].email.$post({ json: body }, o));
-        form.reset();
-        const me = await queryClient.fetchQuery<Me | null>({ queryKey: ME_QUERY_KEY, staleTime: 0 });
-        toast.success(t('login.success', { name: me?.fullName || me?.email || '' }));
-        onDone();
+        const answer: unknown = await unwrap((o) => api.auth['sign-in'].email.$post({ json: body }, o));
+        if (isTwoFactorChallenge(answer)) {
+          setCodeStep(true);
+          return;
+        }
+        await signedIn();
       } catch (err) {
         signInFailed(t, err);
       }
@@ -84,6 +96,18 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
       if (canSubmit) signInFailed(t, contractRefusal(errors));
     },
   );
+
+  if (codeStep) {
+    return (
+      <CodeStep
+        onSignedIn={signedIn}
+        onRestart={() => {
+          form.setValue('password', '');
+          setCodeStep(false);
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">

@@ -4,7 +4,7 @@ import { errorText } from '../../lib/errorText';
 import { ApiError } from './api';
 
 /** The refusals of sign-in that have their own wording; anything else is unexpected. */
-const SIGN_IN_REASONS = new Set(['INVALID_CREDENTIALS', 'RATE_LIMITED', 'MAINTENANCE', 'NETWORK']);
+const SIGN_IN_REASONS = new Set(['INVALID_CREDENTIALS', 'RATE_LIMITED', 'MAINTENANCE', 'NETWORK', 'TWO_FACTOR_CODE_INVALID', 'TWO_FACTOR_EXPIRED', 'TWO_FACTOR_LOCKED']);
 /** The refusals of sign-up that have their own wording (docs/rules.md#accounts). */
 const SIGN_UP_REASONS = new Set(['EMAIL_TAKEN', 'EMAIL_INVALID', 'PASSWORD_WEAK', 'REGISTRATION_CLOSED', 'VALIDATION_FAILED', 'NETWORK', 'MAINTENANCE', 'RATE_LIMITED']);
 

@@ -11,7 +11,7 @@ import { Button, FieldError, Input, Label } from '../../components/ui';
 import { TabList, TabPanel } from '../../components/ui/Tabs';
 import { api, ApiError, unwrap } from '../../lib/api';
 import { ME_QUERY_KEY, type Me } from '../auth';
-import { ConfirmPasswordField, CurrentPasswordField, NewPasswordField } from '../auth/pages';
+import { ConfirmPasswordField, CurrentPasswordField, NewPasswordField, OwnSignIns, TwoFactorSettings } from '../auth/pages';
 
 /** The profile form: the `/update-user` body. */
 const profileSchema = AUTH_WRITE_BODIES['/update-user'];
@@ -22,7 +22,7 @@ const passwordSchema = AUTH_WRITE_BODIES['/change-password']
   .refine((v) => v.confirm === v.newPassword, { path: ['confirm'], message: 'mismatch' })
   .transform(({ confirm: _confirm, ...body }) => ({ ...body, revokeOtherSessions: true }));
 
-/** Profile (full name) and security (password change) of the dashboard's settings tab. */
+/** Profile (full name) and security (password change, second factor, recent sign-ins) of the dashboard's settings tab. */
 export function SettingsTab({ me }: { me: Me }) {
   const [tab, setTab] = useState<'profile' | 'security'>('profile');
   const { t } = useTranslation('dashboard');
@@ -41,7 +41,15 @@ export function SettingsTab({ me }: { me: Me }) {
         ]}
       />
       <TabPanel id={tab} idPrefix={idPrefix} active>
-        {tab === 'profile' ? <ProfileForm me={me} /> : <PasswordForm />}
+        {tab === 'profile' ? (
+          <ProfileForm me={me} />
+        ) : (
+          <div className="space-y-10">
+            <PasswordForm />
+            <TwoFactorSettings me={me} />
+            <OwnSignIns />
+          </div>
+        )}
       </TabPanel>
     </div>
   );
