@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './admin';
+import { myDiscountSchema } from './discounts';
 import { emailSchema, fullNameSchema, PASSWORD_MAX_LENGTH, signUpInputSchema } from '../password';
 
 /** The signed-in person as the browser sees them: `GET /api/me` answers `{ user: Me | null }`. */
@@ -9,6 +10,8 @@ export const meSchema = z.object({
   fullName: z.string(),
   roles: z.array(roleSchema),
   balanceMicros: z.number().int(),
+  /** The discount the customer's prices take (docs/rules.md#discounts); null: list prices. */
+  discount: myDiscountSchema,
 });
 export type Me = z.infer<typeof meSchema>;
 

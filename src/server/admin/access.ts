@@ -81,6 +81,12 @@ export const ADMIN_ROUTE_PERMISSIONS: readonly (readonly [Method, string, Permis
   ['POST', '/catalog/import', 'providers:manage'],
   ['GET', '/catalog/services/:id/sources', 'providers:manage'],
   ['PUT', '/catalog/services/:id/sources', 'providers:manage'],
+  // Customer discounts and groups: seen by support staff, set by admins.
+  ['GET', '/customer-groups', 'users:read'],
+  ['POST', '/customer-groups', 'prices:manage'],
+  ['PUT', '/customer-groups/:id', 'prices:manage'],
+  ['DELETE', '/customer-groups/:id', 'prices:manage'],
+  ['PUT', '/users/:id/pricing', 'prices:manage'],
 ];
 
 const compiled = ADMIN_ROUTE_PERMISSIONS.map(([method, path, permission]) => ({

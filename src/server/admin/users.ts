@@ -4,6 +4,7 @@ import { apiAccessInputSchema } from '../../core/contracts/reseller';
 import type { AppDeps } from '../deps';
 import { addRole, assertUserExists, removeRole, searchUsers, staffActor } from '../auth';
 import { apiAccessBlockedAmong, setApiAccess } from '../reseller';
+import { pricingAmong } from '../discounts';
 import { jsonBody, param, query } from '../http/body';
 import { adjustBalance } from '../wallet';
 import { audit } from './audit';
@@ -16,8 +17,12 @@ export function adminUsersRoutes(deps: AppDeps) {
     new Hono()
       .get('/', query(adminUsersQuerySchema), async (c) => {
         const { total, users } = await searchUsers(db, c.req.valid('query').q);
-        const blocked = await apiAccessBlockedAmong(db, users.map((u) => u.id));
-        return c.json({ total, users: users.map((u) => ({ ...u, apiAccess: !blocked.has(u.id) })) });
+        const ids = users.map((u) => u.id);
+        const [blocked, pricing] = await Promise.all([apiAccessBlockedAmong(db, ids), pricingAmong(db, ids)]);
+        return c.json({
+          total,
+          users: users.map((u) => ({ ...u, apiAccess: !blocked.has(u.id), pricing: pricing.get(u.id) ?? { discountPercent: null, groupId: null } })),
+        });
       })
 
       .post('/:id/roles', param(userIdParamsSchema), jsonBody(roleInputSchema), async (c) => {

@@ -12,6 +12,7 @@ import { clientIp } from '../http/clientIp';
 import { optionalUser } from './guard';
 import { RATE_RULES, type RateLimiter } from '../http/rateLimit';
 import { balanceOf, isEmailAvailable, rolesOf } from './service';
+import { myDiscount } from '../discounts';
 import type { Db } from '../db/client';
 
 /** better-auth's error codes, as our stable codes (src/core/errors.ts). */
@@ -180,6 +181,7 @@ export function accountRoutes(get: () => AccountParts) {
         fullName: user.name,
         roles: await rolesOf(opts.db, user.id),
         balanceMicros: await balanceOf(opts.db, user.id),
+        discount: await myDiscount(opts.db, user.id),
       };
       return c.json({ user: me as Me | null });
     })
