@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api';
 import { useCan } from './access';
 import { ROLES, useAddRole, useAdjustBalance, useRemoveRole, useSetApiAccess, useUsers, type AdminUser, type Role } from './api';
 import { DeleteDialog, FormDialog } from './dialogs';
+import { CustomerGroupsPanel, PricingBadge, PricingButton, PricingDialog } from './CustomerPricing';
 import { notify, notifyError } from './format';
 import { parseSignedMicros } from './forms';
 import { AdminPage, CardsOrTable, Field, Panel, QueryView, ReasonField, SearchField, Select, Table, td, Th, useFailureNotice } from './ui';
@@ -41,6 +42,7 @@ export default function AdminUsersPage() {
   const [removing, setRemoving] = useState<{ user: AdminUser; role: Role } | null>(null);
   const [adding, setAdding] = useState<AdminUser | null>(null);
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
+  const [pricing, setPricing] = useState<AdminUser | null>(null);
   const removeRole = useRemoveRole();
   useFailureNotice(users, 'notices.usersNotLoaded');
 
@@ -59,6 +61,7 @@ export default function AdminUsersPage() {
                     <div className="min-w-0">
                       <p className="truncate font-medium text-slate-900">{u.name || '—'}</p>
                       <p className="truncate text-xs text-slate-500">{u.email}</p>
+                      <PricingBadge user={u} />
                     </div>
                     <p className="shrink-0 text-sm font-semibold tabular-nums text-slate-900">{formatMoney(u.balanceMicros, 'USD', lang)}</p>
                   </div>
@@ -68,7 +71,7 @@ export default function AdminUsersPage() {
                   <div className="mt-3">
                     <RoleBadges user={u} onRemove={(role) => setRemoving({ user: u, role })} />
                   </div>
-                  <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} className="mt-3 flex gap-2" />
+                  <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} onPricing={() => setPricing(u)} className="mt-3 flex flex-wrap gap-2" />
                 </li>
               ))}
             >
@@ -90,6 +93,7 @@ export default function AdminUsersPage() {
                     <td className={td}>
                       <p className="font-medium text-slate-900">{u.name || '—'}</p>
                       <p className="text-xs text-slate-500">{u.email}</p>
+                      <PricingBadge user={u} />
                     </td>
                     <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{formatMoney(u.balanceMicros, 'USD', lang)}</td>
                     <td className={`${td} whitespace-nowrap`}>{formatDate(u.createdAt, lang)}</td>
@@ -97,7 +101,7 @@ export default function AdminUsersPage() {
                       <RoleBadges user={u} onRemove={(role) => setRemoving({ user: u, role })} />
                     </td>
                     <td className={`${td} whitespace-nowrap text-right`}>
-                      <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} className="inline-flex gap-2" />
+                      <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} onPricing={() => setPricing(u)} className="inline-flex gap-2" />
                     </td>
                   </tr>
                 ))}
@@ -120,12 +124,14 @@ export default function AdminUsersPage() {
       />
       {adding ? <AddRoleDialog user={adding} onClose={() => setAdding(null)} /> : null}
       {adjusting ? <BalanceDialog user={adjusting} onClose={() => setAdjusting(null)} /> : null}
+      {pricing ? <PricingDialog user={pricing} onClose={() => setPricing(null)} /> : null}
+      <CustomerGroupsPanel />
     </AdminPage>
   );
 }
 
-/** A user's two buttons, in the phone card and in the table row. */
-function UserActions({ user, onAddRole, onAdjust, className }: { user: AdminUser; onAddRole: () => void; onAdjust: () => void; className: string }) {
+/** A user's buttons, in the phone card and in the table row. */
+function UserActions({ user, onAddRole, onAdjust, onPricing, className }: { user: AdminUser; onAddRole: () => void; onAdjust: () => void; onPricing: () => void; className: string }) {
   const { t } = useTranslation('admin');
   const allowed = useCan();
   const setApi = useSetApiAccess();
@@ -158,6 +164,7 @@ function UserActions({ user, onAddRole, onAdjust, className }: { user: AdminUser
           {t('users.adjust')}
         </Button>
       ) : null}
+      <PricingButton user={user} onClick={onPricing} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { adminOrdersQuerySchema, BlogPostInput, CatalogImportInput, FaqInput, LocalServiceInput, paramTextOverrideInputSchema, providerInputSchema, providerUpdateSchema, roleSchema, ServiceNameInput, ServiceSourcesInput } from '../../../core/contracts/admin';
 import type { Language } from '../../../core/i18n';
 import type { Settings } from '../../../core/settings';
+import type { CustomerGroupInput, CustomerPricingInput } from '../../../core/contracts/discounts';
 import type { AdminApiType } from '../../../server/admin/routes';
 import { unwrap } from '../../lib/api';
 
@@ -247,3 +248,21 @@ export const useSettingsStats = () => useQuery({ queryKey: adminKeys.stats(), qu
 export const useSaveSettings = () => useAdminMutation((changes: Partial<Settings>) => unwrap((o) => api.settings.$put({ json: changes }, o)), [adminKeys.settings(), adminKeys.audit()]);
 
 export const useAudit = () => useQuery({ queryKey: adminKeys.audit(), queryFn: async () => (await unwrap((o) => api.audit.$get({}, o))).entries });
+
+// ─── Customer discounts and groups ─────────────────────────────────────────────────────────
+
+export type CustomerGroup = InferResponseType<(typeof api)['customer-groups']['$get']>['groups'][number];
+const groupKeys = () => [...adminKeys.all, 'customer-groups'] as const;
+const groups = api['customer-groups'];
+export const useCustomerGroups = () => useQuery({ queryKey: groupKeys(), queryFn: async () => (await unwrap((o) => groups.$get({}, o))).groups });
+export const useCreateGroup = () => useAdminMutation((input: CustomerGroupInput) => unwrap((o) => groups.$post({ json: input }, o)), [groupKeys(), adminKeys.audit()]);
+export const useUpdateGroup = () =>
+  useAdminMutation((v: { id: string; input: CustomerGroupInput }) => unwrap((o) => groups[':id'].$put({ param: { id: seg(v.id) }, json: v.input }, o)), [groupKeys(), adminKeys.audit()]);
+export const useDeleteGroup = () =>
+  useAdminMutation((v: { id: string }) => unwrap((o) => groups[':id'].$delete({ param: { id: seg(v.id) } }, o)), [groupKeys(), adminKeys.usersAll(), adminKeys.audit()]);
+export const useSetCustomerPricing = () =>
+  useAdminMutation((v: { userId: string; input: CustomerPricingInput }) => unwrap((o) => user.pricing.$put({ param: { id: seg(v.userId) }, json: v.input }, o)), [
+    adminKeys.usersAll(),
+    groupKeys(),
+    adminKeys.audit(),
+  ]);
