@@ -3,7 +3,7 @@ import { userIdParamsSchema } from '../../core/contracts/admin';
 import { customerGroupInputSchema, customerGroupParamsSchema, customerPricingInputSchema } from '../../core/contracts/discounts';
 import type { AppDeps } from '../deps';
 import { staffActor } from '../auth';
-import { createGroup, deleteGroup, listGroups, setCustomerPricing, updateGroup } from '../discounts';
+import { createGroup, customersOfGroup, deleteGroup, listGroups, setCustomerPricing, updateGroup } from '../discounts';
 import { jsonBody, param } from '../http/body';
 import { audit } from './audit';
 
@@ -15,6 +15,10 @@ import { audit } from './audit';
 export function adminDiscountRoutes(deps: AppDeps) {
   const db = deps.database.db;
   const groupParam = param(customerGroupParamsSchema);
+  /** After the change is committed: the customers' open pages read their prices again. */
+  const tell = async (userIds: string[]) => {
+    for (const userId of userIds) await deps.realtime?.publish(userId, { type: 'pricing' }).catch(() => {});
+  };
 
   return new Hono()
     .get('/customer-groups', async (c) => c.json({ groups: await listGroups(db) }))
@@ -34,24 +38,28 @@ export function adminDiscountRoutes(deps: AppDeps) {
       const actor = staffActor(c);
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
-      const group = await db.transaction(async (tx) => {
+      const { group, members } = await db.transaction(async (tx) => {
         const { before, after } = await updateGroup(tx, id, input);
         const changes: Record<string, { from: string; to: string }> = {};
         if (before.name !== after.name) changes.name = { from: before.name, to: after.name };
         if (before.discountPercent !== after.discountPercent) changes.discountPercent = { from: before.discountPercent, to: after.discountPercent };
         await audit(tx, actor, 'group.update', { type: 'customer_group', id }, { name: after.name, changes });
-        return after;
+        return { group: after, members: changes.discountPercent ? await customersOfGroup(tx, id) : [] };
       });
+      await tell(members);
       return c.json(group);
     })
 
     .delete('/customer-groups/:id', groupParam, async (c) => {
       const actor = staffActor(c);
       const { id } = c.req.valid('param');
-      await db.transaction(async (tx) => {
+      const members = await db.transaction(async (tx) => {
+        const were = await customersOfGroup(tx, id);
         const gone = await deleteGroup(tx, id);
         await audit(tx, actor, 'group.delete', { type: 'customer_group', id }, { name: gone.name, discountPercent: gone.discountPercent, customers: gone.customers });
+        return were;
       });
+      await tell(members);
       return c.body(null, 204);
     })
 
@@ -64,6 +72,7 @@ export function adminDiscountRoutes(deps: AppDeps) {
         await audit(tx, actor, 'user.discount', { type: 'user', id: userId }, { from: change.before, to: change.after });
         return change.after;
       });
+      await tell([userId]);
       return c.json(after);
     });
 }

@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
 import { post, signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { syncCatalog } from '../catalog';
 import type { Database } from '../db/client';
 import { auditLog, catalogServices, ledgerEntries, orders, users } from '../db/schema';
 import { createProvider, singleProvider } from '../providers';
+import { createLogger } from '../logger';
+import { createRealtimeHub, type RealtimeHub } from '../realtime/hub';
 import { saveSettings } from '../settings';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
@@ -26,6 +28,7 @@ import { credit, verifyLedger } from '../wallet/ledger';
  */
 
 let database: Database;
+let realtime: RealtimeHub;
 let sandbox: SandboxProvider;
 let app: Hono;
 let admin: string;
@@ -61,12 +64,14 @@ beforeAll(async () => {
   [svc] = await database.db.update(catalogServices).set({ tiers, dripfeed: true }).where(eq(catalogServices.id, found!.id)).returning();
   await saveSettings(database.db, { service_fee: 6.36, base_fee: 0 });
   // A built app (clientDir set) keeps anonymous pages in memory: the leak test needs that cache.
-  ({ app } = await createTestApp(database, { providers: singleProvider(provider), web: sourceRenderer(), clientDir: mkdtempSync(join(tmpdir(), 'artim-client-')) }));
+  realtime = await createRealtimeHub(database, createLogger('silent'));
+  ({ app } = await createTestApp(database, { providers: singleProvider(provider), realtime, web: sourceRenderer(), clientDir: mkdtempSync(join(tmpdir(), 'artim-client-')) }));
   admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
   [own, grouped, optedOut, plain] = [await signUpUser(app), await signUpUser(app), await signUpUser(app), await signUpUser(app)];
   for (const c of [own, grouped, optedOut, plain]) await credit(database.db, { userId: c.id, amountMicros: 100_000_000, kind: 'topup', reference: `discount-${c.id}` });
 });
 afterAll(async () => {
+  await realtime.close();
   await sandbox.close();
   await database.close();
 });
@@ -101,11 +106,14 @@ describe('the team sets groups and customers’ discounts', () => {
     expect((await send('POST', '/api/admin/customer-groups', admin, { name: 'Top', discountPercent: '90' })).status).toBe(201);
   });
 
-  it('sets a customer’s own discount and group, audited; an unknown group or customer is NOT_FOUND', async () => {
+  it('sets a customer’s own discount and group, audited, and tells their open pages; an unknown group or customer is NOT_FOUND', async () => {
     const set = async (c: Customer, body: unknown) => send('PUT', `/api/admin/users/${c.id}/pricing`, admin, body);
+    const published = vi.spyOn(realtime, 'publish');
     const res = await set(own, { discountPercent: '10', groupId });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ discountPercent: '10', groupId });
+    expect(published.mock.calls.filter(([, e]) => e.type === 'pricing')).toEqual([[own.id, { type: 'pricing' }]]);
+    published.mockRestore();
     expect((await set(grouped, { discountPercent: null, groupId })).status).toBe(200);
     expect((await set(optedOut, { discountPercent: '0', groupId })).status).toBe(200);
     const unknownGroup = await set(plain, { discountPercent: null, groupId: '00000000-0000-4000-8000-000000000000' });
@@ -248,8 +256,12 @@ describe('a personal price never reaches a shared page or another customer', () 
 
 describe('groups changed and deleted', () => {
   it('a group’s new percent prices its customers at once; deleted, its customers pay list prices (their own discounts stay)', async () => {
+    const published = vi.spyOn(realtime, 'publish');
     const res = await send('PUT', `/api/admin/customer-groups/${groupId}`, admin, { name: 'Resellers', discountPercent: '20' });
     expect(res.status).toBe(200);
+    // Every customer of the group is told, once the change is committed.
+    expect(published.mock.calls.filter(([, e]) => e.type === 'pricing').sort()).toEqual([own.id, grouped.id, optedOut.id].sort().map((id) => [id, { type: 'pricing' }]));
+    published.mockRestore();
     expect((await me(grouped.cookie)).discount).toEqual({ percent: '20', source: 'group', groupName: 'Resellers' });
     const [upd] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'group.update'));
     expect(upd!.details).toEqual({ name: 'Resellers', changes: { discountPercent: { from: '12.5', to: '20' } } });

@@ -127,6 +127,11 @@ export async function updateGroup(tx: Tx, id: string, input: CustomerGroupInput)
   }
 }
 
+/** The customers of a group (to tell their open pages that their prices changed). */
+export async function customersOfGroup(db: Db | Tx, groupId: string): Promise<string[]> {
+  return (await db.select({ userId: customerDiscounts.userId }).from(customerDiscounts).where(eq(customerDiscounts.groupId, groupId))).map((r) => r.userId);
+}
+
 /** Deletes a group; its customers are left in none (their own discounts stay). Answers what it was. */
 export async function deleteGroup(tx: Tx, id: string): Promise<CustomerGroup> {
   const [n] = await tx.select({ n: count() }).from(customerDiscounts).where(eq(customerDiscounts.groupId, id));
