@@ -37,6 +37,8 @@ export const PERMISSIONS = [
   'mailbox:read',
   /** Write and browse as usual while maintenance_mode is on. */
   'maintenance:pass',
+  /** Customers' discounts and customer groups (docs/rules.md#discounts). */
+  'prices:manage',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

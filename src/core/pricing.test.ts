@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PriceTier } from './catalog';
-import { costOfOrderMicros, markedUpTiers, priceOrder, pricePerUnitDisplay } from './pricing';
+import { baseFeeMicros, costOfOrderMicros, markedUpTiers, priceOrder, pricePerUnitDisplay, ratePer1000Micros } from './pricing';
 
 const NO_FEES = { serviceFeePercent: 0, baseFee: 0 };
 const tier = (price: string, pricingPer = 1000, minimum = 1, maximum = 10_000): PriceTier => ({
@@ -329,6 +329,62 @@ describe('markedUpTiers: exact figures and a property', () => {
         const exact = ceilDiv(p * (10_000n + pct) * 1000n + fx * 100n * BigInt(per) * 10_000n, 10_000n * 1000n);
         const [whole, frac = ''] = out!.price.split('.');
         expect(BigInt(whole! + frac.padEnd(8, '0'))).toBe(exact);
+      }),
+    );
+  });
+});
+
+describe('a customer discount (docs/decisions/0020)', () => {
+  it('comes off the list rate of 5 decimals, rounded up to 5 decimals again, before the charge is computed', () => {
+    const fees = { serviceFeePercent: '6.36', baseFee: 0 };
+    // List rate 0.21272; 10 % off: 0.191448 → 0.19145.
+    expect(ratePer1000Micros([tier('0.2')], fees)).toBe(212_720);
+    expect(ratePer1000Micros([tier('0.2')], { ...fees, discountPercent: '10' })).toBe(191_450);
+    expect(priceOrder([tier('0.2')], 1000, { ...fees, discountPercent: '10' })).toEqual({ micros: 191_450 });
+    // 0.19145 × 3333 / 1000 = 0.63810285 → 638 103 micros.
+    expect(priceOrder([tier('0.2')], 3333, { ...fees, discountPercent: '10' })).toEqual({ micros: 638_103 });
+    // 12.34 % off 1.00000: 0.8766 exactly.
+    expect(priceOrder([tier('1')], 1000, { ...NO_FEES, discountPercent: '12.34' })).toEqual({ micros: 876_600 });
+  });
+
+  it('comes off the base fee too, rounded up to the micro', () => {
+    // Rate 0.385 → 0.3465; base fee 0.55 → 0.495.
+    const fees = { serviceFeePercent: 10, baseFee: '0.5', discountPercent: 10 };
+    expect(baseFeeMicros(fees)).toBe(495_000);
+    expect(priceOrder([tier('0.35')], 1000, fees)).toEqual({ micros: 346_500 + 495_000 });
+    // 0.333333 × 1.1 = 0.3666663 → 366 667; 7.5 % off: 339 166.975 → 339 167.
+    expect(baseFeeMicros({ serviceFeePercent: 10, baseFee: '0.333333', discountPercent: '7.5' })).toBe(339_167);
+  });
+
+  it('never takes a price to 0: the smallest rate stays one step of the fifth decimal', () => {
+    expect(ratePer1000Micros([tier('0.00001')], { ...NO_FEES, discountPercent: 90 })).toBe(10);
+    expect(priceOrder([tier('0.00001')], 1, { ...NO_FEES, discountPercent: 90 })).toEqual({ micros: 1 });
+  });
+
+  it('counts 0, missing, not a number or negative as no discount, and more than 90 % as 90 %', () => {
+    const list = priceOrder([tier('1.23')], 777, NO_FEES).micros;
+    for (const d of [0, '0', '', 'abc', -5, '-10', undefined]) expect(priceOrder([tier('1.23')], 777, { ...NO_FEES, discountPercent: d }).micros).toBe(list);
+    expect(ratePer1000Micros([tier('1')], { ...NO_FEES, discountPercent: 95 })).toBe(100_000);
+  });
+
+  it('shows the price per 1000 (per 10) by the discounted rate', () => {
+    const views = { tiers: [tier('0.2')], type: 'Followers', name: 'Followers' };
+    expect(pricePerUnitDisplay(views, { serviceFeePercent: '6.36', baseFee: 0, discountPercent: '10' })).toEqual({ per: 1000, micros: 191_450, usd: '0.19145' });
+    const comments = { tiers: [tier('12.5')], type: 'Custom Comments', name: 'Comments' };
+    // 12.5 → 11.25 per 1000; 10 cost 0.1125.
+    expect(pricePerUnitDisplay(comments, { ...NO_FEES, discountPercent: '10' })).toEqual({ per: 10, micros: 112_500, usd: '0.1125' });
+  });
+
+  it('keeps charge = rate × quantity / 1000 (to the micro) plus the base fee, for any discount of 0.01 % steps', () => {
+    fc.assert(
+      fc.property(tierArb, fc.double({ min: 0, max: 1, noNaN: true }), feeUnits, feeUnits, fc.integer({ min: 0, max: 9000 }), ({ p, tier: t }, at, f, b, d) => {
+        const q = t.minimum + Math.floor(at * (t.maximum - t.minimum));
+        const fees = { serviceFeePercent: decimalText(f, 4), baseFee: decimalText(b, 4), discountPercent: decimalText(BigInt(d), 2) };
+        // The list rate in 10^-5 steps, then the discount in integers: ceil(rate × (10000 − d) / 10000).
+        const rate = ceilDiv(oracleRate(p, t.pricingPer, f) * (10_000n - BigInt(d)), 10_000n);
+        const base = ceilDiv(oracleBase(b, f) * (10_000n - BigInt(d)), 10_000n);
+        expect(ratePer1000Micros([t], fees, q)).toBe(Number(rate * 10n));
+        expect(priceOrder([t], q, fees).micros).toBe(Number(ceilDiv(rate * 10n * BigInt(q), 1000n) + base));
       }),
     );
   });

@@ -13,10 +13,15 @@ import { isCommentService } from './platforms';
  * micro-dollar.
  */
 
-/** The storefront's fee settings: a percentage on top and a fixed USD fee per order. */
+/**
+ * The storefront's fee settings: a percentage on top and a fixed USD fee per order; and, for a
+ * signed-in customer, their discount (a percent, 0–90, src/core/discounts.ts) taken off the rate
+ * and the base fee. Without one (or "0") the price is the list price.
+ */
 export interface Fees {
   serviceFeePercent: string | number;
   baseFee: string | number;
+  discountPercent?: string | number;
 }
 
 /** Decimals of a rate (USD per 1000 units). */
@@ -47,6 +52,27 @@ function feeValue(value: unknown): Big {
   return fee && fee.gt(0) ? fee : new Big(0);
 }
 
+/** The largest discount a price takes (src/core/discounts.ts bounds what is stored); more counts as this. */
+const MAX_DISCOUNT = 90;
+
+/** A discount: not numeric or negative counts as 0, above MAX_DISCOUNT as MAX_DISCOUNT. */
+function discountValue(value: unknown): Big {
+  const d = feeValue(value);
+  return d.gt(MAX_DISCOUNT) ? new Big(MAX_DISCOUNT) : d;
+}
+
+/**
+ * A list amount in micro-dollars with the customer's discount off, rounded up to a multiple of
+ * `step` micro-dollars (10 for a rate of 5 decimals, 1 for the base fee): the list rate 0.21272
+ * at 10 % is 0.191448 → 0.19145. No discount leaves it as it is.
+ */
+function discounted(listMicros: Big, fees: Fees, step: number): Big {
+  const d = discountValue(fees.discountPercent);
+  if (d.eq(0)) return listMicros;
+  // amount × (100 − d) / 100, in whole steps, with the one division last.
+  return new Ceil(listMicros).times(new Big(100).minus(d)).div(100 * step).times(step);
+}
+
 /** Price and pricingPer of a tier when both are usable: price ≥ 0, pricingPer > 0. */
 function tierPrice(tier: PriceTier): { price: Big; per: number } | null {
   const price = toDecimal(tier.price);
@@ -64,7 +90,10 @@ function safeMicros(micros: Big, what: string): number {
 /**
  * The customer's rate of a tier: USD per 1000 units, the service fee included, rounded up to
  * RATE_DECIMALS decimals, in micro-dollars (so a multiple of 10): price 0.2 per 1000 with a 6.36 %
- * fee is 0.21272 → 212 720. Null when the tier's price or pricingPer is unusable.
+ * fee is 0.21272 → 212 720. A customer's discount is then taken off this list rate and the result
+ * rounded up to RATE_DECIMALS again (0.21272 at 10 % → 0.19145), so every charge is still
+ * rate × quantity / 1000 by the rate the customer is shown (docs/decisions/0020).
+ * Null when the tier's price or pricingPer is unusable.
  */
 function tierRateMicros(tier: PriceTier, fees: Fees): Big | null {
   const usable = tierPrice(tier);
@@ -72,7 +101,7 @@ function tierRateMicros(tier: PriceTier, fees: Fees): Big | null {
   const percent = feeValue(fees.serviceFeePercent);
   // rate × 10^5 = price × 1000 / per × (100 + percent) / 100 × 10^5, with the one division last.
   const steps = new Ceil(usable.price).times(percent.plus(100)).times(10 ** (RATE_DECIMALS + 1)).div(usable.per);
-  return steps.times(MICROS_PER_RATE_STEP);
+  return discounted(steps.times(MICROS_PER_RATE_STEP), fees, MICROS_PER_RATE_STEP);
 }
 
 /** The tier an order of `quantity` units is priced by: the first with minimum ≤ quantity ≤ maximum. */
@@ -89,17 +118,22 @@ export function ratePer1000Micros(tiers: readonly PriceTier[], fees: Fees, per =
   return rate ? safeMicros(rate, 'rate') : null;
 }
 
-/** The base fee of an order with the service fee on it, rounded up to the micro: 0.25 USD at 10 % → 275 000. */
+/**
+ * The base fee of an order with the service fee on it, rounded up to the micro: 0.25 USD at 10 % →
+ * 275 000; a customer's discount comes off that, rounded up to the micro again (10 % → 247 500).
+ */
 export function baseFeeMicros(fees: Fees): number {
   const percent = feeValue(fees.serviceFeePercent);
   // base × (100 + percent) / 100 × 10^6
-  return safeMicros(new Ceil(feeValue(fees.baseFee)).times(percent.plus(100)).times(10_000).div(1), 'base fee');
+  const list = new Ceil(feeValue(fees.baseFee)).times(percent.plus(100)).times(10_000).div(1);
+  return safeMicros(discounted(list, fees, 1), 'base fee');
 }
 
 /**
  * The price of an order in USD micro-dollars, by the first tier with minimum ≤ quantity ≤ maximum:
- *   charge = ceil_micro(rate × quantity / 1000) + ceil_micro(baseFee × (100 + serviceFee%) / 100)
- * where rate is the tier's price per 1000 units with the service fee, rounded up to 5 decimals.
+ *   charge = ceil_micro(rate × quantity / 1000) + base fee (baseFeeMicros)
+ * where rate is the tier's price per 1000 units with the service fee, rounded up to 5 decimals,
+ * less the customer's discount, rounded up to 5 decimals again.
  * 0 when there are no tiers, the quantity is not a positive integer, no tier matches, or the
  * tier's pricingPer or price is unusable. Throws RangeError beyond the safe integer range.
  */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './admin';
+import { myDiscountSchema } from './discounts';
 import { emailSchema, fullNameSchema, PASSWORD_MAX_LENGTH, signUpInputSchema } from '../password';
 import { recoveryCodeSchema, totpCodeSchema } from '../secondFactor';
 
@@ -14,6 +15,8 @@ export const meSchema = z.object({
   twoFactorEnabled: z.boolean(),
   /** Whether the admin area refuses this person until they have one (production, a team role). */
   twoFactorRequired: z.boolean(),
+  /** The discount the customer's prices take (docs/rules.md#discounts); null: list prices. */
+  discount: myDiscountSchema,
 });
 export type Me = z.infer<typeof meSchema>;
 

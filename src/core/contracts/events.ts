@@ -17,5 +17,7 @@ export const userEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('catalog') }),
   /** To everyone: blog posts or FAQ entries changed. */
   z.object({ type: z.literal('content') }),
+  /** To a customer: their discount or group changed (docs/rules.md#discounts); open pages read `/api/me` again. */
+  z.object({ type: z.literal('pricing') }),
 ]);
 export type UserEvent = z.infer<typeof userEventSchema>;

@@ -101,6 +101,9 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
   const provider = await (await send('POST', '/api/admin/providers', admin, { name: 'Access panel', protocol: 'smm-v2', url: 'https://panel.example/api/v2', key: 'access-key-1234' })).json();
   const mail = (await (await send('GET', '/api/dev/mailbox', admin)).json()).messages as { id: number }[];
   expect([ticket?.id, consultation?.id, contacts.length >= 2, local.id, blog.id, faq.id, provider.id, mail.length > 0].every(Boolean)).toBe(true);
+  const groups = [];
+  for (const name of ['Access resellers', 'Access agencies']) groups.push(await (await send('POST', '/api/admin/customer-groups', admin, { name, discountPercent: '5' })).json());
+  expect(groups.every((g) => g.id)).toBe(true);
 
   const a = `${ADMIN_API}`;
   return new Map<string, { path: string; body?: unknown }>([
@@ -167,6 +170,11 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
     ['GET /api/admin/catalog/services/:id/sources', { path: `${a}/catalog/services/${svc!.id}/sources` }],
     ['PUT /api/admin/catalog/services/:id/sources', { path: `${a}/catalog/services/${svc!.id}/sources`, body: { sources: [{ providerId: provider.id, providerServiceId: '1' }] } }],
     ['GET /api/admin/users/:id/sign-ins', { path: `${a}/users/${target.id}/sign-ins` }],
+    ['GET /api/admin/customer-groups', { path: `${a}/customer-groups` }],
+    ['POST /api/admin/customer-groups', { path: `${a}/customer-groups`, body: { name: 'Access partners', discountPercent: '12.5' } }],
+    ['PUT /api/admin/customer-groups/:id', { path: `${a}/customer-groups/${groups[0].id}`, body: { name: 'Access resellers', discountPercent: '7.5' } }],
+    ['DELETE /api/admin/customer-groups/:id', { path: `${a}/customer-groups/${groups[1].id}` }],
+    ['PUT /api/admin/users/:id/pricing', { path: `${a}/users/${target.id}/pricing`, body: { discountPercent: '10', groupId: groups[0].id } }],
     ['GET /api/dev/mailbox', { path: '/api/dev/mailbox' }],
     ['GET /api/dev/mailbox/:id', { path: `/api/dev/mailbox/${mail[0]!.id}` }],
   ]);

@@ -83,6 +83,12 @@ export const ADMIN_ROUTE_PERMISSIONS: readonly (readonly [Method, string, Permis
   ['PUT', '/catalog/services/:id/sources', 'providers:manage'],
   // Second factor: a user's recent sign-ins.
   ['GET', '/users/:id/sign-ins', 'users:read'],
+  // Customer discounts and groups: seen by support staff, set by admins.
+  ['GET', '/customer-groups', 'users:read'],
+  ['POST', '/customer-groups', 'prices:manage'],
+  ['PUT', '/customer-groups/:id', 'prices:manage'],
+  ['DELETE', '/customer-groups/:id', 'prices:manage'],
+  ['PUT', '/users/:id/pricing', 'prices:manage'],
 ];
 
 const compiled = ADMIN_ROUTE_PERMISSIONS.map(([method, path, permission]) => ({

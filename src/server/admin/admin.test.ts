@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { displayNames, previewNames, type NameRule } from '../../core/serviceNames';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
-import { auditLog, catalogServices, ledgerEntries, orders, providerServiceChanges, providerServices, serviceSources, users } from '../db/schema';
+import { auditLog, catalogServices, customerGroups, ledgerEntries, orders, providerServiceChanges, providerServices, serviceSources, users } from '../db/schema';
 import { createLogger } from '../logger';
 import { newOrderNumber } from '../orders/service';
 import { applyState } from '../orders/sync';
@@ -132,11 +133,21 @@ async function fixtures(): Promise<Record<string, () => Promise<{ path: string; 
     'POST /api/admin/catalog/import': async () => ({ path: '/api/admin/catalog/import', body: { providerId: panel.id, category: { platform: 'instagram', type: 'Default' }, markup: { percent: '10' } } }),
     'GET /api/admin/catalog/services/:id/sources': async () => ({ path: '/api/admin/catalog/services/walk-sourced/sources' }),
     'PUT /api/admin/catalog/services/:id/sources': async () => ({ path: '/api/admin/catalog/services/walk-sourced/sources', body: { sources: [{ providerId: panel.id, providerServiceId: 'walk-1' }], markup: { percent: '15' } } }),
+    'GET /api/admin/customer-groups': async () => ({ path: '/api/admin/customer-groups' }),
+    'POST /api/admin/customer-groups': async () => ({ path: '/api/admin/customer-groups', body: { name: `Walk ${Date.now()}`, discountPercent: '10' } }),
+    'PUT /api/admin/customer-groups/:id': async () => ({ path: `/api/admin/customer-groups/${await walkGroup()}`, body: { name: `Walk renamed ${Date.now()}`, discountPercent: '12.5' } }),
+    'DELETE /api/admin/customer-groups/:id': async () => ({ path: `/api/admin/customer-groups/${await walkGroup()}` }),
+    'PUT /api/admin/users/:id/pricing': async () => ({ path: `/api/admin/users/${target.id}/pricing`, body: { discountPercent: '5', groupId: null } }),
   };
 }
 
+/** A customer group of its own for a walked route. */
+const walkGroup = async () => (await database.db.insert(customerGroups).values({ name: `Walk group ${randomUUID()}`, discountBp: 500 }).returning())[0]!.id;
+
 /** What a moderator may do here: read orders and users; everything else is refused. */
 const MODERATOR_MAY = new Set(['GET /api/admin/users', 'GET /api/admin/orders', 'GET /api/admin/orders/:id', 'GET /api/admin/users/:id/sign-ins']);
+// Customer groups are read like users (their discounts are set by admins only).
+MODERATOR_MAY.add('GET /api/admin/customer-groups');
 
 describe('admin routes', () => {
   it('answer 401 to anonymous, 403 to customers, 403 to moderators beyond reading orders and users, 2xx to admins; every write is audited', async () => {

@@ -9,6 +9,7 @@ import { completedRevenueQepik, listPaymentsForStaff } from '../payments';
 import { listAudit } from './audit';
 import { adminCatalogRoutes } from './catalog';
 import { adminContentRoutes } from './content';
+import { adminDiscountRoutes } from './discounts';
 import { adminOrdersRoutes } from './orders';
 import { adminProvidersRoutes } from './providers';
 import { adminSettingsRoutes } from './settings';
@@ -51,7 +52,8 @@ export function adminRoutes(deps: AppDeps) {
     .route('/settings', adminSettingsRoutes(deps))
     .route('/catalog', adminCatalogRoutes(deps))
     .route('/content', adminContentRoutes(deps))
-    .route('/providers', adminProvidersRoutes(deps));
+    .route('/providers', adminProvidersRoutes(deps))
+    .route('/', adminDiscountRoutes(deps));
 }
 
 /** The admin API's routes with their inputs and answers, for the browser's typed client. */

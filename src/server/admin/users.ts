@@ -4,6 +4,7 @@ import { apiAccessInputSchema } from '../../core/contracts/reseller';
 import type { AppDeps } from '../deps';
 import { addRole, assertUserExists, recentSignIns, removeRole, searchUsers, staffActor, twoFactorEnabledAmong } from '../auth';
 import { apiAccessBlockedAmong, setApiAccess } from '../reseller';
+import { pricingAmong } from '../discounts';
 import { jsonBody, param, query } from '../http/body';
 import { adjustBalance } from '../wallet';
 import { audit } from './audit';
@@ -16,9 +17,17 @@ export function adminUsersRoutes(deps: AppDeps) {
     new Hono()
       .get('/', query(adminUsersQuerySchema), async (c) => {
         const { total, users } = await searchUsers(db, c.req.valid('query').q);
-        const blocked = await apiAccessBlockedAmong(db, users.map((u) => u.id));
-        const secondFactor = await twoFactorEnabledAmong(db, users.map((u) => u.id));
-        return c.json({ total, users: users.map((u) => ({ ...u, apiAccess: !blocked.has(u.id), twoFactorEnabled: secondFactor.has(u.id) })) });
+        const ids = users.map((u) => u.id);
+        const [blocked, pricing, secondFactor] = await Promise.all([apiAccessBlockedAmong(db, ids), pricingAmong(db, ids), twoFactorEnabledAmong(db, ids)]);
+        return c.json({
+          total,
+          users: users.map((u) => ({
+            ...u,
+            apiAccess: !blocked.has(u.id),
+            pricing: pricing.get(u.id) ?? { discountPercent: null, groupId: null },
+            twoFactorEnabled: secondFactor.has(u.id),
+          })),
+        });
       })
 
       // The user's recent sign-ins: when, from where, on which device (docs/rules.md#second-factor).

@@ -17,6 +17,7 @@ import { secondFactorRequired } from '../../core/secondFactor';
 import type { SignInMethod } from '../db/schema';
 import { RATE_RULES, type RateLimiter } from '../http/rateLimit';
 import { balanceOf, isEmailAvailable, rolesOf } from './service';
+import { myDiscount } from '../discounts';
 import type { Db } from '../db/client';
 
 /** better-auth's error codes, as our stable codes (src/core/errors.ts). */
@@ -250,6 +251,7 @@ export function accountRoutes(get: () => AccountParts) {
         balanceMicros: await balanceOf(opts.db, user.id),
         twoFactorEnabled: user.twoFactorEnabled === true,
         twoFactorRequired: secondFactorRequired(opts.production, roles),
+        discount: await myDiscount(opts.db, user.id),
       };
       return c.json({ user: me as Me | null });
     })

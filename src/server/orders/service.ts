@@ -9,13 +9,13 @@ import type { OrderNote, OrderNoteCode } from '../../core/orderNotes';
 import { statusesOfCounter, type OrderCounter, type OrderStatus } from '../../core/orderStatus';
 import { priceOrder } from '../../core/pricing';
 import { findService } from '../catalog';
+import { customerFees } from '../discounts';
 import { type Db, rowsOf } from '../db/client';
 import { ledgerEntries, orders, rateLimits, users } from '../db/schema';
 import { rateLimitedUntil, takeSlotsSql, type RateCounter } from '../http/rateLimit';
 import type { Logger } from '../logger';
 import type { ProviderRegistry } from '../providers';
 import type { RealtimeHub } from '../realtime';
-import { getSettings } from '../settings';
 import { crashPoint } from '../faults';
 import { refundOrder, type RefundResult } from './refunds';
 import { firstRoute, type RouteCandidate } from './routing';
@@ -170,8 +170,8 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
     if (!service) throw new AppError('SERVICE_NOT_FOUND', 'Service not found.');
     assertValidOrderInput(service, input);
     if (runs !== null && !service.dripfeed) throw new AppError('DRIPFEED_NOT_AVAILABLE', 'Drip-feed is not available for this service.');
-    const settings = await getSettings(deps.db);
-    ({ micros } = priceOrder(service.tiers, input.quantity, { serviceFeePercent: settings.service_fee, baseFee: settings.base_fee }));
+    // The customer's own price: the site's fees and their discount (docs/rules.md#discounts).
+    ({ micros } = priceOrder(service.tiers, input.quantity, await customerFees(deps.db, userId)));
     if (runs !== null) micros *= runs;
     if (micros <= 0) throw new AppError('VALIDATION_FAILED', 'This service cannot be priced.', { reason: 'price' });
     if (input.expectedTotalMicros !== undefined && input.expectedTotalMicros !== micros) {

@@ -18,6 +18,7 @@ import { ordersForApi, placeApiOrder } from './orders';
 import { refreshRefills, requestRefill, type RefillRow } from './actions';
 import { authenticateKey, type KeyOwner } from './keys';
 import { getSettings } from '../settings';
+import { customerFees } from '../discounts';
 import type { OrderRow, OrdersDeps } from '../orders';
 import { cancelOrders, ordersDeps } from '../orders';
 
@@ -109,10 +110,10 @@ export function v2Handler(deps: AppDeps) {
   const db = deps.database.db;
   const limiter = createRateLimiter(db);
 
-  async function services(): Promise<Reply> {
-    const settings = await getSettings(db);
-    const fees = { serviceFeePercent: settings.service_fee, baseFee: settings.base_fee };
-    const [rows, figures] = await Promise.all([
+  /** The services at the key owner's own rates: the site's fees and their discount (docs/rules.md#discounts). */
+  async function services(owner: KeyOwner): Promise<Reply> {
+    const [fees, rows, figures] = await Promise.all([
+      customerFees(db, owner.userId),
       db.select().from(catalogServices).where(eq(catalogServices.active, true)).orderBy(catalogServices.platform, catalogServices.type, catalogServices.id),
       serviceFigures(db),
     ]);
@@ -381,7 +382,7 @@ export function v2Handler(deps: AppDeps) {
   async function act(owner: KeyOwner, p: Params): Promise<Reply> {
     switch (p.action) {
       case 'services':
-        return services();
+        return services(owner);
       case 'balance':
         return balance(owner);
       case 'status':

@@ -7,7 +7,7 @@ import { catalogKeys } from '../features/catalog/api';
 /**
  * Applies settings and catalogue changes to the open page of a signed-in visitor as they happen:
  * the catalogue (prices, fees, names) is read again, and so are the site settings the root route
- * loaded. A price shown is then the price charged; the order request still carries it, and a
+ * loaded; a change of their own discount reads their signed-in state (which carries it) again. A price shown is then the price charged; the order request still carries it, and a
  * price that changed in between is refused with the new one. After the stream was down (or
  * events may have been missed) both are read again; when the server finds the session ended, the
  * signed-in state is read again, so the page shows the visitor signed out.
@@ -18,6 +18,8 @@ export function LiveSiteUpdates() {
   const revalidator = useRevalidator();
   useLiveEvents(
     (event) => {
+      // The customer's discount changed: their prices are read again with it (docs/rules.md#discounts).
+      if (event.type === 'pricing') void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
       if (event.type !== 'settings' && event.type !== 'catalog') return;
       void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
       if (event.type === 'settings') void revalidator.revalidate();

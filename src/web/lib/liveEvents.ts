@@ -18,7 +18,7 @@ import type { UserEvent } from '../../core/contracts/events';
  * - a `resync` from the server says events may have been missed: listeners hear it as a
  *   reconnect and read their data again.
  */
-const EVENT_TYPES = ['order', 'balance', 'payment', 'ticket', 'admin_ticket', 'settings', 'catalog', 'content'] as const satisfies readonly UserEvent['type'][];
+const EVENT_TYPES = ['order', 'balance', 'payment', 'ticket', 'admin_ticket', 'settings', 'catalog', 'content', 'pricing'] as const satisfies readonly UserEvent['type'][];
 // Fails to compile when the union gains a type that is missing above.
 type Missing = Exclude<UserEvent['type'], (typeof EVENT_TYPES)[number]>;
 const _exhaustive: Missing extends never ? true : never = true;

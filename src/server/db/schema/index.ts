@@ -10,3 +10,4 @@ export * from './payments';
 export * from './admin';
 export * from './support';
 export * from './reseller';
+export * from './discounts';

@@ -15,6 +15,7 @@ import { useCan } from './access';
 import { ROLES, useAddRole, useAdjustBalance, useRemoveRole, useSetApiAccess, useUsers, type AdminUser, type Role } from './api';
 import { DeleteDialog, FormDialog } from './dialogs';
 import { SignInsDialog } from './SignInsDialog';
+import { CustomerGroupsPanel, PricingBadge, PricingButton, PricingDialog } from './CustomerPricing';
 import { notify, notifyError } from './format';
 import { parseSignedMicros } from './forms';
 import { AdminPage, CardsOrTable, Field, Panel, QueryView, ReasonField, SearchField, Select, Table, td, Th, useFailureNotice } from './ui';
@@ -46,6 +47,7 @@ export default function AdminUsersPage() {
   const [adding, setAdding] = useState<AdminUser | null>(null);
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
   const [viewing, setViewing] = useState<AdminUser | null>(null);
+  const [pricing, setPricing] = useState<AdminUser | null>(null);
   const removeRole = useRemoveRole();
   useFailureNotice(users, 'notices.usersNotLoaded');
 
@@ -64,6 +66,7 @@ export default function AdminUsersPage() {
                     <div className="min-w-0">
                       <p className="truncate font-medium text-slate-900">{u.name || '—'}</p>
                       <p className="truncate text-xs text-slate-500">{u.email}</p>
+                      <PricingBadge user={u} />
                     </div>
                     <p className="shrink-0 text-sm font-semibold tabular-nums text-slate-900">{formatMoney(u.balanceMicros, 'USD', lang)}</p>
                   </div>
@@ -73,7 +76,7 @@ export default function AdminUsersPage() {
                   <div className="mt-3">
                     <RoleBadges user={u} onRemove={(role) => setRemoving({ user: u, role })} />
                   </div>
-                  <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} onSignIns={() => setViewing(u)} className="mt-3 flex flex-wrap gap-2" />
+                  <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} onSignIns={() => setViewing(u)} onPricing={() => setPricing(u)} className="mt-3 flex flex-wrap gap-2" />
                 </li>
               ))}
             >
@@ -95,6 +98,7 @@ export default function AdminUsersPage() {
                     <td className={td}>
                       <p className="font-medium text-slate-900">{u.name || '—'}</p>
                       <p className="text-xs text-slate-500">{u.email}</p>
+                      <PricingBadge user={u} />
                     </td>
                     <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{formatMoney(u.balanceMicros, 'USD', lang)}</td>
                     <td className={`${td} whitespace-nowrap`}>{formatDate(u.createdAt, lang)}</td>
@@ -102,7 +106,7 @@ export default function AdminUsersPage() {
                       <RoleBadges user={u} onRemove={(role) => setRemoving({ user: u, role })} />
                     </td>
                     <td className={`${td} whitespace-nowrap text-right`}>
-                      <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} onSignIns={() => setViewing(u)} className="inline-flex gap-2" />
+                      <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} onSignIns={() => setViewing(u)} onPricing={() => setPricing(u)} className="inline-flex gap-2" />
                     </td>
                   </tr>
                 ))}
@@ -126,6 +130,8 @@ export default function AdminUsersPage() {
       {adding ? <AddRoleDialog user={adding} onClose={() => setAdding(null)} /> : null}
       {adjusting ? <BalanceDialog user={adjusting} onClose={() => setAdjusting(null)} /> : null}
       {viewing ? <SignInsDialog user={viewing} onClose={() => setViewing(null)} /> : null}
+      {pricing ? <PricingDialog user={pricing} onClose={() => setPricing(null)} /> : null}
+      <CustomerGroupsPanel />
     </AdminPage>
   );
 }
@@ -136,12 +142,14 @@ function UserActions({
   onAddRole,
   onAdjust,
   onSignIns,
+  onPricing,
   className,
 }: {
   user: AdminUser;
   onAddRole: () => void;
   onAdjust: () => void;
   onSignIns: () => void;
+  onPricing: () => void;
   className: string;
 }) {
   const { t } = useTranslation('admin');
@@ -189,6 +197,7 @@ function UserActions({
           {t('users.adjust')}
         </Button>
       ) : null}
+      <PricingButton user={user} onClick={onPricing} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { adminAuditQuerySchema, adminOrdersQuerySchema, BlogPostInput, CatalogImportInput, FaqInput, LocalServiceInput, paramTextOverrideInputSchema, providerInputSchema, providerUpdateSchema, roleSchema, ServiceNameInput, ServiceSourcesInput } from '../../../core/contracts/admin';
 import type { Language } from '../../../core/i18n';
 import type { Settings } from '../../../core/settings';
+import type { CustomerGroupInput, CustomerPricingInput } from '../../../core/contracts/discounts';
 import type { AdminApiType } from '../../../server/admin/routes';
 import { unwrap } from '../../lib/api';
 
@@ -259,3 +260,21 @@ export const useAudit = (q: AuditQuery) =>
     queryFn: () => unwrap((o) => api.audit.$get({ query: Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])) }, o)),
     placeholderData: keepPreviousData,
   });
+
+// ─── Customer discounts and groups ─────────────────────────────────────────────────────────
+
+export type CustomerGroup = InferResponseType<(typeof api)['customer-groups']['$get']>['groups'][number];
+const groupKeys = () => [...adminKeys.all, 'customer-groups'] as const;
+const groups = api['customer-groups'];
+export const useCustomerGroups = () => useQuery({ queryKey: groupKeys(), queryFn: async () => (await unwrap((o) => groups.$get({}, o))).groups });
+export const useCreateGroup = () => useAdminMutation((input: CustomerGroupInput) => unwrap((o) => groups.$post({ json: input }, o)), [groupKeys(), adminKeys.audit()]);
+export const useUpdateGroup = () =>
+  useAdminMutation((v: { id: string; input: CustomerGroupInput }) => unwrap((o) => groups[':id'].$put({ param: { id: seg(v.id) }, json: v.input }, o)), [groupKeys(), adminKeys.audit()]);
+export const useDeleteGroup = () =>
+  useAdminMutation((v: { id: string }) => unwrap((o) => groups[':id'].$delete({ param: { id: seg(v.id) } }, o)), [groupKeys(), adminKeys.usersAll(), adminKeys.audit()]);
+export const useSetCustomerPricing = () =>
+  useAdminMutation((v: { userId: string; input: CustomerPricingInput }) => unwrap((o) => user.pricing.$put({ param: { id: seg(v.userId) }, json: v.input }, o)), [
+    adminKeys.usersAll(),
+    groupKeys(),
+    adminKeys.audit(),
+  ]);

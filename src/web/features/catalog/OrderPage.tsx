@@ -14,6 +14,7 @@ import { catalogKeys, fetchService, useServiceDetail, useServices } from './api'
 import { indexCatalog, resolveChoice } from './catalogIndex';
 import { dripInput } from './orderForm';
 import { PriceSummary } from './PriceSummary';
+import { useCustomerFees } from './useCustomerFees';
 import { OrderSteps } from './OrderSteps';
 import { useOrderForm, type OrderFormOutput } from './useOrderForm';
 import { focusField } from '../../lib/focusField';
@@ -70,6 +71,10 @@ export default function OrderPage() {
   const requested = (searchParams.get('platform') ?? '').trim().toLowerCase();
 
   const list = useServices(lang);
+
+  // The signed-in customer's own prices: the list's fees with their discount.
+
+  const fees = useCustomerFees(list.data?.fees);
   const index = useMemo(() => (list.data ? indexCatalog(list.data.services) : null), [list.data]);
   const platform = requested || index?.platforms[0] || '';
 
@@ -182,7 +187,7 @@ export default function OrderPage() {
                 platforms={index.platforms}
                 choice={choice}
                 detail={detail}
-                fees={list.data!.fees}
+                fees={fees!}
                 locale={locale}
                 onPlatform={choosePlatform}
                 onGroup={chooseGroup}
@@ -195,7 +200,7 @@ export default function OrderPage() {
 
             <PriceSummary
               service={service}
-              fees={list.data!.fees}
+              fees={fees!}
               quantity={draft.quantity}
               quantityValid={Boolean(service) && !order.byField.has('quantity')}
               runs={(() => {

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { useTranslation } from '../../i18n';
-import type { LocalizedParam, PublicService, ServiceList } from '../../../core/contracts/catalog';
+import type { LocalizedParam, PublicService } from '../../../core/contracts/catalog';
+import type { Fees } from '../../../core/pricing';
 import { platformDisplayName, type ServiceGroup } from '../../../core/platforms';
 import type { ServiceChoice } from './catalogIndex';
 import { OrderDetails } from './OrderDetails';
@@ -34,7 +35,7 @@ export function OrderSteps({
   /** The chosen service's params, in the page's language. */
   params: readonly LocalizedParam[];
   form: Pick<ReturnType<typeof useOrderForm>, 'draft' | 'setDraft' | 'touch' | 'visibleIssues'>;
-  fees: ServiceList['fees'];
+  fees: Fees;
   locale: string;
   onPlatform: (platform: string) => void;
   onGroup: (group: ServiceGroup) => void;
@@ -68,6 +69,7 @@ export function OrderSteps({
               onChange={onService}
               locale={locale}
               error={serviceError}
+              fees={fees}
             />
             <ServiceInfo service={service} detail={detail} fees={fees} locale={locale} />
           </div>

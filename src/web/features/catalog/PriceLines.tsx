@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n';
-import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
+import type { PublicService } from '../../../core/contracts/catalog';
+import type { Fees } from '../../../core/pricing';
 import { parseQuantity, unitPrice } from './orderForm';
 import { formatMoney, formatMoneyDecimal, formatNumber } from '../../lib/format';
 
@@ -7,7 +8,9 @@ const dash = '—';
 
 /**
  * The price lines of an order (docs/rules.md#orders): unit price, quantity, the base fee and the
- * service fee when there are any, then the total. The catalogue's price summary and the dashboard's
+ * service fee when there are any, then the total. When `fees` carry the signed-in customer's
+ * discount (docs/rules.md#discounts), the unit price is theirs, with the list price beside it and
+ * the discount on a line of its own. The catalogue's price summary and the dashboard's
  * order summary show them alike; `totalTestId` tells their totals apart.
  */
 export function PriceLines({
@@ -20,7 +23,7 @@ export function PriceLines({
   totalTestId,
 }: {
   service: PublicService | undefined;
-  fees: ServiceList['fees'];
+  fees: Fees;
   quantity: string;
   total: number | null;
   locale: string;
@@ -30,15 +33,33 @@ export function PriceLines({
   const { t } = useTranslation('catalog');
   const unit = service ? unitPrice(service, fees) : null;
   const count = parseQuantity(quantity);
+  const discount = Number(fees.discountPercent) > 0 ? String(fees.discountPercent) : null;
+  const listUnit = discount && service ? unitPrice(service, { serviceFeePercent: fees.serviceFeePercent, baseFee: fees.baseFee }) : null;
+  const per = formatNumber(unit?.per ?? 1000, locale);
   return (
     <>
       <dl className="mt-4 space-y-3 text-sm">
         <div className="flex items-baseline justify-between gap-4">
-          <dt className="text-slate-600">{t('price.perUnit', { per: formatNumber(unit?.per ?? 1000, locale) })}</dt>
-          <dd data-testid={unitTestId} className="font-semibold tabular-nums text-slate-900">
-            {unit ? formatMoneyDecimal(unit.usd, 'USD', locale) : dash}
+          <dt className="text-slate-600">{discount ? t('yourPrice.perUnit', { per }) : t('price.perUnit', { per })}</dt>
+          <dd className="text-right">
+            <span data-testid={unitTestId} className="font-semibold tabular-nums text-slate-900">
+              {unit ? formatMoneyDecimal(unit.usd, 'USD', locale) : dash}
+            </span>
+            {listUnit && listUnit.usd !== unit?.usd ? (
+              <span data-testid="list-price" className="block text-xs text-slate-500">
+                <s>{t('yourPrice.listPrice', { price: formatMoneyDecimal(listUnit.usd, 'USD', locale) })}</s>
+              </span>
+            ) : null}
           </dd>
         </div>
+        {discount ? (
+          <div className="flex items-baseline justify-between gap-4">
+            <dt className="text-slate-600">{t('yourPrice.discount')}</dt>
+            <dd data-testid="your-discount" className="rounded-md bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset">
+              {t('yourPrice.off', { percent: formatNumber(discount, locale) })}
+            </dd>
+          </div>
+        ) : null}
         <div className="flex items-baseline justify-between gap-4">
           <dt className="text-slate-600">{t('price.quantity')}</dt>
           <dd className="font-semibold tabular-nums text-slate-900">{service && Number.isSafeInteger(count) ? formatNumber(count, locale) : dash}</dd>

@@ -1,7 +1,8 @@
 import { CreditCard, Headphones, ShieldCheck, ShoppingCart } from 'lucide-react';
 import { memo } from 'react';
 import { useTranslation } from '../../i18n';
-import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
+import type { PublicService } from '../../../core/contracts/catalog';
+import type { Fees } from '../../../core/pricing';
 import { orderTotal, parseQuantity } from './orderForm';
 import { PriceLines } from './PriceLines';
 
@@ -27,7 +28,7 @@ export const PriceSummary = memo(function PriceSummary({
   error,
 }: {
   service: PublicService | undefined;
-  fees: ServiceList['fees'];
+  fees: Fees;
   quantity: string;
   quantityValid: boolean;
   /** Drip-feed runs (the total covers all of them); NaN while they are not valid. */

@@ -2,7 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Check, Info, X } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
-import type { PublicService, ServiceDetail, ServiceList } from '../../../core/contracts/catalog';
+import type { PublicService, ServiceDetail } from '../../../core/contracts/catalog';
+import type { Fees } from '../../../core/pricing';
 import { Spinner } from '../../components/ui/Spinner';
 import { unitPrice } from './orderForm';
 import { formatMoneyDecimal, formatNumber } from '../../lib/format';
@@ -63,7 +64,7 @@ export const ServiceInfo = memo(function ServiceInfo({
 }: {
   service: PublicService | undefined;
   detail: Pick<UseQueryResult<ServiceDetail>, 'data' | 'isPending' | 'isError'>;
-  fees: ServiceList['fees'];
+  fees: Fees;
   locale: string;
 }) {
   const { t } = useTranslation('catalog');

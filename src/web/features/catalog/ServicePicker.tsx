@@ -2,10 +2,12 @@ import { Search } from 'lucide-react';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { PublicService } from '../../../core/contracts/catalog';
+import type { Fees } from '../../../core/pricing';
 import { FieldError, Input, Label } from '../../components/ui/Input';
 import { searchPlatform, type PlatformServices } from './catalogIndex';
 import { formatMoneyDecimal, formatNumber } from '../../lib/format';
 import { durationText } from './figures';
+import { unitPrice } from './orderForm';
 
 const select =
   'block h-12 w-full truncate rounded-xl border border-slate-300 bg-white px-3.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 aria-invalid:border-rose-500';
@@ -26,6 +28,7 @@ export const ServicePicker = memo(function ServicePicker({
   onChange,
   locale,
   error,
+  fees,
 }: {
   platform: string;
   /** The chosen type's services. */
@@ -36,6 +39,8 @@ export const ServicePicker = memo(function ServicePicker({
   onChange: (service: PublicService | undefined) => void;
   locale: string;
   error?: string;
+  /** The signed-in customer's fees: with a discount, each option says their own price (docs/rules.md#discounts). */
+  fees?: Fees;
 }) {
   const { t } = useTranslation('catalog');
   const [query, setQuery] = useState('');
@@ -47,14 +52,18 @@ export const ServicePicker = memo(function ServicePicker({
   const byId = useMemo(() => new Map(platformServices.all.map((s) => [s.id, s])), [platformServices]);
 
   const options = useMemo(() => {
-    const option = (s: PublicService) => (
-      <option key={s.id} value={s.id} data-group={s.group}>
-        {(s.displayPrice === null
-          ? s.name
-          : `${s.name} — ${t('service.optionPrice', { price: formatMoneyDecimal(s.displayPrice, 'USD', locale), per: formatNumber(s.displayPer, locale) })}`) +
-          (s.figures?.completeMinutes != null ? ` · ${t('service.optionTime', { time: durationText(t, s.figures.completeMinutes, locale) })}` : '')}
-      </option>
-    );
+    const discounted = Number(fees?.discountPercent) > 0;
+    const option = (s: PublicService) => {
+      const price = discounted && s.displayPrice !== null ? (unitPrice(s, fees!)?.usd ?? s.displayPrice) : s.displayPrice;
+      return (
+        <option key={s.id} value={s.id} data-group={s.group}>
+          {(price === null
+            ? s.name
+            : `${s.name} — ${t('service.optionPrice', { price: formatMoneyDecimal(price, 'USD', locale), per: formatNumber(s.displayPer, locale) })}`) +
+            (s.figures?.completeMinutes != null ? ` · ${t('service.optionTime', { time: durationText(t, s.figures.completeMinutes, locale) })}` : '')}
+        </option>
+      );
+    };
     // The chosen service stays listed while the search hides it, so the select keeps showing it.
     const hidden = selected && !(searching ? hits.some((h) => h.services.includes(selected)) : services.includes(selected));
     const kept = hidden ? option(selected) : null;
@@ -67,7 +76,7 @@ export const ServicePicker = memo(function ServicePicker({
         </optgroup>
       )),
     ];
-  }, [searching, hits, services, selected, locale, t]);
+  }, [searching, hits, services, selected, locale, t, fees]);
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">

@@ -1,10 +1,11 @@
 import type { TFunction } from '../../i18n';
 import type { ServiceParam } from '../../../core/catalog';
-import type { LocalizedParam, PublicService, ServiceList } from '../../../core/contracts/catalog';
+import type { LocalizedParam, PublicService } from '../../../core/contracts/catalog';
+import type { MyDiscount } from '../../../core/contracts/discounts';
 import { linkExample as coreLinkExample } from '../../../core/links';
 import { DRIP_MAX_INTERVAL, DRIP_MAX_RUNS, DRIP_MIN_INTERVAL, DRIP_MIN_RUNS, isDripFeedAllowed, validateOrderInput, type OrderInputIssue } from '../../../core/orderRules';
 import { platformDisplayName } from '../../../core/platforms';
-import { priceOrder, pricePerUnitDisplay } from '../../../core/pricing';
+import { priceOrder, pricePerUnitDisplay, type Fees } from '../../../core/pricing';
 import { formatNumber } from '../../lib/format';
 
 /**
@@ -124,13 +125,21 @@ export function serverParamIssue(code: string, details: Readonly<Record<string, 
  */
 const displayShape = (s: PublicService) => ({ tiers: s.tiers, type: s.group === 'other' ? s.type : s.group, name: '' });
 
-/** USD for 1000 units (10 for comment services), service fee included. */
-export function unitPrice(service: PublicService, fees: ServiceList['fees']) {
+/**
+ * The fees a signed-in customer's prices are computed with: the list's fees and their discount
+ * (docs/rules.md#discounts), which `GET /api/me` tells them alone; without one, the list's.
+ */
+export function customerFees(fees: Fees, discount: MyDiscount | undefined): Fees {
+  return discount ? { ...fees, discountPercent: discount.percent } : fees;
+}
+
+/** USD for 1000 units (10 for comment services), service fee included (and the customer's discount, when `fees` carry one). */
+export function unitPrice(service: PublicService, fees: Fees) {
   return pricePerUnitDisplay(displayShape(service), fees);
 }
 
 /** The order's total in USD micro-dollars, or null when the quantity is not a number yet. */
-export function orderTotal(service: PublicService, quantity: number, fees: ServiceList['fees']): number | null {
+export function orderTotal(service: PublicService, quantity: number, fees: Fees): number | null {
   if (!Number.isSafeInteger(quantity) || quantity <= 0) return null;
   try {
     return priceOrder(service.tiers, quantity, fees).micros;

@@ -4,8 +4,9 @@
  * The order page itself is its own chunk (app/routes.tsx): only its navigation state's type is here.
  */
 export { indexCatalog, resolveChoice } from './catalogIndex';
-export { dripInput, issueMessage, orderIssues, orderTotal, parseQuantity, serverParamIssue, unitPrice } from './orderForm';
+export { customerFees, dripInput, issueMessage, orderIssues, orderTotal, parseQuantity, serverParamIssue, unitPrice } from './orderForm';
 export type { OrderNavigationState } from './OrderPage';
 export { OrderSteps } from './OrderSteps';
 export { PriceLines } from './PriceLines';
+export { useCustomerFees } from './useCustomerFees';
 export { useOrderForm, type OrderFormOutput } from './useOrderForm';

@@ -19,7 +19,7 @@ import { formatMoney, formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/language';
 import { ME_QUERY_KEY } from '../auth';
 import { useServices } from '../catalog';
-import { issueMessage } from '../catalog/pages';
+import { issueMessage, useCustomerFees } from '../catalog/pages';
 import { dashboardKeys, newIdempotencyKey } from './api';
 import { api, ApiError, timed } from '../../lib/api';
 import { previewMassOrder, type MassLineProblem } from './massOrder';
@@ -63,6 +63,8 @@ export function MassOrderTab({ balanceMicros, onTopUp, onPlaced }: { balanceMicr
   const locale = LOCALES[lang];
   const queryClient = useQueryClient();
   const list = useServices(lang);
+  // The signed-in customer's own prices: the list's fees with their discount.
+  const fees = useCustomerFees(list.data?.fees);
   const byId = useMemo(() => new Map((list.data?.services ?? []).map((s) => [s.id, s])), [list.data]);
   // The mass order contract's text; the batch key is added per submission.
   const form = useForm({ resolver: zodResolver(massOrderInputSchema.pick({ text: true })), defaultValues: { text: '' } });
@@ -72,7 +74,7 @@ export function MassOrderTab({ balanceMicros, onTopUp, onPlaced }: { balanceMicr
   const [result, setResult] = useState<MassOrderResult | null>(null);
   const attempt = useRef<OrderAttempt | null>(null);
 
-  const preview = useMemo(() => (list.data ? previewMassOrder(text, byId, list.data.fees) : null), [text, byId, list.data]);
+  const preview = useMemo(() => (fees ? previewMassOrder(text, byId, fees) : null), [text, byId, fees]);
   const after = preview ? balanceMicros - preview.totalMicros : null;
   const short = after !== null && after < 0;
   const blocked = !preview || preview.valid === 0 || preview.tooMany || short || placing;

@@ -46,3 +46,42 @@ describe('order summary', () => {
     expect(html).toContain('$0.78728');
   });
 });
+
+describe('order summary for a customer with a discount (docs/rules.md#discounts)', () => {
+  const service = {
+    id: '12',
+    platform: 'instagram',
+    name: 'Instagram Followers',
+    type: 'Default',
+    group: 'followers' as const,
+    min: 100,
+    max: 10_000,
+    step: 1,
+    tiers: [{ minimum: 100, maximum: 10_000, price: '0.2', pricingPer: 1000 }],
+    displayPrice: '0.21272',
+    displayPer: 1000,
+    hasParams: false,
+  };
+  const summary = (fees: { serviceFeePercent: number; baseFee: number; discountPercent?: string }) =>
+    renderToStaticMarkup(
+      <I18nProvider i18n={new I18n('en', { en: { catalog, common, dashboard } })}>
+        <OrderSummary service={service} fees={fees} quantity="1000" total={191_450} balanceMicros={10_000_000} locale="en" placing={false} blockedBy={null} onTopUp={() => {}} />
+      </I18nProvider>,
+    );
+
+  it('shows their price per 1000 with the list price struck through and the discount on its own line', () => {
+    const html = summary({ serviceFeePercent: 6.36, baseFee: 0, discountPercent: '10' });
+    expect(html).toContain('Your price per 1,000');
+    expect(html).toMatch(/>\$0\.19145</);
+    expect(html).toContain('<s>List price $0.21272</s>');
+    expect(html).toMatch(/data-testid="your-discount"[^>]*>−10%</);
+  });
+
+  it('shows list prices and no discount line without one', () => {
+    const html = summary({ serviceFeePercent: 6.36, baseFee: 0 });
+    expect(html).toContain('Price per 1,000');
+    expect(html).not.toContain('Your price');
+    expect(html).not.toContain('your-discount');
+    expect(html).not.toContain('List price');
+  });
+});

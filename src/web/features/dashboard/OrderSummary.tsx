@@ -1,6 +1,7 @@
 import { Info, ShoppingCart, Wallet } from 'lucide-react';
 import { useTranslation } from '../../i18n';
-import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
+import type { PublicService } from '../../../core/contracts/catalog';
+import type { Fees } from '../../../core/pricing';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { PriceLines } from '../catalog/pages';
@@ -22,7 +23,7 @@ export function OrderSummary({
   repricedMicros = null,
 }: {
   service: PublicService | undefined;
-  fees: ServiceList['fees'];
+  fees: Fees;
   quantity: string;
   total: number | null;
   balanceMicros: number;

@@ -15,7 +15,7 @@ import { LoadFailedPanel } from '../../components/ui/QueryState';
 import { useLanguage } from '../../lib/language';
 import { ME_QUERY_KEY } from '../auth';
 import { catalogKeys, useServiceDetail, useServices } from '../catalog';
-import { dripInput, indexCatalog, issueMessage, OrderSteps, orderTotal, parseQuantity, resolveChoice, serverParamIssue, useOrderForm, type OrderFormOutput, type OrderNavigationState } from '../catalog/pages';
+import { dripInput, indexCatalog, issueMessage, OrderSteps, orderTotal, parseQuantity, resolveChoice, serverParamIssue, useCustomerFees, useOrderForm, type OrderFormOutput, type OrderNavigationState } from '../catalog/pages';
 import { dashboardKeys, newIdempotencyKey, usePlaceOrder } from './api';
 import { ApiError } from '../../lib/api';
 import { attemptFor, isRetryable, type OrderAttempt } from './orderAttempt';
@@ -48,6 +48,8 @@ export function OrdersTab({
   const locale = LOCALES[lang];
   const queryClient = useQueryClient();
   const list = useServices(lang);
+  // The signed-in customer's own prices: the list's fees with their discount.
+  const fees = useCustomerFees(list.data?.fees);
   const index = useMemo(() => (list.data ? indexCatalog(list.data.services) : null), [list.data]);
 
   const [chosenPlatform, setChosenPlatform] = useState(initial?.platform?.trim().toLowerCase() ?? '');
@@ -82,7 +84,7 @@ export function OrdersTab({
   const drip = dripInput(service, draft);
   const dripInvalid = Boolean(drip && 'invalid' in drip);
   const runs = drip && !('invalid' in drip) ? drip : null;
-  const perRun = service && list.data && !byField.has('quantity') && !dripInvalid ? orderTotal(service, quantity, list.data.fees) : null;
+  const perRun = service && list.data && !byField.has('quantity') && !dripInvalid ? orderTotal(service, quantity, fees!) : null;
   // A drip-feed is charged for all its runs at once: each run costs one order of the quantity.
   const total = perRun !== null && runs ? perRun * runs.runs : perRun;
   const linkKey = draft.link.trim() ? normalizeLink(draft.link) : '';
@@ -202,7 +204,7 @@ export function OrdersTab({
           platforms={index.platforms}
           choice={choice}
           detail={detail}
-          fees={list.data.fees}
+          fees={fees!}
           locale={locale}
           onPlatform={choosePlatform}
           onGroup={chooseGroup}
@@ -214,7 +216,7 @@ export function OrdersTab({
 
       <OrderSummary
         service={service}
-        fees={list.data.fees}
+        fees={fees!}
         quantity={draft.quantity}
         total={total}
         balanceMicros={balanceMicros}

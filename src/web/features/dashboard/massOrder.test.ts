@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicService } from '../../../core/contracts/catalog';
 import { priceOrder } from '../../../core/pricing';
+import { customerFees } from '../catalog/pages';
 import { previewMassOrder } from './massOrder';
 
 const followers: PublicService = {
@@ -53,5 +54,15 @@ describe('mass order preview', () => {
   it('says when there are more lines than one mass order takes', () => {
     const text = Array.from({ length: 101 }, (_, i) => `12|https://instagram.com/u${i}|100`).join('\n');
     expect(previewMassOrder(text, services, fees).tooMany).toBe(true);
+  });
+});
+
+describe('mass order preview with the customer’s discount', () => {
+  it('prices each line by their own rate: 1.32 per 1000 at 10 % off is 1.188, so 1000 and 2500 cost 1.188 + 2.97 plus the base fee each', () => {
+    const own = customerFees(fees, { percent: '10', source: 'group', groupName: 'Resellers' });
+    const preview = previewMassOrder(['12|https://instagram.com/a|1000', '12|https://instagram.com/b|2500'].join('\n'), services, own);
+    // Base fee 0.05 + 10 % = 0.055, less 10 % = 0.0495.
+    expect(preview.lines.map((l) => l.totalMicros)).toEqual([1_188_000 + 49_500, 2_970_000 + 49_500]);
+    expect(preview.totalMicros).toBe(4_257_000);
   });
 });

@@ -1,4 +1,5 @@
-import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
+import type { PublicService } from '../../../core/contracts/catalog';
+import type { Fees } from '../../../core/pricing';
 import { normalizeLink } from '../../../core/links';
 import { MASS_ORDER_MAX_LINES, parseMassOrder } from '../../../core/massOrder';
 import type { OrderInputIssue } from '../../../core/orderRules';
@@ -38,7 +39,7 @@ export interface MassPreview {
   tooMany: boolean;
 }
 
-export function previewMassOrder(text: string, services: ReadonlyMap<string, PublicService>, fees: ServiceList['fees']): MassPreview {
+export function previewMassOrder(text: string, services: ReadonlyMap<string, PublicService>, fees: Fees): MassPreview {
   const seen = new Map<string, number>();
   const lines = parseMassOrder(text).map((entry): MassPreviewLine => {
     if (!entry.ok) return { line: entry.line, text: entry.text, totalMicros: null, problem: { kind: 'format' } };
