@@ -67,7 +67,7 @@ describe.skipIf(!url)('caches across two instances (PostgreSQL)', () => {
     await until(async () => (await getSettings(two.db)).base_fee === 3);
   });
 
-  it('a session ended or a role, name or e-mail changed anywhere is forgotten by every instance', async () => {
+  it('a session ended or a role, name, e-mail or second factor changed anywhere is forgotten by every instance', async () => {
     const user = await createCustomer(one.db);
     await one.db.insert(sessions).values({ id: 's1', token: 'tok-1', userId: user.id, expiresAt: new Date(Date.now() + 3_600_000) });
     const caches = cachesOf(two.db)!;
@@ -79,6 +79,11 @@ describe.skipIf(!url)('caches across two instances (PostgreSQL)', () => {
 
     remember();
     await one.db.update(users).set({ name: 'Renamed' }).where(eq(users.id, user.id));
+    await until(() => caches.identities.get('tok-1') === undefined);
+
+    // The second factor turned on or off: the admin gate reads it from the cached identity.
+    remember();
+    await one.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
     await until(() => caches.identities.get('tok-1') === undefined);
 
     // A balance change (every order) sends nothing.
