@@ -68,6 +68,10 @@ export const ERROR_CODES = {
 
   // content
   DUPLICATE: 409,
+
+  // analytics
+  /** A custom period without both days, ending before it begins, or longer than `details.maxDays`. */
+  PERIOD_INVALID: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

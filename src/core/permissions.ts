@@ -37,6 +37,8 @@ export const PERMISSIONS = [
   'mailbox:read',
   /** Write and browse as usual while maintenance_mode is on. */
   'maintenance:pass',
+  /** The owner's figures: sales, cost, profit, top-ups by period, their breakdowns and exports. */
+  'analytics:read',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

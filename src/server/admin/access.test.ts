@@ -166,6 +166,9 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
     ['POST /api/admin/catalog/import', { path: `${a}/catalog/import`, body: { providerId: provider.id, category: { platform: 'instagram', type: 'Default' }, markup: { percent: '10' } } }],
     ['GET /api/admin/catalog/services/:id/sources', { path: `${a}/catalog/services/${svc!.id}/sources` }],
     ['PUT /api/admin/catalog/services/:id/sources', { path: `${a}/catalog/services/${svc!.id}/sources`, body: { sources: [{ providerId: provider.id, providerServiceId: '1' }] } }],
+    ['GET /api/admin/analytics', { path: `${a}/analytics?period=7d&group=day` }],
+    ['GET /api/admin/analytics/breakdown', { path: `${a}/analytics/breakdown?period=custom&from=2026-01-01&to=2026-03-31&by=customer` }],
+    ['GET /api/admin/analytics/export', { path: `${a}/analytics/export?period=90d&table=series&group=week` }],
     ['GET /api/dev/mailbox', { path: '/api/dev/mailbox' }],
     ['GET /api/dev/mailbox/:id', { path: `/api/dev/mailbox/${mail[0]!.id}` }],
   ]);

@@ -81,6 +81,10 @@ export const ADMIN_ROUTE_PERMISSIONS: readonly (readonly [Method, string, Permis
   ['POST', '/catalog/import', 'providers:manage'],
   ['GET', '/catalog/services/:id/sources', 'providers:manage'],
   ['PUT', '/catalog/services/:id/sources', 'providers:manage'],
+  // The owner's figures (docs/rules.md#owner-figures).
+  ['GET', '/analytics', 'analytics:read'],
+  ['GET', '/analytics/breakdown', 'analytics:read'],
+  ['GET', '/analytics/export', 'analytics:read'],
 ];
 
 const compiled = ADMIN_ROUTE_PERMISSIONS.map(([method, path, permission]) => ({

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
 import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '../../../core/contracts/support';
@@ -35,7 +36,9 @@ function Inbox() {
   const { t, i18n } = useTranslation('admin-support');
   const qc = useQueryClient();
   const id = useId();
-  const [status, setStatus] = useState<TicketStatus | ''>('');
+  // The dashboard's count of tickets waiting for the team links here with `?status=open`.
+  const [params] = useSearchParams();
+  const [status, setStatus] = useState<TicketStatus | ''>(() => TICKET_STATUSES.find((s) => s === params.get('status')) ?? '');
   const [priority, setPriority] = useState<TicketPriority | ''>('');
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
