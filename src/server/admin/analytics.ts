@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { analyticsBreakdownQuerySchema, analyticsExportQuerySchema, analyticsQuerySchema, MAX_RANGE_DAYS, periodDays, type AnalyticsQuery, type PeriodDays } from '../../core/analytics';
 import { AppError } from '../../core/errors';
-import { analyticsCsv, breakdown, ordersByStatus, periodFigures, type AnalyticsCsv } from '../analytics';
+import { analyticsCsv, breakdown, periodFigures, type AnalyticsCsv } from '../analytics';
 import type { AppDeps } from '../deps';
 import { query } from '../http/body';
 
@@ -20,7 +20,7 @@ export function adminAnalyticsRoutes(deps: AppDeps) {
     .get('/', query(analyticsQuerySchema), async (c) => {
       const q = c.req.valid('query');
       const period = daysOf(q);
-      const [{ totals, series }, statuses] = await Promise.all([periodFigures(db, period, q.group), ordersByStatus(db, period)]);
+      const { totals, series, statuses } = await periodFigures(db, period, q.group);
       return c.json({ period, group: q.group, totals, series, statuses });
     })
 
@@ -35,7 +35,7 @@ export function adminAnalyticsRoutes(deps: AppDeps) {
       const period = daysOf(q);
       let table: AnalyticsCsv;
       if (q.table === 'series') table = { table: 'series', rows: (await periodFigures(db, period, q.group)).series };
-      else if (q.table === 'statuses') table = { table: 'statuses', rows: await ordersByStatus(db, period) };
+      else if (q.table === 'statuses') table = { table: 'statuses', rows: (await periodFigures(db, period, q.group)).statuses };
       else table = { table: q.table, rows: await breakdown(db, period, q.table) };
       const name = `artim-${q.table}-${period.from}-${period.to}${q.table === 'series' ? `-${q.group}` : ''}.csv`;
       return c.body(analyticsCsv(table), 200, {

@@ -27,9 +27,9 @@ import { rowsOf, type Db } from '../db/client';
 const lo = (p: PeriodDays) => sql`((${p.from}::date)::timestamp at time zone ${SHOP_TIME_ZONE})`;
 const hi = (p: PeriodDays) => sql`((${p.to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE})`;
 const within = (column: SQL, p: PeriodDays) => sql`${column} >= ${lo(p)} and ${column} < ${hi(p)}`;
-/** The first day of the group an instant falls in, as yyyy-mm-dd in the shop's time zone (weeks begin on Monday); none: one row. */
-const bucketOf = (column: SQL, group: AnalyticsGroup | null) =>
-  group === null ? sql`null::text` : sql`to_char(date_trunc(${group}, ${column} at time zone ${SHOP_TIME_ZONE}), 'YYYY-MM-DD')`;
+/** The start of the group an instant falls in, in the shop's time zone (weeks begin on Monday); written as yyyy-mm-dd once grouped (`DAY_OF`). */
+const bucketOf = (column: SQL, group: AnalyticsGroup) => sql`date_trunc(${group}, ${column} at time zone ${SHOP_TIME_ZONE})`;
+const DAY_OF = sql.raw(`to_char(b, 'YYYY-MM-DD')`);
 
 /** The order a charge or refund entry is about: `<id>`, `<id>:<total>`, `admin-refund:<id>:<before>`. */
 const ORDER_OF_ENTRY = sql.raw(
@@ -76,45 +76,63 @@ function figureRow(r: { sales: number; refunds: number; cost: number; topups: nu
   };
 }
 
-type Bucketed = { bucket: string | null };
+type Sums = { sales: number; refunds: number; cost: number; topups: number; qepik: number; orders: number; customers: number };
+const ZERO: Sums = { sales: 0, refunds: 0, cost: 0, topups: 0, qepik: 0, orders: 0, customers: 0 };
+/** A row of a grouped query: its group's first day, and `level` 1 for the row of the whole period (ROLLUP's total). */
+type Leveled = { bucket: string | null; level: number | string };
 
-/** Every figure of a period by group (or, with `group` null, one row for the whole period), keyed by the group's first day. */
-async function figuresBy(db: Db, p: PeriodDays, group: AnalyticsGroup | null): Promise<Map<string | null, FigureRow>> {
+/**
+ * Every figure of a period: the whole period's row and one row per group (keyed by the group's
+ * first day), and the orders by status. One pass over each table: the whole period's row is the
+ * ROLLUP's own total, computed by the database, not added up here.
+ */
+async function figuresBy(db: Db, p: PeriodDays, group: AnalyticsGroup) {
   const [money, bought, accounts] = await Promise.all([
     db.execute(sql`
-      select ${bucketOf(sql`l.created_at`, group)} as bucket,
-        coalesce(-sum(l.amount_micros) filter (where l.kind in ('order_charge', 'order_refund')), 0) as sales,
-        coalesce(sum(l.amount_micros) filter (where l.kind = 'order_refund'), 0) as refunds,
-        coalesce(sum(l.amount_micros) filter (where l.kind in ('topup', 'chargeback')), 0) as topups,
-        coalesce(sum(case l.kind when 'topup' then p.amount_qepik when 'chargeback' then -p.amount_qepik end), 0) as qepik
-      from ledger_entries l
-      left join payments p on l.kind in ('topup', 'chargeback') and p.id::text = l.reference
-      where l.kind in ('order_charge', 'order_refund', 'topup', 'chargeback') and ${within(sql`l.created_at`, p)}
-      group by 1`),
+      select ${DAY_OF} as bucket, grouping(b) as level,
+        coalesce(-sum(amount_micros) filter (where kind in ('order_charge', 'order_refund')), 0) as sales,
+        coalesce(sum(amount_micros) filter (where kind = 'order_refund'), 0) as refunds,
+        coalesce(sum(amount_micros) filter (where kind in ('topup', 'chargeback')), 0) as topups,
+        coalesce(sum(qepik), 0) as qepik
+      from (
+        select ${bucketOf(sql`l.created_at`, group)} as b, l.kind, l.amount_micros,
+          case l.kind when 'topup' then p.amount_qepik when 'chargeback' then -p.amount_qepik end as qepik
+        from ledger_entries l
+        left join payments p on l.kind in ('topup', 'chargeback') and p.id::text = l.reference
+        where l.kind in ('order_charge', 'order_refund', 'topup', 'chargeback') and ${within(sql`l.created_at`, p)}
+      ) e
+      group by rollup (b)`),
     db.execute(sql`
-      select ${bucketOf(sql`o.created_at`, group)} as bucket,
-        coalesce(sum(${NET_COST}) filter (where ${BOUGHT}), 0) as cost,
-        count(*) filter (where ${PLACED}) as orders
-      from orders o
-      where ${within(sql`o.created_at`, p)}
-      group by 1`),
+      select ${DAY_OF} as bucket, status, grouping(b, status) as level,
+        coalesce(sum(net_cost) filter (where bought), 0) as cost,
+        count(*) filter (where placed) as orders
+      from (
+        select ${bucketOf(sql`o.created_at`, group)} as b, o.status, ${NET_COST} as net_cost, ${BOUGHT} as bought, ${PLACED} as placed
+        from orders o where ${within(sql`o.created_at`, p)}
+      ) o
+      group by grouping sets ((b), (status), ())`),
     db.execute(sql`
-      select ${bucketOf(sql`u.created_at`, group)} as bucket, count(*) as customers
-      from users u where ${within(sql`u.created_at`, p)} and ${CUSTOMER}
-      group by 1`),
+      select ${DAY_OF} as bucket, grouping(b) as level, count(*) as customers
+      from (select ${bucketOf(sql`u.created_at`, group)} as b from users u where ${within(sql`u.created_at`, p)} and ${CUSTOMER}) u
+      group by rollup (b)`),
   ]);
-  const acc = new Map<string | null, { sales: number; refunds: number; cost: number; topups: number; qepik: number; orders: number; customers: number }>();
-  const at = (b: string | null) => {
-    let row = acc.get(b);
-    if (!row) acc.set(b, (row = { sales: 0, refunds: 0, cost: 0, topups: 0, qepik: 0, orders: 0, customers: 0 }));
-    return row;
+  const groups = new Map<string, Sums>();
+  let whole: Sums = { ...ZERO };
+  const statuses = new Map<string, number>();
+  const into = (r: Leveled, wholeLevel: number, values: Partial<Sums>) => {
+    if (Number(r.level) === wholeLevel) whole = { ...whole, ...values };
+    else if (r.bucket !== null) groups.set(r.bucket, { ...(groups.get(r.bucket) ?? ZERO), ...values });
   };
-  for (const r of rowsOf<Bucketed & { sales: string; refunds: string; topups: string; qepik: string }>(money)) {
-    Object.assign(at(r.bucket), { sales: n(r.sales), refunds: n(r.refunds), topups: n(r.topups), qepik: n(r.qepik) });
+  for (const r of rowsOf<Leveled & { sales: string; refunds: string; topups: string; qepik: string }>(money)) {
+    into(r, 1, { sales: n(r.sales), refunds: n(r.refunds), topups: n(r.topups), qepik: n(r.qepik) });
   }
-  for (const r of rowsOf<Bucketed & { cost: string; orders: string }>(bought)) Object.assign(at(r.bucket), { cost: n(r.cost), orders: n(r.orders) });
-  for (const r of rowsOf<Bucketed & { customers: string }>(accounts)) at(r.bucket).customers = n(r.customers);
-  return new Map([...acc].map(([b, r]) => [b, figureRow(r)]));
+  // grouping(bucket, status): 1 a group's row, 2 a status's, 3 the whole period's.
+  for (const r of rowsOf<Leveled & { status: string | null; cost: string; orders: string }>(bought)) {
+    if (Number(r.level) === 2) statuses.set(r.status!, n(r.orders));
+    else into({ bucket: r.bucket, level: Number(r.level) === 3 ? 1 : 0 }, 1, { cost: n(r.cost), orders: n(r.orders) });
+  }
+  for (const r of rowsOf<Leveled & { customers: string }>(accounts)) into(r, 1, { customers: n(r.customers) });
+  return { whole: figureRow(whole), groups: new Map([...groups].map(([b, r]) => [b, figureRow(r)])), statuses: ORDER_STATUSES.map((status) => ({ status, orders: statuses.get(status) ?? 0 })) };
 }
 
 /** The first day of each group of the period, in order (weeks begin on Monday). */
@@ -130,28 +148,25 @@ export function bucketsOf(p: PeriodDays, group: AnalyticsGroup): string[] {
   return out;
 }
 
-const EMPTY: FigureRow = figureRow({ sales: 0, refunds: 0, cost: 0, topups: 0, qepik: 0, orders: 0, customers: 0 });
+const EMPTY: FigureRow = figureRow(ZERO);
 
-/** The period's totals and its series, one row per group (empty groups included). */
-export async function periodFigures(db: Db, p: PeriodDays, group: AnalyticsGroup): Promise<{ totals: FigureRow; series: SeriesRow[] }> {
-  const [totals, grouped] = await Promise.all([figuresBy(db, p, null), figuresBy(db, p, group)]);
-  return {
-    totals: totals.get(null) ?? EMPTY,
-    series: bucketsOf(p, group).map((bucket) => ({ bucket, ...(grouped.get(bucket) ?? EMPTY) })),
-  };
+/**
+ * The period's totals, its series (one row per group, empty groups included), and the orders
+ * placed in it by status (every status, zeros included).
+ */
+export async function periodFigures(db: Db, p: PeriodDays, group: AnalyticsGroup): Promise<{ totals: FigureRow; series: SeriesRow[]; statuses: { status: OrderStatus; orders: number }[] }> {
+  const f = await figuresBy(db, p, group);
+  return { totals: f.whole, series: bucketsOf(p, group).map((bucket) => ({ bucket, ...(f.groups.get(bucket) ?? EMPTY) })), statuses: f.statuses };
 }
 
 /** The period's figures as one row (the dashboard's day). */
 export async function periodTotals(db: Db, p: PeriodDays): Promise<FigureRow> {
-  return (await figuresBy(db, p, null)).get(null) ?? EMPTY;
+  return (await figuresBy(db, p, 'month')).whole;
 }
 
 /** The orders placed in the period, by status (every status, zeros included). */
 export async function ordersByStatus(db: Db, p: PeriodDays): Promise<{ status: OrderStatus; orders: number }[]> {
-  const rows = rowsOf<{ status: OrderStatus; orders: string }>(
-    await db.execute(sql`select o.status, count(*) as orders from orders o where ${within(sql`o.created_at`, p)} and ${PLACED} group by 1`),
-  );
-  return ORDER_STATUSES.map((status) => ({ status, orders: n(rows.find((r) => r.status === status)?.orders) }));
+  return (await figuresBy(db, p, 'month')).statuses;
 }
 
 export interface BreakdownRow {
@@ -181,13 +196,28 @@ const KEY_OF: Record<Breakdown, SQL> = {
  */
 export async function breakdown(db: Db, p: PeriodDays, by: Breakdown): Promise<BreakdownRow[]> {
   const key = KEY_OF[by];
+  // A customer's charges and refunds are on their own ledger: no need to find the orders.
+  const money =
+    by === 'customer'
+      ? sql`select l.user_id as key, -sum(l.amount_micros) as sales, sum(l.amount_micros) filter (where l.kind = 'order_refund') as refunds
+          from ledger_entries l
+          where l.kind in ('order_charge', 'order_refund') and ${within(sql`l.created_at`, p)}
+          group by 1`
+      : sql`select ${key} as key, -sum(l.amount_micros) as sales, sum(l.amount_micros) filter (where l.kind = 'order_refund') as refunds
+          from ledger_entries l join orders o on o.id = ${ORDER_OF_ENTRY}
+          where l.kind in ('order_charge', 'order_refund') and ${within(sql`l.created_at`, p)}
+          group by 1`;
+  const label =
+    by === 'service'
+      ? sql`(select s.name from catalog_services s where s.id = r.key)`
+      : by === 'provider'
+        ? sql`(select pr.name from providers pr where pr.id::text = r.key)`
+        : by === 'customer'
+          ? sql`(select u.email from users u where u.id = r.key)`
+          : sql`null::text`;
+  const shown = by === 'customer' ? TOP_CUSTOMERS : 1_000_000_000;
   const result = await db.execute(sql`
-    with money as (
-      select ${key} as key, -sum(l.amount_micros) as sales, sum(l.amount_micros) filter (where l.kind = 'order_refund') as refunds
-      from ledger_entries l join orders o on o.id = ${ORDER_OF_ENTRY}
-      where l.kind in ('order_charge', 'order_refund') and ${within(sql`l.created_at`, p)}
-      group by 1
-    ), bought as (
+    with money as (${money}), bought as (
       select ${key} as key, sum(${NET_COST}) filter (where ${BOUGHT}) as cost, count(*) filter (where ${PLACED}) as orders
       from orders o where ${within(sql`o.created_at`, p)}
       group by 1
@@ -197,19 +227,15 @@ export async function breakdown(db: Db, p: PeriodDays, by: Breakdown): Promise<B
         union all
         select key, 0, 0, coalesce(cost, 0), orders from bought
       ) both_sides group by key
+    ), ranked as (
+      select j.*, row_number() over (order by j.sales desc, j.orders desc, j.key) as rn from joined j
     )
-    select j.*, ${
-      by === 'service'
-        ? sql`(select s.name from catalog_services s where s.id = j.key)`
-        : by === 'provider'
-          ? sql`(select pr.name from providers pr where pr.id::text = j.key)`
-          : by === 'customer'
-            ? sql`(select u.email from users u where u.id = j.key)`
-            : sql`null::text`
-    } as label
-    from joined j
-    order by j.sales desc, j.orders desc, j.key`);
-  let rows = rowsOf<{ key: string | null; label: string | null; sales: string; refunds: string; cost: string; orders: string }>(result).map((r) => {
+    select * from (
+      select r.key, ${label} as label, r.sales, r.refunds, r.cost, r.orders, r.rn from ranked r where r.rn <= ${shown}
+      union all
+      select null, null, sum(sales), sum(refunds), sum(cost), sum(orders), ${shown}::bigint + 1 from ranked where rn > ${shown} having count(*) > 0
+    ) shown order by rn`);
+  return rowsOf<{ key: string | null; label: string | null; sales: string; refunds: string; cost: string; orders: string }>(result).map((r) => {
     const sales = n(r.sales);
     const cost = n(r.cost);
     return {
@@ -223,17 +249,6 @@ export async function breakdown(db: Db, p: PeriodDays, by: Breakdown): Promise<B
       orders: n(r.orders),
     };
   });
-  if (by === 'customer' && rows.length > TOP_CUSTOMERS) {
-    const rest = rows.slice(TOP_CUSTOMERS);
-    const sum = (f: (r: BreakdownRow) => number) => rest.reduce((s, r) => s + f(r), 0);
-    const sales = sum((r) => r.salesMicros);
-    const cost = sum((r) => r.costMicros);
-    rows = [
-      ...rows.slice(0, TOP_CUSTOMERS),
-      { key: null, label: null, salesMicros: sales, refundsMicros: sum((r) => r.refundsMicros), costMicros: cost, grossProfitMicros: sales - cost, marginPercent: marginPercent(sales, sales - cost), orders: sum((r) => r.orders) },
-    ];
-  }
-  return rows;
 }
 
 /** What the shop owes its customers: the sum of every balance, and what the accounts below zero owe the shop. */

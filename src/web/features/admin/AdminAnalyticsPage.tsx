@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { TabList, TabPanel } from '../../components/ui/Tabs';
 import { useSearchParams } from 'react-router';
 import { ANALYTICS_GROUPS, ANALYTICS_PERIODS, BREAKDOWNS, type AnalyticsGroup, type AnalyticsPeriod, type AnalyticsTable, type Breakdown } from '../../../core/analytics';
 import { platformDisplayName } from '../../../core/platforms';
@@ -201,10 +202,22 @@ function Figures({ d, q, t, lang }: { d: AnalyticsData; q: AnalyticsSearch; t: T
         </Table>
       </Section>
 
-      {BREAKDOWNS.map((by) => (
-        <BreakdownSection key={by} by={by} q={q} t={t} lang={lang} />
-      ))}
+      <Breakdowns q={q} t={t} lang={lang} />
     </>
+  );
+}
+
+/** The breakdowns, one tab each: only the one shown is asked for, so the page stays light over long periods. */
+function Breakdowns({ q, t, lang }: { q: AnalyticsSearch; t: TFunction; lang: string }) {
+  const [by, setBy] = useState<Breakdown>('platform');
+  const prefix = useId();
+  return (
+    <section aria-label={t('analytics.breakdowns')} className="mb-8">
+      <TabList items={BREAKDOWNS.map((id) => ({ id, label: t(`analytics.by.${id}`) }))} value={by} onChange={setBy} label={t('analytics.breakdowns')} idPrefix={prefix} look="line" />
+      <TabPanel id={by} idPrefix={prefix} active className="mt-4">
+        <BreakdownSection by={by} q={q} t={t} lang={lang} />
+      </TabPanel>
+    </section>
   );
 }
 
@@ -214,7 +227,7 @@ function Num({ children }: { children: ReactNode }) {
 
 function Section({ title, exportHref, table, t, testId, children }: { title: string; exportHref: string; table: AnalyticsTable; t: TFunction; testId: string; children: ReactNode }) {
   return (
-    <Panel className="mb-8" data-testid={testId}>
+    <Panel className={table === 'series' || table === 'statuses' ? 'mb-8' : undefined} data-testid={testId}>
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-5 py-4">
         <h2 className="text-base font-semibold text-slate-900">{title}</h2>
         <a href={exportHref} download data-testid={`export-${table}`} className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
