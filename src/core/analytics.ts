@@ -33,11 +33,14 @@ export const TOP_CUSTOMERS = 20;
 
 const PRESET_DAYS: Record<Exclude<AnalyticsPeriod, 'custom'>, number> = { today: 1, '7d': 7, '30d': 30, '90d': 90 };
 
+/** A day of a custom range: yyyy-mm-dd, a real day, from 2000 to 2999 (the database has no year 0). */
+const daySchema = z.iso.date().refine((d) => d >= '2000-01-01' && d <= '2999-12-31', 'out of range');
+
 /** The page's query: a preset or a custom range (yyyy-mm-dd, both days included), and a grouping. */
 export const analyticsQuerySchema = z.strictObject({
   period: z.enum(ANALYTICS_PERIODS).default('30d'),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: daySchema.optional(),
+  to: daySchema.optional(),
   group: z.enum(ANALYTICS_GROUPS).default('day'),
 });
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;

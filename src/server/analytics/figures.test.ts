@@ -212,6 +212,8 @@ describe('the figures of a month worked out by hand', () => {
     }
     expect((await get('/api/admin/analytics?period=custom&from=2025-03-31&to=2026-03-31')).status).toBe(200);
     expect((await get('/api/admin/analytics?period=year')).status).toBe(422);
+    expect((await get('/api/admin/analytics?period=custom&from=0000-01-01&to=0000-01-05')).status).toBe(422);
+    expect((await get('/api/admin/analytics?period=custom&from=2026-02-27&to=2026-02-30')).status).toBe(422);
     expect((await get('/api/admin/analytics?period=7d&extra=1')).status).toBe(422);
     expect((await get('/api/admin/analytics/breakdown?period=7d&by=country')).status).toBe(422);
 

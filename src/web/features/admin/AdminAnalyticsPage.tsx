@@ -62,8 +62,8 @@ export default function AdminAnalyticsPage() {
     <AdminPage title={t('analytics.title')} description={t('analytics.lead')}>
       <Panel className="mb-6">
         <form role="search" aria-label={t('analytics.filters')} className="grid grid-cols-2 gap-3 p-4 lg:grid-cols-4" onSubmit={(e) => e.preventDefault()}>
-          <label className="text-sm font-medium text-slate-700" htmlFor={`${id}-period`}>
-            {t('analytics.period')}
+          <div className="text-sm font-medium text-slate-700">
+            <label htmlFor={`${id}-period`}>{t('analytics.period')}</label>
             <Select id={`${id}-period`} className="mt-1" value={q.period} onChange={(e) => set({ period: e.target.value as AnalyticsPeriod })}>
               {ANALYTICS_PERIODS.map((p) => (
                 <option key={p} value={p}>
@@ -71,9 +71,9 @@ export default function AdminAnalyticsPage() {
                 </option>
               ))}
             </Select>
-          </label>
-          <label className="text-sm font-medium text-slate-700" htmlFor={`${id}-group`}>
-            {t('analytics.group')}
+          </div>
+          <div className="text-sm font-medium text-slate-700">
+            <label htmlFor={`${id}-group`}>{t('analytics.group')}</label>
             <Select id={`${id}-group`} className="mt-1" value={q.group} onChange={(e) => set({ group: e.target.value as AnalyticsGroup })}>
               {ANALYTICS_GROUPS.map((g) => (
                 <option key={g} value={g}>
@@ -81,17 +81,17 @@ export default function AdminAnalyticsPage() {
                 </option>
               ))}
             </Select>
-          </label>
+          </div>
           {q.period === 'custom' && (
             <>
-              <label className="text-sm font-medium text-slate-700" htmlFor={`${id}-from`}>
-                {t('analytics.from')}
+              <div className="text-sm font-medium text-slate-700">
+                <label htmlFor={`${id}-from`}>{t('analytics.from')}</label>
                 <Input id={`${id}-from`} type="date" className="mt-1 h-10 py-2" value={q.from ?? ''} max={q.to} onChange={(e) => set({ from: e.target.value || undefined })} />
-              </label>
-              <label className="text-sm font-medium text-slate-700" htmlFor={`${id}-to`}>
-                {t('analytics.to')}
+              </div>
+              <div className="text-sm font-medium text-slate-700">
+                <label htmlFor={`${id}-to`}>{t('analytics.to')}</label>
                 <Input id={`${id}-to`} type="date" className="mt-1 h-10 py-2" value={q.to ?? ''} min={q.from} onChange={(e) => set({ to: e.target.value || undefined })} />
-              </label>
+              </div>
             </>
           )}
         </form>
