@@ -142,6 +142,10 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/catalog/import': 'admin',
   'GET /api/admin/catalog/services/:id/sources': 'admin',
   'PUT /api/admin/catalog/services/:id/sources': 'admin',
+  // The owner's figures.
+  'GET /api/admin/analytics': 'admin',
+  'GET /api/admin/analytics/breakdown': 'admin',
+  'GET /api/admin/analytics/export': 'admin',
 };
 
 let database: Database;
