@@ -80,6 +80,9 @@ export const ERROR_CODES = {
   TWO_FACTOR_LOCKED: 429,
   TWO_FACTOR_ALREADY_ENABLED: 409,
   TWO_FACTOR_NOT_ENABLED: 409,
+  // analytics
+  /** A custom period without both days, ending before it begins, or longer than `details.maxDays`. */
+  PERIOD_INVALID: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

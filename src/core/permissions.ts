@@ -39,6 +39,8 @@ export const PERMISSIONS = [
   'maintenance:pass',
   /** Customers' discounts and customer groups (docs/rules.md#discounts). */
   'prices:manage',
+  /** The owner's figures: sales, cost, profit, top-ups by period, their breakdowns and exports. */
+  'analytics:read',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -123,6 +123,8 @@ export const adminOrdersQuerySchema = z.object({
   to: z.iso.date().optional(),
   /** Only the orders delayed at the provider (docs/rules.md#delayed-orders). */
   delayed: z.enum(['1']).optional(),
+  /** Only the orders waiting for a provider with funds (docs/rules.md#provider-funds). */
+  funds: z.enum(['1']).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;

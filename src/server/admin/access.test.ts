@@ -175,6 +175,9 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
     ['PUT /api/admin/customer-groups/:id', { path: `${a}/customer-groups/${groups[0].id}`, body: { name: 'Access resellers', discountPercent: '7.5' } }],
     ['DELETE /api/admin/customer-groups/:id', { path: `${a}/customer-groups/${groups[1].id}` }],
     ['PUT /api/admin/users/:id/pricing', { path: `${a}/users/${target.id}/pricing`, body: { discountPercent: '10', groupId: groups[0].id } }],
+    ['GET /api/admin/analytics', { path: `${a}/analytics?period=7d&group=day` }],
+    ['GET /api/admin/analytics/breakdown', { path: `${a}/analytics/breakdown?period=custom&from=2026-01-01&to=2026-03-31&by=customer` }],
+    ['GET /api/admin/analytics/export', { path: `${a}/analytics/export?period=90d&table=series&group=week` }],
     ['GET /api/dev/mailbox', { path: '/api/dev/mailbox' }],
     ['GET /api/dev/mailbox/:id', { path: `/api/dev/mailbox/${mail[0]!.id}` }],
   ]);

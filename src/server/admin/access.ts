@@ -89,6 +89,10 @@ export const ADMIN_ROUTE_PERMISSIONS: readonly (readonly [Method, string, Permis
   ['PUT', '/customer-groups/:id', 'prices:manage'],
   ['DELETE', '/customer-groups/:id', 'prices:manage'],
   ['PUT', '/users/:id/pricing', 'prices:manage'],
+  // The owner's figures (docs/rules.md#owner-figures).
+  ['GET', '/analytics', 'analytics:read'],
+  ['GET', '/analytics/breakdown', 'analytics:read'],
+  ['GET', '/analytics/export', 'analytics:read'],
 ];
 
 const compiled = ADMIN_ROUTE_PERMISSIONS.map(([method, path, permission]) => ({

@@ -4,8 +4,13 @@ import { countUsers } from '../auth';
 import { countActiveLocalServices } from '../content';
 import type { AppDeps } from '../deps';
 import { query } from '../http/body';
-import { latestOrders, orderCounts, providerAlerts } from '../orders';
-import { completedRevenueQepik, listPaymentsForStaff } from '../payments';
+import { latestOrders, orderCounts, providerBalances } from '../orders';
+import { periodDays } from '../../core/analytics';
+import { customerBalances, periodTotals, topUpsAllTime } from '../analytics';
+import { countFlaggedPayments, listPaymentsForStaff } from '../payments';
+import { getSettings } from '../settings';
+import { countWaitingTickets } from '../support';
+import { adminAnalyticsRoutes } from './analytics';
 import { listAudit } from './audit';
 import { adminCatalogRoutes } from './catalog';
 import { adminContentRoutes } from './content';
@@ -20,14 +25,20 @@ export function adminRoutes(deps: AppDeps) {
   const db = deps.database.db;
 
   return new Hono()
+    // What needs attention and today's figures (docs/rules.md#owner-figures).
     .get('/dashboard', async (c) => {
-      const [totalUsers, counts, revenueQepik, activeServices, latest, alerts] = await Promise.all([
+      const [totalUsers, counts, topUps, activeServices, latest, funds, today, balances, flaggedPayments, waitingTickets, settings] = await Promise.all([
         countUsers(db),
         orderCounts(db),
-        completedRevenueQepik(db),
+        topUpsAllTime(db),
         countActiveLocalServices(db),
         latestOrders(db, 5),
-        providerAlerts(db),
+        providerBalances(db),
+        periodTotals(db, periodDays({ period: 'today' })!),
+        customerBalances(db),
+        countFlaggedPayments(db),
+        countWaitingTickets(db),
+        getSettings(db),
       ]);
       return c.json({
         totalUsers,
@@ -35,11 +46,21 @@ export function adminRoutes(deps: AppDeps) {
         pendingOrders: counts.pending,
         completedOrders: counts.completed,
         delayedOrders: counts.delayed,
-        revenueQepik,
+        unknownOrders: counts.unknown,
+        topUpsQepik: topUps.topUpsQepik,
+        topUpsMicros: topUps.topUpsMicros,
+        todaySalesMicros: today.salesMicros,
+        todayGrossProfitMicros: today.grossProfitMicros,
+        ...balances,
         activeServices,
         latestOrders: latest,
-        providerAlerts: alerts.providers,
-        waitingForFunds: alerts.waitingForFunds,
+        providers: funds.providers,
+        providerAlerts: funds.providers.filter((p) => p.low || p.fundsShortSince !== null),
+        waitingForFunds: funds.waitingForFunds,
+        flaggedPayments,
+        waitingTickets,
+        /** No service fee and no base fee: every order sells at the provider's price. */
+        sellsAtCost: settings.service_fee === 0 && settings.base_fee === 0,
       });
     })
 
@@ -53,7 +74,8 @@ export function adminRoutes(deps: AppDeps) {
     .route('/catalog', adminCatalogRoutes(deps))
     .route('/content', adminContentRoutes(deps))
     .route('/providers', adminProvidersRoutes(deps))
-    .route('/', adminDiscountRoutes(deps));
+    .route('/', adminDiscountRoutes(deps))
+    .route('/analytics', adminAnalyticsRoutes(deps));
 }
 
 /** The admin API's routes with their inputs and answers, for the browser's typed client. */

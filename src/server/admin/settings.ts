@@ -3,7 +3,7 @@ import { settingsInputSchema } from '../../core/contracts/admin';
 import type { AppDeps } from '../deps';
 import { countUsers, staffActor } from '../auth';
 import { orderCounts } from '../orders';
-import { completedRevenueQepik } from '../payments';
+import { topUpsAllTime } from '../analytics';
 import { changeSettings, getSettings } from '../settings';
 import { countOpenTickets } from '../support';
 import { jsonBody } from '../http/body';
@@ -30,7 +30,7 @@ export function adminSettingsRoutes(deps: AppDeps) {
     })
 
     .get('/stats', async (c) => {
-      const [users, orders, revenueQepik, openTickets] = await Promise.all([countUsers(db), orderCounts(db), completedRevenueQepik(db), countOpenTickets(db)]);
-      return c.json({ users, orders: orders.total, revenueQepik, openTickets });
+      const [users, orders, topUps, openTickets] = await Promise.all([countUsers(db), orderCounts(db), topUpsAllTime(db), countOpenTickets(db)]);
+      return c.json({ users, orders: orders.total, topUpsQepik: topUps.topUpsQepik, openTickets });
     });
 }

@@ -117,23 +117,31 @@ export interface ProviderAlert {
   fundsShortSince: string | null;
 }
 
-/** The providers the dashboard warns about (docs/rules.md#provider-funds), and how many orders wait for funds. */
-export async function providerAlerts(db: OrdersDeps['db']): Promise<{ providers: ProviderAlert[]; waitingForFunds: number }> {
+/**
+ * Every enabled provider with its balance as last read (docs/rules.md#provider-funds): `low` below
+ * the `provider_low_balance` setting, `fundsShortSince` while it refuses orders for want of funds;
+ * and how many orders wait for a provider with funds.
+ */
+export async function providerBalances(db: OrdersDeps['db']): Promise<{ providers: ProviderAlert[]; waitingForFunds: number }> {
   const settings = await getSettings(db);
-  const rows = await db.select().from(providers).where(eq(providers.enabled, true));
-  const alerts = rows
-    .map((p) => ({
-      id: p.id,
-      name: p.name,
-      balance: p.balance,
-      currency: p.balanceCurrency,
-      low: p.balance !== null && /^\d+(\.\d+)?$/.test(p.balance) && Number(p.balance) < settings.provider_low_balance,
-      fundsShortSince: p.fundsShortSince?.toISOString() ?? null,
-    }))
-    .filter((a) => a.low || a.fundsShortSince !== null);
+  const rows = await db.select().from(providers).where(eq(providers.enabled, true)).orderBy(providers.name);
+  const list = rows.map((p) => ({
+    id: p.id,
+    name: p.name,
+    balance: p.balance,
+    currency: p.balanceCurrency,
+    low: p.balance !== null && /^\d+(\.\d+)?$/.test(p.balance) && Number(p.balance) < settings.provider_low_balance,
+    fundsShortSince: p.fundsShortSince?.toISOString() ?? null,
+  }));
   const [{ n } = { n: 0 }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)
     .where(and(isNotNull(orders.fundsWaitSince), eq(orders.status, 'pending')));
-  return { providers: alerts, waitingForFunds: n };
+  return { providers: list, waitingForFunds: n };
+}
+
+/** The providers the dashboard warns about (docs/rules.md#provider-funds), and how many orders wait for funds. */
+export async function providerAlerts(db: OrdersDeps['db']): Promise<{ providers: ProviderAlert[]; waitingForFunds: number }> {
+  const all = await providerBalances(db);
+  return { providers: all.providers.filter((a) => a.low || a.fundsShortSince !== null), waitingForFunds: all.waitingForFunds };
 }

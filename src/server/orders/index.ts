@@ -10,4 +10,4 @@ export * from './jobs';
 export * from './worker';
 export * from './dripfeed';
 export * from './staff';
-export { checkProviderFunds, providerAlerts, FUNDS_RETRY_MS, type ProviderAlert } from './funds';
+export { checkProviderFunds, providerAlerts, providerBalances, FUNDS_RETRY_MS, type ProviderAlert } from './funds';

@@ -380,7 +380,7 @@ describe('the admin dashboard’s order figures', () => {
     const c = await placeOrderBody(deps, user.id, order('https://instagram.com/figures.c'));
     await database.db.update(orders).set({ status: 'completed' }).where(eq(orders.id, b.id));
     await database.db.update(orders).set({ status: 'processing' }).where(eq(orders.id, c.id));
-    expect(await orderCounts(database.db)).toEqual({ total: before.total + 3, pending: before.pending + 2, completed: before.completed + 1, delayed: before.delayed });
+    expect(await orderCounts(database.db)).toEqual({ total: before.total + 3, pending: before.pending + 2, completed: before.completed + 1, delayed: before.delayed, unknown: before.unknown });
 
     const latest = await latestOrders(database.db, 3);
     expect(latest.map((o) => o.id)).toEqual([c.id, b.id, a.id]);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, inArray, like, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNotNull, like, lt, or, sql } from 'drizzle-orm';
 import { orderIdSchema, type AdminOrdersQuery } from '../../core/contracts/admin';
 import { costDifference, marginMicros } from '../../core/margin';
 import { statusesOfCounter } from '../../core/orderStatus';
@@ -32,6 +32,7 @@ export async function searchOrders(db: Db, q: AdminOrdersQuery) {
   if (q.status) conditions.push(eq(orders.status, q.status as never));
   if (q.platform) conditions.push(eq(orders.platform, q.platform));
   if (q.delayed) conditions.push(delayedNow);
+  if (q.funds) conditions.push(and(isNotNull(orders.fundsWaitSince), eq(orders.status, 'pending')));
   if (q.from) conditions.push(gte(orders.createdAt, new Date(`${q.from}T00:00:00Z`)));
   if (q.to) conditions.push(lt(orders.createdAt, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000)));
   const where = conditions.length ? and(...conditions) : undefined;
@@ -174,16 +175,17 @@ export async function prepareResubmit(deps: OrdersDeps, o: OrderRow): Promise<Re
 }
 
 /** The admin dashboard's order counts: every order, those still active and those completed (the customers' counters). */
-export async function orderCounts(db: Db): Promise<{ total: number; pending: number; completed: number; delayed: number }> {
+export async function orderCounts(db: Db): Promise<{ total: number; pending: number; completed: number; delayed: number; unknown: number }> {
   const [o] = await db
     .select({
       total: sql<number>`count(*)::int`,
       pending: sql<number>`count(*) filter (where ${inArray(orders.status, statusesOfCounter('active'))})::int`,
       completed: sql<number>`count(*) filter (where ${inArray(orders.status, statusesOfCounter('completed'))})::int`,
       delayed: sql<number>`count(*) filter (where ${delayedNow})::int`,
+      unknown: sql<number>`count(*) filter (where ${eq(orders.status, 'unknown')})::int`,
     })
     .from(orders);
-  return { total: o?.total ?? 0, pending: o?.pending ?? 0, completed: o?.completed ?? 0, delayed: o?.delayed ?? 0 };
+  return { total: o?.total ?? 0, pending: o?.pending ?? 0, completed: o?.completed ?? 0, delayed: o?.delayed ?? 0, unknown: o?.unknown ?? 0 };
 }
 
 /** The newest orders of every customer, for the admin dashboard. */

@@ -262,10 +262,10 @@ export async function listPaymentsForStaff(db: Db, { flagged }: { flagged: boole
   return rows.map((r) => ({ ...r.payment, email: r.email, createdAt: r.payment.createdAt.toISOString() }));
 }
 
-/** What completed payments brought in, in qəpik. */
-export async function completedRevenueQepik(db: Db): Promise<number> {
-  const [r] = await db.select({ q: sql<string>`coalesce(sum(${payments.amountQepik}), 0)::text` }).from(payments).where(eq(payments.status, 'completed'));
-  return Number(r?.q ?? 0);
+/** How many payments are flagged (their gateway data did not match): never credited, for the team to look at. */
+export async function countFlaggedPayments(db: Db): Promise<number> {
+  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(payments).where(eq(payments.flagged, true));
+  return r?.n ?? 0;
 }
 
 const ABANDONED_AFTER_MS = 24 * 3_600_000;

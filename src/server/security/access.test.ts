@@ -150,6 +150,10 @@ const ACCESS: Record<string, Access> = {
   'POST /api/auth/two-factor/verify-backup-code': 'auth',
   'GET /api/auth-extra/sign-ins': 'user',
   'GET /api/admin/users/:id/sign-ins': 'staff',
+  // The owner's figures.
+  'GET /api/admin/analytics': 'admin',
+  'GET /api/admin/analytics/breakdown': 'admin',
+  'GET /api/admin/analytics/export': 'admin',
 };
 
 let database: Database;

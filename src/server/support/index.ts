@@ -1,2 +1,2 @@
 /** Support: what other features (the admin area) may use of it. */
-export { countOpenTickets } from './service';
+export { countOpenTickets, countWaitingTickets } from './service';

@@ -360,6 +360,12 @@ export async function countOpenTickets(db: Db): Promise<number> {
   return openRows[0]?.n ?? 0;
 }
 
+/** Tickets waiting for the team: open, not yet taken up (`status = 'open'`). */
+export async function countWaitingTickets(db: Db): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(supportTickets).where(eq(supportTickets.status, 'open'));
+  return Number(r?.n ?? 0);
+}
+
 export async function contactCounts(db: Db): Promise<ContactCounts> {
   const rows = await db.select({ status: contactMessages.status, n: count() }).from(contactMessages).groupBy(contactMessages.status);
   const of = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);

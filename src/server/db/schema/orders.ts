@@ -141,6 +141,8 @@ export const orders = pgTable(
       .where(sql`delayed_at is not null and started_at is null`),
     // Later orders on the same link, which end a refill (src/server/reseller/actions.ts).
     index('orders_link_created_idx').on(t.linkKey, t.platform, t.createdAt),
+    // A period's orders and their cost (src/server/analytics/figures.ts).
+    index('orders_created_idx').on(t.createdAt),
     check('orders_drip_shape', sql`${t.runs} is null or (${t.runs} >= 2 and ${t.intervalMinutes} >= 1 and ${t.quantity} % ${t.runs} = 0 and ${t.runsSent} <= ${t.runs} and ${t.parentId} is null)`),
     check('orders_upstream_drip_shape', sql`not ${t.upstreamDrip} or (${t.runs} is not null and ${t.nextRunAt} is null)`),
     check('orders_cost_refund_bounded', sql`${t.costRefundedMicros} >= 0 and (${t.costMicros} is null or ${t.costRefundedMicros} <= ${t.costMicros})`),

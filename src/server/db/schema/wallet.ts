@@ -24,5 +24,10 @@ export const ledgerEntries = pgTable(
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('ledger_kind_reference_unique').on(t.kind, t.reference), index('ledger_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    unique('ledger_kind_reference_unique').on(t.kind, t.reference),
+    index('ledger_user_idx').on(t.userId, t.createdAt),
+    // A period's sales, refunds and top-ups (src/server/analytics/figures.ts).
+    index('ledger_created_idx').on(t.createdAt),
+  ],
 );

@@ -1,4 +1,4 @@
-import { AlarmClock, AlertTriangle, Banknote, CheckCircle2, Clock, Package, ShoppingCart, Users } from 'lucide-react';
+import { AlarmClock, AlertTriangle, Banknote, CheckCircle2, Clock, Package, ShoppingCart, TrendingUp, Users, Wallet } from 'lucide-react';
 import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
@@ -42,7 +42,12 @@ export function StaffHome() {
   );
 }
 
-/** The seven figures (the delayed orders' count links to them, docs/rules.md#delayed-orders) and the five latest orders (docs/rules.md#admin). */
+/**
+ * The owner's cockpit (docs/rules.md#owner-figures): today's sales and gross profit, what the shop
+ * owes its customers, what needs attention (each count a link to its filtered list), every
+ * provider's balance, a notice while the shop sells at cost, the store's counts and the five
+ * latest orders (docs/rules.md#admin).
+ */
 function Dashboard() {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
@@ -60,10 +65,97 @@ function Dashboard() {
         <Loading />
       ) : (
         <>
+          {d.sellsAtCost && (
+            <p role="status" data-testid="sells-at-cost" className="mb-6 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+              {t('dashboard.sellsAtCost')}{' '}
+              <Link to={`${base}/settings`} className="font-semibold underline underline-offset-2">
+                {t('dashboard.sellsAtCostLink')}
+              </Link>
+            </p>
+          )}
+
+          <div className="mb-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <StatCard testId="stat-today-sales" label={t('dashboard.todaySales')} value={formatMoney(d.todaySalesMicros, 'USD', lang)} icon={ShoppingCart} tone="emerald" />
+            <StatCard testId="stat-today-profit" label={t('dashboard.todayGrossProfit')} value={formatMoney(d.todayGrossProfitMicros, 'USD', lang)} icon={TrendingUp} tone="emerald" />
+            <StatCard
+              testId="stat-balances"
+              label={t('dashboard.customerBalances')}
+              value={
+                <>
+                  {formatMoney(d.customerBalancesMicros, 'USD', lang)}
+                  {d.owedByCustomersMicros > 0 && (
+                    <span className="block text-sm font-medium text-rose-700" data-testid="stat-owed">
+                      {t('dashboard.owedByCustomers', { amount: formatMoney(d.owedByCustomersMicros, 'USD', lang), count: d.accountsBelowZero })}
+                    </span>
+                  )}
+                </>
+              }
+              icon={Wallet}
+              tone="sky"
+            />
+            <StatCard
+              testId="stat-topups"
+              label={t('dashboard.topUps')}
+              value={
+                <>
+                  {formatMoney(d.topUpsQepik, 'AZN', lang)}
+                  <span className="block text-sm font-medium text-slate-500">{formatMoney(d.topUpsMicros, 'USD', lang)}</span>
+                </>
+              }
+              icon={Banknote}
+              tone="violet"
+            />
+          </div>
+          <p className="mb-8 text-sm">
+            <Link to={`${base}/analytics`} className="font-semibold text-brand-700 underline underline-offset-2">
+              {t('dashboard.openAnalytics')}
+            </Link>
+          </p>
+
+          <Panel className="mb-8" data-testid="attention">
+            <h2 className="border-b border-slate-200 px-5 py-4 text-base font-semibold text-slate-900">{t('dashboard.attention')}</h2>
+            <ul className="grid gap-px bg-slate-100 sm:grid-cols-2 xl:grid-cols-5">
+              {(
+                [
+                  ['unknown', d.unknownOrders, `${base}/orders?status=unknown`],
+                  ['delayed', d.delayedOrders, `${base}/orders?delayed=1`],
+                  ['funds', d.waitingForFunds, `${base}/orders?funds=1`],
+                  ['flagged', d.flaggedPayments, `${base}/payments?flagged=1`],
+                  ['tickets', d.waitingTickets, `${base}/support?status=open`],
+                ] as const
+              ).map(([key, count, to]) => (
+                <li key={key} className="bg-white">
+                  <Link to={to} data-testid={`attention-${key}`} className="flex h-full items-baseline justify-between gap-3 px-5 py-4 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500">
+                    <span className="text-sm font-medium text-slate-700">{t(`dashboard.attentionItems.${key}`)}</span>
+                    <span className={`text-xl font-bold tabular-nums ${count > 0 ? 'text-amber-700' : 'text-slate-400'}`}>{formatNumber(count, lang)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Panel>
+
+          {d.providers.length > 0 && (
+            <Panel className="mb-8" data-testid="provider-balances">
+              <h2 className="border-b border-slate-200 px-5 py-4 text-base font-semibold text-slate-900">{t('dashboard.providerBalances')}</h2>
+              <ul className="divide-y divide-slate-100">
+                {d.providers.map((p) => (
+                  <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-2 px-5 py-3 text-sm">
+                    <Link to={`${base}/providers`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
+                      {p.name}
+                    </Link>
+                    <span className={`tabular-nums ${p.low || p.fundsShortSince ? 'font-semibold text-rose-700' : 'text-slate-700'}`} data-low={p.low || !!p.fundsShortSince}>
+                      {p.balance === null ? t('dashboard.balanceNotRead') : `${p.balance} ${p.currency ?? ''}`.trim()}
+                      {p.low && <span className="ml-2">{t('dashboard.belowThreshold')}</span>}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </Panel>
+          )}
+
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             <StatCard testId="stat-users" label={t('dashboard.totalUsers')} value={formatNumber(d.totalUsers, lang)} icon={Users} tone="brand" />
             <StatCard testId="stat-orders" label={t('dashboard.totalOrders')} value={formatNumber(d.totalOrders, lang)} icon={ShoppingCart} tone="sky" />
-            <StatCard testId="stat-revenue" label={t('dashboard.revenue')} value={formatMoney(d.revenueQepik, 'AZN', lang)} icon={Banknote} tone="emerald" />
             <StatCard testId="stat-services" label={t('dashboard.activeServices')} value={formatNumber(d.activeServices, lang)} icon={Package} tone="violet" />
             <StatCard testId="stat-pending" label={t('dashboard.pendingOrders')} value={formatNumber(d.pendingOrders, lang)} icon={Clock} tone="amber" />
             <StatCard testId="stat-completed" label={t('dashboard.completedOrders')} value={formatNumber(d.completedOrders, lang)} icon={CheckCircle2} tone="emerald" />

@@ -50,8 +50,14 @@ export default function AdminOrdersPage() {
   const [params] = useSearchParams();
   // The audit log links an order here by its number (`?q=`).
   const [text, setText] = useState(() => params.get('q') ?? '');
-  // The dashboard's delayed count links here with `?delayed=1`.
-  const [filters, setFilters] = useState<OrdersQuery>(() => ({ page: 1, ...(params.get('q')?.trim() ? { q: params.get('q')!.trim() } : {}), ...(params.get('delayed') === '1' ? { delayed: '1' as const } : {}) }));
+  // The dashboard's counts link here: `?delayed=1`, `?funds=1` (waiting for a provider with funds), `?status=unknown`.
+  const [filters, setFilters] = useState<OrdersQuery>(() => ({
+    page: 1,
+    ...(params.get('q')?.trim() ? { q: params.get('q')!.trim() } : {}),
+    ...(params.get('delayed') === '1' ? { delayed: '1' as const } : {}),
+    ...(params.get('funds') === '1' ? { funds: '1' as const } : {}),
+    ...((ORDER_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? { status: params.get('status')! } : {}),
+  }));
   const [openId, setOpenId] = useState<string | null>(null);
   const platforms = usePlatforms();
 
@@ -91,9 +97,14 @@ export default function AdminOrdersPage() {
             </Select>
           </FilterField>
           <FilterField id="order-delay" label={t('orders.delay')}>
-            <Select id="order-delay" value={filters.delayed ?? ''} onChange={(e) => set({ delayed: e.target.value === '1' ? '1' : undefined })}>
+            <Select
+              id="order-delay"
+              value={filters.funds ? 'funds' : (filters.delayed ?? '')}
+              onChange={(e) => set({ delayed: e.target.value === '1' ? '1' : undefined, funds: e.target.value === 'funds' ? '1' : undefined })}
+            >
               <option value="">{t('orders.allOrders')}</option>
               <option value="1">{t('orders.delayedOnly')}</option>
+              <option value="funds">{t('orders.waitingForFundsOnly')}</option>
             </Select>
           </FilterField>
           <FilterField id="order-from" label={t('orders.from')}>

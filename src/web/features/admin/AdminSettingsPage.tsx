@@ -133,7 +133,7 @@ export default function AdminSettingsPage() {
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label={t('settings.stats.users')} value={s ? formatNumber(s.users, lang) : '…'} icon={Users} tone="brand" />
         <StatCard label={t('settings.stats.orders')} value={s ? formatNumber(s.orders, lang) : '…'} icon={ShoppingCart} tone="sky" />
-        <StatCard label={t('settings.stats.revenue')} value={s ? formatMoney(s.revenueQepik, 'AZN', lang) : '…'} icon={Banknote} tone="emerald" />
+        <StatCard label={t('settings.stats.topUps')} value={s ? formatMoney(s.topUpsQepik, 'AZN', lang) : '…'} icon={Banknote} tone="emerald" />
         <StatCard label={t('settings.stats.openTickets')} value={s ? formatNumber(s.openTickets, lang) : '…'} icon={LifeBuoy} tone="amber" />
       </div>
 

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey 
 import { hc, type InferResponseType } from 'hono/client';
 import type { z } from 'zod';
 import type { adminAuditQuerySchema, adminOrdersQuerySchema, BlogPostInput, CatalogImportInput, FaqInput, LocalServiceInput, paramTextOverrideInputSchema, providerInputSchema, providerUpdateSchema, roleSchema, ServiceNameInput, ServiceSourcesInput } from '../../../core/contracts/admin';
+import type { AnalyticsGroup, AnalyticsPeriod, AnalyticsTable, Breakdown } from '../../../core/analytics';
 import type { Language } from '../../../core/i18n';
 import type { Settings } from '../../../core/settings';
 import type { CustomerGroupInput, CustomerPricingInput } from '../../../core/contracts/discounts';
@@ -278,3 +279,29 @@ export const useSetCustomerPricing = () =>
     groupKeys(),
     adminKeys.audit(),
   ]);
+
+// ─── Analytics (docs/rules.md#owner-figures) ──────────────────────────────────────────────
+
+export type AnalyticsData = InferResponseType<typeof api.analytics.$get>;
+export type AnalyticsBreakdown = InferResponseType<typeof api.analytics.breakdown.$get>;
+/** The page's query as the address carries it (yyyy-mm-dd days, only with a custom period). */
+export type AnalyticsSearch = { period: AnalyticsPeriod; group: AnalyticsGroup; from?: string; to?: string };
+
+const analyticsParams = (q: AnalyticsSearch): Record<string, string> => ({
+  period: q.period,
+  group: q.group,
+  ...(q.period === 'custom' && q.from ? { from: q.from } : {}),
+  ...(q.period === 'custom' && q.to ? { to: q.to } : {}),
+});
+
+export const useAnalytics = (q: AnalyticsSearch) =>
+  useQuery({ queryKey: [...adminKeys.all, 'analytics', q], queryFn: () => unwrap((o) => api.analytics.$get({ query: analyticsParams(q) }, o)), placeholderData: keepPreviousData, retry: false });
+export const useAnalyticsBreakdown = (q: AnalyticsSearch, by: Breakdown) =>
+  useQuery({
+    queryKey: [...adminKeys.all, 'analytics-breakdown', by, q],
+    queryFn: () => unwrap((o) => api.analytics.breakdown.$get({ query: { ...analyticsParams(q), by } }, o)),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+/** The address of a table's CSV export. */
+export const analyticsExportUrl = (q: AnalyticsSearch, table: AnalyticsTable) => `/api/admin/analytics/export?${new URLSearchParams({ ...analyticsParams(q), table })}`;

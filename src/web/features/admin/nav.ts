@@ -1,4 +1,5 @@
 import {
+  BarChart3,
   HelpCircle,
   LayoutDashboard,
   LifeBuoy,
@@ -27,6 +28,7 @@ export interface NavItem {
 
 export const NAV: NavItem[] = [
   { key: 'dashboard', path: '', icon: LayoutDashboard, permission: 'dashboard:read' },
+  { key: 'analytics', path: '/analytics', icon: BarChart3, permission: 'analytics:read' },
   { key: 'orders', path: '/orders', icon: ShoppingCart, permission: 'orders:read' },
   { key: 'services', path: '/services', icon: Package, permission: 'catalog:manage', also: ['/service-names'] },
   { key: 'blog', path: '/blog', icon: Newspaper, permission: 'content:manage' },

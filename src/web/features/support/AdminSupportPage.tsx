@@ -36,12 +36,13 @@ function Inbox() {
   const { t, i18n } = useTranslation('admin-support');
   const qc = useQueryClient();
   const id = useId();
-  const [status, setStatus] = useState<TicketStatus | ''>('');
+  // The dashboard's count of tickets waiting for the team links here with `?status=open`.
+  const [params] = useSearchParams();
+  const [status, setStatus] = useState<TicketStatus | ''>(() => TICKET_STATUSES.find((s) => s === params.get('status')) ?? '');
   const [priority, setPriority] = useState<TicketPriority | ''>('');
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   // The audit log links a ticket here (`?ticket=`): it opens with its thread.
-  const [params] = useSearchParams();
   const [selected, setSelected] = useState<string | null>(() => params.get('ticket'));
 
   useEffect(() => {
