@@ -6,7 +6,7 @@ import { overrideRolePermissionsForTest, PERMISSIONS, type Permission } from '..
 import { post, signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
-import { catalogServices, orders } from '../db/schema';
+import { catalogServices, orders, payments } from '../db/schema';
 import { newOrderNumber } from '../orders/service';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
@@ -102,6 +102,13 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
   const mail = (await (await send('GET', '/api/dev/mailbox', admin)).json()).messages as { id: number }[];
   expect([ticket?.id, consultation?.id, contacts.length >= 2, local.id, blog.id, faq.id, provider.id, mail.length > 0].every(Boolean)).toBe(true);
 
+  // A completed top-up of 5 USD, credited as settlement credits it: the chargeback's subject.
+  const [topUp] = await database.db
+    .insert(payments)
+    .values({ reference: `balance-access-${target.id}`, userId: target.id, amountUsdMicros: 5_000_000, amountQepik: 850, rate: '1.7', provider: 'sandbox', status: 'completed' })
+    .returning();
+  await credit(database.db, { userId: target.id, amountMicros: 5_000_000, kind: 'topup', reference: topUp!.id });
+
   const a = `${ADMIN_API}`;
   return new Map<string, { path: string; body?: unknown }>([
     ['GET /api/admin/support/tickets', { path: `${a}/support/tickets` }],
@@ -168,6 +175,8 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
     ['PUT /api/admin/catalog/services/:id/sources', { path: `${a}/catalog/services/${svc!.id}/sources`, body: { sources: [{ providerId: provider.id, providerServiceId: '1' }] } }],
     ['GET /api/dev/mailbox', { path: '/api/dev/mailbox' }],
     ['GET /api/dev/mailbox/:id', { path: `/api/dev/mailbox/${mail[0]!.id}` }],
+    ['GET /api/admin/payments/export', { path: `${a}/payments/export?status=completed&flagged=1` }],
+    ['POST /api/admin/payments/:id/reversal', { path: `${a}/payments/${topUp.id}/reversal`, body: { reason: 'The bank reversed it' } }],
   ]);
 }
 

@@ -81,6 +81,9 @@ export const ADMIN_ROUTE_PERMISSIONS: readonly (readonly [Method, string, Permis
   ['POST', '/catalog/import', 'providers:manage'],
   ['GET', '/catalog/services/:id/sources', 'providers:manage'],
   ['PUT', '/catalog/services/:id/sources', 'providers:manage'],
+  // Payments: the export of the list, and chargebacks (docs/decisions/0019).
+  ['GET', '/payments/export', 'payments:read'],
+  ['POST', '/payments/:id/reversal', 'payments:manage'],
 ];
 
 const compiled = ADMIN_ROUTE_PERMISSIONS.map(([method, path, permission]) => ({

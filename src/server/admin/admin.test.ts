@@ -6,7 +6,7 @@ import { signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { displayNames, previewNames, type NameRule } from '../../core/serviceNames';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
-import { auditLog, catalogServices, ledgerEntries, orders, providerServiceChanges, providerServices, serviceSources, users } from '../db/schema';
+import { auditLog, catalogServices, ledgerEntries, orders, payments, providerServiceChanges, providerServices, serviceSources, users } from '../db/schema';
 import { createLogger } from '../logger';
 import { newOrderNumber } from '../orders/service';
 import { applyState } from '../orders/sync';
@@ -131,6 +131,16 @@ async function fixtures(): Promise<Record<string, () => Promise<{ path: string; 
     'POST /api/admin/catalog/import': async () => ({ path: '/api/admin/catalog/import', body: { providerId: panel.id, category: { platform: 'instagram', type: 'Default' }, markup: { percent: '10' } } }),
     'GET /api/admin/catalog/services/:id/sources': async () => ({ path: '/api/admin/catalog/services/walk-sourced/sources' }),
     'PUT /api/admin/catalog/services/:id/sources': async () => ({ path: '/api/admin/catalog/services/walk-sourced/sources', body: { sources: [{ providerId: panel.id, providerServiceId: 'walk-1' }], markup: { percent: '15' } } }),
+    'GET /api/admin/payments/export': async () => ({ path: '/api/admin/payments/export?status=completed' }),
+    'POST /api/admin/payments/:id/reversal': async () => {
+      // A completed top-up of 5 USD, credited as settlement credits it.
+      const [p] = await database.db
+        .insert(payments)
+        .values({ reference: `balance-walk-${target.id}`, userId: target.id, amountUsdMicros: 5_000_000, amountQepik: 850, rate: '1.7', provider: 'sandbox', status: 'completed' })
+        .returning();
+      await credit(database.db, { userId: target.id, amountMicros: 5_000_000, kind: 'topup', reference: p!.id });
+      return { path: `/api/admin/payments/${p!.id}/reversal`, body: { reason: 'The bank reversed it' } };
+    },
   };
 }
 

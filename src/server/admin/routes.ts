@@ -1,15 +1,14 @@
 import { Hono } from 'hono';
-import { adminPaymentsQuerySchema } from '../../core/contracts/admin';
 import { countUsers } from '../auth';
 import { countActiveLocalServices } from '../content';
 import type { AppDeps } from '../deps';
-import { query } from '../http/body';
 import { latestOrders, orderCounts, providerAlerts } from '../orders';
-import { completedRevenueQepik, listPaymentsForStaff } from '../payments';
+import { completedRevenueQepik } from '../payments';
 import { listAudit } from './audit';
 import { adminCatalogRoutes } from './catalog';
 import { adminContentRoutes } from './content';
 import { adminOrdersRoutes } from './orders';
+import { adminPaymentsRoutes } from './payments';
 import { adminProvidersRoutes } from './providers';
 import { adminSettingsRoutes } from './settings';
 import { adminUsersRoutes } from './users';
@@ -47,14 +46,13 @@ export function adminRoutes(deps: AppDeps) {
       return c.json({ entries: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) });
     })
 
-    .get('/payments', query(adminPaymentsQuerySchema), async (c) => c.json({ payments: await listPaymentsForStaff(db, c.req.valid('query')) }))
-
     .route('/users', adminUsersRoutes(deps))
     .route('/orders', adminOrdersRoutes(deps))
     .route('/settings', adminSettingsRoutes(deps))
     .route('/catalog', adminCatalogRoutes(deps))
     .route('/content', adminContentRoutes(deps))
-    .route('/providers', adminProvidersRoutes(deps));
+    .route('/providers', adminProvidersRoutes(deps))
+    .route('/payments', adminPaymentsRoutes(deps));
 }
 
 /** The admin API's routes with their inputs and answers, for the browser's typed client. */

@@ -31,11 +31,11 @@ describe('the team’s view of payments', () => {
 
     expect(await completedRevenueQepik(database.db)).toBe(revenueBefore + 2000);
 
-    const all = await listPaymentsForStaff(database.db, { flagged: false });
-    const mine = all.filter((p) => p.userId === user.id);
+    const all = await listPaymentsForStaff(database.db, { page: 1 });
+    const mine = all.payments.filter((p) => p.userId === user.id);
     expect(mine.map((p) => p.status)).toEqual(['pending', 'completed', 'failed', 'completed']);
     expect(mine.find((p) => p.id === done.id)).toMatchObject({ email: 'payer@example.com', amountQepik: 1700, createdAt: done.createdAt.toISOString() });
 
-    expect((await listPaymentsForStaff(database.db, { flagged: true })).map((p) => p.id)).toEqual([flagged.id]);
+    expect((await listPaymentsForStaff(database.db, { flagged: '1', page: 1 })).payments.map((p) => p.id)).toEqual([flagged.id]);
   });
 });
