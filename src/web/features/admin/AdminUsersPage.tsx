@@ -1,4 +1,5 @@
-import { KeyRound, Plus, Wallet, X } from 'lucide-react';
+import { CreditCard, KeyRound, Plus, Wallet, X } from 'lucide-react';
+import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,18 +8,21 @@ import { balanceAdjustmentSchema, roleInputSchema } from '../../../core/contract
 import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
 import { Input } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { ApiError } from '../../lib/api';
 import { useCan } from './access';
-import { ROLES, useAddRole, useAdjustBalance, useRemoveRole, useSetApiAccess, useUsers, type AdminUser, type Role } from './api';
+import { ROLES, useAddRole, useAdjustBalance, usePayments, useRemoveRole, useSetApiAccess, useUsers, type AdminPayment, type AdminUser, type Role } from './api';
+import { useAdminBase } from './AdminLayout';
+import { PaymentsTable, ReversalDialog } from './PaymentsTable';
 import { DeleteDialog, FormDialog } from './dialogs';
 import { notify, notifyError } from './format';
 import { parseSignedMicros } from './forms';
 import { AdminPage, CardsOrTable, Field, Panel, QueryView, ReasonField, SearchField, Select, Table, td, Th, useFailureNotice } from './ui';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 
-export const ns = ['admin'];
+export const ns = ['admin', 'payments'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:users.title')} · ${site.site_name}` });
 
 const ROLE_TONE: Record<Role, string> = {
@@ -41,6 +45,7 @@ export default function AdminUsersPage() {
   const [removing, setRemoving] = useState<{ user: AdminUser; role: Role } | null>(null);
   const [adding, setAdding] = useState<AdminUser | null>(null);
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
+  const [history, setHistory] = useState<AdminUser | null>(null);
   const removeRole = useRemoveRole();
   useFailureNotice(users, 'notices.usersNotLoaded');
 
@@ -60,7 +65,7 @@ export default function AdminUsersPage() {
                       <p className="truncate font-medium text-slate-900">{u.name || '—'}</p>
                       <p className="truncate text-xs text-slate-500">{u.email}</p>
                     </div>
-                    <p className="shrink-0 text-sm font-semibold tabular-nums text-slate-900">{formatMoney(u.balanceMicros, 'USD', lang)}</p>
+                    <Balance user={u} className="shrink-0 text-right text-sm font-semibold" />
                   </div>
                   <p className="mt-1 text-xs text-slate-500">
                     {t('users.registered')}: {formatDate(u.createdAt, lang)}
@@ -68,7 +73,7 @@ export default function AdminUsersPage() {
                   <div className="mt-3">
                     <RoleBadges user={u} onRemove={(role) => setRemoving({ user: u, role })} />
                   </div>
-                  <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} className="mt-3 flex gap-2" />
+                  <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} onPayments={() => setHistory(u)} className="mt-3 flex flex-wrap gap-2" />
                 </li>
               ))}
             >
@@ -91,13 +96,15 @@ export default function AdminUsersPage() {
                       <p className="font-medium text-slate-900">{u.name || '—'}</p>
                       <p className="text-xs text-slate-500">{u.email}</p>
                     </td>
-                    <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{formatMoney(u.balanceMicros, 'USD', lang)}</td>
+                    <td className={`${td} whitespace-nowrap text-right font-medium`}>
+                      <Balance user={u} />
+                    </td>
                     <td className={`${td} whitespace-nowrap`}>{formatDate(u.createdAt, lang)}</td>
                     <td className={td}>
                       <RoleBadges user={u} onRemove={(role) => setRemoving({ user: u, role })} />
                     </td>
                     <td className={`${td} whitespace-nowrap text-right`}>
-                      <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} className="inline-flex gap-2" />
+                      <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} onPayments={() => setHistory(u)} className="inline-flex gap-2" />
                     </td>
                   </tr>
                 ))}
@@ -120,16 +127,23 @@ export default function AdminUsersPage() {
       />
       {adding ? <AddRoleDialog user={adding} onClose={() => setAdding(null)} /> : null}
       {adjusting ? <BalanceDialog user={adjusting} onClose={() => setAdjusting(null)} /> : null}
+      {history ? <PaymentHistoryDialog user={history} onClose={() => setHistory(null)} /> : null}
     </AdminPage>
   );
 }
 
 /** A user's two buttons, in the phone card and in the table row. */
-function UserActions({ user, onAddRole, onAdjust, className }: { user: AdminUser; onAddRole: () => void; onAdjust: () => void; className: string }) {
+function UserActions({ user, onAddRole, onAdjust, onPayments, className }: { user: AdminUser; onAddRole: () => void; onAdjust: () => void; onPayments: () => void; className: string }) {
   const { t } = useTranslation('admin');
   const allowed = useCan();
   const setApi = useSetApiAccess();
-  if (!allowed('users:roles') && !allowed('balances:write')) return <span className="text-xs text-slate-500">{t('users.readOnly')}</span>;
+  const payments = allowed('payments:read') ? (
+    <Button size="sm" variant="outline" onClick={onPayments} aria-label={t('payments.historyFor', { email: user.email })}>
+      <CreditCard className="size-4" aria-hidden="true" />
+      {t('payments.history')}
+    </Button>
+  ) : null;
+  if (!allowed('users:roles') && !allowed('balances:write')) return payments ? <div className={className}>{payments}</div> : <span className="text-xs text-slate-500">{t('users.readOnly')}</span>;
   const toggleApi = () =>
     setApi.mutate(
       { userId: user.id, enabled: !user.apiAccess },
@@ -158,6 +172,7 @@ function UserActions({ user, onAddRole, onAdjust, className }: { user: AdminUser
           {t('users.adjust')}
         </Button>
       ) : null}
+      {payments}
     </div>
   );
 }
@@ -286,5 +301,47 @@ function BalanceDialog({ user, onClose }: { user: AdminUser; onClose: () => void
         error={errors.reason ? t('users.reasonRequired') : undefined}
       />
     </FormDialog>
+  );
+}
+
+/** A balance; below zero (only a chargeback takes it there, docs/decisions/0019) in red, with what the customer owes. */
+function Balance({ user, className = '' }: { user: AdminUser; className?: string }) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const owed = user.balanceMicros < 0;
+  return (
+    <span className={`block tabular-nums ${owed ? 'text-rose-700' : 'text-slate-900'} ${className}`} data-testid="user-balance">
+      {formatMoney(user.balanceMicros, 'USD', lang)}
+      {owed ? (
+        <span className="mt-0.5 block text-xs font-semibold" data-testid="user-owed">
+          {t('payments.owed', { amount: formatMoney(-user.balanceMicros, 'USD', lang) })}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** The customer's payments, newest first (the first page; the payments page has them all), with their chargebacks. */
+function PaymentHistoryDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const base = useAdminBase();
+  const payments = usePayments({ userId: user.id });
+  const [reversing, setReversing] = useState<AdminPayment | null>(null);
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={t('payments.historyTitle')} description={user.email} closeLabel={t('common.close')} className="sm:max-w-5xl">
+      <QueryView query={payments} error={t('payments.notLoaded')} empty={t('payments.empty')} isEmpty={(d) => d.payments.length === 0}>
+        {(d) => (
+          <div className="-mx-4 sm:mx-0" data-testid="user-payments">
+            <PaymentsTable payments={d.payments} onReverse={setReversing} />
+          </div>
+        )}
+      </QueryView>
+      <p className="mt-4 text-right text-sm">
+        <Link to={`${base}/payments?userId=${encodeURIComponent(user.id)}`} className="font-semibold text-brand-700 underline underline-offset-2">
+          {t('payments.historyAll')}
+        </Link>
+      </p>
+      {reversing ? <ReversalDialog payment={reversing} onClose={() => setReversing(null)} /> : null}
+    </Dialog>
   );
 }
