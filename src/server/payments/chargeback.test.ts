@@ -173,6 +173,21 @@ describe('a chargeback, from booking to settled', () => {
   });
 });
 
+describe('the payments list’s query', () => {
+  it('is strict: an unknown parameter, a day that is not one, a range backwards or an unknown status is 422, never a 500', async () => {
+    for (const q of ['?flagged=yes', '?status=reversedd', '?from=2026-13-01', '?from=2026-03-02&to=2026-03-01', '?page=0', '?sort=amount', '?method=a%20b']) {
+      const res = await send('GET', `/api/admin/payments${q}`, admin);
+      expect([q, res.status]).toEqual([q, 422]);
+      expect((await res.json()).error.code).toBe('VALIDATION_FAILED');
+      expect((await send('GET', `/api/admin/payments/export${q}`, admin)).status).toBe(422);
+    }
+    const ok = await send('GET', '/api/admin/payments?status=completed&flagged=1&from=2026-01-01&to=2026-12-31&q=x&page=2', admin);
+    expect(ok.status).toBe(200);
+    const csv = await send('GET', '/api/admin/payments/export?flagged=true', admin);
+    expect([csv.status, csv.headers.get('content-type'), csv.headers.get('content-disposition')]).toEqual([200, 'text/csv; charset=utf-8', expect.stringMatching(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/)]);
+  });
+});
+
 describe('only a chargeback may make a balance negative', () => {
   it('the database refuses a balance below minus the chargebacks booked against it', async () => {
     /** The constraint that refused a statement (the driver's error is under drizzle's). */
