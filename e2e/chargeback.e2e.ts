@@ -110,6 +110,9 @@ describe.skipIf(!hasChromium())('chargeback', () => {
     await balance.filter({ hasText: formatMoney(-owed, 'USD', 'en') }).waitFor();
     expect(await balance.getAttribute('data-owed')).toBe('true');
     await page.getByTestId('balance-owed').getByText(`you owe ${formatMoney(owed, 'USD', 'en')}`).waitFor();
+    // Their payments list says the top-up was taken back.
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    await page.locator(`[data-payment="${reference}"]`).locator('visible=true').locator('[data-status="reversed"]').waitFor();
 
     // The team's users list says the customer owes.
     await admin.goto(`/en/admin/users`);

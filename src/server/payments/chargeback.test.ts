@@ -105,6 +105,9 @@ describe('a chargeback, from booking to settled', () => {
     // The payment shows its reversal: who, when, why; still completed, listed as reversed.
     const list = await (await send('GET', `/api/admin/payments?status=reversed&q=${encodeURIComponent(customer.email)}`, admin)).json();
     expect(list.payments).toEqual([expect.objectContaining({ id: paid.id, status: 'completed', reversal: { at: expect.any(String), byEmail: 'admin@test.local', reason: 'Chargeback 4837: fraud claim' } })]);
+    // The customer's own list says it was taken back.
+    const own = await (await send('GET', '/api/payments', customer.cookie)).json();
+    expect(own.payments.find((p: { id: string }) => p.id === paid.id)).toMatchObject({ status: 'completed', reversedAt: expect.any(String) });
     const [row] = await database.db.select().from(payments).where(eq(payments.id, paid.id));
     expect(row).toMatchObject({ status: 'completed', reversedBy: adminId, reversalReason: 'Chargeback 4837: fraud claim' });
     const [logged] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.reversal'), eq(auditLog.targetId, paid.id)));

@@ -43,6 +43,7 @@ export const toPaymentView = (p: PaymentRow): PaymentView => ({
   provider: p.provider,
   transactionId: p.transactionId,
   createdAt: p.createdAt.toISOString(),
+  reversedAt: p.reversedAt?.toISOString() ?? null,
 });
 
 const GATEWAY_LANGUAGE = { az: 'az', tr: 'en', en: 'en' } as const;
