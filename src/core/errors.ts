@@ -65,6 +65,12 @@ export const ERROR_CODES = {
   PAYMENT_NOT_FOUND: 404,
   PAYMENT_STATUS_UNKNOWN: 502,
   SIGNATURE_INVALID: 400,
+  /** The account owes the shop (a chargeback left its balance below zero): no orders until a top-up or the team settles it. `details.owedMicros`. */
+  BALANCE_OWED: 402,
+  /** A chargeback asked for a payment that is not a completed top-up. */
+  PAYMENT_NOT_REVERSIBLE: 409,
+  /** A chargeback asked for a payment already reversed. */
+  PAYMENT_ALREADY_REVERSED: 409,
 
   // content
   DUPLICATE: 409,

@@ -26,6 +26,8 @@ export const PERMISSIONS = [
   'users:roles',
   'balances:write',
   'payments:read',
+  /** Book a chargeback: a completed top-up the bank took back leaves the balance, even below zero. */
+  'payments:manage',
   'dashboard:read',
   'audit:read',
   'settings:manage',

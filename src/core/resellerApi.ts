@@ -26,6 +26,7 @@ export const V2_ERRORS = {
   refillId: 'Incorrect refill ID',
   rate: 'Too many requests. Please slow down.',
   maintenance: 'The service is under maintenance. Please try again later.',
+  owed: 'Your balance is negative after a reversed payment. Top up your balance to settle it before using the API.',
 } as const;
 
 /** Refusals of a quantity outside a service's bounds, in the protocol's wording. */

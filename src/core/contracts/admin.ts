@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n';
 import { settingsSchema } from '../settings';
 import { markupSchema } from '../catalog';
+import { PAYMENT_STATUSES } from './payments';
 
 // Every body an admin sends is a strict object: an unknown field is refused (422), not ignored.
 
@@ -143,8 +144,31 @@ export const paramTextParamsSchema = z.strictObject({ kind: z.string(), lang: z.
 
 /** The admin's user search: words in the e-mail or name (trimmed, at most 200 characters). */
 export const adminUsersQuerySchema = z.object({ q: z.string().optional().transform((q) => (q ?? '').trim().slice(0, 200)) });
-/** The payments list: only the flagged ones with `flagged=true`. */
-export const adminPaymentsQuerySchema = z.object({ flagged: z.string().optional().transform((f) => f === 'true') });
+/** What the payments list filters a status by: a payment's status, or `reversed` (completed, then taken back by a chargeback). */
+export const ADMIN_PAYMENT_STATUS_FILTERS = [...PAYMENT_STATUSES, 'reversed'] as const;
+/**
+ * The payments list (docs/rules.md#payments), read from the page's address so a link can open it
+ * filtered: `status`, `method` (the card gateway), `q` (words of the customer's e-mail), `userId`
+ * (one customer, their user page), `from` and `to` (days, UTC, both included), `flagged=1` (only
+ * the flagged ones; `true` is read alike), `page`. Anything else is refused.
+ */
+export const adminPaymentsQuerySchema = z
+  .strictObject({
+    status: z.enum(ADMIN_PAYMENT_STATUS_FILTERS).optional(),
+    method: z.string().regex(/^[\w-]{1,40}$/).optional(),
+    q: z.string().trim().max(200).optional(),
+    userId: z.string().min(1).max(100).optional(),
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+    flagged: z.enum(['1', 'true']).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'from is after to', path: ['to'] });
+export type AdminPaymentsQuery = z.output<typeof adminPaymentsQuerySchema>;
+/** A payment's id in an address. */
+export const paymentIdParamsSchema = z.strictObject({ id: orderIdSchema });
+/** A chargeback booked by the team: why the bank took the top-up back (required; in the ledger and the audit log). */
+export const paymentReversalSchema = z.strictObject({ reason: z.string().trim().min(3).max(500) });
 
 // SMM providers (docs/decisions/0016). The key is write-only: sent when added or replaced, and
 // answered only as its last four characters.

@@ -26,6 +26,8 @@ export const paymentViewSchema = z.object({
   provider: z.string(),
   transactionId: z.string().nullable(),
   createdAt: z.string(),
+  /** When the bank took this completed top-up back (a chargeback, docs/decisions/0019), or null. */
+  reversedAt: z.string().nullable(),
 });
 export type PaymentView = z.infer<typeof paymentViewSchema>;
 

@@ -6,7 +6,7 @@ import { overrideRolePermissionsForTest, PERMISSIONS, type Permission } from '..
 import { post, signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
-import { catalogServices, orders } from '../db/schema';
+import { catalogServices, orders, payments } from '../db/schema';
 import { newOrderNumber } from '../orders/service';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
@@ -105,6 +105,13 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
   for (const name of ['Access resellers', 'Access agencies']) groups.push(await (await send('POST', '/api/admin/customer-groups', admin, { name, discountPercent: '5' })).json());
   expect(groups.every((g) => g.id)).toBe(true);
 
+  // A completed top-up of 5 USD, credited as settlement credits it: the chargeback's subject.
+  const [topUp] = await database.db
+    .insert(payments)
+    .values({ reference: `balance-access-${target.id}`, userId: target.id, amountUsdMicros: 5_000_000, amountQepik: 850, rate: '1.7', provider: 'sandbox', status: 'completed' })
+    .returning();
+  await credit(database.db, { userId: target.id, amountMicros: 5_000_000, kind: 'topup', reference: topUp!.id });
+
   const a = `${ADMIN_API}`;
   return new Map<string, { path: string; body?: unknown }>([
     ['GET /api/admin/support/tickets', { path: `${a}/support/tickets` }],
@@ -180,6 +187,8 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
     ['GET /api/admin/analytics/export', { path: `${a}/analytics/export?period=90d&table=series&group=week` }],
     ['GET /api/dev/mailbox', { path: '/api/dev/mailbox' }],
     ['GET /api/dev/mailbox/:id', { path: `/api/dev/mailbox/${mail[0]!.id}` }],
+    ['GET /api/admin/payments/export', { path: `${a}/payments/export?status=completed&flagged=1` }],
+    ['POST /api/admin/payments/:id/reversal', { path: `${a}/payments/${topUp.id}/reversal`, body: { reason: 'The bank reversed it' } }],
   ]);
 }
 

@@ -93,6 +93,9 @@ export const ADMIN_ROUTE_PERMISSIONS: readonly (readonly [Method, string, Permis
   ['GET', '/analytics', 'analytics:read'],
   ['GET', '/analytics/breakdown', 'analytics:read'],
   ['GET', '/analytics/export', 'analytics:read'],
+  // Payments: the export of the list, and chargebacks (docs/decisions/0019).
+  ['GET', '/payments/export', 'payments:read'],
+  ['POST', '/payments/:id/reversal', 'payments:manage'],
 ];
 
 const compiled = ADMIN_ROUTE_PERMISSIONS.map(([method, path, permission]) => ({

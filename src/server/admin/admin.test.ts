@@ -7,7 +7,7 @@ import { signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { displayNames, previewNames, type NameRule } from '../../core/serviceNames';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
-import { auditLog, catalogServices, customerGroups, ledgerEntries, orders, providerServiceChanges, providerServices, serviceSources, users } from '../db/schema';
+import { auditLog, catalogServices, customerGroups, ledgerEntries, orders, payments, providerServiceChanges, providerServices, serviceSources, users } from '../db/schema';
 import { createLogger } from '../logger';
 import { newOrderNumber } from '../orders/service';
 import { applyState } from '../orders/sync';
@@ -141,6 +141,16 @@ async function fixtures(): Promise<Record<string, () => Promise<{ path: string; 
     'PUT /api/admin/customer-groups/:id': async () => ({ path: `/api/admin/customer-groups/${await walkGroup()}`, body: { name: `Walk renamed ${Date.now()}`, discountPercent: '12.5' } }),
     'DELETE /api/admin/customer-groups/:id': async () => ({ path: `/api/admin/customer-groups/${await walkGroup()}` }),
     'PUT /api/admin/users/:id/pricing': async () => ({ path: `/api/admin/users/${target.id}/pricing`, body: { discountPercent: '5', groupId: null } }),
+    'GET /api/admin/payments/export': async () => ({ path: '/api/admin/payments/export?status=completed' }),
+    'POST /api/admin/payments/:id/reversal': async () => {
+      // A completed top-up of 5 USD, credited as settlement credits it.
+      const [p] = await database.db
+        .insert(payments)
+        .values({ reference: `balance-walk-${target.id}`, userId: target.id, amountUsdMicros: 5_000_000, amountQepik: 850, rate: '1.7', provider: 'sandbox', status: 'completed' })
+        .returning();
+      await credit(database.db, { userId: target.id, amountMicros: 5_000_000, kind: 'topup', reference: p!.id });
+      return { path: `/api/admin/payments/${p!.id}/reversal`, body: { reason: 'The bank reversed it' } };
+    },
   };
 }
 

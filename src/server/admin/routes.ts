@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { adminAuditQuerySchema, adminPaymentsQuerySchema } from '../../core/contracts/admin';
+import { adminAuditQuerySchema } from '../../core/contracts/admin';
 import { countUsers } from '../auth';
 import { countActiveLocalServices } from '../content';
 import type { AppDeps } from '../deps';
@@ -7,7 +7,7 @@ import { query } from '../http/body';
 import { latestOrders, orderCounts, providerBalances } from '../orders';
 import { periodDays } from '../../core/analytics';
 import { customerBalances, periodTotals, topUpsAllTime } from '../analytics';
-import { countFlaggedPayments, listPaymentsForStaff } from '../payments';
+import { countFlaggedPayments } from '../payments';
 import { getSettings } from '../settings';
 import { countWaitingTickets } from '../support';
 import { adminAnalyticsRoutes } from './analytics';
@@ -16,6 +16,7 @@ import { adminCatalogRoutes } from './catalog';
 import { adminContentRoutes } from './content';
 import { adminDiscountRoutes } from './discounts';
 import { adminOrdersRoutes } from './orders';
+import { adminPaymentsRoutes } from './payments';
 import { adminProvidersRoutes } from './providers';
 import { adminSettingsRoutes } from './settings';
 import { adminUsersRoutes } from './users';
@@ -66,8 +67,6 @@ export function adminRoutes(deps: AppDeps) {
 
     .get('/audit', query(adminAuditQuerySchema), async (c) => c.json(await listAudit(db, c.req.valid('query'))))
 
-    .get('/payments', query(adminPaymentsQuerySchema), async (c) => c.json({ payments: await listPaymentsForStaff(db, c.req.valid('query')) }))
-
     .route('/users', adminUsersRoutes(deps))
     .route('/orders', adminOrdersRoutes(deps))
     .route('/settings', adminSettingsRoutes(deps))
@@ -75,7 +74,8 @@ export function adminRoutes(deps: AppDeps) {
     .route('/content', adminContentRoutes(deps))
     .route('/providers', adminProvidersRoutes(deps))
     .route('/', adminDiscountRoutes(deps))
-    .route('/analytics', adminAnalyticsRoutes(deps));
+    .route('/analytics', adminAnalyticsRoutes(deps))
+    .route('/payments', adminPaymentsRoutes(deps));
 }
 
 /** The admin API's routes with their inputs and answers, for the browser's typed client. */

@@ -151,19 +151,20 @@ describe(`migration ${TAG}`, () => {
       ]);
 
       // The constraints and the index read the new columns; the one for rows of before stays not validated.
-      const constraints = await rows(client, `select conname, convalidated, pg_get_constraintdef(oid) as def from pg_constraint where conname in ('users_balance_non_negative', 'orders_charge_positive', 'orders_refund_bounded', 'orders_refund_settled', 'payments_amounts_positive') order by conname`);
+      // (The balance's own check became users_balance_within_chargebacks later, in the chargebacks' migration.)
+      const constraints = await rows(client, `select conname, convalidated, pg_get_constraintdef(oid) as def from pg_constraint where conname in ('users_balance_within_chargebacks', 'orders_charge_positive', 'orders_refund_bounded', 'orders_refund_settled', 'payments_amounts_positive') order by conname`);
       expect(constraints.map((c) => [c.conname, c.convalidated])).toEqual([
         ['orders_charge_positive', true],
         ['orders_refund_bounded', true],
         ['orders_refund_settled', false],
         ['payments_amounts_positive', true],
-        ['users_balance_non_negative', true],
+        ['users_balance_within_chargebacks', true],
       ]);
       for (const c of constraints) expect(String(c.def)).toMatch(/_micros/);
       const [index] = await rows(client, `select indexdef from pg_indexes where indexname = 'orders_refund_owed_idx'`);
       expect(String(index!.indexdef)).toContain('refunded_micros < charge_micros');
       await expect(client.query(`update orders set refunded_micros = charge_micros + 1 where id = '${ID.plain}'`)).rejects.toThrow(/orders_refund_bounded/);
-      await expect(client.query(`update users set balance_micros = -1 where id = 'u1'`)).rejects.toThrow(/users_balance_non_negative/);
+      await expect(client.query(`update users set balance_micros = -1 where id = 'u1'`)).rejects.toThrow(/users_balance_within_chargebacks/);
 
       const db = drizzle({ client }) as unknown as Db;
       expect(await verifyLedger(db)).toEqual([]);

@@ -7,6 +7,7 @@ import { serverOrderInputSchema } from '../../core/orderRules';
 import { orders } from '../db/schema';
 import { createRateLimiter, type RateCounter } from '../http/rateLimit';
 import { placeOrder, type OrdersDeps } from '../orders';
+import { assertNotOwing } from '../wallet';
 
 /**
  * Places a mass order: each well-formed line is its own order through `placeOrder` (same
@@ -27,6 +28,9 @@ export async function placeMassOrder(deps: OrdersDeps, userId: string, { batchKe
   if (lines.length === 0) throw new AppError('VALIDATION_FAILED', 'There is no order in the text.', { reason: 'empty' });
   const max = Math.min(MASS_ORDER_MAX_LINES, counter.limit);
   if (lines.length > max) throw new AppError('VALIDATION_FAILED', `At most ${max} orders at once.`, { reason: 'too_many', max });
+
+  // An account that owes the shop (a chargeback, docs/decisions/0019) places none of it, and no slot is taken.
+  await assertNotOwing(deps.db, userId);
 
   const keys = lines.map((entry) => massLineKey(batchKey, entry.line));
   const placedBefore = new Set(

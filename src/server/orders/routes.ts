@@ -31,11 +31,11 @@ export function ordersRoutes(deps: AppDeps) {
       '/orders',
       signedInOnly,
       // A refused attempt (a body that is not an order included) still counts, unless the
-      // statement refused it for the limit itself or the balance.
+      // statement refused it for the limit itself or the balance (short, or owed after a chargeback).
       async (c, next) => {
         await next();
         const code = c.error instanceof AppError ? c.error.code : null;
-        if (c.error && code !== 'RATE_LIMITED' && code !== 'INSUFFICIENT_BALANCE') await limiter.hit(perUser, (await requireUser(c)).id).catch(() => {});
+        if (c.error && code !== 'RATE_LIMITED' && code !== 'INSUFFICIENT_BALANCE' && code !== 'BALANCE_OWED') await limiter.hit(perUser, (await requireUser(c)).id).catch(() => {});
       },
       jsonBody(placeOrderInputSchema),
       async (c) => {

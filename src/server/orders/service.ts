@@ -17,6 +17,7 @@ import type { Logger } from '../logger';
 import type { ProviderRegistry } from '../providers';
 import type { RealtimeHub } from '../realtime';
 import { crashPoint } from '../faults';
+import { owedRefusal } from '../wallet';
 import { refundOrder, type RefundResult } from './refunds';
 import { firstRoute, type RouteCandidate } from './routing';
 
@@ -250,7 +251,8 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
     const seen = created.window_ends ? new Date(created.window_ends) : null;
     return refuse(rateLimitedUntil(seen && seen.getTime() > Date.now() ? seen : new Date(Date.now() + counter.windowSeconds * 1000)));
   }
-  if (!created?.created_at) return refuse(new AppError('INSUFFICIENT_BALANCE', 'The balance is not enough.'));
+  // The balance refused it: an account that owes the shop (a chargeback, docs/decisions/0019) is told so.
+  if (!created?.created_at) return refuse((await owedRefusal(deps.db, userId)) ?? new AppError('INSUFFICIENT_BALANCE', 'The balance is not enough.'));
   crashPoint('crash-after-debit');
   wakeSubmission(deps.db);
   // Not awaited: the hub sends the events of many orders together, a few milliseconds later.

@@ -1,3 +1,3 @@
 /** Card payments: what other features (the job runner) may use of them. */
 export * from './jobs';
-export { countFlaggedPayments, listPaymentsForStaff } from './service';
+export { countFlaggedPayments, listPaymentsForStaff, paymentsCsv, reversePayment, type StaffPayment } from './service';

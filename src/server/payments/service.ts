@@ -1,19 +1,21 @@
 import type { z } from 'zod';
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AdminPaymentsQuery } from '../../core/contracts/admin';
 import type { PaymentStatusView, PaymentView, TopUpResult } from '../../core/contracts/payments';
 import { topUpInputSchema } from '../../core/contracts/payments';
 import { AppError } from '../../core/errors';
-import { microsToDecimal, usdMicrosToAznQepik } from '../../core/money';
+import { microsToDecimal, minorToDecimal, usdMicrosToAznQepik } from '../../core/money';
 import { paymentFailureReason } from '../../core/paymentFailure';
 import { createRateLimiter, RATE_RULES } from '../http/rateLimit';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { payments, users } from '../db/schema';
 import type { GatewayStatus, PaymentGateway } from '../gateways';
 import type { Logger } from '../logger';
 import type { RealtimeHub } from '../realtime';
 import { getSettings } from '../settings';
-import { credit } from '../wallet';
+import { chargeback, credit } from '../wallet';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -41,6 +43,7 @@ export const toPaymentView = (p: PaymentRow): PaymentView => ({
   provider: p.provider,
   transactionId: p.transactionId,
   createdAt: p.createdAt.toISOString(),
+  reversedAt: p.reversedAt?.toISOString() ?? null,
 });
 
 const GATEWAY_LANGUAGE = { az: 'az', tr: 'en', en: 'en' } as const;
@@ -250,16 +253,138 @@ export async function listPayments(db: Db, userId: string): Promise<PaymentView[
   return rows.map(toPaymentView);
 }
 
-/** Every customer's payments with the payer's e-mail, newest first (200), or only the flagged ones. */
-export async function listPaymentsForStaff(db: Db, { flagged }: { flagged: boolean }) {
-  const rows = await db
-    .select({ payment: payments, email: users.email })
+const STAFF_PAGE = 50;
+/** Most rows one CSV export holds (newest first). */
+export const PAYMENTS_CSV_MAX = 100_000;
+
+function staffConditions(q: AdminPaymentsQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (q.status === 'reversed') conditions.push(isNotNull(payments.reversedAt));
+  else if (q.status) conditions.push(eq(payments.status, q.status));
+  if (q.method) conditions.push(eq(payments.provider, q.method));
+  if (q.userId) conditions.push(eq(payments.userId, q.userId));
+  if (q.q) conditions.push(ilike(users.email, `%${q.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`));
+  if (q.from) conditions.push(gte(payments.createdAt, new Date(`${q.from}T00:00:00Z`)));
+  if (q.to) conditions.push(lt(payments.createdAt, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000)));
+  if (q.flagged) conditions.push(eq(payments.flagged, true));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const reverser = alias(users, 'reverser');
+
+/** One payment as the team sees it: the payer, the gateway's code and words (with the reason they mean), the flag and the reversal. */
+function toStaffPayment(r: { payment: PaymentRow; email: string; reversedByEmail: string | null }) {
+  const p = r.payment;
+  return {
+    id: p.id,
+    reference: p.reference,
+    userId: p.userId,
+    email: r.email,
+    type: p.type,
+    amountUsdMicros: p.amountUsdMicros,
+    amountQepik: p.amountQepik,
+    rate: p.rate,
+    method: p.provider,
+    status: p.status,
+    transactionId: p.transactionId,
+    gatewayCode: p.gatewayCode,
+    gatewayMessage: p.gatewayMessage,
+    /** Why a failed or cancelled payment did not go through, worded by the browser (docs/rules.md#payments). */
+    failureReason: p.status === 'failed' || p.status === 'cancelled' ? paymentFailureReason(p.gatewayCode, p.gatewayMessage) : null,
+    flagged: p.flagged,
+    flagReason: p.flagReason,
+    reversal: p.reversedAt ? { at: p.reversedAt.toISOString(), byEmail: r.reversedByEmail, reason: p.reversalReason ?? '' } : null,
+    createdAt: p.createdAt.toISOString(),
+    settledAt: p.settledAt?.toISOString() ?? null,
+  };
+}
+export type StaffPayment = ReturnType<typeof toStaffPayment>;
+
+function staffSelect(db: Db, q: AdminPaymentsQuery) {
+  return db
+    .select({ payment: payments, email: users.email, reversedByEmail: reverser.email })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
-    .where(flagged ? eq(payments.flagged, true) : inArray(payments.status, ['pending', 'completed', 'failed', 'cancelled']))
-    .orderBy(desc(payments.createdAt))
-    .limit(200);
-  return rows.map((r) => ({ ...r.payment, email: r.email, createdAt: r.payment.createdAt.toISOString() }));
+    .leftJoin(reverser, eq(reverser.id, payments.reversedBy))
+    .where(staffConditions(q))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+}
+
+/**
+ * Every customer's payments with the payer's e-mail, newest first, 50 a page, filtered by status
+ * (or reversed), method, the payer's e-mail, a customer, days (UTC) and the flag; with how many
+ * match and the methods there are (the filter's choices).
+ */
+export async function listPaymentsForStaff(db: Db, q: AdminPaymentsQuery) {
+  const [rows, [count], methods] = await Promise.all([
+    staffSelect(db, q)
+      .limit(STAFF_PAGE)
+      .offset((q.page - 1) * STAFF_PAGE),
+    db.select({ n: sql<number>`count(*)::int` }).from(payments).innerJoin(users, eq(users.id, payments.userId)).where(staffConditions(q)),
+    db.selectDistinct({ method: payments.provider }).from(payments).orderBy(payments.provider),
+  ]);
+  return { total: count?.n ?? 0, page: q.page, pageSize: STAFF_PAGE, methods: methods.map((m) => m.method), payments: rows.map(toStaffPayment) };
+}
+
+const CSV_COLUMNS = [
+  'created_at', 'reference', 'customer', 'amount_usd', 'amount_azn', 'method', 'status', 'gateway_code', 'gateway_message', 'failure_reason',
+  'flagged', 'flag_reason', 'reversed_at', 'reversed_by', 'reversal_reason', 'transaction_id',
+] as const;
+
+/** A CSV field: quoted when it holds a comma, quote or line break, and never read as a formula by a spreadsheet. */
+function csvField(value: string | null): string {
+  let v = value ?? '';
+  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+/** The filtered list as CSV (every page, newest first, at most PAYMENTS_CSV_MAX rows): amounts exact, USD in dollars and AZN in manat. */
+export async function paymentsCsv(db: Db, q: AdminPaymentsQuery): Promise<string> {
+  const rows = (await staffSelect(db, q).limit(PAYMENTS_CSV_MAX)).map(toStaffPayment);
+  const lines = rows.map((p) =>
+    [
+      p.createdAt, p.reference, p.email, microsToDecimal(p.amountUsdMicros), minorToDecimal(p.amountQepik), p.method, p.reversal ? 'reversed' : p.status,
+      p.gatewayCode, p.gatewayMessage, p.failureReason, p.flagged ? 'yes' : 'no', p.flagReason, p.reversal?.at ?? null, p.reversal?.byEmail ?? null,
+      p.reversal?.reason ?? null, p.transactionId,
+    ]
+      .map(csvField)
+      .join(','),
+  );
+  return [CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n';
+}
+
+/** A staff member who books a chargeback. */
+export interface Reverser {
+  id: string;
+  email: string;
+}
+
+/**
+ * Books a chargeback (docs/decisions/0019): the bank took a completed top-up back, so the payment
+ * is marked reversed (who, when, why) and one `chargeback` ledger entry takes its amount from the
+ * balance, even below zero — in one transaction that starts by claiming the payment: of two staff
+ * members at once, one reverses it and the other is answered PAYMENT_ALREADY_REVERSED (the
+ * ledger's unique `(chargeback, payment id)` backs this up). `onBooked` runs in the same
+ * transaction (the audit log). Returns the payment and the new balance.
+ */
+export async function reversePayment(db: Db, paymentId: string, by: Reverser, reason: string, onBooked?: (tx: Tx, p: PaymentRow) => Promise<void>) {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(payments)
+      .set({ reversedAt: now, reversedBy: by.id, reversalReason: reason, updatedAt: now })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'completed'), eq(payments.type, 'balance_topup'), isNull(payments.reversedAt)))
+      .returning();
+    if (!row) {
+      const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+      if (!p) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
+      if (p.reversedAt) throw new AppError('PAYMENT_ALREADY_REVERSED', 'This payment was already reversed.');
+      throw new AppError('PAYMENT_NOT_REVERSIBLE', 'Only a completed top-up can be reversed.', { status: p.status });
+    }
+    const balanceMicros = await chargeback(tx, { userId: row.userId, amountMicros: row.amountUsdMicros, reference: row.id, note: reason });
+    await onBooked?.(tx, row);
+    return { payment: row, balanceMicros };
+  });
 }
 
 /** How many payments are flagged (their gateway data did not match): never credited, for the team to look at. */

@@ -19,6 +19,7 @@ import { refreshRefills, requestRefill, type RefillRow } from './actions';
 import { authenticateKey, type KeyOwner } from './keys';
 import { getSettings } from '../settings';
 import { customerFees } from '../discounts';
+import { owedRefusal } from '../wallet';
 import type { OrderRow, OrdersDeps } from '../orders';
 import { cancelOrders, ordersDeps } from '../orders';
 
@@ -369,6 +370,8 @@ export function v2Handler(deps: AppDeps) {
     // error text, HTTP 200, and a Retry-After header in seconds.
     try {
       await limiter.consume(RATE_RULES.apiPerKey, owner.keyId);
+      // An account that owes the shop (a chargeback, docs/decisions/0019) may use no action until it is settled.
+      if (await owedRefusal(db, owner.userId)) return err(V2_ERRORS.owed);
       return await act(owner, p);
     } catch (e) {
       if (e instanceof AppError && e.code === 'RATE_LIMITED') {

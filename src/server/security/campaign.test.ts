@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxGateway, type SandboxGateway } from '../../../sandbox/gateway';
 import { startCallbackSink } from '../../../sandbox/gateway/testing';
@@ -21,7 +21,7 @@ import { refundByStaff } from '../orders/staff';
 import { placeOrderBody } from '../testing/orders';
 import { reconcileOrders, syncOrderStatuses } from '../orders/sync';
 import { checkProviderFunds, requestCancel } from '../orders';
-import { handleCallback, reconcilePayments, startTopUp, type PaymentsDeps } from '../payments/service';
+import { handleCallback, reconcilePayments, reversePayment, startTopUp, type PaymentsDeps } from '../payments/service';
 import { createTestDatabase } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { verifyLedger } from '../wallet/ledger';
@@ -30,10 +30,12 @@ import { sandboxClient } from '../testing/sandbox';
 /**
  * A seeded random schedule of operations by several customers while the provider and the card
  * gateway misbehave: timeouts, 5xx, garbage, refusals, orders accepted without an answer,
- * duplicate, forged, tampered, late and missing callbacks; drip-feed orders whose runs are
+ * duplicate, forged, tampered, late and missing callbacks; chargebacks of completed top-ups
+ * (booked twice at once now and then) that leave balances below zero; drip-feed orders whose runs are
  * written on schedule, cancelled by the customer or ended by the provider (cancelled, refunded,
  * partial), and refunded in part or in full by the team. Afterwards every balance equals its
- * ledger, no money was created or lost, no drip-feed gave back more than its charge, and every
+ * ledger, no money was created or lost (top-ups less chargebacks less what orders kept), only
+ * chargebacks took a balance below zero, no drip-feed gave back more than its charge, and every
  * order and payment is final or explained. Replay a failure with CAMPAIGN_SEED=<printed seed>.
  */
 const SEED = Number(process.env.CAMPAIGN_SEED ?? Date.now() % 1_000_000);
@@ -79,6 +81,7 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
     const r = createRandom(SEED);
     const customers = await Promise.all(Array.from({ length: 5 }, () => createCustomer(database.db, { balanceMicros: 200_000_000 })));
     const initial = 200_000_000 * customers.length;
+    const team = await createCustomer(database.db, { email: `team-${SEED}@example.com` });
     const services = (await database.db.select().from(catalogServices)).filter((s) => s.params.length === 0 && s.tiers.length > 0 && s.amountMinimum <= 1000);
     const links = Array.from({ length: 40 }, (_, i) => `https://instagram.com/campaign.${i}${r.pick(['', '', '.sandbox-partial', '.sandbox-cancel', '.sandbox-refund', '.sandbox-partial-refund'])}`);
     const captured: { data?: string; signature?: string }[] = [];
@@ -108,7 +111,7 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
           count('drip:placed');
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
-          expect(['ACTIVE_ORDER_EXISTS', 'INSUFFICIENT_BALANCE']).toContain(err.code);
+          expect(['ACTIVE_ORDER_EXISTS', 'INSUFFICIENT_BALANCE', 'BALANCE_OWED']).toContain(err.code);
           count(`drip-refused:${err.code}`);
         }
         return;
@@ -182,7 +185,7 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
           if (r.chance(0.1)) await placeOrderBody(od, user.id, body); // a retried request replays
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
-          expect(['ACTIVE_ORDER_EXISTS', 'INSUFFICIENT_BALANCE', 'QUANTITY_OUT_OF_RANGE']).toContain(err.code);
+          expect(['ACTIVE_ORDER_EXISTS', 'INSUFFICIENT_BALANCE', 'BALANCE_OWED', 'QUANTITY_OUT_OF_RANGE']).toContain(err.code);
           count(`order-refused:${err.code}`);
         }
         sandbox.control.reset();
@@ -204,6 +207,18 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
         }
         gw.control.set({ callback: 'normal' });
         count(`topup:${mode}:${outcome}`);
+      } else if (roll < 0.75) {
+        // The bank takes back one of the customer's completed top-ups (docs/decisions/0019), now and
+        // then booked by two staff members at once: the balance may go below zero, once per payment.
+        const open = await database.db.select().from(payments).where(and(eq(payments.userId, user.id), eq(payments.status, 'completed'), isNull(payments.reversedAt)));
+        if (open.length) {
+          const p = r.pick(open);
+          const attempts = r.chance(0.3) ? [reversePayment(database.db, p.id, team, 'campaign: chargeback'), reversePayment(database.db, p.id, team, 'campaign: again')] : [reversePayment(database.db, p.id, team, 'campaign: chargeback')];
+          const outcomes = await Promise.allSettled(attempts);
+          for (const o of outcomes) if (o.status === 'rejected' && !(o.reason instanceof AppError && o.reason.code === 'PAYMENT_ALREADY_REVERSED')) throw o.reason;
+          expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+          count(`chargeback:${attempts.length}`);
+        }
       } else if (roll < 0.8 && captured.length) {
         await handleCallback(pd, r.pick(captured)).catch((err) => {
           if (!(err instanceof AppError)) throw err;
@@ -254,12 +269,16 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
       .select({
         balances: sql<string>`(select coalesce(sum(balance_micros), 0)::text from ${users})`,
         topups: sql<string>`(select coalesce(sum(amount_usd_micros), 0)::text from ${payments} where status = 'completed')`,
+        chargebacks: sql<string>`(select coalesce(sum(amount_usd_micros), 0)::text from ${payments} where reversed_at is not null)`,
         // A drip-feed's runs carry shares of their parent's charge, not charges of their own.
         net: sql<string>`(select (coalesce(sum(charge_micros) filter (where parent_id is null), 0) - coalesce(sum(refunded_micros), 0))::text from ${orders})`,
       })
       .from(sql`(select 1) x`);
     const admin = await database.query<{ s: string }>(`select coalesce(sum(balance_micros), 0)::text as s from users where email like 'admin%'`);
-    expect(Number(money!.balances) - Number(admin[0]!.s)).toBe(initial + Number(money!.topups) - Number(money!.net));
+    expect(Number(money!.balances) - Number(admin[0]!.s)).toBe(initial + Number(money!.topups) - Number(money!.chargebacks) - Number(money!.net));
+    // Below zero only by chargebacks, and never further than they took (the books above say which entry did it).
+    const below = await database.db.select({ id: users.id, balance: users.balanceMicros, chargebacks: users.chargebackMicros }).from(users).where(sql`${users.balanceMicros} < 0`);
+    for (const u of below) expect(u.balance, `${u.id} below zero`).toBeGreaterThanOrEqual(-u.chargebacks);
 
     const allOrders = await database.db.select().from(orders);
     // A drip-feed settles once its runs are final: one with a run of unknown state waits with it.

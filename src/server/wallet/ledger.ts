@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors';
 import type { Db, Tx } from '../db/client';
-import { ledgerEntries, orders, users, type LedgerKind } from '../db/schema';
+import { ledgerEntries, orders, payments, users, type LedgerKind } from '../db/schema';
 
 export interface LedgerMove {
   userId: string;
@@ -61,6 +61,50 @@ export async function debit(tx: Tx, move: LedgerMove): Promise<number> {
   return row.balance;
 }
 
+/**
+ * A chargeback (docs/decisions/0019): the bank took back a top-up, so its amount leaves the
+ * balance even when that was spent — the only move that may leave a balance below zero. The
+ * balance row is changed first (its lock orders the entry after every move before it), and
+ * `chargeback_micros` grows by the same amount, which is what lets the database's check accept a
+ * balance that low; `(chargeback, reference)` is unique, so a second attempt throws CONFLICT and
+ * the caller's transaction rolls back. Returns the new balance.
+ */
+export async function chargeback(tx: Tx, move: Omit<LedgerMove, 'kind'>): Promise<number> {
+  if (!Number.isSafeInteger(move.amountMicros) || move.amountMicros <= 0) throw new RangeError('chargeback amount must be positive micro-dollars');
+  const [row] = await tx
+    .update(users)
+    .set({ balanceMicros: sql`${users.balanceMicros} - ${move.amountMicros}`, chargebackMicros: sql`${users.chargebackMicros} + ${move.amountMicros}` })
+    .where(eq(users.id, move.userId))
+    .returning({ balance: users.balanceMicros });
+  if (!row) throw new AppError('NOT_FOUND', 'User not found.');
+  const inserted = await tx
+    .insert(ledgerEntries)
+    .values({ userId: move.userId, amountMicros: -move.amountMicros, kind: 'chargeback', reference: move.reference, note: move.note })
+    .onConflictDoNothing({ target: [ledgerEntries.kind, ledgerEntries.reference] })
+    .returning({ id: ledgerEntries.id });
+  if (inserted.length === 0) throw new AppError('CONFLICT', 'This chargeback was already booked.');
+  return row.balance;
+}
+
+/** Whether an account owes the shop (a chargeback left its balance below zero): it may not order until it is settled. */
+export const owes = (balanceMicros: number) => balanceMicros < 0;
+
+/**
+ * The refusal for an account that owes the shop (BALANCE_OWED, with what it owes), or null. An
+ * account is settled as soon as its balance is back at zero or above, by a top-up or the team's
+ * adjustment; nothing else needs to be recorded (docs/decisions/0019).
+ */
+export async function owedRefusal(db: Runner, userId: string): Promise<AppError | null> {
+  const [u] = await db.select({ balance: users.balanceMicros }).from(users).where(eq(users.id, userId));
+  return u && owes(u.balance) ? new AppError('BALANCE_OWED', 'A reversed payment left the balance below zero: top up to settle it first.', { owedMicros: -u.balance }) : null;
+}
+
+/** Throws BALANCE_OWED when the account owes the shop. */
+export async function assertNotOwing(db: Runner, userId: string): Promise<void> {
+  const refusal = await owedRefusal(db, userId);
+  if (refusal) throw refusal;
+}
+
 /** A balance that differs from the sum of its ledger entries. */
 export interface BalanceMismatch {
   userId: string;
@@ -75,14 +119,49 @@ export interface DripFeedOverRefund {
   refundedMicros: number;
 }
 
+/** An account whose `chargeback_micros` differs from what its `chargeback` entries took. */
+export interface ChargebackMismatch {
+  userId: string;
+  chargebackMicros: number;
+  ledgerChargebackMicros: number;
+}
+/**
+ * A ledger entry other than a chargeback that lowered a balance below zero: replaying the
+ * account's entries in the order they were written, the balance after it is negative.
+ */
+export interface NegativeWithoutChargeback {
+  userId: string;
+  entryId: number;
+  kind: LedgerKind;
+  balanceAfterMicros: number;
+}
+/** A `chargeback` entry that does not take back exactly one reversed, completed top-up of the same account, or a reversed payment without one. */
+export interface UnexplainedChargeback {
+  userId: string;
+  paymentId: string;
+  problem: 'no_reversed_payment' | 'amount' | 'no_entry';
+}
+
 const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+
+export type LedgerProblem = BalanceMismatch | DripFeedOverRefund | ChargebackMismatch | NegativeWithoutChargeback | UnexplainedChargeback;
 
 /**
  * What breaks the books (should be nothing): users whose cached balance differs from the sum of
  * their ledger entries, and drip-feeds whose parent and runs together gave back more than the
  * parent's charge, by their `refunded_micros` or by their `order_refund` entries.
+ *
+ * And negative balances (docs/decisions/0019): only a `chargeback` entry may take a balance below
+ * zero. An account without chargebacks has `chargeback_micros` 0 (checked here against its
+ * entries), so the database's check keeps its balance at zero or above at every commit. For an
+ * account with chargebacks, its entries from the first chargeback on are replayed in the order
+ * they were written (their ids: a debit or a chargeback gets its id after it has locked the
+ * balance row, a credit before, so the replay is never lower than the real balance was): every
+ * entry of another kind that lowers the balance must leave it at zero or above. Each chargeback
+ * takes back exactly one reversed completed top-up of the same account (reference = the payment's
+ * id, amount = minus what it credited), and each reversed payment has its chargeback.
  */
-export async function verifyLedger(db: Runner): Promise<(BalanceMismatch | DripFeedOverRefund)[]> {
+export async function verifyLedger(db: Runner): Promise<LedgerProblem[]> {
   const balances = await db.execute(sql`
     select u.id as user_id, u.balance_micros, coalesce(sum(l.amount_micros), 0) as ledger_micros
     from ${users} u left join ${ledgerEntries} l on l.user_id = u.id
@@ -102,6 +181,28 @@ export async function verifyLedger(db: Runner): Promise<(BalanceMismatch | DripF
     from members m join ${orders} p on p.id = m.parent_id left join refunds r on r.order_id = m.id::text
     group by p.id, p.user_id, p.charge_micros
     having greatest(sum(m.refunded_micros), coalesce(sum(r.micros), 0)) > p.charge_micros`);
+  const chargebackTotals = await db.execute(sql`
+    select u.id as user_id, u.chargeback_micros, coalesce(-sum(l.amount_micros), 0) as ledger_micros
+    from ${users} u left join ${ledgerEntries} l on l.user_id = u.id and l.kind = 'chargeback'
+    group by u.id, u.chargeback_micros
+    having u.chargeback_micros <> coalesce(-sum(l.amount_micros), 0)`);
+  const negatives = await db.execute(sql`
+    select user_id, id, kind, after from (
+      select user_id, id, kind, amount_micros, sum(amount_micros) over (partition by user_id order by id) as after,
+        min(id) filter (where kind = 'chargeback') over (partition by user_id) as first_chargeback
+      from ${ledgerEntries}
+    ) replay
+    where first_chargeback is not null and id > first_chargeback and kind <> 'chargeback' and amount_micros < 0 and after < 0`);
+  const unexplained = await db.execute(sql`
+    select l.user_id, l.reference as payment_id, case when p.id is null then 'no_reversed_payment' else 'amount' end as problem
+    from ${ledgerEntries} l
+    left join ${payments} p on p.id::text = l.reference and p.user_id = l.user_id and p.reversed_at is not null and p.status = 'completed'
+    where l.kind = 'chargeback' and (p.id is null or l.amount_micros <> -p.amount_usd_micros)
+    union all
+    select p.user_id, p.id::text, 'no_entry'
+    from ${payments} p
+    where p.reversed_at is not null
+      and not exists (select 1 from ${ledgerEntries} l where l.kind = 'chargeback' and l.reference = p.id::text and l.user_id = p.user_id)`);
   return [
     ...rowsOf<{ user_id: string; balance_micros: string; ledger_micros: string }>(balances).map((r) => ({
       userId: r.user_id,
@@ -113,6 +214,22 @@ export async function verifyLedger(db: Runner): Promise<(BalanceMismatch | DripF
       dripFeedId: r.drip_feed_id,
       chargeMicros: Number(r.charge_micros),
       refundedMicros: Math.max(Number(r.rows_micros), Number(r.ledger_micros)),
+    })),
+    ...rowsOf<{ user_id: string; chargeback_micros: string; ledger_micros: string }>(chargebackTotals).map((r) => ({
+      userId: r.user_id,
+      chargebackMicros: Number(r.chargeback_micros),
+      ledgerChargebackMicros: Number(r.ledger_micros),
+    })),
+    ...rowsOf<{ user_id: string; id: number | string; kind: LedgerKind; after: string }>(negatives).map((r) => ({
+      userId: r.user_id,
+      entryId: Number(r.id),
+      kind: r.kind,
+      balanceAfterMicros: Number(r.after),
+    })),
+    ...rowsOf<{ user_id: string; payment_id: string; problem: UnexplainedChargeback['problem'] }>(unexplained).map((r) => ({
+      userId: r.user_id,
+      paymentId: r.payment_id,
+      problem: r.problem,
     })),
   ];
 }

@@ -5,7 +5,9 @@ import { bigint, bigserial, boolean, check, index, integer, pgTable, text, times
  * Identity tables. `users`, `sessions`, `accounts` and `verifications` follow the shape better-auth
  * expects; `balance_micros` is ours: the cached wallet balance in USD micro-dollars
  * (docs/rules.md#money), changed only together
- * with a ledger entry and never below zero.
+ * with a ledger entry and never below zero, except by a chargeback (docs/decisions/0019):
+ * `chargeback_micros` is the sum of the chargebacks booked against the account, and the balance
+ * may never be lower than minus that sum.
  */
 export const users = pgTable(
   'users',
@@ -19,10 +21,15 @@ export const users = pgTable(
     balanceMicros: bigint('balance_micros', { mode: 'number' }).notNull().default(0),
     /** Set by better-auth's two-factor plugin once a first code has been verified. */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** What chargebacks took from this balance in all, in USD micro-dollars (≥ 0): how far below zero it may be. */
+    chargebackMicros: bigint('chargeback_micros', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('users_balance_non_negative', sql`${t.balanceMicros} >= 0`)],
+  (t) => [
+    check('users_chargebacks_non_negative', sql`${t.chargebackMicros} >= 0`),
+    check('users_balance_within_chargebacks', sql`${t.balanceMicros} >= -${t.chargebackMicros}`),
+  ],
 );
 
 export const sessions = pgTable(

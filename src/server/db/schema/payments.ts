@@ -38,6 +38,14 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * A completed top-up the bank took back (a chargeback, docs/decisions/0019): when, by which
+     * staff member, and why. Its status stays `completed`; the `chargeback` ledger entry
+     * (reference = the payment's id) takes the money back.
+     */
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    reversedBy: text('reversed_by').references(() => users.id, { onDelete: 'restrict' }),
+    reversalReason: text('reversal_reason'),
     /** While set and in the future, a reconciliation run is asking the gateway about this payment; other runs skip it. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
@@ -46,5 +54,6 @@ export const payments = pgTable(
     index('payments_status_idx').on(t.status, t.createdAt),
     index('payments_transaction_idx').on(t.transactionId),
     check('payments_amounts_positive', sql`${t.amountUsdMicros} > 0 and ${t.amountQepik} > 0`),
+    check('payments_reversal_complete', sql`(${t.reversedAt} is null) = (${t.reversedBy} is null) and (${t.reversedAt} is null) = (${t.reversalReason} is null) and (${t.reversedAt} is null or ${t.status} = 'completed')`),
   ],
 );

@@ -2,7 +2,7 @@ import { bigint, index, pgTable, serial, text, timestamp, unique } from 'drizzle
 import { users } from './auth';
 
 /** What a balance change is about (docs/rules.md#wallet). */
-export const LEDGER_KINDS = ['signup_bonus', 'topup', 'order_charge', 'order_refund', 'admin_adjustment'] as const;
+export const LEDGER_KINDS = ['signup_bonus', 'topup', 'order_charge', 'order_refund', 'admin_adjustment', 'chargeback'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**

@@ -1,4 +1,5 @@
-import { History, KeyRound, Plus, Wallet, X } from 'lucide-react';
+import { CreditCard, History, KeyRound, Plus, Wallet, X } from 'lucide-react';
+import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,11 +9,14 @@ import { balanceAdjustmentSchema, roleInputSchema } from '../../../core/contract
 import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
 import { Input } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { ApiError } from '../../lib/api';
 import { useCan } from './access';
-import { ROLES, useAddRole, useAdjustBalance, useRemoveRole, useSetApiAccess, useUsers, type AdminUser, type Role } from './api';
+import { ROLES, useAddRole, useAdjustBalance, usePayments, useRemoveRole, useSetApiAccess, useUsers, type AdminPayment, type AdminUser, type Role } from './api';
+import { useAdminBase } from './AdminLayout';
+import { PaymentsTable, ReversalDialog } from './PaymentsTable';
 import { DeleteDialog, FormDialog } from './dialogs';
 import { SignInsDialog } from './SignInsDialog';
 import { CustomerGroupsPanel, PricingBadge, PricingButton, PricingDialog } from './CustomerPricing';
@@ -21,7 +25,7 @@ import { parseSignedMicros } from './forms';
 import { AdminPage, CardsOrTable, Field, Panel, QueryView, ReasonField, SearchField, Select, Table, td, Th, useFailureNotice } from './ui';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 
-export const ns = ['admin', 'auth'];
+export const ns = ['admin', 'auth', 'payments'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:users.title')} · ${site.site_name}` });
 
 const ROLE_TONE: Record<Role, string> = {
@@ -48,6 +52,7 @@ export default function AdminUsersPage() {
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
   const [viewing, setViewing] = useState<AdminUser | null>(null);
   const [pricing, setPricing] = useState<AdminUser | null>(null);
+  const [history, setHistory] = useState<AdminUser | null>(null);
   const removeRole = useRemoveRole();
   useFailureNotice(users, 'notices.usersNotLoaded');
 
@@ -68,7 +73,7 @@ export default function AdminUsersPage() {
                       <p className="truncate text-xs text-slate-500">{u.email}</p>
                       <PricingBadge user={u} />
                     </div>
-                    <p className="shrink-0 text-sm font-semibold tabular-nums text-slate-900">{formatMoney(u.balanceMicros, 'USD', lang)}</p>
+                    <Balance user={u} className="shrink-0 text-right text-sm font-semibold" />
                   </div>
                   <p className="mt-1 text-xs text-slate-500">
                     {t('users.registered')}: {formatDate(u.createdAt, lang)}
@@ -76,7 +81,7 @@ export default function AdminUsersPage() {
                   <div className="mt-3">
                     <RoleBadges user={u} onRemove={(role) => setRemoving({ user: u, role })} />
                   </div>
-                  <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} onSignIns={() => setViewing(u)} onPricing={() => setPricing(u)} className="mt-3 flex flex-wrap gap-2" />
+                  <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} onSignIns={() => setViewing(u)} onPricing={() => setPricing(u)} onPayments={() => setHistory(u)} className="mt-3 flex flex-wrap gap-2" />
                 </li>
               ))}
             >
@@ -100,13 +105,15 @@ export default function AdminUsersPage() {
                       <p className="text-xs text-slate-500">{u.email}</p>
                       <PricingBadge user={u} />
                     </td>
-                    <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{formatMoney(u.balanceMicros, 'USD', lang)}</td>
+                    <td className={`${td} whitespace-nowrap text-right font-medium`}>
+                      <Balance user={u} />
+                    </td>
                     <td className={`${td} whitespace-nowrap`}>{formatDate(u.createdAt, lang)}</td>
                     <td className={td}>
                       <RoleBadges user={u} onRemove={(role) => setRemoving({ user: u, role })} />
                     </td>
                     <td className={`${td} whitespace-nowrap text-right`}>
-                      <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} onSignIns={() => setViewing(u)} onPricing={() => setPricing(u)} className="inline-flex gap-2" />
+                      <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} onSignIns={() => setViewing(u)} onPricing={() => setPricing(u)} onPayments={() => setHistory(u)} className="inline-flex gap-2" />
                     </td>
                   </tr>
                 ))}
@@ -132,6 +139,7 @@ export default function AdminUsersPage() {
       {viewing ? <SignInsDialog user={viewing} onClose={() => setViewing(null)} /> : null}
       {pricing ? <PricingDialog user={pricing} onClose={() => setPricing(null)} /> : null}
       <CustomerGroupsPanel />
+      {history ? <PaymentHistoryDialog user={history} onClose={() => setHistory(null)} /> : null}
     </AdminPage>
   );
 }
@@ -143,6 +151,7 @@ function UserActions({
   onAdjust,
   onSignIns,
   onPricing,
+  onPayments,
   className,
 }: {
   user: AdminUser;
@@ -150,6 +159,7 @@ function UserActions({
   onAdjust: () => void;
   onSignIns: () => void;
   onPricing: () => void;
+  onPayments: () => void;
   className: string;
 }) {
   const { t } = useTranslation('admin');
@@ -161,10 +171,17 @@ function UserActions({
       {t('users.signIns')}
     </Button>
   );
+  const payments = allowed('payments:read') ? (
+    <Button size="sm" variant="outline" onClick={onPayments} aria-label={t('payments.historyFor', { email: user.email })}>
+      <CreditCard className="size-4" aria-hidden="true" />
+      {t('payments.history')}
+    </Button>
+  ) : null;
   if (!allowed('users:roles') && !allowed('balances:write'))
     return (
       <div className={className}>
         {signIns}
+        {payments}
         <span className="self-center text-xs text-slate-500">{t('users.readOnly')}</span>
       </div>
     );
@@ -198,6 +215,7 @@ function UserActions({
         </Button>
       ) : null}
       <PricingButton user={user} onClick={onPricing} />
+      {payments}
     </div>
   );
 }
@@ -326,5 +344,47 @@ function BalanceDialog({ user, onClose }: { user: AdminUser; onClose: () => void
         error={errors.reason ? t('users.reasonRequired') : undefined}
       />
     </FormDialog>
+  );
+}
+
+/** A balance; below zero (only a chargeback takes it there, docs/decisions/0019) in red, with what the customer owes. */
+function Balance({ user, className = '' }: { user: AdminUser; className?: string }) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const owed = user.balanceMicros < 0;
+  return (
+    <span className={`block tabular-nums ${owed ? 'text-rose-700' : 'text-slate-900'} ${className}`} data-testid="user-balance">
+      {formatMoney(user.balanceMicros, 'USD', lang)}
+      {owed ? (
+        <span className="mt-0.5 block text-xs font-semibold" data-testid="user-owed">
+          {t('payments.owed', { amount: formatMoney(-user.balanceMicros, 'USD', lang) })}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** The customer's payments, newest first (the first page; the payments page has them all), with their chargebacks. */
+function PaymentHistoryDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const base = useAdminBase();
+  const payments = usePayments({ userId: user.id });
+  const [reversing, setReversing] = useState<AdminPayment | null>(null);
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={t('payments.historyTitle')} description={user.email} closeLabel={t('common.close')} className="sm:max-w-5xl">
+      <QueryView query={payments} error={t('payments.notLoaded')} empty={t('payments.empty')} isEmpty={(d) => d.payments.length === 0}>
+        {(d) => (
+          <div className="-mx-4 sm:mx-0" data-testid="user-payments">
+            <PaymentsTable payments={d.payments} onReverse={setReversing} />
+          </div>
+        )}
+      </QueryView>
+      <p className="mt-4 text-right text-sm">
+        <Link to={`${base}/payments?userId=${encodeURIComponent(user.id)}`} className="font-semibold text-brand-700 underline underline-offset-2">
+          {t('payments.historyAll')}
+        </Link>
+      </p>
+      {reversing ? <ReversalDialog payment={reversing} onClose={() => setReversing(null)} /> : null}
+    </Dialog>
   );
 }

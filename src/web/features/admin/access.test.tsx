@@ -30,6 +30,7 @@ describe('the admin area by role', () => {
   it('shows a moderator only the support sections and read-only orders and users; an admin every section; a customer none', () => {
     expect(navFor(['moderator', 'user']).map((n) => n.key)).toEqual(['orders', 'support', 'contactMessages', 'consultations', 'users']);
     expect(navFor(['admin', 'user'])).toEqual(NAV);
+    expect(navFor(['admin', 'user']).map((n) => n.key)).toContain('payments');
     expect(navFor(['user'])).toEqual([]);
   });
 

@@ -305,3 +305,41 @@ export const useAnalyticsBreakdown = (q: AnalyticsSearch, by: Breakdown) =>
   });
 /** The address of a table's CSV export. */
 export const analyticsExportUrl = (q: AnalyticsSearch, table: AnalyticsTable) => `/api/admin/analytics/export?${new URLSearchParams({ ...analyticsParams(q), table })}`;
+
+// ─── Payments ──────────────────────────────────────────────────────────────────────────────
+
+/** The payments list's filters, as the page's address carries them (docs/rules.md#payments). */
+export type PaymentsQuery = Partial<Record<'status' | 'method' | 'q' | 'userId' | 'from' | 'to' | 'flagged' | 'page', string>>;
+export type PaymentsPage = InferResponseType<typeof api.payments.$get>;
+export type AdminPayment = PaymentsPage['payments'][number];
+
+export const paymentKeys = {
+  all: () => [...adminKeys.all, 'payments'] as const,
+  list: (q: PaymentsQuery) => [...paymentKeys.all(), q] as const,
+};
+
+/** The filters that are set (an empty one is left out), as the list's and the export's query. */
+export function paymentsSearch(q: PaymentsQuery): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [k, v] of Object.entries(q)) if (v) params[k] = v;
+  return params;
+}
+
+export const usePayments = (q: PaymentsQuery) =>
+  useQuery({
+    queryKey: paymentKeys.list(q),
+    queryFn: () => unwrap((o) => api.payments.$get({ query: paymentsSearch(q) as never }, o)),
+    placeholderData: keepPreviousData,
+  });
+/** Where the CSV of the filtered list is downloaded from (every page). */
+export const paymentsExportUrl = (q: PaymentsQuery) => {
+  const { page: _page, ...filters } = q;
+  const search = new URLSearchParams(paymentsSearch(filters)).toString();
+  return `/api/admin/payments/export${search ? `?${search}` : ''}`;
+};
+/** Books a chargeback of a completed top-up (docs/decisions/0019). */
+export const useReversePayment = () =>
+  useAdminMutation(
+    (v: { paymentId: string; reason: string }) => unwrap((o) => api.payments[':id'].reversal.$post({ param: { id: seg(v.paymentId) }, json: { reason: v.reason } }, o)),
+    [paymentKeys.all(), adminKeys.usersAll(), adminKeys.dashboard(), adminKeys.audit()],
+  );

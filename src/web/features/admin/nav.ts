@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  CreditCard,
   HelpCircle,
   LayoutDashboard,
   LifeBuoy,
@@ -40,6 +41,7 @@ export const NAV: NavItem[] = [
   { key: 'providers', path: '/providers', icon: PlugZap, permission: 'providers:manage' },
   { key: 'settings', path: '/settings', icon: Settings, permission: 'settings:manage' },
   { key: 'audit', path: '/audit', icon: ScrollText, permission: 'audit:read' },
+  { key: 'payments', path: '/payments', icon: CreditCard, permission: 'payments:read' },
 ];
 
 /** The sections of the admin area the roles may use, in menu order. */

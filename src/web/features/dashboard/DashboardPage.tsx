@@ -212,11 +212,17 @@ export default function DashboardPage() {
                 <h2 id="balance-title" className="text-sm font-medium text-slate-600">
                   {t('balance.title')}
                 </h2>
-                <p className="text-2xl font-extrabold tabular-nums text-slate-900" data-testid="balance" aria-live="polite">
+                <p className={cn('text-2xl font-extrabold tabular-nums', balanceMicros < 0 ? 'text-rose-700' : 'text-slate-900')} data-testid="balance" data-owed={balanceMicros < 0 || undefined} aria-live="polite">
                   {formatMoney(balanceMicros, 'USD', locale)}
                 </p>
               </div>
             </div>
+            {/* Below zero only after a chargeback (docs/decisions/0019): what is owed, and that a top-up settles it. */}
+            {balanceMicros < 0 ? (
+              <p role="status" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800 ring-1 ring-inset ring-rose-200" data-testid="balance-owed">
+                {t('balance.owed', { amount: formatMoney(-balanceMicros, 'USD', locale) })}
+              </p>
+            ) : null}
             <Button onClick={() => setTopUpOpen(true)} className="w-full">
               <Plus className="size-4" aria-hidden="true" />
               {t('balance.topUp')}

@@ -48,11 +48,17 @@ export function PaymentsTab({ locale, onTopUp }: { locale: string; onTopUp: () =
       <span className="block text-xs text-slate-500">{formatMoney(p.amountQepik, 'AZN', locale)}</span>
     </>
   );
-  const status = (p: PaymentView) => (
-    <Badge tone={STATUS_TONE[p.status]} data-status={p.status} className="shrink-0 whitespace-nowrap">
-      {t(`status.${p.status}`)}
-    </Badge>
-  );
+  // A top-up the bank took back reads "reversed" (docs/decisions/0019).
+  const status = (p: PaymentView) =>
+    p.reversedAt ? (
+      <Badge tone="danger" data-status="reversed" className="shrink-0 whitespace-nowrap">
+        {t('status.reversed')}
+      </Badge>
+    ) : (
+      <Badge tone={STATUS_TONE[p.status]} data-status={p.status} className="shrink-0 whitespace-nowrap">
+        {t(`status.${p.status}`)}
+      </Badge>
+    );
   const provider = (p: PaymentView) => PROVIDER_NAMES[p.provider] ?? p.provider;
   const transaction = (p: PaymentView) => <span className="break-all font-mono text-xs text-slate-600">{p.transactionId ?? '—'}</span>;
 

@@ -1,0 +1,176 @@
+import { Flag, Undo2 } from 'lucide-react';
+import { useState } from 'react';
+import type { ADMIN_PAYMENT_STATUS_FILTERS } from '../../../core/contracts/admin';
+import type { TFunction } from '../../i18n';
+import { useTranslation } from '../../i18n';
+import { Badge, type BadgeTone } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { useLanguage } from '../../lib/language';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { useCan } from './access';
+import { useReversePayment, type AdminPayment } from './api';
+import { FormDialog } from './dialogs';
+import { notify, notifyError } from './format';
+import { CardsOrTable, ReasonField, reasonError, Table, td, Th } from './ui';
+
+/** Payments as the team sees them (the payments page, a customer's history on the users page), and booking a chargeback. */
+
+const STATUS_TONE: Record<(typeof ADMIN_PAYMENT_STATUS_FILTERS)[number], BadgeTone> = {
+  pending: 'warning',
+  completed: 'success',
+  failed: 'danger',
+  cancelled: 'neutral',
+  reversed: 'danger',
+};
+
+/** A payment's status as a badge: a completed top-up the bank took back reads "reversed". */
+export function PaymentStatusBadge({ payment }: { payment: AdminPayment }) {
+  const { t } = useTranslation('admin');
+  const status = payment.reversal ? 'reversed' : payment.status;
+  return <Badge tone={STATUS_TONE[status]}>{t(`payments.status.${status}`)}</Badge>;
+}
+
+/** The gateway's code and what it means, in the admin's language (the customer's failure reasons). */
+function gatewayText(t: TFunction, p: AdminPayment): string {
+  const reason = p.failureReason ? t(`payments:error.reasons.${p.failureReason}`, { message: p.gatewayMessage ?? '—' }) : p.gatewayMessage;
+  return [p.gatewayCode, reason].filter(Boolean).join(' · ') || '—';
+}
+
+/** Whether the team may book a chargeback of it: a completed top-up not yet reversed. */
+const reversible = (p: AdminPayment) => p.status === 'completed' && p.type === 'balance_topup' && !p.reversal;
+
+/** Payments as cards on phones and a table on wider screens; also a customer's history on the users page. */
+export function PaymentsTable({ payments, onReverse }: { payments: AdminPayment[]; onReverse?: (p: AdminPayment) => void }) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const allowed = useCan();
+  const canReverse = !!onReverse && allowed('payments:manage');
+  const reverseButton = (p: AdminPayment) =>
+    canReverse && reversible(p) ? (
+      <Button size="sm" variant="outline" onClick={() => onReverse!(p)} aria-label={t('payments.reverseFor', { reference: p.reference })}>
+        <Undo2 className="size-4" aria-hidden="true" />
+        {t('payments.reverse')}
+      </Button>
+    ) : null;
+  const flag = (p: AdminPayment) =>
+    p.flagged ? (
+      <p className="flex items-start gap-1 text-xs text-amber-800" data-testid="payment-flag">
+        <Flag className="mt-0.5 size-3 shrink-0" aria-hidden="true" />
+        <span>
+          {t('payments.flagged')}
+          {p.flagReason ? `: ${p.flagReason}` : ''}
+        </span>
+      </p>
+    ) : null;
+  const reversal = (p: AdminPayment) =>
+    p.reversal ? (
+      <p className="text-xs text-rose-800" data-testid="payment-reversal">
+        {t('payments.reversedBy', { when: formatDateTime(p.reversal.at, lang), who: p.reversal.byEmail ?? '—' })}: {p.reversal.reason}
+      </p>
+    ) : null;
+
+  return (
+    <CardsOrTable
+      cards={payments.map((p) => (
+        <li key={p.id} className="space-y-1.5 px-4 py-4" data-testid="payment-card" data-reference={p.reference}>
+          <div className="flex items-center justify-between gap-3">
+            <span className="min-w-0 truncate text-sm font-medium text-slate-900">{p.email}</span>
+            <PaymentStatusBadge payment={p} />
+          </div>
+          <div className="flex items-center justify-between gap-3 text-xs text-slate-600">
+            <span>{formatDateTime(p.createdAt, lang)}</span>
+            <span className="text-right">
+              <span className="block text-sm font-semibold tabular-nums text-slate-900">{formatMoney(p.amountUsdMicros, 'USD', lang)}</span>
+              <span className="tabular-nums">{formatMoney(p.amountQepik, 'AZN', lang)}</span>
+            </span>
+          </div>
+          <p className="break-words text-xs text-slate-600">
+            {p.method} · {gatewayText(t, p)}
+          </p>
+          {flag(p)}
+          {reversal(p)}
+          {reverseButton(p)}
+        </li>
+      ))}
+    >
+      <Table
+        label={t('payments.title')}
+        minWidth="min-w-[1040px]"
+        head={
+          <>
+            <Th>{t('payments.date')}</Th>
+            <Th>{t('payments.customer')}</Th>
+            <Th className="text-right">{t('payments.amount')}</Th>
+            <Th>{t('payments.method')}</Th>
+            <Th>{t('payments.statusFilter')}</Th>
+            <Th>{t('payments.gateway')}</Th>
+            <Th>{t('payments.flagAndReversal')}</Th>
+            <Th>
+              <span className="sr-only">{t('common.actions')}</span>
+            </Th>
+          </>
+        }
+      >
+        {payments.map((p) => (
+          <tr key={p.id} data-testid="payment-row" data-reference={p.reference}>
+            <td className={`${td} whitespace-nowrap text-xs`}>{formatDateTime(p.createdAt, lang)}</td>
+            <td className={`${td} max-w-56 truncate`} title={p.email}>
+              {p.email}
+            </td>
+            <td className={`${td} whitespace-nowrap text-right tabular-nums`}>
+              <span className="block font-medium text-slate-900">{formatMoney(p.amountUsdMicros, 'USD', lang)}</span>
+              <span className="text-xs text-slate-500">{formatMoney(p.amountQepik, 'AZN', lang)}</span>
+            </td>
+            <td className={`${td} whitespace-nowrap`}>{p.method}</td>
+            <td className={`${td} whitespace-nowrap`}>
+              <PaymentStatusBadge payment={p} />
+            </td>
+            <td className={`${td} max-w-56 break-words text-xs`}>{gatewayText(t, p)}</td>
+            <td className={`${td} max-w-64 space-y-1`}>
+              {flag(p)}
+              {reversal(p)}
+              {!p.flagged && !p.reversal ? '—' : null}
+            </td>
+            <td className={`${td} whitespace-nowrap text-right`}>{reverseButton(p)}</td>
+          </tr>
+        ))}
+      </Table>
+    </CardsOrTable>
+  );
+}
+
+/** Books a chargeback: the reason is required; the balance may go below zero (docs/decisions/0019). */
+export function ReversalDialog({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const reverse = useReversePayment();
+  const error = tried ? reasonError(t, reason) : undefined;
+  const submit = () => {
+    setTried(true);
+    if (reasonError(t, reason)) return;
+    reverse.mutate(
+      { paymentId: payment.id, reason: reason.trim() },
+      {
+        onSuccess: (r) => {
+          notify.success(t('payments.reversed'), t('users.newBalance', { balance: formatMoney(r.balanceMicros, 'USD', lang) }));
+          onClose();
+        },
+        onError: (err) => notifyError(t, 'payments.notReversed', err),
+      },
+    );
+  };
+  return (
+    <FormDialog
+      title={t('payments.reverseTitle')}
+      description={t('payments.reverseText', { email: payment.email, amount: formatMoney(payment.amountUsdMicros, 'USD', lang) })}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={reverse.isPending}
+      submitLabel={t('payments.reverseSubmit')}
+    >
+      <ReasonField value={reason} onChange={setReason} error={error} />
+    </FormDialog>
+  );
+}
