@@ -151,6 +151,15 @@ const ACCESS: Record<string, Access> = {
   'GET /api/auth-extra/sign-ins': 'user',
   'GET /api/admin/users/:id/sign-ins': 'staff',
   // The owner's figures.
+  // Customer discounts and groups: groups read by the team, set by admins.
+  'GET /api/admin/customer-groups': 'staff',
+  'POST /api/admin/customer-groups': 'admin',
+  'PUT /api/admin/customer-groups/:id': 'admin',
+  'DELETE /api/admin/customer-groups/:id': 'admin',
+  'PUT /api/admin/users/:id/pricing': 'admin',
+  // Payments: the list's export, and chargebacks.
+  'GET /api/admin/payments/export': 'admin',
+  'POST /api/admin/payments/:id/reversal': 'admin',
   'GET /api/admin/analytics': 'admin',
   'GET /api/admin/analytics/breakdown': 'admin',
   'GET /api/admin/analytics/export': 'admin',

@@ -27,8 +27,8 @@ describe('audit wording', () => {
   });
 
   it('words an action without a sentence by its label and its details, keys named in the language or made readable', () => {
-    expect(auditSentence(t('en'), 'en', entry('group.create', { name: 'Resellers', discountPercent: 10, chargeQepik: 1717, enabled: true }, { type: 'group', id: '7', label: null }))).toBe(
-      'Group create — Name: Resellers · Discount percent: 10 · Charge: AZN\u00a017.17 · Enabled: yes',
+    expect(auditSentence(t('en'), 'en', entry('widget.create', { name: 'Resellers', discountPercent: 10, chargeQepik: 1717, enabled: true }, { type: 'group', id: '7', label: null }))).toBe(
+      'Widget create — Name: Resellers · Discount percent: 10 · Charge: AZN\u00a017.17 · Enabled: yes',
     );
     expect(auditSentence(t('az'), 'az', entry('two-factor.reset', { reason: 'lost phone', count: 2 }))).toBe('Two factor reset — Səbəb: lost phone · Count: 2');
     expect(humanize('callsPerSecond')).toBe('Calls per second');
