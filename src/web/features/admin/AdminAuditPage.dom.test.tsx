@@ -41,7 +41,7 @@ const answer: AuditPage = {
     entry({ id: 3, action: 'balance.adjust', targetType: 'user', targetId: 'u-2', details: { amountCents: -250, reason: 'mistake' }, target: { label: 'b@c.az' } }),
     entry({
       id: 2,
-      action: 'payment.reversal',
+      action: 'gateway.note',
       targetType: 'payment',
       targetId: '9a6f0e2d-7b4d-4c1e-9a6f-0e2d5b8c7a11',
       details: { amountMicros: 12_340_000, reason: 'chargeback', gatewayCode: 'RC-05' },
@@ -54,7 +54,7 @@ const answer: AuditPage = {
     { id: 'admin-1', name: 'Leyla Admin', email: 'admin@artim.az' },
     { id: 'gone-1', name: null, email: 'former@artim.az' },
   ],
-  actions: ['balance.adjust', 'order.refund', 'payment.reversal', 'settings.update'],
+  actions: ['balance.adjust', 'gateway.note', 'order.refund', 'settings.update'],
 };
 
 let asked: URLSearchParams[];
@@ -100,7 +100,7 @@ describe('the audit log page', () => {
       'Balance of a@b.az adjusted by +$5.00: goodwill',
       'Order AR-7K2M9Q4X1Z refunded $1.25: late',
       'Balance of b@c.az adjusted by -$2.50: mistake',
-      'Payment reversal — Amount: $12.34 · Reason: chargeback · Gateway code: RC-05',
+      'Gateway note — Amount: $12.34 · Reason: chargeback · Gateway code: RC-05',
       'Settings changed: Service fee (%): 0 → 12.5; Maintenance mode: no → yes',
     ]);
     const rows = screen.getAllByTestId('audit-row');
@@ -116,7 +116,7 @@ describe('the audit log page', () => {
     const inAz = await sentences();
     expect(inAz[0]).toBe('a@b.az balansına +5,00\u00a0$ düzəliş edildi: goodwill');
     expect(inAz[1]).toBe('AR-7K2M9Q4X1Z sifarişi üzrə 1,25\u00a0$ geri qaytarıldı: late');
-    expect(inAz[3]).toBe('Payment reversal — Məbləğ: 12,34\u00a0$ · Səbəb: chargeback · Gateway code: RC-05');
+    expect(inAz[3]).toBe('Gateway note — Məbləğ: 12,34\u00a0$ · Səbəb: chargeback · Gateway code: RC-05');
     cleanup();
     show('tr');
     const inTr = await sentences();
@@ -135,6 +135,6 @@ describe('the audit log page', () => {
     await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('?action=order.refund&from=2026-11-01&to=2026-11-30&bogus=1&actor=gone-1'));
     await waitFor(() => expect(Object.fromEntries(asked.at(-1)!)).toEqual({ actor: 'gone-1', action: 'order.refund', from: '2026-11-01', to: '2026-11-30', lang: 'en' }));
     // Every action the log holds is offered by its label.
-    expect(within(screen.getByLabelText('Action')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All actions', 'Balance adjusted', 'Order refunded', 'Payment reversal', 'Settings changed']);
+    expect(within(screen.getByLabelText('Action')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All actions', 'Balance adjusted', 'Gateway note', 'Order refunded', 'Settings changed']);
   });
 });

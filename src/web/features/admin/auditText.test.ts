@@ -26,6 +26,12 @@ describe('audit wording', () => {
     expect(amountOf('amount', 5)).toBeNull();
   });
 
+  it('words a chargeback with the customer, the amount taken back and the reason', () => {
+    const reversal = entry('payment.reversal', { amountMicros: 12_340_000, reason: 'bank reversed it' }, { type: 'payment', id: 'p-1', label: 'a@b.az' });
+    expect(auditSentence(t('en'), 'en', reversal)).toBe('Top-up of a@b.az reversed by the bank: $12.34 taken back — bank reversed it');
+    expect(auditSentence(t('az'), 'az', reversal)).toBe('a@b.az balans artırması bank tərəfindən geri alındı: 12,34\u00a0$ çıxıldı — bank reversed it');
+  });
+
   it('words an action without a sentence by its label and its details, keys named in the language or made readable', () => {
     expect(auditSentence(t('en'), 'en', entry('widget.create', { name: 'Resellers', discountPercent: 10, chargeQepik: 1717, enabled: true }, { type: 'group', id: '7', label: null }))).toBe(
       'Widget create — Name: Resellers · Discount percent: 10 · Charge: AZN\u00a017.17 · Enabled: yes',
