@@ -66,7 +66,7 @@ function Dashboard() {
       ) : (
         <>
           {d.sellsAtCost && (
-            <p role="status" data-testid="sells-at-cost" className="mb-6 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+            <p role="note" data-testid="sells-at-cost" className="mb-6 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
               {t('dashboard.sellsAtCost')}{' '}
               <Link to={`${base}/settings`} className="font-semibold underline underline-offset-2">
                 {t('dashboard.sellsAtCostLink')}

@@ -101,7 +101,7 @@ describe('the admin dashboard', () => {
   it('says that a shop without fees sells at cost, linking to the settings, and says nothing once a fee is set', () => {
     for (const lang of ['az', 'tr', 'en'] as const) {
       const html = page(lang, base);
-      const notice = html.match(/<p role="status" data-testid="sells-at-cost".*?<\/p>/s)?.[0];
+      const notice = html.match(/<p role="note" data-testid="sells-at-cost".*?<\/p>/s)?.[0];
       expect(notice, lang).toBeDefined();
       expect(notice).toContain(`href="/${lang}/admin/settings"`);
       expect(notice).toContain((bundles(lang).admin as { dashboard: { sellsAtCost: string } }).dashboard.sellsAtCost.slice(0, 20));
