@@ -12,7 +12,7 @@
  * (the figures and the breakdown of its open tab, by platform, at once).
  *
  * Baselines, in the same run on the same rows: a `select 1` round trip, and the same routes
- * without the indexes of migration 0026 (`ledger_created_idx`, `orders_created_idx`), dropped
+ * without the indexes of migration 0030 (`ledger_created_idx`, `orders_created_idx`), dropped
  * for that measurement and made again after it.
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server where the
@@ -132,7 +132,7 @@ await withDatabase(async (url) => {
     console.log(`Baseline: a \`select 1\` round trip takes ${ms(median(trips))} (median of 50).\n`);
 
     await client.query('drop index ledger_created_idx; drop index orders_created_idx; analyze ledger_entries; analyze orders');
-    const before = await measure(routes, 'Without the indexes of migration 0026 (baseline)');
+    const before = await measure(routes, 'Without the indexes of migration 0030 (baseline)');
     await client.query('create index ledger_created_idx on ledger_entries (created_at); create index orders_created_idx on orders (created_at); analyze ledger_entries; analyze orders');
     const after = await measure(routes, 'With them (as migrated)');
     console.log('| Period | Whole page before | Whole page after |');
