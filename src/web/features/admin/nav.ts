@@ -31,6 +31,7 @@ export const NAV: NavItem[] = [
   { key: 'dashboard', path: '', icon: LayoutDashboard, permission: 'dashboard:read' },
   { key: 'analytics', path: '/analytics', icon: BarChart3, permission: 'analytics:read' },
   { key: 'orders', path: '/orders', icon: ShoppingCart, permission: 'orders:read' },
+  { key: 'payments', path: '/payments', icon: CreditCard, permission: 'payments:read' },
   { key: 'services', path: '/services', icon: Package, permission: 'catalog:manage', also: ['/service-names'] },
   { key: 'blog', path: '/blog', icon: Newspaper, permission: 'content:manage' },
   { key: 'faq', path: '/faq', icon: HelpCircle, permission: 'content:manage' },
@@ -41,7 +42,6 @@ export const NAV: NavItem[] = [
   { key: 'providers', path: '/providers', icon: PlugZap, permission: 'providers:manage' },
   { key: 'settings', path: '/settings', icon: Settings, permission: 'settings:manage' },
   { key: 'audit', path: '/audit', icon: ScrollText, permission: 'audit:read' },
-  { key: 'payments', path: '/payments', icon: CreditCard, permission: 'payments:read' },
 ];
 
 /** The sections of the admin area the roles may use, in menu order. */

@@ -52,7 +52,7 @@ export function StatCard({ label, value, icon: Icon, tone = 'brand', testId }: {
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <div className="min-w-0">
-        <p className="truncate text-sm font-medium text-slate-600">{label}</p>
+        <p className="text-sm font-medium text-slate-600 [overflow-wrap:anywhere]">{label}</p>
         <p className="mt-0.5 text-xl font-bold tracking-tight tabular-nums text-slate-900 [overflow-wrap:anywhere] sm:text-2xl">{value}</p>
       </div>
     </div>
