@@ -3,6 +3,7 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './app-process';
 import { baseUrl, DESKTOP, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
+import { formatMoney } from '../src/web/lib/format';
 
 /**
  * The owner's figures (docs/rules.md#owner-figures): a customer orders, and the analytics page
@@ -13,7 +14,8 @@ import { baseUrl, DESKTOP, hasChromium, hydrated, launch, openPage, PHONE } from
  */
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const usd = (micros: number) => `$${(micros / 1_000_000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
+// As the page writes it (a loss too: another journey's discounted order may sell below cost today).
+const usd = (micros: number) => formatMoney(micros, 'USD', 'en');
 
 async function signInAdmin(page: Page) {
   const res = await page.context().request.post('/api/auth/sign-in/email', { headers: { Origin: baseUrl() }, data: E2E_ADMIN });

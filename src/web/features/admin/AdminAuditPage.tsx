@@ -1,17 +1,14 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
-import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useAdminBase } from './AdminLayout';
 import { useAudit, type AuditEntry, type AuditQuery } from './api';
 import { actionLabel, auditKey, auditSentence, humanize, targetLink, targetName } from './auditText';
-import { AdminPage, CardsOrTable, Panel, QueryView, Select, Table, td, Th, useFailureNotice } from './ui';
+import { AdminPage, CardsOrTable, FilterField, Pager, Panel, QueryView, Select, Table, td, Th, useFailureNotice } from './ui';
 
 export const ns = ['admin'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:audit.title')} · ${site.site_name}` });
@@ -138,21 +135,7 @@ export default function AdminAuditPage() {
             </CardsOrTable>
           )}
         </QueryView>
-        {data && data.total > data.pageSize ? (
-          <nav aria-label={t('audit.paging')} className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-3">
-            <p className="text-sm text-slate-600">{t('audit.pageOf', { page: data.page, pages })}</p>
-            <div className="flex gap-2">
-              <Button size="sm" variant="outline" disabled={data.page <= 1} onClick={() => set({ page: data.page - 1 })}>
-                <ChevronLeft className="size-4" aria-hidden="true" />
-                {t('audit.previous')}
-              </Button>
-              <Button size="sm" variant="outline" disabled={data.page >= pages} onClick={() => set({ page: data.page + 1 })}>
-                {t('audit.next')}
-                <ChevronRight className="size-4" aria-hidden="true" />
-              </Button>
-            </div>
-          </nav>
-        ) : null}
+        {data ? <Pager page={data.page} pages={pages} label={t('audit.paging')} onPage={(p) => set({ page: p })} /> : null}
       </Panel>
     </AdminPage>
   );
@@ -207,13 +190,3 @@ function Target({ entry }: { entry: AuditEntry }) {
   );
 }
 
-function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, ChevronLeft, ChevronRight, Eye, RefreshCw, RotateCcw, Send } from 'lucide-react';
+import { AlertTriangle, Eye, RefreshCw, RotateCcw, Send } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -20,7 +20,7 @@ import { useCan } from './access';
 import { useAdminCancel, useAdminRefill, useOrder, useOrders, useRefund, useResubmit, useResync, type AdminOrder, type OrderDetail, type OrdersQuery } from './api';
 import { ConfirmDialog, FormDialog } from './dialogs';
 import { notify, notifyError, STATUS_TONE } from './format';
-import { AdminPage, CardsOrTable, InputField, LoadError, Loading, Panel, QueryView, ReasonField, SearchField, Select, Table, TableContent, td, Th } from './ui';
+import { AdminPage, CardsOrTable, FilterField, InputField, LoadError, Loading, Panel, QueryView, ReasonField, Pager, SearchField, Select, Table, TableContent, td, Th } from './ui';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { orderNoteText } from '../../lib/orderNote';
 
@@ -194,21 +194,7 @@ export default function AdminOrdersPage() {
           )}
         </QueryView>
 
-        {data && data.total > data.pageSize ? (
-          <nav aria-label={t('orders.paging')} className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-3">
-            <p className="text-sm text-slate-600">{t('orders.pageOf', { page: data.page, pages })}</p>
-            <div className="flex gap-2">
-              <Button size="sm" variant="outline" disabled={data.page <= 1} onClick={() => set({ page: data.page - 1 })}>
-                <ChevronLeft className="size-4" aria-hidden="true" />
-                {t('orders.previous')}
-              </Button>
-              <Button size="sm" variant="outline" disabled={data.page >= pages} onClick={() => set({ page: data.page + 1 })}>
-                {t('orders.next')}
-                <ChevronRight className="size-4" aria-hidden="true" />
-              </Button>
-            </div>
-          </nav>
-        ) : null}
+        {data ? <Pager page={data.page} pages={pages} label={t('orders.paging')} onPage={(p) => set({ page: p })} /> : null}
       </Panel>
       {openId ? <OrderDialog id={openId} onClose={() => setOpenId(null)} /> : null}
     </AdminPage>
@@ -226,16 +212,6 @@ function DelayBadge({ delay }: { delay: AdminOrder['delay'] }) {
   );
 }
 
-function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Download } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADMIN_PAYMENT_STATUS_FILTERS } from '../../../core/contracts/admin';
 import { useTranslation } from '../../i18n';
@@ -10,7 +10,7 @@ import { useLanguage } from '../../lib/language';
 import { formatNumber } from '../../lib/format';
 import { paymentsExportUrl, usePayments, type AdminPayment, type PaymentsQuery } from './api';
 import { PaymentsTable, ReversalDialog } from './PaymentsTable';
-import { AdminPage, Panel, QueryView, SearchField, Select } from './ui';
+import { AdminPage, FilterField, Pager, Panel, QueryView, SearchField, Select } from './ui';
 
 export const ns = ['admin', 'payments'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:payments.title')} · ${site.site_name}` });
@@ -107,34 +107,10 @@ export default function AdminPaymentsPage() {
           {(d) => <PaymentsTable payments={d.payments} onReverse={setReversing} />}
         </QueryView>
 
-        {data && data.total > data.pageSize ? (
-          <nav aria-label={t('payments.paging')} className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-3">
-            <p className="text-sm text-slate-600">{t('orders.pageOf', { page: data.page, pages })}</p>
-            <div className="flex gap-2">
-              <Button size="sm" variant="outline" disabled={data.page <= 1} onClick={() => set({ page: String(data.page - 1) })}>
-                <ChevronLeft className="size-4" aria-hidden="true" />
-                {t('orders.previous')}
-              </Button>
-              <Button size="sm" variant="outline" disabled={data.page >= pages} onClick={() => set({ page: String(data.page + 1) })}>
-                {t('orders.next')}
-                <ChevronRight className="size-4" aria-hidden="true" />
-              </Button>
-            </div>
-          </nav>
-        ) : null}
+        {data ? <Pager page={data.page} pages={pages} label={t('payments.paging')} onPage={(p) => set({ page: String(p) })} /> : null}
       </Panel>
       {reversing ? <ReversalDialog payment={reversing} onClose={() => setReversing(null)} /> : null}
     </AdminPage>
   );
 }
 
-function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}

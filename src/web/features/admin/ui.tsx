@@ -1,4 +1,4 @@
-import { AlertTriangle, Inbox, Pencil, Plus, RefreshCw, Search, Trash2 } from 'lucide-react';
+import { AlertTriangle, ChevronLeft, ChevronRight, Inbox, Pencil, Plus, RefreshCw, Search, Trash2 } from 'lucide-react';
 import { useEffect, useId, type ComponentType, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useTranslation, type TFunction } from '../../i18n';
 import { Button } from '../../components/ui/Button';
@@ -307,5 +307,38 @@ export function Toggle({ label, checked, onChange, description }: { label: strin
         {description ? <p className="text-xs text-slate-500">{description}</p> : null}
       </div>
     </div>
+  );
+}
+
+/** A filter's label above its control, in the filter bars of the orders, payments and audit pages. */
+export function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** Previous and next below a paged list, with "page N of M" (shown only when there is more than one page). */
+export function Pager({ page, pages, label, onPage }: { page: number; pages: number; label: string; onPage: (page: number) => void }) {
+  const { t } = useTranslation('admin');
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={label} className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-3">
+      <p className="text-sm text-slate-600">{t('orders.pageOf', { page, pages })}</p>
+      <div className="flex gap-2">
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <ChevronLeft className="size-4" aria-hidden="true" />
+          {t('orders.previous')}
+        </Button>
+        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          {t('orders.next')}
+          <ChevronRight className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
   );
 }
