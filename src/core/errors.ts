@@ -86,6 +86,8 @@ export const ERROR_CODES = {
   TWO_FACTOR_LOCKED: 429,
   TWO_FACTOR_ALREADY_ENABLED: 409,
   TWO_FACTOR_NOT_ENABLED: 409,
+  /** A team member asked to remove their own second factor through the team's route: that is done in their account's settings. */
+  TWO_FACTOR_RESET_OWN: 403,
   // analytics
   /** A custom period without both days, ending before it begins, or longer than `details.maxDays`. */
   PERIOD_INVALID: 400,

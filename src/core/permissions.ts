@@ -24,6 +24,11 @@ export const PERMISSIONS = [
   'orders:manage',
   'users:read',
   'users:roles',
+  /**
+   * Remove another account's second factor when its owner lost both the phone and the recovery
+   * codes: it signs that account out everywhere, and the next sign-in is with the password alone.
+   */
+  'users:reset-second-factor',
   'balances:write',
   'payments:read',
   /** Book a chargeback: a completed top-up the bank took back leaves the balance, even below zero. */

@@ -139,6 +139,11 @@ export const orderIdSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]
 export const orderIdParamsSchema = z.strictObject({ id: orderIdSchema });
 export const userIdParamsSchema = z.strictObject({ id: z.string() });
 export const userRoleParamsSchema = z.strictObject({ id: z.string(), role: roleSchema });
+/**
+ * Removing another account's second factor (docs/rules.md#second-factor): why the team does it
+ * (required, 1–500 characters after trimming; kept in the audit log, never mailed).
+ */
+export const secondFactorResetSchema = z.strictObject({ reason: z.string().trim().min(1).max(500) });
 export const serviceNameParamsSchema = z.strictObject({ name: z.string() });
 export const paramTextParamsSchema = z.strictObject({ kind: z.string(), lang: z.enum(LANGUAGES) });
 

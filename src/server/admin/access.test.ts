@@ -6,7 +6,7 @@ import { overrideRolePermissionsForTest, PERMISSIONS, type Permission } from '..
 import { post, signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
-import { catalogServices, orders, payments } from '../db/schema';
+import { catalogServices, orders, payments, twoFactors, users } from '../db/schema';
 import { newOrderNumber } from '../orders/service';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
@@ -112,6 +112,11 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
     .returning();
   await credit(database.db, { userId: target.id, amountMicros: 5_000_000, kind: 'topup', reference: topUp!.id });
 
+  // An account with a second factor to remove (its row as the two-factor plugin leaves it once on).
+  const lost = await signUpUser(app);
+  await database.db.insert(twoFactors).values({ id: `access-${lost.id}`, userId: lost.id, secret: 'sealed', backupCodes: 'sealed' });
+  await database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, lost.id));
+
   const a = `${ADMIN_API}`;
   return new Map<string, { path: string; body?: unknown }>([
     ['GET /api/admin/support/tickets', { path: `${a}/support/tickets` }],
@@ -177,6 +182,7 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
     ['GET /api/admin/catalog/services/:id/sources', { path: `${a}/catalog/services/${svc!.id}/sources` }],
     ['PUT /api/admin/catalog/services/:id/sources', { path: `${a}/catalog/services/${svc!.id}/sources`, body: { sources: [{ providerId: provider.id, providerServiceId: '1' }] } }],
     ['GET /api/admin/users/:id/sign-ins', { path: `${a}/users/${target.id}/sign-ins` }],
+    ['POST /api/admin/users/:id/second-factor/reset', { path: `${a}/users/${lost.id}/second-factor/reset`, body: { reason: 'Lost phone and recovery codes' } }],
     ['GET /api/admin/customer-groups', { path: `${a}/customer-groups` }],
     ['POST /api/admin/customer-groups', { path: `${a}/customer-groups`, body: { name: 'Access partners', discountPercent: '12.5' } }],
     ['PUT /api/admin/customer-groups/:id', { path: `${a}/customer-groups/${groups[0].id}`, body: { name: 'Access resellers', discountPercent: '7.5' } }],

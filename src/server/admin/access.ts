@@ -81,8 +81,9 @@ export const ADMIN_ROUTE_PERMISSIONS: readonly (readonly [Method, string, Permis
   ['POST', '/catalog/import', 'providers:manage'],
   ['GET', '/catalog/services/:id/sources', 'providers:manage'],
   ['PUT', '/catalog/services/:id/sources', 'providers:manage'],
-  // Second factor: a user's recent sign-ins.
+  // Second factor: a user's recent sign-ins, and removing a lost one.
   ['GET', '/users/:id/sign-ins', 'users:read'],
+  ['POST', '/users/:id/second-factor/reset', 'users:reset-second-factor'],
   // Customer discounts and groups: seen by support staff, set by admins.
   ['GET', '/customer-groups', 'users:read'],
   ['POST', '/customer-groups', 'prices:manage'],

@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
-import { adminUsersQuerySchema, balanceAdjustmentSchema, roleInputSchema, userIdParamsSchema, userRoleParamsSchema } from '../../core/contracts/admin';
+import { adminUsersQuerySchema, balanceAdjustmentSchema, roleInputSchema, secondFactorResetSchema, userIdParamsSchema, userRoleParamsSchema } from '../../core/contracts/admin';
 import { apiAccessInputSchema } from '../../core/contracts/reseller';
 import type { AppDeps } from '../deps';
-import { addRole, assertUserExists, recentSignIns, removeRole, searchUsers, staffActor, twoFactorEnabledAmong } from '../auth';
+import { accounts, addRole, assertUserExists, languageOfAccount, recentSignIns, removeRole, removeSecondFactor, searchUsers, staffActor, twoFactorEnabledAmong } from '../auth';
 import { apiAccessBlockedAmong, setApiAccess } from '../reseller';
 import { pricingAmong } from '../discounts';
 import { jsonBody, param, query } from '../http/body';
+import { secondFactorRemovedMail } from '../mail';
+import { getSettings } from '../settings';
 import { adjustBalance } from '../wallet';
 import { audit } from './audit';
 
@@ -36,6 +38,30 @@ export function adminUsersRoutes(deps: AppDeps) {
         await assertUserExists(db, userId);
         const [signIns, secondFactor] = await Promise.all([recentSignIns(db, userId), twoFactorEnabledAmong(db, [userId])]);
         return c.json({ twoFactorEnabled: secondFactor.has(userId), signIns });
+      })
+
+      // A lost second factor removed by the team (docs/rules.md#second-factor): the account is
+      // signed out everywhere and told by mail; the reason stays in the audit log.
+      .post('/:id/second-factor/reset', param(userIdParamsSchema), jsonBody(secondFactorResetSchema), async (c) => {
+        const actor = staffActor(c);
+        const { reason } = c.req.valid('json');
+        const { id: userId } = c.req.valid('param');
+        const user = await db.transaction(async (tx) => {
+          const removed = await removeSecondFactor(tx, { actorId: actor.id, userId });
+          await audit(tx, actor, 'two_factor.reset', { type: 'user', id: userId }, { reason });
+          return removed;
+        });
+        // The factor is gone whatever happens to the mail; a refused mail is logged and said.
+        let mailSent = true;
+        try {
+          const [lang, settings] = await Promise.all([languageOfAccount(db, userId), getSettings(db)]);
+          const link = `${deps.publicUrl.replace(/\/$/, '')}/${lang}/dashboard#settings`;
+          await accounts(deps).mailer.send(secondFactorRemovedMail({ to: user.email, name: user.name, link, lang, siteName: settings.site_name }));
+        } catch (err) {
+          mailSent = false;
+          deps.logger.warn({ err, userId }, 'second factor removed: mail not sent');
+        }
+        return c.json({ ok: true as const, mailSent });
       })
 
       .post('/:id/roles', param(userIdParamsSchema), jsonBody(roleInputSchema), async (c) => {

@@ -45,10 +45,13 @@ const refuse = (status: 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'UNPROCES
 /** Requests whose reset mail the transport refused. */
 export const mailNotSent = new WeakSet<Request>();
 
-export function languageFromCookie(header: string | null | undefined): Language {
+/** The site language a request's `lang` cookie names, or null when it names none. */
+export function cookieLanguage(header: string | null | undefined): Language | null {
   const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`).exec(header ?? '');
-  return isLanguage(match?.[1]) ? match[1] : DEFAULT_LANGUAGE;
+  return isLanguage(match?.[1]) ? match[1] : null;
 }
+
+export const languageFromCookie = (header: string | null | undefined): Language => cookieLanguage(header) ?? DEFAULT_LANGUAGE;
 
 /**
  * better-auth on our own tables: e-mail and password, database sessions in an httpOnly,

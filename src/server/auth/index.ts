@@ -12,7 +12,8 @@ import { accountRoutes, authHandlerRoutes } from './routes';
 
 export { admitStaff, optionalUser, requirePermission, requireUser, sessionTokenOf, signedInOnly, staffActor, type AuthUser } from './guard';
 export { liveSessions, rolesOfUsers } from './service';
-export { recentSignIns, twoFactorEnabledAmong } from './signIns';
+export { languageOfAccount, recentSignIns, twoFactorEnabledAmong } from './signIns';
+export { removeSecondFactor } from './secondFactor';
 export { addRole, assertUserExists, countUsers, removeRole, searchUsers } from './users';
 
 /** The card gateway posts here server to server: no cookies, no Origin of ours. */

@@ -7,7 +7,7 @@ import { emailSchema } from '../../core/password';
 import { sessions } from '../db/schema';
 import { declaredBody } from '../http/body';
 import { errorBody } from '../http/errors';
-import { mailNotSent, type Auth } from './auth';
+import { cookieLanguage, mailNotSent, type Auth } from './auth';
 import { clientIp } from '../http/clientIp';
 import { optionalUser, requireUser } from './guard';
 import { recentSignIns, recordSignIn } from './signIns';
@@ -155,7 +155,10 @@ export function authHandlerRoutes(get: () => AccountParts) {
   /** Records the sign-in a successful answer opened a session with (docs/rules.md#second-factor). */
   const recording = async (c: Context, res: Response, method: SignInMethod) => {
     const userId = await signedInUserId(res);
-    if (userId) await recordSignIn(get().db, { userId, ipAddress: clientIp(c), userAgent: c.req.header('user-agent') ?? null, method });
+    if (userId) {
+      const language = cookieLanguage(c.req.header('cookie'));
+      await recordSignIn(get().db, { userId, ipAddress: clientIp(c), userAgent: c.req.header('user-agent') ?? null, method, language });
+    }
     return res;
   };
 

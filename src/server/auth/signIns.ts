@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import { SIGN_INS_KEPT, type SignInEntry } from '../../core/contracts/account';
 import { deviceOf } from '../../core/device';
-import type { Db } from '../db/client';
+import { DEFAULT_LANGUAGE, type Language } from '../../core/i18n';
+import type { Db, Tx } from '../db/client';
 import { signIns, users, type SignInMethod } from '../db/schema';
 
 /** The longest user agent kept (some browsers and bots send kilobytes). */
@@ -11,7 +12,10 @@ const USER_AGENT_MAX = 512;
  * Records a sign-in that ended with a session (the password, or the code after it), and forgets
  * the account's older ones beyond the newest SIGN_INS_KEPT, in one transaction.
  */
-export async function recordSignIn(db: Db, entry: { userId: string; ipAddress: string | null; userAgent: string | null; method: SignInMethod }): Promise<void> {
+export async function recordSignIn(
+  db: Db,
+  entry: { userId: string; ipAddress: string | null; userAgent: string | null; method: SignInMethod; language: Language | null },
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(signIns).values({ ...entry, userAgent: entry.userAgent?.slice(0, USER_AGENT_MAX) ?? null });
     const kept = tx
@@ -40,4 +44,15 @@ export async function twoFactorEnabledAmong(db: Db, userIds: readonly string[]):
   if (!userIds.length) return new Set();
   const rows = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, [...userIds]), eq(users.twoFactorEnabled, true)));
   return new Set(rows.map((r) => r.id));
+}
+
+/** The language an account's mails are written in: that of its newest sign-in that kept one, else the default. */
+export async function languageOfAccount(db: Db | Tx, userId: string): Promise<Language> {
+  const [row] = await db
+    .select({ language: signIns.language })
+    .from(signIns)
+    .where(and(eq(signIns.userId, userId), isNotNull(signIns.language)))
+    .orderBy(desc(signIns.createdAt), desc(signIns.id))
+    .limit(1);
+  return row?.language ?? DEFAULT_LANGUAGE;
 }

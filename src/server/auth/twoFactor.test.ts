@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_INS_KEPT } from '../../core/contracts/account';
 import type { Database } from '../db/client';
-import { auditLog, signIns, twoFactors, userRoles, users } from '../db/schema';
+import { auditLog, devMailbox, sessions, signIns, twoFactors, userRoles, users } from '../db/schema';
 import { createTestApp } from '../testing/app';
 import { useTestShop } from '../testing/shop';
 import { totpCode, wrongTotpCode } from '../testing/totp';
@@ -49,11 +49,11 @@ async function errorCode(res: Response) {
 }
 
 /** Turns the second factor on for a signed-in account: its authenticator address, recovery codes and the new session cookie. */
-async function enable(account: { cookie: string; password: string }, on: Hono = app) {
-  const started = await post('/api/auth/two-factor/enable', { password: account.password }, { cookie: account.cookie }, on);
+async function enable(account: { cookie: string; password: string }, on: Hono = app, ip?: string) {
+  const started = await post('/api/auth/two-factor/enable', { password: account.password }, { cookie: account.cookie, ip }, on);
   expect(started.status).toBe(200);
   const { totpURI, backupCodes } = (await started.json()) as { totpURI: string; backupCodes: string[] };
-  const done = await post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) }, { cookie: account.cookie }, on);
+  const done = await post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) }, { cookie: account.cookie, ip }, on);
   expect(done.status).toBe(200);
   return { totpURI, backupCodes, cookie: cookiesFrom(done) };
 }
@@ -338,5 +338,150 @@ describe('recent sign-ins', () => {
     expect((await get('/api/admin/users/no-such-user/sign-ins', admin)).status).toBe(404);
     expect((await get(`/api/admin/users/${customer.id}/sign-ins`, customer.cookie)).status).toBe(403);
     expect((await get('/api/auth-extra/sign-ins')).status).toBe(401);
+  });
+});
+
+describe('the team removes a lost second factor', () => {
+  const reset = (userId: string, body: unknown, cookie?: string, on: Hono = app) => post(`/api/admin/users/${userId}/second-factor/reset`, body, { cookie }, on);
+  const adminCookie = async (on: Hono = app) => (await passwordStep('admin@test.local', 'Admin-Pass-123!', {}, on)).cookie;
+  const lastMailTo = async (email: string) => (await database.db.select().from(devMailbox).where(eq(devMailbox.to, email)).orderBy(desc(devMailbox.id)).limit(1))[0];
+
+  /** An account with a second factor, its last sign-in made in `lang`: its details, authenticator address and live session. */
+  // Each account's codes come from an address of its own, clear of the per-address limit.
+  let accounts = 0;
+  async function withSecondFactor(lang: 'az' | 'tr' | 'en', role?: 'moderator' | 'admin', on: Hono = app) {
+    const ip = `198.18.0.${(accounts += 1)}`;
+    const account = await signUpUser(on);
+    if (role) await database.db.insert(userRoles).values({ userId: account.id, role });
+    const { totpURI } = await enable(account, on, ip);
+    const step = await passwordStep(account.email, account.password, { cookie: `lang=${lang}`, ip }, on);
+    const res = await post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) }, { cookie: `lang=${lang}; ${step.cookie}`, ip }, on);
+    expect(res.status).toBe(200);
+    return { ...account, totpURI, cookie: cookiesFrom(res) };
+  }
+
+  it('an admin removes it with a reason: the factor is gone, every session ends, the password alone signs in, the log keeps the reason and the owner is told in their language', async () => {
+    const target = await withSecondFactor('tr');
+    const other = await passwordStep(target.email, target.password);
+    expect(other.body).toMatchObject({ twoFactorRedirect: true });
+    const admin = await adminCookie();
+    expect((await me(target.cookie))!.twoFactorEnabled).toBe(true);
+
+    const res = await reset(target.id, { reason: '  Lost phone and codes; checked by video call  ' }, admin);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, mailSent: true });
+
+    expect(await database.db.select().from(twoFactors).where(eq(twoFactors.userId, target.id))).toHaveLength(0);
+    expect((await database.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, target.id)))[0]!.on).toBe(false);
+    expect(await database.db.select().from(sessions).where(eq(sessions.userId, target.id))).toHaveLength(0);
+    expect(await me(target.cookie)).toBeNull();
+    // A code step begun before is over: there is no factor to check the code against.
+    expect((await post('/api/auth/two-factor/verify-totp', { code: totpCode(target.totpURI) }, { cookie: other.cookie, ip: '198.18.1.3' })).status).toBeGreaterThanOrEqual(400);
+
+    const [entry] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'two_factor.reset'), eq(auditLog.targetId, target.id)));
+    expect(entry).toMatchObject({ actorEmail: 'admin@test.local', targetType: 'user', details: { reason: 'Lost phone and codes; checked by video call' } });
+
+    const mail = await lastMailTo(target.email);
+    expect(mail?.subject).toMatch(/^Hesabınızda iki adımlı doğrulama kaldırıldı · /);
+    expect(mail?.text).toContain('http://localhost:3000/tr/dashboard#settings');
+    expect(mail?.text).not.toContain('video call');
+
+    const again = await passwordStep(target.email, target.password);
+    expect(again.body.twoFactorRedirect).toBeUndefined();
+    expect(await me(again.cookie)).toMatchObject({ email: target.email, twoFactorEnabled: false });
+  });
+
+  it('refuses the admin’s own factor, an account without one, an unknown account, and a reason that is blank, too long or comes with other fields', async () => {
+    const admin = await withSecondFactor('en', 'admin');
+    const own = await reset(admin.id, { reason: 'Mine' }, admin.cookie);
+    expect(own.status).toBe(403);
+    expect(await errorCode(own)).toBe('TWO_FACTOR_RESET_OWN');
+    expect((await me(admin.cookie))!.twoFactorEnabled).toBe(true);
+
+    const customer = await signUpUser(app);
+    const none = await reset(customer.id, { reason: 'Lost phone' }, admin.cookie);
+    expect(none.status).toBe(409);
+    expect(await errorCode(none)).toBe('TWO_FACTOR_NOT_ENABLED');
+    expect(await me(customer.cookie)).not.toBeNull();
+
+    const unknown = await reset('no-such-user', { reason: 'Lost phone' }, admin.cookie);
+    expect(unknown.status).toBe(404);
+    expect(await errorCode(unknown)).toBe('NOT_FOUND');
+
+    const target = await withSecondFactor('az');
+    for (const body of [{}, { reason: '   ' }, { reason: 'x'.repeat(501) }, { reason: 'Lost phone', notify: false }]) {
+      const res = await reset(target.id, body, admin.cookie);
+      expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(422);
+      expect(await errorCode(res)).toBe('VALIDATION_FAILED');
+    }
+    expect((await me(target.cookie))!.twoFactorEnabled).toBe(true);
+    // One character and five hundred are enough; the second time there is nothing left to remove.
+    expect((await reset(target.id, { reason: 'x'.repeat(500) }, admin.cookie)).status).toBe(200);
+    const twice = await reset(target.id, { reason: 'x' }, admin.cookie);
+    expect(twice.status).toBe(409);
+    expect(await errorCode(twice)).toBe('TWO_FACTOR_NOT_ENABLED');
+    expect(await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'two_factor.reset'), eq(auditLog.targetId, target.id)))).toHaveLength(1);
+  });
+
+  it('only admins may: a moderator and a customer are refused and change nothing, and so is anyone signed out', async () => {
+    const target = await withSecondFactor('az');
+    const moderator = await withSecondFactor('az', 'moderator');
+    const customer = await signUpUser(app);
+    for (const [who, cookie, status] of [
+      ['moderator', moderator.cookie, 403],
+      ['customer', customer.cookie, 403],
+      ['signed out', undefined, 401],
+    ] as const) {
+      const res = await reset(target.id, { reason: 'Lost phone' }, cookie);
+      expect(res.status, who).toBe(status);
+      if (status === 403) expect(await errorCode(res)).toBe('FORBIDDEN');
+    }
+    expect((await me(target.cookie))!.twoFactorEnabled).toBe(true);
+    expect(await database.db.select().from(twoFactors).where(eq(twoFactors.userId, target.id))).toHaveLength(1);
+
+    expect((await reset(target.id, { reason: 'Lost phone' }, await adminCookie())).status).toBe(200);
+  });
+
+  it('without a sign-in that kept a language the mail is in English; a mail that cannot be sent does not undo the removal', async () => {
+    const account = await signUpUser(app);
+    await enable(account, app, '198.18.1.1');
+    expect((await reset(account.id, { reason: 'Lost phone' }, await adminCookie())).status).toBe(200);
+    expect((await lastMailTo(account.email))?.subject).toMatch(/^Two-factor sign-in was removed from your account · /);
+
+    const { app: noMail } = await createTestApp(database, {
+      mailer: {
+        kind: 'smtp',
+        send: async () => {
+          throw new Error('the mail server refused');
+        },
+      },
+    });
+    const target = await withSecondFactor('az', undefined, noMail);
+    const res = await reset(target.id, { reason: 'Lost phone' }, await adminCookie(noMail), noMail);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, mailSent: false });
+    expect((await database.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, target.id)))[0]!.on).toBe(false);
+  });
+
+  describe('in production', () => {
+    let production: Hono;
+    beforeAll(async () => {
+      ({ app: production } = await createTestApp(database, { env: { ...deps.env, NODE_ENV: 'production' } }));
+    });
+
+    it('a team member whose factor was removed signs in with the password and is asked to set up a new one before the admin area opens', async () => {
+      const admin = await withSecondFactor('en', 'admin', production);
+      const member = await withSecondFactor('az', 'moderator', production);
+      expect((await get('/api/admin/support/tickets', member.cookie, production)).status).toBe(200);
+
+      expect((await reset(member.id, { reason: 'New phone, old one lost' }, admin.cookie, production)).status).toBe(200);
+      const { cookie } = await passwordStep(member.email, member.password, {}, production);
+      expect(await me(cookie, production)).toMatchObject({ twoFactorEnabled: false, twoFactorRequired: true });
+      const refused = await get('/api/admin/support/tickets', cookie, production);
+      expect(refused.status).toBe(403);
+      expect(await errorCode(refused)).toBe('TWO_FACTOR_REQUIRED');
+      const again = await enable({ ...member, cookie }, production, '198.18.1.2');
+      expect((await get('/api/admin/support/tickets', again.cookie, production)).status).toBe(200);
+    });
   });
 });

@@ -72,6 +72,42 @@ const VERIFY_TEXT: LinkMailText = {
 /** The e-mail confirmation message sent after sign-up, in the language the visitor was using. */
 export const verifyEmailMail = (opts: LinkMailOptions): MailMessage => linkMail(VERIFY_TEXT, opts);
 
+const SECOND_FACTOR_REMOVED_TEXT: LinkMailText = {
+  az: {
+    subject: 'Hesabınızda iki mərhələli giriş söndürüldü',
+    hello: (name) => `Salam, ${name}!`,
+    body:
+      'Komandamız hesabınızdan ikinci mərhələni (iki mərhələli girişi) sildi və bütün cihazlarda hesabınızdan çıxış edildi. ' +
+      'İndi yalnız şifrənizlə daxil olursunuz. Hesabı yenidən qorumaq üçün «Parametrlər» → «Təhlükəsizlik» bölməsində iki mərhələli girişi aktivləşdirin.',
+    action: 'Parametrləri aç',
+    ignore: 'Bunu bizdən siz istəməmisinizsə, dərhal bizə yazın və şifrənizi dəyişin.',
+  },
+  tr: {
+    subject: 'Hesabınızda iki adımlı doğrulama kaldırıldı',
+    hello: (name) => `Merhaba ${name}!`,
+    body:
+      'Ekibimiz hesabınızdaki ikinci adımı (iki adımlı doğrulamayı) kaldırdı ve tüm cihazlarda oturumunuz kapatıldı. ' +
+      'Artık yalnızca şifrenizle giriş yapıyorsunuz. Hesabınızı yeniden korumak için «Ayarlar» → «Güvenlik» bölümünden iki adımlı doğrulamayı açın.',
+    action: 'Ayarları aç',
+    ignore: 'Bunu bizden siz istemediyseniz hemen bize yazın ve şifrenizi değiştirin.',
+  },
+  en: {
+    subject: 'Two-factor sign-in was removed from your account',
+    hello: (name) => `Hello ${name},`,
+    body:
+      'Our team has removed the second factor (two-factor sign-in) from your account, and you have been signed out everywhere. ' +
+      'You now sign in with your password alone. To protect the account again, turn two-factor sign-in on under Settings → Security.',
+    action: 'Open my settings',
+    ignore: 'If you did not ask us for this, write to us at once and change your password.',
+  },
+};
+
+/**
+ * Tells an account that the team removed its second factor (docs/rules.md#second-factor), in the
+ * language of its newest sign-in; the link opens its settings. The team's reason is not in it.
+ */
+export const secondFactorRemovedMail = (opts: LinkMailOptions): MailMessage => linkMail(SECOND_FACTOR_REMOVED_TEXT, opts);
+
 /**
  * The team's notice that a provider has run out of the shop's money (docs/rules.md#provider-funds),
  * sent once per episode to the notification address, in Azerbaijani and English.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '../../../core/i18n';
 
 /**
  * Identity tables. `users`, `sessions`, `accounts` and `verifications` follow the shape better-auth
@@ -128,8 +129,9 @@ export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /**
  * Each sign-in of an account (sessions are deleted on sign-out, so they cannot tell): when, from
- * which address and browser, and how the last step was passed. The newest few are kept per user
- * (auth/signIns.ts).
+ * which address and browser, in which of the site's languages, and how the last step was passed.
+ * The newest few are kept per user (auth/signIns.ts); the newest one's language is the one the
+ * account's security mails are written in.
  */
 export const signIns = pgTable(
   'sign_ins',
@@ -141,10 +143,13 @@ export const signIns = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     method: text('method', { enum: SIGN_IN_METHODS }).notNull(),
+    /** The site language the browser had (its `lang` cookie); null for sign-ins recorded before it was kept. */
+    language: text('language', { enum: LANGUAGES }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('sign_ins_user_idx').on(t.userId, t.createdAt),
     check('sign_ins_method_valid', sql`${t.method} in ('password', 'totp', 'recovery_code')`),
+    check('sign_ins_language_valid', sql`${t.language} in ('az', 'tr', 'en')`),
   ],
 );
