@@ -382,7 +382,7 @@ describe('the team removes a lost second factor', () => {
     expect(entry).toMatchObject({ actorEmail: 'admin@test.local', targetType: 'user', details: { reason: 'Lost phone and codes; checked by video call' } });
 
     const mail = await lastMailTo(target.email);
-    expect(mail?.subject).toMatch(/^Hesabınızda iki adımlı doğrulama kaldırıldı · /);
+    expect(mail?.subject).toMatch(/^Hesabınızda iki adımlı doğrulama kapatıldı · /);
     expect(mail?.text).toContain('http://localhost:3000/tr/dashboard#settings');
     expect(mail?.text).not.toContain('video call');
 
@@ -446,7 +446,7 @@ describe('the team removes a lost second factor', () => {
     const account = await signUpUser(app);
     await enable(account, app, '198.18.1.1');
     expect((await reset(account.id, { reason: 'Lost phone' }, await adminCookie())).status).toBe(200);
-    expect((await lastMailTo(account.email))?.subject).toMatch(/^Two-factor sign-in was removed from your account · /);
+    expect((await lastMailTo(account.email))?.subject).toMatch(/^Two-factor sign-in was turned off on your account · /);
 
     const { app: noMail } = await createTestApp(database, {
       mailer: {

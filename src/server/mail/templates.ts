@@ -77,25 +77,25 @@ const SECOND_FACTOR_REMOVED_TEXT: LinkMailText = {
     subject: 'Hesabınızda iki mərhələli giriş söndürüldü',
     hello: (name) => `Salam, ${name}!`,
     body:
-      'Komandamız hesabınızdan ikinci mərhələni (iki mərhələli girişi) sildi və bütün cihazlarda hesabınızdan çıxış edildi. ' +
+      'Komandamız hesabınızın ikinci mərhələsini sildi: iki mərhələli giriş söndürüldü və bütün cihazlarda hesabınızdan çıxış edildi. ' +
       'İndi yalnız şifrənizlə daxil olursunuz. Hesabı yenidən qorumaq üçün «Parametrlər» → «Təhlükəsizlik» bölməsində iki mərhələli girişi aktivləşdirin.',
     action: 'Parametrləri aç',
     ignore: 'Bunu bizdən siz istəməmisinizsə, dərhal bizə yazın və şifrənizi dəyişin.',
   },
   tr: {
-    subject: 'Hesabınızda iki adımlı doğrulama kaldırıldı',
+    subject: 'Hesabınızda iki adımlı doğrulama kapatıldı',
     hello: (name) => `Merhaba ${name}!`,
     body:
-      'Ekibimiz hesabınızdaki ikinci adımı (iki adımlı doğrulamayı) kaldırdı ve tüm cihazlarda oturumunuz kapatıldı. ' +
+      'Ekibimiz hesabınızın ikinci adımını kaldırdı: iki adımlı doğrulama kapatıldı ve tüm cihazlardaki oturumlarınız sonlandırıldı. ' +
       'Artık yalnızca şifrenizle giriş yapıyorsunuz. Hesabınızı yeniden korumak için «Ayarlar» → «Güvenlik» bölümünden iki adımlı doğrulamayı açın.',
     action: 'Ayarları aç',
     ignore: 'Bunu bizden siz istemediyseniz hemen bize yazın ve şifrenizi değiştirin.',
   },
   en: {
-    subject: 'Two-factor sign-in was removed from your account',
+    subject: 'Two-factor sign-in was turned off on your account',
     hello: (name) => `Hello ${name},`,
     body:
-      'Our team has removed the second factor (two-factor sign-in) from your account, and you have been signed out everywhere. ' +
+      'Our team has removed the second factor of your account: two-factor sign-in is off, and you have been signed out everywhere. ' +
       'You now sign in with your password alone. To protect the account again, turn two-factor sign-in on under Settings → Security.',
     action: 'Open my settings',
     ignore: 'If you did not ask us for this, write to us at once and change your password.',

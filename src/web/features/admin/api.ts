@@ -111,6 +111,12 @@ const user = api.users[':id'];
 /** A user's recent sign-ins and whether they have a second factor (docs/rules.md#second-factor). */
 export const useUserSignIns = (userId: string) =>
   useQuery({ queryKey: [...adminKeys.usersAll(), 'sign-ins', userId], queryFn: () => unwrap((o) => user['sign-ins'].$get({ param: { id: seg(userId) } }, o)) });
+/** Removes another account's lost second factor, with the team's reason (docs/rules.md#second-factor). */
+export const useResetSecondFactor = () =>
+  useAdminMutation((v: { userId: string; reason: string }) => unwrap((o) => user['second-factor'].reset.$post({ param: { id: seg(v.userId) }, json: { reason: v.reason } }, o)), [
+    adminKeys.usersAll(),
+    adminKeys.audit(),
+  ]);
 export const useAddRole = () =>
   useAdminMutation((v: { userId: string; role: Role }) => unwrap((o) => user.roles.$post({ param: { id: seg(v.userId) }, json: { role: v.role } }, o)), [adminKeys.usersAll(), adminKeys.audit()]);
 export const useRemoveRole = () =>

@@ -32,11 +32,18 @@ describe('audit wording', () => {
     expect(auditSentence(t('az'), 'az', reversal)).toBe('a@b.az balans artırması bank tərəfindən geri alındı: 12,34\u00a0$ çıxıldı — bank reversed it');
   });
 
+  it('words the removal of a lost second factor with the account and the team’s reason', () => {
+    const reset = entry('two_factor.reset', { reason: 'lost phone and codes' }, { label: 'nermin@example.com' });
+    expect(auditSentence(t('en'), 'en', reset)).toBe('Second factor of nermin@example.com removed, signed out everywhere: lost phone and codes');
+    expect(auditSentence(t('az'), 'az', reset)).toBe('nermin@example.com hesabının ikinci mərhələsi silindi, bütün cihazlarda çıxış edildi: lost phone and codes');
+    expect(targetLink(reset)).toBe('/users?q=nermin%40example.com');
+  });
+
   it('words an action without a sentence by its label and its details, keys named in the language or made readable', () => {
     expect(auditSentence(t('en'), 'en', entry('widget.create', { name: 'Resellers', discountPercent: 10, chargeQepik: 1717, enabled: true }, { type: 'group', id: '7', label: null }))).toBe(
       'Widget create — Name: Resellers · Discount percent: 10 · Charge: AZN\u00a017.17 · Enabled: yes',
     );
-    expect(auditSentence(t('az'), 'az', entry('two-factor.reset', { reason: 'lost phone', count: 2 }))).toBe('Two factor reset — Səbəb: lost phone · Count: 2');
+    expect(auditSentence(t('az'), 'az', entry('widget-box.reset', { reason: 'lost phone', count: 2 }))).toBe('Widget box reset — Səbəb: lost phone · Count: 2');
     expect(humanize('callsPerSecond')).toBe('Calls per second');
   });
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useTranslation } from '../../i18n';
 import { twoFactorSetupSchema, type TwoFactorSetup } from '../../../core/contracts/account';
@@ -11,6 +11,10 @@ import { api, ME_QUERY_KEY, unwrap, type Me } from './api';
 import { SignInsList } from './SignInsList';
 
 type Action = 'enable' | 'disable' | 'regenerate';
+
+/** The QR code's drawing (and its encoder) load with the set-up step only. */
+const QrCode = lazy(() => import('../../components/QrCode').then((m) => ({ default: m.QrCode })));
+const QR_BOX = 'size-52 shrink-0 rounded-lg bg-white ring-1 ring-slate-200';
 
 const failed = (t: ReturnType<typeof useTranslation>['t'], err: unknown) => toast.error(t('twoFactor.failed'), { description: errorText(t, err, 'auth') });
 
@@ -134,7 +138,10 @@ function PasswordPrompt({ action, onCancel, onConfirm }: { action: Action; onCan
   );
 }
 
-/** The authenticator's address (a link that opens the app on a phone) and its key in groups of four, then a first code. */
+/**
+ * The authenticator's address as a QR code to scan, as a link that opens the app on a phone, and
+ * as its key in groups of four to type, then a first code.
+ */
 function SetupStep({ setup, onCancel, onEnabled }: { setup: TwoFactorSetup; onCancel: () => void; onEnabled: () => Promise<void> }) {
   const { t } = useTranslation('auth');
   const id = useId();
@@ -160,14 +167,21 @@ function SetupStep({ setup, onCancel, onEnabled }: { setup: TwoFactorSetup; onCa
         <h3 className="font-semibold text-slate-900">{t('twoFactor.scanTitle')}</h3>
         <p className="mt-1 text-sm text-slate-600">{t('twoFactor.scanText')}</p>
       </div>
-      <a href={setup.totpURI} className="inline-flex text-sm font-medium text-brand-700 hover:underline" data-testid="totp-uri">
-        {t('twoFactor.openInApp')}
-      </a>
-      <div>
-        <p className="text-sm font-medium text-slate-700">{t('twoFactor.secretLabel')}</p>
-        <code className="mt-1 block select-all break-all rounded-lg bg-white px-3 py-2 font-mono text-base tracking-wider text-slate-900 ring-1 ring-slate-200" data-testid="totp-secret">
-          {secretOf(setup.totpURI)}
-        </code>
+      <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+        <Suspense fallback={<div className={QR_BOX} aria-hidden="true" />}>
+          <QrCode text={setup.totpURI} label={t('twoFactor.qrLabel')} className={QR_BOX} />
+        </Suspense>
+        <div className="w-full min-w-0 space-y-4">
+          <a href={setup.totpURI} className="inline-flex text-sm font-medium text-brand-700 hover:underline" data-testid="totp-uri">
+            {t('twoFactor.openInApp')}
+          </a>
+          <div>
+            <p className="text-sm font-medium text-slate-700">{t('twoFactor.secretLabel')}</p>
+            <code className="mt-1 block select-all break-all rounded-lg bg-white px-3 py-2 font-mono text-base tracking-wider text-slate-900 ring-1 ring-slate-200" data-testid="totp-secret">
+              {secretOf(setup.totpURI)}
+            </code>
+          </div>
+        </div>
       </div>
       <form
         className="space-y-3"
