@@ -44,8 +44,9 @@ describe.skipIf(!hasChromium())('two-factor sign-in', () => {
     await offer.getByLabel('Confirm with your password').fill(password);
     await offer.getByRole('button', { name: 'Continue' }).click();
 
-    // The authenticator's address as a link and its key in groups of four; a first code turns it on.
+    // The authenticator's address as a QR code, a link and its key in groups of four; a first code turns it on.
     const setup = offer.getByTestId('two-factor-setup');
+    await setup.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
     const uri = (await setup.getByTestId('totp-uri').getAttribute('href'))!;
     expect(uri).toMatch(/^otpauth:\/\/totp\//);
     expect(await setup.getByTestId('totp-secret').textContent()).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
@@ -98,6 +99,19 @@ describe.skipIf(!hasChromium())('two-factor sign-in', () => {
     const dialog = team.getByRole('dialog', { name: `Recent sign-ins: ${email}` });
     await dialog.getByText('Two-factor sign-in: on').waitFor();
     expect(await dialog.getByTestId('sign-in').first().textContent()).toMatch(/Chrome on Linux.*Password and app code/);
+
+    // The member lost the phone and the codes: the admin removes the factor, with a reason.
+    await dialog.getByRole('button', { name: `Remove the second factor of ${email}` }).click();
+    const confirm = team.getByRole('dialog', { name: 'Remove the second factor?' });
+    await confirm.getByLabel('Reason').fill('Lost phone and recovery codes; checked by a call');
+    await confirm.getByRole('button', { name: 'Remove second factor' }).click();
+    await dialog.getByText('Two-factor sign-in: off').waitFor();
     expect(teamProblems).toEqual([]);
+
+    // The member was signed out, and the password alone signs in again.
+    expect((await (await page.context().request.get('/api/me')).json()).user).toBeNull();
+    const again = await page.context().request.post('/api/auth/sign-in/email', { headers: origin, data: { email, password } });
+    expect(((await again.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBeUndefined();
+    expect((await (await page.context().request.get('/api/me')).json()).user).toMatchObject({ email, twoFactorEnabled: false });
   });
 });

@@ -7,7 +7,7 @@ import { signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { displayNames, previewNames, type NameRule } from '../../core/serviceNames';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
-import { auditLog, catalogServices, customerGroups, ledgerEntries, orders, payments, providerServiceChanges, providerServices, serviceSources, users } from '../db/schema';
+import { auditLog, catalogServices, customerGroups, ledgerEntries, orders, payments, providerServiceChanges, providerServices, serviceSources, twoFactors, users } from '../db/schema';
 import { createLogger } from '../logger';
 import { newOrderNumber } from '../orders/service';
 import { applyState } from '../orders/sync';
@@ -87,6 +87,13 @@ async function fixtures(): Promise<Record<string, () => Promise<{ path: string; 
     'POST /api/admin/users/:id/balance': async () => ({ path: `/api/admin/users/${target.id}/balance`, body: { amountMicros: 2_500_000, reason: 'goodwill' } }),
     'PUT /api/admin/users/:id/api-access': async () => ({ path: `/api/admin/users/${target.id}/api-access`, body: { enabled: false } }),
     'GET /api/admin/users/:id/sign-ins': async () => ({ path: `/api/admin/users/${target.id}/sign-ins` }),
+    'POST /api/admin/users/:id/second-factor/reset': async () => {
+      // An account with a second factor (its row as the two-factor plugin leaves it once on).
+      const lost = await signUpUser(app);
+      await database.db.insert(twoFactors).values({ id: `walk-${lost.id}`, userId: lost.id, secret: 'sealed', backupCodes: 'sealed' });
+      await database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, lost.id));
+      return { path: `/api/admin/users/${lost.id}/second-factor/reset`, body: { reason: 'Lost phone and recovery codes' } };
+    },
     'GET /api/admin/orders': async () => ({ path: '/api/admin/orders?status=unknown' }),
     'GET /api/admin/orders/:id': async () => ({ path: `/api/admin/orders/${order!.id}` }),
     'POST /api/admin/orders/:id/resync': async () => ({ path: `/api/admin/orders/${tracked!.id}/resync` }),

@@ -150,6 +150,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/auth/two-factor/verify-backup-code': 'auth',
   'GET /api/auth-extra/sign-ins': 'user',
   'GET /api/admin/users/:id/sign-ins': 'staff',
+  'POST /api/admin/users/:id/second-factor/reset': 'admin',
   // The owner's figures.
   // Customer discounts and groups: groups read by the team, set by admins.
   'GET /api/admin/customer-groups': 'staff',
