@@ -136,7 +136,8 @@ describe('a customer’s discount', () => {
     reply = () => Response.json({ error: { code: 'VALIDATION_FAILED', message: 'x' } }, { status: 422 });
     renderIn('tr', <PricingDialog user={customer({ discountPercent: null, groupId: null })} onClose={closed} />);
     await groupSelect('Müşteri grubu');
-    fireEvent.change(percentField('Kişisel indirim (%)'), { target: { value: '0.25' } });
+    // Typed with the Turkish decimal comma: sent as the contract writes it.
+    fireEvent.change(percentField('Kişisel indirim (%)'), { target: { value: '0,25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
     expect(await screen.findByText('İndirim kaydedilemedi')).toBeTruthy();
     expect(screen.getByText('Bazı değerler geçerli değil.')).toBeTruthy();
