@@ -55,6 +55,9 @@ export interface PeriodDays {
   days: number;
 }
 
+/** Days from the first to the last, both included (yyyy-mm-dd). */
+export type DayRange = Pick<PeriodDays, 'from' | 'to'>;
+
 /** The shop's calendar day of an instant (yyyy-mm-dd in SHOP_TIME_ZONE). */
 export function shopDay(at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
@@ -63,6 +66,9 @@ export function shopDay(at: Date): string {
 const DAY_MS = 86_400_000;
 const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / DAY_MS;
 const dayOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+
+/** The day `n` days after (before, when negative) a day (yyyy-mm-dd). */
+export const addDays = (day: string, n: number) => dayOf(dayNumber(day) + n);
 
 /**
  * The days a query asks for, or null when its custom range is not one (a missing end, `from`

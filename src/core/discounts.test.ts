@@ -5,7 +5,10 @@ import { bpToPercent, discountPercentSchema, effectiveDiscount, percentToBp } fr
 describe('a discount as typed and as stored', () => {
   it('takes 0 to 90 with at most 2 decimals, as text', () => {
     for (const ok of ['0', '5', '10', '12.5', '0.01', '33.33', '89.99', '90', '90.0', '90.00', '07']) expect(discountPercentSchema.safeParse(ok).success, ok).toBe(true);
-    for (const bad of ['', ' ', '90.01', '91', '100', '-1', '10.125', '1e1', '.5', '5.', '10%', '１０', 10, null]) expect(discountPercentSchema.safeParse(bad).success, String(bad)).toBe(false);
+    // The decimal comma of az and tr reads as a point.
+    expect(discountPercentSchema.parse('12,5')).toBe('12.5');
+    expect(discountPercentSchema.parse('0,25')).toBe('0.25');
+    for (const bad of ['', ' ', '90.01', '91', '100', '-1', '10.125', '1e1', '.5', '5.', '10%', '１０', '90,01', '1,2,3', ',5', '5,', '12,5.1', 10, null]) expect(discountPercentSchema.safeParse(bad).success, String(bad)).toBe(false);
   });
 
   it('is stored in hundredths of a percent, exactly, and written back without trailing zeros', () => {

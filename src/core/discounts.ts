@@ -14,11 +14,19 @@ export const DISCOUNT_MAX_PERCENT = 90;
 /** Hundredths of a percent in a percent. */
 const STEPS = 100;
 
-/** A discount as typed: "10", "12.5", "0.25"; at most 2 decimals, from 0 to DISCOUNT_MAX_PERCENT. */
+/**
+ * A discount as typed: "10", "12.5", "0.25", and with the decimal comma of az and tr ("12,5", read
+ * as "12.5"); at most 2 decimals, from 0 to DISCOUNT_MAX_PERCENT.
+ */
 export const discountPercentSchema = z
   .string('VALIDATION_FAILED')
-  .regex(/^\d{1,2}(?:\.\d{1,2})?$/, 'VALIDATION_FAILED')
-  .refine((v) => percentToBp(v) <= DISCOUNT_MAX_PERCENT * STEPS, 'VALIDATION_FAILED');
+  .transform((v) => v.replace(/^(\d{1,2}),(\d{1,2})$/, '$1.$2'))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,2}(?:\.\d{1,2})?$/, 'VALIDATION_FAILED')
+      .refine((v) => percentToBp(v) <= DISCOUNT_MAX_PERCENT * STEPS, 'VALIDATION_FAILED'),
+  );
 
 /** "12.5" → 1250 (hundredths of a percent), exactly: the text has at most 2 decimals. */
 export function percentToBp(percent: string): number {

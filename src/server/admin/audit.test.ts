@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, TEST_ORIGIN } from '../auth/testing';
 import type { Database } from '../db/client';
-import { auditLog, orders, users } from '../db/schema';
+import { auditLog, catalogServices, orders, serviceCustomNames, users } from '../db/schema';
 import { newOrderNumber } from '../orders/service';
 import { useTestShop } from '../testing/shop';
 import { createCustomer } from '../testing/users';
@@ -85,6 +85,42 @@ describe('the audit log list', () => {
     expect((await list('?action=service.create&lang=az')).entries[0].target.label).toBe('Loqo dizaynı');
 
     expect((await list('?action=order.resubmit')).entries[0]).toMatchObject({ targetId: 'not-a-uuid', target: { label: null } });
+  });
+
+  it('names a shop service as the catalogue names it in the asked language, not by its provider name', async () => {
+    const terms = { platform: 'instagram', type: 'Default', amountMinimum: 10, amountIncrement: 1, tiers: [{ minimum: 10, maximum: 10_000, price: '0.5', pricingPer: 1000 }], params: [] };
+    await database.db.insert(catalogServices).values([
+      { ...terms, id: 'audit-followers', name: 'Instagram Followers [Audit Real] ⚡' },
+      // Renamed by the rule it would read like the next one, so the catalogue keeps its provider name.
+      { ...terms, id: 'audit-likes', name: 'Instagram Likes [Audit HQ]' },
+      { ...terms, id: 'audit-likes-az', name: 'Instagram Bəyənmələr [Audit HQ]' },
+      { ...terms, id: 'audit-retired', name: 'Instagram Followers [Audit Old]', active: false },
+    ]);
+    await database.db.insert(serviceCustomNames).values([
+      { apiServiceName: 'Instagram Followers', languageCode: 'az', customName: 'İnstaqram izləyiciləri' },
+      { apiServiceName: 'Followers', languageCode: 'tr', customName: 'Takipçi' },
+      { apiServiceName: 'Likes', languageCode: 'az', customName: 'Bəyənmələr' },
+    ]);
+    const actor = { id: adminUser.id, email: adminUser.email };
+    for (const id of ['audit-followers', 'audit-likes', 'audit-retired']) await audit(database.db, actor, 'service.sources', { type: 'service', id }, { sources: [] });
+
+    const labels = async (lang: string) => new Map((await list(`?action=service.sources&lang=${lang}`)).entries.map((e: { targetId: string; target: { label: string } }) => [e.targetId, e.target.label]));
+    const catalogue = async (lang: string) => new Map(((await (await app.request(`/api/catalog/services?lang=${lang}`)).json()).services as { id: string; name: string }[]).map((s) => [s.id, s.name]));
+
+    const az = await labels('az');
+    expect(Object.fromEntries(az)).toEqual({
+      'audit-followers': 'İnstaqram izləyiciləri [Audit Real] ⚡',
+      'audit-likes': 'Instagram Likes [Audit HQ]',
+      'audit-retired': 'İnstaqram izləyiciləri [Audit Old]',
+    });
+    const listedAz = await catalogue('az');
+    for (const id of ['audit-followers', 'audit-likes']) expect(az.get(id), id).toBe(listedAz.get(id));
+
+    const tr = await labels('tr');
+    expect(tr.get('audit-followers')).toBe('Instagram Takipçi [Audit Real] ⚡');
+    expect(tr.get('audit-followers')).toBe((await catalogue('tr')).get('audit-followers'));
+    expect((await labels('en')).get('audit-followers')).toBe('Instagram Followers [Audit Real] ⚡');
+    await database.db.delete(serviceCustomNames);
   });
 
   it('keeps the stored e-mail of an actor whose account is gone, and filters by actor', async () => {

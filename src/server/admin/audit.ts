@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { AdminAuditQuery } from '../../core/contracts/admin';
 import type { Language } from '../../core/i18n';
+import { serviceDisplayNames } from '../catalog';
 import type { Db, Tx } from '../db/client';
 import {
   auditLog,
   blogPosts,
-  catalogServices,
   consultations,
   contactMessages,
   faqItems,
@@ -60,7 +60,8 @@ const targetKey = (r: Row) => `${r.targetType === 'service' && r.action === 'ser
 
 /**
  * Names the targets of a page of entries, a query per kind of target: a user by e-mail, an order by
- * the number customers see, a service, provider or post by its name, a ticket by its subject, a
+ * the number customers see, a shop service by the name customers read (`serviceDisplayNames`), a
+ * local service, provider or post by its name, a ticket by its subject, a
  * payment by its customer's e-mail. Ids that cannot be a row of the table (a uuid column asked for
  * something else) are never sent to the database.
  */
@@ -85,7 +86,8 @@ async function resolveTargets(db: Db, rows: Row[], lang: Language): Promise<Map<
   job(of('user'), (l) => db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, l)), (r) => put('user', r.id, r.email));
   job(of('order', UUID), (l) => db.select({ id: orders.id, number: orders.number }).from(orders).where(inArray(orders.id, l)), (r) => put('order', r.id, r.number));
   job(of('service', SERIAL), (l) => db.select({ id: localServices.id, name: localServices.name }).from(localServices).where(inArray(localServices.id, l.map(Number))), (r) => put('service', r.id, localized(r.name)));
-  job(of('catalog-service'), (l) => db.select({ id: catalogServices.id, name: catalogServices.name }).from(catalogServices).where(inArray(catalogServices.id, l)), (r) => put('catalog-service', r.id, r.name));
+  // A shop service by the name customers read in the reader's language, as the catalogue names it.
+  job(of('catalog-service'), async (l) => [...(await serviceDisplayNames(db, l, lang))], ([id, name]) => put('catalog-service', id, name));
   job(of('provider', UUID), (l) => db.select({ id: providers.id, name: providers.name }).from(providers).where(inArray(providers.id, l)), (r) => put('provider', r.id, r.name));
   job(
     of('provider-service-change', SERIAL),

@@ -6,8 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_GROUPS, BREAKDOWNS, periodDays, TOP_CUSTOMERS, type PeriodDays } from '../../core/analytics';
 import { post, signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import type { Database } from '../db/client';
-import { orders, payments, userRoles, users } from '../db/schema';
-import { newOrderNumber } from '../orders/service';
+import * as figureRows from '../testing/figureRows';
 import { useTestShop } from '../testing/shop';
 import { breakdown, customerBalances, ordersByStatus, periodFigures, type FigureRow } from './figures';
 
@@ -25,73 +24,10 @@ useTestShop((shop) => ({ database, app } = shop));
 const at = (local: string) => new Date(`${local}+04:00`);
 const M = 1_000_000;
 
-async function customer(createdAt: Date, role: 'user' | 'admin' = 'user') {
-  const id = randomUUID();
-  await database.db.insert(users).values({ id, name: 'Figures', email: `f-${id.slice(0, 8)}@example.com`, createdAt });
-  await database.db.insert(userRoles).values({ userId: id, role });
-  return id;
-}
-
-/** A ledger entry written as it was at `when` (kinds beyond LEDGER_KINDS too: the column is text). */
-async function entry(userId: string, kind: string, amountMicros: number, reference: string, when: Date) {
-  await database.db.execute(sql`insert into ledger_entries (user_id, amount_micros, kind, reference, created_at) values (${userId}, ${amountMicros}, ${kind}, ${reference}, ${when.toISOString()}::timestamptz)`);
-}
-
-async function payment(userId: string, usdMicros: number, qepik: number, when: Date) {
-  const [p] = await database.db
-    .insert(payments)
-    .values({ reference: `balance-${randomUUID()}`, userId, amountUsdMicros: usdMicros, amountQepik: qepik, rate: '1.7', status: 'completed', provider: 'epoint', createdAt: when, settledAt: when })
-    .returning();
-  await entry(userId, 'topup', usdMicros, p!.id, when);
-  return p!.id;
-}
-
-type OrderOpts = {
-  charge: number;
-  cost: number | null;
-  when: Date;
-  platform?: string;
-  status?: (typeof orders.$inferInsert)['status'];
-  refunded?: number;
-  costRefunded?: number;
-  runs?: number;
-  parentId?: string;
-  serviceId?: string;
-  charged?: boolean;
-};
-
-async function order(userId: string, o: OrderOpts) {
-  const key = randomUUID();
-  const [row] = await database.db
-    .insert(orders)
-    .values({
-      number: newOrderNumber(),
-      userId,
-      serviceId: o.serviceId ?? 'svc-1',
-      serviceName: `Service ${o.serviceId ?? 'svc-1'}`,
-      platform: o.platform ?? 'instagram',
-      serviceType: 'Default',
-      link: `https://example.com/${key}`,
-      linkKey: key,
-      quantity: o.runs ? 300 : 100,
-      chargeMicros: o.charge,
-      refundedMicros: o.refunded ?? 0,
-      costMicros: o.cost,
-      costRefundedMicros: o.costRefunded ?? 0,
-      status: o.status ?? 'completed',
-      runs: o.runs ?? null,
-      intervalMinutes: o.runs ? 60 : null,
-      runsSent: o.runs ? 2 : 0,
-      parentId: o.parentId ?? null,
-      idempotencyKey: key,
-      requestHash: 'h',
-      createdAt: o.when,
-    })
-    .returning();
-  // A drip-feed's runs are never charged: the parent is.
-  if (o.charged !== false && !o.parentId) await entry(userId, 'order_charge', -o.charge, row!.id, o.when);
-  return row!.id;
-}
+const customer = (createdAt: Date, role?: 'user' | 'admin') => figureRows.customer(database.db, createdAt, role);
+const entry = (userId: string, kind: string, amountMicros: number, reference: string, when: Date) => figureRows.entry(database.db, userId, kind, amountMicros, reference, when);
+const payment = (userId: string, usdMicros: number, qepik: number, when: Date) => figureRows.payment(database.db, userId, usdMicros, qepik, when);
+const order = (userId: string, o: figureRows.OrderOpts) => figureRows.order(database.db, userId, o);
 
 const MARCH: PeriodDays = { from: '2026-03-01', to: '2026-03-31', days: 31 };
 

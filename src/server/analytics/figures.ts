@@ -1,10 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { marginPercent, SHOP_TIME_ZONE, TOP_CUSTOMERS, type AnalyticsGroup, type Breakdown, type PeriodDays } from '../../core/analytics';
+import { marginPercent, SHOP_TIME_ZONE, TOP_CUSTOMERS, type AnalyticsGroup, type Breakdown, type DayRange, type PeriodDays } from '../../core/analytics';
 import { ORDER_STATUSES, type OrderStatus } from '../../core/orderStatus';
 import { rowsOf, type Db } from '../db/client';
+import type { AnalyticsDimension } from '../db/schema';
+import { CUSTOMER, dayFigures, within } from './days';
+import { rolledUp, type RolledRange } from './rollup';
 
 /**
- * The owner's figures, each defined here once and in SQL (docs/decisions/0018-owner-figures.md):
+ * The owner's figures of a period (docs/decisions/0018-owner-figures.md), from the figures of its
+ * days: closed days from their rollup, open days computed (both by `dayFigures`, days.ts; decision
+ * 0021). What each counts:
  *
  * - sales: the `order_charge` entries less the `order_refund` entries, at each entry's time. A
  *   drip-feed is charged once, on its parent; its runs are never charged, and a refund of a run is
@@ -23,25 +28,35 @@ import { rowsOf, type Db } from '../db/client';
  * - customerBalances: the sum of every balance now, and what accounts below zero owe.
  */
 
-/** The instants a period of the shop's days spans: [lo, hi). */
-const lo = (p: PeriodDays) => sql`((${p.from}::date)::timestamp at time zone ${SHOP_TIME_ZONE})`;
-const hi = (p: PeriodDays) => sql`((${p.to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE})`;
-const within = (column: SQL, p: PeriodDays) => sql`${column} >= ${lo(p)} and ${column} < ${hi(p)}`;
-/** The start of the group an instant falls in, in the shop's time zone (weeks begin on Monday); written as yyyy-mm-dd once grouped (`DAY_OF`). */
-const bucketOf = (column: SQL, group: AnalyticsGroup) => sql`date_trunc(${group}, ${column} at time zone ${SHOP_TIME_ZONE})`;
-const DAY_OF = sql.raw(`to_char(b, 'YYYY-MM-DD')`);
+/**
+ * When the figures are asked (default: now): which days are closed, and so read from the rollup.
+ * Asked as of a time before the days of a period, every day is open: computed from the ledger and
+ * orders, as the rollup computes them.
+ */
+export type At = { now?: number };
 
-/** The order a charge or refund entry is about: `<id>`, `<id>:<total>`, `admin-refund:<id>:<before>`. */
-const ORDER_OF_ENTRY = sql.raw(
-  `(case when l.kind = 'order_charge' then l.reference when l.reference like 'admin-refund:%' then split_part(l.reference, ':', 2) else split_part(l.reference, ':', 1) end)::uuid`,
-);
-/** The orders bought at a provider: all but a drip-feed parent whose runs are sent one by one. */
-const BOUGHT = sql.raw(`not (o.runs is not null and not o.upstream_drip)`);
-/** What an order cost less what its provider gave back. */
-const NET_COST = sql.raw(`coalesce(o.cost_micros - o.cost_refunded_micros, 0)`);
-/** An order a customer placed (not a drip-feed run). */
-const PLACED = sql.raw(`o.parent_id is null`);
-const CUSTOMER = sql.raw(`not exists (select 1 from user_roles r where r.user_id = u.id and r.role in ('moderator', 'admin'))`);
+/** The rolled-up rows of `analytics_days` for a dimension over [from, to], as `dayFigures` writes them: days, and whole months where asked. */
+function rolledRows(range: RolledRange, dims: readonly AnalyticsDimension[]): SQL {
+  const columns = sql.raw(`day, dimension, key, sales_micros as sales, refunds_micros as refunds, cost_micros as cost, top_ups_micros as top_ups, top_ups_qepik as qepik, orders`);
+  const inDims = sql.join(dims.map((d) => sql`${d}`), sql`, `);
+  if (!range.months) return sql`select ${columns} from analytics_days where grain = 'day' and dimension in (${inDims}) and day between ${range.from} and ${range.to}`;
+  const m = range.months;
+  return sql`
+    select ${columns} from analytics_days where grain = 'month' and dimension in (${inDims}) and day >= ${m.from} and day < ${m.until}
+    union all
+    select ${columns} from analytics_days where grain = 'day' and dimension in (${inDims}) and day >= ${range.from} and day < ${m.from}
+    union all
+    select ${columns} from analytics_days where grain = 'day' and dimension in (${inDims}) and day >= ${m.until} and day <= ${range.to}`;
+}
+
+/** A period's rows per day: closed days from the rollup (brought up to date first), open days from the ledger and orders. */
+async function periodRows(db: Db, p: DayRange, dims: readonly AnalyticsDimension[], opts: At & { months: boolean }): Promise<SQL> {
+  const split = await rolledUp(db, p, opts);
+  const sources: SQL[] = [];
+  if (split.rolled) sources.push(rolledRows(split.rolled, dims));
+  if (split.open) sources.push(dayFigures(split.open, dims));
+  return sources.length ? sql.join(sources, sql` union all `) : sql`select null::date as day, null::text as dimension, null::text as key, 0 as sales, 0 as refunds, 0 as cost, 0 as top_ups, 0 as qepik, 0 as orders where false`;
+}
 
 export interface FigureRow {
   salesMicros: number;
@@ -83,55 +98,39 @@ type Leveled = { bucket: string | null; level: number | string };
 
 /**
  * Every figure of a period: the whole period's row and one row per group (keyed by the group's
- * first day), and the orders by status. One pass over each table: the whole period's row is the
- * ROLLUP's own total, computed by the database, not added up here.
+ * first day), and the orders by status. The whole period's row is the ROLLUP's own total, computed
+ * by the database, not added up here.
  */
-async function figuresBy(db: Db, p: PeriodDays, group: AnalyticsGroup) {
-  const [money, bought, accounts] = await Promise.all([
+async function figuresBy(db: Db, p: PeriodDays, group: AnalyticsGroup, at: At = {}) {
+  const rows = await periodRows(db, p, ['all', 'status'], { ...at, months: false });
+  const [figures, accounts] = await Promise.all([
     db.execute(sql`
-      select ${DAY_OF} as bucket, grouping(b) as level,
-        coalesce(-sum(amount_micros) filter (where kind in ('order_charge', 'order_refund')), 0) as sales,
-        coalesce(sum(amount_micros) filter (where kind = 'order_refund'), 0) as refunds,
-        coalesce(sum(amount_micros) filter (where kind in ('topup', 'chargeback')), 0) as topups,
-        coalesce(sum(qepik), 0) as qepik
-      from (
-        select ${bucketOf(sql`l.created_at`, group)} as b, l.kind, l.amount_micros,
-          case l.kind when 'topup' then p.amount_qepik when 'chargeback' then -p.amount_qepik end as qepik
-        from ledger_entries l
-        left join payments p on l.kind in ('topup', 'chargeback') and p.id::text = l.reference
-        where l.kind in ('order_charge', 'order_refund', 'topup', 'chargeback') and ${within(sql`l.created_at`, p)}
-      ) e
-      group by rollup (b)`),
+      with d as (${rows})
+      select 'money' as part, to_char(b, 'YYYY-MM-DD') as bucket, grouping(b) as level, null as status,
+        coalesce(sum(sales), 0) as sales, coalesce(sum(refunds), 0) as refunds, coalesce(sum(cost), 0) as cost,
+        coalesce(sum(top_ups), 0) as topups, coalesce(sum(qepik), 0) as qepik, coalesce(sum(orders), 0) as orders
+      from (select date_trunc(${group}, day::timestamp) as b, * from d where dimension = 'all') g
+      group by rollup (b)
+      union all
+      select 'status', null, 0, key, 0, 0, 0, 0, 0, sum(orders) from d where dimension = 'status' group by key`),
     db.execute(sql`
-      select ${DAY_OF} as bucket, status, grouping(b, status) as level,
-        coalesce(sum(net_cost) filter (where bought), 0) as cost,
-        count(*) filter (where placed) as orders
-      from (
-        select ${bucketOf(sql`o.created_at`, group)} as b, o.status, ${NET_COST} as net_cost, ${BOUGHT} as bought, ${PLACED} as placed
-        from orders o where ${within(sql`o.created_at`, p)}
-      ) o
-      group by grouping sets ((b), (status), ())`),
-    db.execute(sql`
-      select ${DAY_OF} as bucket, grouping(b) as level, count(*) as customers
-      from (select ${bucketOf(sql`u.created_at`, group)} as b from users u where ${within(sql`u.created_at`, p)} and ${CUSTOMER}) u
+      select to_char(b, 'YYYY-MM-DD') as bucket, grouping(b) as level, count(*) as customers
+      from (select date_trunc(${group}, u.created_at at time zone ${SHOP_TIME_ZONE}) as b from users u where ${within(sql`u.created_at`, p)} and ${CUSTOMER}) u
       group by rollup (b)`),
   ]);
   const groups = new Map<string, Sums>();
   let whole: Sums = { ...ZERO };
   const statuses = new Map<string, number>();
-  const into = (r: Leveled, wholeLevel: number, values: Partial<Sums>) => {
-    if (Number(r.level) === wholeLevel) whole = { ...whole, ...values };
+  const into = (r: Leveled, values: Partial<Sums>) => {
+    if (Number(r.level) === 1) whole = { ...whole, ...values };
     else if (r.bucket !== null) groups.set(r.bucket, { ...(groups.get(r.bucket) ?? ZERO), ...values });
   };
-  for (const r of rowsOf<Leveled & { sales: string; refunds: string; topups: string; qepik: string }>(money)) {
-    into(r, 1, { sales: n(r.sales), refunds: n(r.refunds), topups: n(r.topups), qepik: n(r.qepik) });
+  type MoneyRow = Leveled & { part: string; status: string | null; sales: string; refunds: string; cost: string; topups: string; qepik: string; orders: string };
+  for (const r of rowsOf<MoneyRow>(figures)) {
+    if (r.part === 'status') statuses.set(r.status!, n(r.orders));
+    else into(r, { sales: n(r.sales), refunds: n(r.refunds), cost: n(r.cost), topups: n(r.topups), qepik: n(r.qepik), orders: n(r.orders) });
   }
-  // grouping(bucket, status): 1 a group's row, 2 a status's, 3 the whole period's.
-  for (const r of rowsOf<Leveled & { status: string | null; cost: string; orders: string }>(bought)) {
-    if (Number(r.level) === 2) statuses.set(r.status!, n(r.orders));
-    else into({ bucket: r.bucket, level: Number(r.level) === 3 ? 1 : 0 }, 1, { cost: n(r.cost), orders: n(r.orders) });
-  }
-  for (const r of rowsOf<Leveled & { customers: string }>(accounts)) into(r, 1, { customers: n(r.customers) });
+  for (const r of rowsOf<Leveled & { customers: string }>(accounts)) into(r, { customers: n(r.customers) });
   return { whole: figureRow(whole), groups: new Map([...groups].map(([b, r]) => [b, figureRow(r)])), statuses: ORDER_STATUSES.map((status) => ({ status, orders: statuses.get(status) ?? 0 })) };
 }
 
@@ -154,8 +153,8 @@ const EMPTY: FigureRow = figureRow(ZERO);
  * The period's totals, its series (one row per group, empty groups included), and the orders
  * placed in it by status (every status, zeros included).
  */
-export async function periodFigures(db: Db, p: PeriodDays, group: AnalyticsGroup): Promise<{ totals: FigureRow; series: SeriesRow[]; statuses: { status: OrderStatus; orders: number }[] }> {
-  const f = await figuresBy(db, p, group);
+export async function periodFigures(db: Db, p: PeriodDays, group: AnalyticsGroup, at: At = {}): Promise<{ totals: FigureRow; series: SeriesRow[]; statuses: { status: OrderStatus; orders: number }[] }> {
+  const f = await figuresBy(db, p, group, at);
   return { totals: f.whole, series: bucketsOf(p, group).map((bucket) => ({ bucket, ...(f.groups.get(bucket) ?? EMPTY) })), statuses: f.statuses };
 }
 
@@ -182,31 +181,13 @@ export interface BreakdownRow {
   orders: number;
 }
 
-const KEY_OF: Record<Breakdown, SQL> = {
-  platform: sql.raw('o.platform'),
-  service: sql.raw('o.service_id'),
-  provider: sql.raw('o.provider_id::text'),
-  customer: sql.raw('o.user_id'),
-};
-
 /**
  * The period's sales, refunds, cost and orders by platform, service, provider or customer, the
  * biggest sales first. Customers beyond the first TOP_CUSTOMERS are one row (key null), so the
  * rows always add up to the period's totals.
  */
-export async function breakdown(db: Db, p: PeriodDays, by: Breakdown): Promise<BreakdownRow[]> {
-  const key = KEY_OF[by];
-  // A customer's charges and refunds are on their own ledger: no need to find the orders.
-  const money =
-    by === 'customer'
-      ? sql`select l.user_id as key, -sum(l.amount_micros) as sales, sum(l.amount_micros) filter (where l.kind = 'order_refund') as refunds
-          from ledger_entries l
-          where l.kind in ('order_charge', 'order_refund') and ${within(sql`l.created_at`, p)}
-          group by 1`
-      : sql`select ${key} as key, -sum(l.amount_micros) as sales, sum(l.amount_micros) filter (where l.kind = 'order_refund') as refunds
-          from ledger_entries l join orders o on o.id = ${ORDER_OF_ENTRY}
-          where l.kind in ('order_charge', 'order_refund') and ${within(sql`l.created_at`, p)}
-          group by 1`;
+export async function breakdown(db: Db, p: PeriodDays, by: Breakdown, at: At = {}): Promise<BreakdownRow[]> {
+  const rows = await periodRows(db, p, [by], { ...at, months: true });
   const label =
     by === 'service'
       ? sql`(select s.name from catalog_services s where s.id = r.key)`
@@ -217,21 +198,13 @@ export async function breakdown(db: Db, p: PeriodDays, by: Breakdown): Promise<B
           : sql`null::text`;
   const shown = by === 'customer' ? TOP_CUSTOMERS : 1_000_000_000;
   const result = await db.execute(sql`
-    with money as (${money}), bought as (
-      select ${key} as key, sum(${NET_COST}) filter (where ${BOUGHT}) as cost, count(*) filter (where ${PLACED}) as orders
-      from orders o where ${within(sql`o.created_at`, p)}
-      group by 1
-    ), joined as (
-      select key, sum(sales) as sales, sum(refunds) as refunds, sum(cost) as cost, sum(orders) as orders from (
-        select key, sales, coalesce(refunds, 0) as refunds, 0 as cost, 0 as orders from money
-        union all
-        select key, 0, 0, coalesce(cost, 0), orders from bought
-      ) both_sides group by key
+    with d as (${rows}), joined as (
+      select key, sum(sales) as sales, sum(refunds) as refunds, sum(cost) as cost, sum(orders) as orders from d where dimension = ${by} group by key
     ), ranked as (
       select j.*, row_number() over (order by j.sales desc, j.orders desc, j.key) as rn from joined j
     )
     select * from (
-      select r.key, ${label} as label, r.sales, r.refunds, r.cost, r.orders, r.rn from ranked r where r.rn <= ${shown}
+      select nullif(r.key, '') as key, ${label} as label, r.sales, r.refunds, r.cost, r.orders, r.rn from ranked r where r.rn <= ${shown}
       union all
       select null, null, sum(sales), sum(refunds), sum(cost), sum(orders), ${shown}::bigint + 1 from ranked where rn > ${shown} having count(*) > 0
     ) shown order by rn`);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, notInArray, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql, type AnyColumn } from 'drizzle-orm';
 import type { CatalogService } from '../../core/catalog';
 import type { PublicService, ServiceDetail, ServiceFigures, ServiceList } from '../../core/contracts/catalog';
 import type { Language } from '../../core/i18n';
@@ -122,6 +122,25 @@ async function loadNameRules(db: Db): Promise<NameRule[]> {
   return db
     .select({ keyword: serviceCustomNames.apiServiceName, lang: serviceCustomNames.languageCode, name: serviceCustomNames.customName, serviceId: serviceCustomNames.serviceId })
     .from(serviceCustomNames);
+}
+
+/**
+ * The names customers read for some services in a language, by id (docs/rules.md#catalogue): an
+ * active service's name is the list's, worked out over the whole active catalogue as the list
+ * does (`displayNames`: where a rule would make two services read alike, they keep their provider
+ * names here too); a service no longer listed is named by the same rules among the others asked for. Ids that name
+ * no service are left out. The team's pages name shop services with it (the audit log).
+ */
+export async function serviceDisplayNames(db: Db, ids: readonly string[], lang: Language): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const [asked, listed, rules] = await Promise.all([
+    db.select({ id: catalogServices.id, name: catalogServices.name, active: catalogServices.active }).from(catalogServices).where(inArray(catalogServices.id, [...ids])),
+    db.select({ id: catalogServices.id, name: catalogServices.name }).from(catalogServices).where(eq(catalogServices.active, true)),
+    loadNameRules(db),
+  ]);
+  const names = displayNames(listed, lang, rules);
+  const unlisted = displayNames(asked.filter((s) => !s.active), lang, rules);
+  return new Map(asked.map((s) => [s.id, (s.active ? names.get(s.id) : unlisted.get(s.id)) ?? s.name]));
 }
 
 function toPublic(s: CatalogService, name: string, fees: Fees, figures?: ServiceFigures): PublicService {

@@ -1,3 +1,4 @@
+import { analyticsJobs, ROLLUP_JOB } from '../analytics';
 import { catalogSyncJob } from '../catalog';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
@@ -45,9 +46,12 @@ export async function startBackground(opts: {
       ...orderJobs({ ...opts.orders, mailer: opts.mailer }),
       ...resellerJobs(opts.orders),
       ...providerJobs(database.db, opts.orders.providers, logger),
+      ...analyticsJobs(database.db),
       ...paymentJobs({ db: database.db, gateway: opts.gateway, logger, realtime: opts.realtime, get publicUrl() { return opts.publicUrl(); } }),
     ]),
   );
+  // A shop that starts on a year of orders builds its rollup now, not on the first page that asks.
+  void jobs.send(ROLLUP_JOB).catch((err) => logger.warn({ err }, 'queueing the analytics rollup failed'));
   const submission = await startSubmissionWorker(opts.orders, database, { concurrency: env.ORDER_SUBMIT_CONCURRENCY, dripMinuteMs: env.DRIP_FEED_MINUTE_MS });
   return {
     jobs,

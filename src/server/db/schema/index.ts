@@ -11,3 +11,4 @@ export * from './admin';
 export * from './support';
 export * from './reseller';
 export * from './discounts';
+export * from './analytics';

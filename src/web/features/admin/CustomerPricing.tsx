@@ -98,7 +98,8 @@ export function PricingDialog({ user, onClose }: { user: AdminUser; onClose: () 
     <FormDialog title={t('pricing.title')} description={user.email} onClose={onClose} onSubmit={() => void form.handleSubmit(submit)()} pending={save.isPending}>
       <Field label={t('pricing.group')} hint={t('pricing.groupHint')}>
         {(control) => (
-          <Select {...control} {...form.register('groupId')}>
+          // Drawn again once the groups arrive: a select shows the customer's group only when its option exists.
+          <Select key={groups.data ? 'groups' : 'waiting'} {...control} {...form.register('groupId')}>
             <option value="">{t('pricing.noGroup')}</option>
             {(groups.data ?? []).map((g) => (
               <option key={g.id} value={g.id}>

@@ -92,6 +92,25 @@ describe('the admin dashboard', () => {
     expect(page('en', { ...base, owedByCustomersMicros: 0, accountsBelowZero: 0 })).not.toContain('stat-owed');
   });
 
+  it('writes each figure’s label whole, wrapping where it must instead of cutting it, in each language', () => {
+    const stats = { 'stat-today-sales': 'todaySales', 'stat-today-profit': 'todayGrossProfit', 'stat-users': 'totalUsers', 'stat-pending': 'pendingOrders' };
+    for (const lang of ['az', 'tr', 'en'] as const) {
+      const html = page(lang, base);
+      const names = (bundles(lang).admin as { dashboard: Record<string, string> }).dashboard;
+      for (const [testId, key] of Object.entries(stats)) {
+        const label = html.match(new RegExp(`data-testid="${testId}".*?<p class="([^"]*)">([^<]*)</p>`, 's'));
+        expect(label, `${lang} ${testId}`).not.toBeNull();
+        expect(label![2]).toBe(names[key]);
+        const classes = label![1].split(' ');
+        for (const cut of ['truncate', 'text-ellipsis', 'whitespace-nowrap', 'overflow-hidden']) expect(classes, `${lang} ${testId}`).not.toContain(cut);
+        expect(classes.some((c) => c.startsWith('line-clamp'))).toBe(false);
+        expect(classes).toContain('[overflow-wrap:anywhere]');
+      }
+    }
+    // The longest of them, which a cut label showed as "Bugünkü ümumi mən…".
+    expect(page('az', base)).toMatch(/data-testid="stat-today-profit".*?>Bugünkü ümumi mənfəət<\/p>/s);
+  });
+
   it('shows each provider’s balance, the one below its threshold marked', () => {
     const html = page('en', base);
     expect(html).toMatch(/Main panel.*data-low="true"[^>]*>3\.20 USD.*below the threshold/s);

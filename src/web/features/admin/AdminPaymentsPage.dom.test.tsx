@@ -1,0 +1,243 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Language } from '../../../core/i18n';
+import azAdmin from '../../i18n/locales/az/admin.json';
+import azCommon from '../../i18n/locales/az/common.json';
+import azPayments from '../../i18n/locales/az/payments.json';
+import enAdmin from '../../i18n/locales/en/admin.json';
+import enCommon from '../../i18n/locales/en/common.json';
+import enPayments from '../../i18n/locales/en/payments.json';
+import trAdmin from '../../i18n/locales/tr/admin.json';
+import trCommon from '../../i18n/locales/tr/common.json';
+import trPayments from '../../i18n/locales/tr/payments.json';
+import { I18n, I18nProvider } from '../../i18n';
+import { StaffRoles } from './access';
+import AdminPaymentsPage from './AdminPaymentsPage';
+import type { AdminPayment, PaymentsPage } from './api';
+
+/*
+ * The team's payments page in a document: the filters kept in the address and sent to the
+ * server, flagged and reversed payments with their badges and the gateway's reason in the
+ * reader's language, the chargeback dialog, and the list's loading and failed states. The server
+ * is a stub of fetch answering `reply`; src/server/payments/chargeback.test.ts runs the routes.
+ */
+
+const texts = {
+  az: { admin: azAdmin, common: azCommon, payments: azPayments },
+  tr: { admin: trAdmin, common: trCommon, payments: trPayments },
+  en: { admin: enAdmin, common: enCommon, payments: enPayments },
+} as const;
+
+const payment = (over: Partial<AdminPayment> & Pick<AdminPayment, 'id' | 'reference' | 'status'>): AdminPayment => ({
+  userId: 'u-1',
+  email: 'ayla@example.az',
+  type: 'balance_topup',
+  amountUsdMicros: 10_000_000,
+  amountQepik: 1700,
+  rate: '1.7',
+  method: 'epoint',
+  transactionId: null,
+  gatewayCode: null,
+  gatewayMessage: null,
+  failureReason: null,
+  flagged: false,
+  flagReason: null,
+  reversal: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  settledAt: null,
+  ...over,
+});
+
+const PAID = '3f1c9a2e-7b4d-4c1e-9a6f-0e2d5b8c7a11';
+const list: PaymentsPage = {
+  total: 4,
+  page: 1,
+  pageSize: 50,
+  methods: ['epoint', 'sandbox'],
+  payments: [
+    payment({ id: PAID, reference: 'TP-PAID', status: 'completed', amountUsdMicros: 5_000_000, amountQepik: 850, settledAt: '2026-11-20T10:01:00.000Z' }),
+    payment({ id: 'p-flagged', reference: 'TP-FLAG', status: 'pending', flagged: true, flagReason: 'amount 8.50 AZN ≠ 17.00 AZN' }),
+    payment({
+      id: 'p-reversed',
+      reference: 'TP-BACK',
+      status: 'completed',
+      reversal: { at: '2026-11-22T09:00:00.000Z', byEmail: 'owner@artim.az', reason: 'bank chargeback 4837' },
+    }),
+    payment({ id: 'p-failed', reference: 'TP-FAIL', status: 'failed', gatewayCode: '51', gatewayMessage: 'Insufficient funds', failureReason: 'insufficient_funds' }),
+  ],
+};
+
+let asked: { method: string; path: string; query: URLSearchParams; body: unknown }[];
+let reply: (path: string, method: string) => Response | Promise<Response>;
+
+beforeEach(() => {
+  asked = [];
+  reply = () => Response.json(list);
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), 'http://shop.test');
+    const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
+    const text = input instanceof Request ? await input.text() : init?.body;
+    asked.push({ method, path: url.pathname, query: url.searchParams, body: text ? JSON.parse(String(text)) : undefined });
+    return reply(url.pathname, method);
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function Address() {
+  const { search } = useLocation();
+  return <output data-testid="address">{search}</output>;
+}
+
+function show(lang: Language, address = '/admin/payments', roles: string[] = ['admin']) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <I18nProvider i18n={new I18n(lang, { [lang]: texts[lang] })}>
+        <StaffRoles roles={roles}>
+          <MemoryRouter initialEntries={[address]}>
+            <AdminPaymentsPage />
+            <Address />
+          </MemoryRouter>
+        </StaffRoles>
+        <Toaster />
+      </I18nProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const lists = () => asked.filter((a) => a.path === '/api/admin/payments');
+const row = async (reference: string) => (await screen.findAllByTestId('payment-row')).find((r) => r.dataset.reference === reference)!;
+const card = (reference: string) => screen.getAllByTestId('payment-card').find((r) => r.dataset.reference === reference)!;
+
+describe('the payments page', () => {
+  it('reads its filters from the address, sends them to the server and the export, and writes a new choice back', async () => {
+    show('en', '/admin/payments?status=completed&method=sandbox&flagged=1&from=2026-11-01&to=2026-11-30&page=2&bogus=1');
+    await row('TP-PAID');
+    expect(Object.fromEntries(lists()[0]!.query)).toEqual({ status: 'completed', method: 'sandbox', flagged: '1', from: '2026-11-01', to: '2026-11-30', page: '2' });
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('completed');
+    expect((screen.getByLabelText('Method') as HTMLSelectElement).value).toBe('sandbox');
+    expect((screen.getByLabelText('Flag') as HTMLSelectElement).value).toBe('1');
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-01');
+    // The export takes every page of the same filters.
+    expect(screen.getByTestId('payments-export').getAttribute('href')).toBe('/api/admin/payments/export?status=completed&method=sandbox&from=2026-11-01&to=2026-11-30&flagged=1');
+
+    // A new choice goes back to the first page.
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'failed' } });
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('?status=failed&method=sandbox&from=2026-11-01&to=2026-11-30&flagged=1'));
+    await waitFor(() => expect(Object.fromEntries(lists().at(-1)!.query)).toEqual({ status: 'failed', method: 'sandbox', flagged: '1', from: '2026-11-01', to: '2026-11-30' }));
+
+    // The search is sent once typing stops.
+    fireEvent.change(screen.getByLabelText('Search payments'), { target: { value: ' ayla@ ' } });
+    await waitFor(() => expect(lists().at(-1)!.query.get('q')).toBe('ayla@'));
+    expect(screen.getByTestId('address').textContent).toContain('q=ayla%40');
+  });
+
+  it('shows one customer’s payments from the address, and every customer again on request', async () => {
+    show('en', '/admin/payments?userId=u-1');
+    await row('TP-PAID');
+    expect(lists()[0]!.query.get('userId')).toBe('u-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Show every customer' }));
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe(''));
+    await waitFor(() => expect(lists().at(-1)!.query.has('userId')).toBe(false));
+  });
+
+  it('marks flagged and reversed payments and words the gateway’s reason, in Azerbaijani', async () => {
+    show('az');
+    const flagged = await row('TP-FLAG');
+    expect(within(flagged).getByTestId('payment-flag').textContent).toBe('İşarələnib: amount 8.50 AZN ≠ 17.00 AZN');
+    expect(within(flagged).getByText('Gözləyir')).toBeTruthy();
+
+    const reversed = await row('TP-BACK');
+    expect(within(reversed).getByText('Geri alındı')).toBeTruthy();
+    expect(within(reversed).queryByText('Tamamlandı')).toBeNull();
+    expect(within(reversed).getByTestId('payment-reversal').textContent).toMatch(/tarixində owner@artim\.az geri aldı: bank chargeback 4837$/);
+
+    const failed = await row('TP-FAIL');
+    expect(within(failed).getByText('Uğursuz')).toBeTruthy();
+    expect(failed.textContent).toContain('51 · Kartda kifayət qədər vəsait yoxdur.');
+    // The phone's cards say the same.
+    expect(card('TP-FAIL').textContent).toContain('epoint · 51 · Kartda kifayət qədər vəsait yoxdur.');
+    expect(within(card('TP-BACK')).getByText('Geri alındı')).toBeTruthy();
+
+    // Only a completed top-up not yet reversed can be charged back.
+    expect(within(await row('TP-PAID')).getByRole('button', { name: 'TP-PAID üçün çarjbek qeyd et' })).toBeTruthy();
+    for (const reference of ['TP-FLAG', 'TP-BACK', 'TP-FAIL']) expect(within(await row(reference)).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ödənişlər');
+    expect(screen.getByText('4 ödəniş')).toBeTruthy();
+  });
+
+  it('offers no chargeback to a role that may only read payments', async () => {
+    show('en', '/admin/payments', ['moderator']);
+    expect(within(await row('TP-PAID')).queryByRole('button')).toBeNull();
+  });
+
+  it('books a chargeback with a reason of at least 3 characters, and words a refusal, in Turkish', async () => {
+    let answer = (): Response => Response.json({ error: { code: 'PAYMENT_ALREADY_REVERSED', message: 'x' } }, { status: 409 });
+    reply = (path) => (path.endsWith('/reversal') ? answer() : Response.json(list));
+    show('tr');
+    fireEvent.click(within(await row('TP-PAID')).getByRole('button', { name: 'TP-PAID için ters ibraz kaydet' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Ters ibraz kaydet');
+    expect(dialog.textContent).toContain('ayla@example.az · $5,00 harcanmış olsa bile bakiyeden düşülür');
+
+    // Too short: said by the field, and nothing is sent.
+    const reason = within(dialog).getByLabelText('Gerekçe');
+    fireEvent.change(reason, { target: { value: ' ab ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ters ibrazı kaydet' }));
+    expect(await within(dialog).findByText('En az 3 karakterlik bir gerekçe yazın.')).toBeTruthy();
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(asked.filter((a) => a.method === 'POST')).toEqual([]);
+
+    // The server's refusal is worded, and the dialog stays open.
+    fireEvent.change(reason, { target: { value: '  banka itirazı 4837 ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ters ibrazı kaydet' }));
+    expect(await screen.findByText('Ters ibraz kaydedilemedi')).toBeTruthy();
+    expect(screen.getByText('Bu ödeme zaten geri alındı.')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+
+    answer = () => Response.json({ paymentId: PAID, reversedAt: '2026-11-23T10:00:00.000Z', balanceMicros: -2_500_000 });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ters ibrazı kaydet' }));
+    expect(await screen.findByText('Ters ibraz kaydedildi')).toBeTruthy();
+    expect(screen.getByText('Yeni bakiye: -$2,50')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(asked.filter((a) => a.method === 'POST')).toEqual([
+      { method: 'POST', path: `/api/admin/payments/${PAID}/reversal`, query: expect.anything(), body: { reason: 'banka itirazı 4837' } },
+      { method: 'POST', path: `/api/admin/payments/${PAID}/reversal`, query: expect.anything(), body: { reason: 'banka itirazı 4837' } },
+    ]);
+    // The list is read again after the chargeback.
+    await waitFor(() => expect(lists().length).toBeGreaterThan(1));
+  });
+
+  it('says while the list loads, when it failed (with a way to try again), and when nothing matches, in the reader’s language', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    reply = async () => (await held, Response.json({ error: { code: 'INTERNAL', message: 'x' } }, { status: 500 }));
+    show('az');
+    // Announced as a status (the page's address below is an <output>, a status too).
+    expect((await screen.findByText('Yüklənir…')).closest('[role="status"]')).toBeTruthy();
+    expect(screen.queryByTestId('payment-row')).toBeNull();
+    release();
+    const failure = await screen.findByRole('alert');
+    expect(failure.textContent).toContain('Ödənişləri yükləmək mümkün olmadı');
+
+    reply = () => Response.json({ ...list, total: 0, payments: [] });
+    fireEvent.click(within(failure).getByRole('button', { name: 'Yenidən cəhd et' }));
+    expect(await screen.findByText('Filtrlərə uyğun ödəniş yoxdur.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    cleanup();
+
+    reply = () => Response.json({ error: { code: 'INTERNAL', message: 'x' } }, { status: 500 });
+    show('tr');
+    expect((await screen.findByRole('alert')).textContent).toContain('Ödemeler yüklenemedi');
+    cleanup();
+    show('en');
+    expect((await screen.findByRole('alert')).textContent).toContain('The payments could not be loaded');
+  });
+});
