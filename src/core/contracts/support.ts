@@ -13,12 +13,18 @@ import {
   CONSULTATION_STATUSES,
   SUPPORT_LIMITS,
   TICKET_PRIORITIES,
+  TICKET_REQUESTS,
   TICKET_STATUSES,
   type ConsultationService,
   type ConsultationStatus,
   type TicketPriority,
+  type TicketRequest,
   type TicketStatus,
 } from './supportConstants';
+import type { ErrorCode } from '../errors';
+import type { OrderStatus } from '../orderStatus';
+import { customerIdempotencyKeySchema } from '../orderRules';
+import { orderNumberSchema } from './orders';
 
 const L = SUPPORT_LIMITS;
 const required = (max: number, key: string) => z.string().trim().min(1, `${key}Required`).max(max, 'tooLong');
@@ -26,11 +32,28 @@ const email = z.string().trim().max(L.email, 'tooLong').pipe(z.email('emailInval
 
 // ─── Tickets ──────────────────────────────────────────────────────────────────────────────
 
-export const createTicketSchema = z.strictObject({
-  title: required(L.ticketTitle, 'title'),
-  description: required(L.ticketDescription, 'description'),
-  priority: z.enum(TICKET_PRIORITIES).default('normal'),
-});
+/**
+ * A ticket; one about orders names the request and one or more of the customer's order numbers
+ * (each once, at most `SUPPORT_LIMITS.ticketOrders`). `key` makes a repeated submission (a double
+ * click, a retry) answer the first ticket instead of opening another; the form sends one.
+ */
+export const createTicketSchema = z
+  .strictObject({
+    title: required(L.ticketTitle, 'title'),
+    description: required(L.ticketDescription, 'description'),
+    priority: z.enum(TICKET_PRIORITIES).default('normal'),
+    request: z.enum(TICKET_REQUESTS, 'requestInvalid').optional(),
+    orders: z
+      .array(orderNumberSchema.pipe(z.string()), 'ordersInvalid')
+      .max(L.ticketOrders, 'ordersTooMany')
+      .transform((numbers) => [...new Set(numbers)])
+      .optional(),
+    key: customerIdempotencyKeySchema.optional(),
+  })
+  .superRefine((t, ctx) => {
+    if (t.request && !t.orders?.length) ctx.addIssue({ code: 'custom', path: ['orders'], message: 'ordersRequired' });
+    if (!t.request && t.orders?.length) ctx.addIssue({ code: 'custom', path: ['request'], message: 'requestRequired' });
+  });
 export type CreateTicketInput = z.input<typeof createTicketSchema>;
 
 export const ticketMessageSchema = z.strictObject({ message: required(L.message, 'message') });
@@ -52,8 +75,48 @@ export interface TicketView {
   description: string;
   priority: TicketPriority;
   status: TicketStatus;
+  /** What a ticket about orders asks for; null for any other ticket. */
+  request: TicketRequest | null;
+  /** The numbers of the orders it is about, as the customer named them. */
+  orders: string[];
+  /**
+   * The team (or the shop's own answer) wrote last on a ticket still open or in progress: screens
+   * show it as answered (docs/rules.md#support).
+   */
+  answered: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/** What became of one order of a refill or cancel request, answered in the thread. */
+export interface TicketOrderOutcome {
+  number: string;
+  action: 'refill' | 'cancel';
+  result: 'done' | 'refused';
+  /** After a cancel: the order's status then (cancelled at once, or still on its way while the provider settles it). */
+  status?: OrderStatus;
+  /** A refusal: its error code, its reason code (worded by the site) and the provider's words. */
+  code?: ErrorCode;
+  reason?: string;
+  message?: string;
+  hours?: number;
+}
+
+/** An order a ticket is about, as the team sees it beside the thread. */
+export interface TicketOrderView {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  serviceId: string;
+  serviceName: string;
+  link: string;
+  quantity: number;
+  startCount: number | null;
+  remains: number | null;
+  providerOrderId: string | null;
+  chargeMicros: number;
+  refundedMicros: number;
+  createdAt: string;
 }
 
 /** A ticket in the team's inbox: who opened it and how the conversation stands. */
@@ -70,6 +133,8 @@ export interface TicketMessageView {
   ticketId: string;
   message: string;
   isAdmin: boolean;
+  /** The shop's own answer to a refill or cancel request: each order's outcome, worded by the reader's screen. */
+  outcomes: TicketOrderOutcome[] | null;
   createdAt: string;
 }
 

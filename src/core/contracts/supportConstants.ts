@@ -8,6 +8,17 @@ export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
+/**
+ * What a ticket about orders asks for (docs/rules.md#support): refills and cancels are carried out
+ * at once by the order rules, a speed-up or anything else reaches the team with the orders linked.
+ */
+export const TICKET_REQUESTS = ['refill', 'cancel', 'speed_up', 'other'] as const;
+export type TicketRequest = (typeof TICKET_REQUESTS)[number];
+/** The requests the shop carries out itself, through the same rules as the order history's buttons. */
+export const CARRIED_OUT_REQUESTS = ['refill', 'cancel'] as const satisfies readonly TicketRequest[];
+export const isCarriedOut = (r: TicketRequest | null | undefined): r is (typeof CARRIED_OUT_REQUESTS)[number] =>
+  (CARRIED_OUT_REQUESTS as readonly string[]).includes(r ?? '');
+
 export const CONSULTATION_STATUSES = ['new', 'handled'] as const;
 export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];
 export const CONTACT_STATUSES = ['new', 'read', 'replied'] as const;
@@ -48,6 +59,8 @@ export const SUPPORT_LIMITS = {
   subject: 200,
   contactMessage: 5000,
   search: 100,
+  /** Orders one ticket may be about. */
+  ticketOrders: 50,
 } as const;
 
 /** Ticket description preview in the customer's list (docs/rules.md#support). */

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
+import { CANCEL_REFUSAL_TEXT, cancelNotAllowed, type CancelRefusal } from '../../core/cancel';
 import { AppError } from '../../core/errors';
 import { ACTIVE_STATUSES, isFinalStatus } from '../../core/orderStatus';
 import type { Db, Tx } from '../db/client';
@@ -34,8 +35,7 @@ export type CancelSource = 'site' | 'api' | 'admin';
 /** What became of one order's cancel: the order as it is afterwards, or why it was refused. */
 export type CancelOutcome = { order: OrderRow } | { refused: AppError };
 
-const notAllowed = (reason: string) => new AppError('CANCEL_NOT_ALLOWED', reason, { reason });
-const ALREADY_REQUESTED = 'A cancel of this order was already requested';
+const notAllowed = cancelNotAllowed;
 
 const unsent = (o: OrderRow) => o.status === 'pending' && o.submittedAt === null && o.providerOrderId === null;
 /** Claimed by a submission worker and not answered yet. */
@@ -43,14 +43,14 @@ const beingSent = (o: OrderRow) => o.status === 'pending' && o.submittedAt !== n
 const isActive = (o: OrderRow) => (ACTIVE_STATUSES as readonly string[]).includes(o.status);
 
 /** Why a cancel is refused now, or null when it may be asked for. `cancellable`: the service's cancel flag. */
-export function cancelRefusal(o: OrderRow, cancellable: boolean | undefined, requested: boolean): string | null {
+export function cancelRefusal(o: OrderRow, cancellable: boolean | undefined, requested: boolean): CancelRefusal | null {
   // A drip-feed parent is cancelled here (its unsent runs refunded) while runs are still to come;
   // one sent whole to a provider that runs it is cancelled as any order.
-  if (o.runs !== null && !o.upstreamDrip) return o.status === 'running' && o.nextRunAt !== null ? null : 'All runs of this drip-feed were already sent';
+  if (o.runs !== null && !o.upstreamDrip) return o.status === 'running' && o.nextRunAt !== null ? null : 'drip_sent';
   if (unsent(o)) return null;
-  if (!cancellable) return 'Cancel is not available for this service';
-  if (!isActive(o) || (!o.providerOrderId && !beingSent(o))) return 'Cancel is available for active orders only';
-  if (requested) return ALREADY_REQUESTED;
+  if (!cancellable) return 'not_offered';
+  if (!isActive(o) || (!o.providerOrderId && !beingSent(o))) return 'not_active';
+  if (requested) return 'requested';
   return null;
 }
 
@@ -123,7 +123,7 @@ async function cancelBeforeSent(deps: OrdersDeps, orderId: string, source: Cance
     if (refusal) throw notAllowed(refusal);
     // Written while the row is locked: a worker storing the provider id waits for this
     // transaction, and looks for a waiting cancel only after its own write.
-    if (!(await claimRequests(tx, [o.id], source, CANCEL_RESULT.waiting)).size) throw notAllowed(ALREADY_REQUESTED);
+    if (!(await claimRequests(tx, [o.id], source, CANCEL_RESULT.waiting)).size) throw notAllowed('requested');
     return { kind: 'waiting', order: o };
   });
   if (decided.kind === 'refunded') {
@@ -167,9 +167,9 @@ async function askOneProvider(deps: OrdersDeps, provider: SmmProvider, claimed: 
       results.push({ id: o.id, result: CANCEL_RESULT.accepted, providerId });
       continue;
     }
-    const reason = answer?.error ?? 'Cancel was not accepted';
+    const reason = answer?.error ?? CANCEL_REFUSAL_TEXT.provider;
     results.push({ id: o.id, result: reason, providerId });
-    out.set(o.id, { refused: notAllowed(reason) });
+    out.set(o.id, { refused: notAllowed('provider', reason) });
   }
   await recordResults(deps.db, results);
   if (!accepted.length) return out;
@@ -225,7 +225,7 @@ export async function cancelOrders(deps: OrdersDeps, rows: OrderRow[], source: C
     }
   }
   const claimed = await claimRequests(deps.db, atProvider.map((o) => o.id), source, CANCEL_RESULT.sending);
-  for (const o of atProvider) if (!claimed.has(o.id)) out.set(o.id, { refused: notAllowed(ALREADY_REQUESTED) });
+  for (const o of atProvider) if (!claimed.has(o.id)) out.set(o.id, { refused: notAllowed('requested') });
   for (const [id, outcome] of await askProvider(deps, atProvider.filter((o) => claimed.has(o.id)))) out.set(id, outcome);
   return out;
 }

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { cancelNotAllowed } from '../../core/cancel';
 import { AppError } from '../../core/errors';
 import { ACTIVE_STATUSES, type OrderStatus } from '../../core/orderStatus';
 import type { Tx } from '../db/client';
@@ -187,7 +188,7 @@ export async function cancelDripFeed(deps: OrdersDeps, parentId: string): Promis
     const [p] = await tx.select().from(orders).where(eq(orders.id, parentId)).for('update');
     if (!p || p.runs === null) throw new AppError('ORDER_NOT_FOUND', 'Order not found.');
     if (p.nextRunAt === null || p.status !== 'running') {
-      throw new AppError('CANCEL_NOT_ALLOWED', 'All runs of this drip-feed were already sent', { reason: 'All runs of this drip-feed were already sent' });
+      throw cancelNotAllowed('drip_sent');
     }
     return stopSchedule(tx, p, `drip-feed cancelled: ${p.runs - p.runsSent} of ${p.runs} runs not sent`);
   });

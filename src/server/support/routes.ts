@@ -15,6 +15,7 @@ import {
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '../../core/i18n';
 import type { AppDeps } from '../deps';
 import { accounts, requireUser, signedInOnly, staffActor } from '../auth';
+import { ordersDeps } from '../orders';
 import { jsonBody, param, query } from '../http/body';
 import { clientIp } from '../http/clientIp';
 import { createRateLimiter, RATE_RULES, rateLimited } from '../http/rateLimit';
@@ -41,7 +42,14 @@ import {
 } from './service';
 
 export function supportDeps(deps: AppDeps): SupportDeps {
-  return { db: deps.database.db, logger: deps.logger, mailer: accounts(deps).mailer, realtime: deps.realtime, publicUrl: deps.publicUrl };
+  return {
+    db: deps.database.db,
+    logger: deps.logger,
+    mailer: accounts(deps).mailer,
+    realtime: deps.realtime,
+    publicUrl: deps.publicUrl,
+    orders: deps.providers ? ordersDeps(deps) : undefined,
+  };
 }
 
 function languageOf(c: Context): Language {

@@ -1,17 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   CONSULTATION_SERVICES,
   CONSULTATION_STATUSES,
   SUPPORT_LIMITS as L,
   TICKET_PRIORITIES,
+  TICKET_REQUESTS,
   TICKET_STATUSES,
   type ConsultationService,
   type ConsultationStatus,
+  type TicketOrderOutcome,
   type TicketPriority,
+  type TicketRequest,
   type TicketStatus,
 } from '../../../core/contracts/support';
 import { users } from './auth';
+import { orders } from './orders';
 
 const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -32,11 +36,17 @@ export const supportTickets = pgTable(
     status: text('status', { enum: TICKET_STATUSES }).$type<TicketStatus>().notNull().default('open'),
     /** The customer's site language when the ticket was opened: the team's reply mail uses it. */
     language: text('language').notNull().default('en'),
+    /** A ticket about orders: what it asks for (its orders in `support_ticket_orders`); null otherwise. */
+    request: text('request', { enum: TICKET_REQUESTS }).$type<TicketRequest>(),
+    /** The customer's key of the submission: the same key again answers this ticket, never a second one. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('support_tickets_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('support_tickets_user_key_unique').on(t.userId, t.idempotencyKey),
+    check('support_tickets_request_valid', sql`${t.request} is null or ${t.request} in (${list(TICKET_REQUESTS)})`),
     index('support_tickets_updated_idx').on(t.updatedAt),
     check('support_tickets_priority_valid', sql`${t.priority} in (${list(TICKET_PRIORITIES)})`),
     check('support_tickets_status_valid', sql`${t.status} in (${list(TICKET_STATUSES)})`),
@@ -58,12 +68,32 @@ export const supportTicketMessages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /**
+     * The shop's own answer to a refill or cancel request (written with `is_admin`): each order's
+     * outcome as codes, worded in the reader's language; `message` holds the same in English.
+     */
+    outcomes: jsonb('outcomes').$type<TicketOrderOutcome[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('support_ticket_messages_ticket_idx').on(t.ticketId, t.createdAt),
     check('support_ticket_messages_length', sql`char_length(${t.message}) between 1 and ${sql.raw(String(L.message))}`),
   ],
+);
+
+/** The orders a ticket is about (the customer's own, checked when it was opened), in the order named. */
+export const supportTicketOrders = pgTable(
+  'support_ticket_orders',
+  {
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.orderId] }), index('support_ticket_orders_order_idx').on(t.orderId)],
 );
 
 /** Consultation requests from the services pages (signed-in customers only). */
