@@ -122,7 +122,7 @@ describe('refill requests', () => {
   it('answers each refusal with its reason code: an order not completed, then an order with a refill already open', async () => {
     const going = await orderOf(alice.id, 'in_progress');
     const done = await orderOf(alice.id, 'completed');
-    await database.db.insert(orderRefills).values({ orderId: done.id, userId: alice.id, source: 'site', providerRefillId: 1, status: 'pending' });
+    await database.db.insert(orderRefills).values({ orderId: done.id, userId: alice.id, source: 'site', providerRefillId: '1', status: 'pending' });
     const before = calls('refill');
     const ticket = await open(alice.cookie, { request: 'refill', orders: [going.number, done.number] });
     expect(calls('refill')).toBe(before);

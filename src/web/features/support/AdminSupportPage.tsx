@@ -22,9 +22,11 @@ import { Composer } from './Composer';
 import { errorText } from '../../lib/errorText';
 import { PRIORITY_TONE } from './format';
 import { MessageList } from './MessageList';
+import { TicketAbout } from './TicketAbout';
+import { TicketOrders } from './TicketOrders';
 import { formatDateTime } from '../../lib/format';
 
-export const ns = ['admin-support', 'support'];
+export const ns = ['admin-support', 'support', 'admin'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin-support:meta.support')} · ${site.site_name}` });
 
 /** /admin/support: every customer's tickets, filtered and searched, with the thread and a reply box. */
@@ -233,6 +235,8 @@ function AdminThread({ ticketId, onBack }: { ticketId: string; onBack: () => voi
           </div>
         ) : null}
         {ticket ? <p className="mt-3 whitespace-pre-wrap break-words rounded-xl bg-slate-50 p-3 text-sm text-slate-700">{ticket.description}</p> : null}
+        {ticket ? <TicketAbout ticket={ticket} /> : null}
+        {thread.data?.orders ? <TicketOrders orders={thread.data.orders} /> : null}
       </header>
       {thread.isPending ? (
         <div className="grid min-h-64 place-items-center p-8">

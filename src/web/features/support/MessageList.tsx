@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { TicketMessageView } from '../../../core/contracts/support';
 import { cn } from '../../components/ui/cn';
 import { formatDateTime } from '../../lib/format';
+import { Outcomes } from './Outcomes';
 
 export interface Bubble {
   id: string;
@@ -43,6 +44,8 @@ export function MessageList({
       {messages.map((m) => {
         const mine = side === 'team' ? m.isAdmin : !m.isAdmin;
         const Icon = m.isAdmin ? Headset : UserRound;
+        // The shop's own answer to a refill or cancel request, worded on this screen from its codes.
+        const outcomes = 'outcomes' in m && m.outcomes ? m.outcomes : null;
         return (
           <li key={m.id} className={cn('flex max-w-[85%] items-end gap-2 sm:max-w-[75%]', mine ? 'flex-row-reverse self-end' : 'self-start')} data-admin={m.isAdmin ? 'true' : 'false'}>
             <span className={cn('grid size-8 shrink-0 place-items-center rounded-full', m.isAdmin ? 'bg-violet-100 text-violet-700' : 'bg-brand-100 text-brand-700')} aria-hidden="true">
@@ -52,14 +55,15 @@ export function MessageList({
               <p className="mb-1 text-xs text-slate-500">
                 <span className="font-semibold text-slate-700">{m.isAdmin ? names.team : names.customer}</span> · <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, lang)}</time>
               </p>
-              <p
+              <div
                 className={cn(
                   'whitespace-pre-wrap break-words rounded-2xl px-4 py-2.5 text-left text-sm leading-relaxed shadow-sm',
-                  mine ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md border border-slate-200 bg-white text-slate-800',
+                  mine && !outcomes ? 'rounded-br-md bg-brand-600 text-white' : 'border border-slate-200 bg-white text-slate-800',
+                  mine ? 'rounded-br-md' : 'rounded-bl-md',
                 )}
               >
-                {m.message}
-              </p>
+                {outcomes ? <Outcomes outcomes={outcomes} /> : m.message}
+              </div>
             </div>
           </li>
         );

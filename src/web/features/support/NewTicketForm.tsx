@@ -1,34 +1,66 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
-import { createTicketSchema, SUPPORT_LIMITS, TICKET_PRIORITIES, type CreateTicketInput, type TicketView } from '../../../core/contracts/support';
+import {
+  createTicketSchema,
+  SUPPORT_LIMITS,
+  TICKET_PRIORITIES,
+  TICKET_REQUESTS,
+  type CreateTicketInput,
+  type TicketRequest,
+  type TicketView,
+} from '../../../core/contracts/support';
 import { Button } from '../../components/ui/Button';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/Input';
 import { useCreateTicket } from './api';
 import { errorText } from '../../lib/errorText';
+import { OrderPicker } from './OrderPicker';
+
+/** A new submission's key: the same key sent twice answers the first ticket (docs/rules.md#support). */
+const newKey = () => `t-${crypto.randomUUID()}`;
 
 const selectClass =
   'block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0';
 
-/** Title and description are required; priority defaults to normal (docs/rules.md#support). */
+/**
+ * Title and description are required; priority defaults to normal. A ticket about orders names
+ * the request and the customer's orders; choosing a request fills in a title and a description
+ * the customer has not written themselves (docs/rules.md#support).
+ */
 export function NewTicketForm({ onCreated, onCancel }: { onCreated: (ticket: TicketView) => void; onCancel: () => void }) {
   const { t } = useTranslation('support');
   const id = useId();
   const create = useCreateTicket();
+  const [key, setKey] = useState(newKey);
   const form = useForm<CreateTicketInput>({
     resolver: zodResolver(createTicketSchema),
-    defaultValues: { title: '', description: '', priority: 'normal' },
+    defaultValues: { title: '', description: '', priority: 'normal', request: undefined, orders: undefined },
   });
   const { errors } = form.formState;
   const message = (key?: string) => (key ? t(`validation.${key}`) : undefined);
+  const request = form.watch('request');
+  const chosen = form.watch('orders') ?? [];
+  const ordersError = errors.orders?.message ?? (errors.orders as unknown as { root?: { message?: string } } | undefined)?.root?.message;
+
+  /** The texts a request fills in, in every kind: replaced on a change only while the customer has not written their own. */
+  const filled = (field: 'title' | 'description') => new Set(TICKET_REQUESTS.map((r) => t(`request.${field}.${r}`)));
+  function chooseRequest(next: TicketRequest | undefined) {
+    form.setValue('request', next, { shouldValidate: form.formState.isSubmitted });
+    if (!next) form.setValue('orders', undefined, { shouldValidate: form.formState.isSubmitted });
+    for (const field of ['title', 'description'] as const) {
+      const now = form.getValues(field).trim();
+      if (now === '' || filled(field).has(now)) form.setValue(field, next ? t(`request.${field}.${next}`) : '', { shouldValidate: form.formState.isSubmitted });
+    }
+  }
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const ticket = await create.mutateAsync(values);
+      const ticket = await create.mutateAsync({ ...values, key });
       toast.success(t('newTicket.created'));
       form.reset();
+      setKey(newKey());
       onCreated(ticket);
     } catch (err) {
       toast.error(t('newTicket.failed'), { description: errorText(t, err, 'support') });
@@ -42,11 +74,41 @@ export function NewTicketForm({ onCreated, onCancel }: { onCreated: (ticket: Tic
       </h3>
       <p className="mt-1 text-sm text-slate-600">{t('newTicket.description')}</p>
       <div className="mt-5 grid gap-4 sm:grid-cols-[1fr_12rem]">
+        <div className="sm:col-span-2">
+          <Label htmlFor={`${id}-r`}>{t('request.field')}</Label>
+          <select
+            id={`${id}-r`}
+            className={selectClass}
+            value={request ?? ''}
+            onChange={(e) => chooseRequest((TICKET_REQUESTS as readonly string[]).includes(e.target.value) ? (e.target.value as TicketRequest) : undefined)}
+            aria-describedby={`${id}-r-hint`}
+          >
+            <option value="">{t('request.none')}</option>
+            {TICKET_REQUESTS.map((r) => (
+              <option key={r} value={r}>
+                {t(`request.kinds.${r}`)}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-r-hint`} className="mt-1 text-xs text-slate-500">
+            {request ? t(`request.hints.${request}`) : t('request.hints.none')}
+          </p>
+        </div>
+        {request ? (
+          <div className="sm:col-span-2">
+            <OrderPicker
+              value={chosen}
+              onChange={(numbers) => form.setValue('orders', numbers, { shouldValidate: form.formState.isSubmitted })}
+              invalid={!!ordersError}
+              describedBy={ordersError ? `${id}-o-err` : undefined}
+            />
+            <FieldError id={`${id}-o-err`}>{message(ordersError)}</FieldError>
+          </div>
+        ) : null}
         <div>
           <Label htmlFor={`${id}-t`}>{t('newTicket.fields.title')}</Label>
           <Input
             id={`${id}-t`}
-            autoFocus
             maxLength={SUPPORT_LIMITS.ticketTitle}
             placeholder={t('newTicket.placeholders.title')}
             aria-invalid={!!errors.title}

@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n';
 import { TICKET_PREVIEW_LENGTH, type TicketView } from '../../../core/contracts/support';
 import { Badge } from '../../components/ui/Badge';
 import { cn } from '../../components/ui/cn';
-import { preview, PRIORITY_TONE, STATUS_TONE } from './format';
+import { preview, PRIORITY_TONE, ticketBadge } from './format';
 
 /**
  * One ticket in a ticket list, as a button that opens its thread (docs/rules.md#support): title and
@@ -25,6 +25,7 @@ export function TicketCard({
   className?: string;
 }) {
   const { t } = useTranslation('support');
+  const badge = ticketBadge(ticket);
   return (
     <button
       type="button"
@@ -38,14 +39,15 @@ export function TicketCard({
     >
       <div className="flex items-start justify-between gap-3">
         <p className="min-w-0 break-words font-semibold text-slate-900">{ticket.title}</p>
-        <Badge tone={STATUS_TONE[ticket.status]} className="shrink-0">
-          {t(`status.${ticket.status}`)}
+        <Badge tone={badge.tone} className="shrink-0">
+          {t(badge.key)}
         </Badge>
       </div>
       {who ? <p className="mt-0.5 truncate text-xs text-slate-500">{who}</p> : null}
       <p className={cn(who ? 'mt-2' : 'mt-1', 'break-words text-sm text-slate-600')}>{preview(ticket.description, TICKET_PREVIEW_LENGTH)}</p>
       <div className="mt-3 flex flex-wrap items-center gap-2 text-xs text-slate-500">
         <Badge tone={PRIORITY_TONE[ticket.priority]}>{t(`priority.${ticket.priority}`)}</Badge>
+        {ticket.request ? <span className="font-medium text-slate-700">{t('request.label', { request: t(`request.kinds.${ticket.request}`), count: ticket.orders.length })}</span> : null}
         {meta}
       </div>
     </button>

@@ -8,7 +8,8 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useOwnThread, useSendMessage } from './api';
 import { Composer } from './Composer';
 import { errorText } from '../../lib/errorText';
-import { PRIORITY_TONE, STATUS_TONE } from './format';
+import { PRIORITY_TONE, ticketBadge } from './format';
+import { TicketAbout } from './TicketAbout';
 import { MessageList } from './MessageList';
 import { formatDateTime } from '../../lib/format';
 
@@ -42,7 +43,7 @@ export function TicketThread({ ticketId, onBack }: { ticketId: string; onBack: (
         {ticket ? (
           <>
             <div className="flex flex-wrap items-center gap-2">
-              <Badge tone={STATUS_TONE[ticket.status]}>{t(`status.${ticket.status}`)}</Badge>
+              <Badge tone={ticketBadge(ticket).tone}>{t(ticketBadge(ticket).key)}</Badge>
               <Badge tone={PRIORITY_TONE[ticket.priority]}>{t(`priority.${ticket.priority}`)}</Badge>
               <span className="text-xs text-slate-500">{formatDateTime(ticket.createdAt, i18n.language)}</span>
             </div>
@@ -50,6 +51,7 @@ export function TicketThread({ ticketId, onBack }: { ticketId: string; onBack: (
               {ticket.title}
             </h3>
             <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-600">{ticket.description}</p>
+            <TicketAbout ticket={ticket} />
           </>
         ) : null}
       </header>

@@ -1,6 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { hc } from 'hono/client';
-import type { AdminTicketView, ConsultationStatus, CreateTicketInput, TicketListQuery, TicketMessageView, TicketStatus, TicketView } from '../../../core/contracts/support';
+import type {
+  AdminTicketView,
+  ConsultationStatus,
+  CreateTicketInput,
+  TicketListQuery,
+  TicketMessageView,
+  TicketOrderView,
+  TicketStatus,
+  TicketView,
+} from '../../../core/contracts/support';
 import type { SupportAdminApiType } from '../../../server/support/routes';
 import { api, unwrap } from '../../lib/api';
 
@@ -9,6 +18,8 @@ export { SupportApiError, sendConsultation, sendContactMessage } from './http';
 export interface Thread<T extends TicketView = TicketView> {
   ticket: T;
   messages: TicketMessageView[];
+  /** The team's view: the orders the ticket is about, as they are now. */
+  orders?: TicketOrderView[];
 }
 
 /** Query keys, one factory per resource. */
@@ -16,6 +27,7 @@ export const supportKeys = {
   own: ['support', 'own'] as const,
   ownTickets: () => [...supportKeys.own, 'tickets'] as const,
   ownThread: (id: string) => [...supportKeys.own, 'thread', id] as const,
+  ownOrders: () => [...supportKeys.own, 'orders'] as const,
   admin: ['support', 'admin'] as const,
   adminTickets: (q: TicketListQuery) => [...supportKeys.admin, 'tickets', q] as const,
   adminThread: (id: string) => [...supportKeys.admin, 'thread', id] as const,
@@ -37,6 +49,16 @@ export function useOwnThread(id: string | null) {
     queryKey: supportKeys.ownThread(id ?? ''),
     queryFn: () => unwrap((o) => api.support.tickets[':id'].messages.$get({ param: { id: encodeURIComponent(id!) } }, o)),
     enabled: !!id,
+  });
+}
+
+/** The customer's recent orders, to name in a ticket about orders. */
+export function useOwnOrders(enabled: boolean) {
+  return useQuery({
+    queryKey: supportKeys.ownOrders(),
+    queryFn: async () => (await unwrap((o) => api.orders.$get({}, o))).orders,
+    enabled,
+    staleTime: 30_000,
   });
 }
 

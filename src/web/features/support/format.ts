@@ -9,3 +9,7 @@ export function preview(text: string, max = 100): string {
 
 export const PRIORITY_TONE: Record<TicketPriority, BadgeTone> = { low: 'neutral', normal: 'brand', high: 'warning', urgent: 'danger' };
 export const STATUS_TONE: Record<TicketStatus, BadgeTone> = { open: 'brand', in_progress: 'warning', resolved: 'success', closed: 'neutral' };
+
+/** The badge of a ticket: "answered" while the team wrote last on an open ticket, else its status (docs/rules.md#support). */
+export const ticketBadge = (ticket: { status: TicketStatus; answered: boolean }): { key: string; tone: BadgeTone } =>
+  ticket.answered ? { key: 'status.answered', tone: 'success' } : { key: `status.${ticket.status}`, tone: STATUS_TONE[ticket.status] };
