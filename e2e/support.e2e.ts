@@ -1,4 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { ServiceList } from '../src/core/contracts/catalog';
+import type { OrderView } from '../src/core/contracts/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './app-process';
 import { baseUrl, DESKTOP, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
@@ -8,6 +10,24 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 async function signIn(page: Page, email: string, password: string) {
   const res = await page.context().request.post('/api/auth/sign-in/email', { headers: { Origin: baseUrl() }, data: { email, password } });
   expect(res.status()).toBe(200);
+}
+
+/** Signs a new customer up in this context and gives them `micros` (USD micro-dollars) through the admin API. */
+async function customerWithBalance(browser: Browser, context: BrowserContext, email: string, micros: number) {
+  const signUp = await context.request.post('/api/auth/sign-up/email', {
+    headers: { Origin: baseUrl() },
+    data: { name: 'Nərmin Quliyeva', email, password: 'Ticket-pass1!' },
+  });
+  expect(signUp.status()).toBe(200);
+  const me = (await (await context.request.get('/api/me')).json()) as { user: { id: string } };
+  const admin = await browser.newContext({ baseURL: baseUrl() });
+  try {
+    expect((await admin.request.post('/api/auth/sign-in/email', { headers: { Origin: baseUrl() }, data: E2E_ADMIN })).status()).toBe(200);
+    const credit = await admin.request.post(`/api/admin/users/${me.user.id}/balance`, { headers: { Origin: baseUrl() }, data: { amountMicros: micros, reason: 'journey balance' } });
+    expect(credit.status()).toBe(200);
+  } finally {
+    await admin.close();
+  }
 }
 
 describe.skipIf(!hasChromium())('support, consultations and contact messages', () => {
@@ -96,6 +116,70 @@ describe.skipIf(!hasChromium())('support, consultations and contact messages', (
     await page.context().close();
     await team.page.context().close();
   });
+
+  it('a customer on a phone asks for a refill of an order in Azerbaijani, reads the answer in the thread; the team sees the order beside it', async () => {
+    const { page, problems } = await openPage(browser, PHONE);
+    const email = `refill-${unique()}@example.com`;
+    await customerWithBalance(browser, page.context(), email, 50_000_000);
+    const list = (await (await fetch(`${baseUrl()}/api/catalog/services?lang=az`)).json()) as ServiceList;
+    const service = list.services.find((s) => s.refill && !s.hasParams && s.platform === 'instagram')!;
+    expect(service).toBeDefined();
+    const placed = await page.context().request.post('/api/orders', {
+      headers: { Origin: baseUrl() },
+      data: { serviceId: service.id, link: `https://www.instagram.com/p/refill${unique()}/`, quantity: service.min, params: {}, idempotencyKey: `ticket-${unique()}` },
+    });
+    expect(placed.status()).toBe(201);
+    const order = (await placed.json()) as OrderView;
+    // The sandbox delivers in about 30 s.
+    const statusNow = async () => ((await (await page.context().request.get('/api/orders')).json()) as { orders: OrderView[] }).orders.find((o) => o.id === order.id)?.status;
+    await expect.poll(statusNow, { timeout: 120_000, interval: 1000 }).toBe('completed');
+
+    await page.goto('/az/dashboard#support');
+    await hydrated(page);
+    const tab = page.getByTestId('support-tab');
+    await tab.waitFor();
+    await tab.getByRole('button', { name: 'Yeni müraciət' }).click();
+    // Orders named without a request kind are not possible: the order list comes with the request.
+    expect(await tab.getByTestId('order-picker').count()).toBe(0);
+    await tab.getByLabel('Müraciət nə ilə bağlıdır?').selectOption('refill');
+    // A request without orders is refused on the spot.
+    await tab.getByRole('button', { name: 'Müraciət yarat' }).click();
+    await tab.getByText('Ən azı bir sifariş seçin').waitFor();
+    expect(await tab.getByLabel('Başlıq').inputValue()).toBe('Sifarişlərimin bərpası');
+    await tab.getByLabel('Sifarişlərinizdə axtarın').fill(order.number.slice(-6).toLowerCase());
+    await tab.getByRole('checkbox', { name: new RegExp(`Sifariş ${order.number}`) }).check();
+    await tab.getByText('1 seçilib (ən çox 50)').waitFor();
+    await tab.getByRole('button', { name: 'Müraciət yarat' }).click();
+    await page.getByText('Müraciətiniz yaradıldı').waitFor();
+
+    // The answer, in the customer's language, in the thread: the refill was asked of the provider.
+    const answer = tab.getByTestId('ticket-outcomes').locator(`li[data-result="done"]`).filter({ hasText: order.number });
+    await answer.waitFor();
+    expect(await answer.textContent()).toContain('provayderdən bərpa istənildi');
+    await tab.getByTestId('ticket-about').filter({ hasText: order.number }).waitFor();
+    await tab.getByText('Cavablandırılıb').locator('visible=true').first().waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+
+    // The team finds it by the customer's e-mail and sees the order beside the thread.
+    const team = await openPage(browser, DESKTOP);
+    await signIn(team.page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await team.page.goto('/en/admin/support');
+    await hydrated(team.page);
+    await team.page.getByLabel('Search').fill(email);
+    await team.page.getByTestId('admin-ticket-list').getByRole('button', { name: /Sifarişlərimin bərpası/ }).click();
+    const orders = team.page.getByTestId('ticket-orders');
+    await orders.waitFor();
+    const link = orders.getByRole('link', { name: `Open order ${order.number} in the order list` });
+    expect(await link.getAttribute('href')).toBe(`/en/admin/orders?q=${order.number}`);
+    await orders.getByText('Completed').waitFor();
+    await orders.getByText('Provider order ID').waitFor();
+    await team.page.getByTestId('ticket-outcomes').getByText(`${order.number}: a refill was requested from the provider.`).waitFor();
+    await link.click();
+    await team.page.waitForURL((u) => u.pathname === '/en/admin/orders' && u.searchParams.get('q') === order.number);
+    expect(team.problems).toEqual([]);
+    await team.page.context().close();
+  }, 240_000);
 
   it('a guest sends the contact form; the team sees it as new, opening it marks it read, then replied', async () => {
     const guest = await openPage(browser, PHONE);

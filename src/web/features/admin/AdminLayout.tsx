@@ -7,12 +7,12 @@ import type { Language } from '../../../core/i18n';
 import { can } from '../../../core/permissions';
 import type { PageMeta } from '../../app/page';
 import { cn } from '../../components/ui/cn';
-import { hasLanguagePrefix } from '../../lib/language';
 import { type Me, useSignOut } from '../auth';
 import { Footer, Header, LanguageSwitcher, Logo } from '../layout';
 import { StaffRoles } from './access';
 import { AdminGate } from './AdminGate';
 import { navFor } from './nav';
+import { useAdminBase } from './ui';
 
 export { loader } from './AdminGate';
 export const ns = ['admin', 'auth'];
@@ -20,12 +20,7 @@ export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:title')} ·
 
 const COLLAPSED_KEY = 'artim.admin.sidebar-collapsed';
 
-/** The admin home, with and without the language prefix: /{lang}/admin or /admin. */
-export function useAdminBase(): string {
-  const { pathname } = useLocation();
-  const { i18n } = useTranslation();
-  return hasLanguagePrefix(pathname) ? `/${pathname.split('/')[1] ?? i18n.language}/admin` : '/admin';
-}
+export { useAdminBase };
 
 /** The admin area's frame inside the admin gate: a collapsible sidebar (a drawer on phones), a top bar, the page. */
 export default function AdminLayout() {

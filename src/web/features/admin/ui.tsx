@@ -5,9 +5,18 @@ import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { Input, Label, Textarea } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
+import { useLocation } from 'react-router';
+import { hasLanguagePrefix } from '../../lib/language';
 import { notifyError } from './format';
 
 /** Building blocks shared by the admin pages, so every page looks and behaves alike. */
+
+/** The admin home, with and without the language prefix: /{lang}/admin or /admin. */
+export function useAdminBase(): string {
+  const { pathname } = useLocation();
+  const { i18n } = useTranslation();
+  return hasLanguagePrefix(pathname) ? `/${pathname.split('/')[1] ?? i18n.language}/admin` : '/admin';
+}
 
 /** The page frame: its single <h1>, a lead line, actions on the right, then the content. */
 export function AdminPage({ title, description, actions, children }: { title: string; description?: string; actions?: ReactNode; children: ReactNode }) {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { TicketOrderView } from '../../../core/contracts/support';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { useTranslation } from '../../i18n';
+import { useAdminBase } from '../admin';
 
 const dash = '—';
 
@@ -13,6 +14,7 @@ const dash = '—';
  */
 export function TicketOrders({ orders }: { orders: TicketOrderView[] }) {
   const { t, i18n } = useTranslation('admin-support');
+  const base = useAdminBase();
   if (!orders.length) return null;
   const n = (v: number | null) => (v === null ? dash : formatNumber(v, i18n.language));
   return (
@@ -25,7 +27,7 @@ export function TicketOrders({ orders }: { orders: TicketOrderView[] }) {
           <li key={o.id} className="rounded-lg bg-slate-50 p-3 text-sm">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <Link
-                to={`/admin/orders?q=${encodeURIComponent(o.number)}`}
+                to={`${base}/orders?q=${encodeURIComponent(o.number)}`}
                 className="inline-flex items-center gap-1 font-mono font-semibold text-brand-700 hover:underline"
                 aria-label={t('orders.open', { number: o.number })}
               >
