@@ -95,7 +95,7 @@ export function NewTicketForm({ onCreated, onCancel }: { onCreated: (ticket: Tic
           </p>
         </div>
         {request ? (
-          <div className="sm:col-span-2">
+          <div className="min-w-0 sm:col-span-2">
             <OrderPicker
               value={chosen}
               onChange={(numbers) => form.setValue('orders', numbers, { shouldValidate: form.formState.isSubmitted })}

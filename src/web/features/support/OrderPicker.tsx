@@ -27,7 +27,7 @@ export function OrderPicker({ value, onChange, invalid, describedBy }: { value: 
   const toggle = (number: string, on: boolean) => onChange(on ? [...value, number] : value.filter((n) => n !== number));
 
   return (
-    <fieldset className="rounded-xl border border-slate-300 p-3" aria-invalid={invalid || undefined} aria-describedby={describedBy}>
+    <fieldset className="min-w-0 rounded-xl border border-slate-300 p-3" aria-invalid={invalid || undefined} aria-describedby={describedBy}>
       <legend className="px-1 text-sm font-medium text-slate-700">{t('picker.legend')}</legend>
       <div className="relative">
         <label htmlFor={`${id}-q`} className="sr-only">
