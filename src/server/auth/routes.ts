@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { AUTH_WRITE_BODIES, type Me } from '../../core/contracts/account';
 import { AppError, ERROR_CODES, isErrorCode, type ErrorCode } from '../../core/errors';
 import { emailSchema } from '../../core/password';
+import { namedLanguage } from '../../core/i18n';
 import { sessions } from '../db/schema';
 import { declaredBody } from '../http/body';
 import { errorBody } from '../http/errors';
-import { cookieLanguage, mailNotSent, type Auth } from './auth';
+import { mailNotSent, type Auth } from './auth';
 import { clientIp } from '../http/clientIp';
 import { optionalUser, requireUser } from './guard';
 import { recentSignIns, recordSignIn } from './signIns';
@@ -156,7 +157,7 @@ export function authHandlerRoutes(get: () => AccountParts) {
   const recording = async (c: Context, res: Response, method: SignInMethod) => {
     const userId = await signedInUserId(res);
     if (userId) {
-      const language = cookieLanguage(c.req.header('cookie'));
+      const language = namedLanguage(c.req.header('cookie'), c.req.header('accept-language'));
       await recordSignIn(get().db, { userId, ipAddress: clientIp(c), userAgent: c.req.header('user-agent') ?? null, method, language });
     }
     return res;
