@@ -235,8 +235,8 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
         invalid={password.length >= 3 && !passwordOk}
         describedBy={`${id}-strength ${id}-password-error`}
       >
-        <FieldError id={`${id}-password-error`}>{password.length >= 3 && !passwordOk ? t('recovery.weak') : undefined}</FieldError>
-        {password.length >= 3 && !passwordOk ? <p className="mt-1 text-xs text-slate-600">{t('signup.passwordRule')}</p> : null}
+        {/* The meter above names the level ("Zəif şifrə"); what is missing is the rule. */}
+        <FieldError id={`${id}-password-error`}>{password.length >= 3 && !passwordOk ? t('signup.passwordRule') : undefined}</FieldError>
       </NewPasswordField>
       <Button type="submit" className="w-full" disabled={!canSubmit}>
         {busy ? t('signup.submitting') : t('signup.submit')}
