@@ -170,3 +170,15 @@ export function createAuth(opts: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Whether a password-reset link's token would still set a password: known, not used (a reset
+ * consumes it), not expired, its account still there — what `/reset-password` checks before it
+ * sets one.
+ */
+export async function isResetTokenValid(auth: Auth, token: string): Promise<boolean> {
+  const { internalAdapter } = await auth.$context;
+  const verification = await internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!verification || verification.expiresAt < new Date()) return false;
+  return (await internalAdapter.findUserById(verification.value)) !== null;
+}
