@@ -37,7 +37,7 @@ const QEPIK = 123450;
 const QUANTITY = 12345;
 
 const EXPECTED: Record<Language, { usd: string; azn: string; count: string; dateTime: string; others: string[] }> = {
-  az: { usd: '1.234,50\u00a0$', azn: '1.234,50\u00a0AZN', count: '12.345', dateTime: '23.11.2026, 19:08', others: ['$1', '$ 1', '1,234', '12,345', 'US$', '₼', '2026-11-23', 'M11'] },
+  az: { usd: '1.234,50\u00a0$', azn: '1.234,50\u00a0AZN', count: '12.345', dateTime: '23.11.2026 19:08', others: ['$1', '$ 1', '1,234', '12,345', 'US$', '₼', '2026-11-23', 'M11', '23.11.2026,'] },
   tr: { usd: '$1.234,50', azn: 'AZN\u00a01.234,50', count: '12.345', dateTime: '23.11.2026 19:08', others: ['1.234,50 $', '1,234', '12,345', 'US$', '₼', '2026-11-23', '23.11.2026,'] },
   en: { usd: '$1,234.50', azn: 'AZN\u00a01,234.50', count: '12,345', dateTime: 'Nov 23, 2026, 7:08 PM', others: ['1.234', '12.345', 'US$', '₼', '2026-11-23', '23.11.2026', '11/23/2026'] },
 };

@@ -37,6 +37,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/auth/*': 'auth',
   'POST /api/auth/*': 'auth',
   'POST /api/auth-extra/email-available': 'public',
+  'POST /api/auth-extra/reset-link': 'public',
   'GET /api/dev/mailbox': 'admin',
   'GET /api/dev/mailbox/:id': 'admin',
   'GET /api/catalog/services': 'public',
