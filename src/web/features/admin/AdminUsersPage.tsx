@@ -208,7 +208,7 @@ function UserActions({
             {allowed('users:roles') ? (
               <DropdownMenu.CheckboxItem className={item} checked={user.apiAccess} disabled={setApi.isPending} onSelect={toggleApi} data-api-access={user.apiAccess}>
                 <KeyRound className="size-4 text-slate-500" aria-hidden="true" />
-                <span className="flex-1">{t('users.apiAccess')}</span>
+                <span className="flex-1">{t('users.apiAccessToggle')}</span>
                 <DropdownMenu.ItemIndicator>
                   <Check className="size-4 text-brand-700" aria-hidden="true" />
                 </DropdownMenu.ItemIndicator>
