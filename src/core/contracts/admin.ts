@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n';
-import { settingsSchema } from '../settings';
+import { isOnStep, SETTING_STEPS, settingsSchema, type NumericSettingKey } from '../settings';
 import { markupSchema } from '../catalog';
 import { PAYMENT_STATUSES } from './payments';
 
@@ -84,7 +84,16 @@ export const paramTextOverrideInputSchema = z
   .strict();
 export type ParamTextOverrideInput = z.infer<typeof paramTextOverrideInputSchema>;
 
-export const settingsInputSchema = settingsSchema.partial().strict();
+/** A change of settings: known keys only, each numeric one on its step (`SETTING_STEPS`), refused as `offStep` with the step. */
+export const settingsInputSchema = settingsSchema
+  .partial()
+  .strict()
+  .superRefine((input, ctx) => {
+    for (const [key, step] of Object.entries(SETTING_STEPS) as [NumericSettingKey, string][]) {
+      const value = input[key];
+      if (value !== undefined && !isOnStep(value, step)) ctx.addIssue({ code: 'custom', path: [key], message: 'offStep', params: { step } });
+    }
+  });
 
 
 export const blogPostInputSchema = z.strictObject({

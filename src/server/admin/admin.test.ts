@@ -270,6 +270,18 @@ describe('admin rules', () => {
     expect(pub).not.toHaveProperty('default_balance');
   });
 
+  it('settings: a numeric value off its declared step is refused, naming the field; one on it is saved', async () => {
+    for (const [key, value] of [['service_fee', 12.55], ['base_fee', 0.375], ['default_balance', 1.005], ['usd_azn_rate', 1.70005], ['provider_low_balance', 10.001]] as const) {
+      const res = await send('PUT', '/api/admin/settings', admin, { [key]: value });
+      expect(res.status, key).toBe(422);
+      expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', details: { issues: [{ path: key, code: 'custom' }] } } });
+    }
+    const saved = await send('PUT', '/api/admin/settings', admin, { service_fee: 12.6, base_fee: 0.38, usd_azn_rate: 1.7005 });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ service_fee: 12.6, base_fee: 0.38, usd_azn_rate: 1.7005 });
+    await send('PUT', '/api/admin/settings', admin, { service_fee: 12.5, base_fee: 0, usd_azn_rate: 1.7 });
+  });
+
   it('settings: the delayed orders’ floor, default wait and cancel limit are whole numbers within bounds, kept from the storefront', async () => {
     for (const bad of [{ stuck_floor_minutes: 0 }, { stuck_default_minutes: 43_201 }, { stuck_cancel_after_hours: -1 }, { stuck_cancel_after_hours: 1.5 }]) {
       expect((await send('PUT', '/api/admin/settings', admin, bad)).status).toBe(422);
