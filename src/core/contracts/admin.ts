@@ -44,12 +44,18 @@ export const localServiceInputSchema = z
 export type LocalServiceInput = z.infer<typeof localServiceInputSchema>;
 
 /**
- * Service name form (docs/rules.md#catalogue): API name (the words of provider names to translate),
- * Azerbaijani and Turkish names, all required and trimmed; optionally the one service the names
- * apply to (null: every service whose name has the words).
+ * Service name form (docs/rules.md#catalogue): API name (the words of provider names to translate,
+ * runs of spaces read as one, as the rule matches them), Azerbaijani and Turkish names, all
+ * required and trimmed; optionally the one service the names apply to (null: every service whose
+ * name has the words).
  */
 export const serviceNameInputSchema = z.strictObject({
-  apiServiceName: z.string().trim().min(1).max(200),
+  apiServiceName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .transform((v) => v.replace(/\s+/gu, ' ')),
   az: z.string().trim().min(1).max(200),
   tr: z.string().trim().min(1).max(200),
   serviceId: z.string().trim().regex(/^[\w-]{1,64}$/).nullable().default(null),

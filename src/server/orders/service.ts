@@ -7,6 +7,7 @@ import { delayOf } from '../../core/orderDelay';
 import { assertValidOrderInput, orderParams, type PlaceOrderInput } from '../../core/orderRules';
 import type { OrderNote, OrderNoteCode } from '../../core/orderNotes';
 import { statusesOfCounter, type OrderCounter, type OrderStatus } from '../../core/orderStatus';
+import { platformKey } from '../../core/platforms';
 import { priceOrder } from '../../core/pricing';
 import { findService } from '../catalog';
 import { customerFees } from '../discounts';
@@ -43,7 +44,7 @@ export function toOrderView(o: OrderRow): OrderView {
     number: o.number,
     serviceId: o.serviceId,
     serviceName: o.serviceName,
-    platform: o.platform,
+    platform: platformKey(o.platform),
     serviceType: o.serviceType,
     link: o.link,
     quantity: o.quantity,
@@ -263,7 +264,7 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
     number,
     serviceId: service.id,
     serviceName: service.name,
-    platform: service.platform,
+    platform: platformKey(service.platform),
     serviceType: service.type,
     link: input.link,
     quantity,

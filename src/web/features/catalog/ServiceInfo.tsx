@@ -9,6 +9,7 @@ import { unitPrice } from './orderForm';
 import { formatMoneyDecimal, formatNumber } from '../../lib/format';
 import { LIFETIME_REFILL_DAYS } from '../../../core/refill';
 import { durationText } from './figures';
+import { generatedDescription } from './serviceDescription';
 
 /** One thing the service allows or not, said in words with a mark beside them. */
 function Ability({ name, available, label, children }: { name: string; available: boolean; label: string; children: ReactNode }) {
@@ -53,8 +54,8 @@ function ServiceFigures({ service, locale }: { service: PublicService; locale: s
 
 /**
  * The chosen service: name, bounds, unit price, whether a completed order can be refilled (and for
- * how long) and a running one cancelled, how it usually runs, then its description and example
- * once loaded.
+ * how long) and a running one cancelled, how it usually runs, then its description (one made from
+ * its facts when the provider gave none) and example once loaded.
  */
 export const ServiceInfo = memo(function ServiceInfo({
   service,
@@ -129,7 +130,9 @@ export const ServiceInfo = memo(function ServiceInfo({
           <div className="space-y-3">
             <div>
               <h4 className="font-semibold text-slate-900">{t('info.description')}</h4>
-              <p className="mt-1 whitespace-pre-line leading-relaxed break-words">{detail.data.description || t('info.noDescription')}</p>
+              <p className="mt-1 whitespace-pre-line leading-relaxed break-words" data-description={detail.data.description ? 'own' : 'generated'}>
+                {detail.data.description || generatedDescription(t, service, locale)}
+              </p>
             </div>
             {detail.data.example ? (
               <div>
