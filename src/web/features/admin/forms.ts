@@ -1,5 +1,4 @@
 import Big from 'big.js';
-import type { PriceTier } from '../../../core/catalog';
 import { microsToDecimal, minorToDecimal, parseMinor, parseUsdToMicros } from '../../../core/money';
 import { ratePer1000Micros, type RatedService } from '../../../core/pricing';
 
