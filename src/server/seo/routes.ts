@@ -55,7 +55,7 @@ export function seoRoutes(deps: AppDeps) {
     const name = c.req.param('name').replace(/\.xml$/, '');
     switch (name) {
       case 'main':
-        return xml(urlset(base(), [...everyLanguage(''), ...everyLanguage('/order')]));
+        return xml(urlset(base(), [...everyLanguage(''), ...everyLanguage('/order'), ...everyLanguage('/prices')]));
       case 'pages':
         return xml(urlset(base(), ['/about', '/contact', '/faq', '/blog', '/api'].flatMap((p) => everyLanguage(p))));
       case 'services': {
