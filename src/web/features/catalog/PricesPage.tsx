@@ -1,4 +1,4 @@
-import { ArrowRight, Check, Search, X } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
 import { platformDisplayName } from '../../../core/platforms';
@@ -166,112 +166,94 @@ function FilterForm({ filters, platforms, types }: { filters: PriceFilters; plat
   );
 }
 
-/** Whether a service may be refilled (and for how long) or cancelled, in words with a mark. */
-function Ability({ name, available, children }: { name: string; available: boolean; children: string }) {
-  const Mark = available ? Check : X;
-  return (
-    <span
-      data-ability={name}
-      data-available={available}
-      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${available ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-slate-50 text-slate-600 ring-slate-200'}`}
-    >
-      <Mark className="size-3.5 shrink-0" aria-hidden="true" />
-      {children}
-    </span>
-  );
-}
-
-function abilities(t: TFunction, s: PublicService, lang: string) {
+/** Whether a service may be refilled (and for how long) and cancelled: two badges, in words. */
+function Abilities({ s }: { s: PublicService }) {
+  const { t } = useTranslation('prices');
+  const lang = useLanguage();
   const days = s.refillDays ?? null;
   const refill = !s.refill
-    ? t('prices:refillNo')
+    ? t('refillNo')
     : days === null
-      ? t('prices:refillYes')
+      ? t('refillYes')
       : days >= LIFETIME_REFILL_DAYS
-        ? t('prices:refillLifetime')
-        : t('prices:refillDays', { count: days, days: formatNumber(days, lang) });
+        ? t('refillLifetime')
+        : t('refillDays', { count: days, days: formatNumber(days, lang) });
+  const badge = (available: boolean) => `rounded-full px-2 py-0.5 font-semibold ring-1 ring-inset ${available ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-slate-50 text-slate-600 ring-slate-200'}`;
   return (
-    <span className="flex flex-wrap gap-1.5">
-      <Ability name="refill" available={!!s.refill}>
+    <span className="mt-1.5 flex flex-wrap gap-1.5 text-xs">
+      <span data-ability="refill" data-available={!!s.refill} className={badge(!!s.refill)}>
         {refill}
-      </Ability>
-      <Ability name="cancel" available={!!s.cancel}>
-        {s.cancel ? t('prices:cancelYes') : t('prices:cancelNo')}
-      </Ability>
+      </span>
+      <span data-ability="cancel" data-available={!!s.cancel} className={badge(!!s.cancel)}>
+        {s.cancel ? t('cancelYes') : t('cancelNo')}
+      </span>
     </span>
   );
 }
 
-/** One type of one platform: a table whose rows lead to the order form. */
+/**
+ * One type of one platform: a table whose rows lead to the order form. A catalogue has hundreds of
+ * rows, so a row carries little markup: cell styles are set once on the table, the columns a phone
+ * leaves out are marked `data-wide` (their figures stand under the name there), and links are
+ * plain anchors (the next page comes from the server).
+ */
 function PriceTable({ platform, group, services, fees }: { platform: string; group: string; services: PublicService[]; fees: Fees }) {
   const { t } = useTranslation('prices');
   const lang = useLanguage();
-  const th = 'px-3 py-2 font-semibold';
-  const wide = 'hidden md:table-cell';
-  const td = 'px-3 py-3 align-top';
   const none = '—';
   const time = (m: number | null | undefined) => (m == null ? none : durationText(t, m, lang));
-  const typeName = t(`catalog:groups.${group}`);
   return (
     <div className="mt-5 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-type={group}>
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-left text-sm [&_[data-wide]]:hidden md:[&_[data-wide]]:table-cell [&_td]:px-3 [&_td]:py-3 [&_td]:align-top [&_th]:px-3 [&_th]:py-2 [&_th]:font-semibold">
         <caption className="border-b border-slate-200 bg-slate-50 px-4 py-2.5 text-left text-base font-semibold text-slate-900">
           <span className="sr-only">{platformTitle(t, platform)}: </span>
-          {typeName} <span className="font-normal text-slate-500">({formatNumber(services.length, lang)})</span>
+          {t(`catalog:groups.${group}`)} <span className="font-normal text-slate-500">({formatNumber(services.length, lang)})</span>
         </caption>
         <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
           <tr>
-            <th scope="col" className={`${th} ${wide}`}>{t('columns.id')}</th>
-            <th scope="col" className={th}>{t('columns.service')}</th>
-            <th scope="col" className={`${th} text-right`}>{t('columns.price')}</th>
-            <th scope="col" className={`${th} ${wide} text-right`}>{t('columns.min')}</th>
-            <th scope="col" className={`${th} ${wide} text-right`}>{t('columns.max')}</th>
-            <th scope="col" className={`${th} ${wide}`}>{t('columns.start')}</th>
-            <th scope="col" className={`${th} ${wide}`}>{t('columns.complete')}</th>
-            <th scope="col" className={`${th} ${wide}`}>{t('columns.terms')}</th>
-            <th scope="col" className={th}>
+            <th scope="col" data-wide="">{t('columns.id')}</th>
+            <th scope="col">{t('columns.service')}</th>
+            <th scope="col" className="text-right">{t('columns.price')}</th>
+            <th scope="col" data-wide="" className="text-right">{t('columns.min')}</th>
+            <th scope="col" data-wide="" className="text-right">{t('columns.max')}</th>
+            <th scope="col" data-wide="">{t('columns.start')}</th>
+            <th scope="col" data-wide="">{t('columns.complete')}</th>
+            <th scope="col">
               <span className="sr-only">{t('columns.order')}</span>
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-slate-100 tabular-nums">
           {services.map((s) => {
             const unit = unitPrice(s, fees);
             const href = orderHref(lang, s);
+            const start = time(s.figures?.startMinutes);
+            const complete = time(s.figures?.completeMinutes);
             return (
-              <tr key={s.id} data-service={s.id} className="hover:bg-brand-50/40">
-                <td className={`${td} ${wide} font-mono text-xs text-slate-500 tabular-nums`}>{s.id}</td>
-                <td className={`${td} min-w-0`}>
-                  <Link to={href} className="font-medium break-words text-slate-900 hover:text-brand-700 hover:underline">
+              <tr key={s.id} data-service={s.id}>
+                <td data-wide="" className="font-mono text-xs text-slate-500">{s.id}</td>
+                <td>
+                  <a href={href} className="font-medium break-words text-slate-900 hover:text-brand-700 hover:underline">
                     {s.name}
-                  </Link>
-                  {/* On phones the columns left out stand under the name. */}
-                  <div className="mt-1 space-y-1 text-xs text-slate-500 md:hidden">
-                    <p className="tabular-nums">
-                      #{s.id} · {t('bounds', { min: formatNumber(s.min, lang), max: formatNumber(s.max, lang) })}
-                    </p>
-                    {s.figures?.startMinutes != null || s.figures?.completeMinutes != null ? (
-                      <p>
-                        {t('columns.start')}: {time(s.figures?.startMinutes)} · {t('columns.complete')}: {time(s.figures?.completeMinutes)}
-                      </p>
-                    ) : null}
-                    {abilities(t, s, lang)}
-                  </div>
+                  </a>
+                  <p className="mt-1 text-xs text-slate-500 md:hidden">
+                    #{s.id} · {t('bounds', { min: formatNumber(s.min, lang), max: formatNumber(s.max, lang) })}
+                    {s.figures?.startMinutes != null || s.figures?.completeMinutes != null ? ` · ${t('columns.start')}: ${start} · ${t('columns.complete')}: ${complete}` : ''}
+                  </p>
+                  <Abilities s={s} />
                 </td>
-                <td className={`${td} text-right whitespace-nowrap`} data-price={unit?.usd ?? ''} data-per={unit?.per ?? ''}>
-                  <span className="font-semibold tabular-nums text-slate-900">{unit ? formatMoneyDecimal(unit.usd, 'USD', lang) : none}</span>
+                <td className="text-right whitespace-nowrap" data-price={unit?.usd ?? ''} data-per={unit?.per ?? ''}>
+                  <span className="font-semibold text-slate-900">{unit ? formatMoneyDecimal(unit.usd, 'USD', lang) : none}</span>
                   <span className="block text-xs text-slate-500">{t('per', { per: formatNumber(unit?.per ?? s.displayPer, lang) })}</span>
                 </td>
-                <td className={`${td} ${wide} text-right tabular-nums`}>{formatNumber(s.min, lang)}</td>
-                <td className={`${td} ${wide} text-right tabular-nums`}>{formatNumber(s.max, lang)}</td>
-                <td className={`${td} ${wide} whitespace-nowrap`}>{time(s.figures?.startMinutes)}</td>
-                <td className={`${td} ${wide} whitespace-nowrap`}>{time(s.figures?.completeMinutes)}</td>
-                <td className={`${td} ${wide}`}>{abilities(t, s, lang)}</td>
-                <td className={`${td} text-right`}>
-                  <Link to={href} aria-label={t('orderOf', { name: s.name })} className={buttonClass('outline', 'sm', 'whitespace-nowrap')}>
-                    <span className="hidden sm:inline">{t('order')}</span>
-                    <ArrowRight className="size-4" aria-hidden="true" />
-                  </Link>
+                <td data-wide="" className="text-right">{formatNumber(s.min, lang)}</td>
+                <td data-wide="" className="text-right">{formatNumber(s.max, lang)}</td>
+                <td data-wide="" className="whitespace-nowrap">{start}</td>
+                <td data-wide="" className="whitespace-nowrap">{complete}</td>
+                <td className="text-right">
+                  <a href={href} aria-label={t('orderOf', { name: s.name })} className="inline-block rounded-lg border border-slate-300 px-2.5 py-1 whitespace-nowrap font-semibold text-brand-700 hover:border-brand-500">
+                    {t('order')}
+                  </a>
                 </td>
               </tr>
             );
