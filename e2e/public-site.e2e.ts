@@ -27,6 +27,7 @@ async function publicPages(lang: Language) {
   const services = text(lang, 'services');
   const contact = text(lang, 'contact');
   const legal = text(lang, 'legal');
+  const prices = text(lang, 'prices');
   const brand = SITE_NAME;
   const seo = await seededService('SEO', lang);
   return [
@@ -39,6 +40,7 @@ async function publicPages(lang: Language) {
       h1: seo.name,
     },
     { path: `/${lang}/contact`, title: withSite(contact.meta.title), h1: contact.hero.title },
+    { path: `/${lang}/prices`, title: withSite(prices.meta.title), h1: prices.hero.title },
     { path: '/terms', title: `${legal.terms.title} · ${brand}`, h1: legal.terms.title },
     { path: '/privacy', title: `${legal.privacy.title} · ${brand}`, h1: legal.privacy.title },
   ] as { path: string; title: string; h1: string }[];

@@ -155,7 +155,7 @@ describe('/api/v2', () => {
     const s = list.find((x: any) => String(x.service) === plain.id);
     const tier = plain.tiers.find((t) => t.minimum <= 1000 && 1000 <= t.maximum) ?? plain.tiers[0]!;
     expect(Number(s.rate)).toBeCloseTo((Number(tier.price) * 1000 * 1.1) / tier.pricingPer, 3);
-    expect(s.rate).toBe(ratePer1000(plain.tiers, { serviceFeePercent: 10, baseFee: 0 }));
+    expect(s.rate).toBe(ratePer1000(plain, { serviceFeePercent: 10, baseFee: 0 }));
     expect(s).toMatchObject({ min: String(plain.amountMinimum), refill: true, cancel: true, type: 'Default', category: 'TikTok ' + plain.type });
     expect(typeof s.max).toBe('string');
   });

@@ -64,7 +64,7 @@ export function seoRoutes(deps: AppDeps) {
     const name = c.req.param('name').replace(/\.xml$/, '');
     switch (name) {
       case 'main':
-        return xml(urlset(base(), [...everyLanguage(''), ...everyLanguage('/order')]));
+        return xml(urlset(base(), [...everyLanguage(''), ...everyLanguage('/order'), ...everyLanguage('/prices')]));
       case 'pages':
         return xml(
           urlset(base(), [...PAGES_IN_A_LANGUAGE.flatMap((p) => everyLanguage(p)), ...PAGES_WITHOUT_A_LANGUAGE.map((path) => ({ path, lang: null }))]),

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { PublicService } from '../../../core/contracts/catalog';
@@ -95,6 +95,26 @@ export default function OrderPage() {
   const params = useMemo(() => detail.data?.params ?? [], [detail.data]);
   const order = useOrderForm({ service, params });
   const { draft, setSubmitted, serviceChosen } = order;
+
+  // A service named in the address (`?service=`, from the price list) is chosen once the list is in:
+  // its platform and type with it, then the address keeps the platform alone.
+  const linkedId = (searchParams.get('service') ?? '').trim();
+  const linked = linkedId ? index?.byId.get(linkedId) : undefined;
+  useEffect(() => {
+    const linkedPlatform = linked?.platform.trim().toLowerCase();
+    if (!linked || !linkedPlatform || !index?.byPlatform.has(linkedPlatform)) return;
+    setChoice({ platform: linkedPlatform, group: linked.group, serviceId: linked.id });
+    serviceChosen(linked);
+    setSearchParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        out.set('platform', linkedPlatform);
+        out.delete('service');
+        return out;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [linked, index, serviceChosen, setSearchParams]);
 
   const choosePlatform = useCallback(
     (next: string) => {

@@ -6,6 +6,7 @@ export const NAV_ITEMS = [
   { key: 'services', path: '/services', end: false },
   { key: 'about', path: '/about', end: false },
   { key: 'contact', path: '/contact', end: false },
+  { key: 'prices', path: '/prices', end: false },
   { key: 'order', path: '/order', end: false },
 ] as const;
 
