@@ -108,7 +108,8 @@ describe('the price list /{lang}/prices', () => {
     expect(rows(doc)).toEqual(['1291', '2001', '3001', '5001', '4001']);
     const links = [...row(doc, '1291').querySelectorAll('a')].map((a) => a.getAttribute('href'));
     expect(links).toEqual(['/en/order?platform=instagram&service=1291', '/en/order?platform=instagram&service=1291']);
-    expect(row(doc, '4001').querySelector('a')!.getAttribute('href')).toBe('/en/order?service=4001');
+    // A service without a platform is ordered under Other.
+    expect(row(doc, '4001').querySelector('a')!.getAttribute('href')).toBe('/en/order?platform=other&service=4001');
     expect(row(doc, '1291').textContent).toContain('Instagram Followers [Non Drop]');
     // Bounds, usual times, refill and cancel.
     const cells = [...row(doc, '1291').querySelectorAll('td')].map((td) => td.textContent?.trim());

@@ -1,19 +1,19 @@
 import { Search } from 'lucide-react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
-import { platformDisplayName } from '../../../core/platforms';
 import { LIFETIME_REFILL_DAYS } from '../../../core/refill';
 import type { Fees } from '../../../core/pricing';
 import { routeLanguage, type PageMeta } from '../../app/page';
 import { buttonClass } from '../../components/ui/Button';
 import { PageHero } from '../../components/ui/PageHero';
 import { useTranslation, type TFunction } from '../../i18n';
+import { platformName } from '../../lib/platformName';
 import { formatMoneyDecimal, formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/language';
 import { loaderApi } from '../../lib/loaderFetch';
 import { durationText } from './figures';
 import { unitPrice } from './orderForm';
-import { isFiltered, OTHER_PLATFORM, orderHref, priceGroups, priceListOptions, readPriceFilters, type PriceFilters } from './priceList';
+import { isFiltered, orderHref, priceGroups, priceListOptions, readPriceFilters, type PriceFilters } from './priceList';
 import { useCustomerFees } from './useCustomerFees';
 
 export const ns = ['catalog', 'prices'];
@@ -38,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<PricesData> {
   }
 }
 
-const platformTitle = (t: TFunction, platform: string) => (platform === OTHER_PLATFORM ? t('prices:otherPlatform') : platformDisplayName(platform));
+const platformTitle = (t: TFunction, platform: string) => platformName(t, platform);
 
 /**
  * Every service in one list (docs/rules.md#catalogue): by platform and type, each row with its id,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PublicService } from '../../../core/contracts/catalog';
-import { SERVICE_GROUPS, type ServiceGroup } from '../../../core/platforms';
-import { comparePlatforms, filterServices } from './catalogIndex';
+import { comparePlatforms, platformKey, SERVICE_GROUPS, type ServiceGroup } from '../../../core/platforms';
+import { filterServices } from './catalogIndex';
 
 /**
  * The price list's view of the catalogue (docs/rules.md#catalogue): what its address asks for
@@ -9,14 +9,8 @@ import { comparePlatforms, filterServices } from './catalogIndex';
  * type. Services without a platform are listed last under OTHER_PLATFORM.
  */
 
-/** The group key of services whose platform is missing (and of a platform named so). */
-export const OTHER_PLATFORM = 'other';
-
-/** The platform a service is listed under: its own, lower-cased, or OTHER_PLATFORM when it has none. */
-export const listedPlatform = (s: Pick<PublicService, 'platform'>) => s.platform.trim().toLowerCase() || OTHER_PLATFORM;
-
-/** Platform order of the list: the menus' order (comparePlatforms), OTHER_PLATFORM last. */
-export const comparePricePlatforms = (a: string, b: string) => Number(a === OTHER_PLATFORM) - Number(b === OTHER_PLATFORM) || comparePlatforms(a, b);
+/** The platform a service is listed under (src/core/platforms.ts: its own, or OTHER_PLATFORM when it has none). */
+export const listedPlatform = (s: Pick<PublicService, 'platform'>) => platformKey(s.platform);
 
 /** A value the form did not offer reads as not asked for: the list is shown whole rather than refused. */
 const loose = <T extends z.ZodTypeAny>(schema: T) => schema.optional().catch(undefined);
@@ -60,7 +54,7 @@ export function priceListOptions(services: readonly PublicService[]): { platform
     platforms.add(listedPlatform(s));
     types.add(s.group);
   }
-  return { platforms: [...platforms].sort(comparePricePlatforms), types: SERVICE_GROUPS.filter((g) => types.has(g)) };
+  return { platforms: [...platforms].sort(comparePlatforms), types: SERVICE_GROUPS.filter((g) => types.has(g)) };
 }
 
 /**
@@ -80,7 +74,7 @@ export function priceGroups(services: readonly PublicService[], f: PriceFilters)
     if (!list) types.set(s.group, (list = []));
     list.push(s);
   }
-  return [...byPlatform.keys()].sort(comparePricePlatforms).map((platform) => {
+  return [...byPlatform.keys()].sort(comparePlatforms).map((platform) => {
     const types = byPlatform.get(platform)!;
     const ordered = SERVICE_GROUPS.filter((g) => types.has(g)).map((group) => ({ group, services: types.get(group)! }));
     return { platform, types: ordered, count: ordered.reduce((n, t) => n + t.services.length, 0) };
@@ -89,9 +83,6 @@ export function priceGroups(services: readonly PublicService[], f: PriceFilters)
 
 /** The order form with the service chosen (its platform too, when it has one). */
 export function orderHref(lang: string, s: Pick<PublicService, 'id' | 'platform'>): string {
-  const query = new URLSearchParams();
-  const platform = s.platform.trim().toLowerCase();
-  if (platform) query.set('platform', platform);
-  query.set('service', s.id);
+  const query = new URLSearchParams({ platform: platformKey(s.platform), service: s.id });
   return `/${lang}/order?${query.toString()}`;
 }
