@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CircleDashed, CreditCard, History, KeyRound, LifeBuoy, ListPlus, Loader2, LogOut, Plus, Settings, ShoppingBag, Wallet, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
-import { useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useLocation, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { toast } from 'sonner';
 import { LOCALES } from '../../../core/i18n';
 import type { PageMeta } from '../../app/page';
@@ -17,7 +17,8 @@ import type { OrderNavigationState } from '../catalog/pages';
 import { paymentKeys, PaymentsTab, TopUpDialog } from '../payments';
 import { SupportTab } from '../support/tabs';
 import { dashboardKeys, useOrders, useOrderStats, useWallet } from './api';
-import type { OrderStats } from '../../../core/contracts/orders';
+import type { HistoryQuery, OrderStats } from '../../../core/contracts/orders';
+import { historyFromAddress, withHistory } from './historyAddress';
 import { ApiKeysTab } from './ApiKeysTab';
 import { HistoryTab } from './HistoryTab';
 import { MassOrderTab } from './MassOrderTab';
@@ -71,6 +72,23 @@ export default function DashboardPage() {
     const first = isTab(fromState) ? fromState : isTab(fromHash) ? fromHash : 'orders';
     if (first !== 'orders') setTab(first);
   }, [navState, location.hash]);
+  // A tab asked for once the page is open — a link to `#payments` from the menu, the address
+  // bar, back and forward — is followed too.
+  const seenKey = useRef(location.key);
+  useEffect(() => {
+    if (seenKey.current === location.key) return;
+    seenKey.current = location.key;
+    const asked = location.hash.replace(/^#/, '');
+    if (isTab(asked)) setTab(asked);
+  }, [location.key, location.hash]);
+  useEffect(() => {
+    const follow = () => {
+      const asked = window.location.hash.replace(/^#/, '');
+      if (isTab(asked)) setTab(asked);
+    };
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
   const [topUpOpen, setTopUpOpen] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
@@ -88,6 +106,17 @@ export default function DashboardPage() {
     timers.current.push(setTimeout(fn, ms));
   }, []);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  // The history's tab, search and page live in the address (docs/rules.md#screens).
+  const navigate = useNavigate();
+  const historyQuery = useMemo(() => historyFromAddress(searchParams), [searchParams]);
+  const onHistoryQuery = useCallback(
+    (next: HistoryQuery) => {
+      const search = withHistory(new URLSearchParams(window.location.search), next).toString();
+      void navigate({ search: search ? `?${search}` : '', hash: '#history' }, { replace: true, preventScrollReset: true, state: window.history.state?.usr ?? null });
+    },
+    [navigate],
+  );
 
   const choose = useCallback((next: Tab) => {
     setTab(next);
@@ -164,7 +193,7 @@ export default function DashboardPage() {
 
   let panel: ReactNode = null;
   if (tab === 'history') {
-    panel = <HistoryTab orders={orders} locale={locale} onNewOrder={() => choose('orders')} onReorder={reorder} />;
+    panel = <HistoryTab query={historyQuery} onQuery={onHistoryQuery} locale={locale} onNewOrder={() => choose('orders')} onReorder={reorder} />;
   } else if (tab === 'mass') {
     panel = <MassOrderTab balanceMicros={balanceMicros} onTopUp={() => setTopUpOpen(true)} onPlaced={reload} />;
   } else if (tab === 'payments') {
@@ -252,7 +281,7 @@ export default function DashboardPage() {
         </div>
 
         <div className="mt-8">
-          <TabList items={items} value={tab} onChange={choose} label={t('tabs.label')} idPrefix="dashboard" />
+          <TabList look="grid" items={items} value={tab} onChange={choose} label={t('tabs.label')} idPrefix="dashboard" />
           <TabPanel id="orders" idPrefix="dashboard" active={tab === 'orders'} keepMounted className="pt-6">
             <OrdersTab
               key={prefill.key}
