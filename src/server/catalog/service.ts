@@ -3,7 +3,7 @@ import { and, eq, inArray, notInArray, sql, type AnyColumn } from 'drizzle-orm';
 import type { CatalogService } from '../../core/catalog';
 import type { PublicService, ServiceDetail, ServiceFigures, ServiceList } from '../../core/contracts/catalog';
 import type { Language } from '../../core/i18n';
-import { quantityBounds } from '../../core/orderRules';
+import { needsParams, quantityBounds } from '../../core/orderRules';
 import { platformKey, serviceGroupOf } from '../../core/platforms';
 import { pricePerUnitDisplay, type Fees } from '../../core/pricing';
 import { displayNames, type NameRule } from '../../core/serviceNames';
@@ -160,6 +160,7 @@ function toPublic(s: CatalogService, name: string, fees: Fees, figures?: Service
     displayPrice: display?.usd ?? null,
     displayPer: display?.per ?? 1000,
     hasParams: s.params.length > 0,
+    needsParams: needsParams(s),
     dripfeed: s.dripfeed,
     refill: s.refill,
     refillDays: s.refill ? s.refillDays : null,

@@ -46,6 +46,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/orders': 'user',
   'POST /api/orders/mass': 'user',
   'GET /api/orders': 'user',
+  'GET /api/orders/history': 'user',
   'GET /api/orders/stats': 'user',
   'GET /api/wallet': 'user',
   // The reseller API authenticates by key, not by session: every caller gets the protocol's answer.

@@ -216,7 +216,7 @@ function DripFields({ service, draft, onDraft, locale }: { service: PublicServic
         />
         {t('fields.dripfeed')}
       </label>
-      <p className="mt-1 text-xs text-slate-500">{t('fields.dripfeedHint')}</p>
+      <p className="mt-1 text-xs text-slate-600">{t('fields.dripfeedHint')}</p>
       {draft.drip ? (
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           {(['runs', 'interval'] as const).map((field) => (

@@ -44,8 +44,8 @@ function ServiceFigures({ service, locale }: { service: PublicService; locale: s
     <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm" aria-label={t('info.figures')} data-figures={f ? 'known' : 'none'}>
       {facts.map((x) => (
         <div key={x.key} className="flex gap-1.5" data-figure={x.key}>
-          <dt className="text-slate-500">{x.label}:</dt>
-          <dd className={x.value === null ? 'text-slate-500' : 'font-semibold tabular-nums text-slate-800'}>{x.value ?? none}</dd>
+          <dt className="text-slate-600">{x.label}:</dt>
+          <dd className={x.value === null ? 'text-slate-600' : 'font-semibold tabular-nums text-slate-800'}>{x.value ?? none}</dd>
         </div>
       ))}
     </dl>
@@ -107,7 +107,7 @@ export const ServiceInfo = memo(function ServiceInfo({
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
         {facts.map((f) => (
           <div key={f.key} className="flex gap-1.5">
-            <dt className="text-slate-500">{t(`info.${f.key}`)}:</dt>
+            <dt className="text-slate-600">{t(`info.${f.key}`)}:</dt>
             <dd className="font-semibold tabular-nums text-slate-800">{f.value}</dd>
           </div>
         ))}
@@ -125,7 +125,7 @@ export const ServiceInfo = memo(function ServiceInfo({
         {detail.isPending ? (
           <Spinner label={t('info.loading')} className="size-5" />
         ) : detail.isError || !detail.data ? (
-          <p className="text-slate-500">{t('info.failed')}</p>
+          <p className="text-slate-600">{t('info.failed')}</p>
         ) : (
           <div className="space-y-3">
             <div>

@@ -15,6 +15,8 @@ export const FOOTER_EXTRA_ITEMS = [
   { key: 'blog', path: '/blog' },
   { key: 'faq', path: '/faq' },
   { key: 'api', path: '/api' },
+  // Tracking has no language prefix (docs/rules.md#languages).
+  { key: 'track', path: '/track', unprefixed: true },
 ] as const;
 
 export const navHref = (lang: Language, path: string) => `/${lang}${path}`;
