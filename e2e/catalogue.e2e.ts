@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicService, ServiceDetail, ServiceList } from '../src/core/contracts/catalog';
 import { quantityBounds } from '../src/core/orderRules';
-import { platformDisplayName, PRIORITY_PLATFORMS } from '../src/core/platforms';
+import { OTHER_PLATFORM, platformDisplayName, PRIORITY_PLATFORMS } from '../src/core/platforms';
 import { priceOrder } from '../src/core/pricing';
 import { formatMoney, formatNumber } from '../src/web/lib/format';
 import { baseUrl, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
@@ -43,9 +43,11 @@ describe.skipIf(!hasChromium())('order catalogue', () => {
 
   it('header dropdown lists the platforms in the spec order, works from the keyboard and leads to the order page', async () => {
     const { services } = await catalogue();
-    const named = [...new Set(services.map((s) => s.platform.trim().toLowerCase()).filter(Boolean))];
+    const named = [...new Set(services.map((s) => s.platform.trim().toLowerCase()).filter((p) => p && p !== OTHER_PLATFORM))];
     const rest = named.filter((p) => !(PRIORITY_PLATFORMS as readonly string[]).includes(p)).sort();
-    const expected = [...PRIORITY_PLATFORMS.filter((p) => named.includes(p)), ...rest].slice(0, 12);
+    // Services without a platform come last, as "Other".
+    const other = services.some((s) => s.platform === OTHER_PLATFORM) ? [OTHER_PLATFORM] : [];
+    const expected = [...PRIORITY_PLATFORMS.filter((p) => named.includes(p)), ...rest, ...other].slice(0, 12);
 
     const { page, problems } = await openPage(browser);
     await page.goto('/en/about');

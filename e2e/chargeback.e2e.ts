@@ -120,7 +120,8 @@ describe.skipIf(!hasChromium())('chargeback', () => {
     await admin.getByLabel('Search users').fill(email);
     const user = admin.locator(`[data-testid="user-row"][data-email="${email}"]`);
     await user.getByTestId('user-owed').getByText(`Owes ${formatMoney(owed, 'USD', 'en')}`).waitFor();
-    await user.getByRole('button', { name: `Payments of ${email}` }).click();
+    await user.getByRole('button', { name: `Actions for ${email}` }).click();
+    await admin.getByRole('menuitem', { name: 'Payments' }).click();
     const history = admin.getByRole('dialog', { name: 'Payment history' });
     await history.getByTestId('user-payments').locator(`[data-reference="${reference}"]`).locator('visible=true').getByText('Reversed', { exact: true }).waitFor();
     await admin.keyboard.press('Escape');

@@ -57,7 +57,8 @@ describe.skipIf(!hasChromium())('customer discounts', () => {
       await admin.page.getByLabel('Search users').fill(email);
       const row = admin.page.locator(`[data-testid="user-row"][data-email="${email}"]`);
       await row.waitFor();
-      await row.getByRole('button', { name: `Discount and group of ${email}` }).click();
+      await row.getByRole('button', { name: `Actions for ${email}` }).click();
+      await admin.page.getByRole('menuitem', { name: 'Discount and group' }).click();
       await admin.page.getByRole('dialog').getByLabel('Customer group').selectOption({ label: `${group} (12.5%)` });
       await admin.page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
       await row.getByTestId('user-pricing').filter({ hasText: `${group}: 12.5%` }).waitFor();

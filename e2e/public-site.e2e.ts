@@ -27,6 +27,7 @@ async function publicPages(lang: Language) {
   const services = text(lang, 'services');
   const contact = text(lang, 'contact');
   const legal = text(lang, 'legal');
+  const prices = text(lang, 'prices');
   const brand = SITE_NAME;
   const seo = await seededService('SEO', lang);
   return [
@@ -39,6 +40,7 @@ async function publicPages(lang: Language) {
       h1: seo.name,
     },
     { path: `/${lang}/contact`, title: withSite(contact.meta.title), h1: contact.hero.title },
+    { path: `/${lang}/prices`, title: withSite(prices.meta.title), h1: prices.hero.title },
     { path: '/terms', title: `${legal.terms.title} · ${brand}`, h1: legal.terms.title },
     { path: '/privacy', title: `${legal.privacy.title} · ${brand}`, h1: legal.privacy.title },
   ] as { path: string; title: string; h1: string }[];
@@ -122,11 +124,10 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     await browser?.close();
   });
 
-  it('sends / and /about to the stored language, and client navigations replace the entry', async () => {
+  it('sends / and /about to the language of the last page seen in one, and client navigations replace the entry', async () => {
     const { page, problems } = await openPage(browser);
-    await storeLanguage(page, 'tr');
-    // The first page mirrors the stored choice into the cookie the server redirects by.
-    await page.goto('/en/contact');
+    // An English browser that has read a Turkish page: the page remembered its language.
+    await page.goto('/tr/contact');
     await hydrated(page);
     await page.goto('/');
     await hydrated(page);

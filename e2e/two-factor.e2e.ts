@@ -95,7 +95,8 @@ describe.skipIf(!hasChromium())('two-factor sign-in', () => {
     await hydrated(team);
     await team.getByLabel('Search users').fill(email);
     await expect.poll(() => team.getByTestId('user-row').count()).toBe(1);
-    await team.getByTestId('user-row').getByRole('button', { name: `Recent sign-ins of ${email}` }).click();
+    await team.getByTestId('user-row').getByRole('button', { name: `Actions for ${email}` }).click();
+    await team.getByRole('menuitem', { name: 'Sign-ins' }).click();
     const dialog = team.getByRole('dialog', { name: `Recent sign-ins: ${email}` });
     await dialog.getByText('Two-factor sign-in: on').waitFor();
     expect(await dialog.getByTestId('sign-in').first().textContent()).toMatch(/Chrome on Linux.*Password and app code/);

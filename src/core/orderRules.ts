@@ -89,6 +89,12 @@ export function validateOrderInput(
   return issues;
 }
 
+/**
+ * A service that cannot be ordered without extra details: one of its params is required. A
+ * service whose params are all optional is ordered without them (a mass order, say).
+ */
+export const needsParams = (service: Pick<CatalogService, 'params'>): boolean => service.params.some((p) => p.required);
+
 /** Throws the first issue as an AppError (for the server); returns when there is none. */
 export function assertValidOrderInput(...args: Parameters<typeof validateOrderInput>): void {
   const [issue] = validateOrderInput(...args);

@@ -64,3 +64,15 @@ export const statusesOfCounter = (counter: OrderCounter): OrderStatus[] => ORDER
 
 /** Statuses that count as active: charged and not settled yet (`unknown` included). */
 export const UNSETTLED_STATUSES = ORDER_STATUSES.filter((s) => COUNTER_OF[s] === 'active');
+
+/**
+ * The order history's tabs (docs/rules.md#statuses): every order, or one customer counter each —
+ * active (on its way, `unknown` included), completed, partial, and failed (the `error` counter:
+ * error, stopped, refunded, cancelled).
+ */
+export const HISTORY_TABS = ['all', 'active', 'completed', 'partial', 'failed'] as const;
+export type HistoryTab = (typeof HISTORY_TABS)[number];
+const COUNTER_OF_TAB: Record<Exclude<HistoryTab, 'all'>, OrderCounter> = { active: 'active', completed: 'completed', partial: 'partial', failed: 'error' };
+
+/** The statuses a history tab lists; null for every order. */
+export const statusesOfHistoryTab = (tab: HistoryTab): OrderStatus[] | null => (tab === 'all' ? null : statusesOfCounter(COUNTER_OF_TAB[tab]));

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   isCommentService,
+  OTHER_PLATFORM,
+  platformKey,
   platformDisplayName,
   platformsFromServices,
   serviceGroup,
@@ -17,10 +19,21 @@ describe('platformsFromServices', () => {
     ).toEqual(['instagram', 'tiktok', 'youtube', 'facebook', 'linkedin', 'telegram', 'twitter']);
   });
 
-  it('ignores blank and missing platforms, lower-cases and de-duplicates', () => {
+  it('lists services without a platform under "other", last; lower-cases and de-duplicates', () => {
     expect(
-      platformsFromServices([...services('Instagram', ' instagram ', '', '   ', null, undefined, 'Spotify', 'spotify'), {}]),
-    ).toEqual(['instagram', 'spotify']);
+      platformsFromServices([...services('Instagram', ' instagram ', '', '   ', null, undefined, 'Spotify', 'spotify', 'zing', 'Other'), {}]),
+    ).toEqual(['instagram', 'spotify', 'zing', OTHER_PLATFORM]);
+    expect(platformsFromServices(services('', 'instagram'))).toEqual(['instagram', 'other']);
+    expect(platformKey('  ')).toBe('other');
+    expect(platformKey(' TikTok ')).toBe('tiktok');
+  });
+
+  it('counts "other" within the cap of 12, after every named platform', () => {
+    const eleven = services(...'abcdefghijk'.split('').map((c) => `p${c}`), '');
+    expect(platformsFromServices(eleven).at(-1)).toBe('other');
+    expect(platformsFromServices(eleven)).toHaveLength(12);
+    const twelve = services(...'abcdefghijkl'.split('').map((c) => `p${c}`), '');
+    expect(platformsFromServices(twelve)).not.toContain('other');
   });
 
   it('keeps the priority order even when some priority platforms are absent', () => {

@@ -4,24 +4,35 @@ export const PRIORITY_PLATFORMS = ['instagram', 'tiktok', 'youtube', 'facebook']
 export const PLATFORM_MENU_CAP = 12;
 
 /**
- * Platforms for menus from a service list: blank or missing platforms ignored, lower-cased,
- * de-duplicated; instagram, tiktok, youtube, facebook first, the rest alphabetically; at most 12.
+ * The platform of services a provider names none for (website traffic, map reviews, music plays):
+ * listed last, shown as "Digər", "Diğer", "Other" (docs/rules.md#catalogue).
+ */
+export const OTHER_PLATFORM = 'other';
+
+/** A service's platform as the storefront lists it: lower-cased, trimmed; none is `OTHER_PLATFORM`. */
+export function platformKey(platform: string | null | undefined): string {
+  return platform?.trim().toLowerCase() || OTHER_PLATFORM;
+}
+
+const rank = (p: string) => {
+  if (p === OTHER_PLATFORM) return PRIORITY_PLATFORMS.length + 1;
+  const i = (PRIORITY_PLATFORMS as readonly string[]).indexOf(p);
+  return i === -1 ? PRIORITY_PLATFORMS.length : i;
+};
+
+/** The menus' platform order: instagram, tiktok, youtube, facebook, the rest alphabetically, other last. */
+export const comparePlatforms = (a: string, b: string): number => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Platforms for menus from a service list: lower-cased, de-duplicated, services without a platform
+ * under `OTHER_PLATFORM`; in the order of `comparePlatforms`; at most 12.
  */
 export function platformsFromServices(
   services: readonly { platform?: string | null | undefined }[],
 ): string[] {
   const names = new Set<string>();
-  for (const { platform } of services) {
-    const name = platform?.trim().toLowerCase();
-    if (name) names.add(name);
-  }
-  const rank = (p: string) => {
-    const i = (PRIORITY_PLATFORMS as readonly string[]).indexOf(p);
-    return i === -1 ? PRIORITY_PLATFORMS.length : i;
-  };
-  return [...names]
-    .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0))
-    .slice(0, PLATFORM_MENU_CAP);
+  for (const { platform } of services) names.add(platformKey(platform));
+  return [...names].sort(comparePlatforms).slice(0, PLATFORM_MENU_CAP);
 }
 
 /** Display name: the brand's own spelling ("tiktok" → "TikTok"), otherwise the first letter upper-cased. */

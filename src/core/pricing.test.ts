@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PriceTier } from './catalog';
-import { baseFeeMicros, costOfOrderMicros, markedUpTiers, priceOrder, pricePerUnitDisplay, ratePer1000Micros } from './pricing';
+import { isQuantityAllowed, quantityBounds } from './orderRules';
+import { baseFeeMicros, costOfOrderMicros, displayQuantity, markedUpTiers, priceOrder, pricePerUnitDisplay, ratePer1000Micros } from './pricing';
 
 const NO_FEES = { serviceFeePercent: 0, baseFee: 0 };
 const tier = (price: string, pricingPer = 1000, minimum = 1, maximum = 10_000): PriceTier => ({
@@ -229,10 +230,50 @@ describe('pricePerUnitDisplay', () => {
     expect(pricePerUnitDisplay(service('Views', [tier('0')]), NO_FEES)?.usd).toBe('0.00');
   });
 
-  it('uses the tier containing the display quantity, else the first tier', () => {
-    const tiers = [tier('5', 1000, 1, 999), tier('4', 1000, 1000, 9999)];
-    expect(pricePerUnitDisplay(service('Views', tiers), NO_FEES)?.usd).toBe('4.00');
+  it('uses the tier of the quantity a customer can order nearest the display quantity, else the first tier', () => {
+    // Orderable up to the first tier's maximum (src/core/orderRules.ts): 1000 cannot be ordered,
+    // 999 can, and is charged at 5 per 1000; the tier from 1000 is never charged.
+    expect(pricePerUnitDisplay(service('Views', [tier('5', 1000, 1, 999), tier('4', 1000, 1000, 9999)]), NO_FEES)?.usd).toBe('5.00');
     expect(pricePerUnitDisplay(service('Views', [tier('5', 1000, 50, 500), tier('4', 1000, 501, 900)]), NO_FEES)?.usd).toBe('5.00');
+    // Two tiers as a provider lists them (100–400 at 0.9834, 500–5000 at 0.8556), steps of 100.
+    const twoTiers = { ...service('Followers', [tier('0.9834', 1000, 100, 400), tier('0.8556', 1000, 500, 5000)]), amountMinimum: 100, amountIncrement: 100 };
+    expect(pricePerUnitDisplay(twoTiers, { serviceFeePercent: 10, baseFee: 0 })?.usd).toBe('1.08174');
+    expect(ratePer1000Micros(twoTiers, NO_FEES)).toBe(983_400);
+    // 1000 orderable: its own tier, even when it is not the first.
+    expect(pricePerUnitDisplay(service('Views', [tier('4', 1000, 1000, 9999), tier('5', 1000, 1, 999)]), NO_FEES)?.usd).toBe('4.00');
+    // A minimum above 1000 (or 10 for comments): the tier holding the minimum.
+    expect(pricePerUnitDisplay({ ...service('Custom Comments', [tier('9', 1000, 100, 5000), tier('12', 1000, 20, 99)]), amountMinimum: 20 }, NO_FEES)?.usd).toBe('0.12');
+  });
+
+  it('shows a rate an order can be charged by: the lines of an order of the display quantity add up to its price', () => {
+    // 1–3 contiguous tiers, a minimum and a step; the quantity the rate is for is one the order form
+    // accepts, and rate × quantity / 1000 + base fee is what priceOrder charges for it.
+    const arb = fc.record({
+      min: fc.integer({ min: 1, max: 3000 }),
+      step: fc.constantFrom(1, 5, 10, 100, 1000),
+      widths: fc.array(fc.integer({ min: 1, max: 5000 }), { minLength: 1, maxLength: 3 }),
+      prices: fc.array(fc.integer({ min: 0, max: 10 ** 7 }), { minLength: 3, maxLength: 3 }),
+      comments: fc.boolean(),
+      fee: fc.integer({ min: 0, max: 100_000 }),
+      base: fc.integer({ min: 0, max: 10_000 }),
+    });
+    fc.assert(
+      fc.property(arb, ({ min, step, widths, prices, comments, fee, base }) => {
+        let from = min;
+        const tiers = widths.map((w, i) => {
+          const t = tier(decimalText(BigInt(prices[i]!), 4), 1000, from, from + w);
+          from += w + 1;
+          return t;
+        });
+        const s = { ...service(comments ? 'Custom Comments' : 'Followers', tiers), amountMinimum: min, amountIncrement: step };
+        const fees = { serviceFeePercent: decimalText(BigInt(fee), 4), baseFee: decimalText(BigInt(base), 4) };
+        const shown = pricePerUnitDisplay(s, fees)!;
+        const q = displayQuantity(s, shown.per);
+        expect(isQuantityAllowed(q, quantityBounds(s))).toBe(true);
+        const rate = ratePer1000Micros(s, fees, shown.per)!;
+        expect(priceOrder(tiers, q, fees).micros).toBe(Math.ceil((rate * q) / 1000) + baseFeeMicros(fees));
+      }),
+    );
   });
 
   it('is null without a usable tier', () => {
@@ -338,8 +379,8 @@ describe('a customer discount (docs/decisions/0020)', () => {
   it('comes off the list rate of 5 decimals, rounded up to 5 decimals again, before the charge is computed', () => {
     const fees = { serviceFeePercent: '6.36', baseFee: 0 };
     // List rate 0.21272; 10 % off: 0.191448 → 0.19145.
-    expect(ratePer1000Micros([tier('0.2')], fees)).toBe(212_720);
-    expect(ratePer1000Micros([tier('0.2')], { ...fees, discountPercent: '10' })).toBe(191_450);
+    expect(ratePer1000Micros({ tiers: [tier('0.2')] }, fees)).toBe(212_720);
+    expect(ratePer1000Micros({ tiers: [tier('0.2')] }, { ...fees, discountPercent: '10' })).toBe(191_450);
     expect(priceOrder([tier('0.2')], 1000, { ...fees, discountPercent: '10' })).toEqual({ micros: 191_450 });
     // 0.19145 × 3333 / 1000 = 0.63810285 → 638 103 micros.
     expect(priceOrder([tier('0.2')], 3333, { ...fees, discountPercent: '10' })).toEqual({ micros: 638_103 });
@@ -357,14 +398,14 @@ describe('a customer discount (docs/decisions/0020)', () => {
   });
 
   it('never takes a price to 0: the smallest rate stays one step of the fifth decimal', () => {
-    expect(ratePer1000Micros([tier('0.00001')], { ...NO_FEES, discountPercent: 90 })).toBe(10);
+    expect(ratePer1000Micros({ tiers: [tier('0.00001')] }, { ...NO_FEES, discountPercent: 90 })).toBe(10);
     expect(priceOrder([tier('0.00001')], 1, { ...NO_FEES, discountPercent: 90 })).toEqual({ micros: 1 });
   });
 
   it('counts 0, missing, not a number or negative as no discount, and more than 90 % as 90 %', () => {
     const list = priceOrder([tier('1.23')], 777, NO_FEES).micros;
     for (const d of [0, '0', '', 'abc', -5, '-10', undefined]) expect(priceOrder([tier('1.23')], 777, { ...NO_FEES, discountPercent: d }).micros).toBe(list);
-    expect(ratePer1000Micros([tier('1')], { ...NO_FEES, discountPercent: 95 })).toBe(100_000);
+    expect(ratePer1000Micros({ tiers: [tier('1')] }, { ...NO_FEES, discountPercent: 95 })).toBe(100_000);
   });
 
   it('shows the price per 1000 (per 10) by the discounted rate', () => {
@@ -383,7 +424,7 @@ describe('a customer discount (docs/decisions/0020)', () => {
         // The list rate in 10^-5 steps, then the discount in integers: ceil(rate × (10000 − d) / 10000).
         const rate = ceilDiv(oracleRate(p, t.pricingPer, f) * (10_000n - BigInt(d)), 10_000n);
         const base = ceilDiv(oracleBase(b, f) * (10_000n - BigInt(d)), 10_000n);
-        expect(ratePer1000Micros([t], fees, q)).toBe(Number(rate * 10n));
+        expect(ratePer1000Micros({ tiers: [t] }, fees, q)).toBe(Number(rate * 10n));
         expect(priceOrder([t], q, fees).micros).toBe(Number(ceilDiv(rate * 10n * BigInt(q), 1000n) + base));
       }),
     );

@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import type { CatalogService, PriceTier } from './catalog';
 import { microsToDecimal } from './money';
+import { quantityBounds } from './orderRules';
 import { isCommentService } from './platforms';
 
 /**
@@ -108,12 +109,37 @@ function tierRateMicros(tier: PriceTier, fees: Fees): Big | null {
 const tierOf = (tiers: readonly PriceTier[], quantity: number) => tiers.find((t) => t.minimum <= quantity && quantity <= t.maximum);
 
 /**
- * The rate shown for a service and answered by the reseller API: of the tier containing `per`
- * units (1000 by default), else of the first tier; micro-dollars per 1000 units. Null when no
- * usable tier exists. Throws RangeError beyond the safe integer range.
+ * What a shown rate is read from: the service's tiers and, when known, its minimum and step, which
+ * with the tiers bound the quantities it can be ordered in (`quantityBounds`, src/core/orderRules.ts).
  */
-export function ratePer1000Micros(tiers: readonly PriceTier[], fees: Fees, per = DISPLAY_PER): number | null {
-  const tier = tierOf(tiers, per) ?? tiers[0];
+export interface RatedService {
+  tiers: readonly PriceTier[];
+  amountMinimum?: number;
+  amountIncrement?: number;
+}
+
+/**
+ * The quantity a shown price stands for: `per` units (1000, or 10 for comments) when the service
+ * can be ordered in that quantity, else the orderable quantity nearest below it (the minimum when
+ * `per` is below it, the largest one reachable in steps when above the maximum). So the rate shown
+ * is always one an order can be charged by: a service orderable up to 400 never shows the rate of
+ * its tier from 500.
+ */
+export function displayQuantity(service: RatedService, per: number): number {
+  const { min, max, step } = quantityBounds({ tiers: service.tiers as PriceTier[], amountMinimum: service.amountMinimum ?? 0, amountIncrement: service.amountIncrement ?? 0 });
+  if (per <= min || max < min) return min;
+  return min + Math.floor((Math.min(per, max) - min) / step) * step;
+}
+
+/**
+ * The rate shown for a service and answered by the reseller API: of the tier an order of
+ * `displayQuantity(service, per)` units is charged by (per = 1000 by default), else of the first
+ * tier; micro-dollars per 1000 units. Null when no usable tier exists. Throws RangeError beyond the
+ * safe integer range.
+ */
+export function ratePer1000Micros(service: RatedService, fees: Fees, per = DISPLAY_PER): number | null {
+  const { tiers } = service;
+  const tier = tierOf(tiers, displayQuantity(service, per)) ?? tiers[0];
   const rate = tier && tierRateMicros(tier, fees);
   return rate ? safeMicros(rate, 'rate') : null;
 }
@@ -153,16 +179,16 @@ export const COMMENT_DISPLAY_PER = 10;
 /**
  * The price shown beside a service: USD for `per` units (1000, or 10 for comment services), the
  * service fee included, the base fee excluded (it is a per-order fee shown in the price details):
- * what `per` units cost by the rate of the tier containing `per` (else the first tier), rounded
- * up to the micro. `usd` is written with at least 2 decimals and the others it has: "0.35",
+ * what `per` units cost by the rate an order can be charged by (`ratePer1000Micros`: the tier of
+ * the orderable quantity nearest `per`, else the first tier), rounded up to the micro. `usd` is written with at least 2 decimals and the others it has: "0.35",
  * "0.21272", "0.001234" (a rate per 10), "12.00". Null when no usable tier exists.
  */
 export function pricePerUnitDisplay(
-  service: Pick<CatalogService, 'tiers' | 'type' | 'name'>,
+  service: RatedService & Pick<CatalogService, 'type' | 'name'>,
   fees: Fees,
 ): { per: number; micros: number; usd: string } | null {
   const per = isCommentService(service) ? COMMENT_DISPLAY_PER : DISPLAY_PER;
-  const rate = ratePer1000Micros(service.tiers, fees, per);
+  const rate = ratePer1000Micros(service, fees, per);
   if (rate === null) return null;
   const micros = safeMicros(new Ceil(rate).times(per).div(1000), 'price');
   return { per, micros, usd: microsToDecimal(micros) };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_REFILL_DAYS,
   LIFETIME_REFILL_DAYS,
+  providerRefillRefusal,
   REFILL_COOLDOWN_MS,
   REFILL_REFUSAL_TEXT,
   REFILL_REFUSALS,
@@ -88,5 +89,19 @@ describe('refill statuses', () => {
     expect(refillStatusFromText('Pending')).toBe('pending');
     expect(refillStatusFromText('something new')).toBe('pending');
     expect(REFILL_STATUS_TEXT.in_progress).toBe('In progress');
+  });
+});
+
+describe('a provider’s refusal of a refill', () => {
+  it('is read as the shop’s code, whatever the panel’s wording, so pages word it in the reader’s language', () => {
+    for (const text of ['Refill is not available for this order', 'Refill is not available for this service', 'Refill disabled', 'This service does not support refill', 'Order is not eligible for refill', 'No refill for this service'])
+      expect(providerRefillRefusal(text), text).toBe('not_offered');
+    for (const text of ['Refill request already exists', 'A refill is already in progress', 'Refill already requested']) expect(providerRefillRefusal(text), text).toBe('open');
+    for (const text of ['Order is not completed', 'Refill is available only for completed orders']) expect(providerRefillRefusal(text), text).toBe('not_completed');
+    for (const text of ['Refill period expired', 'The refill period has ended']) expect(providerRefillRefusal(text), text).toBe('period_ended');
+  });
+
+  it('keeps words it does not know as the provider’s own', () => {
+    for (const text of ['Incorrect order ID', 'Something went wrong']) expect(providerRefillRefusal(text), text).toBe('provider');
   });
 });

@@ -54,6 +54,22 @@ export const REFILL_REFUSAL_TEXT: Record<RefillRefusal, string> = {
   provider: 'Refill was not accepted',
 };
 
+/**
+ * A provider's refusal of a refill, in its own words, read as one of the shop's codes so that pages
+ * word it in the reader's language (docs/rules.md#refill): panels write these few situations in
+ * many ways. Words it does not know stay `provider`, shown with the provider's text after them.
+ */
+const PROVIDER_REFUSAL_WORDS: [RefillRefusal, RegExp][] = [
+  ['open', /\balready\b|\bin progress\b|\bexists?\b/i],
+  ['period_ended', /\b(?:expired|period (?:is |has )?(?:over|ended|passed))\b/i],
+  ['not_completed', /\bnot (?:yet )?(?:completed?|finished|delivered)\b|\bonly (?:for )?completed\b/i],
+  ['not_offered', /\b(?:not (?:available|supported|enabled|allowed|offered|eligible)|unavailable|disabled|no refill|(?:does not|doesn't|cannot|can't) (?:support |offer |be )?refill)/i],
+];
+
+export function providerRefillRefusal(text: string): RefillRefusal {
+  return PROVIDER_REFUSAL_WORDS.find(([, words]) => words.test(text))?.[0] ?? 'provider';
+}
+
 /** What the refill rule reads about one order. */
 export interface RefillCase {
   /** The service offers refills, and for how many days (null: the default period). */

@@ -19,14 +19,16 @@ const fifthsText = (n: bigint) => microsToUsd(Number(n) * 10, 'up');
 
 describe('reseller API figures', () => {
   it('gives the rate per 1000 with the service fee, rounded up to 5 decimals', () => {
-    expect(ratePer1000([tier('0.35')], NO_FEES)).toBe('0.35');
-    expect(ratePer1000([tier('0.35')], { serviceFeePercent: 10, baseFee: 0 })).toBe('0.385');
-    expect(ratePer1000([tier('0.2')], { serviceFeePercent: '6.36', baseFee: 0 })).toBe('0.21272');
-    expect(ratePer1000([tier('0.0123', 1)], NO_FEES)).toBe('12.30');
-    expect(ratePer1000([tier('1', 3)], NO_FEES)).toBe('333.33334');
-    expect(ratePer1000([tier('0.000001')], NO_FEES)).toBe('0.00001');
-    expect(ratePer1000([tier('2', 1000, 1, 500), tier('1.5', 1000, 501, 5000)], NO_FEES)).toBe('1.50');
-    expect(ratePer1000([], NO_FEES)).toBeNull();
+    expect(ratePer1000({ tiers: [tier('0.35')] }, NO_FEES)).toBe('0.35');
+    expect(ratePer1000({ tiers: [tier('0.35')] }, { serviceFeePercent: 10, baseFee: 0 })).toBe('0.385');
+    expect(ratePer1000({ tiers: [tier('0.2')] }, { serviceFeePercent: '6.36', baseFee: 0 })).toBe('0.21272');
+    expect(ratePer1000({ tiers: [tier('0.0123', 1)] }, NO_FEES)).toBe('12.30');
+    expect(ratePer1000({ tiers: [tier('1', 3)] }, NO_FEES)).toBe('333.33334');
+    expect(ratePer1000({ tiers: [tier('0.000001')] }, NO_FEES)).toBe('0.00001');
+    expect(ratePer1000({ tiers: [tier('1.5', 1000, 501, 5000), tier('2', 1000, 1, 500)] }, NO_FEES)).toBe('1.50');
+    // Orderable up to the first tier's maximum (500): the rate of the tier from 501 is not one an order is charged by.
+    expect(ratePer1000({ tiers: [tier('2', 1000, 1, 500), tier('1.5', 1000, 501, 5000)] }, NO_FEES)).toBe('2.00');
+    expect(ratePer1000({ tiers: [] }, NO_FEES)).toBeNull();
   });
 
   it('charges what a client computes from the rate: rate × quantity / 1000, to the fifth decimal', () => {
@@ -42,7 +44,7 @@ describe('reseller API figures', () => {
           const fee = `${f / 10n ** 4n}.${String(f % 10n ** 4n).padStart(4, '0')}`;
           const tiers = [tier(price, per)];
           const fees = { serviceFeePercent: fee, baseFee: 0 };
-          const rate = fifths(ratePer1000(tiers, fees)!);
+          const rate = fifths(ratePer1000({ tiers }, fees)!);
           const micros = priceOrder(tiers, q, fees).micros;
           // Debited: rate × q / 1000 rounded up to the micro.
           expect(BigInt(micros)).toBe((rate * 10n * BigInt(q) + 999n) / 1000n);

@@ -1,6 +1,6 @@
 import type { CatalogService } from './catalog';
 import type { OrderStatus } from './orderStatus';
-import { RATE_DECIMALS, ratePer1000Micros, type Fees } from './pricing';
+import { RATE_DECIMALS, ratePer1000Micros, type Fees, type RatedService } from './pricing';
 
 /**
  * Figures of the reseller API (`/api/v2`, the PerfectPanel-style protocol): prices per 1000,
@@ -43,14 +43,14 @@ export const V2_FIELD_ERRORS = {
 } as const;
 
 /**
- * USD per 1000 units as the customer pays them (src/core/pricing.ts): the tier containing 1000
- * units (else the first), the service fee included, rounded up to 5 decimals ("0.3500" → "0.35",
+ * USD per 1000 units as the customer pays them (src/core/pricing.ts): the tier an order of 1000
+ * units, or the orderable quantity nearest it, is charged by (else the first), the service fee included, rounded up to 5 decimals ("0.3500" → "0.35",
  * "0.21272"). Orders of that tier are charged by this very rate. The fixed per-order base fee,
  * when the shop sets one, is added to each order's charge, not to the rate. Null when no tier is
  * usable.
  */
-export function ratePer1000(tiers: CatalogService['tiers'], fees: Fees): string | null {
-  const micros = ratePer1000Micros(tiers, fees);
+export function ratePer1000(service: RatedService, fees: Fees): string | null {
+  const micros = ratePer1000Micros(service, fees);
   return micros === null ? null : microsToUsd(micros, 'up');
 }
 

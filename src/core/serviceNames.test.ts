@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyNameRules, displayNames, previewNames, type NameRule } from './serviceNames';
+import { SERVICE_GLOSSARY } from './serviceGlossary';
+import * as naming from './serviceNames';
+import type { NameRule, NamedService } from './serviceNames';
+
+// The rules' own behaviour, without the glossary (its tests are at the end).
+const applyNameRules = (s: NamedService, lang: string, rules: readonly NameRule[]) => naming.applyNameRules(s, lang, rules, []);
+const displayNames = (s: readonly NamedService[], lang: string, rules: readonly NameRule[]) => naming.displayNames(s, lang, rules, []);
+const previewNames = (s: readonly NamedService[], lang: string, before: readonly NameRule[], after: readonly NameRule[]) => naming.previewNames(s, lang, before, after, []);
 
 const rule = (keyword: string, name: string, extra: Partial<NameRule> = {}): NameRule => ({ keyword, lang: 'az', name, ...extra });
 const svc = (id: string, name: string) => ({ id, name });
@@ -111,5 +118,101 @@ describe('previewNames', () => {
     expect(rows[0]).toEqual({ id: '1', providerName: followers[0]!.name, before: followers[0]!.name, after: 'İnstaqram İzləyiciləri [Real, 30 days refill] ⚡', clash: false });
     const clashing = previewNames([svc('1', 'Instagram Followers [HQ]'), svc('9', 'İnstaqram İzləyiciləri [HQ]')], 'az', before, after);
     expect(clashing).toEqual([{ id: '1', providerName: 'Instagram Followers [HQ]', before: 'Instagram Followers [HQ]', after: 'Instagram Followers [HQ]', clash: true }]);
+  });
+});
+
+describe('the glossary', () => {
+  const az = (name: string, rules: NameRule[] = []) => naming.applyNameRules(svc('1', name), 'az', rules);
+  const tr = (name: string, rules: NameRule[] = []) => naming.applyNameRules(svc('1', name), 'tr', rules);
+
+  it('words a fresh catalogue in az and tr, in each language’s word order', () => {
+    const name = 'Instagram Followers [Mixed Quality, Active Users, Lifetime refill]';
+    expect(az(name)).toBe('Instagram izləyiciləri [Qarışıq keyfiyyət, Aktiv istifadəçilər, Ömürlük bərpa]');
+    expect(tr(name)).toBe('Instagram takipçi [Karışık kalite, Aktif kullanıcılar, Ömür boyu telafi]');
+    expect(naming.applyNameRules(svc('1', name), 'en', [])).toBe(name);
+    expect(az('Facebook Page Likes [HQ, 1K/day, 30d refill]')).toBe('Facebook səhifə bəyənmələri [Yüksək keyfiyyət, Gündə 1K, 30 gün bərpa]');
+    expect(tr('Facebook Page Likes [HQ, 1K/day, 30d refill]')).toBe('Facebook sayfa beğeni [Yüksek kalite, Günde 1K, 30 gün telafi]');
+    expect(az('YouTube Subscribers [Real, No Refill]')).toBe('YouTube abunəçiləri [Real, Bərpasız]');
+    expect(tr('Telegram Channel Members [Targeted Country]')).toBe('Telegram kanal üye [Ülke hedefli]');
+    expect(az('Website Traffic')).toBe('Veb-sayt trafiki');
+    expect(tr('Google Maps Reviews')).toBe('Google Maps değerlendirmesi');
+  });
+
+  it('puts an az head noun in the possessive after a noun, not first or after adjectives only', () => {
+    expect(az('Real Followers')).toBe('Real izləyicilər');
+    expect(az('Instagram Real Turkish Followers')).toBe('Instagram real türk izləyiciləri');
+    expect(tr('Instagram Real Turkish Followers')).toBe('Instagram gerçek Türk takipçi');
+    expect(az('Followers - Instagram')).toBe('İzləyicilər - Instagram');
+  });
+
+  it('fills in numbers, starts each part of a name with a capital and leaves unknown words', () => {
+    expect(az('TikTok Views | Start: 0-1 hours, 50K/day, R30')).toBe('TikTok baxışları | Başlama: 0-1 saat, Gündə 50K, 30 gün bərpa');
+    expect(tr('Instagram Followers [US] Refill 365 days')).toBe('Instagram takipçi [ABD] Telafi 365 gün');
+    expect(az('Instagram Followers for us')).toBe('Instagram izləyiciləri for us');
+    expect(tr('Instagram Likes [Quantum Boost]')).toBe('Instagram beğeni [Quantum Boost]');
+  });
+
+  it('gives way to the admin’s rules wherever both match', () => {
+    const rules = [rule('Instagram Followers', 'İnstaqram İzləyiciləri'), rule('Lifetime', 'Həmişəlik'), rule('Likes', 'Bəyənilər', { lang: 'tr' })];
+    expect(az('Instagram Followers [HQ, Lifetime refill]', rules)).toBe('İnstaqram İzləyiciləri [Yüksək keyfiyyət, Həmişəlik bərpa]');
+    expect(tr('Instagram Likes [HQ]', rules)).toBe('Instagram Bəyənilər [Yüksek kalite]');
+    const one = [rule('Instagram Followers [HQ]', 'Seçilmiş izləyicilər', { serviceId: '1' })];
+    expect(az('Instagram Followers [HQ]', one)).toBe('Seçilmiş izləyicilər');
+  });
+
+  it('has a wording in az and tr for every term, naming the numbers the term matches', () => {
+    for (const term of SERVICE_GLOSSARY) {
+      for (const lang of ['az', 'tr'] as const) {
+        const text = term[lang];
+        for (const form of typeof text === 'string' ? [text] : text) {
+          expect(form.trim(), `${term.en} (${lang})`).not.toBe('');
+          for (const n of term.en.match(/\{[nm]\}/g) ?? []) expect(form, `${term.en} (${lang})`).toContain(n);
+        }
+      }
+    }
+  });
+
+  /** Provider names from the glossary's words and their synonyms, in any letter case. */
+  const words = fc.constantFrom('Followers', 'followers', 'Likes', 'Views', 'Page Likes', 'Story Views', 'Subscribers', 'Members', 'Comments', 'Custom Comments', 'Reviews', 'Plays', 'Traffic');
+  const tag = fc.constantFrom('HQ', 'High Quality', 'hq', 'Real', 'Non Drop', 'No Drop', 'Non-Drop', 'No Refill', '30d refill', '30 days refill', 'R30', 'Lifetime refill', 'Instant', 'Fast', 'US', 'USA', 'Turkish', 'Turkey', '500/day', 'İzləyicilər', 'izləyiciləri');
+  const glossaryName = fc
+    .tuple(fc.constantFrom('Instagram', 'TikTok', 'instagram', 'Real', 'Turkish', ''), words, fc.array(tag, { maxLength: 3 }), fc.constantFrom('', ' ⚡', ' - Fast'))
+    .map(([platform, what, tags, tail]) => `${platform ? `${platform} ` : ''}${what}${tags.length ? ` [${tags.join(', ')}]` : ''}${tail}`);
+  const adminRule = fc.record({
+    keyword: fc.constantFrom('Followers', 'Likes', 'Instagram Followers', 'HQ', 'Real', 'refill', 'İzləyicilər'),
+    lang: fc.constantFrom('az', 'tr'),
+    name: fc.constantFrom('İzləyicilər', 'izləyiciləri', 'Takipçi', 'Yüksək keyfiyyət', 'Real', 'Followers'),
+    serviceId: fc.option(fc.constantFrom('0', '1', '2'), { freq: 3 }),
+  });
+  const glossaryCatalogue = fc.uniqueArray(glossaryName, { minLength: 1, maxLength: 14 }).chain((names) =>
+    fc.array(fc.constantFrom(...names), { maxLength: 3 }).map((dups) => [...names, ...dups].map((name, i) => svc(String(i), name))),
+  );
+
+  it('never makes services whose provider names differ read alike, with or without the admin’s rules', () => {
+    fc.assert(
+      fc.property(glossaryCatalogue, fc.array(adminRule, { maxLength: 4 }), fc.constantFrom('az', 'tr'), (services, rules, lang) => {
+        const names = naming.displayNames(services, lang, rules);
+        for (const a of services) {
+          for (const b of services) {
+            if (a.name !== b.name) expect(names.get(a.id)).not.toBe(names.get(b.id));
+          }
+          expect([naming.applyNameRules(a, lang, rules), a.name]).toContain(names.get(a.id));
+        }
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('reads every service of a fresh shop in az and tr, told apart as in English', async () => {
+    const { generateCatalog } = await import('../../sandbox/provider/catalog');
+    const services = generateCatalog().services.map((s) => svc(s.id, s.wire.public_name));
+    for (const lang of ['az', 'tr']) {
+      const names = naming.displayNames(services, lang, []);
+      expect(new Set(names.values()).size).toBe(new Set(services.map((s) => s.name)).size);
+      for (const s of services) {
+        const name = names.get(s.id)!;
+        expect(name, s.name).not.toMatch(/\b(Followers|Likes|Views|Comments|Shares|Subscribers|Members|Plays|Reviews|Traffic|Quality|Refill|Users|Drop|day)\b/i);
+      }
+    }
   });
 });

@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { z } from 'zod';
 
 /**
@@ -41,6 +42,37 @@ export const settingsSchema = z.object({
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
+
+/**
+ * The step of each numeric setting as the team types it (docs/rules.md#settings): a value must be a
+ * whole number of steps, counted from 0 — a tenth of a percent, a cent, a ten-thousandth of a
+ * manat, whole minutes and hours. The admin form offers them, and a change off its step is refused
+ * (`settingsInputSchema`, src/core/contracts/admin.ts); stored values are read as they are.
+ */
+export const SETTING_STEPS = {
+  service_fee: '0.1',
+  base_fee: '0.01',
+  default_balance: '0.01',
+  usd_azn_rate: '0.0001',
+  stuck_floor_minutes: '1',
+  stuck_default_minutes: '1',
+  stuck_cancel_after_hours: '1',
+  provider_low_balance: '0.01',
+  provider_funds_wait_hours: '1',
+} as const satisfies Partial<Record<keyof Settings, string>>;
+export type NumericSettingKey = keyof typeof SETTING_STEPS;
+
+/** Whether `value` is a whole number of `step`s (exact decimals: 12.5 is on 0.1, 12.55 is not). */
+export function isOnStep(value: number, step: string): boolean {
+  if (!Number.isFinite(value)) return false;
+  return new Big(String(value)).mod(step).eq(0);
+}
+
+/** The two values on `step` around one that is not, as decimal text: 12.55 on 0.1 → ['12.5', '12.6']. */
+export function stepsAround(value: number, step: string): [string, string] {
+  const below = new Big(String(value)).div(step).round(0, Big.roundDown).times(step);
+  return [below.toString(), below.plus(step).toString()];
+}
 export type SettingKey = keyof Settings;
 export const SETTING_KEYS = Object.keys(settingsSchema.shape) as SettingKey[];
 

@@ -11,6 +11,7 @@ import { refuseNul } from './http/body';
 import { errorBody, handleError } from './http/errors';
 import { requestTargetLimit } from './http/limits';
 import { securityHeaders } from './http/security';
+import { pageLanguage } from './web/language';
 import { createPageCache } from './web/pageCache';
 import { BROADCASTS_ONLY } from './realtime';
 import type { AppDeps } from './deps';
@@ -69,6 +70,8 @@ export function buildApp(deps: AppDeps): Hono {
     // Built pages for visitors without a session come from memory (web/pageCache.ts); a change to
     // what they show, on any instance, empties it. Development renders every request afresh.
     const cache = deps.clientDir ? createPageCache() : null;
+    // A page in a language remembers it for the pages without one (web/language.ts).
+    app.use('*', pageLanguage({ secure: production }));
     if (cache) {
       app.use('*', cache.serve);
       deps.realtime?.subscribe(BROADCASTS_ONLY, (event) => {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { QueryClient, QueryClientProvider, type UseQueryResult } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -13,6 +13,7 @@ import { StaffRoles } from './features/admin/access';
 import AdminDashboardPage from './features/admin/AdminDashboardPage';
 import { adminKeys, type DashboardData } from './features/admin/api';
 import { PriceSummary } from './features/catalog/PriceSummary';
+import { dashboardKeys } from './features/dashboard/api';
 import { HistoryTab } from './features/dashboard/HistoryTab';
 import { OrderSummary } from './features/dashboard/OrderSummary';
 import AdminContactMessagesPage from './features/support/AdminContactMessagesPage';
@@ -37,7 +38,7 @@ const QEPIK = 123450;
 const QUANTITY = 12345;
 
 const EXPECTED: Record<Language, { usd: string; azn: string; count: string; dateTime: string; others: string[] }> = {
-  az: { usd: '1.234,50\u00a0$', azn: '1.234,50\u00a0AZN', count: '12.345', dateTime: '23.11.2026, 19:08', others: ['$1', '$ 1', '1,234', '12,345', 'US$', '₼', '2026-11-23', 'M11'] },
+  az: { usd: '1.234,50\u00a0$', azn: '1.234,50\u00a0AZN', count: '12.345', dateTime: '23.11.2026 19:08', others: ['$1', '$ 1', '1,234', '12,345', 'US$', '₼', '2026-11-23', 'M11', '23.11.2026,'] },
   tr: { usd: '$1.234,50', azn: 'AZN\u00a01.234,50', count: '12.345', dateTime: '23.11.2026 19:08', others: ['1.234,50 $', '1,234', '12,345', 'US$', '₼', '2026-11-23', '23.11.2026,'] },
   en: { usd: '$1,234.50', azn: 'AZN\u00a01,234.50', count: '12,345', dateTime: 'Nov 23, 2026, 7:08 PM', others: ['1.234', '12.345', 'US$', '₼', '2026-11-23', '23.11.2026', '11/23/2026'] },
 };
@@ -128,7 +129,7 @@ function pages(lang: Language): Record<string, string> {
       lang,
       <OrderSummary service={service} fees={fees} quantity={String(QUANTITY)} total={MICROS} balanceMicros={MICROS * 2} locale={locale} placing={false} blockedBy={null} onTopUp={() => {}} />,
     ),
-    'dashboard history': render(lang, <HistoryTab orders={{ isPending: false, isError: false, data: [order] } as UseQueryResult<OrderView[]>} locale={locale} onNewOrder={() => {}} />),
+    'dashboard history': render(lang, <HistoryTab query={{ status: 'all', page: 1 }} onQuery={() => {}} locale={locale} onNewOrder={() => {}} />, [[dashboardKeys.history({ status: 'all', page: 1 }), { orders: [order], runs: [], total: 1, page: 1, pageSize: 20 }]]),
     'admin dashboard': render(lang, <AdminDashboardPage />, [[adminKeys.dashboard(), dashboard]]),
     'support conversation': render(lang, <MessageList messages={[{ id: 'm1', message: 'Hello', isAdmin: true, createdAt: MOMENT }]} side="customer" lang={lang} names={{ team: 'Team', customer: 'You' }} />),
     'admin contact messages': render(lang, <AdminContactMessagesPage />, [

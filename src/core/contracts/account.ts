@@ -36,6 +36,8 @@ const strict = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape, { er
 const typedPassword = z.string('VALIDATION_FAILED').min(1, 'VALIDATION_FAILED').max(PASSWORD_MAX_LENGTH, 'INVALID_CREDENTIALS');
 /** A new password: the sign-up strength rules. */
 const newPassword = signUpInputSchema.shape.password;
+/** The token of a password-reset link. */
+const resetToken = z.string('VALIDATION_FAILED').min(1, 'VALIDATION_FAILED').max(512, 'VALIDATION_FAILED');
 
 export const AUTH_WRITE_BODIES = {
   '/sign-up/email': strict({ name: fullNameSchema, email: emailSchema, password: newPassword }),
@@ -43,7 +45,7 @@ export const AUTH_WRITE_BODIES = {
   '/update-user': strict({ name: fullNameSchema }),
   '/change-password': strict({ currentPassword: typedPassword, newPassword, revokeOtherSessions: z.boolean('VALIDATION_FAILED').optional() }),
   '/request-password-reset': strict({ email: emailSchema }),
-  '/reset-password': strict({ token: z.string('VALIDATION_FAILED').min(1, 'VALIDATION_FAILED').max(512, 'VALIDATION_FAILED'), newPassword }),
+  '/reset-password': strict({ token: resetToken, newPassword }),
   // The second factor: turning it on, off and new recovery codes ask for the password again; a
   // code is checked after the password at sign-in, and once to finish turning it on.
   '/two-factor/enable': strict({ password: typedPassword }),
@@ -53,6 +55,9 @@ export const AUTH_WRITE_BODIES = {
   '/two-factor/verify-backup-code': strict({ code: recoveryCodeSchema }),
 } as const;
 export type AuthWritePath = keyof typeof AUTH_WRITE_BODIES;
+
+/** Whether a password-reset link still works, asked when its page opens (`/api/auth-extra/reset-link`). */
+export const resetLinkSchema = strict({ token: resetToken });
 export const isAuthWritePath = (path: string): path is AuthWritePath => Object.hasOwn(AUTH_WRITE_BODIES, path);
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n';
-import { settingsSchema } from '../settings';
+import { isOnStep, SETTING_STEPS, settingsSchema, type NumericSettingKey } from '../settings';
 import { markupSchema } from '../catalog';
 import { PAYMENT_STATUSES } from './payments';
 
@@ -44,12 +44,18 @@ export const localServiceInputSchema = z
 export type LocalServiceInput = z.infer<typeof localServiceInputSchema>;
 
 /**
- * Service name form (docs/rules.md#catalogue): API name (the words of provider names to translate),
- * Azerbaijani and Turkish names, all required and trimmed; optionally the one service the names
- * apply to (null: every service whose name has the words).
+ * Service name form (docs/rules.md#catalogue): API name (the words of provider names to translate,
+ * runs of spaces read as one, as the rule matches them), Azerbaijani and Turkish names, all
+ * required and trimmed; optionally the one service the names apply to (null: every service whose
+ * name has the words).
  */
 export const serviceNameInputSchema = z.strictObject({
-  apiServiceName: z.string().trim().min(1).max(200),
+  apiServiceName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .transform((v) => v.replace(/\s+/gu, ' ')),
   az: z.string().trim().min(1).max(200),
   tr: z.string().trim().min(1).max(200),
   serviceId: z.string().trim().regex(/^[\w-]{1,64}$/).nullable().default(null),
@@ -84,7 +90,16 @@ export const paramTextOverrideInputSchema = z
   .strict();
 export type ParamTextOverrideInput = z.infer<typeof paramTextOverrideInputSchema>;
 
-export const settingsInputSchema = settingsSchema.partial().strict();
+/** A change of settings: known keys only, each numeric one on its step (`SETTING_STEPS`), refused as `offStep` with the step. */
+export const settingsInputSchema = settingsSchema
+  .partial()
+  .strict()
+  .superRefine((input, ctx) => {
+    for (const [key, step] of Object.entries(SETTING_STEPS) as [NumericSettingKey, string][]) {
+      const value = input[key];
+      if (value !== undefined && !isOnStep(value, step)) ctx.addIssue({ code: 'custom', path: [key], message: 'offStep', params: { step } });
+    }
+  });
 
 
 export const blogPostInputSchema = z.strictObject({

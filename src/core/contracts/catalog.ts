@@ -29,6 +29,8 @@ export const publicServiceSchema = z.object({
   displayPrice: z.string().nullable(),
   displayPer: z.number().int(),
   hasParams: z.boolean(),
+  /** Some param is required: cannot be ordered without extra details (`needsParams`, src/core/orderRules.ts). */
+  needsParams: z.boolean().optional(),
   /** May be ordered as a drip-feed (runs × quantity at an interval). */
   dripfeed: z.boolean().optional(),
   /** A completed order may be refilled, for `refillDays` after it completed (null: the default period; docs/rules.md#refill). */

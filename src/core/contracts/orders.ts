@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { orderNoteSchema } from '../orderNotes';
-import { ORDER_STATUSES } from '../orderStatus';
+import { HISTORY_TABS, ORDER_STATUSES } from '../orderStatus';
 
 /** An order waiting at the provider with no progress past its service's usual start (src/core/orderDelay.ts). */
 export const orderDelaySchema = z.object({ since: z.string(), usualMinutes: z.number().int() });
@@ -35,6 +35,31 @@ export const orderViewSchema = z.object({
     .optional(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
+
+/** Longest search of the order history. */
+export const HISTORY_SEARCH_MAX = 200;
+
+/**
+ * The order history's page (docs/rules.md#screens), as the dashboard's address carries it: a tab
+ * (`status`), a search (`q`: words of the order number, the link or the service; a run's number
+ * finds its drip-feed) and the page, 20 orders a page.
+ */
+export const historyQuerySchema = z.strictObject({
+  status: z.enum(HISTORY_TABS).default('all'),
+  q: z.string().trim().max(HISTORY_SEARCH_MAX).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type HistoryQuery = z.output<typeof historyQuerySchema>;
+
+/** One page of the history: the orders placed (a drip-feed once), each drip-feed's runs beside them in `runs`. */
+export const historyPageSchema = z.object({
+  orders: z.array(orderViewSchema),
+  runs: z.array(orderViewSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;
 
 export const orderStatsSchema = z.object({
   total: z.number().int(),

@@ -4,7 +4,7 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
 import { signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
-import { displayNames, previewNames, type NameRule } from '../../core/serviceNames';
+import { applyNameRules, displayNames, previewNames, type NameRule } from '../../core/serviceNames';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
 import { auditLog, catalogServices, customerGroups, ledgerEntries, orders, payments, providerServiceChanges, providerServices, serviceSources, twoFactors, users } from '../db/schema';
@@ -270,6 +270,18 @@ describe('admin rules', () => {
     expect(pub).not.toHaveProperty('default_balance');
   });
 
+  it('settings: a numeric value off its declared step is refused, naming the field; one on it is saved', async () => {
+    for (const [key, value] of [['service_fee', 12.55], ['base_fee', 0.375], ['default_balance', 1.005], ['usd_azn_rate', 1.70005], ['provider_low_balance', 10.001]] as const) {
+      const res = await send('PUT', '/api/admin/settings', admin, { [key]: value });
+      expect(res.status, key).toBe(422);
+      expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', details: { issues: [{ path: key, code: 'custom' }] } } });
+    }
+    const saved = await send('PUT', '/api/admin/settings', admin, { service_fee: 12.6, base_fee: 0.38, usd_azn_rate: 1.7005 });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ service_fee: 12.6, base_fee: 0.38, usd_azn_rate: 1.7005 });
+    await send('PUT', '/api/admin/settings', admin, { service_fee: 12.5, base_fee: 0, usd_azn_rate: 1.7 });
+  });
+
   it('settings: the delayed orders’ floor, default wait and cancel limit are whole numbers within bounds, kept from the storefront', async () => {
     for (const bad of [{ stuck_floor_minutes: 0 }, { stuck_default_minutes: 43_201 }, { stuck_cancel_after_hours: -1 }, { stuck_cancel_after_hours: 1.5 }]) {
       expect((await send('PUT', '/api/admin/settings', admin, bad)).status).toBe(422);
@@ -314,7 +326,8 @@ describe('service names', () => {
     const after = [...before, ...rulesOf([phrase, single])];
     const preview = previewNames(services, 'az', before, after);
     expect(preview.length).toBe(followers.length);
-    expect(preview.find((r) => r.id === followers[1]!.id)!.after).toBe(followers[1]!.name.replace('Instagram Followers', 'İnstaqram İzləyiciləri'));
+    const rest = applyNameRules({ id: followers[1]!.id, name: followers[1]!.name.replace(/^Instagram Followers/, '') }, 'az', []);
+    expect(preview.find((r) => r.id === followers[1]!.id)!.after).toBe(`İnstaqram İzləyiciləri${rest}`);
     expect(preview.find((r) => r.id === followers[0]!.id)!.after).toBe('Seçilmiş izləyicilər');
 
     expect((await send('POST', '/api/admin/catalog/service-names', admin, phrase)).status).toBe(201);
@@ -331,6 +344,24 @@ describe('service names', () => {
     expect((await send('POST', '/api/admin/catalog/service-names', admin, { ...phrase, apiServiceName: 'Likes Y', serviceId: '../1' })).status).toBe(422);
     expect((await send('POST', '/api/admin/catalog/service-names', admin, { ...phrase, apiServiceName: 'Likes Z', scope: 'all' })).status).toBe(422);
     for (const n of [phrase, single]) expect((await send('DELETE', `/api/admin/catalog/service-names/${encodeURIComponent(n.apiServiceName)}`, admin)).status).toBe(204);
+  });
+
+  it('refuses a name whose words differ from another’s only in letter case or spacing, which could never apply', async () => {
+    const likes = { apiServiceName: 'Instagram Likes', az: 'Instagram bəyənmələri', tr: 'Instagram beğeni', serviceId: null };
+    expect((await send('POST', '/api/admin/catalog/service-names', admin, likes)).status).toBe(201);
+    for (const apiServiceName of ['instagram likes', 'INSTAGRAM LIKES', '  Instagram   Likes ']) {
+      const res = await send('POST', '/api/admin/catalog/service-names', admin, { ...likes, apiServiceName, az: 'Başqa ad' });
+      expect(res.status, apiServiceName).toBe(409);
+      expect((await res.json()).error.code).toBe('DUPLICATE');
+    }
+    // Another name cannot be renamed into it either; its own letter case may change.
+    const views = { apiServiceName: 'Instagram Views', az: 'Instagram baxışları', tr: 'Instagram izlenme', serviceId: null };
+    expect((await send('POST', '/api/admin/catalog/service-names', admin, views)).status).toBe(201);
+    expect((await send('PUT', `/api/admin/catalog/service-names/${encodeURIComponent('Instagram Views')}`, admin, { ...views, apiServiceName: 'instagram LIKES' })).status).toBe(409);
+    expect((await send('PUT', `/api/admin/catalog/service-names/${encodeURIComponent('Instagram Views')}`, admin, { ...views, apiServiceName: 'instagram views' })).status).toBe(200);
+    const names = (await (await send('GET', '/api/admin/catalog/service-names', admin)).json()).names as { apiServiceName: string; az: string }[];
+    expect(names.filter((n) => n.apiServiceName.toLowerCase() === 'instagram likes')).toEqual([expect.objectContaining({ apiServiceName: 'Instagram Likes', az: 'Instagram bəyənmələri' })]);
+    for (const n of ['Instagram Likes', 'instagram views']) expect((await send('DELETE', `/api/admin/catalog/service-names/${encodeURIComponent(n)}`, admin)).status).toBe(204);
   });
 });
 

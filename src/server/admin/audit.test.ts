@@ -109,15 +109,16 @@ describe('the audit log list', () => {
 
     const az = await labels('az');
     expect(Object.fromEntries(az)).toEqual({
-      'audit-followers': 'İnstaqram izləyiciləri [Audit Real] ⚡',
+      // The rule's words; the glossary words "Real" and "Old" (src/core/serviceGlossary.ts).
+      'audit-followers': 'İnstaqram izləyiciləri [Audit real] ⚡',
       'audit-likes': 'Instagram Likes [Audit HQ]',
-      'audit-retired': 'İnstaqram izləyiciləri [Audit Old]',
+      'audit-retired': 'İnstaqram izləyiciləri [Audit köhnə]',
     });
     const listedAz = await catalogue('az');
     for (const id of ['audit-followers', 'audit-likes']) expect(az.get(id), id).toBe(listedAz.get(id));
 
     const tr = await labels('tr');
-    expect(tr.get('audit-followers')).toBe('Instagram Takipçi [Audit Real] ⚡');
+    expect(tr.get('audit-followers')).toBe('Instagram Takipçi [Audit gerçek] ⚡');
     expect(tr.get('audit-followers')).toBe((await catalogue('tr')).get('audit-followers'));
     expect((await labels('en')).get('audit-followers')).toBe('Instagram Followers [Audit Real] ⚡');
     await database.db.delete(serviceCustomNames);

@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps';
 import { staffActor } from '../auth';
 import { jsonBody, param, query } from '../http/body';
 import { notifyOrder, notifyRefund, orderById, orderDetail, ordersDeps, prepareResubmit, refundByStaff, resyncOrder, searchOrders, submitOrder, toOrderView } from '../orders';
-import { cancelAndTell, refillAndTell } from '../reseller';
+import { actionsOf, cancelAndTell, refillAndTell } from '../reseller';
 import { audit } from './audit';
 
 const orderParam = param(orderIdParamsSchema, () => new AppError('ORDER_NOT_FOUND', 'Order not found.'));
@@ -19,7 +19,12 @@ export function adminOrdersRoutes(deps: AppDeps) {
     new Hono()
       .get('/', query(adminOrdersQuerySchema), async (c) => c.json(await searchOrders(db, c.req.valid('query'))))
 
-      .get('/:id', orderParam, async (c) => c.json(await orderDetail(db, await load(c.req.valid('param').id))))
+      // With what the order allows now (refill, cancel), by the customer's own rule (reseller/actions.ts).
+      .get('/:id', orderParam, async (c) => {
+        const o = await load(c.req.valid('param').id);
+        const [detail, actions] = await Promise.all([orderDetail(db, o), actionsOf(db, [o])]);
+        return c.json({ ...detail, actions: actions[o.id]! });
+      })
 
       // A resync may change the order's status and refund it: the team's action is audited.
       .post('/:id/resync', orderParam, async (c) => {

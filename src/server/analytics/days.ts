@@ -19,6 +19,8 @@ const shopDayOf = (column: SQL) => sql`(${column} at time zone ${SHOP_TIME_ZONE}
 const ORDER_OF_ENTRY = sql.raw(
   `(case when l.kind = 'order_charge' then l.reference when l.reference like 'admin-refund:%' then split_part(l.reference, ':', 2) else split_part(l.reference, ':', 1) end)::uuid`,
 );
+/** The payment a top-up or chargeback entry names (its reference is the payment's id), by the payments' key. */
+const PAYMENT_OF_ENTRY = sql.raw(`(case when l.reference ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then l.reference::uuid end)`);
 /** The orders bought at a provider: all but a drip-feed parent whose runs are sent one by one. */
 const BOUGHT = sql.raw(`not (o.runs is not null and not o.upstream_drip)`);
 /** What an order cost less what its provider gave back. */
@@ -75,8 +77,8 @@ export function dayFigures(p: DayRange, dims: readonly AnalyticsDimension[]): SQ
     // Top-ups less chargebacks: the USD credited and the AZN of the payment each names.
     parts.push(sql`
       select ${shopDayOf(sql`l.created_at`)} as day, 'all' as dimension, '' as key, 0 as sales, 0 as refunds, 0 as cost,
-        sum(l.amount_micros) as top_ups, coalesce(sum(case l.kind when 'topup' then p.amount_qepik when 'chargeback' then -p.amount_qepik end), 0) as qepik, 0 as orders
-      from ledger_entries l left join payments p on p.id::text = l.reference
+        sum(l.amount_micros) as top_ups, coalesce(sum(case l.kind when 'topup' then 1 else -1 end * (select p.amount_qepik from payments p where p.id = ${PAYMENT_OF_ENTRY})), 0) as qepik, 0 as orders
+      from ledger_entries l
       where l.kind in ('topup', 'chargeback') and ${within(sql`l.created_at`, p)}
       group by 1`);
   }

@@ -160,5 +160,15 @@ describe('what marks a closed day stale', () => {
       await db.execute(sql`select (select count(*)::int from analytics_built_days where day between '2024-12-01' and '2024-12-31') as days, (select count(*)::int from analytics_built_months where month = '2024-12-01') as months`),
     );
     expect(rows).toEqual({ days: 31, months: 1 });
+
+    // A change to another month's day computes that day and its month again, not December.
+    const builtAt = async () => rowsOf<{ at: string }>(await db.execute(sql`select built_at::text as at from analytics_built_months where month = '2024-12-01'`))[0]!.at;
+    const december = await builtAt();
+    const both = periodDays({ period: 'custom', from: '2024-12-01', to: '2025-01-31' })!;
+    await breakdown(db, both, 'service');
+    await order(db, user, { charge: 5000, cost: 100, when: new Date('2025-01-15T10:00:00+04:00'), serviceId: 's1' });
+    expect(await staleDays()).toContain('2025-01-15');
+    expect(await breakdown(db, both, 'service')).toEqual(await breakdown(db, both, 'service', RAW));
+    expect(await builtAt()).toBe(december);
   });
 });

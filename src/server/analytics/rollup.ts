@@ -134,7 +134,7 @@ export async function rolledUp(db: Db, p: DayRange, opts: { months: boolean; now
     return Number(row?.built) === daysBetween(r.from, addDays(r.to, 1)) && Number(row?.months) === months.length && !row?.stale;
   };
   if (await check(db)) return split;
-  await db.transaction(async (tx) => {
+  const computed = await db.transaction(async (tx) => {
     await tx.execute(LOCK);
     // The marks first, taken in one statement: a change committed after it keeps its mark for the next time.
     const marked = rowsOf<{ day: string }>(
@@ -152,12 +152,19 @@ export async function rolledUp(db: Db, p: DayRange, opts: { months: boolean; now
     // A stale day is computed again if it was built; one never built will be computed whole when asked.
     for (const day of marked) if (built.has(day)) wanted.push(day);
     for (const run of runsOf(wanted)) await buildDays(tx, run);
+    // Months whose days were computed again, and months of the period never summed.
     const touched = new Set(wanted.map(firstOfMonth));
+    const summed = new Set(
+      rowsOf<{ month: string }>(await tx.execute(sql`select to_char(month, 'YYYY-MM-DD') as month from analytics_built_months where month = any(${`{${months.join(',')}}`}::date[])`)).map((m) => m.month),
+    );
     const open = firstOpenDay(opts.now ?? Date.now());
-    for (const month of new Set([...months, ...touched])) {
+    for (const month of new Set([...months.filter((m) => !summed.has(m)), ...touched])) {
       if (nextMonth(month) <= open) await buildMonth(tx, month);
     }
+    return wanted.length;
   });
+  // After a month or more computed at once (a first build), the planner learns the table's new size.
+  if (computed >= 28) await db.execute(sql`analyze analytics_days`);
   return split;
 }
 

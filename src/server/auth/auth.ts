@@ -5,7 +5,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { AUTH_WRITE_BODIES, isAuthWritePath } from '../../core/contracts/account';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/password';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '../../core/i18n';
+import { requestLanguage } from '../../core/i18n';
 import type { ErrorCode } from '../../core/errors';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
@@ -45,14 +45,6 @@ const refuse = (status: 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'UNPROCES
 /** Requests whose reset mail the transport refused. */
 export const mailNotSent = new WeakSet<Request>();
 
-/** The site language a request's `lang` cookie names, or null when it names none. */
-export function cookieLanguage(header: string | null | undefined): Language | null {
-  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`).exec(header ?? '');
-  return isLanguage(match?.[1]) ? match[1] : null;
-}
-
-export const languageFromCookie = (header: string | null | undefined): Language => cookieLanguage(header) ?? DEFAULT_LANGUAGE;
-
 /**
  * better-auth on our own tables: e-mail and password, database sessions in an httpOnly,
  * SameSite=Lax cookie (Secure in production), password reset by mail. The rules
@@ -77,7 +69,7 @@ export function createAuth(opts: AuthOptions) {
       async sendResetPassword({ user, token }, request) {
         const settings = await getSettings(opts.db);
         const link = `${opts.publicUrl.replace(/\/$/, '')}/password-recovery?token=${encodeURIComponent(token)}`;
-        const lang = languageFromCookie(request?.headers.get('cookie'));
+        const lang = requestLanguage(request?.headers.get('cookie'), request?.headers.get('accept-language'));
         try {
           await opts.mailer.send(passwordResetMail({ to: user.email, name: user.name, link, lang, siteName: settings.site_name }));
         } catch (err) {
@@ -96,7 +88,7 @@ export function createAuth(opts: AuthOptions) {
       async sendVerificationEmail({ user, token }, request) {
         const settings = await getSettings(opts.db);
         const link = `${opts.publicUrl.replace(/\/$/, '')}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(VERIFIED_LANDING)}`;
-        const lang = languageFromCookie(request?.headers.get('cookie'));
+        const lang = requestLanguage(request?.headers.get('cookie'), request?.headers.get('accept-language'));
         try {
           await opts.mailer.send(verifyEmailMail({ to: user.email, name: user.name, link, lang, siteName: settings.site_name }));
         } catch (err) {
@@ -178,3 +170,15 @@ export function createAuth(opts: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Whether a password-reset link's token would still set a password: known, not used (a reset
+ * consumes it), not expired, its account still there — what `/reset-password` checks before it
+ * sets one.
+ */
+export async function isResetTokenValid(auth: Auth, token: string): Promise<boolean> {
+  const { internalAdapter } = await auth.$context;
+  const verification = await internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!verification || verification.expiresAt < new Date()) return false;
+  return (await internalAdapter.findUserById(verification.value)) !== null;
+}

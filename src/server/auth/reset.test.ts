@@ -86,6 +86,38 @@ describe('password reset by e-mail', () => {
     expect(await res.json()).toMatchObject({ error: { code: 'RESET_LINK_INVALID' } });
   });
 
+  it('says whether a link still works before a password is typed: fresh yes; used, expired, damaged or unknown no', async () => {
+    const check = async (token: unknown, ip = '203.0.113.40') => {
+      const res = await post(app, '/api/auth-extra/reset-link', { token }, { ip });
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    const user = await signUpUser(app);
+    await post(app, '/api/auth/request-password-reset', { email: user.email }, { ip: '203.0.113.14' });
+    const token = tokenOf((await mailbox()).at(-1)!.text)!;
+    expect(await check(token)).toEqual({ status: 200, body: { valid: true } });
+    expect(await check(`${token.slice(0, -2)}xx`)).toEqual({ status: 200, body: { valid: false } });
+    expect(await check('no-such-token')).toEqual({ status: 200, body: { valid: false } });
+    // Asking does not use the link up.
+    expect(await check(token)).toEqual({ status: 200, body: { valid: true } });
+    expect((await post(app, '/api/auth/reset-password', { token, newPassword: 'Brand-new-1!' })).status).toBe(200);
+    expect(await check(token)).toEqual({ status: 200, body: { valid: false } });
+
+    await post(app, '/api/auth/request-password-reset', { email: user.email }, { ip: '203.0.113.15' });
+    const later = tokenOf((await mailbox()).at(-1)!.text)!;
+    await database.query(`update verifications set expires_at = now() - interval '1 second' where identifier = $1`, [`reset-password:${later}`]);
+    expect(await check(later)).toEqual({ status: 200, body: { valid: false } });
+
+    expect((await check('')).status).toBe(422);
+    expect((await post(app, '/api/auth-extra/reset-link', { token, extra: 1 })).status).toBe(422);
+  });
+
+  it('rate-limits link checks per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await post(app, '/api/auth-extra/reset-link', { token: `t-${i}` }, { ip: '203.0.113.41' })).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
   it('rate-limits reset requests per account', async () => {
     const user = await signUpUser(app);
     const statuses: number[] = [];

@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { AUTH_WRITE_BODIES, type Me } from '../../core/contracts/account';
+import { AUTH_WRITE_BODIES, resetLinkSchema, type Me } from '../../core/contracts/account';
 import { AppError, ERROR_CODES, isErrorCode, type ErrorCode } from '../../core/errors';
 import { emailSchema } from '../../core/password';
+import { namedLanguage } from '../../core/i18n';
 import { sessions } from '../db/schema';
 import { declaredBody } from '../http/body';
 import { errorBody } from '../http/errors';
-import { cookieLanguage, mailNotSent, type Auth } from './auth';
+import { isResetTokenValid, mailNotSent, type Auth } from './auth';
 import { clientIp } from '../http/clientIp';
 import { optionalUser, requireUser } from './guard';
 import { recentSignIns, recordSignIn } from './signIns';
@@ -156,7 +157,7 @@ export function authHandlerRoutes(get: () => AccountParts) {
   const recording = async (c: Context, res: Response, method: SignInMethod) => {
     const userId = await signedInUserId(res);
     if (userId) {
-      const language = cookieLanguage(c.req.header('cookie'));
+      const language = namedLanguage(c.req.header('cookie'), c.req.header('accept-language'));
       await recordSignIn(get().db, { userId, ipAddress: clientIp(c), userAgent: c.req.header('user-agent') ?? null, method, language });
     }
     return res;
@@ -265,6 +266,15 @@ export function accountRoutes(get: () => AccountParts) {
       const parsed = emailAvailableSchema.safeParse(await jsonBody(c));
       if (!parsed.success) throw new AppError('EMAIL_INVALID', 'The e-mail address is not valid.');
       return c.json({ available: await isEmailAvailable(opts.db, parsed.data.email) });
+    })
+    // Whether a password-reset link still works, asked as its page opens (docs/rules.md#accounts).
+    .post('/auth-extra/reset-link', declaredBody(resetLinkSchema), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const opts = get();
+      await opts.limiter.consume(RATE_RULES.resetLinkPerIp, clientIp(c));
+      const parsed = resetLinkSchema.safeParse(await jsonBody(c));
+      if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'The link is not valid.');
+      return c.json({ valid: await isResetTokenValid(opts.auth, parsed.data.token) });
     })
     // The account's recent sign-ins (docs/rules.md#second-factor).
     .get('/auth-extra/sign-ins', async (c) => {

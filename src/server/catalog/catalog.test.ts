@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogServiceSchema } from '../../core/catalog';
 import { serviceListSchema, serviceDetailSchema } from '../../core/contracts/catalog';
 import { priceOrder } from '../../core/pricing';
+import { applyNameRules } from '../../core/serviceNames';
+import { OTHER_PLATFORM } from '../../core/platforms';
+import { credit } from '../wallet/ledger';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
 import type { Database } from '../db/client';
 import { catalogServices, serviceCustomNames } from '../db/schema';
@@ -11,7 +14,7 @@ import { post, signUpUser } from '../auth/testing';
 import { saveSettings } from '../settings/service';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { syncCatalog } from './service';
 import { sandboxClient } from '../testing/sandbox';
 
@@ -142,9 +145,12 @@ describe('public catalogue API', () => {
       { apiServiceName: keyword.toUpperCase(), languageCode: 'az', customName: 'Instagram izləyiciləri' },
     ]);
     const az = serviceListSchema.parse(await (await app.request('/api/catalog/services?lang=az')).json());
-    expect(az.services.find((s) => s.id === target.id)!.name).toBe(`Instagram izləyiciləri${target.name.slice(keyword.length)}`);
+    // The rest of the name in the glossary's wording (src/core/serviceGlossary.ts), as without the rule.
+    const rest = applyNameRules({ id: target.id, name: target.name.slice(keyword.length) }, 'az', []);
+    expect(rest).not.toBe(target.name.slice(keyword.length));
+    expect(az.services.find((s) => s.id === target.id)!.name).toBe(`Instagram izləyiciləri${rest}`);
     const tr = serviceListSchema.parse(await (await app.request('/api/catalog/services?lang=tr')).json());
-    expect(tr.services.find((s) => s.id === target.id)!.name).toBe(target.name);
+    expect(tr.services.find((s) => s.id === target.id)!.name).toBe(applyNameRules(target, 'tr', []));
   });
 
   it('never makes services with different provider names read alike; a name limited to one service renames that one', async () => {
@@ -167,7 +173,8 @@ describe('public catalogue API', () => {
         providerNames.set(byId.get(s.id)!, s.name);
       }
       for (const s of followers.slice(1)) {
-        expect(byId.get(s.id)).toBe(lang === 'az' ? s.name.replace('Instagram Followers', 'İnstaqram İzləyiciləri') : s.name.replace('Followers', 'Takipçi'));
+        const rest = applyNameRules({ id: s.id, name: s.name.replace(/^Instagram Followers/, '') }, lang, []);
+        expect(byId.get(s.id)).toBe(lang === 'az' ? `İnstaqram İzləyiciləri${rest}` : `Instagram Takipçi${rest}`);
       }
     }
     const one = await (await app.request(`/api/catalog/services/${followers[0]!.id}?lang=tr`)).json();
@@ -175,12 +182,34 @@ describe('public catalogue API', () => {
     await database.db.delete(serviceCustomNames);
   });
 
-  it('lists platforms in the spec order, capped at 12, without empty ones', async () => {
+  it('lists platforms in the spec order, capped at 12, without empty ones, "other" last', async () => {
     const res = await app.request('/api/catalog/platforms');
     const { platforms } = (await res.json()) as { platforms: string[] };
     expect(platforms.slice(0, 4)).toEqual(['instagram', 'tiktok', 'youtube', 'facebook']);
     expect(platforms).not.toContain('');
     expect(platforms.length).toBeLessThanOrEqual(12);
     expect(platforms).toEqual(expect.arrayContaining(['linkedin', 'telegram', 'twitter']));
+    expect(platforms.at(-1)).toBe(OTHER_PLATFORM);
+  });
+
+  it('lists the services a provider names no platform for under "other", and the site orders them like any other', async () => {
+    const unplaced = await database.db.select().from(catalogServices).where(and(eq(catalogServices.active, true), eq(catalogServices.platform, '')));
+    expect(unplaced.length).toBeGreaterThan(0);
+    const list = serviceListSchema.parse(await (await app.request('/api/catalog/services?lang=tr')).json());
+    const other = list.services.filter((s) => s.platform === OTHER_PLATFORM);
+    expect(other.map((s) => s.id).sort()).toEqual(unplaced.map((s) => s.id).sort());
+    expect(list.services.filter((s) => !s.platform)).toEqual([]);
+    const service = unplaced.find((s) => s.params.length === 0)!;
+    const detail = serviceDetailSchema.parse(await (await app.request(`/api/catalog/services/${service.id}?lang=az`)).json());
+    expect(detail.platform).toBe(OTHER_PLATFORM);
+
+    const customer = await signUpUser(app);
+    await credit(database.db, { userId: customer.id, amountMicros: 1_000_000_000, kind: 'topup', reference: `other-${customer.id}` });
+    const body = { serviceId: service.id, link: 'https://artim.az/landing', quantity: service.amountMinimum, params: {}, idempotencyKey: randomUUID() };
+    const placed = await post(app, '/api/orders', body, { cookie: customer.cookie });
+    expect(placed.status).toBe(201);
+    expect((await placed.json()).platform).toBe(OTHER_PLATFORM);
+    const mine = (await (await app.request('/api/orders', { headers: { cookie: customer.cookie } })).json()) as { orders: { serviceId: string; platform: string }[] };
+    expect(mine.orders.find((o) => o.serviceId === service.id)?.platform).toBe(OTHER_PLATFORM);
   });
 });

@@ -3,8 +3,8 @@ import { and, eq, inArray, notInArray, sql, type AnyColumn } from 'drizzle-orm';
 import type { CatalogService } from '../../core/catalog';
 import type { PublicService, ServiceDetail, ServiceFigures, ServiceList } from '../../core/contracts/catalog';
 import type { Language } from '../../core/i18n';
-import { quantityBounds } from '../../core/orderRules';
-import { serviceGroupOf } from '../../core/platforms';
+import { needsParams, quantityBounds } from '../../core/orderRules';
+import { platformKey, serviceGroupOf } from '../../core/platforms';
 import { pricePerUnitDisplay, type Fees } from '../../core/pricing';
 import { displayNames, type NameRule } from '../../core/serviceNames';
 import { announceChange, cachesOf, readThrough } from '../cache';
@@ -148,7 +148,8 @@ function toPublic(s: CatalogService, name: string, fees: Fees, figures?: Service
   const display = pricePerUnitDisplay(s, fees);
   return {
     id: s.id,
-    platform: s.platform,
+    // A service without a platform is listed under "other" (docs/rules.md#catalogue).
+    platform: platformKey(s.platform),
     name,
     type: s.type,
     group: serviceGroupOf(s),
@@ -159,6 +160,7 @@ function toPublic(s: CatalogService, name: string, fees: Fees, figures?: Service
     displayPrice: display?.usd ?? null,
     displayPer: display?.per ?? 1000,
     hasParams: s.params.length > 0,
+    needsParams: needsParams(s),
     dripfeed: s.dripfeed,
     refill: s.refill,
     refillDays: s.refill ? s.refillDays : null,

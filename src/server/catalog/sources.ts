@@ -391,7 +391,7 @@ export async function previewImport(db: Db, sel: ImportSelection, fees: Fees): P
       min: r.amountMinimum,
       max: maxOf(r.tiers),
       per,
-      cost: microsToDecimal(Math.ceil(((ratePer1000Micros(r.tiers, NO_FEES, per) ?? 0) * per) / 1000)),
+      cost: microsToDecimal(Math.ceil(((ratePer1000Micros(r, NO_FEES, per) ?? 0) * per) / 1000)),
       price: sold?.usd ?? null,
       importedAs: uses.filter((u) => u.providerServiceId === r.serviceId).map((u) => u.serviceId),
     };
@@ -455,7 +455,7 @@ export async function serviceSourcesOf(db: Db, serviceId: string): Promise<{ mar
   return {
     markup: markupOf(service),
     sources: rows.map(({ source, ps }) => {
-      const rate = ps ? ratePer1000Micros(ps.tiers, NO_FEES) : null;
+      const rate = ps ? ratePer1000Micros(ps, NO_FEES) : null;
       return { position: source.position, providerId: source.providerId, providerServiceId: source.providerServiceId, name: ps?.name ?? null, present: ps?.present ?? false, costPer1000: rate === null ? null : microsToDecimal(rate) };
     }),
   };
@@ -551,7 +551,7 @@ export async function listProviderServices(db: Db, providerId: string, filter: P
         .where(eq(serviceSources.providerId, providerId))
     : [];
   return rows.map((r) => {
-    const rate = ratePer1000Micros(r.tiers, NO_FEES);
+    const rate = ratePer1000Micros(r, NO_FEES);
     return {
       providerServiceId: r.serviceId,
       name: r.name,

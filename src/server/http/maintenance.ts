@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../../core/errors';
-import { isLanguage, LANGUAGE_COOKIE } from '../../core/i18n';
+import { isLanguage, requestLanguage } from '../../core/i18n';
 
 /** What the maintenance guards ask: whether maintenance_mode is on, and whether the caller's roles pass it. */
 export interface MaintenanceChecks {
@@ -40,8 +40,7 @@ export function maintenancePages(checks: MaintenanceChecks): MiddlewareHandler {
     if (!(await checks.isOn())) return next();
     if (await checks.mayPass(c)) return next();
     const first = c.req.path.split('/')[1];
-    const cookieLang = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`).exec(c.req.header('cookie') ?? '')?.[1];
-    const lang = isLanguage(first) ? first : isLanguage(cookieLang) ? cookieLang : 'en';
+    const lang = isLanguage(first) ? first : requestLanguage(c.req.header('cookie'), c.req.header('accept-language'));
     c.header('Cache-Control', 'no-store');
     return c.redirect(`/${lang}/maintenance`, 302);
   };

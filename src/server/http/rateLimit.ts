@@ -54,6 +54,8 @@ export const RATE_RULES = {
   resetPerAccount: { name: 'reset:account', limit: 5, windowSeconds: FIFTEEN_MINUTES },
   /** Reset mails asked for from one network address. */
   resetPerIp: { name: 'reset:ip', limit: 10, windowSeconds: FIFTEEN_MINUTES },
+  /** The new-password page asks once it opens whether its link still works. */
+  resetLinkPerIp: { name: 'reset-link:ip', limit: 30, windowSeconds: FIFTEEN_MINUTES },
   /** The sign-up form checks as the visitor types (debounced), so this one is roomier. */
   emailCheckPerIp: { name: 'email-check:ip', limit: 60, windowSeconds: FIFTEEN_MINUTES },
   /**

@@ -118,3 +118,23 @@ describe('POST /api/orders/mass', () => {
     expect(await ordersOf(user.id)).toHaveLength(0);
   });
 });
+
+describe('POST /api/orders/mass: services with extra fields', () => {
+  it('places a line of a service whose extra fields are all optional, and refuses one whose fields are required', async () => {
+    const all = await database.db.select().from(catalogServices);
+    // A service of the shop with one optional field (a hashtag the views may come from); one with a required field.
+    const optional = all.find((s) => s.platform === 'tiktok' && s.params.length === 0 && s.id !== plain.id && s.amountMinimum <= 1000)!;
+    await database.db
+      .update(catalogServices)
+      .set({ params: [{ fieldName: 'hashtag', fieldLabel: 'Hashtag', fieldType: 'text', placeholder: '', description: '', required: false, options: [] }] })
+      .where(eq(catalogServices.id, optional.id));
+    const required = all.find((s) => s.params.some((p) => p.required) && s.platform === 'tiktok')!;
+    const user = await customer(1_000_000_000);
+    const text = [`${optional.id}|${link()}|${optional.amountMinimum}`, `${required.id}|${link()}|${required.amountMinimum}`].join('\n');
+    const body = (await (await mass(user.cookie, { batchKey: 'batch-optional-1', text })).json()) as MassOrderResult;
+    expect(body.lines.map((l) => l.ok)).toEqual([true, false]);
+    expect(body.lines[1]).toMatchObject({ ok: false, error: { code: 'PARAM_REQUIRED' } });
+    const [row] = await ordersOf(user.id);
+    expect(row).toMatchObject({ serviceId: optional.id, params: {} });
+  });
+});

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
-import { orderViewSchema, trackResultSchema } from '../../core/contracts/orders';
+import { historyPageSchema, orderViewSchema, trackResultSchema } from '../../core/contracts/orders';
 import { post, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
@@ -154,5 +154,70 @@ describe('orders over HTTP', () => {
     expect(text()).toContain('"deltaMicros":-');
     controller.abort();
     await cancel();
+  });
+});
+
+describe('the order history', () => {
+  it('counts a drip-feed once, lists it with its runs, and filters by tab and search, a page at a time', async () => {
+    const c = await signUpUser(app);
+    await credit(database.db, { userId: c.id, amountMicros: 900_000_000, kind: 'topup', reference: `t-${c.id}` });
+    const history = async (search: string) => {
+      const res = await get(`/api/orders/history${search}`, c.cookie);
+      expect(res.status, search).toBe(200);
+      return historyPageSchema.parse(await res.json());
+    };
+    const drip = (await database.db.select().from(catalogServices)).find((s) => s.dripfeed && s.platform === 'instagram' && s.params.length === 0 && s.tiers.length > 0)!;
+    const parent = orderViewSchema.parse(
+      await (
+        await post(app, '/api/orders', { serviceId: drip.id, link: 'https://instagram.com/p/history.drip', quantity: drip.amountMinimum, params: {}, idempotencyKey: randomUUID(), runs: 3, interval: 60 }, { cookie: c.cookie })
+      ).json(),
+    );
+    await startDueRuns(deps, { minuteMs: 60_000 });
+    const [run] = await database.db.select().from(orders).where(eq(orders.parentId, parent.id));
+    expect(run).toBeDefined();
+    const single = orderViewSchema.parse(await (await post(app, '/api/orders', orderBody('https://tiktok.com/@history.single/video/7'), { cookie: c.cookie })).json());
+
+    // Two orders placed, one of them a drip-feed with a run written: two orders, both active.
+    expect(await (await get('/api/orders/stats', c.cookie)).json()).toEqual({ total: 2, active: 2, completed: 0, partial: 0, error: 0 });
+    const all = await history('');
+    expect(all.orders.map((o) => o.id)).toEqual([single.id, parent.id]);
+    expect(all.runs.map((o) => o.id)).toEqual([run!.id]);
+    expect(all.total).toBe(2);
+
+    // Each tab lists one counter's statuses (docs/rules.md#statuses).
+    await database.db.update(orders).set({ status: 'partial' }).where(eq(orders.id, single.id));
+    expect((await history('?status=partial')).orders.map((o) => o.id)).toEqual([single.id]);
+    expect((await history('?status=active')).orders.map((o) => o.id)).toEqual([parent.id]);
+    expect((await history('?status=completed')).orders).toEqual([]);
+    await database.db.update(orders).set({ status: 'cancelled', refundedMicros: single.chargeMicros }).where(eq(orders.id, single.id));
+    expect((await history('?status=failed')).orders.map((o) => o.id)).toEqual([single.id]);
+
+    // The search: the number (any case, a part of it), the link, the service, a run's number.
+    expect((await history(`?q=${single.number.slice(3).toLowerCase()}`)).orders.map((o) => o.id)).toEqual([single.id]);
+    expect((await history('?q=history.single')).orders.map((o) => o.id)).toEqual([single.id]);
+    expect((await history(`?q=${encodeURIComponent(drip.name.slice(0, 12))}`)).orders.map((o) => o.id)).toContain(parent.id);
+    expect((await history(`?q=${run!.number}`)).orders.map((o) => o.id)).toEqual([parent.id]);
+    expect((await history('?q=100%25')).orders).toEqual([]);
+    expect((await history('?q=nothing.like.this&status=failed')).total).toBe(0);
+    // Nobody else's orders.
+    expect((await (await get(`/api/orders/history?q=${single.number}`, a.cookie)).json()).orders).toEqual([]);
+
+    // A page holds 20 orders; the next page the rest.
+    const { id: _id, apiId: _apiId, ...row } = (await database.db.select().from(orders).where(eq(orders.id, single.id)))[0]!;
+    await database.db.insert(orders).values(
+      Array.from({ length: 20 }, (_, i) => ({ ...row, id: randomUUID(), number: `AR-PAGE${String(i).padStart(5, '0')}`, idempotencyKey: `page-${randomUUID()}`, createdAt: new Date(Date.now() - 86_400_000 - i * 1000) })),
+    );
+    const first = await history('?status=failed');
+    expect([first.total, first.orders.length, first.pageSize]).toEqual([21, 20, 20]);
+    const second = await history('?status=failed&page=2');
+    expect(second.orders.map((o) => o.number)).toEqual(['AR-PAGE00019']);
+
+    // Refused at the boundary: an unknown tab, an unknown parameter, a search too long, page 0.
+    for (const search of ['?status=done', '?sort=asc', `?q=${'x'.repeat(201)}`, '?page=0']) {
+      const res = await get(`/api/orders/history${search}`, c.cookie);
+      expect(res.status, search).toBe(422);
+      expect((await res.json()).error.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await get('/api/orders/history')).status).toBe(401);
   });
 });

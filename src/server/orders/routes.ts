@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { orderNumberSchema, type TrackResult } from '../../core/contracts/orders';
+import { historyQuerySchema, orderNumberSchema, type TrackResult } from '../../core/contracts/orders';
 import { AppError } from '../../core/errors';
 import { delayOf } from '../../core/orderDelay';
 import { placeOrderInputSchema } from '../../core/orderRules';
 import type { AppDeps } from '../deps';
 import { requireUser, signedInOnly } from '../auth';
 import { orders } from '../db/schema';
-import { jsonBody, param } from '../http/body';
+import { jsonBody, param, query } from '../http/body';
 import { clientIp } from '../http/clientIp';
 import { createRateLimiter, orderCounter, ordersPerUser, RATE_RULES, rateLimited } from '../http/rateLimit';
-import { listOrders, orderStats, placeOrder, type OrdersDeps } from './service';
+import { listOrders, orderHistory, orderStats, placeOrder, type OrdersDeps } from './service';
 
 export function ordersDeps(deps: AppDeps): OrdersDeps {
   if (!deps.providers) throw new AppError('PROVIDER_NO_ANSWER', 'No SMM provider is configured.');
@@ -47,6 +47,10 @@ export function ordersRoutes(deps: AppDeps) {
     .get('/orders', signedInOnly, async (c) => {
       const user = await requireUser(c);
       return c.json({ orders: await listOrders(db, user.id) });
+    })
+    .get('/orders/history', signedInOnly, query(historyQuerySchema), async (c) => {
+      const user = await requireUser(c);
+      return c.json(await orderHistory(db, user.id, c.req.valid('query')));
     })
     .get('/orders/stats', signedInOnly, async (c) => {
       const user = await requireUser(c);

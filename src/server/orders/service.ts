@@ -1,12 +1,13 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { OrderStats, OrderView } from '../../core/contracts/orders';
+import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { HistoryPage, HistoryQuery, OrderStats, OrderView } from '../../core/contracts/orders';
 import { AppError } from '../../core/errors';
 import { normalizeLink } from '../../core/links';
 import { delayOf } from '../../core/orderDelay';
 import { assertValidOrderInput, orderParams, type PlaceOrderInput } from '../../core/orderRules';
 import type { OrderNote, OrderNoteCode } from '../../core/orderNotes';
-import { statusesOfCounter, type OrderCounter, type OrderStatus } from '../../core/orderStatus';
+import { statusesOfCounter, statusesOfHistoryTab, type OrderCounter, type OrderStatus } from '../../core/orderStatus';
+import { platformKey } from '../../core/platforms';
 import { priceOrder } from '../../core/pricing';
 import { findService } from '../catalog';
 import { customerFees } from '../discounts';
@@ -43,7 +44,7 @@ export function toOrderView(o: OrderRow): OrderView {
     number: o.number,
     serviceId: o.serviceId,
     serviceName: o.serviceName,
-    platform: o.platform,
+    platform: platformKey(o.platform),
     serviceType: o.serviceType,
     link: o.link,
     quantity: o.quantity,
@@ -263,7 +264,7 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
     number,
     serviceId: service.id,
     serviceName: service.name,
-    platform: service.platform,
+    platform: platformKey(service.platform),
     serviceType: service.type,
     link: input.link,
     quantity,
@@ -313,12 +314,47 @@ export async function listOrders(db: Db, userId: string, limit = 200): Promise<O
   return rows.map(toOrderView);
 }
 
+/** Orders of the history a page holds. */
+export const HISTORY_PAGE_SIZE = 20;
+
+/**
+ * One page of the customer's order history (docs/rules.md#screens), newest first: the orders they
+ * placed (a drip-feed once, its runs under it), of one tab's statuses, matching the search in the
+ * order number, the link or the service's name or id (a run's number finds its drip-feed).
+ */
+export async function orderHistory(db: Db, userId: string, q: HistoryQuery): Promise<HistoryPage> {
+  const conditions: (SQL | undefined)[] = [eq(orders.userId, userId), isNull(orders.parentId)];
+  const statuses = statusesOfHistoryTab(q.status);
+  if (statuses) conditions.push(inArray(orders.status, statuses));
+  if (q.q) {
+    const pattern = `%${q.q.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+    conditions.push(
+      or(
+        ilike(orders.number, pattern),
+        ilike(orders.link, pattern),
+        ilike(orders.serviceName, pattern),
+        eq(orders.serviceId, q.q),
+        sql`exists (select 1 from ${orders} as run where run.parent_id = ${orders.id} and run.number ilike ${pattern})`,
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [count]] = await Promise.all([
+    db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(HISTORY_PAGE_SIZE).offset((q.page - 1) * HISTORY_PAGE_SIZE),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
+  ]);
+  const drips = rows.filter((o) => o.runs !== null).map((o) => o.id);
+  const runs = drips.length ? await db.select().from(orders).where(and(eq(orders.userId, userId), inArray(orders.parentId, drips))).orderBy(orders.createdAt) : [];
+  return { orders: rows.map(toOrderView), runs: runs.map(toOrderView), total: count?.n ?? 0, page: q.page, pageSize: HISTORY_PAGE_SIZE };
+}
+
+/** The customer's counters: the orders they placed, a drip-feed once (its runs are not orders of their own). */
 export async function orderStats(db: Db, userId: string): Promise<OrderStats> {
   const count = (counter: OrderCounter) =>
     sql<number>`count(*) filter (where ${inArray(orders.status, statusesOfCounter(counter))})::int`;
   const [row] = await db
     .select({ total: sql<number>`count(*)::int`, active: count('active'), completed: count('completed'), partial: count('partial'), error: count('error') })
     .from(orders)
-    .where(eq(orders.userId, userId));
+    .where(and(eq(orders.userId, userId), isNull(orders.parentId)));
   return row ?? { total: 0, active: 0, completed: 0, partial: 0, error: 0 };
 }

@@ -66,6 +66,20 @@ describe('top-up creation', () => {
     expect(await page.text()).toContain('17.17');
   });
 
+  it('describes the payment on the card page in the customer’s language', async () => {
+    const user = await createCustomer(database.db);
+    const cases = [
+      ['az', 'Balansın artırılması: 10,10 USD'],
+      ['tr', 'Bakiye yükleme: 10,10 USD'],
+      ['en', 'Balance top-up: 10.10 USD'],
+    ] as const;
+    for (const [language, description] of cases) {
+      const started = await startTopUp(deps, user, { amountMicros: 10_100_000, language });
+      const html = await (await fetch(started.paymentUrl)).text();
+      expect(html, language).toContain(description);
+    }
+  });
+
   it('refuses amounts under 1 USD, and amounts that are not whole cents', async () => {
     const user = await createCustomer(database.db);
     expect(await codeOf(startTopUp(deps, user, { amountMicros: 990_000 }))).not.toBe('ok');

@@ -4,7 +4,8 @@ import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, or, sql, ty
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminPaymentsQuery } from '../../core/contracts/admin';
 import type { PaymentStatusView, PaymentView, TopUpResult } from '../../core/contracts/payments';
-import { topUpInputSchema } from '../../core/contracts/payments';
+import { topUpInputSchema, TOP_UP_REFERENCE_PREFIX } from '../../core/contracts/payments';
+import type { Language } from '../../core/i18n';
 import { AppError } from '../../core/errors';
 import { microsToDecimal, minorToDecimal, usdMicrosToAznQepik } from '../../core/money';
 import { paymentFailureReason } from '../../core/paymentFailure';
@@ -49,6 +50,22 @@ export const toPaymentView = (p: PaymentRow): PaymentView => ({
 const GATEWAY_LANGUAGE = { az: 'az', tr: 'en', en: 'en' } as const;
 
 /**
+ * What the card page says the payment is for, in the customer's language (the gateway's own page
+ * has no Turkish; the description is ours): "Balansın artırılması: 10,00 USD".
+ */
+export function topUpDescription(language: Language, amountMicros: number): string {
+  const amount = microsToDecimal(amountMicros);
+  switch (language) {
+    case 'az':
+      return `Balansın artırılması: ${amount.replace('.', ',')} USD`;
+    case 'tr':
+      return `Bakiye yükleme: ${amount.replace('.', ',')} USD`;
+    case 'en':
+      return `Balance top-up: ${amount} USD`;
+  }
+}
+
+/**
  * Starts a top-up: the payment row is written first (pending, USD micro-dollars, AZN qəpik and the rate
  * used), and only then is the gateway asked for its card page.
  */
@@ -57,7 +74,7 @@ export async function startTopUp(deps: PaymentsDeps, user: { id: string; email: 
   const settings = await getSettings(deps.db);
   const rate = String(settings.usd_azn_rate);
   const amountQepik = usdMicrosToAznQepik(input.amountMicros, rate);
-  const reference = `balance-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
+  const reference = `${TOP_UP_REFERENCE_PREFIX}${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
   const [payment] = await deps.db
     .insert(payments)
     .values({ reference, userId: user.id, amountUsdMicros: input.amountMicros, amountQepik, rate, provider: deps.gateway.name })
@@ -69,7 +86,7 @@ export async function startTopUp(deps: PaymentsDeps, user: { id: string; email: 
       reference,
       amountQepik,
       currency: 'AZN',
-      description: `Balance top-up ${microsToDecimal(input.amountMicros)} USD`,
+      description: topUpDescription(input.language, input.amountMicros),
       language: GATEWAY_LANGUAGE[input.language],
       successUrl: `${base}/payment-success?order=${encodeURIComponent(reference)}`,
       errorUrl: `${base}/payment-error?order=${encodeURIComponent(reference)}`,

@@ -3,8 +3,8 @@ import type { CatalogService } from '../../core/catalog';
 import type { OrderActions } from '../../core/contracts/reseller';
 import { AppError } from '../../core/errors';
 import { ERROR_STATUSES } from '../../core/orderStatus';
-import { OPEN_REFILL_STATUSES, REFILL_COOLDOWN_MS, REFILL_REFUSAL_TEXT, refillRefusal, refillUntil, type RefillRefusal, type RefillStatus } from '../../core/refill';
-import { catalogServices, orderRefills, orders } from '../db/schema';
+import { OPEN_REFILL_STATUSES, providerRefillRefusal, REFILL_COOLDOWN_MS, REFILL_REFUSAL_TEXT, refillRefusal, refillUntil, type RefillRefusal, type RefillStatus } from '../../core/refill';
+import { catalogServices, orderRefills, orders, providerServices } from '../db/schema';
 import { rowsOf, type Db } from '../db/client';
 import { groupByProvider, type SmmProvider } from '../providers';
 import { cancelRefusal, requestCancel, requestedCancels, toOrderView, type OrderRow, type OrdersDeps } from '../orders';
@@ -66,15 +66,42 @@ async function laterOrdersOf(db: Db, rows: OrderRow[]): Promise<Set<string>> {
   return new Set(rowsOf<{ id: string }>(found).map((r) => r.id));
 }
 
+/**
+ * Whether each order's refill is offered, and for how many days, by the one who would do it: the
+ * provider service that holds the order (docs/decisions/0017), as its catalogue was last read — an
+ * order failed over to another provider follows that provider's terms, and a provider whose
+ * protocol has no refills lists none. An order without a recorded provider, or whose provider
+ * service was never read, follows the shop's service.
+ */
+async function refillTermsOf(db: Db, rows: OrderRow[], flags: Map<string, ServiceFlags>): Promise<Map<string, { refill: boolean; refillDays: number | null }>> {
+  const held = rows.filter((o) => o.providerId !== null);
+  const pairs = [...new Map(held.map((o) => [`${o.providerId}:${o.providerServiceId ?? o.serviceId}`, { providerId: o.providerId!, serviceId: o.providerServiceId ?? o.serviceId }])).values()];
+  const read = pairs.length
+    ? await db
+        .select({ providerId: providerServices.providerId, serviceId: providerServices.serviceId, refill: providerServices.refill, refillDays: providerServices.refillDays })
+        .from(providerServices)
+        .where(or(...pairs.map((p) => and(eq(providerServices.providerId, p.providerId), eq(providerServices.serviceId, p.serviceId)))))
+    : [];
+  const atProvider = new Map(read.map((r) => [`${r.providerId}:${r.serviceId}`, r]));
+  return new Map(
+    rows.map((o) => {
+      const terms = (o.providerId !== null ? atProvider.get(`${o.providerId}:${o.providerServiceId ?? o.serviceId}`) : undefined) ?? flags.get(o.serviceId);
+      return [o.id, { refill: !!terms?.refill, refillDays: terms?.refillDays ?? null }];
+    }),
+  );
+}
+
 /** Why each order may not be refilled now (src/core/refill.ts), or null. */
 async function refusalsOf(db: Db, rows: OrderRow[], now: Date) {
   const [flags, refills, later] = await Promise.all([flagsOf(db, rows.map((o) => o.serviceId)), refillsOf(db, rows.map((o) => o.id)), laterOrdersOf(db, rows)]);
+  const terms = await refillTermsOf(db, rows, flags);
   return new Map(
     rows.map((o) => {
       const f = flags.get(o.serviceId);
       const r = refills.get(o.id);
-      const refusal = refillRefusal({ offered: !!f?.refill, refillDays: f?.refillDays ?? null, order: o, latest: r?.latest, lastTaken: r?.lastTaken, laterOrder: later.has(o.id) }, now);
-      return [o.id, { flags: f, latest: r?.latest, refusal }] as const;
+      const { refill: offered, refillDays } = terms.get(o.id)!;
+      const refusal = refillRefusal({ offered, refillDays, order: o, latest: r?.latest, lastTaken: r?.lastTaken, laterOrder: later.has(o.id) }, now);
+      return [o.id, { flags: f, terms: terms.get(o.id)!, latest: r?.latest, refusal }] as const;
     }),
   );
 }
@@ -84,13 +111,13 @@ export async function actionsOf(db: Db, rows: OrderRow[], now = new Date()): Pro
   const [refusals, cancels] = await Promise.all([refusalsOf(db, rows, now), requestedCancels(db, rows.map((o) => o.id))]);
   const out: Record<string, OrderActions> = {};
   for (const o of rows) {
-    const { flags: f, latest, refusal } = refusals.get(o.id)!;
+    const { flags: f, terms, latest, refusal } = refusals.get(o.id)!;
     out[o.id] = {
       viaApi: o.viaApi,
       apiId: o.apiId,
       canRefill: refusal === null,
       canCancel: cancelRefusal(o, f?.cancel, cancels.has(o.id)) === null,
-      refillUntil: f?.refill && o.status === 'completed' ? refillUntil(o, f.refillDays).toISOString() : null,
+      refillUntil: terms.refill && o.status === 'completed' ? refillUntil(o, terms.refillDays).toISOString() : null,
       refill: latest ? { id: latest.id, status: latest.status, createdAt: latest.createdAt.toISOString() } : null,
       cancelRequested: cancels.has(o.id),
     };
@@ -139,11 +166,15 @@ export async function requestRefill(deps: OrdersDeps, order: OrderRow, source: A
     await settle({ status: 'error', providerStatus: 'The provider did not answer' });
     throw new AppError('PROVIDER_NO_ANSWER', 'The provider did not answer.');
   }
-  const answer = result === 'unsupported' ? { error: 'Refill is not available for this service' } : result.get(order.providerOrderId!);
+  // A protocol without refills, and a refusal in words the shop knows, are told by their code
+  // (worded in the reader's language); other words as the provider's own (docs/rules.md#refill).
+  const answer = result === 'unsupported' ? { error: REFILL_REFUSAL_TEXT.not_offered } : result.get(order.providerOrderId!);
   if (!answer || 'error' in answer) {
     const message = answer?.error ?? REFILL_REFUSAL_TEXT.provider;
     await settle({ status: 'rejected', providerStatus: message });
-    throw new AppError('REFILL_NOT_ALLOWED', message, { reason: 'provider', message });
+    const reason = result === 'unsupported' ? 'not_offered' : answer ? providerRefillRefusal(message) : 'provider';
+    if (reason === 'provider') throw new AppError('REFILL_NOT_ALLOWED', message, { reason, message });
+    throw new AppError('REFILL_NOT_ALLOWED', REFILL_REFUSAL_TEXT[reason], { reason, message });
   }
   return settle({ providerRefillId: answer.refillId, checkedAt: new Date() });
 }

@@ -5,7 +5,7 @@ import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/pro
 import { AppError } from '../../core/errors';
 import { REFILL_COOLDOWN_MS, REFILL_REFUSAL_TEXT } from '../../core/refill';
 import type { Database } from '../db/client';
-import { catalogServices, orderRefills, orders } from '../db/schema';
+import { catalogServices, orderRefills, orders, providerServices, providers } from '../db/schema';
 import { createLogger } from '../logger';
 import type { OrderRow, OrdersDeps } from '../orders';
 import { createProvider, singleProvider, type SmmProvider } from '../providers';
@@ -133,5 +133,36 @@ describe('refill rules that cannot be gamed', () => {
     await placed({ linkKey: link, createdAt: new Date(now.getTime() - 1 * DAY), status: 'in_progress', userId: otherId });
     expect((await actionsOf(database.db, [o], now))[o.id]!.canRefill).toBe(false);
     expect(await refusal(o, now)).toMatchObject({ code: 'REFILL_NOT_ALLOWED', reason: 'later_order', message: REFILL_REFUSAL_TEXT.later_order });
+  });
+
+  it('follows the provider that holds the order: refused as not offered there, asked of it when that provider refills it', async () => {
+    const now = new Date();
+    // A second provider lists the service without refills (as a protocol without refills does).
+    const [other] = await database.db.insert(providers).values({ name: `No refills ${randomUUID().slice(0, 6)}`, protocol: 'qqtube', url: sandbox.v2Url, keyEncrypted: 'sealed', keyHint: 'xxxx' }).returning();
+    const terms = { platform: 'instagram', name: 'Followers', type: 'Default', amountMinimum: 10, amountIncrement: 1, tiers: [], params: [] };
+    await database.db.insert(providerServices).values({ ...terms, providerId: other!.id, serviceId: 'q-77', refill: false });
+    const moved = await completed({ createdAt: new Date(now.getTime() - 3 * DAY), completedAt: new Date(now.getTime() - 2 * DAY) });
+    await database.db.update(orders).set({ providerId: other!.id, providerServiceId: 'q-77' }).where(eq(orders.id, moved.id));
+    const [held] = await database.db.select().from(orders).where(eq(orders.id, moved.id));
+    expect((await actionsOf(database.db, [held!], now))[held!.id]).toMatchObject({ canRefill: false, refillUntil: null });
+    expect(await refusal(held!, now)).toMatchObject({ code: 'REFILL_NOT_ALLOWED', reason: 'not_offered' });
+    expect(await database.db.select().from(orderRefills).where(eq(orderRefills.orderId, held!.id))).toEqual([]);
+
+    // The same provider service with refills of 7 days: offered, for its own period.
+    await database.db.update(providerServices).set({ refill: true, refillDays: 7 }).where(eq(providerServices.serviceId, 'q-77'));
+    expect((await actionsOf(database.db, [held!], now))[held!.id]).toMatchObject({ canRefill: true, refillUntil: new Date(held!.completedAt!.getTime() + 7 * DAY).toISOString() });
+  });
+
+  it('words a provider’s refusal by the shop’s code when it knows the words, and keeps the provider’s own otherwise', async () => {
+    const now = new Date();
+    const o = await completed({ createdAt: new Date(now.getTime() - 3 * DAY), completedAt: new Date(now.getTime() - 2 * DAY) });
+    // The sandbox refuses refills of orders it does not hold as completed.
+    sandbox.control.setOrderState(o.providerOrderId!, 'in_progress');
+    // (The provider's words stay in the details; the reseller API answers the code's own wording.)
+    expect(await refusal(o, now)).toMatchObject({ code: 'REFILL_NOT_ALLOWED', reason: 'not_offered', message: 'Refill is not available for this order' });
+    await expect(requestRefill(deps, o, 'api', now)).rejects.toMatchObject({ message: REFILL_REFUSAL_TEXT.not_offered });
+
+    const unknownToIt = await placed({ linkKey: randomUUID(), status: 'completed', providerOrderId: '999999999', createdAt: new Date(now.getTime() - 3 * DAY), completedAt: new Date(now.getTime() - 2 * DAY) });
+    expect(await refusal(unknownToIt, now)).toMatchObject({ code: 'REFILL_NOT_ALLOWED', reason: 'provider', message: 'Incorrect order ID' });
   });
 });

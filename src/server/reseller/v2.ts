@@ -119,7 +119,7 @@ export function v2Handler(deps: AppDeps) {
       serviceFigures(db),
     ]);
     return rows.flatMap((s) => {
-      const rate = ratePer1000(s.tiers, fees);
+      const rate = ratePer1000(s, fees);
       if (rate === null) return [];
       const bounds = quantityBounds(s);
       const platform = platformDisplayName(s.platform);

@@ -37,6 +37,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/auth/*': 'auth',
   'POST /api/auth/*': 'auth',
   'POST /api/auth-extra/email-available': 'public',
+  'POST /api/auth-extra/reset-link': 'public',
   'GET /api/dev/mailbox': 'admin',
   'GET /api/dev/mailbox/:id': 'admin',
   'GET /api/catalog/services': 'public',
@@ -45,6 +46,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/orders': 'user',
   'POST /api/orders/mass': 'user',
   'GET /api/orders': 'user',
+  'GET /api/orders/history': 'user',
   'GET /api/orders/stats': 'user',
   'GET /api/wallet': 'user',
   // The reseller API authenticates by key, not by session: every caller gets the protocol's answer.

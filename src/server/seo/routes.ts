@@ -14,7 +14,8 @@ const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 interface Entry {
   /** Path without the language segment, e.g. "/about" ("" for home). */
   path: string;
-  lang: Language;
+  /** The page's language segment; null for a page without one (`/terms`), which has no alternates. */
+  lang: Language | null;
   lastmod?: string;
   /** Languages the page exists in, for hreflang alternates. */
   alternates?: readonly Language[];
@@ -22,16 +23,24 @@ interface Entry {
 
 function urlset(base: string, entries: Entry[]): string {
   const urls = entries.map((e) => {
-    const loc = `${base}/${e.lang}${e.path}`;
-    const alternates = (e.alternates ?? LANGUAGES)
-      .map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${xmlEscape(`${base}/${l}${e.path}`)}"/>`)
-      .join('\n');
-    return `  <url>\n    <loc>${xmlEscape(loc)}</loc>\n${e.lastmod ? `    <lastmod>${e.lastmod}</lastmod>\n` : ''}${alternates}\n  </url>`;
+    const loc = e.lang ? `${base}/${e.lang}${e.path}` : `${base}${e.path}`;
+    const alternates = (e.lang ? (e.alternates ?? LANGUAGES) : [])
+      .map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${xmlEscape(`${base}/${l}${e.path}`)}"/>\n`)
+      .join('');
+    return `  <url>\n    <loc>${xmlEscape(loc)}</loc>\n${e.lastmod ? `    <lastmod>${e.lastmod}</lastmod>\n` : ''}${alternates}  </url>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 const everyLanguage = (path: string, lastmod?: string): Entry[] => LANGUAGES.map((lang) => ({ path, lang, lastmod }));
+
+/**
+ * Each public page is in one child sitemap: the pages in a language here (the blog's list and
+ * posts are in the blog sitemaps), and the public pages without a language, which crawlers may
+ * index (robots.txt asks them to skip the others).
+ */
+const PAGES_IN_A_LANGUAGE = ['/about', '/contact', '/faq', '/api'];
+const PAGES_WITHOUT_A_LANGUAGE = ['/terms', '/privacy', '/track'];
 
 /** robots.txt and the sitemap index with its six child sitemaps, built from the database. */
 export function seoRoutes(deps: AppDeps) {
@@ -55,9 +64,11 @@ export function seoRoutes(deps: AppDeps) {
     const name = c.req.param('name').replace(/\.xml$/, '');
     switch (name) {
       case 'main':
-        return xml(urlset(base(), [...everyLanguage(''), ...everyLanguage('/order')]));
+        return xml(urlset(base(), [...everyLanguage(''), ...everyLanguage('/order'), ...everyLanguage('/prices')]));
       case 'pages':
-        return xml(urlset(base(), ['/about', '/contact', '/faq', '/blog', '/api'].flatMap((p) => everyLanguage(p))));
+        return xml(
+          urlset(base(), [...PAGES_IN_A_LANGUAGE.flatMap((p) => everyLanguage(p)), ...PAGES_WITHOUT_A_LANGUAGE.map((path) => ({ path, lang: null }))]),
+        );
       case 'services': {
         // The same rows the services page lists, so every detail address listed answers 200.
         const rows = await activeLocalServices(db, 'az');

@@ -44,4 +44,16 @@ describe('the sitemaps list exactly pages that answer 200', () => {
     }
     expect(failures).toEqual([]);
   }, 180_000);
+
+  it('each page is in one child sitemap, the public pages without a language too', async () => {
+    const children = locs(await (await app.request('/sitemap.xml')).text());
+    const seen = new Map<string, string[]>();
+    for (const child of children) {
+      for (const path of locs(await (await app.request(child)).text())) seen.set(path, [...(seen.get(path) ?? []), child]);
+    }
+    expect([...seen].filter(([, where]) => where.length > 1)).toEqual([]);
+    for (const path of ['/terms', '/privacy', '/track', '/az/blog', '/tr/blog', '/en/blog', '/en/blog/first-post']) expect(seen.has(path), path).toBe(true);
+    // Crawlers are asked to skip these (robots.txt): no sitemap lists them.
+    for (const path of seen.keys()) expect(path).not.toMatch(/\/(auth|dashboard|admin|reset-password|password-recovery|payment-success|payment-error)(\/|$)/);
+  });
 });

@@ -12,7 +12,7 @@ import {
   ticketMessageSchema,
   ticketStatusSchema,
 } from '../../core/contracts/support';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '../../core/i18n';
+import { requestLanguage, type Language } from '../../core/i18n';
 import type { AppDeps } from '../deps';
 import { accounts, requireUser, signedInOnly, staffActor } from '../auth';
 import { ordersDeps } from '../orders';
@@ -52,10 +52,7 @@ export function supportDeps(deps: AppDeps): SupportDeps {
   };
 }
 
-function languageOf(c: Context): Language {
-  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`).exec(c.req.header('cookie') ?? '')?.[1];
-  return isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
-}
+const languageOf = (c: Context): Language => requestLanguage(c.req.header('cookie'), c.req.header('accept-language'));
 
 const noStore = (c: Context) => c.header('Cache-Control', 'no-store');
 

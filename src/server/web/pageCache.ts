@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { hasSessionCookie } from '../../core/contracts/account';
-import { LANGUAGE_COOKIE } from '../../core/i18n';
+import { requestLanguage } from '../../core/i18n';
 
 /**
  * Public pages for visitors without a session, rendered once and served from memory.
  *
- * Such a page is the same for everyone who asks for the same address in the same remembered
- * language (the only thing besides the address that the renderer reads for them), so it is kept,
+ * Such a page is the same for everyone who asks for the same address in the same language (the
+ * remembered one, else the browser's: the only thing besides the address that the renderer reads
+ * for them), so it is kept,
  * gzipped once, with an ETag, until the site's settings, catalogue or content change — the app
  * clears it on those events, on every instance — or for `ttlMs` at most. A signed-in visitor's
  * request never reads or fills it: their pages are rendered for them and marked private.
@@ -35,15 +36,16 @@ const KEPT = new Set([200, 404]);
 /** For shared caches in front of the app: store briefly, check back after that. */
 export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
 
-const languageCookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`);
-
-/** The address and the remembered language: all an anonymous page depends on. */
+/**
+ * The address and the language a page without a prefix is shown in (the remembered one, else the
+ * browser's: web/language.ts): all an anonymous page depends on.
+ */
 function keyOf(c: Context): string | null {
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return null;
   const cookie = c.req.header('cookie');
   if (hasSessionCookie(cookie) || c.req.header('authorization')) return null;
   const url = new URL(c.req.url);
-  return `${url.pathname}${url.search}|${languageCookie.exec(cookie ?? '')?.[1] ?? ''}`;
+  return `${url.pathname}${url.search}|${requestLanguage(cookie, c.req.header('accept-language'))}`;
 }
 
 function answer(c: Context, entry: Entry): Response {

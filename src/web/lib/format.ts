@@ -11,13 +11,14 @@ import { microsToDecimal, minorToDecimal } from '../../core/money';
  * | manat | 1.234,56 AZN | AZN 1.234,56 | AZN 1,234.56 |
  * | numbers | 1.000 | 1.000 | 1,000 |
  * | date | 23.11.2026 | 23.11.2026 | Nov 23, 2026 |
- * | date and time | 23.11.2026, 19:08 | 23.11.2026 19:08 | Nov 23, 2026, 7:08 PM |
+ * | date and time | 23.11.2026 19:08 | 23.11.2026 19:08 | Nov 23, 2026, 7:08 PM |
  *
  * Each is what Intl with full locale data writes for the language. Manat shows its code (AZN),
  * which every font has, rather than ₼. Browsers ship without Azerbaijani data (Chromium writes
  * az-AZ as "$ 14.56", "1,000", "2026-11-23 19:08"), so az is put together from locale-neutral
  * Intl parts in the az-AZ pattern; the server (full ICU) and the browser then write the same
- * text and hydration matches. The unit tests compare az with Node's own az-AZ output.
+ * text and hydration matches. The unit tests compare az with Node's own az-AZ output. A date
+ * with its time is dd.MM.yyyy HH:mm in az, with no comma between them (docs/rules.md#languages).
  *
  * Every function takes the page's language ('az', 'tr', 'en'); a locale tag such as 'az-AZ' is
  * read by its language, anything else falls back to the default language.
@@ -157,7 +158,7 @@ function date(value: DateInput, lang: string, withTime: boolean, timeZone?: stri
   if (language === 'az') {
     const p = azParts(d, timeZone);
     const day = `${p.day}.${p.month}.${p.year}`;
-    return withTime ? `${day}, ${p.hour}:${p.minute}` : day;
+    return withTime ? `${day} ${p.hour}:${p.minute}` : day;
   }
   const zone = timeZone ? { timeZone } : {};
   const options: Intl.DateTimeFormatOptions =
@@ -170,7 +171,7 @@ function date(value: DateInput, lang: string, withTime: boolean, timeZone?: stri
 /** A moment's date in the viewer's time zone: "23.11.2026" (az, tr), "Nov 23, 2026" (en). */
 export const formatDate = (value: DateInput, lang: string) => date(value, lang, false);
 
-/** A moment's date and time: "23.11.2026, 19:08" (az), "23.11.2026 19:08" (tr), "Nov 23, 2026, 7:08 PM" (en). */
+/** A moment's date and time: "23.11.2026 19:08" (az, tr), "Nov 23, 2026, 7:08 PM" (en). */
 export const formatDateTime = (value: DateInput, lang: string) => date(value, lang, true);
 
 /** A calendar day (YYYY-MM-DD) written like formatDate, never shifted by a time zone. */

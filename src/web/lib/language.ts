@@ -1,6 +1,16 @@
 import { useTranslation } from '../i18n';
 import { useParams } from 'react-router';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, type Language } from '../../core/i18n';
+import {
+  acceptedLanguage,
+  cookieLanguage,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE,
+  LANGUAGE_STORAGE_KEY,
+  requestLanguage,
+  type Language,
+} from '../../core/i18n';
 
 function readStorage(): Language | null {
   if (typeof window === 'undefined') return null;
@@ -13,40 +23,37 @@ function readStorage(): Language | null {
   }
 }
 
-function readCookie(request?: Request): Language | null {
-  const cookie = request?.headers.get('cookie') ?? (typeof document !== 'undefined' ? document.cookie : '');
-  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`).exec(cookie);
-  return isLanguage(match?.[1]) ? match[1] : null;
-}
-
-/** The language chosen before: local storage in the browser, the mirror cookie on the server. */
+/**
+ * The language for a page without a language prefix (docs/rules.md#languages): the remembered one
+ * (the cookie the server sets on every page in a language; local storage when cookies are
+ * blocked), else the first of ours among the browser's languages, else English. On the server
+ * it is read from the request's headers.
+ */
 export function preferredLanguage(request?: Request): Language {
-  return readStorage() ?? readCookie(request) ?? DEFAULT_LANGUAGE;
+  if (typeof document === 'undefined') return requestLanguage(request?.headers.get('cookie'), request?.headers.get('accept-language'));
+  return cookieLanguage(document.cookie) ?? readStorage() ?? acceptedLanguage(navigator.languages) ?? DEFAULT_LANGUAGE;
 }
 
-/** Remembers the choice in local storage and in a cookie the server can read. */
+/** Remembers a language in the cookie the server reads, and in local storage. */
 export function rememberLanguage(lang: Language): void {
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   } catch {
     // storage disabled: the cookie still carries the choice
   }
-  writeCookie(lang);
-}
-
-function writeCookie(lang: Language): void {
-  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+  if (cookieLanguage(document.cookie) !== lang) {
+    const secure = window.location.protocol === 'https:' ? '; secure' : '';
+    document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE}; samesite=lax${secure}`;
+  }
 }
 
 /**
- * Run once a page in `pageLanguage` is shown in the browser. A visitor who arrives by a link keeps
- * that link's language until they choose another one; a stored choice is mirrored to the cookie so
- * the server's redirects agree with the browser's.
+ * Run once a page in `pageLanguage` is shown in the browser: the language of the last page seen
+ * in a language is the remembered one, as the server does for pages it sends. This covers pages
+ * reached in the browser without asking the server.
  */
 export function settleLanguage(pageLanguage: Language): void {
-  const stored = readStorage();
-  if (!stored) rememberLanguage(pageLanguage);
-  else if (readCookie() !== stored) writeCookie(stored);
+  rememberLanguage(pageLanguage);
 }
 
 /** Rewrites only the language segment of a path; query string and hash are kept by the caller. */

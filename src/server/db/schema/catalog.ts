@@ -122,7 +122,8 @@ export const providerServiceChanges = pgTable(
 
 /**
  * Per-language display names (docs/rules.md#catalogue): words of provider names (the keyword) → their az or
- * tr wording, applied by src/core/serviceNames.ts; `service_id` limits a name to one service.
+ * tr wording, applied by src/core/serviceNames.ts; `service_id` limits a name to one service. Keywords
+ * match in any letter case, so one keyword has one wording per language whatever its case.
  */
 export const serviceCustomNames = pgTable(
   'service_custom_names',
@@ -135,7 +136,7 @@ export const serviceCustomNames = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('service_custom_names_unique').on(t.apiServiceName, t.languageCode),
+    uniqueIndex('service_custom_names_keyword_unique').on(sql`lower(${t.apiServiceName})`, t.languageCode),
     check('service_custom_names_lang', sql`${t.languageCode} in ('az', 'tr')`),
   ],
 );

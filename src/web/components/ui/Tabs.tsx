@@ -9,13 +9,19 @@ export interface TabItem<Id extends string> {
   icon?: LucideIcon;
 }
 
-/** `line`: tabs over an underline (pages); `pill`: a segmented control (forms, dialogs); `stretch` shares the width out. */
-export type TabsLook = 'line' | 'pill' | 'stretch';
+/**
+ * `line`: tabs over an underline (pages); `pill`: a segmented control (forms, dialogs); `stretch` shares the width out;
+ * `wrap`: a segmented control whose tabs wrap onto more rows rather than scroll; `grid`: a grid of tabs (icon
+ * over label) every one in view — four a row on phones, one row from 640 px — and from 1280 px the `line` look.
+ */
+export type TabsLook = 'line' | 'pill' | 'stretch' | 'wrap' | 'grid';
 
 const LIST_LOOK: Record<TabsLook, string> = {
   line: '-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 [scrollbar-width:none] sm:mx-0 sm:px-0',
   pill: 'mb-5 flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 [scrollbar-width:none]',
   stretch: 'mb-5 flex gap-1 rounded-xl bg-slate-100 p-1',
+  wrap: 'flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1',
+  grid: 'grid grid-cols-4 gap-1 rounded-xl bg-slate-100 p-1 sm:grid-cols-none sm:auto-cols-fr sm:grid-flow-col xl:flex xl:rounded-none xl:border-b xl:border-slate-200 xl:bg-transparent xl:p-0',
 };
 const TAB_LOOK: Record<TabsLook, (selected: boolean) => string> = {
   line: (selected) =>
@@ -26,6 +32,16 @@ const TAB_LOOK: Record<TabsLook, (selected: boolean) => string> = {
   pill: (selected) =>
     cn('inline-flex items-center gap-2 whitespace-nowrap rounded-lg px-4 py-2 text-sm font-semibold transition-colors', selected ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600 hover:text-slate-900'),
   stretch: (selected) => cn('flex-1 rounded-lg px-3 py-2 text-sm font-semibold', selected ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600'),
+  wrap: (selected) =>
+    cn('inline-flex items-center gap-2 rounded-lg px-3 py-1.5 text-sm font-semibold transition-colors', selected ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600 hover:text-slate-900'),
+  grid: (selected) =>
+    cn(
+      'flex min-w-0 flex-col items-center justify-center gap-1 rounded-lg px-1 py-2 text-center text-xs leading-tight font-semibold break-words transition-colors',
+      'sm:text-sm xl:-mb-px xl:shrink-0 xl:flex-row xl:gap-2 xl:rounded-none xl:border-b-2 xl:px-4 xl:py-3 focus-visible:outline-2 focus-visible:-outline-offset-2',
+      selected
+        ? 'bg-white text-brand-700 shadow-sm xl:border-brand-600 xl:bg-transparent xl:shadow-none'
+        : 'text-slate-600 hover:text-slate-900 xl:border-transparent xl:hover:border-slate-300',
+    ),
 };
 
 /** Where a key moves the selection in a list of `count` tabs: the next index, or -1 for keys that do not move it. */
@@ -40,7 +56,7 @@ export function tabAfterKey(key: string, index: number, count: number): number {
 /**
  * The one tab list of the app (dashboard, admin pages, forms, the sign-in dialog): a WAI-ARIA
  * tab list with one tab in the Tab order; arrows (and Home/End) move between tabs and select
- * them. Scrolls sideways on narrow screens. Its panels are `TabPanel`s with the same `idPrefix`.
+ * them. Scrolls sideways on narrow screens (`wrap` and `grid` keep every tab in view instead). Its panels are `TabPanel`s with the same `idPrefix`.
  */
 export function TabList<Id extends string>({
   items,

@@ -108,7 +108,7 @@ export default function AdminAnalyticsPage() {
         </p>
       ) : query.isError && !d ? (
         <Panel>
-          <LoadError message={t('analytics.notLoaded')} onRetry={() => void query.refetch()} />
+          <LoadError message={t('analytics.notLoaded')} error={query.error} onRetry={() => void query.refetch()} />
         </Panel>
       ) : !d ? (
         <Loading />
@@ -259,7 +259,7 @@ function SeriesChart({ rows, label, t, lang }: { rows: AnalyticsData['series']; 
   return (
     <figure className="px-5 py-4" data-testid="series-chart">
       <div className="overflow-x-auto">
-        <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" className="h-40 w-full min-w-[320px]" role="img" aria-label={t('analytics.chartLabel')}>
+        <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" className="h-40 w-full min-w-[240px]" role="img" aria-label={t('analytics.chartLabel')}>
           <line x1={0} x2={W} y1={y(0)} y2={y(0)} className="stroke-slate-300" strokeWidth={0.5} />
           {rows.map((r, i) =>
             SERIES_BARS.map((b, j) => {
@@ -320,7 +320,7 @@ function BreakdownSection({ by, q, t, lang }: { by: Breakdown; q: AnalyticsSearc
   return (
     <Section title={title} exportHref={analyticsExportUrl(q, by)} table={by} t={t} testId={`section-${by}`}>
       {query.isError && !rows ? (
-        <LoadError message={t('analytics.notLoaded')} onRetry={() => void query.refetch()} />
+        <LoadError message={t('analytics.notLoaded')} error={query.error} onRetry={() => void query.refetch()} />
       ) : !rows ? (
         <Loading />
       ) : (

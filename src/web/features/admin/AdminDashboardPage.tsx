@@ -59,7 +59,7 @@ function Dashboard() {
     <AdminPage title={t('dashboard.title')} description={t('dashboard.lead')}>
       {query.isError && !d ? (
         <Panel>
-          <LoadError message={t('notices.dashboardNotLoaded')} onRetry={() => void query.refetch()} />
+          <LoadError message={t('notices.dashboardNotLoaded')} error={query.error} onRetry={() => void query.refetch()} />
         </Panel>
       ) : !d ? (
         <Loading />

@@ -24,10 +24,17 @@ const me = (roles: string[]) => ({ id: 'u1', email: 'team@artim.az', fullName: '
 
 afterEach(cleanup);
 
-async function menu(lang: Language, roles: string[]) {
+async function menu(lang: Language, roles: string[], at = '') {
   const router = createMemoryRouter(
-    [{ path: '/:lang/admin', element: <AdminLayout />, loader: () => ({ me: me(roles), lang }), children: [{ index: true, element: <p>home</p> }] }],
-    { initialEntries: [`/${lang}/admin`] },
+    [
+      {
+        path: '/:lang/admin',
+        element: <AdminLayout />,
+        loader: () => ({ me: me(roles), lang }),
+        children: [{ index: true, element: <p>home</p> }, ...NAV.filter((item) => item.path).map((item) => ({ path: item.path.slice(1), element: <p>{`${item.key} page`}</p> }))],
+      },
+    ],
+    { initialEntries: [`/${lang}/admin${at}`] },
   );
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -54,5 +61,28 @@ describe('the admin menu', () => {
   it('shows a moderator only the sections the role may use, in the same order', async () => {
     const { links } = await menu('en', ['moderator', 'user']);
     expect(links.map((a) => a.textContent)).toEqual(['Orders', 'Support', 'Contact messages', 'Consultations', 'Users']);
+  });
+
+  it('tells a role that opens a section it may not use that it has no access, in each language, without the page or a retry', async () => {
+    for (const lang of ['az', 'tr', 'en'] as const) {
+      const texts = bundles(lang).admin as { noAccess: { title: string; home: string }; nav: Record<string, string>; common: { retry: string } };
+      await menu(lang, ['moderator', 'user'], '/settings');
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent, lang).toContain(texts.noAccess.title);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(texts.nav.settings);
+      expect(screen.queryByText('settings page')).toBeNull();
+      expect(screen.queryByRole('button', { name: texts.common.retry })).toBeNull();
+      expect(within(alert).getByRole('link', { name: texts.noAccess.home }).getAttribute('href')).toBe(`/${lang}/admin`);
+      cleanup();
+    }
+    // Their own sections open as usual, and an admin opens every one.
+    await menu('en', ['moderator', 'user'], '/users');
+    await screen.findByText('users page');
+    cleanup();
+    for (const item of NAV.filter((n) => n.path)) {
+      await menu('en', ['admin', 'user'], item.path);
+      await screen.findByText(`${item.key} page`);
+      cleanup();
+    }
   });
 });

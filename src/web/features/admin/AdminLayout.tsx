@@ -1,6 +1,6 @@
 import { ChevronsLeft, ChevronsRight, ExternalLink, LogOut, Menu, TrendingUp, X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import { Link, NavLink, Outlet, useLoaderData, useLocation } from 'react-router';
 import type { Language } from '../../../core/i18n';
@@ -11,8 +11,8 @@ import { type Me, useSignOut } from '../auth';
 import { Footer, Header, LanguageSwitcher, Logo } from '../layout';
 import { StaffRoles } from './access';
 import { AdminGate } from './AdminGate';
-import { navFor } from './nav';
-import { useAdminBase } from './ui';
+import { navFor, sectionOf } from './nav';
+import { AdminPage, NoAccess, Panel, useAdminBase } from './ui';
 
 export { loader } from './AdminGate';
 export const ns = ['admin', 'auth'];
@@ -131,9 +131,34 @@ function Shell({ me }: { me: Me }) {
             </span>
           </div>
         </header>
-        <Outlet />
+        <SectionGate roles={me.roles}>
+          <Outlet />
+        </SectionGate>
       </div>
     </div>
+  );
+}
+
+/**
+ * A page of a section the role may not use (an address typed or kept from before a role changed)
+ * says so in place of the page, and loads nothing; the server refuses its requests anyway.
+ */
+function SectionGate({ roles, children }: { roles: readonly string[]; children: ReactNode }) {
+  const { t } = useTranslation('admin');
+  const base = useAdminBase();
+  const { pathname } = useLocation();
+  const section = pathname.startsWith(base) ? sectionOf(pathname.slice(base.length)) : undefined;
+  if (!section || can(roles, section.permission)) return <>{children}</>;
+  return (
+    <AdminPage title={t(`nav.${section.key}`)}>
+      <Panel>
+        <NoAccess>
+          <Link to={base} className="text-sm font-semibold text-brand-700 underline underline-offset-2">
+            {t('noAccess.home')}
+          </Link>
+        </NoAccess>
+      </Panel>
+    </AdminPage>
   );
 }
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { useTranslation } from '../../i18n';
 import { orderRefundSchema } from '../../../core/contracts/admin';
 import { microsToDecimal, parseUsdToMicros } from '../../../core/money';
-import { ACTIVE_STATUSES, ORDER_STATUSES, statusGroup, type OrderStatus } from '../../../core/orderStatus';
+import { ORDER_STATUSES, statusGroup, type OrderStatus } from '../../../core/orderStatus';
 import { platformDisplayName } from '../../../core/platforms';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';
@@ -315,7 +315,7 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
   return (
     <Dialog open onOpenChange={(v) => !v && onClose()} title={o ? t('orders.detailTitle', { number: o.number }) : t('orders.details')} closeLabel={t('common.close')} className="sm:max-w-4xl">
       {detail.isError ? (
-        <LoadError message={t('notices.orderNotLoaded')} onRetry={() => void detail.refetch()} />
+        <LoadError message={t('notices.orderNotLoaded')} error={detail.error} onRetry={() => void detail.refetch()} />
       ) : !o ? (
         <Loading />
       ) : (
@@ -417,12 +417,13 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
                 {t('orders.resubmit')}
               </Button>
             ) : null}
-            {o.status === 'completed' ? (
+            {/* Offered as the customer's are: only when the order allows it now (docs/rules.md#refill). */}
+            {detail.data!.actions.canRefill ? (
               <Button variant="outline" size="sm" onClick={() => setAction('refill')}>
                 {t('orders.refill')}
               </Button>
             ) : null}
-            {(ACTIVE_STATUSES as readonly string[]).includes(o.status) ? (
+            {detail.data!.actions.canCancel ? (
               <Button variant="outline" size="sm" onClick={() => setAction('cancel')}>
                 {t('orders.cancel')}
               </Button>

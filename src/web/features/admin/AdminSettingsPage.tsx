@@ -6,7 +6,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { useRevalidator } from 'react-router';
 import { useTranslation } from '../../i18n';
-import { settingsSchema, type Settings } from '../../../core/settings';
+import { isOnStep, SETTING_STEPS, settingsSchema, stepsAround, type NumericSettingKey, type Settings } from '../../../core/settings';
 import type { PageMeta } from '../../app/page';
 import { Button } from '../../components/ui/Button';
 import { Input, Textarea } from '../../components/ui/Input';
@@ -23,43 +23,44 @@ export const meta: PageMeta = ({ t, site }) => ({ title: `${t('admin:settings.ti
 
 const TEXT_KEYS = ['site_name', 'contact_email', 'contact_phone', 'notification_email'] as const;
 const NUMBER_FIELDS = [
-  { key: 'service_fee', min: 0, max: 100, step: 0.1 },
-  { key: 'base_fee', min: 0, step: 0.01 },
-  { key: 'default_balance', min: 0, step: 0.01 },
-  { key: 'usd_azn_rate', min: 0, step: 0.0001 },
+  { key: 'service_fee', min: 0, max: 100 },
+  { key: 'base_fee', min: 0 },
+  { key: 'default_balance', min: 0 },
+  { key: 'usd_azn_rate', min: 0 },
 ] as const;
 /** Delayed orders (docs/rules.md#delayed-orders): whole minutes and hours. */
 const DELAY_FIELDS = [
-  { key: 'stuck_floor_minutes', min: 1, max: 10_080, step: 1 },
-  { key: 'stuck_default_minutes', min: 1, max: 43_200, step: 1 },
-  { key: 'stuck_cancel_after_hours', min: 0, max: 720, step: 1 },
+  { key: 'stuck_floor_minutes', min: 1, max: 10_080 },
+  { key: 'stuck_default_minutes', min: 1, max: 43_200 },
+  { key: 'stuck_cancel_after_hours', min: 0, max: 720 },
 ] as const;
 /** Providers' money (docs/rules.md#provider-funds): the dashboard's low-balance line, and how long orders wait for funds. */
 const FUNDS_FIELDS = [
-  { key: 'provider_low_balance', min: 0, max: undefined, step: 0.01 },
-  { key: 'provider_funds_wait_hours', min: 1, max: 720, step: 1 },
+  { key: 'provider_low_balance', min: 0, max: undefined },
+  { key: 'provider_funds_wait_hours', min: 1, max: 720 },
 ] as const;
 const ALL_NUMBER_FIELDS = [...NUMBER_FIELDS, ...DELAY_FIELDS, ...FUNDS_FIELDS];
-type NumberKey = (typeof ALL_NUMBER_FIELDS)[number]['key'];
+type NumberKey = (typeof ALL_NUMBER_FIELDS)[number]['key'] & NumericSettingKey;
 type Draft = Omit<Settings, NumberKey> & Record<NumberKey, string>;
 
 const toDraft = (s: Settings): Draft => ({ ...s, ...(Object.fromEntries(ALL_NUMBER_FIELDS.map((f) => [f.key, String(s[f.key])])) as Record<NumberKey, string>) });
 
 /**
  * The settings as typed: numbers are read by `numericSetting` (text that is not a number becomes 0,
- * docs/rules.md#settings), then held to the contract's bounds; an error's message is its
- * `settings.<message>` text.
+ * docs/rules.md#settings), then held to the contract's bounds and to their step (`SETTING_STEPS`);
+ * an error's message is its `settings.<message>` text.
  */
 const typedNumber = z.string().transform(numericSetting);
-const settingsFormSchema = settingsSchema.extend({
-  service_fee: typedNumber.pipe(z.number().min(0, 'feeRange').max(100, 'feeRange')),
-  base_fee: typedNumber.pipe(z.number().min(0, 'notNegative')),
-  default_balance: typedNumber.pipe(z.number().min(0, 'notNegative')),
-  usd_azn_rate: typedNumber.pipe(z.number().positive('positive')),
+const onStep = (key: NumericSettingKey) => (n: z.ZodNumber) => n.refine((v) => isOnStep(v, SETTING_STEPS[key]), 'offStep');
+export const settingsFormSchema = settingsSchema.extend({
+  service_fee: typedNumber.pipe(onStep('service_fee')(z.number().min(0, 'feeRange').max(100, 'feeRange'))),
+  base_fee: typedNumber.pipe(onStep('base_fee')(z.number().min(0, 'notNegative'))),
+  default_balance: typedNumber.pipe(onStep('default_balance')(z.number().min(0, 'notNegative'))),
+  usd_azn_rate: typedNumber.pipe(onStep('usd_azn_rate')(z.number().positive('positive'))),
   stuck_floor_minutes: typedNumber.pipe(z.number().int('floorRange').min(1, 'floorRange').max(10_080, 'floorRange')),
   stuck_default_minutes: typedNumber.pipe(z.number().int('defaultRange').min(1, 'defaultRange').max(43_200, 'defaultRange')),
   stuck_cancel_after_hours: typedNumber.pipe(z.number().int('cancelRange').min(0, 'cancelRange').max(720, 'cancelRange')),
-  provider_low_balance: typedNumber.pipe(z.number().min(0, 'notNegative')),
+  provider_low_balance: typedNumber.pipe(onStep('provider_low_balance')(z.number().min(0, 'notNegative'))),
   provider_funds_wait_hours: typedNumber.pipe(z.number().int('fundsWaitRange').min(1, 'fundsWaitRange').max(720, 'fundsWaitRange')),
 });
 /** The contract reads stored rows of any shape (its text and flag fields take `unknown`), so it takes the form's strings and booleans as they are. */
@@ -109,7 +110,10 @@ export default function AdminSettingsPage() {
   };
   const numberError = (key: NumberKey) => {
     const message = errors[key]?.message;
-    return message ? t(`settings.${message}`) : undefined;
+    if (!message) return undefined;
+    if (message !== 'offStep') return t(`settings.${message}`);
+    const [below, above] = stepsAround(numericSetting(form.getValues(key)), SETTING_STEPS[key]);
+    return t('settings.offStep', { step: formatNumber(SETTING_STEPS[key], lang), below: formatNumber(below, lang), above: formatNumber(above, lang) });
   };
   const checked = (key: 'maintenance_mode' | 'allow_registration') => ({
     checked: form.watch(key),
@@ -139,7 +143,7 @@ export default function AdminSettingsPage() {
 
       {settings.isError && !settings.data ? (
         <Panel className="mt-6">
-          <LoadError message={t('notices.settingsNotLoaded')} onRetry={() => void settings.refetch()} />
+          <LoadError message={t('notices.settingsNotLoaded')} error={settings.error} onRetry={() => void settings.refetch()} />
         </Panel>
       ) : !loaded ? (
         <Loading />
@@ -167,7 +171,7 @@ export default function AdminSettingsPage() {
               {NUMBER_FIELDS.map((f) => (
                 <Field key={f.key} label={t(`settings.fields.${f.key}`)} hint={t(`settings.hints.${f.key}`)} error={numberError(f.key)}>
                   {(control) => (
-                    <Input {...control} type="number" inputMode="decimal" min={f.min} max={'max' in f ? f.max : undefined} step={f.step} {...form.register(f.key)} />
+                    <Input {...control} type="number" inputMode="decimal" min={f.min} max={'max' in f ? f.max : undefined} step={SETTING_STEPS[f.key]} {...form.register(f.key)} />
                   )}
                 </Field>
               ))}
@@ -177,7 +181,7 @@ export default function AdminSettingsPage() {
             <div className="grid gap-4 sm:grid-cols-2">
               {DELAY_FIELDS.map((f) => (
                 <Field key={f.key} label={t(`settings.fields.${f.key}`)} hint={t(`settings.hints.${f.key}`)} error={numberError(f.key)}>
-                  {(control) => <Input {...control} type="number" inputMode="numeric" min={f.min} max={f.max} step={f.step} {...form.register(f.key)} />}
+                  {(control) => <Input {...control} type="number" inputMode="numeric" min={f.min} max={f.max} step={SETTING_STEPS[f.key]} {...form.register(f.key)} />}
                 </Field>
               ))}
             </div>
@@ -186,7 +190,7 @@ export default function AdminSettingsPage() {
             <div className="grid gap-4 sm:grid-cols-2">
               {FUNDS_FIELDS.map((f) => (
                 <Field key={f.key} label={t(`settings.fields.${f.key}`)} hint={t(`settings.hints.${f.key}`)} error={numberError(f.key)}>
-                  {(control) => <Input {...control} type="number" inputMode="decimal" min={f.min} max={f.max} step={f.step} {...form.register(f.key)} />}
+                  {(control) => <Input {...control} type="number" inputMode="decimal" min={f.min} max={f.max} step={SETTING_STEPS[f.key]} {...form.register(f.key)} />}
                 </Field>
               ))}
             </div>

@@ -1,4 +1,5 @@
-import { CreditCard, History, KeyRound, Plus, Wallet, X } from 'lucide-react';
+import { BadgePercent, Check, CreditCard, History, KeyRound, MoreHorizontal, Plus, Wallet, X } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
@@ -19,7 +20,7 @@ import { useAdminBase } from './AdminLayout';
 import { PaymentsTable, ReversalDialog } from './PaymentsTable';
 import { DeleteDialog, FormDialog } from './dialogs';
 import { SignInsDialog } from './SignInsDialog';
-import { CustomerGroupsPanel, PricingBadge, PricingButton, PricingDialog } from './CustomerPricing';
+import { CustomerGroupsPanel, PricingBadge, PricingDialog } from './CustomerPricing';
 import { notify, notifyError } from './format';
 import { parseSignedMicros } from './forms';
 import { AdminPage, CardsOrTable, Field, Panel, QueryView, ReasonField, SearchField, Select, Table, td, Th, useFailureNotice } from './ui';
@@ -71,6 +72,7 @@ export default function AdminUsersPage() {
                     <div className="min-w-0">
                       <p className="truncate font-medium text-slate-900">{u.name || '—'}</p>
                       <p className="truncate text-xs text-slate-500">{u.email}</p>
+                      <ApiBadge user={u} />
                       <PricingBadge user={u} />
                     </div>
                     <Balance user={u} className="shrink-0 text-right text-sm font-semibold" />
@@ -81,13 +83,13 @@ export default function AdminUsersPage() {
                   <div className="mt-3">
                     <RoleBadges user={u} onRemove={(role) => setRemoving({ user: u, role })} />
                   </div>
-                  <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} onSignIns={() => setViewing(u)} onPricing={() => setPricing(u)} onPayments={() => setHistory(u)} className="mt-3 flex flex-wrap gap-2" />
+                  <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} onSignIns={() => setViewing(u)} onPricing={() => setPricing(u)} onPayments={() => setHistory(u)} className="mt-3 flex flex-wrap items-center gap-2" />
                 </li>
               ))}
             >
               <Table
                 label={t('users.title')}
-                minWidth="min-w-[860px]"
+                minWidth="min-w-[640px]"
                 head={
                   <>
                     <Th>{t('users.name')}</Th>
@@ -102,7 +104,8 @@ export default function AdminUsersPage() {
                   <tr key={u.id} data-testid="user-row" data-email={u.email}>
                     <td className={td}>
                       <p className="font-medium text-slate-900">{u.name || '—'}</p>
-                      <p className="text-xs text-slate-500">{u.email}</p>
+                      <p className="break-all text-xs text-slate-500">{u.email}</p>
+                      <ApiBadge user={u} />
                       <PricingBadge user={u} />
                     </td>
                     <td className={`${td} whitespace-nowrap text-right font-medium`}>
@@ -113,7 +116,7 @@ export default function AdminUsersPage() {
                       <RoleBadges user={u} onRemove={(role) => setRemoving({ user: u, role })} />
                     </td>
                     <td className={`${td} whitespace-nowrap text-right`}>
-                      <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} onSignIns={() => setViewing(u)} onPricing={() => setPricing(u)} onPayments={() => setHistory(u)} className="inline-flex gap-2" />
+                      <UserActions user={u} onAddRole={() => setAdding(u)} onAdjust={() => setAdjusting(u)} onSignIns={() => setViewing(u)} onPricing={() => setPricing(u)} onPayments={() => setHistory(u)} className="inline-flex items-center gap-2" />
                     </td>
                   </tr>
                 ))}
@@ -144,7 +147,12 @@ export default function AdminUsersPage() {
   );
 }
 
-/** A user's buttons, in the phone card and in the table row. */
+/**
+ * A user's actions, in the phone card and in the table row: one button that opens a menu of those
+ * the role may use (so the row fits beside the user's figures in every language), and "view only"
+ * beside it for a role that may change nothing. Radix's menu: arrow keys, Home, End and typing move
+ * through it, Escape closes it and focus goes back to the button.
+ */
 function UserActions({
   user,
   onAddRole,
@@ -165,26 +173,6 @@ function UserActions({
   const { t } = useTranslation('admin');
   const allowed = useCan();
   const setApi = useSetApiAccess();
-  const signIns = (
-    <Button size="sm" variant="outline" onClick={onSignIns} aria-label={t('users.signInsFor', { email: user.email })}>
-      <History className="size-4" aria-hidden="true" />
-      {t('users.signIns')}
-    </Button>
-  );
-  const payments = allowed('payments:read') ? (
-    <Button size="sm" variant="outline" onClick={onPayments} aria-label={t('payments.historyFor', { email: user.email })}>
-      <CreditCard className="size-4" aria-hidden="true" />
-      {t('payments.history')}
-    </Button>
-  ) : null;
-  if (!allowed('users:roles') && !allowed('balances:write'))
-    return (
-      <div className={className}>
-        {signIns}
-        {payments}
-        <span className="self-center text-xs text-slate-500">{t('users.readOnly')}</span>
-      </div>
-    );
   const toggleApi = () =>
     setApi.mutate(
       { userId: user.id, enabled: !user.apiAccess },
@@ -193,30 +181,74 @@ function UserActions({
         onError: (err) => notifyError(t, 'notices.apiNotChanged', err),
       },
     );
+  const changes = allowed('users:roles') || allowed('balances:write') || allowed('prices:manage');
+  const item = 'flex cursor-default select-none items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800 data-[disabled]:opacity-60';
   return (
     <div className={className}>
-      {signIns}
-      {allowed('users:roles') ? (
-        <Button size="sm" variant="outline" onClick={toggleApi} disabled={setApi.isPending} aria-pressed={user.apiAccess} aria-label={t('users.apiToggleFor', { email: user.email })} data-api-access={user.apiAccess}>
-          <KeyRound className="size-4" aria-hidden="true" />
-          {t(user.apiAccess ? 'users.apiOn' : 'users.apiOff')}
-        </Button>
-      ) : null}
-      {allowed('users:roles') ? (
-        <Button size="sm" variant="outline" onClick={onAddRole} aria-label={t('users.addRoleFor', { email: user.email })}>
-          <Plus className="size-4" aria-hidden="true" />
-          {t('users.addRole')}
-        </Button>
-      ) : null}
-      {allowed('balances:write') ? (
-        <Button size="sm" variant="outline" onClick={onAdjust} aria-label={t('users.adjustFor', { email: user.email })}>
-          <Wallet className="size-4" aria-hidden="true" />
-          {t('users.adjust')}
-        </Button>
-      ) : null}
-      <PricingButton user={user} onClick={onPricing} />
-      {payments}
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger asChild>
+          <Button size="sm" variant="outline" aria-label={t('users.actionsFor', { email: user.email })} data-testid="user-actions">
+            <MoreHorizontal className="size-4" aria-hidden="true" />
+            {t('common.actions')}
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={6} collisionPadding={8} className="z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1 shadow-lg">
+            <DropdownMenu.Item className={item} onSelect={onSignIns}>
+              <History className="size-4 text-slate-500" aria-hidden="true" />
+              {t('users.signIns')}
+            </DropdownMenu.Item>
+            {allowed('payments:read') ? (
+              <DropdownMenu.Item className={item} onSelect={onPayments}>
+                <CreditCard className="size-4 text-slate-500" aria-hidden="true" />
+                {t('payments.history')}
+              </DropdownMenu.Item>
+            ) : null}
+            {changes ? <DropdownMenu.Separator className="my-1 h-px bg-slate-100" /> : null}
+            {allowed('users:roles') ? (
+              <DropdownMenu.CheckboxItem className={item} checked={user.apiAccess} disabled={setApi.isPending} onSelect={toggleApi} data-api-access={user.apiAccess}>
+                <KeyRound className="size-4 text-slate-500" aria-hidden="true" />
+                <span className="flex-1">{t('users.apiAccessToggle')}</span>
+                <DropdownMenu.ItemIndicator>
+                  <Check className="size-4 text-brand-700" aria-hidden="true" />
+                </DropdownMenu.ItemIndicator>
+              </DropdownMenu.CheckboxItem>
+            ) : null}
+            {allowed('users:roles') ? (
+              <DropdownMenu.Item className={item} onSelect={onAddRole}>
+                <Plus className="size-4 text-slate-500" aria-hidden="true" />
+                {t('users.addRole')}
+              </DropdownMenu.Item>
+            ) : null}
+            {allowed('balances:write') ? (
+              <DropdownMenu.Item className={item} onSelect={onAdjust}>
+                <Wallet className="size-4 text-slate-500" aria-hidden="true" />
+                {t('users.adjustTitle')}
+              </DropdownMenu.Item>
+            ) : null}
+            {allowed('prices:manage') ? (
+              <DropdownMenu.Item className={item} onSelect={onPricing}>
+                <BadgePercent className="size-4 text-slate-500" aria-hidden="true" />
+                {t('pricing.title')}
+              </DropdownMenu.Item>
+            ) : null}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {changes ? null : <span className="self-center text-xs text-slate-500">{t('users.readOnly')}</span>}
     </div>
+  );
+}
+
+/** A customer's API access, beside their name while it is on. */
+function ApiBadge({ user }: { user: AdminUser }) {
+  const { t } = useTranslation('admin');
+  if (!user.apiAccess) return null;
+  return (
+    <p data-testid="user-api" className="mt-1 mr-1 inline-flex items-center gap-1 rounded-md bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800 ring-1 ring-sky-200 ring-inset">
+      <KeyRound className="size-3.5" aria-hidden="true" />
+      {t('users.apiOn')}
+    </p>
   );
 }
 

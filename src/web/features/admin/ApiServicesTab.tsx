@@ -64,7 +64,7 @@ export function ApiServicesTab() {
             }
           >
             {rows.map((s) => {
-              const price = pricePer1000(s.tiers);
+              const price = pricePer1000(s);
               return (
                 <tr key={s.id}>
                   <td className={`${td} font-mono text-xs text-slate-500`}>{s.id}</td>

@@ -51,7 +51,7 @@ export function CatalogChangesPanel({ providers }: { providers: readonly AdminPr
   const apply = (change: CatalogChange) => (change.kind === 'new' && change.services.length === 0 ? setImporting(change) : run(change, 'applied'));
 
   const price = (terms: Terms | null) => {
-    const p = terms ? pricePer1000(terms.tiers) : null;
+    const p = terms ? pricePer1000(terms) : null;
     return p === null ? '—' : formatMoneyDecimal(p, 'USD', lang);
   };
   const bounds = (terms: Terms | null) => (terms ? t('catalogue.bounds', { min: formatNumber(terms.amountMinimum, lang), max: formatNumber(maxOf(terms), lang) }) : '—');

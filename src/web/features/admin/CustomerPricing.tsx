@@ -51,18 +51,6 @@ export function PricingBadge({ user }: { user: AdminUser }) {
   );
 }
 
-/** The button that opens a customer's pricing, for those who may set it. */
-export function PricingButton({ user, onClick }: { user: AdminUser; onClick: () => void }) {
-  const { t } = useTranslation('admin');
-  if (!useCan()('prices:manage')) return null;
-  return (
-    <Button size="sm" variant="outline" onClick={onClick} aria-label={t('pricing.editFor', { email: user.email })}>
-      <BadgePercent className="size-4" aria-hidden="true" />
-      {t('pricing.edit')}
-    </Button>
-  );
-}
-
 /** The dialog's fields as typed: a blank discount is "not set" (the group's counts), a blank group none. */
 const pricingFormSchema = z
   .object({

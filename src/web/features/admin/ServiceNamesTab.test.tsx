@@ -20,17 +20,19 @@ describe('the service names preview', () => {
   it('lists each affected service with its provider name and its az and tr names, and counts them', () => {
     const after = nameRulesOf([{ apiServiceName: 'instagram followers', az: 'İnstaqram İzləyiciləri', tr: 'Instagram Takipçileri', serviceId: null }]);
     const markup = html(<NamePreview services={services} before={[]} after={after} />);
-    expect(markup.match(/data-testid="name-preview-row"/g)).toHaveLength(2);
-    expect(text(markup)).toContain('|2 services renamed|');
-    expect(text(markup)).toContain('|Provider name: |#11 Instagram Followers [Real, 30 days refill] ⚡|Azerbaijani name: |az|İnstaqram İzləyiciləri [Real, 30 days refill] ⚡|Turkish name: |tr|Instagram Takipçileri [Real, 30 days refill] ⚡|');
-    // Service 12 would read like service 13 in Azerbaijani: it keeps its provider name there, and says why.
-    expect(text(markup)).toContain('|Provider name: |#12 Instagram Followers [HQ, No Refill] 1K/day|Azerbaijani name: |az|Instagram Followers [HQ, No Refill] 1K/day|Keeps its provider name: it would read like another service|Turkish name: |tr|Instagram Takipçileri [HQ, No Refill] 1K/day|');
+    expect(markup.match(/data-testid="name-preview-row"/g)).toHaveLength(3);
+    expect(text(markup)).toContain('|3 services renamed|');
+    // The rule's words, the rest in the storefront's own wording (src/core/serviceGlossary.ts).
+    expect(text(markup)).toContain('|Provider name: |#11 Instagram Followers [Real, 30 days refill] ⚡|Azerbaijani name: |az|İnstaqram İzləyiciləri [Real, 30 gün bərpa] ⚡|Turkish name: |tr|Instagram Takipçileri [Gerçek, 30 gün telafi] ⚡|');
+    // Services 12 and 13 would read alike in Azerbaijani: they keep their provider names there, and say why.
+    expect(text(markup)).toContain('|Provider name: |#12 Instagram Followers [HQ, No Refill] 1K/day|Azerbaijani name: |az|Instagram Followers [HQ, No Refill] 1K/day|Keeps its provider name: it would read like another service|Turkish name: |tr|Instagram Takipçileri [Yüksek kalite, Telafisiz] Günde 1K|');
+    expect(text(markup)).toContain('|Provider name: |#13 İnstaqram İzləyiciləri [HQ, No Refill] 1K/day|Azerbaijani name: |az|İnstaqram İzləyiciləri [HQ, No Refill] 1K/day|Keeps its provider name: it would read like another service|');
     expect(markup).not.toContain('Instagram Likes');
   });
 
   it('renames one service only when the name is limited to it, and says when nothing changes', () => {
     const one = nameRulesOf([{ apiServiceName: 'Instagram Likes', az: 'Bəyənmələr', tr: 'Beğeniler', serviceId: '14' }]);
-    expect(text(html(<NamePreview services={services} before={[]} after={one} />))).toContain('|1 service renamed|Provider name: |#14 Instagram Likes [HQ]|Azerbaijani name: |az|Bəyənmələr [HQ]|Turkish name: |tr|Beğeniler [HQ]|');
+    expect(text(html(<NamePreview services={services} before={[]} after={one} />))).toContain('|1 service renamed|Provider name: |#14 Instagram Likes [HQ]|Azerbaijani name: |az|Bəyənmələr [Yüksək keyfiyyət]|Turkish name: |tr|Beğeniler [Yüksek kalite]|');
     expect(text(html(<NamePreview services={services} before={one} after={one} />))).toContain('No service name changes with this.');
     expect(text(html(<NamePreview services={[]} loading before={[]} after={one} />))).toContain('Loading the catalogue…');
   });

@@ -217,7 +217,7 @@ function NameDialog({ name, saved, onClose }: { name: ServiceName | null; saved:
 /** Services whose names have the words (all of them while none are typed), at most 200. */
 function matching(services: readonly NamedService[], keyword: string): NamedService[] {
   const probe: NameRule[] = [{ keyword, lang: 'az', name: '\u0000' }];
-  return (keyword.trim() ? services.filter((s) => applyNameRules(s, 'az', probe) !== s.name) : services).slice(0, 200);
+  return (keyword.trim() ? services.filter((s) => applyNameRules(s, 'az', probe, []) !== s.name) : services).slice(0, 200);
 }
 
 const PREVIEW_ROWS = 50;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../core/settings';
 import { refundFormSchema } from './AdminOrdersPage';
+import { settingsFormSchema } from './AdminSettingsPage';
 import { localServiceFormSchema } from './LocalServicesTab';
 import { paramTextsFormSchema } from './ParamTextsTab';
 import { serviceNameFormSchema } from './ServiceNamesTab';
@@ -93,5 +95,21 @@ describe('local service form', () => {
     expect(issues({ name: texts('Ad', ' ', '') })).toEqual(['name.tr:required', 'name.en:required']);
     expect(issues({ price: '1.234', orderIndex: '1.5' })).toEqual(['price:priceInvalid', 'orderIndex:orderIndexInvalid']);
     expect(issues({ price: '10000001', orderIndex: '100001' })).toEqual(['price:priceInvalid', 'orderIndex:orderIndexInvalid']);
+  });
+});
+
+describe('settings form', () => {
+  // The form holds numbers as typed text.
+  const typed = Object.fromEntries(Object.entries(DEFAULT_SETTINGS).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]));
+  const issues = (values: Record<string, string>) => (settingsFormSchema.safeParse({ ...typed, ...values }).error?.issues ?? []).map((i) => `${i.path.join('.')}:${i.message}`);
+
+  it('refuses each number off its declared step, and takes one on it', () => {
+    expect(issues({ service_fee: '12.55', base_fee: '0.375', usd_azn_rate: '1.70005', provider_low_balance: '0,125' })).toEqual([
+      'service_fee:offStep',
+      'base_fee:offStep',
+      'usd_azn_rate:offStep',
+      'provider_low_balance:offStep',
+    ]);
+    expect(issues({ service_fee: '12.5', base_fee: '0.38', usd_azn_rate: '1.7005', provider_low_balance: '0,12' })).toEqual([]);
   });
 });

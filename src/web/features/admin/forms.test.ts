@@ -52,15 +52,17 @@ describe('admin form conversions', () => {
     expect(parseOrderIndex('99999999999999999999')).toBeUndefined();
   });
 
-  it('prices 1000 units from the tier holding 1000', () => {
+  it('prices 1000 units from the tier an order of 1000 (or the orderable quantity nearest it) is charged by', () => {
     const tiers = [
-      { minimum: 10, maximum: 999, price: '2', pricingPer: 1000 },
       { minimum: 1000, maximum: 100_000, price: '0.35', pricingPer: 1000 },
+      { minimum: 10, maximum: 999, price: '2', pricingPer: 1000 },
     ];
-    expect(pricePer1000(tiers)).toBe('0.35');
-    expect(pricePer1000([{ minimum: 10, maximum: 500, price: '0.07', pricingPer: 100 }])).toBe('0.70');
-    expect(pricePer1000([{ minimum: 1, maximum: 5000, price: '0.0001', pricingPer: 7 }])).toBe('0.01429');
-    expect(pricePer1000([])).toBeNull();
+    expect(pricePer1000({ tiers })).toBe('0.35');
+    // Orderable up to the first tier's maximum (999): the tier from 1000 is never charged.
+    expect(pricePer1000({ tiers: [tiers[1]!, tiers[0]!] })).toBe('2.00');
+    expect(pricePer1000({ tiers: [{ minimum: 10, maximum: 500, price: '0.07', pricingPer: 100 }] })).toBe('0.70');
+    expect(pricePer1000({ tiers: [{ minimum: 1, maximum: 5000, price: '0.0001', pricingPer: 7 }] })).toBe('0.01429');
+    expect(pricePer1000({ tiers: [] })).toBeNull();
   });
 
   it('makes slugs from Azerbaijani and Turkish titles', () => {

@@ -1,7 +1,6 @@
 import Big from 'big.js';
-import type { PriceTier } from '../../../core/catalog';
 import { microsToDecimal, minorToDecimal, parseMinor, parseUsdToMicros } from '../../../core/money';
-import { ratePer1000Micros } from '../../../core/pricing';
+import { ratePer1000Micros, type RatedService } from '../../../core/pricing';
 
 /** Form-value conversions of the admin pages, exact and free of float arithmetic. */
 
@@ -52,12 +51,13 @@ export function parseOrderIndex(text: string): number | undefined {
 }
 
 /**
- * Provider price for 1000 units in dollars, from the tier holding 1000 (else the first one): the
- * rate without the shop's fees, rounded up to 5 decimals as rates are (src/core/pricing.ts).
+ * Provider price for 1000 units in dollars, from the tier an order of 1000 (or of the orderable
+ * quantity nearest it) is charged by, else the first one: the rate without the shop's fees,
+ * rounded up to 5 decimals as rates are (src/core/pricing.ts).
  */
-export function pricePer1000(tiers: readonly PriceTier[]): string | null {
+export function pricePer1000(service: RatedService): string | null {
   try {
-    const micros = ratePer1000Micros(tiers, { serviceFeePercent: 0, baseFee: 0 });
+    const micros = ratePer1000Micros(service, { serviceFeePercent: 0, baseFee: 0 });
     return micros === null ? null : microsToDecimal(micros);
   } catch {
     return null;

@@ -46,3 +46,13 @@ export const NAV: NavItem[] = [
 
 /** The sections of the admin area the roles may use, in menu order. */
 export const navFor = (roles: readonly string[]) => NAV.filter((item) => can(roles, item.permission));
+
+/**
+ * The section a page of the admin area belongs to, by its path below the admin home (`/settings`,
+ * `/service-names`); none for the home itself, which every team member may open (admins see the
+ * figures, the others their sections).
+ */
+export function sectionOf(rest: string): NavItem | undefined {
+  const path = rest.replace(/\/+$/, '');
+  return NAV.find((item) => item.path !== '' && (item.path === path || (item.also?.includes(path) ?? false)));
+}

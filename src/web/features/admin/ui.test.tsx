@@ -5,6 +5,7 @@ import { I18n, I18nProvider } from '../../i18n';
 import admin from '../../i18n/locales/en/admin.json';
 import common from '../../i18n/locales/en/common.json';
 import { LocalizedFields } from './LocalizedFields';
+import { ApiError } from '../../lib/api';
 import { EditDeleteCell, InputField, QueryView } from './ui';
 
 const html = (node: ReactNode) => renderToStaticMarkup(<I18nProvider i18n={new I18n('en', { en: { admin, common } })}>{node}</I18nProvider>);
@@ -40,6 +41,22 @@ describe('admin building blocks', () => {
     expect(view({ isError: false, data: [] })).toContain('No posts');
     // A failed refresh keeps the rows it has.
     expect(view({ isError: true, data: ['a', 'b'] })).toBe('<p>a,b</p>');
+  });
+
+  it('says a list the role may not read (403) is not theirs, with nothing to try again', () => {
+    const refused = (error: ApiError) =>
+      html(
+        <QueryView query={{ isError: true, error, data: undefined, refetch: () => undefined }} error="Settings not loaded" empty="" isEmpty={() => false}>
+          {() => null}
+        </QueryView>,
+      );
+    const forbidden = refused(new ApiError('FORBIDDEN', 403));
+    expect(forbidden).toContain('role="alert"');
+    expect(forbidden).toContain('You have no access to this section');
+    expect(forbidden).not.toContain('Settings not loaded');
+    expect(forbidden).not.toContain('Try again');
+    // Any other failure may pass: it keeps its retry.
+    expect(refused(new ApiError('INTERNAL', 500))).toContain('Try again');
   });
 
   it('names a row’s edit and delete buttons after the item', () => {

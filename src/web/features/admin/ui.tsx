@@ -1,4 +1,4 @@
-import { AlertTriangle, ChevronLeft, ChevronRight, Inbox, Pencil, Plus, RefreshCw, Search, Trash2 } from 'lucide-react';
+import { AlertTriangle, ChevronLeft, ChevronRight, Inbox, Lock, Pencil, Plus, RefreshCw, Search, Trash2 } from 'lucide-react';
 import { useEffect, useId, type ComponentType, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useTranslation, type TFunction } from '../../i18n';
 import { Button } from '../../components/ui/Button';
@@ -6,6 +6,7 @@ import { cn } from '../../components/ui/cn';
 import { Input, Label, Textarea } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLocation } from 'react-router';
+import { ApiError } from '../../lib/api';
 import { hasLanguagePrefix } from '../../lib/language';
 import { notifyError } from './format';
 
@@ -53,16 +54,21 @@ const statTones: Record<StatTone, string> = {
   rose: 'bg-rose-50 text-rose-600',
 };
 
-/** One figure with its label and icon. */
+/**
+ * One figure with its label and icon. The figure is never broken ("76,50 AZN" stays whole): when it
+ * does not fit beside the icon, it goes below it.
+ */
 export function StatCard({ label, value, icon: Icon, tone = 'brand', testId }: { label: string; value: ReactNode; icon: ComponentType<{ className?: string }>; tone?: StatTone; testId?: string }) {
   return (
-    <div className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={testId}>
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={testId}>
       <span className={cn('grid size-11 shrink-0 place-items-center rounded-xl', statTones[tone])}>
         <Icon className="size-5" aria-hidden="true" />
       </span>
-      <div className="min-w-0">
-        <p className="text-sm font-medium text-slate-600 [overflow-wrap:anywhere]">{label}</p>
-        <p className="mt-0.5 text-xl font-bold tracking-tight tabular-nums text-slate-900 [overflow-wrap:anywhere] sm:text-2xl">{value}</p>
+      <div className="min-w-min flex-1 basis-0">
+        <p className="text-sm font-medium text-slate-600 [overflow-wrap:break-word]">{label}</p>
+        <p className="mt-0.5 whitespace-nowrap text-xl font-bold tracking-tight tabular-nums text-slate-900 sm:text-2xl" data-stat-value>
+          {value}
+        </p>
       </div>
     </div>
   );
@@ -78,8 +84,29 @@ export function Loading() {
   );
 }
 
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+/** Whether a request was refused because the signed-in role may not use it (403 FORBIDDEN): trying again would not help. */
+export const isForbidden = (err: unknown): boolean => err instanceof ApiError && err.status === 403 && err.code === 'FORBIDDEN';
+
+/** What a role may not use: said as such, with nothing to try again (docs/rules.md#admin); `children`: a way on. */
+export function NoAccess({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('admin');
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 px-4 py-14 text-center" data-testid="no-access">
+      <Lock className="size-8 text-slate-500" aria-hidden="true" />
+      <p className="text-sm font-semibold text-slate-900">{t('noAccess.title')}</p>
+      <p className="max-w-md text-sm text-slate-600">{t('noAccess.text')}</p>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A failed load: its text and a button to try again; refused for want of permission (`error` a
+ * 403), the no-access state instead.
+ */
+export function LoadError({ message, onRetry, error }: { message: string; onRetry: () => void; error?: unknown }) {
+  const { t } = useTranslation('admin');
+  if (isForbidden(error)) return <NoAccess />;
   return (
     <div role="alert" className="flex flex-col items-center gap-3 px-4 py-14 text-center">
       <AlertTriangle className="size-8 text-rose-500" aria-hidden="true" />
@@ -109,24 +136,27 @@ export function QueryView<T>({
   isEmpty,
   children,
 }: {
-  query: { isError: boolean; data: T | undefined; refetch: () => unknown };
-  /** The failure's text, with a button to try again. */
+  query: { isError: boolean; error?: unknown; data: T | undefined; refetch: () => unknown };
+  /** The failure's text, with a button to try again (none when the role may not use it). */
   error: string;
   empty: string;
   isEmpty: (data: T) => boolean;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isError && query.data === undefined) return <LoadError message={error} onRetry={() => void query.refetch()} />;
+  if (query.isError && query.data === undefined) return <LoadError message={error} error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data === undefined) return <Loading />;
   if (isEmpty(query.data)) return <Empty text={empty} />;
   return children(query.data);
 }
 
-/** A notice each time the query fails to load (the `titleKey` text and the server's reason). */
+/**
+ * A notice each time the query fails to load (the `titleKey` text and the server's reason); none
+ * when the role may not use it, which the page says in place of the data.
+ */
 export function useFailureNotice(query: { isError: boolean; error: unknown }, titleKey: string) {
   const { t } = useTranslation('admin');
   useEffect(() => {
-    if (query.isError) notifyError(t, titleKey, query.error);
+    if (query.isError && !isForbidden(query.error)) notifyError(t, titleKey, query.error);
   }, [query.isError, query.error, t, titleKey]);
 }
 

@@ -28,7 +28,7 @@ export default function AuthDialog() {
       className={mobile ? undefined : 'max-w-md'}
     >
       <div data-testid={mobile ? 'auth-sheet' : 'auth-dialog'}>
-        <AuthTabs tab={tab} onTabChange={setTab} onDone={close} />
+        <AuthTabs tab={tab} onTabChange={setTab} onDone={close} onLeave={close} />
       </div>
     </Frame>
   );

@@ -34,8 +34,11 @@ function contractRefusal(errors: FieldErrors): ApiError {
   return new ApiError(isErrorCode(message) ? message : 'VALIDATION_FAILED', 422);
 }
 
-/** Login and sign-up tabs, shared by the dialog and the /auth page. */
-export function AuthTabs({ tab, onTabChange, onDone }: { tab: AuthTab; onTabChange: (tab: AuthTab) => void; onDone: () => void }) {
+/**
+ * Login and sign-up tabs, shared by the dialog and the /auth page. `onDone` runs once signed in;
+ * `onLeave` when a link takes the visitor elsewhere (the dialog closes).
+ */
+export function AuthTabs({ tab, onTabChange, onDone, onLeave }: { tab: AuthTab; onTabChange: (tab: AuthTab) => void; onDone: () => void; onLeave?: () => void }) {
   const { t } = useTranslation('auth');
   const idPrefix = useId();
   return (
@@ -52,13 +55,13 @@ export function AuthTabs({ tab, onTabChange, onDone }: { tab: AuthTab; onTabChan
         ]}
       />
       <TabPanel id={tab} idPrefix={idPrefix} active>
-        {tab === 'login' ? <LoginForm onDone={onDone} /> : <SignupForm onDone={onDone} />}
+        {tab === 'login' ? <LoginForm onDone={onDone} onLeave={onLeave} /> : <SignupForm onDone={onDone} />}
       </TabPanel>
     </>
   );
 }
 
-export function LoginForm({ onDone }: { onDone: () => void }) {
+export function LoginForm({ onDone, onLeave }: { onDone: () => void; onLeave?: () => void }) {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const id = useId();
@@ -117,7 +120,7 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
         {busy ? t('login.submitting') : t('login.submit')}
       </Button>
       <p className="text-center text-sm">
-        <Link to="/reset-password" onClick={onDone} className="font-medium text-brand-700 hover:underline">
+        <Link to="/reset-password" onClick={onLeave} className="font-medium text-brand-700 hover:underline">
           {t('login.forgot')}
         </Link>
       </p>
@@ -235,8 +238,8 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
         invalid={password.length >= 3 && !passwordOk}
         describedBy={`${id}-strength ${id}-password-error`}
       >
-        <FieldError id={`${id}-password-error`}>{password.length >= 3 && !passwordOk ? t('recovery.weak') : undefined}</FieldError>
-        {password.length >= 3 && !passwordOk ? <p className="mt-1 text-xs text-slate-600">{t('signup.passwordRule')}</p> : null}
+        {/* The meter above names the level ("Zəif şifrə"); what is missing is the rule. */}
+        <FieldError id={`${id}-password-error`}>{password.length >= 3 && !passwordOk ? t('signup.passwordRule') : undefined}</FieldError>
       </NewPasswordField>
       <Button type="submit" className="w-full" disabled={!canSubmit}>
         {busy ? t('signup.submitting') : t('signup.submit')}

@@ -31,15 +31,35 @@ export default function PasswordRecoveryPage() {
   const busy = form.formState.isSubmitting;
   const [password, confirm] = form.watch(['newPassword', 'confirm']);
   const [done, setDone] = useState(false);
+  // Whether the link still works is asked as the page opens, before anything is typed.
+  const [linkChecked, setLinkChecked] = useState(false);
 
   useEffect(() => {
-    if (token) return;
-    toast.error(t('recovery.invalidLink'));
-    void navigate('/reset-password', { replace: true });
+    let current = true;
+    const refuse = () => {
+      toast.error(t('recovery.invalidLink'));
+      void navigate('/reset-password', { replace: true });
+    };
+    if (!token) {
+      refuse();
+      return;
+    }
+    unwrap((o) => api['auth-extra']['reset-link'].$post({ json: { token } }, o)).then(
+      ({ valid }) => {
+        if (!current) return;
+        if (valid) setLinkChecked(true);
+        else refuse();
+      },
+      // Not known now (offline, too many checks): setting the password checks the link again.
+      () => current && setLinkChecked(true),
+    );
+    return () => {
+      current = false;
+    };
   }, [token, navigate, t]);
 
   const mismatch = confirm !== '' && password !== confirm;
-  const canSubmit = password !== '' && password === confirm && !busy && !done;
+  const canSubmit = linkChecked && password !== '' && password === confirm && !busy && !done;
 
   const submit = form.handleSubmit(
     async (body) => {

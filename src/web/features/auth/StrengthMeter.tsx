@@ -3,7 +3,10 @@ import { passwordStrength, showStrengthMeter } from '../../../core/password';
 
 const COLORS = ['bg-rose-500', 'bg-rose-500', 'bg-orange-500', 'bg-amber-500', 'bg-lime-500', 'bg-emerald-600'];
 
-/** Five-step strength bar with its label; shown from 3 characters on (docs/rules.md#accounts). */
+/**
+ * Five-step strength bar with its label, which names the password's level ("Zəif şifrə"); shown
+ * from 3 characters on (docs/rules.md#accounts). Screen readers hear the title before it.
+ */
 export function StrengthMeter({ password, id }: { password: string; id?: string }) {
   const { t } = useTranslation('auth');
   if (!showStrengthMeter(password)) return null;
@@ -16,7 +19,8 @@ export function StrengthMeter({ password, id }: { password: string; id?: string 
         ))}
       </div>
       <p className="mt-1 text-xs text-slate-600" aria-live="polite">
-        {t('strength.title')}: <strong>{t(`strength.${label}`)}</strong>
+        <span className="sr-only">{t('strength.title')}: </span>
+        <strong>{t(`strength.${label}`)}</strong>
       </p>
     </div>
   );

@@ -2,7 +2,7 @@ import { memo, type Dispatch, type ReactNode, type SetStateAction } from 'react'
 import { useTranslation } from '../../i18n';
 import type { LocalizedParam, PublicService } from '../../../core/contracts/catalog';
 import type { OrderInputIssue } from '../../../core/orderRules';
-import { platformDisplayName } from '../../../core/platforms';
+import { OTHER_PLATFORM, platformDisplayName } from '../../../core/platforms';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/Input';
 import { StepHeading } from './StepHeading';
 import { DRIP_BOUNDS, dripInput, issueMessage, linkExample, type OrderDraft } from './orderForm';
@@ -94,7 +94,7 @@ export const OrderDetails = memo(function OrderDetails({
     <section aria-labelledby="step-details" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <StepHeading id="step-details" step={3} title={t('steps.details')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <OrderField id="order-link" label={t('fields.link')} required hint={t('fields.linkHint', { platform: platformDisplayName(platform) })} error={linkError} className="sm:col-span-2">
+        <OrderField id="order-link" label={t('fields.link')} required hint={platform === OTHER_PLATFORM ? t('fields.linkHintOther') : t('fields.linkHint', { platform: platformDisplayName(platform) })} error={linkError} className="sm:col-span-2">
           <Input
             id="order-link"
             data-field="link"
@@ -216,7 +216,7 @@ function DripFields({ service, draft, onDraft, locale }: { service: PublicServic
         />
         {t('fields.dripfeed')}
       </label>
-      <p className="mt-1 text-xs text-slate-500">{t('fields.dripfeedHint')}</p>
+      <p className="mt-1 text-xs text-slate-600">{t('fields.dripfeedHint')}</p>
       {draft.drip ? (
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           {(['runs', 'interval'] as const).map((field) => (

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { PublicService } from '../../../core/contracts/catalog';
 import { LOCALES } from '../../../core/i18n';
-import { platformDisplayName, type ServiceGroup } from '../../../core/platforms';
+import { OTHER_PLATFORM, platformDisplayName, type ServiceGroup } from '../../../core/platforms';
 import type { PageMeta } from '../../app/page';
 import { Spinner } from '../../components/ui/Spinner';
 import { LoadFailedPanel } from '../../components/ui/QueryState';
@@ -33,7 +33,11 @@ export function loader({ request }: LoaderFunctionArgs): OrderLoaderData {
 export const meta: PageMeta = ({ t, data, site }) => {
   const platform = (data as OrderLoaderData | undefined)?.platform;
   return {
-    title: platform ? t('catalog:meta.platformTitle', { platform: platformDisplayName(platform), site: site.site_name }) : t('catalog:meta.title', { site: site.site_name }),
+    title: !platform
+      ? t('catalog:meta.title', { site: site.site_name })
+      : platform === OTHER_PLATFORM
+        ? t('catalog:meta.otherTitle', { site: site.site_name })
+        : t('catalog:meta.platformTitle', { platform: platformDisplayName(platform), site: site.site_name }),
     description: t('catalog:meta.description'),
   };
 };
@@ -91,6 +95,26 @@ export default function OrderPage() {
   const params = useMemo(() => detail.data?.params ?? [], [detail.data]);
   const order = useOrderForm({ service, params });
   const { draft, setSubmitted, serviceChosen } = order;
+
+  // A service named in the address (`?service=`, from the price list) is chosen once the list is in:
+  // its platform and type with it, then the address keeps the platform alone.
+  const linkedId = (searchParams.get('service') ?? '').trim();
+  const linked = linkedId ? index?.byId.get(linkedId) : undefined;
+  useEffect(() => {
+    const linkedPlatform = linked?.platform.trim().toLowerCase();
+    if (!linked || !linkedPlatform || !index?.byPlatform.has(linkedPlatform)) return;
+    setChoice({ platform: linkedPlatform, group: linked.group, serviceId: linked.id });
+    serviceChosen(linked);
+    setSearchParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        out.set('platform', linkedPlatform);
+        out.delete('service');
+        return out;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [linked, index, serviceChosen, setSearchParams]);
 
   const choosePlatform = useCallback(
     (next: string) => {
@@ -166,7 +190,7 @@ export default function OrderPage() {
         <div className="mx-auto max-w-7xl px-4 pb-20 pt-10 sm:px-6 sm:pt-14 lg:px-8">
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">{t('hero.eyebrow')}</p>
           <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
-            {platform && platformServices ? t('hero.platformTitle', { platform: platformDisplayName(platform) }) : t('hero.title')}
+            {platform && platformServices ? (platform === OTHER_PLATFORM ? t('hero.otherTitle') : t('hero.platformTitle', { platform: platformDisplayName(platform) })) : t('hero.title')}
           </h1>
           <p className="mt-3 max-w-2xl text-base leading-relaxed text-brand-50/90 sm:text-lg">{t('hero.subtitle')}</p>
         </div>

@@ -2,7 +2,8 @@ import type { ComponentProps } from 'react';
 import { useTranslation } from '../../i18n';
 import type { LocalizedParam, PublicService } from '../../../core/contracts/catalog';
 import type { Fees } from '../../../core/pricing';
-import { platformDisplayName, type ServiceGroup } from '../../../core/platforms';
+import type { ServiceGroup } from '../../../core/platforms';
+import { platformName } from '../../lib/platformName';
 import type { ServiceChoice } from './catalogIndex';
 import { OrderDetails } from './OrderDetails';
 import { GroupPicker, PlatformPicker } from './Pickers';
@@ -55,7 +56,7 @@ export function OrderSteps({
         <StepHeading id="step-service" step={2} title={t('steps.service')} />
         {!platformServices ? (
           <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
-            {t('emptyPlatform', { platform: platformDisplayName(platform) })}
+            {t('emptyPlatform', { platform: platformName(t, platform) })}
           </p>
         ) : (
           <div className="space-y-5">

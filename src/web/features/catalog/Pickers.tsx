@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from '../../i18n';
-import { platformDisplayName, type ServiceGroup } from '../../../core/platforms';
+import type { ServiceGroup } from '../../../core/platforms';
+import { platformName } from '../../lib/platformName';
 import { cn } from '../../components/ui/cn';
 import { PlatformIcon } from '../../components/PlatformIcon';
 import type { PlatformServices } from './catalogIndex';
@@ -35,7 +36,7 @@ export const PlatformPicker = memo(function PlatformPicker({
           className={cn(chip, chipState(p === value))}
         >
           <PlatformIcon platform={p} className="size-4" />
-          {platformDisplayName(p)}
+          {platformName(t, p)}
         </button>
       ))}
     </div>

@@ -2,8 +2,8 @@ import { ChevronDown, Share2 } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { Link, useLocation } from 'react-router';
-import { platformDisplayName } from '../../../core/platforms';
 import { useLanguage } from '../../lib/language';
+import { platformName } from '../../lib/platformName';
 import { usePlatforms } from './api';
 import { useDropdown } from '../../components/ui/useDropdown';
 
@@ -12,7 +12,8 @@ export const orderHref = (lang: string, platform: string) => `/${lang}/order?pla
 
 /**
  * The header's social-media dropdown: the platforms of the service list (instagram, tiktok,
- * youtube, facebook first, then alphabetical, at most 12), each leading to its order page.
+ * youtube, facebook first, then alphabetical, services without a platform under "Other" last, at most
+ * 12), each leading to its order page.
  * A menu button: Enter, Space or the arrow keys open it; the arrows, Home and End move through
  * it; Escape closes it and returns focus to the button; Tab or a click elsewhere closes it.
  * Written by hand instead of with Radix, because it ships with every public page.
@@ -108,7 +109,7 @@ export function PlatformMenu({ align = 'left' }: { align?: 'left' | 'right' }) {
                 className="flex items-center gap-3 px-4 py-2.5 text-sm font-medium text-slate-700 outline-none hover:bg-brand-50 hover:text-brand-700 focus-visible:bg-brand-50 focus-visible:text-brand-700"
               >
                 <span aria-hidden="true" className="size-2 rounded-full bg-brand-500/70" />
-                {platformDisplayName(platform)}
+                {platformName(t, platform)}
               </Link>
             </li>
           ))}

@@ -11,7 +11,9 @@ const dash = '—';
  * service fee when there are any, then the total. When `fees` carry the signed-in customer's
  * discount (docs/rules.md#discounts), the unit price is theirs, with the list price beside it and
  * the discount on a line of its own. The catalogue's price summary and the dashboard's
- * order summary show them alike; `totalTestId` tells their totals apart.
+ * order summary show them alike; `totalTestId` tells their totals apart. A drip-feed of `runs` runs
+ * shows the quantity of one run, then runs × quantity = the quantity of all runs beside the total
+ * of all runs (each run costs one order of the quantity, its order fee included).
  */
 export function PriceLines({
   service,
@@ -21,6 +23,7 @@ export function PriceLines({
   locale,
   unitTestId,
   totalTestId,
+  runs = 1,
 }: {
   service: PublicService | undefined;
   fees: Fees;
@@ -29,6 +32,8 @@ export function PriceLines({
   locale: string;
   unitTestId?: string;
   totalTestId: string;
+  /** Drip-feed runs the total covers (1: not a drip-feed). */
+  runs?: number;
 }) {
   const { t } = useTranslation('catalog');
   const unit = service ? unitPrice(service, fees) : null;
@@ -36,6 +41,7 @@ export function PriceLines({
   const discount = Number(fees.discountPercent) > 0 ? String(fees.discountPercent) : null;
   const listUnit = discount && service ? unitPrice(service, { serviceFeePercent: fees.serviceFeePercent, baseFee: fees.baseFee }) : null;
   const per = formatNumber(unit?.per ?? 1000, locale);
+  const drip = Number.isSafeInteger(runs) && runs > 1 && service && Number.isSafeInteger(count) ? runs : null;
   return (
     <>
       <dl className="mt-4 space-y-3 text-sm">
@@ -61,19 +67,30 @@ export function PriceLines({
           </div>
         ) : null}
         <div className="flex items-baseline justify-between gap-4">
-          <dt className="text-slate-600">{t('price.quantity')}</dt>
+          <dt className="text-slate-600">{drip ? t('price.quantityPerRun') : t('price.quantity')}</dt>
           <dd className="font-semibold tabular-nums text-slate-900">{service && Number.isSafeInteger(count) ? formatNumber(count, locale) : dash}</dd>
         </div>
+        {drip ? (
+          <div className="flex items-baseline justify-between gap-4">
+            <dt className="text-slate-600">{t('price.totalQuantity')}</dt>
+            <dd data-testid="total-quantity" className="text-right font-semibold tabular-nums text-slate-900">
+              {t('price.runsTimes', { runs: formatNumber(drip, locale), quantity: formatNumber(count, locale), total: formatNumber(drip * count, locale) })}
+            </dd>
+          </div>
+        ) : null}
         {Number(fees.baseFee) > 0 ? (
           <div className="flex items-baseline justify-between gap-4">
-            <dt className="text-slate-600">{t('price.baseFee')}</dt>
+            <dt className="text-slate-600">{drip ? t('price.baseFeePerRun') : t('price.baseFee')}</dt>
             <dd className="font-semibold tabular-nums text-slate-900">{formatMoneyDecimal(String(fees.baseFee), 'USD', locale)}</dd>
           </div>
         ) : null}
         {Number(fees.serviceFeePercent) > 0 ? <p className="text-xs text-slate-500">{t('price.serviceFeeIncluded', { percent: fees.serviceFeePercent })}</p> : null}
       </dl>
       <div className="mt-5 flex items-end justify-between gap-4 border-t border-slate-200 pt-5">
-        <span className="text-sm font-semibold text-slate-900">{t('price.total')}</span>
+        <span className="text-sm font-semibold text-slate-900">
+          {t('price.total')}
+          {drip ? <span className="block text-xs font-normal text-slate-600">{t('price.totalForRuns', { runs: formatNumber(drip, locale) })}</span> : null}
+        </span>
         <output data-testid={totalTestId} aria-live="polite" className="text-3xl font-extrabold tracking-tight tabular-nums text-brand-700">
           {total === null ? dash : formatMoney(total, 'USD', locale)}
         </output>

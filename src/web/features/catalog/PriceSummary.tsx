@@ -49,7 +49,7 @@ export const PriceSummary = memo(function PriceSummary({
           <h2 id="price-title" className="text-base font-bold text-slate-900">
             {t('price.title')}
           </h2>
-          <PriceLines service={service} fees={fees} quantity={quantity} total={total} locale={locale} unitTestId="unit-price" totalTestId="total-price" />
+          <PriceLines service={service} fees={fees} quantity={quantity} total={total} runs={runs} locale={locale} unitTestId="unit-price" totalTestId="total-price" />
           <button
             type="submit"
             className="mt-5 inline-flex h-12 w-full items-center justify-center gap-2 rounded-xl bg-brand-600 px-6 text-base font-semibold text-white shadow-sm transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2"

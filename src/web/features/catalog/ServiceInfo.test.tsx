@@ -80,3 +80,41 @@ describe('how the chosen service usually runs', () => {
     expect(render({ ...base }, 'az').text).toContain('hələ kifayət qədər sifariş yoxdur');
   });
 });
+
+describe('a service without a description of its own', () => {
+  const loaded = (service: PublicService, description: string | null, lang: 'az' | 'tr' | 'en') => {
+    const i18n = new I18n(lang, { [lang]: { catalog: { az, tr, en }[lang] } });
+    const data = { ...service, description, example: null, params: [] };
+    const html = renderToStaticMarkup(
+      <I18nProvider i18n={i18n}>
+        <ServiceInfo service={service} detail={{ data, isPending: false, isError: false }} fees={fees} locale={lang} />
+      </I18nProvider>,
+    );
+    return html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+  };
+
+  it('reads one made from its facts in the page’s language: what it delivers, the bounds, the usual times, the refill', () => {
+    const followers = { ...base, name: 'Instagram izləyiciləri [Yüksək keyfiyyət, 30 gün bərpa]', min: 50, max: 10000, refill: true, refillDays: 30 };
+    const inAz = loaded(followers, null, 'az');
+    expect(inAz).toContain('Instagram izləyiciləri — göstərdiyiniz linkə çatdırılır.');
+    expect(inAz).toContain('Sifariş miqdarı: minimum 50, maksimum 10.000.');
+    expect(inAz).toContain('Tamamlandıqdan sonra 30 gün ərzində say azalarsa, bərpa istəyə bilərsiniz.');
+    expect(inAz).not.toMatch(/ərzində başlayır|ərzində tamamlanır/);
+    const timed = { ...base, name: 'Web sitesi trafiği', refill: false, figures: { startMinutes: 25, completeMinutes: 190, completionRate: 96 } };
+    const inTr = loaded(timed, null, 'tr');
+    expect(inTr).toContain('Web sitesi trafiği — girdiğiniz bağlantıya gönderilir.');
+    expect(inTr).toContain('Genellikle 25 dk içinde başlar.');
+    expect(inTr).toContain('Genellikle 3 sa 10 dk içinde tamamlanır.');
+    expect(inTr).toContain('Telafi yok');
+    const inEn = loaded({ ...base, refill: true, refillDays: 3650 }, null, 'en');
+    expect(inEn).toContain('Instagram Followers, delivered to the link you enter.');
+    expect(inEn).toContain('you can ask for a refill at any time after completion');
+    expect(inEn).not.toContain('No description');
+  });
+
+  it('keeps the provider’s own description where there is one', () => {
+    const text = loaded(base, 'Real followers, 1K a day.', 'az');
+    expect(text).toContain('Real followers, 1K a day.');
+    expect(text).not.toContain('göstərdiyiniz linkə');
+  });
+});

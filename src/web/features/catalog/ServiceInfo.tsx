@@ -9,6 +9,7 @@ import { unitPrice } from './orderForm';
 import { formatMoneyDecimal, formatNumber } from '../../lib/format';
 import { LIFETIME_REFILL_DAYS } from '../../../core/refill';
 import { durationText } from './figures';
+import { generatedDescription } from './serviceDescription';
 
 /** One thing the service allows or not, said in words with a mark beside them. */
 function Ability({ name, available, label, children }: { name: string; available: boolean; label: string; children: ReactNode }) {
@@ -43,8 +44,8 @@ function ServiceFigures({ service, locale }: { service: PublicService; locale: s
     <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm" aria-label={t('info.figures')} data-figures={f ? 'known' : 'none'}>
       {facts.map((x) => (
         <div key={x.key} className="flex gap-1.5" data-figure={x.key}>
-          <dt className="text-slate-500">{x.label}:</dt>
-          <dd className={x.value === null ? 'text-slate-500' : 'font-semibold tabular-nums text-slate-800'}>{x.value ?? none}</dd>
+          <dt className="text-slate-600">{x.label}:</dt>
+          <dd className={x.value === null ? 'text-slate-600' : 'font-semibold tabular-nums text-slate-800'}>{x.value ?? none}</dd>
         </div>
       ))}
     </dl>
@@ -53,8 +54,8 @@ function ServiceFigures({ service, locale }: { service: PublicService; locale: s
 
 /**
  * The chosen service: name, bounds, unit price, whether a completed order can be refilled (and for
- * how long) and a running one cancelled, how it usually runs, then its description and example
- * once loaded.
+ * how long) and a running one cancelled, how it usually runs, then its description (one made from
+ * its facts when the provider gave none) and example once loaded.
  */
 export const ServiceInfo = memo(function ServiceInfo({
   service,
@@ -106,7 +107,7 @@ export const ServiceInfo = memo(function ServiceInfo({
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
         {facts.map((f) => (
           <div key={f.key} className="flex gap-1.5">
-            <dt className="text-slate-500">{t(`info.${f.key}`)}:</dt>
+            <dt className="text-slate-600">{t(`info.${f.key}`)}:</dt>
             <dd className="font-semibold tabular-nums text-slate-800">{f.value}</dd>
           </div>
         ))}
@@ -124,12 +125,14 @@ export const ServiceInfo = memo(function ServiceInfo({
         {detail.isPending ? (
           <Spinner label={t('info.loading')} className="size-5" />
         ) : detail.isError || !detail.data ? (
-          <p className="text-slate-500">{t('info.failed')}</p>
+          <p className="text-slate-600">{t('info.failed')}</p>
         ) : (
           <div className="space-y-3">
             <div>
               <h4 className="font-semibold text-slate-900">{t('info.description')}</h4>
-              <p className="mt-1 whitespace-pre-line leading-relaxed break-words">{detail.data.description || t('info.noDescription')}</p>
+              <p className="mt-1 whitespace-pre-line leading-relaxed break-words" data-description={detail.data.description ? 'own' : 'generated'}>
+                {detail.data.description || generatedDescription(t, service, locale)}
+              </p>
             </div>
             {detail.data.example ? (
               <div>

@@ -26,7 +26,7 @@ describe('indexCatalog', () => {
     ]);
   });
 
-  it('groups services per platform in the spec order and leaves out blank platforms and empty groups', () => {
+  it('groups services per platform in the spec order, services without a platform under "other" (last), and leaves out empty groups', () => {
     const index = indexCatalog([
       svc('1', 'instagram', 'other'),
       svc('2', 'instagram', 'comments'),
@@ -35,13 +35,14 @@ describe('indexCatalog', () => {
       svc('5', '', 'views'),
       svc('6', ' TikTok ', 'views'),
     ]);
-    expect(index.platforms).toEqual(['instagram', 'tiktok']);
+    expect(index.platforms).toEqual(['instagram', 'tiktok', 'other']);
+    expect(index.byPlatform.get('other')!.all.map((s) => s.id)).toEqual(['5']);
+    expect(searchPlatform(index.byPlatform.get('other')!, 'views 5')).toEqual([{ group: 'views', services: [index.byId.get('5')] }]);
     const ig = index.byPlatform.get('instagram')!;
     expect(ig.groups).toEqual(['likes', 'comments', 'other']);
     expect(ig.byGroup.get('likes')!.map((s) => s.id)).toEqual(['3', '4']);
     expect(ig.count).toBe(4);
     expect(index.byPlatform.get('tiktok')!.groups).toEqual(['views']);
-    expect(index.byId.get('5')?.platform).toBe('');
   });
 });
 

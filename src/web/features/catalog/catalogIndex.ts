@@ -1,5 +1,5 @@
 import type { PublicService } from '../../../core/contracts/catalog';
-import { PRIORITY_PLATFORMS, SERVICE_GROUPS, type ServiceGroup } from '../../../core/platforms';
+import { comparePlatforms, platformKey, SERVICE_GROUPS, type ServiceGroup } from '../../../core/platforms';
 
 /**
  * The order page's view of the service list, built once per list so that switching platform or
@@ -16,19 +16,11 @@ export interface PlatformServices {
 }
 
 export interface CatalogIndex {
-  /** Every platform with services: instagram, tiktok, youtube, facebook first, then alphabetical. */
+  /** Every platform with services in the menus' order (`comparePlatforms`), without the header's cap of 12. */
   platforms: string[];
   byPlatform: ReadonlyMap<string, PlatformServices>;
   byId: ReadonlyMap<string, PublicService>;
 }
-
-const rank = (p: string) => {
-  const i = (PRIORITY_PLATFORMS as readonly string[]).indexOf(p);
-  return i === -1 ? PRIORITY_PLATFORMS.length : i;
-};
-
-/** Platform order of the menus (docs/rules.md#catalogue), without the header's cap of 12. */
-export const comparePlatforms = (a: string, b: string) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
 
 /** What an order form shows of the catalogue for a platform and the group and service chosen on it. */
 export interface ServiceChoice {
@@ -76,8 +68,7 @@ export function indexCatalog(services: readonly PublicService[]): CatalogIndex {
   const byId = new Map<string, PublicService>();
   for (const s of services) {
     byId.set(s.id, s);
-    const platform = s.platform.trim().toLowerCase();
-    if (!platform) continue;
+    const platform = platformKey(s.platform);
     let groups = lists.get(platform);
     if (!groups) lists.set(platform, (groups = new Map()));
     let list = groups.get(s.group);

@@ -123,7 +123,7 @@ export function serverParamIssue(code: string, details: Readonly<Record<string, 
  * service is priced per 10 whatever language its name is shown in (the server decided the group
  * from the provider's own names).
  */
-const displayShape = (s: PublicService) => ({ tiers: s.tiers, type: s.group === 'other' ? s.type : s.group, name: '' });
+const displayShape = (s: PublicService) => ({ tiers: s.tiers, amountMinimum: s.min, amountIncrement: s.step, type: s.group === 'other' ? s.type : s.group, name: '' });
 
 /**
  * The fees a signed-in customer's prices are computed with: the list's fees and their discount

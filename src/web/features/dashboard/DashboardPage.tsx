@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CircleDashed, CreditCard, History, KeyRound, LifeBuoy, ListPlus, Loader2, LogOut, Plus, Settings, ShoppingBag, Wallet, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
-import { useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useLocation, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { toast } from 'sonner';
 import { LOCALES } from '../../../core/i18n';
 import type { PageMeta } from '../../app/page';
@@ -17,7 +17,8 @@ import type { OrderNavigationState } from '../catalog/pages';
 import { paymentKeys, PaymentsTab, TopUpDialog } from '../payments';
 import { SupportTab } from '../support/tabs';
 import { dashboardKeys, useOrders, useOrderStats, useWallet } from './api';
-import type { OrderStats } from '../../../core/contracts/orders';
+import type { HistoryQuery, OrderStats } from '../../../core/contracts/orders';
+import { historyFromAddress, withHistory } from './historyAddress';
 import { ApiKeysTab } from './ApiKeysTab';
 import { HistoryTab } from './HistoryTab';
 import { MassOrderTab } from './MassOrderTab';
@@ -71,6 +72,23 @@ export default function DashboardPage() {
     const first = isTab(fromState) ? fromState : isTab(fromHash) ? fromHash : 'orders';
     if (first !== 'orders') setTab(first);
   }, [navState, location.hash]);
+  // A tab asked for once the page is open — a link to `#payments` from the menu, the address
+  // bar, back and forward — is followed too.
+  const seenKey = useRef(location.key);
+  useEffect(() => {
+    if (seenKey.current === location.key) return;
+    seenKey.current = location.key;
+    const asked = location.hash.replace(/^#/, '');
+    if (isTab(asked)) setTab(asked);
+  }, [location.key, location.hash]);
+  useEffect(() => {
+    const follow = () => {
+      const asked = window.location.hash.replace(/^#/, '');
+      if (isTab(asked)) setTab(asked);
+    };
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
   const [topUpOpen, setTopUpOpen] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
@@ -88,6 +106,17 @@ export default function DashboardPage() {
     timers.current.push(setTimeout(fn, ms));
   }, []);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  // The history's tab, search and page live in the address (docs/rules.md#screens).
+  const navigate = useNavigate();
+  const historyQuery = useMemo(() => historyFromAddress(searchParams), [searchParams]);
+  const onHistoryQuery = useCallback(
+    (next: HistoryQuery) => {
+      const search = withHistory(new URLSearchParams(window.location.search), next).toString();
+      void navigate({ search: search ? `?${search}` : '', hash: '#history' }, { replace: true, preventScrollReset: true, state: window.history.state?.usr ?? null });
+    },
+    [navigate],
+  );
 
   const choose = useCallback((next: Tab) => {
     setTab(next);
@@ -164,7 +193,7 @@ export default function DashboardPage() {
 
   let panel: ReactNode = null;
   if (tab === 'history') {
-    panel = <HistoryTab orders={orders} locale={locale} onNewOrder={() => choose('orders')} onReorder={reorder} />;
+    panel = <HistoryTab query={historyQuery} onQuery={onHistoryQuery} locale={locale} onNewOrder={() => choose('orders')} onReorder={reorder} />;
   } else if (tab === 'mass') {
     panel = <MassOrderTab balanceMicros={balanceMicros} onTopUp={() => setTopUpOpen(true)} onPlaced={reload} />;
   } else if (tab === 'payments') {
@@ -180,9 +209,10 @@ export default function DashboardPage() {
   return (
     <main id="main" className="flex-1 bg-slate-50">
       <div className="bg-gradient-to-br from-brand-600 via-brand-500 to-violet-600 text-white">
-        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 pb-24 pt-8 sm:flex-row sm:items-end sm:justify-between sm:px-6 sm:pt-10 lg:px-8">
+        {/* On a phone the order form starts in the first screen: a short header, a balance row and one line of counters above it. */}
+        <div className="mx-auto flex max-w-7xl items-start justify-between gap-4 px-4 pb-20 pt-5 sm:items-end sm:px-6 sm:pb-24 sm:pt-10 lg:px-8">
           <div className="min-w-0">
-            <h1 className="text-3xl font-extrabold tracking-tight">{t('title')}</h1>
+            <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t('title')}</h1>
             <p className="mt-1 truncate text-brand-50/90" data-testid="dashboard-welcome">
               {t('welcome', { name: me.fullName || me.email })}
             </p>
@@ -193,7 +223,7 @@ export default function DashboardPage() {
             onClick={() => void signOut()}
             disabled={signingOut}
             aria-busy={signingOut}
-            className="self-start bg-white/10 text-white ring-1 ring-inset ring-white/30 hover:bg-white/20 sm:self-auto"
+            className="shrink-0 bg-white/10 text-white ring-1 ring-inset ring-white/30 hover:bg-white/20"
           >
             <LogOut className="size-4" aria-hidden="true" />
             {signingOut ? t('signOut.busy') : t('signOut.label')}
@@ -203,9 +233,12 @@ export default function DashboardPage() {
 
       <div className="mx-auto -mt-16 max-w-7xl px-4 pb-16 sm:px-6 lg:px-8">
         <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)]">
-          <section aria-labelledby="balance-title" className="flex flex-col justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <section
+            aria-labelledby="balance-title"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-col sm:flex-nowrap sm:items-stretch sm:gap-4 sm:p-5"
+          >
             <div className="flex items-center gap-3">
-              <span className="grid size-11 place-items-center rounded-xl bg-brand-600 text-white">
+              <span className="hidden size-11 place-items-center rounded-xl bg-brand-600 text-white sm:grid">
                 <Wallet className="size-5" aria-hidden="true" />
               </span>
               <div>
@@ -223,7 +256,7 @@ export default function DashboardPage() {
                 {t('balance.owed', { amount: formatMoney(-balanceMicros, 'USD', locale) })}
               </p>
             ) : null}
-            <Button onClick={() => setTopUpOpen(true)} className="w-full">
+            <Button onClick={() => setTopUpOpen(true)} className="sm:w-full">
               <Plus className="size-4" aria-hidden="true" />
               {t('balance.topUp')}
             </Button>
@@ -233,14 +266,19 @@ export default function DashboardPage() {
             <h2 id="counters-title" className="sr-only">
               {t('counters.title')}
             </h2>
-            <ul className="grid h-full grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5 [&>li:first-child]:col-span-2 sm:[&>li:first-child]:col-span-1">
+            {/* Phones: one wrapping row of small counters; wider screens: a card each. */}
+            <ul className="flex h-full flex-wrap gap-2 sm:grid sm:grid-cols-3 sm:gap-4 lg:grid-cols-5">
               {counters.map(({ key, icon: Icon, tone }) => (
-                <li key={key} className="flex flex-col justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={`counter-${key}`}>
-                  <span className={cn('grid size-9 place-items-center rounded-lg', tone)}>
+                <li
+                  key={key}
+                  className="flex items-baseline gap-1.5 rounded-full border border-slate-200 bg-white px-3 py-1.5 shadow-sm sm:flex-col sm:items-stretch sm:justify-between sm:gap-3 sm:rounded-2xl sm:p-4"
+                  data-testid={`counter-${key}`}
+                >
+                  <span className={cn('hidden size-9 place-items-center rounded-lg sm:grid', tone)}>
                     <Icon className="size-5" aria-hidden="true" />
                   </span>
-                  <div>
-                    <p className="text-2xl font-extrabold tabular-nums text-slate-900" data-value={stats.data?.[key] ?? ''}>
+                  <div className="flex items-baseline gap-1.5 sm:block">
+                    <p className="text-base font-extrabold tabular-nums text-slate-900 sm:text-2xl" data-value={stats.data?.[key] ?? ''}>
                       {stats.data ? formatNumber(stats.data[key], locale) : '—'}
                     </p>
                     <p className="text-sm text-slate-600">{t(`counters.${key}`)}</p>
@@ -251,9 +289,9 @@ export default function DashboardPage() {
           </section>
         </div>
 
-        <div className="mt-8">
-          <TabList items={items} value={tab} onChange={choose} label={t('tabs.label')} idPrefix="dashboard" />
-          <TabPanel id="orders" idPrefix="dashboard" active={tab === 'orders'} keepMounted className="pt-6">
+        <div className="mt-6 sm:mt-8">
+          <TabList look="grid" items={items} value={tab} onChange={choose} label={t('tabs.label')} idPrefix="dashboard" />
+          <TabPanel id="orders" idPrefix="dashboard" active={tab === 'orders'} keepMounted className="pt-4 sm:pt-6">
             <OrdersTab
               key={prefill.key}
               balanceMicros={balanceMicros}
@@ -264,7 +302,7 @@ export default function DashboardPage() {
             />
           </TabPanel>
           {tab !== 'orders' ? (
-            <TabPanel id={tab} idPrefix="dashboard" active className="pt-6">
+            <TabPanel id={tab} idPrefix="dashboard" active className="pt-4 sm:pt-6">
               {panel}
             </TabPanel>
           ) : null}

@@ -8,7 +8,7 @@ import { massOrderInputSchema, type MassOrderResult } from '../../../core/contra
 import { LOCALES } from '../../../core/i18n';
 import { isErrorCode } from '../../../core/errors';
 import { MASS_ORDER_MAX_LINES } from '../../../core/massOrder';
-import { platformDisplayName } from '../../../core/platforms';
+import { platformName } from '../../lib/platformName';
 import { useTranslation, type TFunction } from '../../i18n';
 import { Button } from '../../components/ui/Button';
 import { Label, Textarea } from '../../components/ui/Input';
@@ -197,7 +197,7 @@ export function MassOrderTab({ balanceMicros, onTopUp, onPlaced }: { balanceMicr
                     <td className="max-w-0 py-2 pr-3">
                       {l.service ? (
                         <span className="block truncate font-medium text-slate-900">
-                          {l.service.name} <span className="font-normal text-slate-500">· {platformDisplayName(l.service.platform)}</span>
+                          {l.service.name} <span className="font-normal text-slate-500">· {platformName(t, l.service.platform)}</span>
                         </span>
                       ) : null}
                       <span className="block truncate font-mono text-xs text-slate-600">{l.link ?? l.text}</span>

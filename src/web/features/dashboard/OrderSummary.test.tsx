@@ -4,6 +4,9 @@ import { I18n, I18nProvider } from '../../i18n';
 import catalog from '../../i18n/locales/en/catalog.json';
 import common from '../../i18n/locales/en/common.json';
 import dashboard from '../../i18n/locales/en/dashboard.json';
+import azCatalog from '../../i18n/locales/az/catalog.json';
+import azCommon from '../../i18n/locales/az/common.json';
+import azDashboard from '../../i18n/locales/az/dashboard.json';
 import { OrderSummary } from './OrderSummary';
 
 const render = (balanceMicros: number, total: number) =>
@@ -83,5 +86,45 @@ describe('order summary for a customer with a discount (docs/rules.md#discounts)
     expect(html).not.toContain('Your price');
     expect(html).not.toContain('your-discount');
     expect(html).not.toContain('List price');
+  });
+});
+
+describe('order summary of a drip-feed', () => {
+  const service = {
+    id: '14',
+    platform: 'instagram',
+    name: 'Instagram Views',
+    type: 'Default',
+    group: 'views' as const,
+    min: 100,
+    max: 10_000,
+    step: 1,
+    tiers: [{ minimum: 100, maximum: 10_000, price: '1', pricingPer: 1000 }],
+    displayPrice: '1',
+    displayPer: 1000,
+    hasParams: false,
+    dripfeed: true,
+  };
+  const summary = (lang: 'az' | 'en', runs: number) =>
+    renderToStaticMarkup(
+      <I18nProvider i18n={new I18n(lang, { [lang]: lang === 'en' ? { catalog, common, dashboard } : { catalog: azCatalog, common: azCommon, dashboard: azDashboard } })}>
+        <OrderSummary service={service} fees={{ serviceFeePercent: 0, baseFee: 0.5 }} quantity="1000" total={runs * 1_500_000} runs={runs} balanceMicros={100_000_000} locale={lang === 'en' ? 'en-US' : 'az-AZ'} placing={false} blockedBy={null} onTopUp={() => {}} />
+      </I18nProvider>,
+    );
+
+  it('shows one run’s quantity, runs × quantity = the quantity of all runs, and the total of all runs', () => {
+    const html = summary('en', 3);
+    expect(html).toContain('Quantity per run');
+    expect(html).toMatch(/data-testid="total-quantity"[^>]*>3 × 1,000 = 3,000</);
+    expect(html).toContain('Order fee (each run)');
+    expect(html).toContain('for 3 runs');
+    expect(html).toMatch(/data-testid="order-total"[^>]*>\$4\.50</);
+    expect(summary('az', 4)).toMatch(/data-testid="total-quantity"[^>]*>4 × 1\.000 = 4\.000</);
+  });
+
+  it('shows the plain quantity for an order of one run', () => {
+    const html = summary('en', 1);
+    expect(html).not.toContain('total-quantity');
+    expect(html).not.toContain('per run');
   });
 });

@@ -21,6 +21,7 @@ export function OrderSummary({
   blockedBy,
   onTopUp,
   repricedMicros = null,
+  runs = 1,
 }: {
   service: PublicService | undefined;
   fees: Fees;
@@ -33,6 +34,8 @@ export function OrderSummary({
   onTopUp: () => void;
   /** The server's new total after it refused an order whose price had changed. */
   repricedMicros?: number | null;
+  /** Drip-feed runs the total covers (1: not a drip-feed). */
+  runs?: number;
 }) {
   const { t } = useTranslation(['dashboard', 'catalog']);
   const dash = '—';
@@ -45,7 +48,7 @@ export function OrderSummary({
         <h3 id="summary-title" className="text-base font-bold text-slate-900">
           {t('catalog:price.title')}
         </h3>
-        <PriceLines service={service} fees={fees} quantity={quantity} total={total} locale={locale} totalTestId="order-total" />
+        <PriceLines service={service} fees={fees} quantity={quantity} total={total} runs={runs} locale={locale} totalTestId="order-total" />
         <dl className="mt-4 space-y-2 rounded-xl bg-slate-50 px-4 py-3 text-sm ring-1 ring-inset ring-slate-200">
           <div className="flex items-center justify-between gap-4">
             <dt className="flex items-center gap-2 text-slate-600">

@@ -225,6 +225,7 @@ export function OrdersTab({
         blockedBy={reason}
         onTopUp={onTopUp}
         repricedMicros={repriced}
+        runs={runs?.runs ?? 1}
       />
     </form>
   );

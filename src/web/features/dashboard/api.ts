@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { HistoryQuery } from '../../../core/contracts/orders';
 import type { PlaceOrderInput } from '../../../core/orderRules';
 import { api, timed } from '../../lib/api';
 
@@ -6,6 +7,8 @@ import { api, timed } from '../../lib/api';
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   orders: () => ['dashboard', 'orders'] as const,
+  /** Under `orders()`, so that whatever reloads the orders reloads the history too. */
+  history: (q: HistoryQuery) => ['dashboard', 'orders', 'history', q] as const,
   stats: () => ['dashboard', 'stats'] as const,
   wallet: () => ['dashboard', 'wallet'] as const,
 };
@@ -16,6 +19,17 @@ export const fetchWallet = async () => (await timed((o) => api.wallet.$get({}, o
 
 export function useOrders() {
   return useQuery({ queryKey: dashboardKeys.orders(), queryFn: fetchOrders, staleTime: 30_000 });
+}
+
+/** One page of the order history (GET /api/orders/history); the page shown stays while the next loads. */
+export function useOrderHistory(q: HistoryQuery) {
+  return useQuery({
+    queryKey: dashboardKeys.history(q),
+    queryFn: () =>
+      timed((o) => api.orders.history.$get({ query: { status: q.status, page: String(q.page), ...(q.q ? { q: q.q } : {}) } }, o)),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
 }
 
 export function useOrderStats() {

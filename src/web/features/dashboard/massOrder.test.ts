@@ -18,8 +18,10 @@ const followers: PublicService = {
   displayPer: 1000,
   hasParams: false,
 };
-const comments: PublicService = { ...followers, id: '13', group: 'comments', hasParams: true };
-const services = new Map([followers, comments].map((s) => [s.id, s]));
+const comments: PublicService = { ...followers, id: '13', group: 'comments', hasParams: true, needsParams: true };
+/** Extra fields, every one optional (say, a username to mention): ordered without them. */
+const optionalFields: PublicService = { ...followers, id: '14', hasParams: true, needsParams: false };
+const services = new Map([followers, comments, optionalFields].map((s) => [s.id, s]));
 const fees = { serviceFeePercent: 10, baseFee: 0.05 };
 
 describe('mass order preview', () => {
@@ -49,6 +51,12 @@ describe('mass order preview', () => {
     const expected = priceOrder(followers.tiers, 1000, fees).micros + priceOrder(followers.tiers, 2500, fees).micros;
     expect(preview.lines[0]!.totalMicros).toBe(priceOrder(followers.tiers, 1000, fees).micros);
     expect(preview).toMatchObject({ valid: 2, totalMicros: expected, tooMany: false });
+  });
+
+  it('takes a service whose extra fields are all optional, and refuses only one that requires some', () => {
+    const preview = previewMassOrder(['14|https://instagram.com/optional|1000', '13|https://instagram.com/p/required|100'].join('\n'), services, fees);
+    expect(preview.lines.map((l) => l.problem?.kind ?? 'ok')).toEqual(['ok', 'params']);
+    expect(preview).toMatchObject({ valid: 1, totalMicros: priceOrder(optionalFields.tiers, 1000, fees).micros });
   });
 
   it('says when there are more lines than one mass order takes', () => {

@@ -14,7 +14,7 @@ import { orderIssues, orderTotal } from '../catalog/pages';
 export type MassLineProblem =
   | { kind: 'format' }
   | { kind: 'service' }
-  /** The service needs extra details (comments, usernames): only the order form can take them. */
+  /** The service needs extra details (a required field: comments, usernames): only the order form can take them. */
   | { kind: 'params' }
   /** Another line of the same text already orders this link. */
   | { kind: 'duplicate'; line: number }
@@ -47,7 +47,8 @@ export function previewMassOrder(text: string, services: ReadonlyMap<string, Pub
     const service = services.get(entry.serviceId);
     if (!service) return { ...base, problem: { kind: 'service' } };
     const withService = { ...base, service };
-    if (service.hasParams) return { ...withService, problem: { kind: 'params' } };
+    // Optional fields are left out: such a service is ordered without them.
+    if (service.needsParams) return { ...withService, problem: { kind: 'params' } };
     const issue = orderIssues(service, [], { link: entry.link, quantity: String(entry.quantity), params: {} })[0];
     if (issue) return { ...withService, problem: { kind: 'issue', issue } };
     const key = `${service.platform} ${normalizeLink(entry.link)}`;

@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { QueryClient, QueryClientProvider, type UseQueryResult } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { OrderView } from '../../../core/contracts/orders';
 import { LOCALES, type Language } from '../../../core/i18n';
 import { I18n, I18nProvider } from '../../i18n';
+import { dashboardKeys } from './api';
 import { HistoryTab } from './HistoryTab';
 
 /* A delayed order says so in the reader's language, with how soon its service usually starts (docs/rules.md#delayed-orders). */
@@ -37,11 +38,12 @@ const order = (delay: OrderView['delay']): OrderView => ({
 
 function history(lang: Language, delay: OrderView['delay']): string {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(dashboardKeys.history({ status: 'all', page: 1 }), { orders: [order(delay)], runs: [], total: 1, page: 1, pageSize: 20 });
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <I18nProvider i18n={new I18n(lang, { [lang]: bundles(lang) })}>
         <MemoryRouter initialEntries={[`/${lang}`]}>
-          <HistoryTab orders={{ isPending: false, isError: false, data: [order(delay)] } as UseQueryResult<OrderView[]>} locale={LOCALES[lang]} onNewOrder={() => {}} />
+          <HistoryTab query={{ status: 'all', page: 1 }} onQuery={() => {}} locale={LOCALES[lang]} onNewOrder={() => {}} />
         </MemoryRouter>
       </I18nProvider>
     </QueryClientProvider>,

@@ -1,5 +1,6 @@
-import { QueryClient, QueryClientProvider, type UseQueryResult } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { OrderView } from '../../../core/contracts/orders';
 import { I18n, I18nProvider } from '../../i18n';
@@ -7,6 +8,7 @@ import common from '../../i18n/locales/en/common.json';
 import dashboard from '../../i18n/locales/en/dashboard.json';
 import orderTools from '../../i18n/locales/en/order-tools.json';
 import reseller from '../../i18n/locales/en/reseller.json';
+import { dashboardKeys } from './api';
 import { HistoryTab } from './HistoryTab';
 import { reorderState } from './reorder';
 
@@ -29,14 +31,19 @@ const order: OrderView = {
   createdAt: '2026-11-01T10:00:00Z',
 };
 
-const render = (onReorder?: () => void) =>
-  renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
+const render = (onReorder?: () => void) => {
+  const client = new QueryClient();
+  client.setQueryData(dashboardKeys.history({ status: 'all', page: 1 }), { orders: [order], runs: [], total: 1, page: 1, pageSize: 20 });
+  return renderToStaticMarkup(
+    <QueryClientProvider client={client}>
       <I18nProvider i18n={new I18n('en', { en: { common, dashboard, reseller, 'order-tools': orderTools } })}>
-        <HistoryTab orders={{ isPending: false, isError: false, data: [order] } as UseQueryResult<OrderView[]>} locale="en-US" onNewOrder={() => {}} onReorder={onReorder} />
+        <MemoryRouter>
+          <HistoryTab query={{ status: 'all', page: 1 }} onQuery={() => {}} locale="en-US" onNewOrder={() => {}} onReorder={onReorder} />
+        </MemoryRouter>
       </I18nProvider>
     </QueryClientProvider>,
   );
+};
 
 describe('history: order again', () => {
   it('offers "Order again" on every row (table and card) when the dashboard handles it', () => {

@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { platformDisplayName } from '../../../core/platforms';
+import { platformName } from '../../lib/platformName';
 import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
@@ -55,7 +55,7 @@ export function PlatformGrid({ platforms, loading }: PlatformGridProps) {
               <PlatformIcon platform={platform} className="size-6" />
             </span>
             <span className="flex items-center justify-between gap-2">
-              <span className="text-lg font-bold">{platformDisplayName(platform)}</span>
+              <span className="text-lg font-bold">{platformName(t, platform)}</span>
               <ArrowRight className="size-5 opacity-80 transition group-hover:translate-x-1" aria-hidden="true" />
             </span>
           </Link>

@@ -27,7 +27,7 @@ export function Footer() {
           <ul className="mt-4 space-y-2.5">
             {[...NAV_ITEMS, ...FOOTER_EXTRA_ITEMS].map((item) => (
               <li key={item.key}>
-                <Link to={navHref(lang, item.path)} className={linkClass}>
+                <Link to={'unprefixed' in item ? item.path : navHref(lang, item.path)} className={linkClass}>
                   {t(`nav.${item.key}`)}
                 </Link>
               </li>

@@ -55,7 +55,7 @@ export function Header() {
           className={({ isActive }) =>
             mobile
               ? `block rounded-xl px-4 py-3 text-base font-semibold ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-50'}`
-              : `rounded-lg px-3 py-2 text-sm font-semibold transition-colors ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:text-slate-900'}`
+              : `rounded-lg px-2 py-2 text-sm font-semibold whitespace-nowrap transition-colors xl:px-3 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:text-slate-900'}`
           }
           onClick={() => setOpen(false)}
         >
@@ -71,8 +71,8 @@ export function Header() {
           <Logo name={site.site_name} />
         </Link>
 
-        <nav aria-label={t('nav.label')} className="ml-4 hidden lg:block">
-          <ul className="flex items-center gap-1">{links(false)}</ul>
+        <nav aria-label={t('nav.label')} className="ml-1 hidden lg:block xl:ml-4">
+          <ul className="flex items-center gap-0.5 xl:gap-1">{links(false)}</ul>
         </nav>
 
         <div className="ml-auto flex items-center gap-2">

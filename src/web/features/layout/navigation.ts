@@ -6,6 +6,7 @@ export const NAV_ITEMS = [
   { key: 'services', path: '/services', end: false },
   { key: 'about', path: '/about', end: false },
   { key: 'contact', path: '/contact', end: false },
+  { key: 'prices', path: '/prices', end: false },
   { key: 'order', path: '/order', end: false },
 ] as const;
 
@@ -14,6 +15,8 @@ export const FOOTER_EXTRA_ITEMS = [
   { key: 'blog', path: '/blog' },
   { key: 'faq', path: '/faq' },
   { key: 'api', path: '/api' },
+  // Tracking has no language prefix (docs/rules.md#languages).
+  { key: 'track', path: '/track', unprefixed: true },
 ] as const;
 
 export const navHref = (lang: Language, path: string) => `/${lang}${path}`;

@@ -8,6 +8,7 @@ import { ButtonLink } from '../../components/ui/Button';
 import { useLanguage } from '../../lib/language';
 import { checkPaymentStatus } from './check';
 import { ResultCard } from './ResultCard';
+import { isTopUpReference } from '../../../core/contracts/payments';
 
 export const ns = ['payments'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('payments:error.title')} · ${site.site_name}` });
@@ -63,7 +64,7 @@ export function PaymentErrorView() {
         testId="payment-error"
         status="error"
         details={[
-          { label: t('result.order'), value: reference || '—' },
+          { label: t(!reference || isTopUpReference(reference) ? 'result.topUp' : 'result.order'), value: reference || '—' },
           ...(error ? [{ label: t('error.reason'), value: error, plain: true }] : []),
           ...(known.state === 'checking' ? [{ label: t('error.reason'), value: t('error.reasons.checking'), plain: true }] : []),
         ]}

@@ -11,6 +11,7 @@ import { useMe } from '../auth';
 import { ApiError } from '../../lib/api';
 import { checkPayment, checkPaymentStatus } from './check';
 import { ResultCard } from './ResultCard';
+import { isTopUpReference } from '../../../core/contracts/payments';
 import { errorText } from '../../lib/errorText';
 
 export const ns = ['payments'];
@@ -81,11 +82,13 @@ export function PaymentSuccessView() {
   }, [me.isPending, signedIn, reference, queryTransaction, t]);
 
   const transactionId = state.phase === 'verifying' ? queryTransaction : state.transactionId;
+  // A top-up's reference is a payment number; anything else names an order.
+  const topUp = !reference || isTopUpReference(reference);
   const details = [
-    { key: 'order', value: reference || '—' },
+    { key: topUp ? 'topUp' : 'order', value: reference || '—' },
     { key: 'transaction', value: transactionId || '—' },
   ];
-  const showTrack = Boolean(reference) && !reference.startsWith('balance-');
+  const showTrack = !topUp;
 
   return (
     <main id="main" className="flex flex-1 items-center justify-center bg-slate-50 px-4 py-12 sm:py-20">

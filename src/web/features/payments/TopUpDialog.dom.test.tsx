@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
+import { Window } from 'happy-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import common from '../../i18n/locales/az/common.json';
 import payments from '../../i18n/locales/az/payments.json';
@@ -78,5 +79,30 @@ describe('top-up dialog', () => {
     fireEvent.click(pay);
     expect(await screen.findByText('Ödəniş yaradılmadı')).toBeTruthy();
     expect(sent.filter((s) => s.path === '/api/payments/topup').map((s) => s.body)).toEqual([{ amountMicros: 12_500_000, language: 'az' }]);
+  });
+
+  it('shows a styled page in the page’s language in the card page’s tab while the payment is created', async () => {
+    const page = new Window();
+    // The tab as the dialog uses it: its document, and what it sets on it.
+    const tab = { document: page.document, opener: {}, closed: false, location: { href: '' }, matchMedia: () => ({ matches: true }), close: () => {} };
+    let answer: (res: Response) => void = () => {};
+    stubServer(() => new Promise<Response>((ok) => (answer = ok)) as unknown as Response);
+    vi.stubGlobal('open', () => tab);
+    renderDialog();
+    fireEvent.change(amountField(), { target: { value: '10' } });
+    await waitFor(() => expect(screen.getByTestId('topup-azn').textContent).toMatch(/17,00/));
+    fireEvent.click(screen.getByRole('button', { name: payments.topup.continue }));
+    fireEvent.click(await screen.findByRole('button', { name: /ödə$/ }));
+    const doc = tab.document;
+    await waitFor(() => expect(doc.querySelector('[role="status"]')?.textContent).toBe(payments.dialog.redirecting));
+    expect(doc.documentElement.lang).toBe('az');
+    expect(doc.title).toBe(payments.dialog.redirecting);
+    // Laid out from the first paint: centred on a light page, not a bare line of text.
+    expect(doc.body.style.display).toBe('flex');
+    expect(doc.body.style.justifyContent).toBe('center');
+    expect((doc.querySelector('[role="status"]') as unknown as HTMLElement).style.borderRadius).toBe('1rem');
+    expect(doc.querySelector('meta[name="viewport"]')).not.toBeNull();
+    answer(Response.json({ error: { code: 'PAYMENT_NOT_CREATED', message: 'x' } }, { status: 502 }));
+    await page.happyDOM.close();
   });
 });

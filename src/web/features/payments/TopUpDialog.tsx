@@ -17,6 +17,7 @@ import { amountIssueText, parseTopUpAmount, topUpAmountIssue, topUpFormSchema, t
 import { rateText, usePublicSettings, useTopUp } from './api';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { errorText } from '../../lib/errorText';
+import { showOpening } from './openingTab';
 
 type Step = 'amount' | 'pay';
 
@@ -72,8 +73,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
     if (tab) {
       tab.opener = null;
       try {
-        tab.document.title = t('dialog.redirecting');
-        tab.document.body.textContent = t('dialog.redirecting');
+        showOpening(tab, lang, t('dialog.redirecting'));
       } catch {
         // a tab we cannot write to still works
       }

@@ -1,5 +1,5 @@
 import { CheckCircle2, Send } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
 import type { ContactMessageInput, contactMessageSchema } from '../../../core/contracts/support';
@@ -7,6 +7,7 @@ import { SUPPORT_LIMITS } from '../../../core/contracts/supportConstants';
 import { Button } from '../../components/ui/Button';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/Input';
 import { errorText } from '../../lib/errorText';
+import { useMe, type Me } from '../auth';
 import { sendContactMessage } from './http';
 import { focusField } from '../../lib/focusField';
 
@@ -14,6 +15,8 @@ type Field = 'name' | 'email' | 'subject' | 'message';
 const FIELDS: readonly Field[] = ['name', 'email', 'subject', 'message'];
 const EMPTY: Required<ContactMessageInput> = { name: '', email: '', subject: '', message: '', website: '' };
 type ContactMessage = ReturnType<typeof contactMessageSchema.parse>;
+/** An empty form, with a signed-in customer's name and e-mail already in it. */
+const blankFor = (me: Me | null | undefined): Required<ContactMessageInput> => ({ ...EMPTY, name: me?.fullName ?? '', email: me?.email ?? '' });
 
 /**
  * The shared schema (the server's) as the form's resolver, loaded with its resolver on the first
@@ -26,16 +29,18 @@ const contactResolver: Resolver<ContactMessageInput, unknown, ContactMessage> = 
 
 /**
  * The contact page's message form (docs/rules.md#support): name, e-mail, subject and message, all
- * required, checked with the same schema the server uses. `website` is a honeypot: hidden from
- * people and from assistive technology, so only a bot fills it in.
+ * required, checked with the same schema the server uses; a signed-in customer finds their name
+ * and e-mail filled in. `website` is a honeypot: hidden from people and from assistive
+ * technology, so only a bot fills it in.
  */
 export function ContactForm() {
   const { t } = useTranslation('support');
   const id = useId();
+  const me = useMe().data;
   // Checked on sending only; a field's message goes away as soon as it is changed.
   const form = useForm<ContactMessageInput, unknown, ContactMessage>({
     resolver: contactResolver,
-    defaultValues: EMPTY,
+    defaultValues: blankFor(me),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
@@ -43,13 +48,23 @@ export function ContactForm() {
   const { errors, isSubmitting: submitting } = form.formState;
   const [sent, setSent] = useState(false);
 
+  // Signing in (or out) while the page is open: the name and e-mail follow, unless typed over.
+  useEffect(() => {
+    for (const [name, value] of [
+      ['name', me?.fullName ?? ''],
+      ['email', me?.email ?? ''],
+    ] as const) {
+      if (!form.getFieldState(name).isDirty) form.resetField(name, { defaultValue: value });
+    }
+  }, [me?.fullName, me?.email, form]);
+
   const submit = form.handleSubmit(
     async (message) => {
       const { toast } = await import('sonner');
       try {
         await sendContactMessage(message);
         toast.success(t('contact.success'), { description: t('contact.successText') });
-        form.reset(EMPTY);
+        form.reset(blankFor(me));
         setSent(true);
       } catch (err) {
         toast.error(t('contact.failed'), { description: errorText(t, err, 'support') });
