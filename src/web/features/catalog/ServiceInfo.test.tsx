@@ -112,9 +112,14 @@ describe('a service without a description of its own', () => {
     expect(inEn).not.toContain('No description');
   });
 
-  it('keeps the provider’s own description where there is one', () => {
+  it('keeps the provider’s own description where there is one: below one in the page’s language on az and tr, alone on en', () => {
     const text = loaded(base, 'Real followers, 1K a day.', 'az');
     expect(text).toContain('Real followers, 1K a day.');
-    expect(text).not.toContain('göstərdiyiniz linkə');
+    expect(text).toContain('göstərdiyiniz linkə');
+    expect(text.indexOf('göstərdiyiniz linkə')).toBeLessThan(text.indexOf('Provayderin təsviri'));
+    expect(loaded(base, 'Real followers, 1K a day.', 'tr')).toContain('Sağlayıcının açıklaması');
+    const en = loaded(base, 'Real followers, 1K a day.', 'en');
+    expect(en).toContain('Real followers, 1K a day.');
+    expect(en).not.toContain('delivered to the link you enter');
   });
 });

@@ -55,7 +55,8 @@ function ServiceFigures({ service, locale }: { service: PublicService; locale: s
 /**
  * The chosen service: name, bounds, unit price, whether a completed order can be refilled (and for
  * how long) and a running one cancelled, how it usually runs, then its description (one made from
- * its facts when the provider gave none) and example once loaded.
+ * its facts in the page's language, and the provider's own, in its words, where it gave one) and
+ * example once loaded.
  */
 export const ServiceInfo = memo(function ServiceInfo({
   service,
@@ -128,12 +129,23 @@ export const ServiceInfo = memo(function ServiceInfo({
           <p className="text-slate-600">{t('info.failed')}</p>
         ) : (
           <div className="space-y-3">
-            <div>
-              <h4 className="font-semibold text-slate-900">{t('info.description')}</h4>
-              <p className="mt-1 whitespace-pre-line leading-relaxed break-words" data-description={detail.data.description ? 'own' : 'generated'}>
-                {detail.data.description || generatedDescription(t, service, locale)}
-              </p>
-            </div>
+            {/* The provider writes in English: an az or tr page reads one made from the facts first, the provider's below. */}
+            {!detail.data.description || !locale.startsWith('en') ? (
+              <div>
+                <h4 className="font-semibold text-slate-900">{t('info.description')}</h4>
+                <p className="mt-1 whitespace-pre-line leading-relaxed break-words" data-description="generated">
+                  {generatedDescription(t, service, locale)}
+                </p>
+              </div>
+            ) : null}
+            {detail.data.description ? (
+              <div>
+                <h4 className="font-semibold text-slate-900">{locale.startsWith('en') ? t('info.description') : t('info.providerDescription')}</h4>
+                <p className="mt-1 whitespace-pre-line leading-relaxed break-words" data-description="own">
+                  {detail.data.description}
+                </p>
+              </div>
+            ) : null}
             {detail.data.example ? (
               <div>
                 <h4 className="font-semibold text-slate-900">{t('info.example')}</h4>
