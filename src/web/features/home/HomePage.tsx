@@ -31,7 +31,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const [platforms, services] = await Promise.all([platformsLoader(args), fetchLocalServices(args)]);
   return { ...platforms, popular: (services ?? []).filter((s) => s.category === 'standard').slice(0, 6) };
 }
-export const meta: PageMeta = ({ t, site }) => ({ title: t('home:meta.title', { site: site.site_name }), description: t('home:meta.description', { site: site.site_name }) });
+/** The shop's own description (Admin → Settings, written in Azerbaijani) on the az home page; tr and en read their own. */
+export const meta: PageMeta = ({ t, lang, site }) => ({
+  title: t('home:meta.title', { site: site.site_name }),
+  description: lang === 'az' && site.site_description ? site.site_description : t('home:meta.description', { site: site.site_name }),
+});
 
 const STATS = ['orders', 'customers', 'satisfaction', 'support'] as const;
 const WHY = [
