@@ -3,28 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceList } from '../src/core/contracts/catalog';
 import { priceOrder } from '../src/core/pricing';
 import { formatMoney } from '../src/web/lib/format';
-import { E2E_ADMIN } from './app-process';
 import { baseUrl, hasChromium, hydrated, launch, openPage } from './browser';
+import { signUpWithBalance, unique } from './customers';
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const usd = (micros: number) => formatMoney(micros, 'USD', 'en');
 
-async function customerWithBalance(browser: Browser, context: BrowserContext, micros: number) {
-  const signUp = await context.request.post('/api/auth/sign-up/email', {
-    headers: { Origin: baseUrl() },
-    data: { name: 'Səbinə Quliyeva', email: `drip-${unique()}@example.com`, password: 'Drip-pass1!' },
-  });
-  expect(signUp.status()).toBe(200);
-  const me = (await (await context.request.get('/api/me')).json()) as { user: { id: string } };
-  const admin = await browser.newContext({ baseURL: baseUrl() });
-  try {
-    expect((await admin.request.post('/api/auth/sign-in/email', { headers: { Origin: baseUrl() }, data: E2E_ADMIN })).status()).toBe(200);
-    const credit = await admin.request.post(`/api/admin/users/${me.user.id}/balance`, { headers: { Origin: baseUrl() }, data: { amountMicros: micros, reason: 'journey balance' } });
-    expect(credit.status()).toBe(200);
-  } finally {
-    await admin.close();
-  }
-}
+const customerWithBalance = (browser: Browser, context: BrowserContext, micros: number) =>
+  signUpWithBalance(browser, context, { name: 'Səbinə Quliyeva', email: `drip-${unique()}@example.com`, password: 'Drip-pass1!', micros });
 
 /**
  * A drip-feed order of 3 runs: the form offers runs and interval only for a drip-feed service,

@@ -2,10 +2,9 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceDetail, ServiceList } from '../src/core/contracts/catalog';
 import { OTHER_PLATFORM } from '../src/core/platforms';
-import { E2E_ADMIN } from './app-process';
 import { baseUrl, DESKTOP, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
+import { signUpWithBalance, unique } from './customers';
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function catalogue(lang: string): Promise<ServiceList> {
   return (await (await fetch(`${baseUrl()}/api/catalog/services?lang=${lang}`)).json()) as ServiceList;
@@ -15,22 +14,8 @@ async function catalogue(lang: string): Promise<ServiceList> {
 const ENGLISH = /\b(Followers|Likes|Views|Comments|Shares|Subscribers|Members|Reviews|Plays|Traffic|Quality|Refill|Users|Drop)\b/i;
 
 /** Signs a new customer up in this context and gives them `micros` through the admin API. */
-async function customerWithBalance(browser: Browser, context: BrowserContext, micros: number) {
-  const signUp = await context.request.post('/api/auth/sign-up/email', {
-    headers: { Origin: baseUrl() },
-    data: { name: 'Elif Yılmaz', email: `names-${unique()}@example.com`, password: 'Names-pass1!' },
-  });
-  expect(signUp.status()).toBe(200);
-  const me = (await (await context.request.get('/api/me')).json()) as { user: { id: string } };
-  const admin = await browser.newContext({ baseURL: baseUrl() });
-  try {
-    expect((await admin.request.post('/api/auth/sign-in/email', { headers: { Origin: baseUrl() }, data: E2E_ADMIN })).status()).toBe(200);
-    const credit = await admin.request.post(`/api/admin/users/${me.user.id}/balance`, { headers: { Origin: baseUrl() }, data: { amountMicros: micros, reason: 'journey balance' } });
-    expect(credit.status()).toBe(200);
-  } finally {
-    await admin.close();
-  }
-}
+const customerWithBalance = (browser: Browser, context: BrowserContext, micros: number) =>
+  signUpWithBalance(browser, context, { name: 'Elif Yılmaz', email: `names-${unique()}@example.com`, password: 'Names-pass1!', micros });
 
 describe.skipIf(!hasChromium())('service names and the Other platform on a fresh shop', () => {
   let browser: Browser;

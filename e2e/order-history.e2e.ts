@@ -4,27 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceList } from '../src/core/contracts/catalog';
 import type { OrderView } from '../src/core/contracts/orders';
 import { formatNumber } from '../src/web/lib/format';
-import { E2E_ADMIN } from './app-process';
 import { baseUrl, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
+import { signUpWithBalance, unique } from './customers';
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function customerWithBalance(browser: Browser, context: BrowserContext, micros: number) {
-  const signUp = await context.request.post('/api/auth/sign-up/email', {
-    headers: { Origin: baseUrl() },
-    data: { name: 'Aynur Məmmədova', email: `history-${unique()}@example.com`, password: 'History-pass1!' },
-  });
-  expect(signUp.status()).toBe(200);
-  const me = (await (await context.request.get('/api/me')).json()) as { user: { id: string } };
-  const admin = await browser.newContext({ baseURL: baseUrl() });
-  try {
-    expect((await admin.request.post('/api/auth/sign-in/email', { headers: { Origin: baseUrl() }, data: E2E_ADMIN })).status()).toBe(200);
-    const credit = await admin.request.post(`/api/admin/users/${me.user.id}/balance`, { headers: { Origin: baseUrl() }, data: { amountMicros: micros, reason: 'journey balance' } });
-    expect(credit.status()).toBe(200);
-  } finally {
-    await admin.close();
-  }
-}
+const customerWithBalance = (browser: Browser, context: BrowserContext, micros: number) =>
+  signUpWithBalance(browser, context, { name: 'Aynur Məmmədova', email: `history-${unique()}@example.com`, password: 'History-pass1!', micros });
 
 async function placeByApi(context: BrowserContext, body: Record<string, unknown>): Promise<OrderView> {
   const res = await context.request.post('/api/orders', { headers: { Origin: baseUrl() }, data: { params: {}, idempotencyKey: `journey-${unique()}`, ...body } });

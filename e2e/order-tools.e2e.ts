@@ -5,8 +5,8 @@ import type { PublicService, ServiceList } from '../src/core/contracts/catalog';
 import type { OrderView } from '../src/core/contracts/orders';
 import { priceOrder } from '../src/core/pricing';
 import { formatMoney } from '../src/web/lib/format';
-import { E2E_ADMIN } from './app-process';
 import { baseUrl, DESKTOP, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
+import { signUpWithBalance, unique } from './customers';
 
 /**
  * The everyday order tools on the dashboard: API keys, the mass order, refill and cancel from the
@@ -14,7 +14,6 @@ import { baseUrl, DESKTOP, hasChromium, hydrated, launch, openPage, PHONE } from
  * provider speaks the SMM Panel API v2 and gives its services their refill and cancel.
  */
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const usd = (micros: number) => formatMoney(micros, 'USD', 'en');
 const LINKS: Record<string, () => string> = {
   instagram: () => `https://www.instagram.com/p/tools${unique()}/`,
@@ -22,23 +21,8 @@ const LINKS: Record<string, () => string> = {
 };
 
 /** Signs a new customer up in this context and gives them `micros` (USD micro-dollars) through the admin API. */
-async function customerWithBalance(browser: Browser, context: BrowserContext, micros: number, url = baseUrl()): Promise<{ id: string }> {
-  const signUp = await context.request.post('/api/auth/sign-up/email', {
-    headers: { Origin: url },
-    data: { name: 'Leyla Həsənova', email: `tools-${unique()}@example.com`, password: 'Tools-pass1!' },
-  });
-  expect(signUp.status()).toBe(200);
-  const me = (await (await context.request.get('/api/me')).json()) as { user: { id: string } };
-  const admin = await browser.newContext({ baseURL: url });
-  try {
-    expect((await admin.request.post('/api/auth/sign-in/email', { headers: { Origin: url }, data: E2E_ADMIN })).status()).toBe(200);
-    const credit = await admin.request.post(`/api/admin/users/${me.user.id}/balance`, { headers: { Origin: url }, data: { amountMicros: micros, reason: 'journey balance' } });
-    expect(credit.status()).toBe(200);
-  } finally {
-    await admin.close();
-  }
-  return { id: me.user.id };
-}
+const customerWithBalance = (browser: Browser, context: BrowserContext, micros: number, url = baseUrl()) =>
+  signUpWithBalance(browser, context, { name: 'Leyla Həsənova', email: `tools-${unique()}@example.com`, password: 'Tools-pass1!', micros, url });
 
 const catalogue = async (url: string) => (await (await fetch(`${url}/api/catalog/services?lang=en`)).json()) as ServiceList;
 

@@ -6,33 +6,13 @@ import { priceOrder } from '../src/core/pricing';
 import { formatMoney, formatNumber } from '../src/web/lib/format';
 import { E2E_ADMIN } from './app-process';
 import { baseUrl, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
+import { signUpWithBalance, unique } from './customers';
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const usd = (micros: number) => formatMoney(micros, 'USD', 'en');
 
 /** Signs a new customer up in this context and gives them `micros` (USD micro-dollars) through the admin API. */
-async function customerWithBalance(browser: Browser, context: BrowserContext, name: string, micros: number): Promise<{ id: string; email: string }> {
-  const email = `orders-${unique()}@example.com`;
-  const signUp = await context.request.post('/api/auth/sign-up/email', {
-    headers: { Origin: baseUrl() },
-    data: { name, email, password: 'Orders-pass1!' },
-  });
-  expect(signUp.status()).toBe(200);
-  const me = (await (await context.request.get('/api/me')).json()) as { user: { id: string } };
-  const admin = await browser.newContext({ baseURL: baseUrl() });
-  try {
-    const signIn = await admin.request.post('/api/auth/sign-in/email', { headers: { Origin: baseUrl() }, data: E2E_ADMIN });
-    expect(signIn.status()).toBe(200);
-    const credit = await admin.request.post(`/api/admin/users/${me.user.id}/balance`, {
-      headers: { Origin: baseUrl() },
-      data: { amountMicros: micros, reason: 'journey balance' },
-    });
-    expect(credit.status()).toBe(200);
-  } finally {
-    await admin.close();
-  }
-  return { id: me.user.id, email };
-}
+const customerWithBalance = (browser: Browser, context: BrowserContext, name: string, micros: number) =>
+  signUpWithBalance(browser, context, { name, email: `orders-${unique()}@example.com`, password: 'Orders-pass1!', micros });
 
 /** Serious and critical accessibility problems axe finds on the page as it is now. */
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -4,8 +4,8 @@ import type { OrderView } from '../src/core/contracts/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './app-process';
 import { baseUrl, DESKTOP, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
+import { signUpWithBalance, unique } from './customers';
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function signIn(page: Page, email: string, password: string) {
   const res = await page.context().request.post('/api/auth/sign-in/email', { headers: { Origin: baseUrl() }, data: { email, password } });
@@ -13,22 +13,8 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 /** Signs a new customer up in this context and gives them `micros` (USD micro-dollars) through the admin API. */
-async function customerWithBalance(browser: Browser, context: BrowserContext, email: string, micros: number) {
-  const signUp = await context.request.post('/api/auth/sign-up/email', {
-    headers: { Origin: baseUrl() },
-    data: { name: 'Nərmin Quliyeva', email, password: 'Ticket-pass1!' },
-  });
-  expect(signUp.status()).toBe(200);
-  const me = (await (await context.request.get('/api/me')).json()) as { user: { id: string } };
-  const admin = await browser.newContext({ baseURL: baseUrl() });
-  try {
-    expect((await admin.request.post('/api/auth/sign-in/email', { headers: { Origin: baseUrl() }, data: E2E_ADMIN })).status()).toBe(200);
-    const credit = await admin.request.post(`/api/admin/users/${me.user.id}/balance`, { headers: { Origin: baseUrl() }, data: { amountMicros: micros, reason: 'journey balance' } });
-    expect(credit.status()).toBe(200);
-  } finally {
-    await admin.close();
-  }
-}
+const customerWithBalance = (browser: Browser, context: BrowserContext, email: string, micros: number) =>
+  signUpWithBalance(browser, context, { name: 'Nərmin Quliyeva', email, password: 'Ticket-pass1!', micros });
 
 describe.skipIf(!hasChromium())('support, consultations and contact messages', () => {
   let browser: Browser;
