@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import Big from 'big.js';
 import { hashText } from './random';
 
@@ -178,6 +179,8 @@ export class OrderBook {
   private latestByLink = new Map<string, StoredOrder>();
   private saveTimer: NodeJS.Timeout | undefined;
   private saving: Promise<void> = Promise.resolve();
+  /** The last write failed (told once until one succeeds again). */
+  private saveFailed = false;
   /** With a manual clock, the wall-clock instant virtual time starts from and never leaves on its own. */
   private readonly stoppedAt: number | null;
 
@@ -340,7 +343,7 @@ export class OrderBook {
     return this.state.clockOffsetMs;
   }
 
-  /** Writes the state now (used on close). */
+  /** Writes the state now (used on close); never fails: a state that cannot be written stays in memory. */
   async flush(): Promise<void> {
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
@@ -351,20 +354,31 @@ export class OrderBook {
     if (!this.opts.stateFile || this.saveTimer) return;
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;
-      this.save().catch((e: unknown) => console.error('sandbox provider: state not saved', e));
+      void this.save();
     }, 200);
     this.saveTimer.unref();
   }
 
-  /** Atomic write (temporary file, then rename); writes are serialized. */
+  /**
+   * Atomic write (temporary file, then rename) into the state file's folder, created when
+   * missing; writes are serialized. A write that fails is told once (not on every change) and
+   * the state lives on in memory; the next write tries again.
+   */
   private save(): Promise<void> {
     const file = this.opts.stateFile;
     if (!file) return Promise.resolve();
     const text = JSON.stringify(this.state);
-    this.saving = this.saving.catch(() => undefined).then(async () => {
-      const tmp = `${file}.${process.pid}.tmp`;
-      await writeFile(tmp, text);
-      await rename(tmp, file);
+    this.saving = this.saving.then(async () => {
+      try {
+        await mkdir(dirname(file), { recursive: true });
+        const tmp = `${file}.${process.pid}.tmp`;
+        await writeFile(tmp, text);
+        await rename(tmp, file);
+        this.saveFailed = false;
+      } catch (e) {
+        if (!this.saveFailed) console.error(`sandbox provider: state not saved to ${file}; it is kept in memory`, e);
+        this.saveFailed = true;
+      }
     });
     return this.saving;
   }

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import Big from 'big.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandboxProvider, type SandboxProvider } from './index';
 
 const form = (fields: Record<string, string | number>) =>
@@ -150,6 +150,47 @@ describe('sandbox provider state', () => {
       expect(Number(next.body.order)).toBe(Number(body.order) + 1);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('sandbox provider state without its folder', () => {
+  const addOne = async (p: SandboxProvider, link: string) => {
+    const list = (await post(p.v2Url, { key: p.apiKey, action: 'services' })).body as unknown as { service: number; min: string; type: string }[];
+    const s = list.find((x) => x.type === 'Default')!;
+    return (await post(p.v2Url, { key: p.apiKey, action: 'add', service: s.service, link, quantity: s.min })).body;
+  };
+
+  it('creates the folder of its state file when it is missing, and keeps the state across a restart', async () => {
+    const stateFile = join(mkdtempSync(join(tmpdir(), 'sandbox-provider-')), 'not', 'yet', 'state.json');
+    const first = await startSandboxProvider({ stateFile, serviceCount: 20 });
+    const added = await addOne(first, 'https://t.me/folder');
+    await first.close();
+    expect(existsSync(stateFile)).toBe(true);
+    const second = await startSandboxProvider({ stateFile, serviceCount: 20 });
+    try {
+      expect(second.control.order(String(added.order))).toMatchObject({ link: 'https://t.me/folder' });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('keeps the state in memory when it cannot be written: told once, and closing never fails', async () => {
+    // A plain file where the folder should be: no folder can be made there.
+    const blocker = join(mkdtempSync(join(tmpdir(), 'sandbox-provider-')), 'a-file');
+    writeFileSync(blocker, '');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const p = await startSandboxProvider({ stateFile: join(blocker, 'state.json'), serviceCount: 20 });
+      for (let i = 0; i < 3; i++) {
+        const added = await addOne(p, `https://t.me/memory.${i}`);
+        expect(p.control.order(String(added.order))).toMatchObject({ link: `https://t.me/memory.${i}` });
+        await new Promise((r) => setTimeout(r, 300)); // past the write's delay
+      }
+      await expect(p.close()).resolves.toBeUndefined();
+      expect(errors.mock.calls.filter((c) => String(c[0]).includes('state not saved'))).toHaveLength(1);
+    } finally {
+      errors.mockRestore();
     }
   });
 });
