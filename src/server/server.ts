@@ -16,7 +16,6 @@ import { addSandboxFallbacks, syncCatalogues } from './catalog/sources';
 import { SANDBOX_SLOT_2, startExternalParts, type ExternalParts } from './sandbox';
 import { ensureEnvProviders, keyBox, openProviderRegistry, providerKeysSecret } from './providers';
 import { enableSubmissionWake } from './orders/service';
-import { reconcileOrders } from './orders/sync';
 import { createRealtimeHub } from './realtime/hub';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
@@ -84,9 +83,6 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   const realtime = await createRealtimeHub(database, logger);
   const ordersDeps = { db: database.db, providers, logger, realtime };
-
-  // Orders a previous run left between debit and submission are settled right away.
-  void reconcileOrders(ordersDeps).catch((err) => logger.warn({ err }, 'start-up order reconciliation failed'));
 
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db });
   const background = env.JOBS

@@ -6,7 +6,6 @@ import { startBackground, STARTUP_LOCK } from './jobs/background';
 import { envOrExit, stopOnSignals } from './lifecycle';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
-import { reconcileOrders } from './orders/sync';
 import { createRealtimeHub } from './realtime/hub';
 import { startExternalParts } from './sandbox';
 import { ensureEnvProviders, keyBox, openProviderRegistry, providerKeysSecret } from './providers';
@@ -38,7 +37,6 @@ async function main() {
   const providers = await openProviderRegistry(database, { box, logger, envProviders: external.envProviders });
   const realtime = await createRealtimeHub(database, logger);
   const orders = { db: database.db, providers, logger, realtime };
-  void reconcileOrders(orders).catch((err) => logger.warn({ err }, 'start-up order reconciliation failed'));
   const background = await startBackground({ env, database, logger, orders, gateway: external.gateway, realtime, publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db }) });
   logger.info({ concurrency: env.ORDER_SUBMIT_CONCURRENCY }, 'worker running: order submission and recurring jobs');
 

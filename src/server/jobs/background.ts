@@ -5,7 +5,7 @@ import type { Env } from '../env';
 import type { PaymentGateway } from '../gateways';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail';
-import { orderJobs, startSubmissionWorker, type OrdersDeps, type SubmissionWorker } from '../orders';
+import { orderJobs, reconcileOrders, startSubmissionWorker, type OrdersDeps, type SubmissionWorker } from '../orders';
 import { paymentJobs } from '../payments';
 import { providerJobs } from '../providers';
 import { resellerJobs } from '../reseller';
@@ -23,9 +23,10 @@ export interface Background {
 export const STARTUP_LOCK = 727_003;
 
 /**
- * Everything that runs besides answering requests: the order submission worker and the
- * recurring jobs (status sync, reconciliation, catalogue sync, payments, clean-up). The web
- * server runs it unless JOBS=false; `npm run worker` runs it alone.
+ * Everything that runs besides answering requests: the start-up reconciliation of orders, the
+ * order submission worker and the recurring jobs (status sync, reconciliation, catalogue sync,
+ * payments, clean-up). The web server runs it unless JOBS=false; `npm run worker` runs it alone.
+ * A web server with JOBS=false sends no order and settles none.
  */
 export async function startBackground(opts: {
   env: Env;
@@ -39,6 +40,8 @@ export async function startBackground(opts: {
   mailer?: Mailer;
 }): Promise<Background> {
   const { env, database, logger } = opts;
+  // Orders a previous run left between debit and submission are settled right away.
+  void reconcileOrders(opts.orders).catch((err) => logger.warn({ err }, 'start-up order reconciliation failed'));
   const jobs = await database.withLock(STARTUP_LOCK, () =>
     startJobs(database, logger, [
       pruneExpiredJob(database.db),

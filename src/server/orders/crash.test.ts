@@ -73,9 +73,10 @@ describe.skipIf(!url)('crash between debit and submission (PostgreSQL)', () => {
     const charge = Number(before[0].charge_micros);
     expect(Number((await client.query(`select balance_micros from users where id = $1`, [me.id])).rows[0].balance_micros)).toBe(50_000_000 - charge);
 
-    // A restarted server settles orders left older than a few seconds between debit and submission.
+    // A restarted server that runs the background work (JOBS=false leaves it to the worker)
+    // settles orders left older than a few seconds between debit and submission.
     await new Promise((r) => setTimeout(r, 11_000));
-    app = await start();
+    app = await start({ JOBS: 'true' });
     let row: { status: string; provider_order_id: string | null } | undefined;
     for (let i = 0; i < 50; i++) {
       row = (await client.query(`select status, provider_order_id from orders`)).rows[0];
@@ -87,7 +88,7 @@ describe.skipIf(!url)('crash between debit and submission (PostgreSQL)', () => {
 
     // A second restart changes nothing: no second submission, no refund.
     await app.stop();
-    app = await start();
+    app = await start({ JOBS: 'true' });
     await new Promise((r) => setTimeout(r, 1000));
     expect(sandbox.control.orders().filter((o) => o.link.includes('crash.test'))).toHaveLength(1);
     const ledger = await client.query(`select u.balance_micros, coalesce(sum(l.amount_micros), 0) as sum from users u left join ledger_entries l on l.user_id = u.id where u.id = $1 group by u.id`, [me.id]);
