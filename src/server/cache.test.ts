@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachesOf, enableCaches } from './cache';
 import { openPostgres, type Database } from './db/client';
 import { adminSettings, sessions, userRoles, users } from './db/schema';
+import { announceDiscountChange, customerFees, setCustomerPricing } from './discounts';
 import { getSettings, saveSettings } from './settings/service';
 import { createScratchDatabase, createTestDatabase } from './testing/db';
 import { createCustomer } from './testing/users';
@@ -65,6 +66,22 @@ describe.skipIf(!url)('caches across two instances (PostgreSQL)', () => {
     expect((await getSettings(two.db)).base_fee).toBe(1);
     await saveSettings(one.db, { base_fee: 3 });
     await until(async () => (await getSettings(two.db)).base_fee === 3);
+  });
+
+  it('a customer’s discount set on one instance prices fresh on the other once the change is announced', async () => {
+    const user = await createCustomer(one.db);
+    // Read until kept (a notice of the customer's creation may arrive while reading: not kept then).
+    await until(async () => (await customerFees(two.db, user.id)).discountPercent === undefined && cachesOf(two.db)!.discounts.get(user.id) !== undefined);
+    await one.db.transaction((tx) => setCustomerPricing(tx, user.id, { discountPercent: '10', groupId: null }));
+    // Unannounced, the other instance still prices from its cache.
+    expect((await customerFees(two.db, user.id)).discountPercent).toBeUndefined();
+    await announceDiscountChange(one.db, [user.id]);
+    expect((await customerFees(one.db, user.id)).discountPercent).toBe('10');
+    await until(async () => (await customerFees(two.db, user.id)).discountPercent === '10');
+    // A group's change is announced for every customer.
+    await one.db.transaction((tx) => setCustomerPricing(tx, user.id, { discountPercent: '5', groupId: null }));
+    await announceDiscountChange(one.db);
+    await until(async () => (await customerFees(two.db, user.id)).discountPercent === '5');
   });
 
   it('a session ended or a role, name, e-mail or second factor changed anywhere is forgotten by every instance', async () => {

@@ -3,10 +3,10 @@ import type { Database, Db } from './db/client';
 
 /**
  * Read-through caches of what nearly every request reads and rarely changes: the settings, the
- * catalogue rows orders are priced from, the services' figures, and the signed-in identity
- * behind a session cookie.
+ * catalogue rows orders are priced from, the services' figures, the customers' discounts, and
+ * the signed-in identity behind a session cookie.
  * Every instance keeps its own and hears of changes on the `artim_cache` channel (PostgreSQL
- * LISTEN/NOTIFY): the writers of settings and catalogue announce them, and triggers on
+ * LISTEN/NOTIFY): the writers of settings, catalogue and discounts announce them, and triggers on
  * sessions, user_roles and users announce those (migration 0013), whoever writes them. The
  * writing instance forgets at once; the others when the notification arrives, a few
  * milliseconds after the commit. Entries also expire on their own after a short time.
@@ -58,6 +58,8 @@ export interface Caches {
   services: TtlCache<unknown>;
   /** Service figures (catalog/figures.ts): no notice, they only expire. */
   figures: TtlCache<unknown>;
+  /** Customer discounts by user id (discounts/service.ts `discountOf`). */
+  discounts: TtlCache<unknown>;
   /** By session token: the signed cookie value it was verified with and the identity. */
   identities: TtlCache<{ cookie: string; userId: string; value: unknown }>;
   /**
@@ -72,7 +74,10 @@ const registry = new WeakMap<Db, Caches>();
 /** The caches of this database, or undefined when its instance does not listen for changes. */
 export const cachesOf = (db: Db): Caches | undefined => registry.get(db);
 
-/** Applies one change notice ("settings", "catalog", "catalog:<id>", "session:<token>", "user:<id>"). */
+/**
+ * Applies one change notice ("settings", "catalog", "catalog:<id>", "discount" (every customer's),
+ * "discount:<user id>", "session:<token>", "user:<id>").
+ */
 export function forget(caches: Caches, notice: string): void {
   caches.generation++;
   const [kind, ...rest] = notice.split(':');
@@ -81,6 +86,9 @@ export function forget(caches: Caches, notice: string): void {
   else if (kind === 'catalog') {
     if (key) caches.services.delete(key);
     else caches.services.clear();
+  } else if (kind === 'discount') {
+    if (key) caches.discounts.delete(key);
+    else caches.discounts.clear();
   } else if (kind === 'session') caches.identities.delete(key);
   else if (kind === 'user') caches.identities.deleteWhere((e) => e.userId === key);
   else forgetAll(caches);
@@ -92,6 +100,7 @@ export function forgetAll(caches: Caches): void {
   caches.settings.clear();
   caches.services.clear();
   caches.figures.clear();
+  caches.discounts.clear();
   caches.identities.clear();
 }
 
@@ -101,7 +110,14 @@ export function forgetAll(caches: Caches): void {
  * have been announced meanwhile) and is emptied.
  */
 export async function enableCaches(database: Database, ttlMs = 60_000): Promise<() => Promise<void>> {
-  const caches: Caches = { settings: new TtlCache(ttlMs), services: new TtlCache(ttlMs), figures: new TtlCache(ttlMs), identities: new TtlCache(ttlMs), generation: 0 };
+  const caches: Caches = {
+    settings: new TtlCache(ttlMs),
+    services: new TtlCache(ttlMs),
+    figures: new TtlCache(ttlMs),
+    discounts: new TtlCache(ttlMs),
+    identities: new TtlCache(ttlMs),
+    generation: 0,
+  };
   const unlisten = await database.listen(CACHE_CHANNEL, (notice) => forget(caches, notice), { onReconnect: () => forgetAll(caches) });
   registry.set(database.db, caches);
   return async () => {

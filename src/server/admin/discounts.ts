@@ -3,7 +3,7 @@ import { userIdParamsSchema } from '../../core/contracts/admin';
 import { customerGroupInputSchema, customerGroupParamsSchema, customerPricingInputSchema } from '../../core/contracts/discounts';
 import type { AppDeps } from '../deps';
 import { staffActor } from '../auth';
-import { createGroup, customersOfGroup, deleteGroup, listGroups, setCustomerPricing, updateGroup } from '../discounts';
+import { announceDiscountChange, createGroup, customersOfGroup, deleteGroup, listGroups, setCustomerPricing, updateGroup } from '../discounts';
 import { jsonBody, param } from '../http/body';
 import { audit } from './audit';
 
@@ -46,6 +46,8 @@ export function adminDiscountRoutes(deps: AppDeps) {
         await audit(tx, actor, 'group.update', { type: 'customer_group', id }, { name: after.name, changes });
         return { group: after, members: changes.discountPercent ? await customersOfGroup(tx, id) : [] };
       });
+      // Every instance prices with the group's new discount (its name is shown too) from the next order on.
+      await announceDiscountChange(db);
       await tell(members);
       return c.json(group);
     })
@@ -59,6 +61,7 @@ export function adminDiscountRoutes(deps: AppDeps) {
         await audit(tx, actor, 'group.delete', { type: 'customer_group', id }, { name: gone.name, discountPercent: gone.discountPercent, customers: gone.customers });
         return were;
       });
+      await announceDiscountChange(db);
       await tell(members);
       return c.body(null, 204);
     })
@@ -72,6 +75,7 @@ export function adminDiscountRoutes(deps: AppDeps) {
         await audit(tx, actor, 'user.discount', { type: 'user', id: userId }, { from: change.before, to: change.after });
         return change.after;
       });
+      await announceDiscountChange(db, [userId]);
       await tell([userId]);
       return c.json(after);
     });

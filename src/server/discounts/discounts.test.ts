@@ -6,6 +6,7 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
 import { post, signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
+import { cachesOf, enableCaches } from '../cache';
 import { syncCatalog } from '../catalog';
 import type { Database } from '../db/client';
 import { auditLog, catalogServices, ledgerEntries, orders, users } from '../db/schema';
@@ -281,5 +282,39 @@ describe('groups changed and deleted', () => {
     expect((await send('PUT', `/api/admin/users/${mod.id}/pricing`, mod.cookie, { discountPercent: '50', groupId: null })).status).toBe(403);
     expect((await get('/api/admin/customer-groups', plain.cookie)).status).toBe(403);
     expect((await send('PUT', `/api/admin/users/${plain.id}/pricing`, plain.cookie, { discountPercent: '50', groupId: null })).status).toBe(403);
+  });
+});
+
+describe('discounts read through the instance’s cache', () => {
+  const order = (c: Customer) => post(app, '/api/orders', { serviceId: svc.id, link: link(), params: {}, idempotencyKey: `cached-${Date.now()}-${++linkNo}`, quantity: 1000 }, { cookie: c.cookie });
+  const charged = async (c: Customer) => {
+    const res = await order(c);
+    expect(res.status).toBe(201);
+    return (await res.json()).chargeMicros as number;
+  };
+
+  it('a discount the team sets, or a group’s new percent, prices the next order (the cached one is forgotten)', async () => {
+    const stop = await enableCaches(database);
+    try {
+      const customer = await signUpUser(app);
+      await credit(database.db, { userId: customer.id, amountMicros: 100_000_000, kind: 'topup', reference: `cached-${customer.id}` });
+      // Priced twice at list: the second order reads the customer's discount from the cache.
+      expect(await charged(customer)).toBe(LIST_RATE);
+      expect(cachesOf(database.db)!.discounts.get(customer.id)).toMatchObject({ bp: 0 });
+      expect(await charged(customer)).toBe(LIST_RATE);
+
+      expect((await send('PUT', `/api/admin/users/${customer.id}/pricing`, admin, { discountPercent: '10', groupId: null })).status).toBe(200);
+      expect(await charged(customer)).toBe(OWN_RATE);
+
+      const group = await (await send('POST', '/api/admin/customer-groups', admin, { name: 'Cached', discountPercent: '10' })).json();
+      expect((await send('PUT', `/api/admin/users/${customer.id}/pricing`, admin, { discountPercent: null, groupId: group.id })).status).toBe(200);
+      expect(await charged(customer)).toBe(OWN_RATE);
+      expect((await send('PUT', `/api/admin/customer-groups/${group.id}`, admin, { name: 'Cached', discountPercent: '12.5' })).status).toBe(200);
+      expect(await charged(customer)).toBe(GROUP_RATE);
+      expect((await send('DELETE', `/api/admin/customer-groups/${group.id}`, admin)).status).toBe(204);
+      expect(await charged(customer)).toBe(LIST_RATE);
+    } finally {
+      await stop();
+    }
   });
 });

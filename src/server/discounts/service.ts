@@ -3,6 +3,7 @@ import type { CustomerGroup, CustomerGroupInput, CustomerPricing, CustomerPricin
 import { bpToPercent, effectiveDiscount, percentToBp, type DiscountSource } from '../../core/discounts';
 import { AppError } from '../../core/errors';
 import type { Fees } from '../../core/pricing';
+import { announceChange, cachesOf, readThrough } from '../cache';
 import type { Db, Tx } from '../db/client';
 import { customerDiscounts, customerGroups, users } from '../db/schema';
 import { getSettings } from '../settings';
@@ -14,16 +15,32 @@ import { getSettings } from '../settings';
  * asks `customerFees` for the fees it prices with.
  */
 
-/** A customer's discount in hundredths of a percent, where it comes from, and their group's name. */
+/**
+ * A customer's discount in hundredths of a percent, where it comes from, and their group's name.
+ * Read through the instance's discount cache (src/server/cache.ts) outside a transaction; every
+ * change is announced (`announceDiscountChange`), so the next order prices with it.
+ */
 export async function discountOf(db: Db | Tx, userId: string): Promise<{ bp: number; source: DiscountSource | null; groupName: string | null }> {
-  const [row] = await db
-    .select({ own: customerDiscounts.discountBp, group: customerGroups.discountBp, groupName: customerGroups.name })
-    .from(customerDiscounts)
-    .leftJoin(customerGroups, eq(customerGroups.id, customerDiscounts.groupId))
-    .where(eq(customerDiscounts.userId, userId))
-    .limit(1);
-  const { bp, source } = effectiveDiscount(row?.own ?? null, row?.group ?? null);
-  return { bp, source, groupName: row?.groupName ?? null };
+  return readThrough(cachesOf(db as Db), (c) => c.discounts, userId, async () => {
+    const [row] = await db
+      .select({ own: customerDiscounts.discountBp, group: customerGroups.discountBp, groupName: customerGroups.name })
+      .from(customerDiscounts)
+      .leftJoin(customerGroups, eq(customerGroups.id, customerDiscounts.groupId))
+      .where(eq(customerDiscounts.userId, userId))
+      .limit(1);
+    const { bp, source } = effectiveDiscount(row?.own ?? null, row?.group ?? null);
+    return { bp, source, groupName: row?.groupName ?? null };
+  });
+}
+
+/**
+ * Tells every instance (this one at once) that discounts changed: those of `userIds`, or every
+ * customer's (a group's discount or name changed, or the group is gone). Call it after the
+ * transaction that changed them committed.
+ */
+export async function announceDiscountChange(db: Db, userIds?: readonly string[]): Promise<void> {
+  if (!userIds) return announceChange(db, 'discount');
+  for (const userId of userIds) await announceChange(db, `discount:${userId}`);
 }
 
 /**
