@@ -4,6 +4,7 @@ import { cachesOf, enableCaches } from './cache';
 import { openPostgres, type Database } from './db/client';
 import { adminSettings, sessions, userRoles, users } from './db/schema';
 import { announceDiscountChange, customerFees, setCustomerPricing } from './discounts';
+import { authenticateKey, createKey, hashKey, revokeKey } from './reseller/keys';
 import { getSettings, saveSettings } from './settings/service';
 import { createScratchDatabase, createTestDatabase } from './testing/db';
 import { createCustomer } from './testing/users';
@@ -82,6 +83,15 @@ describe.skipIf(!url)('caches across two instances (PostgreSQL)', () => {
     await one.db.transaction((tx) => setCustomerPricing(tx, user.id, { discountPercent: '5', groupId: null }));
     await announceDiscountChange(one.db);
     await until(async () => (await customerFees(two.db, user.id)).discountPercent === '5');
+  });
+
+  it('a reseller API key revoked on one instance is refused by the other once the notice arrives', async () => {
+    const user = await createCustomer(one.db);
+    const { key, view } = await createKey(one.db, user.id, 'panel');
+    await until(async () => (await authenticateKey(two.db, key, '203.0.113.1'))?.userId === user.id && cachesOf(two.db)!.apiKeys.get(hashKey(key)) !== undefined);
+    await revokeKey(one.db, user.id, view.id);
+    expect(await authenticateKey(one.db, key, '203.0.113.1')).toBeNull();
+    await until(async () => (await authenticateKey(two.db, key, '203.0.113.1')) === null);
   });
 
   it('a session ended or a role, name, e-mail or second factor changed anywhere is forgotten by every instance', async () => {

@@ -3,10 +3,10 @@ import type { Database, Db } from './db/client';
 
 /**
  * Read-through caches of what nearly every request reads and rarely changes: the settings, the
- * catalogue rows orders are priced from, the services' figures, the customers' discounts, and
- * the signed-in identity behind a session cookie.
+ * catalogue rows orders are priced from, the services' figures, the customers' discounts, the
+ * reseller API keys, and the signed-in identity behind a session cookie.
  * Every instance keeps its own and hears of changes on the `artim_cache` channel (PostgreSQL
- * LISTEN/NOTIFY): the writers of settings, catalogue and discounts announce them, and triggers on
+ * LISTEN/NOTIFY): the writers of settings, catalogue, discounts and API keys announce them, and triggers on
  * sessions, user_roles and users announce those (migration 0013), whoever writes them. The
  * writing instance forgets at once; the others when the notification arrives, a few
  * milliseconds after the commit. Entries also expire on their own after a short time.
@@ -58,6 +58,8 @@ export interface Caches {
   services: TtlCache<unknown>;
   /** Service figures (catalog/figures.ts): no notice, they only expire. */
   figures: TtlCache<unknown>;
+  /** Live reseller API keys by the key's hash, with their owner (reseller/keys.ts `authenticateKey`). */
+  apiKeys: TtlCache<{ userId: string }>;
   /** Customer discounts by user id (discounts/service.ts `discountOf`). */
   discounts: TtlCache<unknown>;
   /** By session token: the signed cookie value it was verified with and the identity. */
@@ -76,7 +78,7 @@ export const cachesOf = (db: Db): Caches | undefined => registry.get(db);
 
 /**
  * Applies one change notice ("settings", "catalog", "catalog:<id>", "discount" (every customer's),
- * "discount:<user id>", "session:<token>", "user:<id>").
+ * "discount:<user id>", "api-keys:<user id>" (the customer's keys or API access), "session:<token>", "user:<id>").
  */
 export function forget(caches: Caches, notice: string): void {
   caches.generation++;
@@ -89,8 +91,12 @@ export function forget(caches: Caches, notice: string): void {
   } else if (kind === 'discount') {
     if (key) caches.discounts.delete(key);
     else caches.discounts.clear();
-  } else if (kind === 'session') caches.identities.delete(key);
-  else if (kind === 'user') caches.identities.deleteWhere((e) => e.userId === key);
+  } else if (kind === 'api-keys') caches.apiKeys.deleteWhere((e) => e.userId === key);
+  else if (kind === 'session') caches.identities.delete(key);
+  else if (kind === 'user') {
+    caches.identities.deleteWhere((e) => e.userId === key);
+    caches.apiKeys.deleteWhere((e) => e.userId === key);
+  }
   else forgetAll(caches);
 }
 
@@ -101,6 +107,7 @@ export function forgetAll(caches: Caches): void {
   caches.services.clear();
   caches.figures.clear();
   caches.discounts.clear();
+  caches.apiKeys.clear();
   caches.identities.clear();
 }
 
@@ -115,6 +122,7 @@ export async function enableCaches(database: Database, ttlMs = 60_000): Promise<
     services: new TtlCache(ttlMs),
     figures: new TtlCache(ttlMs),
     discounts: new TtlCache(ttlMs),
+    apiKeys: new TtlCache(ttlMs),
     identities: new TtlCache(ttlMs),
     generation: 0,
   };

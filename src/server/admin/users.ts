@@ -3,7 +3,7 @@ import { adminUsersQuerySchema, balanceAdjustmentSchema, roleInputSchema, second
 import { apiAccessInputSchema } from '../../core/contracts/reseller';
 import type { AppDeps } from '../deps';
 import { accounts, addRole, assertUserExists, languageOfAccount, recentSignIns, removeRole, removeSecondFactor, searchUsers, staffActor, twoFactorEnabledAmong } from '../auth';
-import { apiAccessBlockedAmong, setApiAccess } from '../reseller';
+import { announceKeyChange, apiAccessBlockedAmong, setApiAccess } from '../reseller';
 import { pricingAmong } from '../discounts';
 import { jsonBody, param, query } from '../http/body';
 import { secondFactorRemovedMail } from '../mail';
@@ -107,6 +107,8 @@ export function adminUsersRoutes(deps: AppDeps) {
           await assertUserExists(tx, userId);
           if (await setApiAccess(tx, userId, enabled, actor.id)) await audit(tx, actor, enabled ? 'api.enable' : 'api.disable', { type: 'user', id: userId });
         });
+        // Every instance looks the customer's keys up again: turned off, they are refused from the next call.
+        await announceKeyChange(db, userId);
         return c.json({ apiAccess: enabled });
       })
   );

@@ -172,19 +172,18 @@ export interface PasswordCheck {
  * without counting.
  */
 export function createRateLimiter(db: Db) {
-  /** Counts one hit; `slide` moves the window's end to a full window from now. */
-  async function hit(rule: RateRule, subject: string, slide = false): Promise<RateState> {
-    const key = rateKey(rule, subject);
-    const rows = rowsOf<Row>(
-      await db.execute(sql`
+  /** The statement that counts one hit (returning count, reset_at); `slide` moves the window's end to a full window from now. */
+  const hitSql = (rule: RateRule, subject: string, slide: boolean): SQL => sql`
         insert into ${rateLimits} (key, count, reset_at)
-        values (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
+        values (${rateKey(rule, subject)}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
         on conflict (key) do update set
           count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
           reset_at = case when ${rateLimits.resetAt} <= now() or ${slide} then excluded.reset_at else ${rateLimits.resetAt} end
-        returning count, reset_at`),
-    );
-    return stateOf(rows[0]!);
+        returning count, reset_at`;
+
+  /** Counts one hit; `slide` moves the window's end to a full window from now. */
+  async function hit(rule: RateRule, subject: string, slide = false): Promise<RateState> {
+    return stateOf(rowsOf<Row>(await db.execute(hitSql(rule, subject, slide)))[0]!);
   }
 
   /** Gives back one hit of a window that is still running. */
@@ -251,6 +250,16 @@ export function createRateLimiter(db: Db) {
     async consume(rule: RateRule, subject: string): Promise<void> {
       const state = await hit(rule, subject);
       if (state.count > rule.limit) refuse(state.resetAt);
+    },
+    /**
+     * `consume`, reading `along` (a scalar subquery) in the same statement: the attempt and what
+     * the caller checks next cost one round trip. Answers what `along` read.
+     */
+    async consumeReading<T>(rule: RateRule, subject: string, along: SQL): Promise<T> {
+      const [row] = rowsOf<Row & { along: T }>(await db.execute(sql`with hit as (${hitSql(rule, subject, false)}) select count, reset_at, ${along} as along from hit`));
+      const state = stateOf(row!);
+      if (state.count > rule.limit) refuse(state.resetAt);
+      return row!.along;
     },
     /**
      * Takes, before a password is checked, one attempt under the three password rules (address

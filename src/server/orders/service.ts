@@ -137,11 +137,17 @@ export const wakeSubmission = (db: Db) => wakers.get(db)?.();
  * the caller has taken this order's slot already (a mass order takes all its lines' at once).
  */
 export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceOrderInput, counter: RateCounter | null): Promise<OrderView> {
+  return (await placeOrderWithApiId(deps, userId, input, counter)).view;
+}
+
+/** `placeOrder`, answering the order's reseller API id (`orders.api_id`) with it, read in the same statement. */
+export async function placeOrderWithApiId(deps: OrdersDeps, userId: string, input: PlaceOrderInput, counter: RateCounter | null): Promise<{ view: OrderView; apiId: number }> {
   const requestHash = createHash('sha256')
     .update(JSON.stringify([input.serviceId, input.link, input.quantity, Object.entries(input.params).sort(), ...(input.runs ? [input.runs, input.interval] : [])]))
     .digest('hex');
 
-  const replay = async (): Promise<OrderView | null> => {
+  type Placed = { view: OrderView; apiId: number };
+  const replay = async (): Promise<Placed | null> => {
     const [existing] = await deps.db
       .select()
       .from(orders)
@@ -149,11 +155,11 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
       .limit(1);
     if (!existing) return null;
     if (existing.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This request key was used for a different order.');
-    return toOrderView(existing);
+    return { view: toOrderView(existing), apiId: existing.apiId };
   };
   // A retried request usually finds its order by failing to insert it again (the key is unique),
   // so the first attempt costs no lookup; a refusal looks for an earlier order before it is final.
-  const refuse = async (err: unknown): Promise<OrderView> => {
+  const refuse = async (err: unknown): Promise<Placed> => {
     if (err instanceof AppError) {
       const earlier = await replay();
       if (earlier) return earlier;
@@ -197,8 +203,8 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
 
   const id = randomUUID();
   const number = newOrderNumber();
-  type Placed = { taken: number | string; window_ends: Date | string | null; created_at: Date | string | null; balance_micros: number | string | null };
-  let created: Placed | undefined;
+  type Row = { taken: number | string; window_ends: Date | string | null; created_at: Date | string | null; api_id: number | string | null; balance_micros: number | string | null };
+  let created: Row | undefined;
   try {
     // One statement is one transaction and one round trip: a slot of the customer's order
     // counter is taken (none when none is left), the debit is conditional (no row, no order;
@@ -221,7 +227,7 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
                ${status}, ${runs}::int, ${input.interval ?? null}::int, case when ${status === 'running'} then now() end, ${upstreamDrip}, ${route.provider.id}::uuid,
                ${route.providerServiceId}, ${route.costMicros}::bigint
         from debit
-        returning created_at
+        returning created_at, api_id
       ), charged as (
         insert into ${ledgerEntries} (user_id, amount_micros, kind, reference)
         select ${userId}, ${-micros}::bigint, 'order_charge', ${id} from placed
@@ -229,10 +235,10 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
       )
       select (select count(*) from hit) as taken,
         ${counter ? sql`(select reset_at from ${rateLimits} where key = ${counter.key})` : sql`null`} as window_ends,
-        (select created_at from placed) as created_at, (select balance_micros from debit) as balance_micros,
+        (select created_at from placed) as created_at, (select api_id from placed) as api_id, (select balance_micros from debit) as balance_micros,
         (select count(*) from charged) as charged`;
     const result = await retryOnTakenApiId(() => deps.db.execute(placing));
-    created = rowsOf<Placed>(result)[0];
+    created = rowsOf<Row>(result)[0];
   } catch (err) {
     if (pgCode(err) === '23505') {
       const constraint = constraintOf(err);
@@ -259,7 +265,7 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
   // Not awaited: the hub sends the events of many orders together, a few milliseconds later.
   void notifyBalance(deps, userId, Number(created.balance_micros), -micros);
   void notifyOrder(deps, { id, userId, number, status, noteCode: null, providerMessage: null });
-  return {
+  const view: OrderView = {
     id,
     number,
     serviceId: service.id,
@@ -279,6 +285,7 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
     parentId: null,
     drip: runs === null ? null : { runs, runsSent: 0, intervalMinutes: input.interval!, quantityPerRun: input.quantity },
   };
+  return { view, apiId: Number(created.api_id) };
 }
 
 /** Marks an order failed (`error`, `cancelled` …) and refunds what is left of its charge, once. */

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { orders } from '../db/schema';
 import type { PlaceOrderInput } from '../../core/orderRules';
 import type { RateCounter } from '../http/rateLimit';
-import { placeOrder, type OrderRow, type OrdersDeps } from '../orders';
+import { placeOrderWithApiId, type OrderRow, type OrdersDeps } from '../orders';
 import type { KeyOwner } from './keys';
 
 /**
@@ -18,10 +18,8 @@ export async function placeApiOrder(
   owner: KeyOwner,
   input: PlaceOrderInput & { idempotencyKey: `api_${string}` },
   counter: RateCounter,
-): Promise<OrderRow> {
-  const view = await placeOrder(deps, owner.userId, input, counter);
-  const [row] = await deps.db.select().from(orders).where(eq(orders.id, view.id));
-  return row!;
+): Promise<{ apiId: number }> {
+  return { apiId: (await placeOrderWithApiId(deps, owner.userId, input, counter)).apiId };
 }
 
 /** The customer's own orders among the API ids given; other customers' ids are simply absent. */

@@ -8,6 +8,7 @@ import { microsToUsd, ratePer1000 } from '../../core/resellerApi';
 import { ORDER_PARAM_MAX_LENGTH, quantityBounds } from '../../core/orderRules';
 import { priceOrder } from '../../core/pricing';
 import { post, signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
+import { enableCaches } from '../cache';
 import { syncCatalog } from '../catalog';
 import type { Database } from '../db/client';
 import { apiKeys, catalogServices, ledgerEntries, orderRefills, orders, rateLimits, users } from '../db/schema';
@@ -31,6 +32,7 @@ let keyA: string;
 let keyB: string;
 type Service = typeof catalogServices.$inferSelect;
 let plain: Service;
+let stopCaches: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -38,6 +40,9 @@ beforeAll(async () => {
   provider = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey });
   await syncCatalog(database.db, provider);
   ({ app } = await createTestApp(database, { providers: singleProvider(provider) }));
+  // As in a running shop: keys, settings and catalogue rows are read through the instance's
+  // caches, so a key revoked, rotated or turned off must be forgotten for the next call.
+  stopCaches = await enableCaches(database);
   admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
   a = await signUpUser(app);
   b = await signUpUser(app);
@@ -46,6 +51,7 @@ beforeAll(async () => {
   expect(plain).toBeTruthy();
 });
 afterAll(async () => {
+  await stopCaches?.();
   await sandbox.close();
   await database.close();
 });

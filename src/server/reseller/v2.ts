@@ -19,7 +19,7 @@ import { refreshRefills, requestRefill, type RefillRow } from './actions';
 import { authenticateKey, type KeyOwner } from './keys';
 import { getSettings } from '../settings';
 import { customerFees } from '../discounts';
-import { owedRefusal } from '../wallet';
+import { balanceSql, owedRefusalOf } from '../wallet';
 import type { OrderRow, OrdersDeps } from '../orders';
 import { cancelOrders, ordersDeps } from '../orders';
 
@@ -369,9 +369,10 @@ export function v2Handler(deps: AppDeps) {
     // A rate refusal (the key's calls, the customer's orders) keeps the protocol's form: its
     // error text, HTTP 200, and a Retry-After header in seconds.
     try {
-      await limiter.consume(RATE_RULES.apiPerKey, owner.keyId);
-      // An account that owes the shop (a chargeback, docs/decisions/0019) may use no action until it is settled.
-      if (await owedRefusal(db, owner.userId)) return err(V2_ERRORS.owed);
+      // An account that owes the shop (a chargeback, docs/decisions/0019) may use no action until
+      // it is settled: its balance is read in the statement that counts the call.
+      const balance = await limiter.consumeReading<number | string | null>(RATE_RULES.apiPerKey, owner.keyId, balanceSql(owner.userId));
+      if (owedRefusalOf(balance === null ? null : Number(balance))) return err(V2_ERRORS.owed);
       return await act(owner, p);
     } catch (e) {
       if (e instanceof AppError && e.code === 'RATE_LIMITED') {

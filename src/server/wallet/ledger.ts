@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../core/errors';
 import type { Db, Tx } from '../db/client';
 import { ledgerEntries, orders, payments, users, type LedgerKind } from '../db/schema';
@@ -96,8 +96,15 @@ export const owes = (balanceMicros: number) => balanceMicros < 0;
  */
 export async function owedRefusal(db: Runner, userId: string): Promise<AppError | null> {
   const [u] = await db.select({ balance: users.balanceMicros }).from(users).where(eq(users.id, userId));
-  return u && owes(u.balance) ? new AppError('BALANCE_OWED', 'A reversed payment left the balance below zero: top up to settle it first.', { owedMicros: -u.balance }) : null;
+  return owedRefusalOf(u?.balance ?? null);
 }
+
+/** `owedRefusal` of a balance read elsewhere (null: no such account); `balanceSql` reads it within another statement. */
+export const owedRefusalOf = (balanceMicros: number | null): AppError | null =>
+  balanceMicros !== null && owes(balanceMicros) ? new AppError('BALANCE_OWED', 'A reversed payment left the balance below zero: top up to settle it first.', { owedMicros: -balanceMicros }) : null;
+
+/** An account's balance as a scalar subquery, for a statement that reads it along with other work. */
+export const balanceSql = (userId: string): SQL => sql`(select ${users.balanceMicros} from ${users} where ${users.id} = ${userId})`;
 
 /** Throws BALANCE_OWED when the account owes the shop. */
 export async function assertNotOwing(db: Runner, userId: string): Promise<void> {
