@@ -14,23 +14,39 @@ export interface Pacer {
   readonly stats: { calls: number; rateLimited: number };
 }
 
+/**
+ * Calls start one `gap` apart (a second, with 3 % of slack, over `perSecond`, so calls that travel
+ * a little faster than the one before stay in the provider's second), counted from when the call
+ * before actually started, not from the turn it was given: turns handed out ahead of time would
+ * all start together after the process was busy for a moment (their timers fire late), and a
+ * provider counting its calls per second answers that bunch with 429.
+ */
 export function createPacer(perSecond = 0): Pacer {
-  // 3 % of slack, so calls that travel a little faster than the one before stay in their second.
   const gap = perSecond > 0 ? 1030 / perSecond : 0;
-  let next = 0;
+  /** When the last call started. */
+  let last = -Infinity;
+  let heldUntil = 0;
+  let queue: Promise<void> = Promise.resolve();
   const stats = { calls: 0, rateLimited: 0 };
+
+  const waitFor = (now: number) => Math.max(heldUntil, last + gap) - now;
+  const turn = async (): Promise<void> => {
+    // Checked again after each sleep: a hold may have come meanwhile.
+    for (let wait = waitFor(performance.now()); wait > 0; wait = waitFor(performance.now())) await sleep(wait);
+    last = performance.now();
+  };
+
   return {
     stats,
-    async take() {
+    take() {
       stats.calls++;
-      const now = performance.now();
-      const at = Math.max(now, next);
-      next = at + gap;
-      if (at > now) await sleep(at - now);
+      const mine = queue.then(turn);
+      queue = mine;
+      return mine;
     },
     hold(ms) {
       stats.rateLimited++;
-      next = Math.max(next, performance.now() + ms);
+      heldUntil = Math.max(heldUntil, performance.now() + ms);
     },
   };
 }

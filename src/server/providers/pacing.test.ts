@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { createPacer } from './pacing';
+
+/** The most starts within any `windowMs` (a provider counting its calls per second sees this many at worst). */
+const busiest = (starts: number[], windowMs: number) => Math.max(...starts.map((s) => starts.filter((t) => t >= s && t < s + windowMs).length));
+
+describe('provider pacer', () => {
+  it('starts at most perSecond calls in any second, also after the process was busy for a while', async () => {
+    const pacer = createPacer(20);
+    const starts: number[] = [];
+    const calls = Array.from({ length: 45 }, (_, i) =>
+      pacer.take().then(() => {
+        starts.push(performance.now());
+        // The process is busy for 300 ms after its 5th call: the turns due meanwhile come late.
+        if (i === 4) for (const until = performance.now() + 300; performance.now() < until; );
+      }),
+    );
+    await Promise.all(calls);
+    expect(starts).toHaveLength(45);
+    expect(busiest(starts, 1000)).toBeLessThanOrEqual(20);
+  });
+
+  it('waits out a hold (the provider answered 429) before the next call', async () => {
+    const pacer = createPacer(0);
+    await pacer.take();
+    pacer.hold(200);
+    const before = performance.now();
+    await pacer.take();
+    expect(performance.now() - before).toBeGreaterThanOrEqual(190);
+    expect(pacer.stats).toEqual({ calls: 2, rateLimited: 1 });
+  });
+});
