@@ -7,7 +7,8 @@
  *    own API key and balance, call `POST /api/v2` `action=add` as form posts, one call at a time
  *    per key, for SECONDS (default 20): prints orders per second, p50/p99 latency, refusals, and
  *    at the end compares every balance with its ledger (mismatches must be 0) and the orders
- *    stored with the orders the API answered.
+ *    stored with the orders the API answered, and the database round trips per call (the
+ *    submission worker's apart).
  * 2. In the same run, the raw debit + insert + ledger transaction (bench/rawOrders.ts) from the
  *    same number of connections, for the ratio.
  *
@@ -17,6 +18,8 @@
  * limits, not the API. BENCH_DATABASE_URL as for bench:orders.
  */
 import os from 'node:os';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
 import { RATE_RULES } from '../src/server/http/rateLimit';
 import { startSubmissionWorker } from '../src/server/orders/worker';
 import { benchCustomers, benchRaw, ledgerMismatches, ms, pct, startBenchShop, withDatabase } from './rawOrders';
@@ -30,15 +33,26 @@ const SUBMIT_CONCURRENCY = Number(process.env.SUBMIT_CONCURRENCY ?? 50);
 
 (RATE_RULES.apiPerKey as { limit: number }).limit = Number.MAX_SAFE_INTEGER;
 
+/** Round trips to PostgreSQL, told apart by who made them: the submission worker runs inside `worker.run`. */
+const worker = new AsyncLocalStorage<true>();
+const trips = { request: 0 };
+const originalQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  if (!worker.getStore()) trips.request++;
+  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+
 async function benchApi(dbUrl: string) {
   // Each call still takes its key's and its customer's counters; the limits are lifted so the
   // bench measures the shop.
   const shop = await startBenchShop(dbUrl, { latency: LATENCY, rate: RATE, env: { ORDERS_PER_MINUTE: '1000000' } });
   const { base, origin, db } = shop;
-  const submission = await startSubmissionWorker(
-    { db: shop.server.deps.database.db, providers: singleProvider(shop.provider), logger: shop.server.deps.logger, realtime: shop.server.deps.realtime },
-    shop.server.deps.database,
-    { concurrency: SUBMIT_CONCURRENCY },
+  const submission = await worker.run(true, () =>
+    startSubmissionWorker(
+      { db: shop.server.deps.database.db, providers: singleProvider(shop.provider), logger: shop.server.deps.logger, realtime: shop.server.deps.realtime },
+      shop.server.deps.database,
+      { concurrency: SUBMIT_CONCURRENCY },
+    ),
   );
   try {
     const services = (await (await fetch(`${base}/api/catalog/services`)).json()).services as { id: string; platform: string; min: number; hasParams: boolean }[];
@@ -63,6 +77,7 @@ async function benchApi(dbUrl: string) {
     let placed = 0;
     const refusals = new Map<string, number>();
     const deadline = Date.now() + SECONDS * 1000;
+    const tripsBefore = trips.request;
     await Promise.all(
       keys.map(async (key, i) => {
         let n = 0;
@@ -76,11 +91,12 @@ async function benchApi(dbUrl: string) {
         }
       }),
     );
+    const requestTrips = trips.request - tripsBefore;
     latencies.sort((a, b) => a - b);
     const [{ n: stored }] = (await db.query(`select count(*)::int as n from orders where via_api`)).rows;
     const bad = await ledgerMismatches(db);
     const [{ charged }] = (await db.query(`select count(*)::int as charged from ledger_entries where kind = 'order_charge'`)).rows;
-    return { rate: placed / SECONDS, calls: latencies.length, p50: pct(latencies, 50), p99: pct(latencies, 99), placed, stored, charged, refusals, ledgerMismatches: bad, sent: submission.sent };
+    return { rate: placed / SECONDS, calls: latencies.length, p50: pct(latencies, 50), p99: pct(latencies, 99), placed, stored, charged, refusals, ledgerMismatches: bad, sent: submission.sent, tripsPerCall: requestTrips / Math.max(1, latencies.length) };
   } finally {
     await submission.stop();
     await shop.close();
@@ -93,6 +109,7 @@ const refused = [...api.refusals].map(([e, n]) => `${n} × ${e}`).join(', ') || 
 console.log(`\nReseller API on PostgreSQL — ${CLIENTS} concurrent keys (one customer each), ${SECONDS} s, ${os.cpus().length} cores; provider latency ${LATENCY} ms, ${RATE} calls/s, ${SUBMIT_CONCURRENCY} submissions at once`);
 console.log(`  POST /api/v2 action=add (key, rate counter, validation, pricing, debit): ${api.rate.toFixed(1)} orders/s, p50 ${ms(api.p50)}, p99 ${ms(api.p99)}; refused: ${refused}`);
 console.log(`  orders answered ${api.placed}, stored ${api.stored}, charged ${api.charged}; ${api.sent} sent to the provider meanwhile; ledger mismatches ${api.ledgerMismatches}`);
+console.log(`  database round trips per call: ${api.tripsPerCall.toFixed(2)} (the submission worker's not counted)`);
 console.log(`  raw pg debit + insert + ledger transaction:                        ${raw.rate.toFixed(1)} tx/s, p50 ${ms(raw.p50)}, p99 ${ms(raw.p99)}`);
 console.log(`  ratio (API orders / raw transactions): ${(api.rate / raw.rate).toFixed(3)}\n`);
 const ok = api.ledgerMismatches === 0 && api.stored === api.placed && api.charged === api.placed;

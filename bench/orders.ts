@@ -11,7 +11,8 @@
  *    were accepted and until all were sent to the provider, the provider's 429s, and orders sent
  *    twice (must be 0).
  * 3. The same debit + insert + ledger transaction as raw `pg` statements from CLIENTS concurrent
- *    connections for SECONDS; prints transactions per second.
+ *    connections for SECONDS; prints transactions per second. Then once more on a database without
+ *    the analytics triggers of migration 0032, for what they cost the order path.
  *
  *
  * Steps 1 and 2 run twice, each on its own database, the worker sending through the shop's provider
@@ -156,6 +157,8 @@ const raw = await withDatabase((url) => benchRaw(url, CLIENTS, SECONDS)).catch((
   console.error(err);
   process.exit(1);
 });
+// What the analytics triggers of migration 0032 cost the order's transaction, in the same run.
+const untriggered = await withDatabase((url) => benchRaw(url, CLIENTS, SECONDS, { withoutAnalyticsTriggers: true }));
 console.log(`\nOrder placement on PostgreSQL — ${CLIENTS} concurrent clients, ${SECONDS} s each, ${os.cpus().length} cores; provider latency ${LATENCY} ms, ${RATE} calls/s per key, ${SUBMIT_CONCURRENCY} submissions at once`);
 for (const { providers, http } of runs) {
   console.log(
@@ -171,5 +174,6 @@ for (const { providers, http } of runs) {
     `    burst of ${BURST} orders: accepted in ${b.acceptedSeconds.toFixed(1)} s (${b.errors} errors), all sent in ${b.burstSeconds.toFixed(1)} s (${b.sent} sent, ${b.atProvider} at the providers${providers === 2 ? `, ${b.atSecond} of them at the second` : ''}, ${b.doubles} sent twice, ${b.rateLimited} answered 429)`,
   );
 }
-console.log(`  raw pg debit + insert + ledger transaction: ${raw.rate.toFixed(1)} tx/s, p50 ${ms(raw.p50)}, p99 ${ms(raw.p99)}\n`);
+console.log(`  raw pg debit + insert + ledger transaction: ${raw.rate.toFixed(1)} tx/s, p50 ${ms(raw.p50)}, p99 ${ms(raw.p99)}`);
+console.log(`  the same without the analytics triggers (migration 0032): ${untriggered.rate.toFixed(1)} tx/s, p50 ${ms(untriggered.p50)}, p99 ${ms(untriggered.p99)} (with them: ${(raw.rate / untriggered.rate).toFixed(3)} of it)\n`);
 process.exit(0);

@@ -38,12 +38,28 @@ export async function withDatabase<T>(fn: (url: string) => Promise<T>): Promise<
   }
 }
 
+/** The analytics triggers of migration 0032 on the order path's tables (orders, ledger_entries). */
+const ANALYTICS_TRIGGERS = [
+  ['orders', 'orders_analytics_insert'],
+  ['orders', 'orders_analytics_update'],
+  ['orders', 'orders_analytics_delete'],
+  ['ledger_entries', 'ledger_entries_analytics_insert'],
+  ['ledger_entries', 'ledger_entries_analytics_change'],
+] as const;
+
 /**
  * The order's money as raw `pg` statements from `clients` concurrent connections for `seconds`:
  * debit, order row and ledger entry in one transaction. Transactions per second and latency.
+ * `withoutAnalyticsTriggers` drops the analytics triggers first (what they cost the order path).
  */
-export async function benchRaw(dbUrl: string, clients: number, seconds: number) {
+export async function benchRaw(dbUrl: string, clients: number, seconds: number, opts: { withoutAnalyticsTriggers?: boolean } = {}) {
   await (await openPostgres(dbUrl, 2)).close(); // the same schema, through the migrations
+  if (opts.withoutAnalyticsTriggers) {
+    const admin = new pg.Client({ connectionString: dbUrl });
+    await admin.connect();
+    for (const [table, trigger] of ANALYTICS_TRIGGERS) await admin.query(`drop trigger ${trigger} on ${table}`);
+    await admin.end();
+  }
   const pool = new pg.Pool({ connectionString: dbUrl, max: clients });
   pool.on('error', () => {});
   const setup = await pool.connect();

@@ -54,9 +54,18 @@ export function accounts(deps: AppDeps): Accounts {
 
 /** In front of every API route: who is calling, whether the request came from our pages, maintenance. */
 export function apiGuards(deps: AppDeps): MiddlewareHandler[] {
+  // Built on the first request (the public URL may only be known once the server listens), and
+  // again only if that URL changes, not on every request.
+  let identity: MiddlewareHandler | undefined;
+  let origin: { url: string; check: MiddlewareHandler } | undefined;
   return [
-    async (c, next) => identityMiddleware(accounts(deps).identity)(c, next),
-    async (c, next) => originCheck({ origins: siteOrigins(deps.publicUrl, !!deps.env.PUBLIC_URL), serverToServer: [PAYMENT_CALLBACK_PATH] })(c, next),
+    async (c, next) => (identity ??= identityMiddleware(accounts(deps).identity))(c, next),
+    async (c, next) => {
+      if (origin?.url !== deps.publicUrl) {
+        origin = { url: deps.publicUrl, check: originCheck({ origins: siteOrigins(deps.publicUrl, !!deps.env.PUBLIC_URL), serverToServer: [PAYMENT_CALLBACK_PATH] }) };
+      }
+      return origin.check(c, next);
+    },
     maintenanceApi(maintenanceChecks(deps)),
   ];
 }
