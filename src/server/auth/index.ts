@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { can } from '../../core/permissions';
 import type { AppDeps } from '../deps';
 import { createMailer, type Mailer } from '../mail';
@@ -8,7 +8,8 @@ import { createRateLimiter, type RateLimiter } from '../http/rateLimit';
 import { getSettings } from '../settings';
 import { createAuth, type Auth } from './auth';
 import { identityMiddleware, optionalUser, type Identity } from './guard';
-import { accountRoutes, authHandlerRoutes } from './routes';
+import type { Me } from '../../core/contracts/account';
+import { accountRoutes, authHandlerRoutes, meOf } from './routes';
 
 export { admitStaff, optionalUser, requirePermission, requireUser, sessionTokenOf, signedInOnly, staffActor, type AuthUser } from './guard';
 export { liveSessions, rolesOfUsers } from './service';
@@ -69,6 +70,18 @@ function maintenanceChecks(deps: AppDeps): MaintenanceChecks {
       if (!c.get('identity')) c.set('identity', accounts(deps).identity);
       return can((await optionalUser(c))?.roles ?? [], 'maintenance:pass');
     },
+  };
+}
+
+/**
+ * Who a page request is for, as `GET /api/me` would answer it, read without calling the API: the
+ * session behind its cookie (cached like the API's own lookup), or null.
+ */
+export function pageVisitor(deps: AppDeps): (c: Context) => Promise<Me | null> {
+  return async (c) => {
+    if (!c.get('identity')) c.set('identity', accounts(deps).identity);
+    const user = await optionalUser(c);
+    return user ? meOf(deps.database.db, deps.env.NODE_ENV === 'production', user) : null;
   };
 }
 
