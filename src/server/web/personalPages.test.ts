@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import type { Database } from '../db/client';
@@ -14,7 +14,7 @@ import { sourceRenderer } from '../testing/web';
 import { credit } from '../wallet/ledger';
 import { LOCALES } from '../../core/i18n';
 import { formatMoney } from '../../web/lib/format';
-import { deflatePiece, gzipPieces } from './personalPages';
+import { createPersonalPages, deflatePiece, gzipPieces } from './personalPages';
 
 let database: Database;
 let realtime: RealtimeHub;
@@ -172,5 +172,42 @@ describe('gzipPieces', () => {
     const body = gzipPieces(pieces.map(deflatePiece), pieces, fields);
     const expected = Buffer.concat([pieces[0]!, fields[0]!, pieces[1]!, fields[1]!, pieces[2]!, fields[2]!, pieces[3]!]);
     expect(gunzipSync(body).equals(expected)).toBe(true);
+  });
+});
+
+describe('createPersonalPages', () => {
+  it('answers from a shell past its time while the next one is made, once', async () => {
+    const customer = { id: 'u1', email: 'a@example.com', fullName: 'Aysel', roles: ['user' as const], balanceMicros: 5_000_000, twoFactorEnabled: false, twoFactorRequired: false, discount: null };
+    let clock = 0;
+    let renders = 0;
+    let site = 'Old';
+    const held: (() => void)[] = [];
+    const pages = createPersonalPages({
+      visitor: async () => customer,
+      render: async (_url, _lang, me) => {
+        renders++;
+        if (site === 'New') await new Promise<void>((r) => held.push(r));
+        return new Response(`<html><title>${site}</title><p>${me.fullName}</p></html>`, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+      },
+      ttlMs: 1000,
+      now: () => clock,
+    });
+    const app = new Hono();
+    app.use('*', pages.serve);
+    app.get('*', (c) => c.text('rendered'));
+    const get = async () => (await app.request('/en/order', { headers: { cookie: 'artim.session_token=t.s' } })).text();
+
+    expect(await get()).toBe('<html><title>Old</title><p>Aysel</p></html>');
+    expect(renders).toBe(2);
+    clock = 5000;
+    site = 'New';
+    // Past its time: answered from the kept shell while the new one is made (two renders, once).
+    expect(await get()).toContain('Old');
+    expect(await get()).toContain('Old');
+    expect(renders).toBe(4);
+    held.forEach((r) => r());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await get()).toBe('<html><title>New</title><p>Aysel</p></html>');
+    expect(renders).toBe(4);
   });
 });

@@ -222,6 +222,10 @@ export function createPersonalPages(opts: {
     return { kind: 'shell', status: pageA.status, pieces, deflated: pieces.map(deflatePiece), slots: shell.slots, expires };
   }
 
+  /**
+   * The entry for `key`, made once however many requests wait for it. An entry past its time is
+   * still answered from while its successor is made (a change empties the entries instead).
+   */
   async function entryFor(key: string, url: string, lang: string, me: Me): Promise<Entry> {
     const kept = entries.get(key);
     if (kept && kept.expires > now()) return kept;
@@ -241,7 +245,7 @@ export function createPersonalPages(opts: {
       pending.catch(() => building.delete(key));
       building.set(key, pending);
     }
-    return pending;
+    return kept ?? pending;
   }
 
   return {
