@@ -7,7 +7,7 @@ import { originCheck, siteOrigins } from '../http/origin';
 import { createRateLimiter, type RateLimiter } from '../http/rateLimit';
 import { getSettings } from '../settings';
 import { createAuth, type Auth } from './auth';
-import { identityMiddleware, optionalUser, type Identity } from './guard';
+import { identityMiddleware, optionalUser, type AuthUser, type Identity } from './guard';
 import type { Me } from '../../core/contracts/account';
 import { accountRoutes, authHandlerRoutes, meOf } from './routes';
 
@@ -74,14 +74,15 @@ function maintenanceChecks(deps: AppDeps): MaintenanceChecks {
 }
 
 /**
- * Who a page request is for, as `GET /api/me` would answer it, read without calling the API: the
- * session behind its cookie (cached like the API's own lookup), or null.
+ * Who a page request is for, read without calling the API: the roles of the session behind its
+ * cookie (cached like the API's own lookup), and on demand the person as `GET /api/me` answers
+ * them; null without a valid session.
  */
-export function pageVisitor(deps: AppDeps): (c: Context) => Promise<Me | null> {
+export function pageVisitor(deps: AppDeps): (c: Context) => Promise<{ roles: AuthUser['roles']; me: () => Promise<Me> } | null> {
   return async (c) => {
     if (!c.get('identity')) c.set('identity', accounts(deps).identity);
     const user = await optionalUser(c);
-    return user ? meOf(deps.database.db, deps.env.NODE_ENV === 'production', user) : null;
+    return user ? { roles: user.roles, me: () => meOf(deps.database.db, deps.env.NODE_ENV === 'production', user) } : null;
   };
 }
 

@@ -183,7 +183,7 @@ describe('createPersonalPages', () => {
     let site = 'Old';
     const held: (() => void)[] = [];
     const pages = createPersonalPages({
-      visitor: async () => customer,
+      visitor: async () => ({ roles: customer.roles, me: async () => customer }),
       render: async (_url, _lang, me) => {
         renders++;
         if (site === 'New') await new Promise<void>((r) => held.push(r));

@@ -77,7 +77,7 @@ const shapeOf = (me: Me) =>
   [me.roles.join(','), Math.sign(me.balanceMicros), me.fullName ? 'named' : 'unnamed', me.twoFactorEnabled, me.twoFactorRequired, JSON.stringify(me.discount)].join('|');
 
 /** A team member's pages depend on their role's permissions: rendered for them. */
-const isCustomer = (me: Me) => me.roles.every((r) => r === 'user');
+const isCustomer = (roles: readonly string[]) => roles.every((r) => r === 'user');
 
 /** Text as React escapes it in HTML text and attribute values. */
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[ch]!);
@@ -186,8 +186,8 @@ function answer(c: Context, shell: Shell, me: Me): Response {
 }
 
 export function createPersonalPages(opts: {
-  /** The signed-in visitor of the request (null: no valid session). */
-  visitor: (c: Context) => Promise<Me | null>;
+  /** The signed-in visitor of the request: their roles, and who they are when asked (null: no valid session). */
+  visitor: (c: Context) => Promise<{ roles: readonly string[]; me: () => Promise<Me> } | null>;
   /**
    * Renders the page at `url` in `lang` for the made-up customer `me`, with nothing of the
    * request's own: no cookie but the language, the app's API asked without a session.
@@ -256,9 +256,10 @@ export function createPersonalPages(opts: {
       if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
       const cookie = c.req.header('cookie');
       if (!hasSessionCookie(cookie) || c.req.header('authorization')) return next();
-      const me = await opts.visitor(c);
+      const visitor = await opts.visitor(c);
       // No valid session, or a team member: rendered for the request, as before.
-      if (!me || !isCustomer(me)) return next();
+      if (!visitor || !isCustomer(visitor.roles)) return next();
+      const me = await visitor.me();
       const lang = requestLanguage(cookie, c.req.header('accept-language'));
       const url = new URL(c.req.url);
       const key = `${url.pathname}${url.search}|${lang}|${shapeOf(me)}`;
