@@ -1,5 +1,6 @@
 /**
- * `npm run bench:pages`: how many anonymous public pages the production build serves per second.
+ * `npm run bench:pages`: how many pages the production build serves per second, anonymous and
+ * signed in.
  *
  * Starts the built app (`node --import tsx src/server/main.ts`, dist/ must exist: `npm run build`)
  * twice, once on the embedded PGlite and once on PostgreSQL (a fresh database created on
@@ -11,22 +12,38 @@
  * Prints req/s, p50, p99, non-2xx answers and timeouts per page, the load average before each
  * run (the machine is shared), and the goal beside them: ≥ 1,000 req/s with p99 ≤ 50 ms.
  *
- * BENCH_PAGES=/en,/terms measures only those pages; BENCH_DB=pglite or postgres only that one.
+ * Signed-in pages: a customer with 50 orders (placed through the API at a sandbox provider) asks
+ * for /en/dashboard and /en/order with their session cookie. Beside each, in the same run, a bare
+ * `node:http` server in a process of its own answers the same HTML (gzipped once) to the same
+ * autocannon load: the machine's ceiling for that page. The app's memory (RSS) is printed before
+ * and after each signed-in page's run. Goal: ≥ 1,000 req/s with p99 ≤ 50 ms on PostgreSQL, ≥ 500
+ * req/s on PGlite.
+ *
+ * BENCH_PAGES=/en,/terms measures only those anonymous pages (BENCH_PAGES= none);
+ * BENCH_SIGNED_IN=/en/dashboard only those signed-in pages; BENCH_DB=pglite or postgres only that one.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { removeDataDir, startAppProcess, type AppProcess } from '../e2e/app-process';
+import { E2E_ADMIN, removeDataDir, startAppProcess, type AppProcess } from '../e2e/app-process';
+import { startSandboxProvider } from '../sandbox/provider';
+import { providerEnv } from '../src/server/testing/sandbox';
 
 const PAGES = process.env.BENCH_PAGES?.split(',').filter(Boolean) ?? ['/en', '/en/services', '/az/about', '/terms'];
+const SIGNED_IN = process.env.BENCH_SIGNED_IN?.split(',').filter(Boolean) ?? ['/en/dashboard', '/en/order'];
+const ORDERS = 50;
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DATABASES = (process.env.BENCH_DB?.split(',') ?? ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
 const GOAL = { rps: 1000, p99Ms: 50 };
+/** Signed-in pages: the goal per database (PGlite answers in the app's own process). */
+const SIGNED_IN_GOAL = { postgres: { rps: 1000, p99Ms: 50 }, pglite: { rps: 500, p99Ms: Infinity } };
 const TIMEOUT_S = 10;
 
 /** The production settings the server insists on; nothing here leaves the machine. */
@@ -56,34 +73,143 @@ interface Row {
   errors: number;
   total: number;
   loadBefore: string;
+  /** Signed-in pages: the app's RSS before and after the run, and the goal for this database. */
+  rss?: string;
+  goal?: { rps: number; p99Ms: number };
 }
 
-async function measure(app: AppProcess, db: string): Promise<Row[]> {
+type Result = autocannon.Result;
+
+function rowOf(db: string, page: string, r: Result, loadBefore: string, extra: Partial<Row> = {}): Row {
+  return {
+    db,
+    page,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    timeouts: r.timeouts,
+    errors: r.errors - r.timeouts,
+    total: r.requests.total,
+    loadBefore,
+    ...extra,
+  };
+}
+
+const print = (r: Row) =>
+  console.log(`  ${r.db} ${r.page}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, timeouts ${r.timeouts}${r.rss ? `, RSS ${r.rss}` : ''} (load before ${r.loadBefore})`);
+
+/** The app's resident memory in MB (Linux). */
+const rssOf = (app: AppProcess) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${app.child.pid}/status`, 'utf8'))![1]) / 1024;
+
+/**
+ * A bare `node:http` server in a process of its own that answers every request with `html`,
+ * gzipped once: the most this machine serves of that page, with nothing computed per request.
+ */
+async function startCeiling(html: string): Promise<{ url: string; stop: () => void }> {
+  const dir = mkdtempSync(join(os.tmpdir(), 'artim-ceiling-'));
+  writeFileSync(join(dir, 'page.html.gz'), gzipSync(html, { level: 6 }));
+  const code = `
+    const body = require('node:fs').readFileSync(${JSON.stringify(join(dir, 'page.html.gz'))});
+    require('node:http').createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': body.length, 'cache-control': 'private, no-store' });
+      res.end(body);
+    }).listen(0, '127.0.0.1', function () { console.log('listening ' + this.address().port); });`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((done, fail) => {
+    child.stdout.on('data', (d: Buffer) => {
+      const m = /listening (\d+)/.exec(String(d));
+      if (m) done(Number(m[1]));
+    });
+    child.once('exit', (c) => fail(new Error(`ceiling server exited with ${c}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => {
+      child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const CUSTOMER = { email: 'bench-pages@example.com', password: 'Bench-pages-1!', name: 'Bench Pages' };
+const cookieOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const poster = (app: AppProcess) => (path: string, cookie: string, body: unknown) =>
+  // Writes must come from the site's own address (the public URL).
+  fetch(app.url + path, { method: 'POST', headers: { 'content-type': 'application/json', origin: PRODUCTION_ENV.PUBLIC_URL, cookie }, body: JSON.stringify(body) });
+
+/**
+ * The customer with ORDERS orders, placed through the API of an app on the same data outside
+ * production (where the team's admin area asks for no second factor, so the admin can credit them).
+ */
+async function customerWithOrders(app: AppProcess): Promise<void> {
+  const post = poster(app);
+  const signUp = await post('/api/auth/sign-up/email', '', CUSTOMER);
+  if (signUp.status !== 200) throw new Error(`sign-up answered ${signUp.status}`);
+  const cookie = cookieOf(signUp);
+  const me = (await (await fetch(`${app.url}/api/me`, { headers: { cookie } })).json()) as { user: { id: string } };
+  const signIn = await post('/api/auth/sign-in/email', '', E2E_ADMIN);
+  if (signIn.status !== 200) throw new Error(`admin sign-in answered ${signIn.status}`);
+  const credit = await post(`/api/admin/users/${me.user.id}/balance`, cookieOf(signIn), { amountMicros: 1_000_000_000, reason: 'bench balance' });
+  if (credit.status !== 200) throw new Error(`credit answered ${credit.status}`);
+  const list = (await (await fetch(`${app.url}/api/catalog/services?lang=en`)).json()) as { services: { id: string; platform: string; min: number; hasParams: boolean; displayPrice: unknown }[] };
+  const service = list.services.find((s) => s.platform.toLowerCase() === 'instagram' && !s.hasParams && s.displayPrice);
+  if (!service) throw new Error('no service to order');
+  for (let i = 0; i < ORDERS; i++) {
+    const placed = await post('/api/orders', cookie, { serviceId: service.id, link: `https://www.instagram.com/bench_${i}/`, quantity: service.min, params: {}, idempotencyKey: randomUUID() });
+    if (placed.status !== 201) throw new Error(`order ${i} answered ${placed.status}: ${await placed.text()}`);
+  }
+}
+
+/** The customer's session cookie on the production app. */
+async function signIn(app: AppProcess): Promise<string> {
+  const res = await poster(app)('/api/auth/sign-in/email', '', { email: CUSTOMER.email, password: CUSTOMER.password });
+  if (res.status !== 200) throw new Error(`customer sign-in answered ${res.status}`);
+  return cookieOf(res);
+}
+
+async function measure(app: AppProcess, db: 'pglite' | 'postgres'): Promise<Row[]> {
   const rows: Row[] = [];
+  const run = (url: string, headers: Record<string, string>, duration: number) =>
+    autocannon({ url, connections: CONNECTIONS, duration, timeout: TIMEOUT_S, headers: { 'accept-encoding': 'gzip', ...headers } });
   for (const page of PAGES) {
     const url = app.url + page;
     const first = await fetch(url);
     if (first.status !== 200) throw new Error(`${db}: ${page} answered ${first.status}`);
-    await autocannon({ url, connections: CONNECTIONS, duration: 2, timeout: TIMEOUT_S, headers: { 'accept-encoding': 'gzip' } });
+    await run(url, {}, 2);
     const loadBefore = load();
-    const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, timeout: TIMEOUT_S, headers: { 'accept-encoding': 'gzip' } });
-    rows.push({
-      db,
-      page,
-      rps: r.requests.average,
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      non2xx: r.non2xx,
-      timeouts: r.timeouts,
-      errors: r.errors - r.timeouts,
-      total: r.requests.total,
-      loadBefore,
-    });
-    const last = rows.at(-1)!;
-    console.log(`  ${db} ${page}: ${last.rps.toFixed(0)} req/s, p50 ${last.p50} ms, p99 ${last.p99} ms, non-2xx ${last.non2xx}, timeouts ${last.timeouts} (load before ${loadBefore})`);
+    rows.push(rowOf(db, page, await run(url, {}, DURATION), loadBefore));
+    print(rows.at(-1)!);
+  }
+  if (!SIGNED_IN.length) return rows;
+  const cookie = await signIn(app);
+  for (const page of SIGNED_IN) {
+    const url = app.url + page;
+    const first = await fetch(url, { headers: { cookie } });
+    const html = await first.text();
+    if (first.status !== 200 || !html.includes('Bench Pages')) throw new Error(`${db}: ${page} signed in answered ${first.status} without the customer's name`);
+    // The ceiling: the same HTML from a bare server, under the same load, in the same run.
+    const ceiling = await startCeiling(html);
+    try {
+      await run(ceiling.url, { cookie }, 2);
+      const ceilingLoad = load();
+      rows.push(rowOf(db, `${page} (bare node:http, same HTML)`, await run(ceiling.url, { cookie }, DURATION), ceilingLoad));
+      print(rows.at(-1)!);
+    } finally {
+      ceiling.stop();
+    }
+    const before = rssOf(app);
+    await run(url, { cookie }, 2);
+    const loadBefore = load();
+    const r = await run(url, { cookie }, DURATION);
+    const after = rssOf(app);
+    rows.push(rowOf(db, `${page} signed in`, r, loadBefore, { rss: `${before.toFixed(0)} → ${after.toFixed(0)} MB`, goal: SIGNED_IN_GOAL[db] }));
+    print(rows.at(-1)!);
   }
   return rows;
 }
+
+const met = (r: Row, goal: { rps: number; p99Ms: number }) => r.rps >= goal.rps && r.p99 <= goal.p99Ms && r.non2xx + r.timeouts + r.errors === 0;
 
 async function main() {
   if (!existsSync(resolve('dist/client/.vite/manifest.json')) || !existsSync(resolve('dist/server'))) {
@@ -91,6 +217,8 @@ async function main() {
   }
   console.log(`bench:pages: ${CONNECTIONS} connections, ${DURATION} s per page, ${os.cpus().length} cores, Node ${process.version}; load average ${load()}`);
   const rows: Row[] = [];
+  // The orders of the signed-in customer go to a sandbox provider on this machine.
+  const sandbox = await startSandboxProvider({ orderSeconds: 3600 });
   for (const db of DATABASES) {
     let name: string | undefined;
     let admin: pg.Client | undefined;
@@ -102,7 +230,16 @@ async function main() {
       await admin.query(`create database ${name}`);
       env = { ...env, DATABASE_URL: Object.assign(new URL(SERVER), { pathname: `/${name}` }).toString() };
     }
-    const app = await startAppProcess(env);
+    const dataDir = mkdtempSync(join(os.tmpdir(), 'artim-pages-'));
+    if (SIGNED_IN.length) {
+      const setup = await startAppProcess({ ...env, ...providerEnv(sandbox), NODE_ENV: 'test' }, dataDir);
+      try {
+        await customerWithOrders(setup);
+      } finally {
+        await setup.stop();
+      }
+    }
+    const app = await startAppProcess({ ...env, ...providerEnv(sandbox) }, dataDir);
     try {
       console.log(`\n${db}: app at ${app.url}`);
       rows.push(...(await measure(app, db)));
@@ -117,7 +254,7 @@ async function main() {
   }
 
   const table = [
-    ['database', 'page', 'req/s', 'p50', 'p99', 'non-2xx', 'timeouts', 'other errors', 'requests', 'load avg before (1, 5, 15 min)', 'goal'],
+    ['database', 'page', 'req/s', 'p50', 'p99', 'non-2xx', 'timeouts', 'other errors', 'requests', 'RSS before → after', 'load avg before (1, 5, 15 min)', 'goal'],
     ...rows.map((r) => [
       r.db,
       r.page,
@@ -128,14 +265,19 @@ async function main() {
       String(r.timeouts),
       String(r.errors),
       String(r.total),
+      r.rss ?? '',
       r.loadBefore,
-      r.rps >= GOAL.rps && r.p99 <= GOAL.p99Ms && r.non2xx + r.timeouts + r.errors === 0 ? 'met' : 'missed',
+      r.page.includes('bare node:http') ? 'ceiling' : met(r, r.goal ?? GOAL) ? 'met' : 'missed',
     ]),
   ];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
   console.log('');
   for (const r of table) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
   console.log(`\nGoal: ≥ ${GOAL.rps.toLocaleString('en')} req/s with p99 ≤ ${GOAL.p99Ms} ms and no failed request, on PGlite and PostgreSQL (autocannon, ${CONNECTIONS} connections).`);
+  console.log(
+    `Signed in (a customer with ${ORDERS} orders): ≥ ${SIGNED_IN_GOAL.postgres.rps.toLocaleString('en')} req/s with p99 ≤ ${SIGNED_IN_GOAL.postgres.p99Ms} ms on PostgreSQL, ≥ ${SIGNED_IN_GOAL.pglite.rps} req/s on PGlite; the bare node:http row above each is the ceiling.`,
+  );
+  await sandbox.close();
   console.log(`Load average at the end: ${load()} (autocannon shares the cores with the app).`);
 }
 

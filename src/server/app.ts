@@ -5,7 +5,7 @@ import { compress } from 'hono/compress';
 import { sql } from 'drizzle-orm';
 import { mountApi } from './api';
 import { seoRoutes } from './seo/routes';
-import { apiGuards, pageGuards } from './auth';
+import { apiGuards, pageGuards, pageVisitor } from './auth';
 import { clientAddresses } from './http/clientIp';
 import { refuseNul } from './http/body';
 import { errorBody, handleError } from './http/errors';
@@ -13,7 +13,10 @@ import { requestTargetLimit } from './http/limits';
 import { securityHeaders } from './http/security';
 import { pageLanguage } from './web/language';
 import { createPageCache } from './web/pageCache';
+import { createPersonalPages } from './web/personalPages';
 import { BROADCASTS_ONLY } from './realtime';
+import { COOKIE_PREFIX } from '../core/contracts/account';
+import { LANGUAGE_COOKIE } from '../core/i18n';
 import type { AppDeps } from './deps';
 
 export type { AppDeps };
@@ -67,35 +70,54 @@ export function buildApp(deps: AppDeps): Hono {
 
   if (deps.web) {
     const web = deps.web;
-    // Built pages for visitors without a session come from memory (web/pageCache.ts); a change to
-    // what they show, on any instance, empties it. Development renders every request afresh.
+    // Loaders call the API in process with the request's headers; the answer is read here, not
+    // sent on, so it must not be compressed.
+    const inProcess = (requestHeaders: Headers) => (path: string, init?: RequestInit) => {
+      const headers = new Headers(requestHeaders);
+      headers.delete('accept-encoding');
+      headers.delete('content-length');
+      new Headers(init?.headers).forEach((value, key) => headers.set(key, value));
+      return Promise.resolve(app.request(path, { ...init, headers }));
+    };
+    // Built pages come from memory: for visitors without a session (web/pageCache.ts), and the
+    // shells of customers' pages (web/personalPages.ts); a change to what they show, on any
+    // instance, empties both. Development renders every request afresh.
     const cache = deps.clientDir ? createPageCache() : null;
+    const personal = deps.clientDir
+      ? createPersonalPages({
+          visitor: pageVisitor(deps),
+          // The made-up customer of a shell: the page's request carries only its language, the
+          // API is asked without a session, and `/api/me` answers the made-up customer.
+          render: (url, lang, me) => {
+            const headers = new Headers({ cookie: `${LANGUAGE_COOKIE}=${lang}; ${COOKIE_PREFIX}.session_token=shell` });
+            const api = inProcess(new Headers({ cookie: `${LANGUAGE_COOKIE}=${lang}` }));
+            return web.render(new Request(url, { headers }), {
+              publicUrl: deps.publicUrl,
+              fetch: (path, init) => (new URL(path, deps.publicUrl).pathname === '/api/me' ? Promise.resolve(Response.json({ user: me })) : api(path, init)),
+            });
+          },
+        })
+      : null;
     // A page in a language remembers it for the pages without one (web/language.ts).
     app.use('*', pageLanguage({ secure: production }));
     if (cache) {
       app.use('*', cache.serve);
+      const clear = () => {
+        cache.clear();
+        personal?.clear();
+      };
       deps.realtime?.subscribe(BROADCASTS_ONLY, (event) => {
-        if (event.type === 'settings' || event.type === 'catalog' || event.type === 'content') cache.clear();
+        if (event.type === 'settings' || event.type === 'catalog' || event.type === 'content') clear();
       });
       // After a gap in the listening connection such an event may have been missed.
       deps.realtime?.watch((change) => {
-        if (change.kind === 'gap') cache.clear();
+        if (change.kind === 'gap') clear();
       });
     }
     app.use('*', pageGuards(deps));
+    if (personal) app.use('*', personal.serve);
     app.get('*', async (c) => {
-      const response = await web.render(c.req.raw, {
-        publicUrl: deps.publicUrl,
-        // Loaders call the API in process with the visitor's cookies; the answer is read here,
-        // not sent on, so it must not be compressed.
-        fetch: (path, init) => {
-          const headers = new Headers(c.req.raw.headers);
-          headers.delete('accept-encoding');
-          headers.delete('content-length');
-          new Headers(init?.headers).forEach((value, key) => headers.set(key, value));
-          return Promise.resolve(app.request(path, { ...init, headers }));
-        },
-      });
+      const response = await web.render(c.req.raw, { publicUrl: deps.publicUrl, fetch: inProcess(c.req.raw.headers) });
       return cache ? cache.keep(c, response) : response;
     });
   }

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { can } from '../../core/permissions';
 import type { AppDeps } from '../deps';
 import { createMailer, type Mailer } from '../mail';
@@ -7,8 +7,9 @@ import { originCheck, siteOrigins } from '../http/origin';
 import { createRateLimiter, type RateLimiter } from '../http/rateLimit';
 import { getSettings } from '../settings';
 import { createAuth, type Auth } from './auth';
-import { identityMiddleware, optionalUser, type Identity } from './guard';
-import { accountRoutes, authHandlerRoutes } from './routes';
+import { identityMiddleware, optionalUser, type AuthUser, type Identity } from './guard';
+import type { Me } from '../../core/contracts/account';
+import { accountRoutes, authHandlerRoutes, meOf } from './routes';
 
 export { admitStaff, optionalUser, requirePermission, requireUser, sessionTokenOf, signedInOnly, staffActor, type AuthUser } from './guard';
 export { liveSessions, rolesOfUsers } from './service';
@@ -78,6 +79,19 @@ function maintenanceChecks(deps: AppDeps): MaintenanceChecks {
       if (!c.get('identity')) c.set('identity', accounts(deps).identity);
       return can((await optionalUser(c))?.roles ?? [], 'maintenance:pass');
     },
+  };
+}
+
+/**
+ * Who a page request is for, read without calling the API: the roles of the session behind its
+ * cookie (cached like the API's own lookup), and on demand the person as `GET /api/me` answers
+ * them; null without a valid session.
+ */
+export function pageVisitor(deps: AppDeps): (c: Context) => Promise<{ roles: AuthUser['roles']; me: () => Promise<Me> } | null> {
+  return async (c) => {
+    if (!c.get('identity')) c.set('identity', accounts(deps).identity);
+    const user = await optionalUser(c);
+    return user ? { roles: user.roles, me: () => meOf(deps.database.db, deps.env.NODE_ENV === 'production', user) } : null;
   };
 }
 

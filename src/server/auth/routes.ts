@@ -10,15 +10,15 @@ import { declaredBody } from '../http/body';
 import { errorBody } from '../http/errors';
 import { isResetTokenValid, mailNotSent, type Auth } from './auth';
 import { clientIp } from '../http/clientIp';
-import { optionalUser, requireUser } from './guard';
+import { optionalUser, requireUser, type AuthUser } from './guard';
 import { recentSignIns, recordSignIn } from './signIns';
 import { audit } from '../admin';
 import { can } from '../../core/permissions';
 import { secondFactorRequired } from '../../core/secondFactor';
 import type { SignInMethod } from '../db/schema';
 import { RATE_RULES, type RateLimiter } from '../http/rateLimit';
-import { balanceOf, isEmailAvailable, rolesOf } from './service';
-import { myDiscount } from '../discounts';
+import { isEmailAvailable, rolesOf } from './service';
+import { balanceAndDiscount } from '../discounts';
 import type { Db } from '../db/client';
 
 /** better-auth's error codes, as our stable codes (src/core/errors.ts). */
@@ -235,6 +235,24 @@ export function authHandlerRoutes(get: () => AccountParts) {
   );
 }
 
+/**
+ * The signed-in person as the browser sees them (`GET /api/me`, and the pages made for them from
+ * a shell: web/personalPages.ts): the session's user with their balance, second factor and discount.
+ */
+export async function meOf(db: Db, production: boolean, user: AuthUser): Promise<Me> {
+  const { balanceMicros, discount } = await balanceAndDiscount(db, user.id);
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: user.name,
+    roles: user.roles,
+    balanceMicros,
+    twoFactorEnabled: user.twoFactorEnabled,
+    twoFactorRequired: secondFactorRequired(production, user.roles),
+    discount,
+  };
+}
+
 /** `/api/me` and `/api/auth-extra/*`: the signed-in state for the browser, and the sign-up e-mail check. */
 export function accountRoutes(get: () => AccountParts) {
   return new Hono()
@@ -246,17 +264,13 @@ export function accountRoutes(get: () => AccountParts) {
       for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
       if (!session) return c.json({ user: null as Me | null });
       const user = session.user;
-      const roles = await rolesOf(opts.db, user.id);
-      const me: Me = {
+      const me = await meOf(opts.db, opts.production, {
         id: user.id,
         email: user.email,
-        fullName: user.name,
-        roles,
-        balanceMicros: await balanceOf(opts.db, user.id),
+        name: user.name,
+        roles: await rolesOf(opts.db, user.id),
         twoFactorEnabled: user.twoFactorEnabled === true,
-        twoFactorRequired: secondFactorRequired(opts.production, roles),
-        discount: await myDiscount(opts.db, user.id),
-      };
+      });
       return c.json({ user: me as Me | null });
     })
     // Counted first; a body that is not an e-mail answers EMAIL_INVALID.

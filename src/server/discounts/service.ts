@@ -56,11 +56,27 @@ export async function customerFees(db: Db, userId: string | null): Promise<Fees>
   };
 }
 
-/** The signed-in customer's discount as `GET /api/me` tells it; null for list prices. */
-export async function myDiscount(db: Db, userId: string): Promise<MyDiscount> {
-  const d = await discountOf(db, userId);
+/** A discount as the customer is told it; null for list prices. */
+function told(d: { bp: number; source: DiscountSource | null; groupName: string | null }): MyDiscount {
   if (d.bp === 0 || d.source === null) return null;
   return { percent: bpToPercent(d.bp), source: d.source, groupName: d.source === 'group' ? d.groupName : null };
+}
+
+/** The signed-in customer's discount as `GET /api/me` tells it; null for list prices. */
+export async function myDiscount(db: Db, userId: string): Promise<MyDiscount> {
+  return told(await discountOf(db, userId));
+}
+
+/** A customer's balance and their discount as they are told it, in one read (`GET /api/me`, the pages made for them). */
+export async function balanceAndDiscount(db: Db, userId: string): Promise<{ balanceMicros: number; discount: MyDiscount }> {
+  const [row] = await db
+    .select({ balance: users.balanceMicros, own: customerDiscounts.discountBp, group: customerGroups.discountBp, groupName: customerGroups.name })
+    .from(users)
+    .leftJoin(customerDiscounts, eq(customerDiscounts.userId, users.id))
+    .leftJoin(customerGroups, eq(customerGroups.id, customerDiscounts.groupId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return { balanceMicros: row?.balance ?? 0, discount: told({ ...effectiveDiscount(row?.own ?? null, row?.group ?? null), groupName: row?.groupName ?? null }) };
 }
 
 /** The customers' own pricing, for the team's user list (customers without a row: not set, no group). */

@@ -92,6 +92,11 @@ export function pageTemplates(html: string, islandsScript: string): PageTemplate
   };
 }
 
+/** Pages rendered by a page whose render reads the visitor's own data (app/page.ts `perVisitor`). */
+const perVisitorPages = new WeakSet<Response>();
+/** Whether `response` is a page that must be rendered for each visitor, never cut into a shared shell. */
+export const rendersPerVisitor = (response: Response) => perVisitorPages.has(response);
+
 /** A render result as the HTTP answer: the page (with its cache headers) or the redirect. */
 export function pageResponse(result: RenderResult, templates: PageTemplates, manifest?: Manifest): Response {
   if (result.type === 'redirect') return new Response(null, { status: result.status, headers: { Location: result.location } });
@@ -104,7 +109,7 @@ export function pageResponse(result: RenderResult, templates: PageTemplates, man
     body: result.body,
     data: result.data,
   });
-  return new Response(html, {
+  const response = new Response(html, {
     status: result.status,
     // A page rendered for a signed-in visitor holds their name and balance: never stored by a
     // shared cache. Pages for visitors without a session are the same for all of them.
@@ -114,6 +119,8 @@ export function pageResponse(result: RenderResult, templates: PageTemplates, man
       Vary: 'Cookie',
     },
   });
+  if (result.perVisitor) perVisitorPages.add(response);
+  return response;
 }
 
 /**

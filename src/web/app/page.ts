@@ -25,6 +25,12 @@ export interface PageModule {
    * its HTML and is not sent twice.
    */
   islandNs?: readonly string[];
+  /**
+   * The page's server render reads more of the signed-in visitor's own data than who they are
+   * (their own prices, say): it is rendered for each of their requests, never cut from the shell
+   * that customers share (server/web/personalPages.ts).
+   */
+  perVisitor?: boolean;
 }
 /**
  * A page's title and description. `site` holds the site settings (name, description, contacts):
@@ -38,6 +44,7 @@ export interface PageHandle {
   status?: number;
   islands?: boolean;
   islandNs?: readonly string[];
+  perVisitor?: boolean;
 }
 
 let clientI18n: I18n | null = null;
@@ -58,7 +65,7 @@ export function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'>
   return {
     lazy: async () => {
       const mod = await load();
-      const handle: PageHandle = { ns: mod.ns ?? [], meta: mod.meta, status: mod.status, islands: mod.islands, islandNs: mod.islandNs };
+      const handle: PageHandle = { ns: mod.ns ?? [], meta: mod.meta, status: mod.status, islands: mod.islands, islandNs: mod.islandNs, perVisitor: mod.perVisitor };
       return {
         Component: mod.default,
         handle,

@@ -25,4 +25,6 @@ export type RenderResult =
       personal: boolean;
       /** A page whose islands alone hydrate (entry-islands.tsx), not the app (entry-client.tsx). */
       islands: boolean;
+      /** A page whose render reads the visitor's own data beyond who they are (app/page.ts). */
+      perVisitor: boolean;
     };

@@ -266,3 +266,5 @@ function PriceTable({ platform, group, services, fees }: { platform: string; gro
 
 /** Static: the form is answered by the server; only the site's frame has islands. */
 export const islands = true;
+/** A signed-in customer's prices carry their discount (read with their session): rendered for each of them. */
+export const perVisitor = true;
