@@ -9,6 +9,7 @@
  */
 import { ISLAND_ATTR } from './islands/attrs';
 import { ISLANDS } from './islands/registry';
+import type { HydrateIsland } from './islands/runtime';
 
 const ISLAND = `[${ISLAND_ATTR}]`;
 /** Islands inside another island hydrate with it. */
@@ -44,7 +45,7 @@ async function hydrateWaiting() {
   while (waiting.length) {
     const el = waiting.shift()!;
     try {
-      const [{ hydrateIsland }, Component] = (await code.get(el)) as [typeof import('./islands/runtime'), Parameters<typeof import('./islands/runtime').hydrateIsland>[1]];
+      const [{ hydrateIsland }, Component] = (await code.get(el)) as [{ hydrateIsland: HydrateIsland }, Parameters<HydrateIsland>[1]];
       await hydrateIsland(el, Component);
       if (++live === islands.length) document.documentElement.dataset.hydrated = 'true';
     } catch (error) {
@@ -65,8 +66,10 @@ for (const touched of window.__artimTouched ?? []) window.__artimWake(touched);
 
 /** The rest once the page has loaded and the browser has nothing else to do. */
 function wakeAll() {
-  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-  idle(() => islands.forEach((el) => wake(el, false)));
+  const all = () => islands.forEach((el) => wake(el, false));
+  // A browser kept busy does not wait for ever: at most two seconds after load.
+  if (window.requestIdleCallback) window.requestIdleCallback(all, { timeout: 2000 });
+  else setTimeout(all, 1);
 }
 if (islands.length === 0) document.documentElement.dataset.hydrated = 'true';
 else if (document.readyState === 'complete') wakeAll();

@@ -56,3 +56,5 @@ export function hydrateIsland(el: HTMLElement, Component: ComponentType<Record<s
     );
   });
 }
+
+export type HydrateIsland = typeof hydrateIsland;
