@@ -69,6 +69,10 @@ const PAGES = chosen(['/en', '/en/about', '/en/services', '/en/services/seo', '/
 /** Measured signed in; their code is split off the public pages, so the public budget does not apply. */
 const SIGNED_IN_PAGES = chosen(['/en/dashboard']);
 const BUDGET = { jsKb: 80, lcpMs: 1000, lighthouseScore: 1 };
+/** Public pages (docs/decisions/0022-islands-on-demand.md): JS before the first interaction, JS in all without input, a first tap answered. */
+const PUBLIC_BUDGET = { beforeKb: 20, allKb: 75, tapMs: 200 };
+/** The header's menu button on a phone; its effect: the menu open (aria-expanded). */
+const MENU_BUTTON = 'header button[aria-controls="mobile-menu"]';
 /** Lighthouse's order: the pages with a budget of their own first, then the rest of the public ones. */
 const LIGHTHOUSE_PAGES = [...chosen(['/en', '/en/order?platform=instagram']), ...SIGNED_IN_PAGES, ...PAGES.filter((p) => p !== '/en' && !p.startsWith('/en/order'))];
 /** A Lighthouse run that takes longer than this is reported as failed. */
@@ -296,6 +300,8 @@ interface Load {
   blocked: number;
   /** Gzipped JS requested until ready, and in all. */
   js: number;
+  /** Gzipped JS requested before the load event: what is there before the visitor can first interact. */
+  jsBeforeLoad: number;
   jsAll: number;
   /** JS chunks under SMALL_CHUNK gzipped requested until ready. */
   smallChunks: { path: string; gz: number }[];
@@ -408,6 +414,7 @@ async function measure(browser: Browser, site: Site, path: string, cookie?: stri
         const islands = pending.length ? `islands not hydrated: ${pending.join(', ')}; ` : '';
         throw new Error(`${url} was not ready in 30 s: ${islands}${problems.join('; ') || e.message}`);
       });
+    const loadAt = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart);
     const entries = () =>
       page.evaluate(() =>
         performance.getEntriesByType('resource').map((e) => {
@@ -441,11 +448,49 @@ async function measure(browser: Browser, site: Site, path: string, cookie?: stri
       requestsAll: 1 + own.length,
       blocked,
       js: gz(js(untilReady)),
+      jsBeforeLoad: gz(js(own.filter((e) => e.start <= loadAt))),
       jsAll: gz(js(own)),
       smallChunks: js(untilReady)
         .map((p) => ({ path: p, gz: gzSize(p, site.root) }))
         .filter((c) => c.gz < SMALL_CHUNK),
     };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A first interaction on a cold page: the header's menu button tapped as soon as the page has
+ * loaded (its island may still be asleep: the tap waits for its code and React), or once the page
+ * is ready (every island live), timed in the page from the tap's pointerdown until the menu is
+ * open (`aria-expanded="true"`). Throttled as the rest.
+ */
+async function measureTap(browser: Browser, site: Site, path: string, when: 'load' | 'ready'): Promise<number | null> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.setBlockedURLs', { urls: BLOCKED });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: PROFILE.latencyMs, downloadThroughput: (PROFILE.downKbps * 1024) / 8, uploadThroughput: (PROFILE.upKbps * 1024) / 8 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu });
+    await page.goto(site.url + path, { waitUntil: 'load', timeout: 120_000 });
+    if (when === 'ready') await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 });
+    const button = page.locator(MENU_BUTTON).first();
+    if (!(await button.isVisible())) return null;
+    await page.evaluate((selector) => {
+      const w = window as unknown as { __tap: { down: number; open: number } };
+      w.__tap = { down: 0, open: 0 };
+      document.addEventListener('pointerdown', () => (w.__tap.down ||= performance.now()), true);
+      new MutationObserver(() => {
+        if (document.querySelector(selector)?.getAttribute('aria-expanded') === 'true') w.__tap.open ||= performance.now();
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-expanded'] });
+    }, MENU_BUTTON);
+    await button.tap();
+    await page.waitForFunction(() => (window as unknown as { __tap: { open: number } }).__tap.open > 0, null, { timeout: 30_000 });
+    const tap = await page.evaluate(() => (window as unknown as { __tap: { down: number; open: number } }).__tap);
+    return tap.open - tap.down;
   } finally {
     await context.close();
   }
@@ -462,6 +507,7 @@ function medianLoad(runs: Load[]): Load {
     requestsAll: m((l) => l.requestsAll),
     blocked: m((l) => l.blocked),
     js: m((l) => l.js),
+    jsBeforeLoad: m((l) => l.jsBeforeLoad),
     jsAll: m((l) => l.jsAll),
     smallChunks: runs[0]!.smallChunks,
   };
@@ -676,6 +722,7 @@ async function main() {
         `Lighthouse performance ${BUDGET.lighthouseScore.toFixed(1)} (table below)\n`,
     );
     const rows: string[][] = [['page', 'HTML', 'JS (HTML refs)', 'CSS', 'requests until ready', 'JS until ready', 'LCP', 'TBT', 'CLS', 'ready', 'JS budget', 'LCP budget']];
+    const publicRows: string[][] = [['page', 'JS before first interaction', 'JS in all (no input)', 'menu tap answered, tapped at load', 'tapped when ready', `budgets ${PUBLIC_BUDGET.beforeKb} KB / ${PUBLIC_BUDGET.allKb} KB / ${PUBLIC_BUDGET.tapMs} ms`]];
     const chromiumPath = findChromium();
     const browser = chromiumPath ? await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS }) : null;
     if (!browser) console.log('No Chromium found: sizes from the server HTML only, no browser timings.\n');
@@ -706,6 +753,25 @@ async function main() {
         load = medianLoad(runs);
         warnings.push([path, load.smallChunks]);
       }
+      if (load && !signedIn) {
+        const tapAt = async (when: 'load' | 'ready') => {
+          const taps: number[] = [];
+          for (let i = 0; i < RUNS; i++) {
+            const tap = await measureTap(browser!, site, path, when);
+            if (tap !== null) taps.push(tap);
+          }
+          return taps.length ? median(taps) : null;
+        };
+        const [atLoad, atReady] = [await tapAt('load'), await tapAt('ready')];
+        const ms = (t: number | null) => (t === null ? '—' : `${Math.round(t)} ms`);
+        const over = [
+          load.jsBeforeLoad / 1024 > PUBLIC_BUDGET.beforeKb ? 'before' : '',
+          load.jsAll / 1024 > PUBLIC_BUDGET.allKb ? 'all' : '',
+          atLoad !== null && atLoad > PUBLIC_BUDGET.tapMs ? 'tap at load' : '',
+          atReady !== null && atReady > PUBLIC_BUDGET.tapMs ? 'tap when ready' : '',
+        ].filter(Boolean);
+        publicRows.push([path, `${kb(load.jsBeforeLoad)} KB`, `${kb(load.jsAll)} KB`, ms(atLoad), ms(atReady), over.length ? `over: ${over.join(', ')}` : 'ok']);
+      }
       const jsForBudget = load ? Math.max(js, load.js) : js;
       rows.push([
         path,
@@ -727,6 +793,8 @@ async function main() {
     printTable(rows);
     if (browser) {
       console.log(`\nThrottled run: 390×844 @3x, ${PROFILE.name}; median of ${RUNS} cold runs. Ready: <html data-hydrated="true"> and every [data-island] hydrated.`);
+      console.log('\nPublic pages: JS (gz) requested before the load event, and in all until 1.5 s after ready without input; a tap on the header\'s menu button as soon as the page has loaded and once it is ready, from pointerdown until the menu is open (median of the same number of cold runs)\n');
+      printTable(publicRows);
       for (const [label, chunks] of warnings) printSmallChunks(label, chunks);
     }
 

@@ -1,43 +1,76 @@
 /**
- * The script of a public page (docs/decisions/0009-islands.md). The page is server-rendered HTML
- * that works without JavaScript; only its islands (./islands/island.tsx) become live. This file is
- * one file with everything the islands need (React, their components; dialogs load when opened),
- * requested early without holding up the page, and it hydrates each island in a task of its own, so the page stays responsive meanwhile. An
- * island the visitor reaches for first (a click or submit held by ./islands/capture.ts) jumps the
- * queue. When every island is live, `<html data-hydrated="true">` says so.
+ * The script of a public page (docs/decisions/0009-islands.md, 0022-islands-on-demand.md): a
+ * small loader. The page is server-rendered HTML that works without JavaScript; only its islands
+ * (./islands/island.tsx) become live, each when it is first touched (a pointer, focus, key, click
+ * or submit inside it, seen by ./islands/capture.ts) or once the page has loaded and the browser
+ * is idle, whichever comes first. Waking an island loads its own chunk and, with the first one,
+ * React and the islands runtime (./islands/runtime.tsx); islands hydrate one per task, an island
+ * touched first jumping the queue. When every island is live, `<html data-hydrated="true">` says so.
  */
-import { BOOT_DATA_ID, type IslandsBootData } from './app/document';
-import { createIslands } from './islands/runtime';
+import { ISLAND_ATTR } from './islands/attrs';
+import { ISLANDS } from './islands/registry';
+import type { HydrateIsland } from './islands/runtime';
 
-const ISLAND = '[data-island]';
+const ISLAND = `[${ISLAND_ATTR}]`;
 /** Islands inside another island hydrate with it. */
 const islands = [...document.querySelectorAll<HTMLElement>(ISLAND)].filter((el) => !el.parentElement?.closest(ISLAND));
 
-const hydrateIsland = createIslands(JSON.parse(document.getElementById(BOOT_DATA_ID)!.textContent!) as IslandsBootData);
+const runtime = () => import('./islands/runtime');
 
-const started = new Map<HTMLElement, Promise<void>>();
-function hydrate(el: HTMLElement): Promise<void> {
-  let done = started.get(el);
-  if (!done) started.set(el, (done = hydrateIsland(el)));
-  return done;
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Each island's code, fetched (with React) as soon as it is woken; hydration waits its turn. */
+const code = new Map<HTMLElement, Promise<unknown>>();
+/** Islands woken and not yet hydrating, in the order they go: touched ones first. */
+const waiting: HTMLElement[] = [];
+let hydrating = false;
+let live = 0;
+
+function wake(el: HTMLElement, touched: boolean) {
+  if (!code.has(el)) {
+    const name = el.getAttribute(ISLAND_ATTR) ?? '';
+    const load = Object.hasOwn(ISLANDS, name) ? ISLANDS[name]!() : Promise.reject(new Error(`Unknown island ${name}`));
+    code.set(el, Promise.all([runtime(), load]));
+    waiting.push(el);
+  }
+  const at = waiting.indexOf(el);
+  if (touched && at > 0) waiting.unshift(...waiting.splice(at, 1));
+  void hydrateWaiting();
 }
 
-/** Lets the browser paint and handle input between two islands. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** Hydrates the waiting islands one per task, so the page stays responsive meanwhile. */
+async function hydrateWaiting() {
+  if (hydrating) return;
+  hydrating = true;
+  while (waiting.length) {
+    const el = waiting.shift()!;
+    try {
+      const [{ hydrateIsland }, Component] = (await code.get(el)) as [{ hydrateIsland: HydrateIsland }, Parameters<HydrateIsland>[1]];
+      await hydrateIsland(el, Component);
+      if (++live === islands.length) document.documentElement.dataset.hydrated = 'true';
+    } catch (error) {
+      console.error(`Island ${el.getAttribute(ISLAND_ATTR)} did not hydrate:`, error);
+    }
+    await nextTask();
+  }
+  hydrating = false;
+}
 
 window.__artimWake = (target) => {
   const top = islands.find((el) => el.contains(target));
-  if (top) void hydrate(top);
+  if (top) wake(top, true);
 };
-// Anything clicked before this script ran.
+// Anything touched before this script ran.
 for (const held of window.__artimQueue ?? []) window.__artimWake(held.target);
+for (const touched of window.__artimTouched ?? []) window.__artimWake(touched);
 
-async function hydrateAll() {
-  for (const el of islands) {
-    await hydrate(el);
-    await nextTask();
-  }
-  document.documentElement.dataset.hydrated = 'true';
+/** The rest once the page has loaded and the browser has nothing else to do. */
+function wakeAll() {
+  const all = () => islands.forEach((el) => wake(el, false));
+  // A browser kept busy does not wait for ever: at most two seconds after load.
+  if (window.requestIdleCallback) window.requestIdleCallback(all, { timeout: 2000 });
+  else setTimeout(all, 1);
 }
-
-void hydrateAll();
+if (islands.length === 0) document.documentElement.dataset.hydrated = 'true';
+else if (document.readyState === 'complete') wakeAll();
+else window.addEventListener('load', wakeAll, { once: true });

@@ -10,12 +10,7 @@ export const TOPUP_MIN_MICROS = 1_000_000;
 export const TOPUP_MAX_MICROS = 10_000_000_000;
 export const TOPUP_QUICK_AMOUNTS = [1, 5, 10, 25, 50, 100] as const;
 
-/**
- * A top-up's reference starts with this (the gateway's "order id" for it): the return pages call
- * it a payment number, not an order number, and offer no order tracking for it.
- */
-export const TOP_UP_REFERENCE_PREFIX = 'balance-';
-export const isTopUpReference = (reference: string) => reference.startsWith(TOP_UP_REFERENCE_PREFIX);
+export { isTopUpReference, TOP_UP_REFERENCE_PREFIX } from './paymentReference';
 
 export const topUpInputSchema = z.strictObject({
   amountMicros: z.number().int().min(TOPUP_MIN_MICROS).max(TOPUP_MAX_MICROS).multipleOf(MICROS_PER_CENT),

@@ -1,9 +1,7 @@
 import type { ComponentType } from 'react';
+import { ISLAND_ATTR, ISLAND_PROPS_ATTR } from './attrs';
 
-/** Attribute names the server writes and the islands runtime (entry-islands.tsx) reads. */
-export const ISLAND_ATTR = 'data-island';
-export const ISLAND_PROPS_ATTR = 'data-island-props';
-export const HYDRATED_ATTR = 'data-hydrated';
+export { HYDRATED_ATTR, ISLAND_ATTR, ISLAND_PROPS_ATTR } from './attrs';
 
 /**
  * Marks a component as an island: an interactive part of a page that otherwise ships no

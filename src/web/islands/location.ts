@@ -1,16 +1,26 @@
-import { createPath, type To } from 'react-router';
-
 /**
  * Where the islands of a public page think they are. A public page has no client router: a link
  * or a navigation to another page (or to this one again) loads it from the server. A navigation
- * that stays on the same path with another query (an island putting a search in the query string, or tidying it) changes the address in
- * place; every island's router reads the one shared location, so they all see the change, and
- * Back and Forward bring the earlier query back.
+ * that stays on the same path with another query (an island putting a search in the query string,
+ * or tidying it) changes the address in place; every island reads the one shared location
+ * (./router.tsx), so they all see the change, and Back and Forward bring the earlier query back.
  */
+export interface IslandLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+  state: null;
+  key: string;
+}
+
+/** A path as React Router's `To`: a string, or its parts. */
+export type IslandTo = string | { pathname?: string; search?: string; hash?: string };
+
 const listeners = new Set<() => void>();
 let current = readLocation();
 
-function readLocation() {
+function readLocation(): IslandLocation {
+  if (typeof window === 'undefined') return { pathname: '/', search: '', hash: '', state: null, key: 'default' };
   return { pathname: window.location.pathname, search: window.location.search, hash: window.location.hash, state: null, key: 'default' };
 }
 
@@ -22,26 +32,31 @@ export const islandLocation = {
   },
 };
 
-const href = (to: To) => (typeof to === 'string' ? to : createPath(to));
+/** `to` as the text of a path (React Router's `createPath`). */
+export function createPath(to: IslandTo): string {
+  if (typeof to === 'string') return to;
+  const { pathname = '', search = '', hash = '' } = to;
+  return pathname + (search && search !== '?' ? (search.startsWith('?') ? search : `?${search}`) : '') + (hash && hash !== '#' ? (hash.startsWith('#') ? hash : `#${hash}`) : '');
+}
 
-export const islandNavigator = {
-  createHref: href,
-  encodeLocation: (to: To) => {
-    const url = new URL(href(to), window.location.href);
-    return { pathname: url.pathname, search: url.search, hash: url.hash };
-  },
-  go: (delta: number) => window.history.go(delta),
-  push: (to: To) => go(to, false),
-  replace: (to: To) => go(to, true),
-};
+/** `to` read against the current address: a path without a pathname stays on this page. */
+export function resolveTo(to: IslandTo): URL {
+  const here = new URL(window.location.href);
+  if (typeof to !== 'string') {
+    const path = createPath({ pathname: to.pathname ?? here.pathname, search: to.search ?? (to.pathname === undefined ? here.search : ''), hash: to.hash });
+    return new URL(path, here);
+  }
+  return new URL(to, here);
+}
 
 function changed() {
   current = readLocation();
   listeners.forEach((l) => l());
 }
 
-function go(to: To, replace: boolean) {
-  const url = new URL(href(to), window.location.href);
+/** Goes to `to`: another page (or this very page again) loads from the server; another query on this path changes in place. */
+export function navigateTo(to: IslandTo, replace = false): void {
+  const url = resolveTo(to);
   const here = window.location;
   // Another page, or this very page again (a language chosen on an unprefixed page): load it.
   if (url.origin !== here.origin || url.pathname !== here.pathname || (url.search === here.search && url.hash === here.hash)) {

@@ -1,27 +1,18 @@
 import type { ComponentType } from 'react';
-import { Notifications } from '../app/Notifications';
-import { Header } from '../features/layout/Header';
-import { PaymentErrorView } from '../features/payments/PaymentErrorPage';
-import { PaymentSuccessView } from '../features/payments/PaymentSuccessPage';
-import { ConsultButton } from '../features/services/ConsultButton';
-import { ContactForm } from '../features/support/ContactForm';
-import { ConsultationHost } from '../features/support/ConsultationHost';
-import { TrackView } from '../features/tracking/TrackPage';
 
 type Island = ComponentType<any>;
 
 /**
- * Every island's component by name (./island.tsx): the browser finds its code here. They all
- * travel in the one islands script — together a few kilobytes next to React — so a public page
- * is its HTML and one script; dialogs load when first opened.
+ * Every island's code by name (./island.tsx), each its own chunk: a page loads the code of the
+ * islands it has, when each wakes (entry-islands.tsx); dialogs load when first opened.
  */
-export const ISLANDS: Record<string, Island> = {
-  Header,
-  ConsultationHost,
-  Notifications,
-  ConsultButton,
-  ContactForm,
-  Track: TrackView,
-  PaymentSuccess: PaymentSuccessView,
-  PaymentError: PaymentErrorView,
+export const ISLANDS: Record<string, () => Promise<Island>> = {
+  Header: () => import('../features/layout/Header').then(({ Header }) => Header),
+  ConsultationHost: () => import('../features/support/ConsultationHost').then(({ ConsultationHost }) => ConsultationHost),
+  Notifications: () => import('../app/Notifications').then(({ Notifications }) => Notifications),
+  ConsultButton: () => import('../features/services/ConsultButton').then(({ ConsultButton }) => ConsultButton),
+  ContactForm: () => import('../features/support/ContactForm').then(({ ContactForm }) => ContactForm),
+  Track: () => import('../features/tracking/TrackPage').then(({ TrackView }) => TrackView),
+  PaymentSuccess: () => import('../features/payments/PaymentSuccessPage').then(({ PaymentSuccessView }) => PaymentSuccessView),
+  PaymentError: () => import('../features/payments/PaymentErrorPage').then(({ PaymentErrorView }) => PaymentErrorView),
 };

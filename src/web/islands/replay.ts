@@ -1,4 +1,4 @@
-import { HYDRATED_ATTR, ISLAND_ATTR } from './island';
+import { HYDRATED_ATTR, ISLAND_ATTR } from './attrs';
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 interface Held {
@@ -9,6 +9,8 @@ declare global {
   interface Window {
     __artimQueue?: Held[];
     __artimWake?: (island: Element) => void;
+    /** Islands touched before the islands loader ran (./capture.ts). */
+    __artimTouched?: Element[];
   }
 }
 

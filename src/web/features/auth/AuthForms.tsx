@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
@@ -10,7 +9,7 @@ import { isErrorCode } from '../../../core/errors';
 import { FULL_NAME_MIN_LENGTH, isAcceptablePassword, passwordStrength, PASSWORD_MIN_SCORE } from '../../../core/password';
 import { Button, FieldError, Input, Label } from '../../components/ui';
 import { TabList, TabPanel } from '../../components/ui/Tabs';
-import { api, ApiError, ME_QUERY_KEY, unwrap, type Me } from './api';
+import { api, ApiError, unwrap, useRefreshMe } from './api';
 import type { AuthTab } from './authDialogStore';
 import { signInFailed, signUpFailed } from './messages';
 import { CurrentPasswordField, EmailField, NewPasswordField } from './AccountFields';
@@ -63,7 +62,7 @@ export function AuthTabs({ tab, onTabChange, onDone, onLeave }: { tab: AuthTab; 
 
 export function LoginForm({ onDone, onLeave }: { onDone: () => void; onLeave?: () => void }) {
   const { t } = useTranslation('auth');
-  const queryClient = useQueryClient();
+  const refreshMe = useRefreshMe();
   const id = useId();
   // The `/sign-in/email` body: the e-mail trimmed and in lower case, the password as typed.
   const form = useForm({ resolver: zodResolver(AUTH_WRITE_BODIES['/sign-in/email']), defaultValues: { email: '', password: '' } });
@@ -76,7 +75,7 @@ export function LoginForm({ onDone, onLeave }: { onDone: () => void; onLeave?: (
   const signedIn = async () => {
     form.reset();
     setCodeStep(false);
-    const me = await queryClient.fetchQuery<Me | null>({ queryKey: ME_QUERY_KEY, staleTime: 0 });
+    const me = await refreshMe();
     toast.success(t('login.success', { name: me?.fullName || me?.email || '' }));
     onDone();
   };
@@ -130,7 +129,7 @@ export function LoginForm({ onDone, onLeave }: { onDone: () => void; onLeave?: (
 
 export function SignupForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('auth');
-  const queryClient = useQueryClient();
+  const refreshMe = useRefreshMe();
   const id = useId();
   // The `/sign-up/email` body: full name and e-mail trimmed (the e-mail in lower case), the password as typed.
   const form = useForm({ resolver: zodResolver(AUTH_WRITE_BODIES['/sign-up/email']), defaultValues: { name: '', email: '', password: '' } });
@@ -176,7 +175,7 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
           throw new ApiError('EMAIL_TAKEN', 409);
         }
         await unwrap((o) => api.auth['sign-up'].email.$post({ json: body }, o));
-        await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+        await refreshMe().catch(() => null);
         toast.success(t('signup.welcome', { name: body.name }), { description: t('signup.notice', { email: body.email }), duration: SIGNUP_NOTICE_MS });
         form.reset();
         onDone();

@@ -8,7 +8,7 @@ import { ButtonLink } from '../../components/ui/Button';
 import { useLanguage } from '../../lib/language';
 import { checkPaymentStatus } from './check';
 import { ResultCard } from './ResultCard';
-import { isTopUpReference } from '../../../core/contracts/payments';
+import { isTopUpReference } from '../../../core/contracts/paymentReference';
 
 export const ns = ['payments'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('payments:error.title')} · ${site.site_name}` });

@@ -11,7 +11,7 @@ import { useMe } from '../auth';
 import { ApiError } from '../../lib/api';
 import { checkPayment, checkPaymentStatus } from './check';
 import { ResultCard } from './ResultCard';
-import { isTopUpReference } from '../../../core/contracts/payments';
+import { isTopUpReference } from '../../../core/contracts/paymentReference';
 import { errorText } from '../../lib/errorText';
 
 export const ns = ['payments'];

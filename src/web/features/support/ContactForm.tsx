@@ -1,8 +1,7 @@
 import { CheckCircle2, Send } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
-import type { ContactMessageInput, contactMessageSchema } from '../../../core/contracts/support';
+import type { ContactMessageInput } from '../../../core/contracts/support';
 import { SUPPORT_LIMITS } from '../../../core/contracts/supportConstants';
 import { Button } from '../../components/ui/Button';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/Input';
@@ -12,20 +11,28 @@ import { sendContactMessage } from './http';
 import { focusField } from '../../lib/focusField';
 
 type Field = 'name' | 'email' | 'subject' | 'message';
+type Values = Required<ContactMessageInput>;
 const FIELDS: readonly Field[] = ['name', 'email', 'subject', 'message'];
-const EMPTY: Required<ContactMessageInput> = { name: '', email: '', subject: '', message: '', website: '' };
-type ContactMessage = ReturnType<typeof contactMessageSchema.parse>;
+const EMPTY: Values = { name: '', email: '', subject: '', message: '', website: '' };
 /** An empty form, with a signed-in customer's name and e-mail already in it. */
-const blankFor = (me: Me | null | undefined): Required<ContactMessageInput> => ({ ...EMPTY, name: me?.fullName ?? '', email: me?.email ?? '' });
+const blankFor = (me: Me | null | undefined): Values => ({ ...EMPTY, name: me?.fullName ?? '', email: me?.email ?? '' });
 
 /**
- * The shared schema (the server's) as the form's resolver, loaded with its resolver on the first
- * submit, like the notifications: the page stays light.
+ * The message checked with the shared schema (the server's), loaded on the first submit, like the
+ * notifications: the page stays light. Each field gets the first refusal of its own, as a message
+ * code (`validation.<code>` in the text).
  */
-const contactResolver: Resolver<ContactMessageInput, unknown, ContactMessage> = async (values, context, options) => {
-  const [{ contactMessageSchema: schema }, { zodResolver }] = await Promise.all([import('../../../core/contracts/support'), import('@hookform/resolvers/zod')]);
-  return zodResolver(schema)(values, context, options);
-};
+async function check(values: Values) {
+  const { contactMessageSchema } = await import('../../../core/contracts/support');
+  const result = contactMessageSchema.safeParse(values);
+  if (result.success) return { message: result.data, errors: {} };
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as Field;
+    if (FIELDS.includes(field)) errors[field] ??= issue.message;
+  }
+  return { message: null, errors };
+}
 
 /**
  * The contact page's message form (docs/rules.md#support): name, e-mail, subject and message, all
@@ -37,59 +44,68 @@ export function ContactForm() {
   const { t } = useTranslation('support');
   const id = useId();
   const me = useMe().data;
+  const [values, setValues] = useState(() => blankFor(me));
+  // Fields the visitor typed in since the form was last empty: signing in does not overwrite them.
+  const typed = useRef(new Set<keyof Values>());
   // Checked on sending only; a field's message goes away as soon as it is changed.
-  const form = useForm<ContactMessageInput, unknown, ContactMessage>({
-    resolver: contactResolver,
-    defaultValues: blankFor(me),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
-  const { errors, isSubmitting: submitting } = form.formState;
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [submitting, setSubmitting] = useState(false);
   const [sent, setSent] = useState(false);
 
   // Signing in (or out) while the page is open: the name and e-mail follow, unless typed over.
   useEffect(() => {
-    for (const [name, value] of [
-      ['name', me?.fullName ?? ''],
-      ['email', me?.email ?? ''],
-    ] as const) {
-      if (!form.getFieldState(name).isDirty) form.resetField(name, { defaultValue: value });
-    }
-  }, [me?.fullName, me?.email, form]);
+    setValues((v) => ({
+      ...v,
+      name: typed.current.has('name') ? v.name : (me?.fullName ?? ''),
+      email: typed.current.has('email') ? v.email : (me?.email ?? ''),
+    }));
+  }, [me?.fullName, me?.email]);
 
-  const submit = form.handleSubmit(
-    async (message) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (submitting) return;
+    setSubmitting(true);
+    try {
+      const checked = await check(values);
+      setErrors(checked.errors);
+      if (!checked.message) {
+        const first = FIELDS.find((f) => checked.errors[f]);
+        if (first) focusField(document.getElementById(`${id}-${first}`));
+        return;
+      }
       const { toast } = await import('sonner');
       try {
-        await sendContactMessage(message);
+        await sendContactMessage(checked.message);
         toast.success(t('contact.success'), { description: t('contact.successText') });
-        form.reset(blankFor(me));
+        typed.current.clear();
+        setValues(blankFor(me));
         setSent(true);
       } catch (err) {
         toast.error(t('contact.failed'), { description: errorText(t, err, 'support') });
       }
-    },
-    (found) => {
-      const first = FIELDS.find((f) => found[f]);
-      if (first) focusField(document.getElementById(`${id}-${first}`));
-    },
-  );
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
-  const register = (name: keyof ContactMessageInput) =>
-    form.register(name, {
-      onChange: () => {
-        setSent(false);
-        if (name !== 'website' && form.getFieldState(name).error) form.clearErrors(name);
-      },
-    });
+  const register = (name: keyof Values) => ({
+    name,
+    value: values[name],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const value = e.target.value;
+      typed.current.add(name);
+      setValues((v) => ({ ...v, [name]: value }));
+      setSent(false);
+      if (name !== 'website') setErrors((found) => (found[name] ? { ...found, [name]: undefined } : found));
+    },
+  });
   const field = (name: Field) => ({
     id: `${id}-${name}`,
     ...register(name),
     'aria-invalid': !!errors[name],
     'aria-describedby': errors[name] ? `${id}-${name}-err` : undefined,
   });
-  const error = (name: Field) => <FieldError id={`${id}-${name}-err`}>{errors[name]?.message ? t(`validation.${errors[name].message}`) : undefined}</FieldError>;
+  const error = (name: Field) => <FieldError id={`${id}-${name}-err`}>{errors[name] ? t(`validation.${errors[name]}`) : undefined}</FieldError>;
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="relative mt-6 space-y-4" data-testid="contact-form">

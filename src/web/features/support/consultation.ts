@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../i18n';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../core/i18n';
 import { loadNamespaces } from '../../i18n';
-import { authDialog, fetchMe, ME_QUERY_KEY, useMe } from '../auth';
+import { authDialog, useEnsureMe, useMe } from '../auth';
 
 /**
  * Who asked for the consultation dialog and for which service. Kept tiny and free of UI code:
@@ -48,12 +47,12 @@ export function useConsultationState(): State {
 export function useConsultationRequest(): (hint?: string) => void {
   const { i18n } = useTranslation();
   const me = useMe();
-  const qc = useQueryClient();
+  const ensureMe = useEnsureMe();
   const known = me.data;
   return useCallback(
     async (hint?: string) => {
       // A click before the session is known waits for it rather than treating the visitor as a guest.
-      const user = known !== undefined ? known : await qc.ensureQueryData({ queryKey: ME_QUERY_KEY, queryFn: fetchMe }).catch(() => null);
+      const user = known !== undefined ? known : await ensureMe().catch(() => null);
       if (user) return consultationDialog.open(hint ?? null);
       consultationDialog.remember(hint ?? null);
       authDialog.open('login');
@@ -63,6 +62,6 @@ export function useConsultationRequest(): (hint?: string) => void {
         toast.info(i18n.t('support:consultation.needsSignIn')),
       );
     },
-    [known, qc, i18n],
+    [known, ensureMe, i18n],
   );
 }

@@ -1,6 +1,5 @@
 import { CheckCircle2, CircleDashed, Clock, ExternalLink, PackageSearch, Search, XCircle } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { island } from '../../islands/island';
 import { useSearchParams } from 'react-router';
@@ -14,19 +13,12 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
 import { api, ApiError, timed } from '../../lib/api';
 import { trackKind, type TrackKind } from './trackKind';
-import type { TrackForm } from './trackForm';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { errorText } from '../../lib/errorText';
 import { orderDelayText } from '../../lib/orderDelay';
 
 export const ns = ['tracking'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('tracking:title')} · ${site.site_name}`, description: t('tracking:intro') });
-
-/** The search form's schema as its resolver, loaded with its resolver on the first search, like the notices: the page stays light. */
-const trackResolver: Resolver<TrackForm> = async (values, context, options) => {
-  const [{ trackFormSchema }, { zodResolver }] = await Promise.all([import('./trackForm'), import('@hookform/resolvers/zod')]);
-  return zodResolver(trackFormSchema)(values, context, options);
-};
 
 const KIND_STYLE: Record<TrackKind, { badge: string; icon: typeof CheckCircle2; iconClass: string }> = {
   success: { badge: 'bg-emerald-100 text-emerald-800 ring-emerald-200', icon: CheckCircle2, iconClass: 'bg-emerald-50 text-emerald-600' },
@@ -43,9 +35,11 @@ export function TrackView() {
   const id = useId();
   const [params, setParams] = useSearchParams();
   const fromAddress = (params.get('order') ?? '').trim();
-  // The field keeps its place when a blank search is refused, as before the form checked it.
-  const form = useForm<TrackForm>({ resolver: trackResolver, defaultValues: { order: fromAddress }, shouldFocusError: false });
-  const missing = form.formState.errors.order !== undefined;
+  // Any number that is not blank is looked up, so that one the contract's `orderNumberSchema`
+  // would refuse is answered by the server as not found (docs/rules.md#tracking). A blank search
+  // is refused in place; the message goes once something is typed.
+  const [order, setOrder] = useState(fromAddress);
+  const [missing, setMissing] = useState(false);
   const [loading, setLoading] = useState(false);
   const [result, setResult] = useState<TrackResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -81,16 +75,22 @@ export function TrackView() {
   // ?order= fills the field and searches (the payment page and the dashboard link here).
   useEffect(() => {
     if (!fromAddress) return;
-    form.setValue('order', fromAddress);
+    setOrder(fromAddress);
     if (searched.current !== fromAddress.toUpperCase()) void search(fromAddress);
-  }, [fromAddress, search, form]);
+  }, [fromAddress, search]);
 
-  const submit = form.handleSubmit(({ order: number }) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const number = order.trim();
+    if (!number) {
+      setMissing(true);
+      return;
+    }
     if (number.toUpperCase() !== fromAddress.toUpperCase()) {
       setParams({ order: number.toUpperCase() }, { replace: true, preventScrollReset: true });
     }
     void search(number);
-  });
+  };
 
   return (
     <main id="main" className="flex-1 bg-slate-50">
@@ -105,7 +105,7 @@ export function TrackView() {
       </section>
 
       <div className="mx-auto -mt-14 max-w-3xl px-4 pb-16">
-        <form noValidate onSubmit={(e) => void submit(e)} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" role="search">
+        <form noValidate onSubmit={submit} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" role="search">
           <Label htmlFor={`${id}-order`}>
             {t('orderId')} <span aria-hidden="true" className="text-rose-600">*</span>
           </Label>
@@ -113,7 +113,12 @@ export function TrackView() {
             <div className="sm:flex-1">
               <Input
                 id={`${id}-order`}
-                {...form.register('order')}
+                name="order"
+                value={order}
+                onChange={(e) => {
+                  setOrder(e.target.value);
+                  if (missing && e.target.value.trim()) setMissing(false);
+                }}
                 placeholder="AR-XXXXXXXXXX"
                 autoComplete="off"
                 spellCheck={false}

@@ -1,0 +1,29 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import type { Me } from '../../../core/contracts/account';
+import { meStore } from '../../islands/me';
+import { fetchMe } from './api';
+
+/**
+ * ./api.ts as public pages build it (docs/decisions/0022-islands-on-demand.md): the signed-in
+ * state is the one the server rendered the page with, held in a small store (islands/me.ts), not
+ * a query cache; a sign-in through the header's dialog asks GET /api/me again and every island
+ * follows. The same exports as ./api.ts; what is not about the signed-in state is ./api.ts itself.
+ */
+export * from './api';
+
+export function useMe(): { data: Me | null | undefined; isPending: boolean } {
+  const data = useSyncExternalStore(meStore.subscribe, meStore.get, meStore.get);
+  return { data, isPending: false };
+}
+
+export function useEnsureMe(): () => Promise<Me | null> {
+  return useCallback(() => Promise.resolve(meStore.get()), []);
+}
+
+export function useRefreshMe(): () => Promise<Me | null> {
+  return useCallback(async () => {
+    const me = await fetchMe();
+    meStore.set(me);
+    return me;
+  }, []);
+}

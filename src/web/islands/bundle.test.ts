@@ -1,0 +1,70 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Rollup } from 'vite';
+import { describe, expect, it } from 'vitest';
+import islandsConfig from '../../../vite.islands.config';
+
+/** Libraries a public page must not load before a click (docs/decisions/0022-islands-on-demand.md). */
+const APP_ONLY = ['react-router', '@tanstack/react-query', '@tanstack/query-core', 'react-hook-form', '@hookform/resolvers', 'big.js', 'hono'];
+const packageOf = (id: string) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1];
+
+/**
+ * The islands build as a page loads it without a click: the loader, and from it the islands and
+ * the runtime it imports (each with its static imports). Dialogs and notices a component imports
+ * on demand load on a click and are left out.
+ */
+async function publicPageChunks() {
+  const output = (await build({ ...islandsConfig, configFile: false, logLevel: 'silent', build: { ...islandsConfig.build, write: false, manifest: false } })) as Rollup.RollupOutput;
+  const chunks = new Map(output.output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
+  const entry = [...chunks.values()].find((c) => c.isEntry)!;
+  const loaded = new Set<string>();
+  const visit = (file: string) => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    chunks.get(file)!.imports.forEach(visit);
+  };
+  visit(entry.fileName);
+  entry.dynamicImports.forEach(visit);
+  return { entry, loaded: [...loaded].map((f) => chunks.get(f)!), chunks };
+}
+
+describe('the islands build', () => {
+  it('gives public pages no router, query cache, form library, big.js or API client, one chunk per island and React apart from the loader', async () => {
+    const { entry, loaded, chunks } = await publicPageChunks();
+    const found = new Map<string, Set<string>>();
+    for (const chunk of loaded) {
+      for (const id of Object.keys(chunk.modules)) {
+        const pkg = packageOf(id);
+        if (pkg && APP_ONLY.includes(pkg)) found.set(pkg, (found.get(pkg) ?? new Set()).add(chunk.fileName));
+      }
+    }
+    expect(Object.fromEntries([...found].map(([pkg, files]) => [pkg, [...files]]))).toEqual({});
+    // The loader holds no React; every island is a dynamic import of its own.
+    expect(Object.keys(entry.modules).filter((id) => packageOf(id) === 'react-dom' || packageOf(id) === 'react')).toEqual([]);
+    expect(entry.imports).toEqual([]);
+    const islandChunks = entry.dynamicImports.map((f) => chunks.get(f)!).filter((c) => Object.keys(c.modules).some((id) => /\/src\/web\/features\/|\/src\/web\/app\/Notifications/.test(id)));
+    expect(islandChunks.length).toBeGreaterThanOrEqual(8);
+  });
+});
+
+const sources = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.islands\.tsx?$/.test(name) ? [path] : [];
+  });
+
+describe('island variants', () => {
+  it('export the same names as the module they replace on public pages', async () => {
+    const variants = sources('src/web');
+    expect(variants.length).toBeGreaterThan(0);
+    for (const variant of variants) {
+      const original = variant.replace('.islands.', '.');
+      expect(existsSync(original), original).toBe(true);
+      const load = (path: string) => import(/* @vite-ignore */ pathToFileURL(resolve(path)).href) as Promise<object>;
+      const [a, b] = await Promise.all([load(original), load(variant)]);
+      expect(Object.keys(b).sort(), variant).toEqual(Object.keys(a).sort());
+    }
+  });
+});
