@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps';
 import { countUsers, staffActor } from '../auth';
 import { orderCounts } from '../orders';
 import { topUpsAllTime } from '../analytics';
-import { changeSettings, getSettings } from '../settings';
+import { changeSettings, getSettings, settingsChanged } from '../settings';
 import { countOpenTickets } from '../support';
 import { jsonBody } from '../http/body';
 import { audit } from './audit';
@@ -24,6 +24,7 @@ export function adminSettingsRoutes(deps: AppDeps) {
         const diff = await changeSettings(tx, before, changes);
         await audit(tx, actor, 'settings.update', { type: 'settings' }, diff);
       });
+      await settingsChanged(db);
       // Every open page merges the new values (docs/rules.md#settings).
       await deps.realtime?.publish('*', { type: 'settings' }).catch(() => {});
       return c.json(await getSettings(db));

@@ -32,7 +32,14 @@ export async function saveSettings(db: Db, values: Partial<Settings>): Promise<v
 }
 
 /**
- * Saves an admin's changes inside the caller's transaction and returns what differs from
+ * Tells every instance, this one at once, that the settings changed. A notice sent inside a
+ * transaction goes out on commit, and this instance's cache is only kept by the database handle,
+ * not the transaction's: after a transaction that changed settings, call this once it committed.
+ */
+export const settingsChanged = (db: Db) => announceChange(db, 'settings');
+
+/**
+ * Saves an admin's changes inside the caller's transaction (then `settingsChanged` after the commit) and returns what differs from
  * `before`: key → { from, to } (docs/rules.md#settings).
  */
 export async function changeSettings(tx: Tx, before: Settings, changes: Partial<Settings>): Promise<Record<string, { from: unknown; to: unknown }>> {
