@@ -10,6 +10,7 @@ import { createRealtimeHub, type RealtimeHub } from '../realtime/hub';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 import { sourceRenderer } from '../testing/web';
+import { eventually } from '../testing/eventually';
 
 let database: Database;
 let realtime: RealtimeHub;
@@ -27,17 +28,6 @@ afterAll(async () => {
 });
 
 const title = (html: string) => /<title>(.*?)<\/title>/.exec(html)![1]!;
-/** Notifications arrive asynchronously, also on the instance that sent them. */
-const eventually = async (check: () => Promise<void>) => {
-  for (let i = 0; ; i++) {
-    try {
-      return await check();
-    } catch (err) {
-      if (i > 50) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-};
 
 describe('anonymous public pages from memory', () => {
   it('serve the kept page until the settings change, then the new one', async () => {

@@ -15,6 +15,7 @@ import { credit } from '../wallet/ledger';
 import { LOCALES } from '../../core/i18n';
 import { formatMoney } from '../../web/lib/format';
 import { createPersonalPages, deflatePiece, gzipPieces } from './personalPages';
+import { eventually } from '../testing/eventually';
 
 let database: Database;
 let realtime: RealtimeHub;
@@ -37,16 +38,6 @@ afterAll(async () => {
 
 const boot = (html: string) => JSON.parse(/<script type="application\/json" id="artim-boot">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, unknown> & { me: { id: string; fullName: string; email: string; balanceMicros: number } | null };
 const page = (path: string, cookie: string, encoding = 'identity') => app.request(path, { headers: { cookie, 'accept-encoding': encoding } });
-const eventually = async (check: () => Promise<void>) => {
-  for (let i = 0; ; i++) {
-    try {
-      return await check();
-    } catch (err) {
-      if (i > 50) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-};
 
 describe('customers’ pages from a shared shell', () => {
   it('show each customer only their own name, e-mail, balance and identity, rendered once for both', async () => {
