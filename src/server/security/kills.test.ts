@@ -283,15 +283,19 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     const placeOrder = (c: Customer, body: OrderBody) => http('POST', '/api/orders', { cookie: c.cookie, body });
 
     // ---- the campaign ----------------------------------------------------------------------
+    // The kill between operations owed from midway: carried to the next operation when the process
+    // is already down at that point (the armed crash point may have ended it).
+    let betweenKillOwed = false;
     for (let op = 0; op < OPERATIONS; op++) {
       const r = opRng(op);
       const c = r.pick(customers);
       const roll = r.next();
       // Every run has at least one kill between operations, followed by a start with the crash point armed.
       const midway = op === Math.floor(OPERATIONS / 2);
-      const killMid = r.chance(0.12) && !midway;
+      if (midway) betweenKillOwed = true;
+      const killMid = r.chance(0.12) && !betweenKillOwed;
       const killDelay = r.int(0, 400);
-      const killAfter = r.chance(0.05) || midway;
+      const killAfter = r.chance(0.05) || betweenKillOwed;
       const retryLost = r.chance(0.7);
       // Every run places a drip-feed first and has the team refund one later.
       const dripDraw = r.chance(0.35) ? r.pick(['place', 'place', 'place', 'cancel-run', 'cancel-run', 'cancel-parent', 'staff-refund', 'staff-refund'] as const) : null;
@@ -457,9 +461,12 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
       }
       if (!killedHere) sandbox.control.reset();
 
+      let owedKillPaid = false;
       if (killAfter && alive()) {
         await kill('between-operations');
         killedHere = true;
+        owedKillPaid = betweenKillOwed;
+        betweenKillOwed = false;
       }
       // Restart until the process stays up; the customer whose order was cut off may send it again.
       while (!alive()) {
@@ -469,7 +476,7 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
           await kill('crash-after-debit');
         }
         killedHere = false;
-        await downAndUp(r, midway);
+        await downAndUp(r, midway || owedKillPaid);
         if (lostOrder && retryLost) {
           const again = lostOrder;
           lostOrder = undefined;
