@@ -217,6 +217,22 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     }
   });
 
+  it('loads the notice library only for a notice: none on a page nobody acts on, and a tracking miss still shows its notice', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto('/en');
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => window.__artimNotices ?? false)).toBe(false);
+    // The notice list (sonner's labelled live region) is not on the page.
+    expect(await page.locator('section[aria-live="polite"][aria-label^="Notifications"]').count()).toBe(0);
+    // A search from the address raises a notice with no touch at all.
+    await page.goto('/track?order=ZZ-NO-SUCH-ORDER');
+    await page.locator('[data-sonner-toast]').filter({ hasText: text('en', 'tracking').notFound as string }).waitFor();
+    // The tracking call's own 404 is the browser's console line, not a fault of the page.
+    expect(problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
+    await page.context().close();
+  });
+
   it('marks the current page in the navigation and scrolls the hero button to the services section', async () => {
     const { page } = await openPage(browser);
     await page.goto('/en/about');

@@ -11,9 +11,13 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
  */
 export function Notifications() {
   const [mounted, setMounted] = useState(false);
-  const modalOpen = useAnyModalOpen();
   useEffect(() => setMounted(true), []);
-  if (!mounted) return null;
+  return mounted ? <NoticeArea /> : null;
+}
+
+/** The notices themselves: top right below the header, or at the bottom while a dialog is open. */
+export function NoticeArea() {
+  const modalOpen = useAnyModalOpen();
   return (
     <Suspense fallback={null}>
       {/* Below the 64 px header, so a notification never covers its buttons; at the bottom while a
