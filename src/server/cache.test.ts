@@ -4,10 +4,12 @@ import { cachesOf, enableCaches } from './cache';
 import { openPostgres, type Database } from './db/client';
 import { adminSettings, sessions, userRoles, users } from './db/schema';
 import { announceDiscountChange, customerFees, setCustomerPricing } from './discounts';
+import { balanceAndDiscount } from './discounts/service';
 import { authenticateKey, createKey, hashKey, revokeKey } from './reseller/keys';
 import { getSettings, saveSettings } from './settings/service';
 import { createScratchDatabase, createTestDatabase } from './testing/db';
 import { createCustomer } from './testing/users';
+import { credit, debit } from './wallet/ledger';
 
 const until = async (check: () => Promise<boolean> | boolean, ms = 30_000) => {
   const end = Date.now() + ms;
@@ -92,6 +94,32 @@ describe.skipIf(!url)('caches across two instances (PostgreSQL)', () => {
     await revokeKey(one.db, user.id, view.id);
     expect(await authenticateKey(one.db, key, '203.0.113.1')).toBeNull();
     await until(async () => (await authenticateKey(two.db, key, '203.0.113.1')) === null);
+  });
+
+  it('a customer’s balance changed on one instance, by whatever writes it, is read fresh on the other once the commit’s notice arrives', async () => {
+    const user = await createCustomer(one.db, { balanceMicros: 4_000_000 });
+    const cached = () => cachesOf(two.db)!.balances.get(user.id) as { balanceMicros: number } | undefined;
+    // Read until kept (the notice of the first credit may arrive while reading: not kept then).
+    await until(async () => (await balanceAndDiscount(two.db, user.id)).balanceMicros === 4_000_000 && cached() !== undefined);
+
+    // A debit inside a transaction: nothing is told before it commits, then every instance forgets.
+    await one.db.transaction(async (tx) => {
+      await debit(tx, { userId: user.id, amountMicros: 1_500_000, kind: 'admin_adjustment', reference: `d-${user.id}` });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(cached()?.balanceMicros).toBe(4_000_000);
+    });
+    await until(async () => (await balanceAndDiscount(two.db, user.id)).balanceMicros === 2_500_000);
+
+    // A credit, and a statement of its own outside the ledger's functions (as an order's debit is).
+    await credit(one.db, { userId: user.id, amountMicros: 500_000, kind: 'order_refund', reference: `r-${user.id}` });
+    await until(async () => (await balanceAndDiscount(two.db, user.id)).balanceMicros === 3_000_000 && cached() !== undefined);
+    await one.db.update(users).set({ balanceMicros: 2_000_000 }).where(eq(users.id, user.id));
+    await until(async () => (await balanceAndDiscount(two.db, user.id)).balanceMicros === 2_000_000);
+
+    // The discount is kept with it: a discount's announced change is seen too.
+    await one.db.transaction((tx) => setCustomerPricing(tx, user.id, { discountPercent: '7', groupId: null }));
+    await announceDiscountChange(one.db, [user.id]);
+    await until(async () => (await balanceAndDiscount(two.db, user.id)).discount?.percent === '7');
   });
 
   it('a session ended or a role, name, e-mail or second factor changed anywhere is forgotten by every instance', async () => {
