@@ -141,7 +141,7 @@ describe.skipIf(!url)('caches across two instances (PostgreSQL)', () => {
     await one.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
     await until(() => caches.identities.get('tok-1') === undefined);
 
-    // A balance change (every order) sends nothing.
+    // A balance change (every order) forgets the customer's balance, never their identity.
     remember();
     await one.db.update(users).set({ balanceMicros: 50_000 }).where(eq(users.id, user.id));
     await new Promise((r) => setTimeout(r, 200));

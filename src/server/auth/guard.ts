@@ -28,10 +28,12 @@ declare module 'hono' {
   }
 }
 
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${COOKIE_PREFIX}\\.session_token=([^;]+)`);
+
 /** The session cookie's value (the signed token), if the request carries one. */
 function sessionCookie(header: string | undefined): string | null {
   if (!header) return null;
-  const m = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${COOKIE_PREFIX}\\.session_token=([^;]+)`).exec(header);
+  const m = SESSION_COOKIE.exec(header);
   if (!m) return null;
   try {
     return decodeURIComponent(m[1]!);
