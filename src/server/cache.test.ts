@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachesOf, enableCaches } from './cache';
+import { cachesOf, enableCaches, forget, readThrough } from './cache';
 import { openPostgres, type Database } from './db/client';
 import { adminSettings, sessions, userRoles, users } from './db/schema';
 import { announceDiscountChange, customerFees, setCustomerPricing } from './discounts';
@@ -38,6 +38,41 @@ describe('caches on the embedded database', () => {
       caches.identities.set('tok', { cookie: 'tok.sig', userId: user.id, value: {} });
       await database.db.insert(userRoles).values({ userId: user.id, role: 'admin' });
       await until(() => caches.identities.get('tok') === undefined);
+      await stop();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('keep filling while balances change: only a balance read meanwhile is not kept', async () => {
+    const database = await createTestDatabase('pglite');
+    try {
+      const stop = await enableCaches(database);
+      const caches = cachesOf(database.db)!;
+      const user = await createCustomer(database.db, { balanceMicros: 1_000_000 });
+      const other = await createCustomer(database.db);
+      // Every order announces a balance change: the settings, services, discounts and identities
+      // read meanwhile are still kept (under orders they would otherwise never fill).
+      const during = <T>(value: T) => async () => {
+        forget(caches, `balance:${other.id}`);
+        return value;
+      };
+      await readThrough(caches, (c) => c.settings, 'k', during('settings'));
+      expect(caches.settings.get('k')).toBe('settings');
+      await readThrough(caches, (c) => c.discounts, user.id, during('discount'));
+      expect(caches.discounts.get(user.id)).toBe('discount');
+      // A balance read while a balance changed may be older than the change: not kept.
+      await readThrough(caches, (c) => c.balances, user.id, during('stale'));
+      expect(caches.balances.get(user.id)).toBeUndefined();
+      expect((await balanceAndDiscount(database.db, user.id)).balanceMicros).toBe(1_000_000);
+      expect(caches.balances.get(user.id)).toBeDefined();
+      // And any other notice (here a discount's) keeps a balance read meanwhile from being kept too.
+      forget(caches, `balance:${user.id}`);
+      await readThrough(caches, (c) => c.balances, user.id, async () => {
+        forget(caches, `discount:${other.id}`);
+        return 'stale';
+      });
+      expect(caches.balances.get(user.id)).toBeUndefined();
       await stop();
     } finally {
       await database.close();

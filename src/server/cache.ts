@@ -21,6 +21,11 @@ export const CACHE_CHANNEL = 'artim_cache';
 
 export class TtlCache<T> {
   private readonly entries = new Map<string, { value: T; expires: number }>();
+  /**
+   * Bumped by the notices that concern this cache alone (a balance's): a reader of it that
+   * started before one must not store what it read. Every other notice bumps `Caches.generation`.
+   */
+  generation = 0;
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
@@ -69,8 +74,9 @@ export interface Caches {
   /** A customer's balance and discount as they are told them, by user id (discounts/service.ts `balanceAndDiscount`). */
   balances: TtlCache<unknown>;
   /**
-   * Bumped by every invalidation: a reader that started before one must not store what it read,
-   * which may be older than the change.
+   * Bumped by every invalidation but a balance's: a reader that started before one must not store
+   * what it read, which may be older than the change. A balance changes with every order, so its
+   * notice bumps only `balances.generation`: it must not keep the other caches from filling.
    */
   generation: number;
 }
@@ -86,9 +92,15 @@ export const cachesOf = (db: Db): Caches | undefined => registry.get(db);
  * "balance:<user id>", "balance" (every customer's)).
  */
 export function forget(caches: Caches, notice: string): void {
-  caches.generation++;
   const [kind, ...rest] = notice.split(':');
   const key = rest.join(':');
+  if (kind === 'balance') {
+    caches.balances.generation++;
+    if (key) caches.balances.delete(key);
+    else caches.balances.clear();
+    return;
+  }
+  caches.generation++;
   if (kind === 'settings') caches.settings.clear();
   else if (kind === 'catalog') {
     if (key) caches.services.delete(key);
@@ -101,9 +113,6 @@ export function forget(caches: Caches, notice: string): void {
       caches.discounts.clear();
       caches.balances.clear();
     }
-  } else if (kind === 'balance') {
-    if (key) caches.balances.delete(key);
-    else caches.balances.clear();
   } else if (kind === 'api-keys') caches.apiKeys.deleteWhere((e) => e.userId === key);
   else if (kind === 'session') caches.identities.delete(key);
   else if (kind === 'user') {
@@ -167,7 +176,8 @@ export async function readThrough<T>(caches: Caches | undefined, cache: (c: Cach
   const hit = store.get(key);
   if (hit !== undefined) return hit as T;
   const generation = caches.generation;
+  const own = store.generation;
   const value = await load();
-  if (caches.generation === generation) store.set(key, value);
+  if (caches.generation === generation && store.generation === own) store.set(key, value);
   return value;
 }
