@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachesOf, enableCaches } from './cache';
+import { cachesOf, enableCaches, forget, readThrough } from './cache';
 import { openPostgres, type Database } from './db/client';
 import { adminSettings, sessions, userRoles, users } from './db/schema';
 import { announceDiscountChange, customerFees, setCustomerPricing } from './discounts';
+import { balanceAndDiscount } from './discounts/service';
 import { authenticateKey, createKey, hashKey, revokeKey } from './reseller/keys';
 import { getSettings, saveSettings } from './settings/service';
 import { createScratchDatabase, createTestDatabase } from './testing/db';
 import { createCustomer } from './testing/users';
+import { credit, debit } from './wallet/ledger';
 
 const until = async (check: () => Promise<boolean> | boolean, ms = 30_000) => {
   const end = Date.now() + ms;
@@ -36,6 +38,41 @@ describe('caches on the embedded database', () => {
       caches.identities.set('tok', { cookie: 'tok.sig', userId: user.id, value: {} });
       await database.db.insert(userRoles).values({ userId: user.id, role: 'admin' });
       await until(() => caches.identities.get('tok') === undefined);
+      await stop();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('keep filling while balances change: only a balance read meanwhile is not kept', async () => {
+    const database = await createTestDatabase('pglite');
+    try {
+      const stop = await enableCaches(database);
+      const caches = cachesOf(database.db)!;
+      const user = await createCustomer(database.db, { balanceMicros: 1_000_000 });
+      const other = await createCustomer(database.db);
+      // Every order announces a balance change: the settings, services, discounts and identities
+      // read meanwhile are still kept (under orders they would otherwise never fill).
+      const during = <T>(value: T) => async () => {
+        forget(caches, `balance:${other.id}`);
+        return value;
+      };
+      await readThrough(caches, (c) => c.settings, 'k', during('settings'));
+      expect(caches.settings.get('k')).toBe('settings');
+      await readThrough(caches, (c) => c.discounts, user.id, during('discount'));
+      expect(caches.discounts.get(user.id)).toBe('discount');
+      // A balance read while a balance changed may be older than the change: not kept.
+      await readThrough(caches, (c) => c.balances, user.id, during('stale'));
+      expect(caches.balances.get(user.id)).toBeUndefined();
+      expect((await balanceAndDiscount(database.db, user.id)).balanceMicros).toBe(1_000_000);
+      expect(caches.balances.get(user.id)).toBeDefined();
+      // And any other notice (here a discount's) keeps a balance read meanwhile from being kept too.
+      forget(caches, `balance:${user.id}`);
+      await readThrough(caches, (c) => c.balances, user.id, async () => {
+        forget(caches, `discount:${other.id}`);
+        return 'stale';
+      });
+      expect(caches.balances.get(user.id)).toBeUndefined();
       await stop();
     } finally {
       await database.close();
@@ -94,6 +131,32 @@ describe.skipIf(!url)('caches across two instances (PostgreSQL)', () => {
     await until(async () => (await authenticateKey(two.db, key, '203.0.113.1')) === null);
   });
 
+  it('a customer’s balance changed on one instance, by whatever writes it, is read fresh on the other once the commit’s notice arrives', async () => {
+    const user = await createCustomer(one.db, { balanceMicros: 4_000_000 });
+    const cached = () => cachesOf(two.db)!.balances.get(user.id) as { balanceMicros: number } | undefined;
+    // Read until kept (the notice of the first credit may arrive while reading: not kept then).
+    await until(async () => (await balanceAndDiscount(two.db, user.id)).balanceMicros === 4_000_000 && cached() !== undefined);
+
+    // A debit inside a transaction: nothing is told before it commits, then every instance forgets.
+    await one.db.transaction(async (tx) => {
+      await debit(tx, { userId: user.id, amountMicros: 1_500_000, kind: 'admin_adjustment', reference: `d-${user.id}` });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(cached()?.balanceMicros).toBe(4_000_000);
+    });
+    await until(async () => (await balanceAndDiscount(two.db, user.id)).balanceMicros === 2_500_000);
+
+    // A credit, and a statement of its own outside the ledger's functions (as an order's debit is).
+    await credit(one.db, { userId: user.id, amountMicros: 500_000, kind: 'order_refund', reference: `r-${user.id}` });
+    await until(async () => (await balanceAndDiscount(two.db, user.id)).balanceMicros === 3_000_000 && cached() !== undefined);
+    await one.db.update(users).set({ balanceMicros: 2_000_000 }).where(eq(users.id, user.id));
+    await until(async () => (await balanceAndDiscount(two.db, user.id)).balanceMicros === 2_000_000);
+
+    // The discount is kept with it: a discount's announced change is seen too.
+    await one.db.transaction((tx) => setCustomerPricing(tx, user.id, { discountPercent: '7', groupId: null }));
+    await announceDiscountChange(one.db, [user.id]);
+    await until(async () => (await balanceAndDiscount(two.db, user.id)).discount?.percent === '7');
+  });
+
   it('a session ended or a role, name, e-mail or second factor changed anywhere is forgotten by every instance', async () => {
     const user = await createCustomer(one.db);
     await one.db.insert(sessions).values({ id: 's1', token: 'tok-1', userId: user.id, expiresAt: new Date(Date.now() + 3_600_000) });
@@ -113,7 +176,7 @@ describe.skipIf(!url)('caches across two instances (PostgreSQL)', () => {
     await one.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
     await until(() => caches.identities.get('tok-1') === undefined);
 
-    // A balance change (every order) sends nothing.
+    // A balance change (every order) forgets the customer's balance, never their identity.
     remember();
     await one.db.update(users).set({ balanceMicros: 50_000 }).where(eq(users.id, user.id));
     await new Promise((r) => setTimeout(r, 200));

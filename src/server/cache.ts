@@ -4,12 +4,14 @@ import type { Database, Db } from './db/client';
 /**
  * Read-through caches of what nearly every request reads and rarely changes: the settings, the
  * catalogue rows orders are priced from, the services' figures, the customers' discounts, the
- * reseller API keys, and the signed-in identity behind a session cookie.
+ * reseller API keys, the signed-in identity behind a session cookie, and a customer's balance
+ * with their discount as their pages show them.
  * Every instance keeps its own and hears of changes on the `artim_cache` channel (PostgreSQL
  * LISTEN/NOTIFY): the writers of settings, catalogue, discounts and API keys announce them, and triggers on
- * sessions, user_roles and users announce those (migration 0013), whoever writes them. The
- * writing instance forgets at once; the others when the notification arrives, a few
- * milliseconds after the commit. Entries also expire on their own after a short time.
+ * sessions, user_roles and users announce those (migration 0013) and every balance change
+ * (migration 0036), whoever writes them. The writing instance forgets at once; the others when
+ * the notification arrives, a few milliseconds after the commit. Entries also expire on their own
+ * after a short time, so a notice lost without the connection dropping is not believed forever.
  *
  * Caches exist only for a database whose instance listens (`enableCaches`, called at start-up):
  * code running on a database nobody listens to (tests driving services by hand) always reads
@@ -19,6 +21,11 @@ export const CACHE_CHANNEL = 'artim_cache';
 
 export class TtlCache<T> {
   private readonly entries = new Map<string, { value: T; expires: number }>();
+  /**
+   * Bumped by the notices that concern this cache alone (a balance's): a reader of it that
+   * started before one must not store what it read. Every other notice bumps `Caches.generation`.
+   */
+  generation = 0;
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
@@ -64,9 +71,12 @@ export interface Caches {
   discounts: TtlCache<unknown>;
   /** By session token: the signed cookie value it was verified with and the identity. */
   identities: TtlCache<{ cookie: string; userId: string; value: unknown }>;
+  /** A customer's balance and discount as they are told them, by user id (discounts/service.ts `balanceAndDiscount`). */
+  balances: TtlCache<unknown>;
   /**
-   * Bumped by every invalidation: a reader that started before one must not store what it read,
-   * which may be older than the change.
+   * Bumped by every invalidation but a balance's: a reader that started before one must not store
+   * what it read, which may be older than the change. A balance changes with every order, so its
+   * notice bumps only `balances.generation`: it must not keep the other caches from filling.
    */
   generation: number;
 }
@@ -78,24 +88,37 @@ export const cachesOf = (db: Db): Caches | undefined => registry.get(db);
 
 /**
  * Applies one change notice ("settings", "catalog", "catalog:<id>", "discount" (every customer's),
- * "discount:<user id>", "api-keys:<user id>" (the customer's keys or API access), "session:<token>", "user:<id>").
+ * "discount:<user id>", "api-keys:<user id>" (the customer's keys or API access), "session:<token>", "user:<id>",
+ * "balance:<user id>", "balance" (every customer's)).
  */
 export function forget(caches: Caches, notice: string): void {
-  caches.generation++;
   const [kind, ...rest] = notice.split(':');
   const key = rest.join(':');
+  if (kind === 'balance') {
+    caches.balances.generation++;
+    if (key) caches.balances.delete(key);
+    else caches.balances.clear();
+    return;
+  }
+  caches.generation++;
   if (kind === 'settings') caches.settings.clear();
   else if (kind === 'catalog') {
     if (key) caches.services.delete(key);
     else caches.services.clear();
   } else if (kind === 'discount') {
-    if (key) caches.discounts.delete(key);
-    else caches.discounts.clear();
+    if (key) {
+      caches.discounts.delete(key);
+      caches.balances.delete(key);
+    } else {
+      caches.discounts.clear();
+      caches.balances.clear();
+    }
   } else if (kind === 'api-keys') caches.apiKeys.deleteWhere((e) => e.userId === key);
   else if (kind === 'session') caches.identities.delete(key);
   else if (kind === 'user') {
     caches.identities.deleteWhere((e) => e.userId === key);
     caches.apiKeys.deleteWhere((e) => e.userId === key);
+    caches.balances.delete(key);
   }
   else forgetAll(caches);
 }
@@ -109,6 +132,7 @@ export function forgetAll(caches: Caches): void {
   caches.discounts.clear();
   caches.apiKeys.clear();
   caches.identities.clear();
+  caches.balances.clear();
 }
 
 /**
@@ -124,6 +148,7 @@ export async function enableCaches(database: Database, ttlMs = 60_000): Promise<
     discounts: new TtlCache(ttlMs),
     apiKeys: new TtlCache(ttlMs),
     identities: new TtlCache(ttlMs),
+    balances: new TtlCache(ttlMs),
     generation: 0,
   };
   const unlisten = await database.listen(CACHE_CHANNEL, (notice) => forget(caches, notice), { onReconnect: () => forgetAll(caches) });
@@ -151,7 +176,8 @@ export async function readThrough<T>(caches: Caches | undefined, cache: (c: Cach
   const hit = store.get(key);
   if (hit !== undefined) return hit as T;
   const generation = caches.generation;
+  const own = store.generation;
   const value = await load();
-  if (caches.generation === generation) store.set(key, value);
+  if (caches.generation === generation && store.generation === own) store.set(key, value);
   return value;
 }

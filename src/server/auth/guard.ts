@@ -3,7 +3,7 @@ import { AppError } from '../../core/errors';
 import { can, type Permission } from '../../core/permissions';
 import { secondFactorRequired } from '../../core/secondFactor';
 import { COOKIE_PREFIX } from '../../core/contracts/account';
-import { cachesOf } from '../cache';
+import { cachesOf, forget } from '../cache';
 import type { Db } from '../db/client';
 import type { Auth } from './auth';
 import { rolesOf, type AuthUser } from './service';
@@ -28,10 +28,12 @@ declare module 'hono' {
   }
 }
 
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${COOKIE_PREFIX}\\.session_token=([^;]+)`);
+
 /** The session cookie's value (the signed token), if the request carries one. */
 function sessionCookie(header: string | undefined): string | null {
   if (!header) return null;
-  const m = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${COOKIE_PREFIX}\\.session_token=([^;]+)`).exec(header);
+  const m = SESSION_COOKIE.exec(header);
   if (!m) return null;
   try {
     return decodeURIComponent(m[1]!);
@@ -43,6 +45,25 @@ function sessionCookie(header: string | undefined): string | null {
 /** The session token of the request's cookie (the part before its signature), if it carries one. */
 export function sessionTokenOf(c: Context): string | null {
   return sessionCookie(c.req.header('cookie'))?.split('.')[0] || null;
+}
+
+/**
+ * The balances a request through this instance may have changed, forgotten here once it is
+ * answered (its transactions committed) rather than when the database's notice arrives
+ * (migration 0036), so the answer's next page shows them: a customer's write, their own; a team
+ * member's write (a credit, a refund, a chargeback of someone else), everyone's; and the card
+ * payments' routes, which credit a top-up on the gateway's callback or on a return page's check
+ * (without a session, or with the customer's), the caller's or everyone's.
+ */
+function forgetBalancesWritten(c: Context, db: Db): void {
+  const caches = cachesOf(db);
+  if (!caches) return;
+  const payments = c.req.path.startsWith('/api/payments/');
+  if (!payments && (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS')) return;
+  // Looked up by the route if it needed the caller; a route that did not changed no balance of theirs.
+  const user = c.get('authUser');
+  if (user && user.roles.every((r) => r === 'user')) forget(caches, `balance:${user.id}`);
+  else if (user || payments) forget(caches, 'balance');
 }
 
 /** Makes the session lookup available to every route under it. Mounted once on `/api`. */
@@ -59,6 +80,7 @@ export function identityMiddleware(identity: Identity): MiddlewareHandler {
     if (account) forgetOwn();
     await next();
     if (account) forgetOwn();
+    forgetBalancesWritten(c, identity.db);
   };
 }
 

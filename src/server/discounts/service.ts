@@ -67,16 +67,24 @@ export async function myDiscount(db: Db, userId: string): Promise<MyDiscount> {
   return told(await discountOf(db, userId));
 }
 
-/** A customer's balance and their discount as they are told it, in one read (`GET /api/me`, the pages made for them). */
+/**
+ * A customer's balance and their discount as they are told it, in one read (`GET /api/me`, the
+ * pages made for them), kept in the instance's balance cache (src/server/cache.ts): every balance
+ * change is announced at its commit by the database (migration 0036), a discount's by
+ * `announceDiscountChange`, and the instance a write request went through forgets at once
+ * (auth/guard.ts `identityMiddleware`).
+ */
 export async function balanceAndDiscount(db: Db, userId: string): Promise<{ balanceMicros: number; discount: MyDiscount }> {
-  const [row] = await db
-    .select({ balance: users.balanceMicros, own: customerDiscounts.discountBp, group: customerGroups.discountBp, groupName: customerGroups.name })
-    .from(users)
-    .leftJoin(customerDiscounts, eq(customerDiscounts.userId, users.id))
-    .leftJoin(customerGroups, eq(customerGroups.id, customerDiscounts.groupId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return { balanceMicros: row?.balance ?? 0, discount: told({ ...effectiveDiscount(row?.own ?? null, row?.group ?? null), groupName: row?.groupName ?? null }) };
+  return readThrough(cachesOf(db), (c) => c.balances, userId, async () => {
+    const [row] = await db
+      .select({ balance: users.balanceMicros, own: customerDiscounts.discountBp, group: customerGroups.discountBp, groupName: customerGroups.name })
+      .from(users)
+      .leftJoin(customerDiscounts, eq(customerDiscounts.userId, users.id))
+      .leftJoin(customerGroups, eq(customerGroups.id, customerDiscounts.groupId))
+      .where(eq(users.id, userId))
+      .limit(1);
+    return { balanceMicros: row?.balance ?? 0, discount: told({ ...effectiveDiscount(row?.own ?? null, row?.group ?? null), groupName: row?.groupName ?? null }) };
+  });
 }
 
 /** The customers' own pricing, for the team's user list (customers without a row: not set, no group). */

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { crc32, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
@@ -14,7 +14,7 @@ import { sourceRenderer } from '../testing/web';
 import { credit } from '../wallet/ledger';
 import { LOCALES } from '../../core/i18n';
 import { formatMoney } from '../../web/lib/format';
-import { createPersonalPages, deflatePiece, gzipPieces } from './personalPages';
+import { compressPiece, crcCombine, createPersonalPages, gzipPieces } from './personalPages';
 import { eventually } from '../testing/eventually';
 
 let database: Database;
@@ -160,9 +160,26 @@ describe('gzipPieces', () => {
   it('is one gzip member of the pieces and the fields between them', () => {
     const pieces = ['<html><body>'.repeat(500), ' and ', '', '</body></html>'].map((p) => Buffer.from(p));
     const fields = ['Aysel', '', 'ü'.repeat(70_000)].map((f) => Buffer.from(f));
-    const body = gzipPieces(pieces.map(deflatePiece), pieces, fields);
+    const body = gzipPieces(pieces.map(compressPiece), fields);
     const expected = Buffer.concat([pieces[0]!, fields[0]!, pieces[1]!, fields[1]!, pieces[2]!, fields[2]!, pieces[3]!]);
+    // gunzip checks the trailer's CRC-32 and length against what it inflated.
     expect(gunzipSync(body).equals(expected)).toBe(true);
+  });
+
+  it('combines the CRC-32 of two parts into the CRC-32 of both, whatever their lengths', () => {
+    for (const [a, b] of [
+      [0, 0],
+      [0, 5],
+      [7, 0],
+      [1, 1],
+      [3, 70_000],
+      [65_536, 131_071],
+    ] as const) {
+      const first = Buffer.from(Array.from({ length: a }, (_, i) => (i * 31 + 7) & 0xff));
+      const second = Buffer.from(Array.from({ length: b }, (_, i) => (i * 17 + 3) & 0xff));
+      const piece = compressPiece(second);
+      expect(crcCombine(crc32(first), piece.crc, piece.shift), `${a}+${b}`).toBe(crc32(Buffer.concat([first, second])));
+    }
   });
 });
 

@@ -43,9 +43,8 @@ interface Slot {
 interface Shell {
   kind: 'shell';
   status: number;
-  /** The page between the slots (one more than the slots), as UTF-8 and as raw deflate ending byte-aligned. */
-  pieces: Buffer[];
-  deflated: Buffer[];
+  /** The page between the slots (one more than the slots), each compressed once (`compressPiece`). */
+  pieces: Piece[];
   slots: Slot[];
   expires: number;
 }
@@ -123,6 +122,44 @@ function cut(html: string, me: Me): { pieces: string[]; slots: Slot[] } | null {
 
 const fill = (pieces: readonly string[], slots: readonly Slot[], me: Me) => pieces.reduce((html, piece, i) => html + (i ? fieldText(slots[i - 1]!, me) : '') + piece, '');
 
+/**
+ * A kept piece of a page: its UTF-8, its raw deflate ending byte-aligned, and what its checksum
+ * needs, computed once: its CRC-32 and the operator that moves a CRC past its length.
+ */
+export interface Piece {
+  raw: Buffer;
+  deflated: Buffer;
+  crc: number;
+  shift: number;
+}
+
+const CRC_POLY = 0xedb88320;
+/** a·b modulo the CRC-32 polynomial, bit-reflected as zlib's crc32_combine computes it (a ≠ 0). */
+function multModP(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  for (;;) {
+    if (a & m) {
+      p ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    b = b & 1 ? (b >>> 1) ^ CRC_POLY : b >>> 1;
+  }
+  return p >>> 0;
+}
+/** x^(2^k) modulo the polynomial, k = 0…31. */
+const X2N: number[] = [];
+for (let k = 0, p = 0x40000000; k < 32; k++, p = multModP(p, p)) X2N.push(p);
+/** The operator x^(8·bytes) that moves a CRC past `bytes` bytes of zeros. */
+function crcShift(bytes: number): number {
+  let p = 0x80000000;
+  for (let n = bytes, k = 3; n > 0; n = Math.floor(n / 2), k++) if (n % 2) p = multModP(X2N[k & 31]!, p);
+  return p;
+}
+/** The CRC-32 of a then b, from the CRC of a, and b's CRC and shift (zlib's crc32_combine). */
+export const crcCombine = (crcA: number, crcB: number, shiftB: number) => (multModP(shiftB, crcA) ^ crcB) >>> 0;
+
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 /** The last deflate block: fixed codes, end of block at once. */
 const LAST_BLOCK = Buffer.from([0x03, 0x00]);
@@ -143,9 +180,10 @@ function storedBlocks(data: Buffer): Buffer[] {
 /**
  * The page as one gzip member: the kept pieces compressed once (each ends with a sync flush, so
  * it starts and ends on a byte and refers to nothing outside itself), the customer's fields in
- * stored blocks between them, the last block, and the checksum and length of the whole.
+ * stored blocks between them, the last block, and the checksum and length of the whole — the
+ * pieces' checksums combined from theirs, computed once, so only the fields' bytes are summed.
  */
-export function gzipPieces(deflated: readonly Buffer[], pieces: readonly Buffer[], fields: readonly Buffer[]): Buffer {
+export function gzipPieces(pieces: readonly Piece[], fields: readonly Buffer[]): Buffer {
   const parts: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let size = 0;
@@ -153,13 +191,13 @@ export function gzipPieces(deflated: readonly Buffer[], pieces: readonly Buffer[
     if (i > 0 && fields[i - 1]!.length) {
       const field = fields[i - 1]!;
       parts.push(...storedBlocks(field));
+      // zlib.crc32 of nothing answers 0 whatever it is given to start from: only non-empty fields are summed.
       crc = crc32(field, crc);
       size += field.length;
     }
-    parts.push(deflated[i]!);
-    // zlib.crc32 of nothing answers 0 whatever it is given to start from.
-    if (piece.length) crc = crc32(piece, crc);
-    size += piece.length;
+    parts.push(piece.deflated);
+    crc = crcCombine(crc, piece.crc, piece.shift);
+    size += piece.raw.length;
   });
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
@@ -168,12 +206,22 @@ export function gzipPieces(deflated: readonly Buffer[], pieces: readonly Buffer[
   return Buffer.concat(parts);
 }
 
-export const deflatePiece = (piece: Buffer) => deflateRawSync(piece, { level: 6, finishFlush: constants.Z_SYNC_FLUSH });
+/** A piece of a kept page, compressed and summed once. */
+export function compressPiece(raw: Buffer): Piece {
+  return { raw, deflated: deflateRawSync(raw, { level: 6, finishFlush: constants.Z_SYNC_FLUSH }), crc: raw.length ? crc32(raw) : 0, shift: crcShift(raw.length) };
+}
 
 function answer(c: Context, shell: Shell, me: Me): Response {
-  const fields = shell.slots.map((slot) => Buffer.from(fieldText(slot, me)));
+  // A field shown several times the same way (the balance in the header, the wallet, the boot data) is written once.
+  const written = new Map<string, Buffer>();
+  const fields = shell.slots.map((slot) => {
+    const key = `${slot.field}|${slot.locale}|${slot.json}`;
+    let text = written.get(key);
+    if (!text) written.set(key, (text = Buffer.from(fieldText(slot, me))));
+    return text;
+  });
   const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
-  const body = gzip ? gzipPieces(shell.deflated, shell.pieces, fields) : Buffer.concat(shell.pieces.flatMap((p, i) => (i ? [fields[i - 1]!, p] : [p])));
+  const body = gzip ? gzipPieces(shell.pieces, fields) : Buffer.concat(shell.pieces.flatMap((p, i) => (i ? [fields[i - 1]!, p.raw] : [p.raw])));
   const headers = new Headers({
     'Content-Type': 'text/html; charset=utf-8',
     // Their name and balance: never stored by a shared cache, never answered to anyone else.
@@ -182,7 +230,8 @@ function answer(c: Context, shell: Shell, me: Me): Response {
     'Content-Length': String(body.length),
   });
   if (gzip) headers.set('Content-Encoding', 'gzip');
-  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: shell.status, headers });
+  // A view of the page's bytes, not a copy.
+  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status: shell.status, headers });
 }
 
 export function createPersonalPages(opts: {
@@ -218,8 +267,7 @@ export function createPersonalPages(opts: {
     if (!pageA || !pageB || pageA.status !== pageB.status) return { kind: 'render', expires };
     const shell = cut(pageA.html, a);
     if (!shell || fill(shell.pieces, shell.slots, b) !== pageB.html) return { kind: 'render', expires };
-    const pieces = shell.pieces.map((p) => Buffer.from(p));
-    return { kind: 'shell', status: pageA.status, pieces, deflated: pieces.map(deflatePiece), slots: shell.slots, expires };
+    return { kind: 'shell', status: pageA.status, pieces: shell.pieces.map((p) => compressPiece(Buffer.from(p))), slots: shell.slots, expires };
   }
 
   /**
