@@ -70,7 +70,11 @@ export async function readParams(c: Context): Promise<Params | null> {
         const body: unknown = await c.req.json();
         if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
         for (const [k, v] of Object.entries(body)) put(k, v);
-      } else if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
+      } else if (type === 'application/x-www-form-urlencoded') {
+        // Read as text and parsed here, as a form parser would (the last of a repeated field
+        // counts; `name[]` fields are lists, which no action reads), without a web stream per call.
+        for (const [k, v] of new URLSearchParams(await c.req.text())) if (!k.endsWith('[]')) put(k, v);
+      } else if (type === 'multipart/form-data') {
         const body = await c.req.parseBody();
         for (const [k, v] of Object.entries(body)) put(k, v);
       } else if (type === 'text/plain') {
