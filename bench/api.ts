@@ -83,6 +83,7 @@ async function benchApi(dbUrl: string) {
       let body: { order?: number; error?: string };
       try {
         body = JSON.parse(text) as typeof body;
+        if (body.error !== undefined && typeof body.error !== 'string') body.error = `HTTP ${status} ${JSON.stringify(body.error)}`;
       } catch {
         body = { error: `HTTP ${status}` };
       }

@@ -228,7 +228,7 @@ export async function placeOrderWithApiId(deps: OrdersDeps, userId: string, inpu
     calls_end: Date | string | null;
   };
   // The API call's hit, counted whatever else happens; over its limit nothing else is taken.
-  const callAllowed = call ? sql`(select count from api_call) <= ${call.rule.limit}::int` : undefined;
+  const callAllowed = call ? sql`(select count from api_call) <= ${call.rule.limit}::bigint` : undefined;
   let created: Row | undefined;
   try {
     // One statement is one transaction and one round trip: a slot of the customer's order
