@@ -95,6 +95,7 @@ async function benchApi(dbUrl: string) {
     };
     const form = (key: string, link: string) => new URLSearchParams({ key, action: 'add', service: svc.id, link, quantity: String(svc.min) }).toString();
     const tripsBefore = trips.request;
+    const cpuBefore = process.cpuUsage();
     let p50: number;
     let p99: number;
     if (CLIENT === 'fetch') {
@@ -148,11 +149,12 @@ async function benchApi(dbUrl: string) {
       for (const [what, count] of [['connection errors', load.errors], ['timeouts', load.timeouts]] as const) if (count) refusals.set(what, count);
     }
     const requestTrips = trips.request - tripsBefore;
+    const cpu = process.cpuUsage(cpuBefore);
     const [{ n: stored }] = (await db.query(`select count(*)::int as n from orders where via_api`)).rows;
     const [{ n: storedAnswered }] = (await db.query(`select count(*)::int as n from orders where via_api and api_id = any($1::bigint[])`, [ids])).rows;
     const bad = await ledgerMismatches(db);
     const [{ charged }] = (await db.query(`select count(*)::int as charged from ledger_entries where kind = 'order_charge'`)).rows;
-    return { rate: placed / SECONDS, calls, p50, p99, placed, stored, storedAnswered, cutOff, charged, refusals, ledgerMismatches: bad, sent: submission.sent, tripsPerCall: requestTrips / Math.max(1, calls) };
+    return { rate: placed / SECONDS, calls, p50, p99, placed, stored, storedAnswered, cutOff, charged, refusals, ledgerMismatches: bad, sent: submission.sent, tripsPerCall: requestTrips / Math.max(1, calls), cpuPerCall: (cpu.user + cpu.system) / 1000 / Math.max(1, calls) };
   } finally {
     await submission.stop();
     await shop.close();
@@ -165,7 +167,7 @@ const refused = [...api.refusals].map(([e, n]) => `${n} × ${e}`).join(', ') || 
 console.log(`\nReseller API on PostgreSQL — ${CLIENTS} concurrent keys (one customer each, ${CLIENT === 'fetch' ? '`fetch` loops' : 'one autocannon connection each'}), ${SECONDS} s, ${os.cpus().length} cores; provider latency ${LATENCY} ms, ${RATE} calls/s, ${SUBMIT_CONCURRENCY} submissions at once`);
 console.log(`  POST /api/v2 action=add (key, rate counter, validation, pricing, debit): ${api.rate.toFixed(1)} orders/s, p50 ${ms(api.p50)}, p99 ${ms(api.p99)}; refused: ${refused}`);
 console.log(`  orders answered ${api.placed} (all stored: ${api.storedAnswered === api.placed ? 'yes' : `NO, ${api.storedAnswered}`}), stored ${api.stored} (${api.stored - api.placed} of ${api.cutOff} calls cut off at the end), charged ${api.charged}; ${api.sent} sent to the provider meanwhile; ledger mismatches ${api.ledgerMismatches}`);
-console.log(`  database round trips per call: ${api.tripsPerCall.toFixed(2)} (the submission worker's not counted)`);
+console.log(`  database round trips per call: ${api.tripsPerCall.toFixed(2)} (the submission worker's not counted); CPU of this process per call ${api.cpuPerCall.toFixed(2)} ms (the load generator, the worker and the sandbox included)`);
 console.log(`  raw pg debit + insert + ledger transaction:                        ${raw.rate.toFixed(1)} tx/s, p50 ${ms(raw.p50)}, p99 ${ms(raw.p99)}`);
 console.log(`  ratio (API orders / raw transactions): ${(api.rate / raw.rate).toFixed(3)}\n`);
 const ok = api.ledgerMismatches === 0 && api.storedAnswered === api.placed && api.stored - api.placed <= api.cutOff && api.charged === api.stored;
