@@ -107,6 +107,7 @@ async function benchHttp(dbUrl: string, providers: 1 | 2) {
     // grows). The load comes from autocannon, whose HTTP client costs the shared cores far less
     // than fetch; one connection per customer.
     const tripsBefore = { ...trips };
+    const cpuBefore = process.cpuUsage();
     let n = 0;
     const load = await autocannon({
       url: `${base}/api/orders`,
@@ -127,6 +128,7 @@ async function benchHttp(dbUrl: string, providers: 1 | 2) {
       ],
     });
     const requestTrips = trips.request - tripsBefore.request;
+    const cpu = process.cpuUsage(cpuBefore);
     const errors = load.non2xx + load.errors + load.timeouts;
     const placed = load.requests.total - errors;
     const backlog = await unsent('https://instagram.com/bench.%');
@@ -141,6 +143,7 @@ async function benchHttp(dbUrl: string, providers: 1 | 2) {
       orders,
       ledgerMismatches: bad,
       requestTripsPerOrder: requestTrips / Math.max(1, placed),
+      cpuPerOrder: (cpu.user + cpu.system) / 1000 / Math.max(1, load.requests.total),
       workerTripsPerOrder,
       backlog,
       burst: { acceptedSeconds, burstSeconds, errors: burstErrors, sent: burstSent, atProvider: atProvider.length, atSecond, doubles, rateLimited: rateLimited() - limitedBefore },
@@ -167,7 +170,7 @@ for (const { providers, http } of runs) {
       : '  ONE provider (baseline, same run):',
   );
   console.log(`    POST /api/orders (session, validation, pricing, debit; sent by the worker meanwhile): ${http.rate.toFixed(1)} orders/s, p50 ${ms(http.p50)}, p99 ${ms(http.p99)}, errors ${http.errors}, orders stored ${http.orders}, ledger mismatches ${http.ledgerMismatches}`);
-  console.log(`    database round trips per order: ${http.requestTripsPerOrder.toFixed(2)} in the request, ${http.workerTripsPerOrder.toFixed(2)} in the submission worker; ${http.backlog} orders still waiting for a provider at the end`);
+  console.log(`    database round trips per order: ${http.requestTripsPerOrder.toFixed(2)} in the request, ${http.workerTripsPerOrder.toFixed(2)} in the submission worker; ${http.backlog} orders still waiting for a provider at the end; CPU of this process per order ${http.cpuPerOrder.toFixed(2)} ms (the load generator, the worker and the sandbox included)`);
   console.log(`    ratio (HTTP orders / raw transactions): ${(http.rate / raw.rate).toFixed(3)}`);
   const b = http.burst;
   console.log(

@@ -19,6 +19,15 @@ describe('the reseller API’s definitions', () => {
     }
   });
 
+  it('build a form’s schema once, and again only when its parameters change', () => {
+    for (const f of V2_FORMS) expect(formSchema(f), f.id).toBe(formSchema(f));
+    const changed = { ...STATUS_FORMS.one, params: [...STATUS_FORMS.one.params] };
+    const first = formSchema(changed);
+    changed.params.pop();
+    expect(formSchema(changed)).not.toBe(first);
+    expect(Object.keys(formSchema(changed).shape)).toEqual(changed.params.map((p) => p.name));
+  });
+
   it('read each parameter as defined: its example is accepted, a missing required one is refused in the protocol’s words', () => {
     for (const f of V2_FORMS) {
       const examples = Object.fromEntries(f.params.map((p) => [p.name, p.example]));

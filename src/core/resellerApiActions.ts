@@ -575,10 +575,21 @@ type ShapeOf<P extends readonly V2Param[]> = {
 /** The values a form reads; for a union of forms, the union of their values. */
 export type FormValues<F> = F extends V2Form<infer P> ? z.output<z.ZodObject<ShapeOf<P>>> : never;
 
+/**
+ * Each form's schema, built once for the parameters it was built from (a definition that gains a
+ * parameter gets a new one): zod compiles an object schema on its first parse, which costs far
+ * more than the parse itself.
+ */
+const formSchemas = new WeakMap<V2Form, { params: readonly V2Param[]; schema: z.ZodObject }>();
+
 /** The schema a form's call is read with: its parameters, required or optional as defined; other fields are ignored. */
 export function formSchema<P extends readonly V2Param[]>(f: V2Form<P>): z.ZodObject<ShapeOf<P>> {
-  const shape = Object.fromEntries(f.params.map((p) => [p.name, p.required ? p.schema : p.schema.optional()]));
-  return z.object(shape) as unknown as z.ZodObject<ShapeOf<P>>;
+  let built = formSchemas.get(f);
+  if (!built || built.params.length !== f.params.length || built.params.some((p, i) => p !== f.params[i])) {
+    built = { params: [...f.params], schema: z.object(Object.fromEntries(f.params.map((p) => [p.name, p.required ? p.schema : p.schema.optional()]))) };
+    formSchemas.set(f, built);
+  }
+  return built.schema as unknown as z.ZodObject<ShapeOf<P>>;
 }
 
 /** The value sent under a parameter's name or one of its aliases. */

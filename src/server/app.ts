@@ -1,15 +1,14 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { sql } from 'drizzle-orm';
 import { mountApi } from './api';
 import { seoRoutes } from './seo/routes';
 import { apiGuards, pageGuards, pageVisitor } from './auth';
 import { clientAddresses } from './http/clientIp';
+import { compressLarge } from './http/compress';
 import { refuseNul } from './http/body';
 import { errorBody, handleError } from './http/errors';
-import { requestTargetLimit } from './http/limits';
+import { bodySizeLimit, requestTargetLimit } from './http/limits';
 import { securityHeaders } from './http/security';
 import { pageLanguage } from './web/language';
 import { createPageCache } from './web/pageCache';
@@ -33,7 +32,7 @@ export function buildApp(deps: AppDeps): Hono {
   app.onError(handleError(deps.logger));
   app.use('*', requestTargetLimit());
   app.use('*', securityHeaders({ production, dev: !deps.clientDir && !!deps.web }));
-  app.use('*', compress());
+  app.use('*', compressLarge());
   app.use('*', clientAddresses(deps.env.TRUST_PROXY_HOPS));
 
   app.get('/healthz', async (c) => {
@@ -46,7 +45,7 @@ export function buildApp(deps: AppDeps): Hono {
   });
 
   const api = new Hono();
-  api.use('*', bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request is too large.'), 413) }));
+  api.use('*', bodySizeLimit(256 * 1024, (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request is too large.'), 413)));
   api.use('*', refuseNul);
   api.use('*', ...apiGuards(deps));
   mountApi(api, deps);

@@ -6,7 +6,7 @@ import { AppError, ERROR_CODES, isErrorCode, type ErrorCode } from '../../core/e
 import { emailSchema } from '../../core/password';
 import { namedLanguage } from '../../core/i18n';
 import { sessions } from '../db/schema';
-import { declaredBody } from '../http/body';
+import { declaredBody, readableRequest } from '../http/body';
 import { errorBody } from '../http/errors';
 import { isResetTokenValid, mailNotSent, type Auth } from './auth';
 import { clientIp } from '../http/clientIp';
@@ -83,7 +83,7 @@ async function normalizeError(res: Response): Promise<Response> {
 
 async function jsonBody(c: Context): Promise<Record<string, unknown>> {
   try {
-    const body: unknown = await c.req.raw.clone().json();
+    const body: unknown = await c.req.json();
     return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   } catch {
     return {};
@@ -142,7 +142,7 @@ async function isWrongPassword(res: Response): Promise<boolean> {
  * sign-out extended to every session of the user, and errors in the API's shape.
  */
 export function authHandlerRoutes(get: () => AccountParts) {
-  const handle = async (c: Context) => normalizeError(await get().auth.handler(c.req.raw));
+  const handle = async (c: Context) => normalizeError(await get().auth.handler(await readableRequest(c)));
 
   /** Runs a password check under the password rules, counted before it runs. */
   const checkingPassword = async (c: Context, account: string) => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../core/errors';
 import { createLogger } from '../logger';
 import { jsonBody, param, query } from './body';
+import { bodySizeLimit } from './limits';
 import { handleError } from './errors';
 
 const app = new Hono()
@@ -37,5 +38,24 @@ describe('request validators', () => {
     expect(await (await send('{"n":1}')).json()).toEqual({ n: 1 });
     expect((await send('{"n":')).status).toBe(400);
     expect((await send('{"n":1,"x":2}')).status).toBe(422);
+  });
+});
+
+describe('request size limit', () => {
+  const limited = new Hono()
+    .use('*', bodySizeLimit(16, (c) => c.json({ error: 'too large' }, 413)))
+    .post('/', async (c) => c.text(await c.req.text()));
+
+  it('refuses a body over the limit by its Content-Length or, sent in chunks, as it arrives; reads one within it', async () => {
+    expect(await (await limited.request('/', { method: 'POST', body: 'short' })).text()).toBe('short');
+    expect((await limited.request('/', { method: 'POST', body: 'x'.repeat(17), headers: { 'content-length': '17' } })).status).toBe(413);
+    const chunked = (text: string) =>
+      limited.request('/', {
+        method: 'POST',
+        body: new ReadableStream({ start: (s) => (s.enqueue(new TextEncoder().encode(text)), s.close()) }),
+        duplex: 'half',
+      } as RequestInit);
+    expect((await chunked('x'.repeat(17))).status).toBe(413);
+    expect(await (await chunked('fits')).text()).toBe('fits');
   });
 });

@@ -70,12 +70,14 @@ const JSON_NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/;
 /**
  * In front of the API: PostgreSQL text cannot hold a NUL character, so a request carrying one in
  * its address or in a JSON string is refused here with 400 BAD_REQUEST instead of failing in the
- * database. (A raw NUL inside JSON text is malformed JSON already.)
+ * database. (A raw NUL inside JSON text is malformed JSON already.) The JSON is read through
+ * `c.req`, which keeps the text for the handler's own reading (`readJson`); a handler that hands
+ * the request on whole reads it through `readableRequest`.
  */
 export const refuseNul: MiddlewareHandler = async (c, next) => {
   if (/%00|\0/.test(c.req.url)) throw new AppError('BAD_REQUEST', 'The address holds a NUL character.');
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim();
-  if (c.req.raw.body && JSON_TYPE.test(type) && JSON_NUL_ESCAPE.test(await c.req.raw.clone().text())) {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && JSON_TYPE.test(type) && JSON_NUL_ESCAPE.test(await c.req.text().catch(() => ''))) {
     throw new AppError('BAD_REQUEST', 'The request holds a NUL character.');
   }
   await next();
@@ -95,3 +97,14 @@ export const declaredBody =
     refuseUnlessJson(c);
     await next();
   };
+
+/**
+ * The request as it came, for a handler that hands it on whole (better-auth reads its body
+ * itself): when its body was already read through `c.req` (`refuseNul`, `readJson`), `c.req.raw`
+ * becomes the same request carrying that text again.
+ */
+export async function readableRequest(c: Context): Promise<Request> {
+  const text = c.req.bodyCache.text;
+  if (text && c.req.raw.bodyUsed) c.req.raw = new Request(c.req.raw, { body: await text });
+  return c.req.raw;
+}

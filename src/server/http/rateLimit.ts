@@ -125,19 +125,32 @@ export const orderCounter = (perMinute: number, userId: string): RateCounter => 
  * The statement (or a CTE of one) that takes `n` slots of a counter at once, only when `n` are
  * left in its window (a window that ended starts again). It returns one row (count, reset_at)
  * when they were taken and none when refused; a refused take changes nothing. The counter's
- * row is locked while it is taken, so parallel takes never go past the limit together.
+ * row is locked while it is taken, so parallel takes never go past the limit together. With
+ * `only`, nothing is taken unless that condition holds too.
  */
-export function takeSlotsSql(counter: RateCounter, n: number): SQL {
+export function takeSlotsSql(counter: RateCounter, n: number, only?: SQL): SQL {
   return sql`
     insert into ${rateLimits} (key, count, reset_at)
     select ${counter.key}, ${n}::int, now() + make_interval(secs => ${counter.windowSeconds})
-    where ${n}::int <= ${counter.limit}::int
+    where ${n}::int <= ${counter.limit}::int${only ? sql` and ${only}` : sql``}
     on conflict (key) do update set
       count = case when ${rateLimits.resetAt} <= now() then excluded.count else ${rateLimits.count} + excluded.count end,
       reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
     where ${rateLimits.resetAt} <= now() or ${rateLimits.count} + excluded.count <= ${counter.limit}::int
     returning count, reset_at`;
 }
+
+/**
+ * The statement (or a CTE of one) that counts one hit, refused or not (returning count, reset_at;
+ * over the rule's limit, the hit is refused); `slide` moves the window's end to a full window from now.
+ */
+export const hitSql = (rule: RateRule, subject: string, slide = false): SQL => sql`
+        insert into ${rateLimits} (key, count, reset_at)
+        values (${rateKey(rule, subject)}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
+        on conflict (key) do update set
+          count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
+          reset_at = case when ${rateLimits.resetAt} <= now() or ${slide} then excluded.reset_at else ${rateLimits.resetAt} end
+        returning count, reset_at`;
 
 /** The RATE_LIMITED refusal, with the wait until `resetAt` (at least a second). */
 export function rateLimitedUntil(resetAt: Date): AppError {
@@ -172,14 +185,6 @@ export interface PasswordCheck {
  * without counting.
  */
 export function createRateLimiter(db: Db) {
-  /** The statement that counts one hit (returning count, reset_at); `slide` moves the window's end to a full window from now. */
-  const hitSql = (rule: RateRule, subject: string, slide: boolean): SQL => sql`
-        insert into ${rateLimits} (key, count, reset_at)
-        values (${rateKey(rule, subject)}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
-        on conflict (key) do update set
-          count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
-          reset_at = case when ${rateLimits.resetAt} <= now() or ${slide} then excluded.reset_at else ${rateLimits.resetAt} end
-        returning count, reset_at`;
 
   /** Counts one hit; `slide` moves the window's end to a full window from now. */
   async function hit(rule: RateRule, subject: string, slide = false): Promise<RateState> {

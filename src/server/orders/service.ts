@@ -13,7 +13,7 @@ import { findService } from '../catalog';
 import { customerFees } from '../discounts';
 import { type Db, rowsOf } from '../db/client';
 import { ledgerEntries, orders, rateLimits, users } from '../db/schema';
-import { rateLimitedUntil, takeSlotsSql, type RateCounter } from '../http/rateLimit';
+import { hitSql, rateLimitedUntil, takeSlotsSql, type RateCounter, type RateRule } from '../http/rateLimit';
 import type { Logger } from '../logger';
 import type { ProviderRegistry } from '../providers';
 import type { RealtimeHub } from '../realtime';
@@ -140,8 +140,23 @@ export async function placeOrder(deps: OrdersDeps, userId: string, input: PlaceO
   return (await placeOrderWithApiId(deps, userId, input, counter)).view;
 }
 
-/** `placeOrder`, answering the order's reseller API id (`orders.api_id`) with it, read in the same statement. */
-export async function placeOrderWithApiId(deps: OrdersDeps, userId: string, input: PlaceOrderInput, counter: RateCounter | null): Promise<{ view: OrderView; apiId: number }> {
+/**
+ * A call of the reseller API counted in the order's own statement (its key's `api:key` hit,
+ * docs/rate-limits.md): over the rule's limit the call is refused (RATE_LIMITED) and nothing
+ * else is taken. `counted` tells the caller whether the statement counted it: an order refused
+ * before it (or rolled back with it) counted nothing, and the caller counts the call itself.
+ */
+export interface CountedCall {
+  rule: RateRule;
+  subject: string;
+  counted: boolean;
+}
+
+/**
+ * `placeOrder`, answering the order's reseller API id (`orders.api_id`) with it, read in the same
+ * statement; with `call`, the API call is counted in that statement too.
+ */
+export async function placeOrderWithApiId(deps: OrdersDeps, userId: string, input: PlaceOrderInput, counter: RateCounter | null, call?: CountedCall): Promise<{ view: OrderView; apiId: number }> {
   const requestHash = createHash('sha256')
     .update(JSON.stringify([input.serviceId, input.link, input.quantity, Object.entries(input.params).sort(), ...(input.runs ? [input.runs, input.interval] : [])]))
     .digest('hex');
@@ -203,7 +218,17 @@ export async function placeOrderWithApiId(deps: OrdersDeps, userId: string, inpu
 
   const id = randomUUID();
   const number = newOrderNumber();
-  type Row = { taken: number | string; window_ends: Date | string | null; created_at: Date | string | null; api_id: number | string | null; balance_micros: number | string | null };
+  type Row = {
+    taken: number | string;
+    window_ends: Date | string | null;
+    created_at: Date | string | null;
+    api_id: number | string | null;
+    balance_micros: number | string | null;
+    calls: number | string | null;
+    calls_end: Date | string | null;
+  };
+  // The API call's hit, counted whatever else happens; over its limit nothing else is taken.
+  const callAllowed = call ? sql`(select count from api_call) <= ${call.rule.limit}::bigint` : undefined;
   let created: Row | undefined;
   try {
     // One statement is one transaction and one round trip: a slot of the customer's order
@@ -212,12 +237,14 @@ export async function placeOrderWithApiId(deps: OrdersDeps, userId: string, inpu
     // the debited row. A slot taken for an order the balance refuses stays taken. The statement
     // runs again if the reseller API id the order drew is taken.
     const placing = sql`
-      with hit as (
-        ${counter ? takeSlotsSql(counter, 1) : sql`select null::int as count, null::timestamptz as reset_at where false`}
+      with api_call as (
+        ${call ? hitSql(call.rule, call.subject) : sql`select null::int as count, null::timestamptz as reset_at where false`}
+      ), hit as (
+        ${counter ? takeSlotsSql(counter, 1, callAllowed) : sql`select null::int as count, null::timestamptz as reset_at where false`}
       ), debit as (
         update ${users} set balance_micros = balance_micros - ${micros}
         where id = ${userId} and balance_micros >= ${micros}
-          and ${counter ? sql`exists (select 1 from hit)` : sql`true`}
+          and ${counter ? sql`exists (select 1 from hit)` : (callAllowed ?? sql`true`)}
         returning balance_micros
       ), placed as (
         insert into ${orders} (id, number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, params, charge_micros, idempotency_key, request_hash,
@@ -236,9 +263,10 @@ export async function placeOrderWithApiId(deps: OrdersDeps, userId: string, inpu
       select (select count(*) from hit) as taken,
         ${counter ? sql`(select reset_at from ${rateLimits} where key = ${counter.key})` : sql`null`} as window_ends,
         (select created_at from placed) as created_at, (select api_id from placed) as api_id, (select balance_micros from debit) as balance_micros,
-        (select count(*) from charged) as charged`;
+        (select count(*) from charged) as charged, (select count from api_call) as calls, (select reset_at from api_call) as calls_end`;
     const result = await retryOnTakenApiId(() => deps.db.execute(placing));
     created = rowsOf<Row>(result)[0];
+    if (call) call.counted = true;
   } catch (err) {
     if (pgCode(err) === '23505') {
       const constraint = constraintOf(err);
@@ -252,6 +280,7 @@ export async function placeOrderWithApiId(deps: OrdersDeps, userId: string, inpu
     }
     throw err;
   }
+  if (call && created?.calls_end && Number(created.calls) > call.rule.limit) return refuse(rateLimitedUntil(new Date(created.calls_end)));
   if (counter && created && Number(created.taken) === 0) {
     // The window as the statement began with it (the one that refused the slot); a window
     // started by a parallel order since then ends within a full window from now.

@@ -76,6 +76,44 @@ describe('status sync at scale', () => {
   });
 });
 
+describe('pages of a pass', () => {
+  it('asks for the next page while the answers of the one before are awaited, and checks every order once', async () => {
+    let asking = 0;
+    let most = 0;
+    const asked: string[][] = [];
+    const stub = {
+      status: async (ids: string[]) => {
+        asked.push(ids);
+        most = Math.max(most, ++asking);
+        await new Promise((r) => setTimeout(r, 100));
+        asking--;
+        return new Map(ids.map((id) => [id, { status: 'in_progress' as const, startCount: 0, remains: 10, currentCount: null, delivered: null, raw: 'In progress', charge: null, currency: null }]));
+      },
+    } as unknown as SmmProvider;
+    const user = await createCustomer(database.db);
+    const rows = await database.db
+      .insert(orders)
+      .values(
+        Array.from({ length: 7 }, (_, i) => {
+          const key = randomUUID();
+          return { number: `AR-P${key.slice(0, 8).toUpperCase()}`, userId: user.id, serviceId: '1', serviceName: 'Followers', platform: 'telegram', serviceType: 'Default', link: `https://t.me/pages.${key}`, linkKey: `t.me/pages.${key}`, quantity: 10, chargeMicros: 1_000_000, idempotencyKey: key, requestHash: 'h', status: 'in_progress' as const, providerOrderId: `pages-${i}` };
+        }),
+      )
+      .returning({ id: orders.id });
+    const ids = rows.map((r) => r.id);
+    // Only these orders are due: the rest were checked now.
+    await database.db.update(orders).set({ checkedAt: new Date(Date.now() + 60_000) }).where(sql`${orders.id} <> all(${`{${ids.join(',')}}`}::uuid[])`);
+
+    const pass = await syncOrderStatuses({ ...deps, providers: singleProvider(stub) }, { page: 2 });
+    expect(pass.checked).toBe(7);
+    expect(asked).toHaveLength(4);
+    expect(asked.flat().sort()).toEqual(Array.from({ length: 7 }, (_, i) => `pages-${i}`));
+    expect(most).toBe(2);
+    const [counted] = await database.db.select({ unchecked: sql<number>`count(*) filter (where checked_at is null)::int` }).from(orders).where(sql`${orders.id} = any(${`{${ids.join(',')}}`}::uuid[])`);
+    expect(counted!.unchecked).toBe(0);
+  });
+});
+
 describe("the provider's charge", () => {
   async function sentOrder(providerOrderId: string, quantity: number, serviceId: string, costMicros: number | null, status: 'pending' | 'in_progress' = 'pending') {
     const user = await createCustomer(database.db);

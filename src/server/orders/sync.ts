@@ -44,9 +44,16 @@ export async function syncOrderStatuses(
   const started = new Date();
   let checked = 0;
   let changed = 0;
-  let calls = 0;
+  const callsBefore = callsMade(deps.providers);
   const seen = new Set<string>();
-  while (checked < limit) {
+
+  /**
+   * The next page of due orders (none of `asking`, the page whose answers are still awaited),
+   * with each of its providers asked at once: one slow provider delays only its own orders' answers.
+   */
+  const nextPage = async (asking: OrderRow[]) => {
+    const want = Math.min(page, limit - checked);
+    if (want <= 0) return null;
     const due = await deps.db
       .select()
       .from(orders)
@@ -65,38 +72,53 @@ export async function syncOrderStatuses(
                 sql`${orders.checkedAt} <= ${started.toISOString()}::timestamptz - make_interval(secs => least(${CHECK_EVERY_MAX_MS / 1000}::float8, greatest(${minInterval / 1000}::float8, extract(epoch from (${orders.checkedAt} - ${orders.updatedAt})) / 2)))`,
               )
             : undefined,
+          asking.length ? sql`${orders.id} <> all(${`{${asking.map((o) => o.id).join(',')}}`}::uuid[])` : undefined,
         ),
       )
       .orderBy(sql`${orders.checkedAt} asc nulls first`, asc(orders.id))
-      .limit(Math.min(page, limit - checked));
+      .limit(want);
     const fresh = due.filter((o) => !seen.has(o.id));
-    if (!fresh.length) break;
+    if (!fresh.length) return null;
     for (const o of fresh) seen.add(o.id);
     checked += fresh.length;
-
     // Keyed by our order id: each provider is asked for its own orders, whose ids are its own.
-    const states = new Map<string, ProviderOrderState | { error: string }>();
-    const before = callsMade(deps.providers);
-    let answered = false;
-    // Each provider is asked at the same time as the others: one slow provider delays only its own orders' answers.
-    await Promise.all(
-      [...groupByProvider(deps.providers, fresh)].map(async ([provider, group]) => {
-        try {
-          const answers = await provider.client.status(group.map((o) => o.providerOrderId!));
-          answered = true;
-          for (const o of group) {
-            const state = answers.get(o.providerOrderId!);
-            if (state) states.set(o.id, state);
+    const answers = (async () => {
+      const states = new Map<string, ProviderOrderState | { error: string }>();
+      let answered = false;
+      await Promise.all(
+        [...groupByProvider(deps.providers, fresh)].map(async ([provider, group]) => {
+          try {
+            const got = await provider.client.status(group.map((o) => o.providerOrderId!));
+            answered = true;
+            for (const o of group) {
+              const state = got.get(o.providerOrderId!);
+              if (state) states.set(o.id, state);
+            }
+          } catch (err) {
+            deps.logger.warn({ err, provider: provider.name }, 'order status sync got no answer');
           }
-        } catch (err) {
-          deps.logger.warn({ err, provider: provider.name }, 'order status sync got no answer');
-        }
-      }),
-    );
-    calls += callsMade(deps.providers) - before;
-    if (!answered) break;
+        }),
+      );
+      return { states, answered };
+    })();
+    // Orders not answered this time (the provider skipped them) are not asked again in this pass:
+    // a page that comes back short of them is the last.
+    return { fresh, answers, last: fresh.length < want };
+  };
+
+  let current = await nextPage([]);
+  while (current) {
+    // The next page is read and asked for while this one's answers are awaited, so the
+    // provider's pace is not left idle between pages (the tail of one page's calls, up to the
+    // provider's slowest answer, overlaps the next page's).
+    const following = current.last ? null : await nextPage(current.fresh);
+    const { states, answered } = await current.answers;
+    if (!answered) {
+      await following?.answers;
+      break;
+    }
     const quiet: { order: OrderRow; state: ProviderOrderState | { error: string } }[] = [];
-    for (const order of fresh) {
+    for (const order of current.fresh) {
       const state = states.get(order.id);
       if (!state) continue;
       if ('error' in state || (state.status === order.status && !isFullRefundStatus(state.status) && state.status !== 'partial')) {
@@ -106,10 +128,9 @@ export async function syncOrderStatuses(
       if (await applyState(deps, order, state)) changed++;
     }
     await writeQuietStates(deps, quiet);
-    // Orders not answered this time (the provider skipped them) are not asked again in this pass.
-    if (fresh.length < Math.min(page, limit - checked + fresh.length)) break;
+    current = following;
   }
-  return { checked, changed, calls };
+  return { checked, changed, calls: callsMade(deps.providers) - callsBefore };
 }
 
 /**

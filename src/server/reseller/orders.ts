@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { orders } from '../db/schema';
 import type { PlaceOrderInput } from '../../core/orderRules';
 import type { RateCounter } from '../http/rateLimit';
-import { placeOrderWithApiId, type OrderRow, type OrdersDeps } from '../orders';
+import { placeOrderWithApiId, type CountedCall, type OrderRow, type OrdersDeps } from '../orders';
 import type { KeyOwner } from './keys';
 
 /**
@@ -18,8 +18,10 @@ export async function placeApiOrder(
   owner: KeyOwner,
   input: PlaceOrderInput & { idempotencyKey: `api_${string}` },
   counter: RateCounter,
+  /** The API call, counted in the order's statement (see `CountedCall`). */
+  call?: CountedCall,
 ): Promise<{ apiId: number }> {
-  return { apiId: (await placeOrderWithApiId(deps, owner.userId, input, counter)).apiId };
+  return { apiId: (await placeOrderWithApiId(deps, owner.userId, input, counter, call)).apiId };
 }
 
 /** The customer's own orders among the API ids given; other customers' ids are simply absent. */

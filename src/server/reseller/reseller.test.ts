@@ -307,6 +307,32 @@ describe('/api/v2', () => {
     // Another key of another customer is not slowed by it.
     expect((await v2({ key: keyA, action: 'balance' })).currency).toBe('USD');
   });
+
+  it('counts an add once, in the order’s statement or, refused before it, on its own; over the key’s limit nothing is placed or taken', async () => {
+    const [k] = await database.db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashKey(keyA)));
+    const callKey = `api:key:${k!.id}`;
+    const ordersKey = `orders:user:${a.id.toLowerCase()}`;
+    const count = async (key: string) => (await database.db.select().from(rateLimits).where(eq(rateLimits.key, key)))[0]?.count ?? 0;
+    const setCalls = (n: number) =>
+      database.db.insert(rateLimits).values({ key: callKey, count: n, resetAt: new Date(Date.now() + 60_000) }).onConflictDoUpdate({ target: rateLimits.key, set: { count: n, resetAt: new Date(Date.now() + 60_000) } });
+    await setCalls(0);
+    const ordersBefore = await count(ordersKey);
+    const placed = await v2({ key: keyA, action: 'add', service: plain.id, link: link(), quantity: plain.amountMinimum });
+    expect(typeof placed.order).toBe('number');
+    expect([await count(callKey), await count(ordersKey)]).toEqual([1, ordersBefore + 1]);
+    expect(await v2({ key: keyA, action: 'add', service: plain.id, link: 'not a link', quantity: plain.amountMinimum })).toEqual({ error: expect.any(String) });
+    expect([await count(callKey), await count(ordersKey)]).toEqual([2, ordersBefore + 1]);
+
+    await setCalls(600);
+    const balance = await balanceOf(a.id);
+    const [{ n: stored }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, a.id));
+    const res = await app.request('/api/v2', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ key: keyA, action: 'add', service: plain.id, link: link(), quantity: String(plain.amountMinimum) }).toString() });
+    expect(await res.json()).toEqual({ error: 'Too many requests. Please slow down.' });
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect([await count(callKey), await count(ordersKey), await balanceOf(a.id)]).toEqual([601, ordersBefore + 1, balance]);
+    expect((await database.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, a.id)))[0]!.n).toBe(stored);
+    await setCalls(0);
+  });
 });
 
 describe('/api/v2 as the clients in the wild send it', () => {

@@ -20,7 +20,7 @@ import { authenticateKey, type KeyOwner } from './keys';
 import { getSettings } from '../settings';
 import { customerFees } from '../discounts';
 import { balanceSql, owedRefusalOf } from '../wallet';
-import type { OrderRow, OrdersDeps } from '../orders';
+import type { CountedCall, OrderRow, OrdersDeps } from '../orders';
 import { cancelOrders, ordersDeps } from '../orders';
 
 /**
@@ -70,7 +70,11 @@ export async function readParams(c: Context): Promise<Params | null> {
         const body: unknown = await c.req.json();
         if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
         for (const [k, v] of Object.entries(body)) put(k, v);
-      } else if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
+      } else if (type === 'application/x-www-form-urlencoded') {
+        // Read as text and parsed here, as a form parser would (the last of a repeated field
+        // counts; `name[]` fields are lists, which no action reads), without a web stream per call.
+        for (const [k, v] of new URLSearchParams(await c.req.text())) if (!k.endsWith('[]')) put(k, v);
+      } else if (type === 'multipart/form-data') {
         const body = await c.req.parseBody();
         for (const [k, v] of Object.entries(body)) put(k, v);
       } else if (type === 'text/plain') {
@@ -139,7 +143,7 @@ export function v2Handler(deps: AppDeps) {
     });
   }
 
-  async function add(od: OrdersDeps, owner: KeyOwner, p: Params): Promise<Reply> {
+  async function add(od: OrdersDeps, owner: KeyOwner, p: Params, call?: CountedCall): Promise<Reply> {
     const id = readParam(SERVICE_PARAM, p);
     if ('error' in id) return err(id.error);
     const service = await findService(db, id.value);
@@ -193,7 +197,7 @@ export function v2Handler(deps: AppDeps) {
       const idempotencyKey = `api_${randomBytes(12).toString('hex')}` as const;
       const input = serverOrderInputSchema.safeParse({ serviceId: service.id, link: v.link, quantity, params, idempotencyKey, ...drip });
       if (!input.success) return err(V2_ERRORS.request);
-      const order = await placeApiOrder(od, owner, { ...input.data, idempotencyKey }, orderCounter(deps.env.ORDERS_PER_MINUTE, owner.userId));
+      const order = await placeApiOrder(od, owner, { ...input.data, idempotencyKey }, orderCounter(deps.env.ORDERS_PER_MINUTE, owner.userId), call);
       return { order: order.apiId };
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
@@ -202,6 +206,8 @@ export function v2Handler(deps: AppDeps) {
           throw e; // answered as every rate refusal of the protocol is (`answer`)
         case 'INSUFFICIENT_BALANCE':
           return err(V2_ERRORS.funds);
+        case 'BALANCE_OWED':
+          return err(V2_ERRORS.owed);
         case 'ACTIVE_ORDER_EXISTS':
           return err(V2_ERRORS.active);
         case 'SERVICE_NOT_FOUND':
@@ -371,9 +377,19 @@ export function v2Handler(deps: AppDeps) {
     try {
       // An account that owes the shop (a chargeback, docs/decisions/0019) may use no action until
       // it is settled: its balance is read in the statement that counts the call.
-      const balance = await limiter.consumeReading<number | string | null>(RATE_RULES.apiPerKey, owner.keyId, balanceSql(owner.userId));
-      if (owedRefusalOf(balance === null ? null : Number(balance))) return err(V2_ERRORS.owed);
-      return await act(owner, p);
+      const counted = async (): Promise<Reply | null> => {
+        const balance = await limiter.consumeReading<number | string | null>(RATE_RULES.apiPerKey, owner.keyId, balanceSql(owner.userId));
+        return owedRefusalOf(balance === null ? null : Number(balance)) ? err(V2_ERRORS.owed) : null;
+      };
+      if (p.action === 'add' && !(await getSettings(db)).maintenance_mode) {
+        // An order counts its call in its own statement (one round trip), where the debit
+        // refuses an account that owes (BALANCE_OWED). Refused before that statement, the call
+        // is counted as any other, and a refusal of the call comes first, as for any other.
+        const call: CountedCall = { rule: RATE_RULES.apiPerKey, subject: owner.keyId, counted: false };
+        const reply = await add(ordersDeps(deps), owner, p, call);
+        return call.counted ? reply : ((await counted()) ?? reply);
+      }
+      return (await counted()) ?? (await act(owner, p));
     } catch (e) {
       if (e instanceof AppError && e.code === 'RATE_LIMITED') {
         c.header('Retry-After', String(e.details?.retryAfterSeconds ?? 60));
