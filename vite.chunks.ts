@@ -11,6 +11,8 @@ const ADMIN = /\/src\/web\/features\/admin\/|\/src\/web\/features\/support\/Admi
  */
 const CUSTOMER_PAGES = [/\/src\/web\/features\/catalog\/OrderPage\.tsx$/, /\/src\/web\/features\/dashboard\/DashboardPage\.tsx$/];
 
+const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
+
 type ModuleInfo = ManualChunkMeta['getModuleInfo'];
 
 /** Every module `from` imports statically, directly or not, itself included. */
@@ -67,7 +69,9 @@ function groups(meta: ManualChunkMeta): Groups {
  */
 export function groupedChunks(id: string, meta: ManualChunkMeta): string | undefined {
   const { entryId, app, customer, account } = groups(meta);
-  if (id !== entryId && app.has(id)) return 'app';
+  // React whole (react-dom's parts the entry does not import too, say `createPortal`), and
+  // the entry's modules but its stylesheet, which the server puts inline into every page.
+  if (REACT.test(id) || (id !== entryId && app.has(id) && !/\.css$/.test(id))) return 'app';
   if (customer.has(id)) return 'customer';
   if (account.has(id)) return 'account';
   return undefined;

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAnyModalOpen } from '../lib/openModals';
 
-// The notification area loads after hydration so its code stays out of the first download;
-// toasts raised before then appear once it has mounted.
+// The notification area loads when the browser is first idle after hydration, so its code stays
+// out of the page's load; toasts raised before then (lib/toast.ts) appear once it has mounted.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 /**
@@ -12,7 +12,14 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
 export function Notifications() {
   const [mounted, setMounted] = useState(false);
   const modalOpen = useAnyModalOpen();
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setMounted(true), 1);
+      return () => clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(() => setMounted(true));
+    return () => window.cancelIdleCallback(idle);
+  }, []);
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>

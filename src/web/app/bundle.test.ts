@@ -20,7 +20,7 @@ const BUDGET_SCRIPTS = 5;
 /** Code of the team's pages. */
 const ADMIN_MODULE = /\/src\/web\/features\/admin\/|\/src\/web\/features\/support\/Admin\w+\.tsx$|\/src\/core\/contracts\/admin\.ts$/;
 
-type Manifest = Record<string, { file: string; imports?: string[] }>;
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
 let built: ReturnType<typeof buildApp> | undefined;
 /** One build for the file's tests. */
@@ -63,6 +63,9 @@ describe("the app's build for a customer's pages", () => {
     for (const page of CUSTOMER_PAGES) {
       // Without its own key in the manifest a page gets no preloads and loads as a waterfall.
       expect(manifest[page], page).toBeDefined();
+      // The entry's stylesheet is put inline into the page; one that came with another chunk would be a request holding up the first paint.
+      const stylesheets = Object.entries(manifest).filter(([key, chunk]) => key !== 'index.html' && firstLoad(manifest, page).includes(chunk.file) && chunk.css?.length);
+      expect(stylesheets.map(([key]) => key), page).toEqual([]);
       const files = firstLoad(manifest, page).filter((f) => f.endsWith('.js'));
       const admin = files.flatMap((f) => Object.keys(chunks.get(f)!.modules).filter((id) => ADMIN_MODULE.test(id)));
       expect(admin, page).toEqual([]);
