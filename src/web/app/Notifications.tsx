@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useIdle } from '../lib/idle';
 import { useAnyModalOpen } from '../lib/openModals';
 
 // The notification area loads when the browser is first idle after hydration, so its code stays
@@ -10,16 +11,8 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
  * re-renders only this, not the whole page under the root layout.
  */
 export function Notifications() {
-  const [mounted, setMounted] = useState(false);
+  const mounted = useIdle();
   const modalOpen = useAnyModalOpen();
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(() => setMounted(true), 1);
-      return () => clearTimeout(timer);
-    }
-    const idle = window.requestIdleCallback(() => setMounted(true));
-    return () => window.cancelIdleCallback(idle);
-  }, []);
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
