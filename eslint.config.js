@@ -91,6 +91,26 @@ export default tseslint.config(
       'no-restricted-imports': 'off',
       '@typescript-eslint/no-restricted-imports': [
         'error',
+        {
+          patterns: [{ group: ['**/server/**'], allowTypeImports: true, message: 'The browser never imports server code; only its types.' }],
+          // A page's first download carries no sonner (docs/decisions/0024).
+          paths: [{ name: 'sonner', allowTypeImports: true, message: 'Raise notices with src/web/lib/toast.ts, which fetches sonner when one is raised.' }],
+        },
+      ],
+      // Nor loads it itself: the notification area mounts when lib/toast.ts raises the first notice.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportExpression[source.value='sonner']", message: 'Raise notices with src/web/lib/toast.ts: it loads sonner and mounts the notification area.' },
+      ],
+    },
+  },
+  {
+    // The two modules that load sonner on demand, and tests that render its notification area.
+    files: ['src/web/lib/toast.ts', 'src/web/app/Notifications.tsx', 'src/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
         { patterns: [{ group: ['**/server/**'], allowTypeImports: true, message: 'The browser never imports server code; only its types.' }] },
       ],
     },

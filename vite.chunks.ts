@@ -1,11 +1,78 @@
+import type { ManualChunkMeta } from 'rollup';
+
+/** The app's entry (vite.config.ts, `index.html`): what every page of the app loads first. */
+const ENTRY = /\/src\/web\/entry-client\.tsx$/;
+/** The team's code: never part of a chunk a customer's page loads (docs/decisions/0024). */
+const ADMIN = /\/src\/web\/features\/admin\/|\/src\/web\/features\/support\/Admin\w+\.tsx$|\/src\/core\/contracts\/admin\.ts$|\/src\/core\/analytics\.ts$/;
 /**
- * The app's chunks grouped by kind rather than one per shared module: icons are many modules of a
- * few hundred bytes, shared by many pages; alone, each would be a request whose headers outweigh
- * it. React goes in a chunk of its own so that grouping the icons (which import it) cannot pull it
- * along. Small chunks left over are merged into the chunks loaded with them.
+ * The pages a customer opens first whose common code loads as one chunk: the order form and what
+ * it stands on (zod, react-hook-form, the order rules), shared by the order page and the
+ * dashboard's first tab. Left to Rollup, it was a dozen chunks of 1–3 KB, each a request.
  */
-export function groupedChunks(id: string): string | undefined {
-  if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
-  if (id.includes('/node_modules/lucide-react/')) return 'icons';
+const CUSTOMER_PAGES = [/\/src\/web\/features\/catalog\/OrderPage\.tsx$/, /\/src\/web\/features\/dashboard\/DashboardPage\.tsx$/];
+
+const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
+
+type ModuleInfo = ManualChunkMeta['getModuleInfo'];
+
+/** Every module `from` imports statically, directly or not, itself included. */
+function staticClosure(getModuleInfo: ModuleInfo, from: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    getModuleInfo(id)?.importedIds.forEach(visit);
+  };
+  visit(from);
+  return seen;
+}
+
+interface Groups {
+  entryId: string | undefined;
+  app: Set<string>;
+  customer: Set<string>;
+  account: Set<string>;
+}
+/** Worked out once per build: the module graph is complete when Rollup first asks. */
+const groupsOf = new WeakMap<ModuleInfo, Groups>();
+
+function groups(meta: ManualChunkMeta): Groups {
+  let found = groupsOf.get(meta.getModuleInfo);
+  if (found) return found;
+  const all = [...meta.getModuleIds()];
+  const entryId = all.find((id) => ENTRY.test(id));
+  const app = entryId ? staticClosure(meta.getModuleInfo, entryId) : new Set<string>();
+  const pages = CUSTOMER_PAGES.map((page) => all.find((id) => page.test(id))).filter((id): id is string => Boolean(id));
+  const closures = pages.map((page) => staticClosure(meta.getModuleInfo, page));
+  const customer = new Set(
+    pages.length < CUSTOMER_PAGES.length ? [] : [...closures[0]!].filter((id) => closures.every((c) => c.has(id)) && !app.has(id) && !ADMIN.test(id) && !/\.css$/.test(id)),
+  );
+  // What else those pages import, apart from the pages themselves (each its own chunk, app/routes.tsx).
+  const account = new Set(closures.flatMap((c) => [...c]).filter((id) => !pages.includes(id) && !app.has(id) && !customer.has(id) && !ADMIN.test(id) && !/\.css$/.test(id)));
+  found = { entryId, app, customer, account };
+  groupsOf.set(meta.getModuleInfo, found);
+  return found;
+}
+
+/**
+ * The app's chunks grouped by what loads together rather than one per set of importers
+ * (docs/decisions/0024): on a slow network each chunk is a request, and a browser opens six at a
+ * time to a server. What the entry imports statically (React, the router, the site's frame) is
+ * one chunk, `app`; the common code of the order page and the dashboard (the order form) is
+ * another, `customer`; what else either imports (the dashboard's frame, its first tab) is
+ * `account`, beside each page's own chunk. Every other module is chunked by Rollup by the pages that import it,
+ * unmerged, so that no chunk a customer loads carries a part of the team's pages.
+ *
+ * A manual chunk takes in the static imports of its modules that no other manual chunk holds:
+ * `app` holds everything the entry imports, so the others take in nothing of it; what `customer`
+ * and `account` import is in `app`, `customer` or `account`.
+ */
+export function groupedChunks(id: string, meta: ManualChunkMeta): string | undefined {
+  const { entryId, app, customer, account } = groups(meta);
+  // React whole (react-dom's parts the entry does not import too, say `createPortal`), and
+  // the entry's modules but its stylesheet, which the server puts inline into every page.
+  if (REACT.test(id) || (id !== entryId && app.has(id) && !/\.css$/.test(id))) return 'app';
+  if (customer.has(id)) return 'customer';
+  if (account.has(id)) return 'account';
   return undefined;
 }

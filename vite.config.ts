@@ -18,7 +18,7 @@ export default defineConfig(() => ({
     target: 'es2022',
     cssCodeSplit: true,
     reportCompressedSize: false,
-    rollupOptions: { output: { manualChunks: groupedChunks, experimentalMinChunkSize: 2048 } },
+    rollupOptions: { output: { manualChunks: groupedChunks, experimentalMinChunkSize: 0 } },
   },
   ssr: { noExternal: [] },
   server: { hmr: { port: 24679 } },

@@ -25,22 +25,6 @@ export function islandVariants(): Plugin {
   };
 }
 
-const NOTICES = resolve(SRC, 'web/islands/sonner.ts');
-
-/**
- * Islands import the notice library through islands/sonner.ts, which tells the notification area
- * that a notice may follow (it loads the library's notice list only then).
- */
-function noticesOnDemand(): Plugin {
-  return {
-    name: 'artim-notices-on-demand',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      return source === 'sonner' && importer !== NOTICES ? NOTICES : null;
-    },
-  };
-}
-
 /** React itself, in one chunk that loads with the first island to wake (only React: a module of ours placed there would tie the loader to it). */
 const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
 
@@ -53,7 +37,7 @@ const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
-  plugins: [islandVariants(), noticesOnDemand(), react()],
+  plugins: [islandVariants(), react()],
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: resolve(SRC, 'web/islands/router.tsx') },

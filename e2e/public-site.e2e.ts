@@ -222,7 +222,6 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     await page.goto('/en');
     await hydrated(page);
     await page.waitForLoadState('networkidle');
-    expect(await page.evaluate(() => window.__artimNotices ?? false)).toBe(false);
     // The notice list (sonner's labelled live region) is not on the page.
     expect(await page.locator('section[aria-live="polite"][aria-label^="Notifications"]').count()).toBe(0);
     // A search from the address raises a notice with no touch at all.

@@ -1,22 +1,22 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { noticeRaised, subscribeNotices } from '../lib/toast';
 import { useAnyModalOpen } from '../lib/openModals';
 
-// The notification area loads after hydration so its code stays out of the first download;
-// toasts raised before then appear once it has mounted.
+// The notification area's code loads with the first notice (lib/toast.ts), so a page nobody acts
+// on never downloads it; a notice raised before it has mounted shows once it has.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 /**
- * The notification area, mounted once the page has hydrated. Its own state, so mounting it
- * re-renders only this, not the whole page under the root layout.
+ * The notification area: nothing until the page raises its first notice. Its own state, so
+ * mounting it re-renders only this, not the whole page under the root layout.
  */
 export function Notifications() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted ? <NoticeArea /> : null;
+  const wanted = useSyncExternalStore(subscribeNotices, noticeRaised, () => false);
+  return wanted ? <NoticeArea /> : null;
 }
 
 /** The notices themselves: top right below the header, or at the bottom while a dialog is open. */
-export function NoticeArea() {
+function NoticeArea() {
   const modalOpen = useAnyModalOpen();
   return (
     <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import type { TFunction } from '../../i18n';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { COUNTER_OF, type OrderStatus, type StatusGroup } from '../../../core/orderStatus';
 import type { BadgeTone } from '../../components/ui/Badge';
 import { errorText } from '../../lib/errorText';

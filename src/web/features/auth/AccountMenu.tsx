@@ -7,6 +7,7 @@ import { loadNamespaces } from '../../i18n';
 import { useMe } from './api';
 import { authDialog, useAuthDialog } from './authDialogStore';
 import { useSignOut } from './useSignOut';
+import { toast } from '../../lib/toast';
 
 const button =
   'inline-flex h-10 items-center justify-center rounded-xl px-4 text-sm font-semibold transition-colors disabled:pointer-events-none disabled:opacity-60';
@@ -98,12 +99,9 @@ function AuthDialogHost() {
     if (params.get('auth') === 'required' && !params.has('from-signout')) authDialog.open('login');
     if (params.has('verified')) {
       const failed = params.has('error');
-      // The notification code loads on demand, so it stays out of every page's first download.
-      void import('sonner').then(({ toast }) =>
-        failed
-          ? toast.error(t('account.emailVerifyFailed'), { description: t('account.emailVerifyFailedText') })
-          : toast.success(t('account.emailVerified'), { description: t('account.emailVerifiedText') }),
-      );
+      // The notice's code loads with it (lib/toast.ts), so it stays out of every page's download.
+      if (failed) toast.error(t('account.emailVerifyFailed'), { description: t('account.emailVerifyFailedText') });
+      else toast.success(t('account.emailVerified'), { description: t('account.emailVerifiedText') });
     }
     params.delete('auth');
     params.delete('from-signout');

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { AUTH_WRITE_BODIES, isTwoFactorChallenge } from '../../../core/contracts/account';
 import { isErrorCode } from '../../../core/errors';
 import { FULL_NAME_MIN_LENGTH, isAcceptablePassword, passwordStrength, PASSWORD_MIN_SCORE } from '../../../core/password';

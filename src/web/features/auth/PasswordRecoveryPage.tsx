@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useTranslation } from '../../i18n';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { AUTH_WRITE_BODIES } from '../../../core/contracts/account';
 import type { PageMeta } from '../../app/page';
 import { api, ApiError, unwrap } from './api';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useTranslation } from '../../i18n';
 import { twoFactorSetupSchema, type TwoFactorSetup } from '../../../core/contracts/account';
 import { secretOf, totpCodeSchema } from '../../../core/secondFactor';

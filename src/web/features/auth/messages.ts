@@ -1,5 +1,5 @@
 import type { TFunction } from '../../i18n';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { errorText } from '../../lib/errorText';
 import { ApiError } from './api';
 

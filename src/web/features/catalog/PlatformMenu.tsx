@@ -6,6 +6,7 @@ import { useLanguage } from '../../lib/language';
 import { platformName } from '../../lib/platformName';
 import { usePlatforms } from './api';
 import { useDropdown } from '../../components/ui/useDropdown';
+import { useIdle } from '../../lib/idle';
 
 /** Where a platform's services are ordered (docs/rules.md#catalogue). */
 export const orderHref = (lang: string, platform: string) => `/${lang}/order?platform=${encodeURIComponent(platform.toLowerCase())}`;
@@ -13,7 +14,8 @@ export const orderHref = (lang: string, platform: string) => `/${lang}/order?pla
 /**
  * The header's social-media dropdown: the platforms of the service list (instagram, tiktok,
  * youtube, facebook first, then alphabetical, services without a platform under "Other" last, at most
- * 12), each leading to its order page.
+ * 12), each leading to its order page. The list is asked for when the browser is first idle
+ * after the page is live, or when the menu opens, whichever comes first.
  * A menu button: Enter, Space or the arrow keys open it; the arrows, Home and End move through
  * it; Escape closes it and returns focus to the button; Tab or a click elsewhere closes it.
  * Written by hand instead of with Radix, because it ships with every public page.
@@ -22,8 +24,11 @@ export function PlatformMenu({ align = 'left' }: { align?: 'left' | 'right' }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { key: locationKey } = useLocation();
-  const { platforms, loading } = usePlatforms();
   const { open, setOpen, id, root, button, closeToButton } = useDropdown();
+  // Asked for once the page is live and the browser idle, or at once when the menu opens: not
+  // a request of the page's load.
+  const idle = useIdle();
+  const { platforms, loading } = usePlatforms(undefined, idle || open);
   const list = platforms ?? [];
 
   useEffect(() => setOpen(false), [locationKey, setOpen]);

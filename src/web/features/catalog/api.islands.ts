@@ -10,10 +10,10 @@ export * from './api';
 
 let platforms: Promise<string[]> | undefined;
 
-export function usePlatforms(initial?: string[] | null): { platforms: string[] | undefined; loading: boolean } {
+export function usePlatforms(initial?: string[] | null, enabled = true): { platforms: string[] | undefined; loading: boolean } {
   const [list, setList] = useState<string[] | undefined>(initial ?? undefined);
   useEffect(() => {
-    if (initial) return;
+    if (initial || !enabled) return;
     let current = true;
     platforms ??= fetchPlatforms().catch((err: unknown) => {
       console.warn('platform list not loaded', err);
@@ -23,6 +23,6 @@ export function usePlatforms(initial?: string[] | null): { platforms: string[] |
     return () => {
       current = false;
     };
-  }, [initial]);
+  }, [initial, enabled]);
   return { platforms: list, loading: list === undefined };
 }

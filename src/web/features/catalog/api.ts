@@ -48,8 +48,9 @@ export function useServiceDetail(id: string | undefined, lang: Language) {
  * fetched (the server render shows the platforms at once). A failure is logged and reads as an
  * empty list: the header and the home grid show their empty states, never an error.
  */
-export function usePlatforms(initial?: string[] | null): { platforms: string[] | undefined; loading: boolean } {
+export function usePlatforms(initial?: string[] | null, enabled = true): { platforms: string[] | undefined; loading: boolean } {
   const query = useQuery({
+    enabled,
     queryKey: catalogKeys.platforms(),
     queryFn: async () => {
       try {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Check, Copy, KeyRound, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { createApiKeySchema, MAX_API_KEYS, type ApiKeyView } from '../../../core/contracts/reseller';
 import { useTranslation } from '../../i18n';
 import { Button, FieldError, Input, Label } from '../../components/ui';

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CircleDashed, CreditCard, History, KeyRound, LifeBuoy, ListPlus, Loader2, LogOut, Plus, Settings, ShoppingBag, Wallet, XCircle } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import { useLoaderData, useLocation, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { LOCALES } from '../../../core/i18n';
 import type { PageMeta } from '../../app/page';
 import { routeLanguage } from '../../app/page';
@@ -14,17 +14,13 @@ import { useLiveEvents } from '../../lib/liveEvents';
 import { orderNoteText } from '../../lib/orderNote';
 import { type Me, ME_QUERY_KEY, requireMe, useMe, useSignOut } from '../auth';
 import type { OrderNavigationState } from '../catalog/pages';
-import { paymentKeys, PaymentsTab, TopUpDialog } from '../payments';
-import { SupportTab } from '../support/tabs';
+import { paymentKeys } from '../payments';
 import { dashboardKeys, useOrders, useOrderStats, useWallet } from './api';
 import type { HistoryQuery, OrderStats } from '../../../core/contracts/orders';
 import { historyFromAddress, withHistory } from './historyAddress';
-import { ApiKeysTab } from './ApiKeysTab';
-import { HistoryTab } from './HistoryTab';
-import { MassOrderTab } from './MassOrderTab';
 import { OrdersTab } from './OrdersTab';
-import { SettingsTab } from './SettingsTab';
 import { TabList, TabPanel, type TabItem } from '../../components/ui/Tabs';
+import { LoadingBox } from '../../components/ui/QueryState';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { errorText } from '../../lib/errorText';
 
@@ -42,6 +38,16 @@ const isTab = (v: unknown): v is Tab => typeof v === 'string' && (TABS as readon
 const PAYMENT_RETURN_RELOAD_MS = 3000;
 const PAYMENT_OPENED_RELOAD_MS = 2000;
 const AFTER_ORDER_MS = 1500;
+
+// The tabs other than the new order's, and the top-up dialog, load when first opened: the page's
+// first download carries the order form alone (bench/README.md, the order page and the dashboard).
+const HistoryTab = lazy(() => import('./HistoryTab').then((m) => ({ default: m.HistoryTab })));
+const MassOrderTab = lazy(() => import('./MassOrderTab').then((m) => ({ default: m.MassOrderTab })));
+const ApiKeysTab = lazy(() => import('./ApiKeysTab').then((m) => ({ default: m.ApiKeysTab })));
+const SettingsTab = lazy(() => import('./SettingsTab').then((m) => ({ default: m.SettingsTab })));
+const PaymentsTab = lazy(() => import('../payments/tabs').then((m) => ({ default: m.PaymentsTab })));
+const TopUpDialog = lazy(() => import('../payments/tabs').then((m) => ({ default: m.TopUpDialog })));
+const SupportTab = lazy(() => import('../support/tabs').then((m) => ({ default: m.SupportTab })));
 
 const ICONS = { orders: Plus, mass: ListPlus, history: History, payments: CreditCard, support: LifeBuoy, api: KeyRound, settings: Settings } as const;
 
@@ -90,6 +96,9 @@ export default function DashboardPage() {
     return () => window.removeEventListener('hashchange', follow);
   }, []);
   const [topUpOpen, setTopUpOpen] = useState(false);
+  // Mounted from its first opening on, so that closing it keeps its closing animation.
+  const [topUpUsed, setTopUpUsed] = useState(false);
+  if (topUpOpen && !topUpUsed) setTopUpUsed(true);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
   const wallet = useWallet(initial.balanceMicros);
@@ -303,13 +312,17 @@ export default function DashboardPage() {
           </TabPanel>
           {tab !== 'orders' ? (
             <TabPanel id={tab} idPrefix="dashboard" active className="pt-4 sm:pt-6">
-              {panel}
+              <Suspense fallback={<LoadingBox label={t('common:loading')} />}>{panel}</Suspense>
             </TabPanel>
           ) : null}
         </div>
       </div>
 
-      <TopUpDialog open={topUpOpen} onOpenChange={setTopUpOpen} onOpened={() => later(reload, PAYMENT_OPENED_RELOAD_MS)} />
+      {topUpUsed ? (
+        <Suspense fallback={null}>
+          <TopUpDialog open={topUpOpen} onOpenChange={setTopUpOpen} onOpened={() => later(reload, PAYMENT_OPENED_RELOAD_MS)} />
+        </Suspense>
+      ) : null}
     </main>
   );
 }

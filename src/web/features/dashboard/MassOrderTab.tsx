@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, ListChecks, XCircle } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { massOrderInputSchema, type MassOrderResult } from '../../../core/contracts/massOrder';
 import { LOCALES } from '../../../core/i18n';
 import { isErrorCode } from '../../../core/errors';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { OrderActions } from '../../../core/contracts/reseller';
 import { useTranslation } from '../../i18n';
 import { Badge } from '../../components/ui/Badge';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { PublicService } from '../../../core/contracts/catalog';
 import type { OrderView } from '../../../core/contracts/orders';
 import { LOCALES } from '../../../core/i18n';

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useTranslation } from '../../i18n';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { AUTH_WRITE_BODIES } from '../../../core/contracts/account';
 import { isAcceptablePassword } from '../../../core/password';
 import { Button, FieldError, Input, Label } from '../../components/ui';

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { TOPUP_MIN_MICROS, TOPUP_QUICK_AMOUNTS, type TopUpInput } from '../../../core/contracts/payments';
 import { LOCALES } from '../../../core/i18n';
 import { MICROS_PER_USD, usdMicrosToAznQepik } from '../../../core/money';

@@ -1,4 +1,2 @@
-/** The balance's top-up and payment history, as the dashboard shows them (docs/ARCHITECTURE.md#layers). */
+/** The payments' query keys, which the dashboard refreshes (docs/ARCHITECTURE.md#layers); its tab and dialog are in ./tabs.ts. */
 export { paymentKeys } from './api';
-export { PaymentsTab } from './PaymentsTab';
-export { TopUpDialog } from './TopUpDialog';

@@ -1,7 +1,7 @@
 import { Check, RotateCcw } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../i18n';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { CONSULTATION_STATUSES, type ConsultationStatus, type ConsultationView } from '../../../core/contracts/support';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';

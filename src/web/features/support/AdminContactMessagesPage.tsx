@@ -1,7 +1,7 @@
 import { CheckCheck, Eye, Mail, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { CONTACT_STATUSES, type ContactMessageView } from '../../../core/contracts/support';
 import type { PageMeta } from '../../app/page';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';

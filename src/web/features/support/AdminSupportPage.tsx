@@ -3,7 +3,7 @@ import { ArrowLeft, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '../../../core/contracts/support';
 import type { PageMeta } from '../../app/page';
 import { Badge } from '../../components/ui/Badge';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { CONSULTATION_SERVICES, consultationSchema, SUPPORT_LIMITS, type ConsultationInput, type ConsultationService } from '../../../core/contracts/support';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';

@@ -9,6 +9,7 @@ import { errorText } from '../../lib/errorText';
 import { useMe, type Me } from '../auth';
 import { sendContactMessage } from './http';
 import { focusField } from '../../lib/focusField';
+import { toast } from '../../lib/toast';
 
 type Field = 'name' | 'email' | 'subject' | 'message';
 type Values = Required<ContactMessageInput>;
@@ -73,7 +74,6 @@ export function ContactForm() {
         if (first) focusField(document.getElementById(`${id}-${first}`));
         return;
       }
-      const { toast } = await import('sonner');
       try {
         await sendContactMessage(checked.message);
         toast.success(t('contact.success'), { description: t('contact.successText') });

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Inbox, LifeBuoy, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { LoadingBox } from '../../components/ui/QueryState';

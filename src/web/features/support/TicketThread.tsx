@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';

@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../core/i18n';
 import { loadNamespaces } from '../../i18n';
 import { authDialog, useEnsureMe, useMe } from '../auth';
+import { toast } from '../../lib/toast';
 
 /**
  * Who asked for the consultation dialog and for which service. Kept tiny and free of UI code:
@@ -58,9 +59,7 @@ export function useConsultationRequest(): (hint?: string) => void {
       authDialog.open('login');
       const lang = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
       // The notice's code and text load on demand: this module sits in every public page.
-      void Promise.all([import('sonner'), loadNamespaces(i18n, lang, ['support'])]).then(([{ toast }]) =>
-        toast.info(i18n.t('support:consultation.needsSignIn')),
-      );
+      void loadNamespaces(i18n, lang, ['support']).then(() => toast.info(i18n.t('support:consultation.needsSignIn')));
     },
     [known, ensureMe, i18n],
   );

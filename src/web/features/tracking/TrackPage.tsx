@@ -16,6 +16,7 @@ import { trackKind, type TrackKind } from './trackKind';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { errorText } from '../../lib/errorText';
 import { orderDelayText } from '../../lib/orderDelay';
+import { toast } from '../../lib/toast';
 
 export const ns = ['tracking'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('tracking:title')} · ${site.site_name}`, description: t('tracking:intro') });
@@ -63,8 +64,8 @@ export function TrackView() {
             ? t('notFound')
             : errorText(t, err, 'tracking');
         setFailure(text);
-        // The notice library is loaded with the page's notifications, not with this page.
-        void import('sonner').then(({ toast }) => toast.error(text));
+        // The notice library loads with the notice (lib/toast.ts), not with this page.
+        toast.error(text);
       } finally {
         if (searched.current === number) setLoading(false);
       }

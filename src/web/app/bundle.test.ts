@@ -1,0 +1,84 @@
+import { gzipSync } from 'node:zlib';
+import { build, type Rollup } from 'vite';
+import { describe, expect, it } from 'vitest';
+import appConfig from '../../../vite.config';
+
+/**
+ * What a customer's page loads before it is ready (docs/decisions/0024): the app's entry and, as
+ * the server preloads them (server/web/renderer.ts `preloadLinks`), the page's chunk and the
+ * chunks both import statically — read from the build's manifest, as the server reads it.
+ */
+const CUSTOMER_PAGES = ['features/catalog/OrderPage.tsx', 'features/dashboard/DashboardPage.tsx'];
+/**
+ * Gzipped bytes of JS before ready, at most: what the pages load today plus a little room
+ * (bench/README.md). The goal is 100 KB, which React, the router and the query cache alone
+ * exceed (the `app` chunk); this ceiling stops the pages from growing back meanwhile.
+ */
+const BUDGET_BYTES = 212 * 1024;
+/** Scripts before ready, at most: with the document, six requests — what a browser opens at once to one server. */
+const BUDGET_SCRIPTS = 5;
+/** Code of the team's pages. */
+const ADMIN_MODULE = /\/src\/web\/features\/admin\/|\/src\/web\/features\/support\/Admin\w+\.tsx$|\/src\/core\/contracts\/admin\.ts$/;
+
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+let built: ReturnType<typeof buildApp> | undefined;
+/** One build for the file's tests. */
+const appBuild = () => (built ??= buildApp());
+
+async function buildApp() {
+  const config = appConfig({ command: 'build', mode: 'production', isSsrBuild: false, isPreview: false });
+  // As `npm run build` makes it: React's production build, whatever NODE_ENV the test runner set.
+  const output = (await build({
+    ...config,
+    configFile: false,
+    logLevel: 'silent',
+    mode: 'production',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: { ...config.build, write: false },
+  })) as Rollup.RollupOutput;
+  const manifestAsset = output.output.find((o): o is Rollup.OutputAsset => o.type === 'asset' && o.fileName.endsWith('manifest.json'))!;
+  const manifest = JSON.parse(String(manifestAsset.source)) as Manifest;
+  const chunks = new Map(output.output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
+  return { manifest, chunks };
+}
+
+/** The entry's and the page's chunks with everything they import statically, as the manifest lists them. */
+function firstLoad(manifest: Manifest, page: string): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  visit('index.html');
+  visit(page);
+  return [...files];
+}
+
+describe("the app's build for a customer's pages", () => {
+  it('loads no code of the team, at most five scripts and stays under the byte budget before ready', async () => {
+    const { manifest, chunks } = await appBuild();
+    for (const page of CUSTOMER_PAGES) {
+      // Without its own key in the manifest a page gets no preloads and loads as a waterfall.
+      expect(manifest[page], page).toBeDefined();
+      // The entry's stylesheet is put inline into the page; one that came with another chunk would be a request holding up the first paint.
+      const stylesheets = Object.entries(manifest).filter(([key, chunk]) => key !== 'index.html' && firstLoad(manifest, page).includes(chunk.file) && chunk.css?.length);
+      expect(stylesheets.map(([key]) => key), page).toEqual([]);
+      const files = firstLoad(manifest, page).filter((f) => f.endsWith('.js'));
+      const admin = files.flatMap((f) => Object.keys(chunks.get(f)!.modules).filter((id) => ADMIN_MODULE.test(id)));
+      expect(admin, page).toEqual([]);
+      expect(files.length, `${page}: ${files.join(', ')}`).toBeLessThanOrEqual(BUDGET_SCRIPTS);
+      const bytes = files.reduce((n, f) => n + gzipSync(chunks.get(f)!.code, { level: 9 }).length, 0);
+      expect(bytes, page).toBeLessThanOrEqual(BUDGET_BYTES);
+    }
+  });
+
+  it("leaves the dashboard's other tabs and the top-up dialog out of its first load", async () => {
+    const { manifest, chunks } = await appBuild();
+    const modules = firstLoad(manifest, 'features/dashboard/DashboardPage.tsx').flatMap((f) => (chunks.has(f) ? Object.keys(chunks.get(f)!.modules) : []));
+    const later = ['HistoryTab', 'MassOrderTab', 'ApiKeysTab', 'SettingsTab', 'PaymentsTab', 'SupportTab', 'TopUpDialog', 'components/ui/Dialog', 'node_modules/sonner/'];
+    expect(later.filter((name) => modules.some((id) => id.includes(name)))).toEqual([]);
+  });
+});
