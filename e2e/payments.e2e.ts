@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usdMicrosToAznQepik } from '../src/core/money';
@@ -152,6 +153,28 @@ describe.skipIf(!hasChromium())('payments', () => {
     expect(problems).toEqual([]);
     await context.close();
   }, 300_000);
+
+  it('says it is loading when "Top up balance" is tapped before the dialog’s code has arrived, then opens the dialog', async () => {
+    const manifest = JSON.parse(readFileSync(new URL('../dist/client/.vite/manifest.json', import.meta.url), 'utf8')) as Record<string, { file: string }>;
+    const chunk = manifest['features/payments/tabs.ts']!.file;
+    const { context, problems } = await signedInContext(browser, PHONE);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(`**/${chunk}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto('/en/dashboard');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Top up balance' }).first().click();
+    await page.getByRole('status').filter({ hasText: 'Loading' }).waitFor();
+    release();
+    await page.getByRole('dialog', { name: 'Top up your balance' }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'Loading' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 
   it('return pages at 390 px: the error from the address is text; a signed-out visitor sees each of the 3 checks, then the accepted message', async () => {
     const context = await browser.newContext({ viewport: PHONE, baseURL: shop(), locale: 'en-US', extraHTTPHeaders: visitorHeaders() });

@@ -21,6 +21,8 @@ import { historyFromAddress, withHistory } from './historyAddress';
 import { OrdersTab } from './OrdersTab';
 import { TabList, TabPanel, type TabItem } from '../../components/ui/Tabs';
 import { LoadingBox } from '../../components/ui/QueryState';
+import { Spinner } from '../../components/ui/Spinner';
+import { whenIdle } from '../../lib/idle';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { errorText } from '../../lib/errorText';
 
@@ -45,8 +47,9 @@ const HistoryTab = lazy(() => import('./HistoryTab').then((m) => ({ default: m.H
 const MassOrderTab = lazy(() => import('./MassOrderTab').then((m) => ({ default: m.MassOrderTab })));
 const ApiKeysTab = lazy(() => import('./ApiKeysTab').then((m) => ({ default: m.ApiKeysTab })));
 const SettingsTab = lazy(() => import('./SettingsTab').then((m) => ({ default: m.SettingsTab })));
-const PaymentsTab = lazy(() => import('../payments/tabs').then((m) => ({ default: m.PaymentsTab })));
-const TopUpDialog = lazy(() => import('../payments/tabs').then((m) => ({ default: m.TopUpDialog })));
+const paymentsCode = () => import('../payments/tabs');
+const TopUpDialog = lazy(() => paymentsCode().then((m) => ({ default: m.TopUpDialog })));
+const PaymentsTab = lazy(() => paymentsCode().then((m) => ({ default: m.PaymentsTab })));
 const SupportTab = lazy(() => import('../support/tabs').then((m) => ({ default: m.SupportTab })));
 
 const ICONS = { orders: Plus, mass: ListPlus, history: History, payments: CreditCard, support: LifeBuoy, api: KeyRound, settings: Settings } as const;
@@ -99,6 +102,9 @@ export default function DashboardPage() {
   // Mounted from its first opening on, so that closing it keeps its closing animation.
   const [topUpUsed, setTopUpUsed] = useState(false);
   if (topUpOpen && !topUpUsed) setTopUpUsed(true);
+  // The top-up dialog is the page's main action: its code is fetched once the page is live and the
+  // browser idle, so that a tap on "Top up" rarely waits for it (and shows a loading state when it does).
+  useEffect(() => whenIdle(() => void paymentsCode().catch(() => {})), []);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
   const wallet = useWallet(initial.balanceMicros);
@@ -319,10 +325,21 @@ export default function DashboardPage() {
       </div>
 
       {topUpUsed ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={topUpOpen ? <DialogLoading label={t('common:loading')} /> : null}>
           <TopUpDialog open={topUpOpen} onOpenChange={setTopUpOpen} onOpened={() => later(reload, PAYMENT_OPENED_RELOAD_MS)} />
         </Suspense>
       ) : null}
     </main>
+  );
+}
+
+/** Where a dialog will open, while its code is still on its way: the page dimmed, a spinner and "Loading…" announced. */
+function DialogLoading({ label }: { label: string }) {
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center bg-slate-900/40">
+      <div className="rounded-2xl bg-white px-8 py-6 shadow-xl">
+        <Spinner label={label} />
+      </div>
+    </div>
   );
 }
