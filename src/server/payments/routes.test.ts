@@ -7,13 +7,13 @@ import { post, signUpUser } from '../auth/testing';
 import type { Database } from '../db/client';
 import { payments, users } from '../db/schema';
 import { createGateway } from '../gateways';
-import { createTestApp } from '../testing/app';
+import { createTestApp, serveOverHttp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 
 let database: Database;
 let gw: SandboxGateway;
 let app: Hono;
-let server: { close(): void; url: string };
+let server: Awaited<ReturnType<typeof serveOverHttp>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -21,17 +21,11 @@ beforeAll(async () => {
   const gateway = createGateway({ kind: 'sandbox', baseUrl: gw.url, publicKey: gw.publicKey, privateKey: gw.privateKey });
   ({ app } = await createTestApp(database, { gateway }));
   // The gateway posts its callbacks to this app over real HTTP.
-  const { serve } = await import('@hono/node-server');
-  await new Promise<void>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-      server = { close: () => s.close(), url: `http://127.0.0.1:${info.port}` };
-      resolve();
-    });
-  });
+  server = await serveOverHttp(app);
   gw.setCallbackUrl(`${server.url}/api/payments/callback`);
 });
 afterAll(async () => {
-  server.close();
+  await server.close();
   await gw.close();
   await database.close();
 });

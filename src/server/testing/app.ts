@@ -20,3 +20,13 @@ export async function createTestApp(database: Database, overrides: Partial<AppDe
   };
   return { app: buildApp(deps), deps };
 }
+
+/** The app answering real HTTP on a free loopback port (for what calls it from outside: a gateway's callbacks, fetch). */
+export async function serveOverHttp(app: { fetch: (request: Request) => Response | Promise<Response> }): Promise<{ url: string; close: () => Promise<void> }> {
+  const { serve } = await import('@hono/node-server');
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => new Promise<void>((done) => server.close(() => done())) }),
+    );
+  });
+}

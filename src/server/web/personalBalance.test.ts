@@ -14,7 +14,7 @@ import type { Database } from '../db/client';
 import { catalogServices, payments, users } from '../db/schema';
 import { createGateway } from '../gateways';
 import { singleProvider } from '../providers';
-import { createTestApp } from '../testing/app';
+import { createTestApp, serveOverHttp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 import { eventually } from '../testing/eventually';
 import { sandboxClient } from '../testing/sandbox';
@@ -32,7 +32,7 @@ let database: Database;
 let sandbox: SandboxProvider;
 let gw: SandboxGateway;
 let app: Hono;
-let server: { close(): void; url: string };
+let server: Awaited<ReturnType<typeof serveOverHttp>>;
 let stopCaches: (() => Promise<void>) | undefined;
 let admin: string;
 let service: typeof catalogServices.$inferSelect;
@@ -46,13 +46,7 @@ beforeAll(async () => {
   const gateway = createGateway({ kind: 'sandbox', baseUrl: gw.url, publicKey: gw.publicKey, privateKey: gw.privateKey });
   // A built app (clientDir set) answers customers' pages from shells: only the fields are read per request.
   ({ app } = await createTestApp(database, { providers: singleProvider(provider), gateway, web: sourceRenderer(), clientDir: mkdtempSync(join(tmpdir(), 'artim-client-')) }));
-  const { serve } = await import('@hono/node-server');
-  await new Promise<void>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-      server = { close: () => s.close(), url: `http://127.0.0.1:${info.port}` };
-      resolve();
-    });
-  });
+  server = await serveOverHttp(app);
   gw.setCallbackUrl(`${server.url}/api/payments/callback`);
   const deaf = Object.assign(Object.create(database) as Database, { listen: async () => async () => {} });
   stopCaches = await enableCaches(deaf);
@@ -61,7 +55,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stopCaches?.();
-  server?.close();
+  await server?.close();
   await gw?.close();
   await sandbox?.close();
   await database?.close();
