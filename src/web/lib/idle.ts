@@ -12,8 +12,8 @@ export function whenIdle(then: () => void): () => void {
 
 /**
  * False until the browser is first idle after the component mounted: on the server, during
- * hydration and until the page is live. What a page needs only later (the notification area, the
- * header's platform list) waits for it, out of the page's load.
+ * hydration and until the page is live. What a page needs only later (the header's platform list, the
+ * dashboard's top-up dialog code) waits for it, out of the page's load.
  */
 export function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
