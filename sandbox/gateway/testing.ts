@@ -5,10 +5,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface ReceivedCallback {
+export type ReceivedCallback = {
   data?: string;
   signature?: string;
-}
+};
 
 export async function startCallbackSink() {
   const received: ReceivedCallback[] = [];

@@ -65,6 +65,12 @@ export const ERROR_CODES = {
   PAYMENT_NOT_FOUND: 404,
   PAYMENT_STATUS_UNKNOWN: 502,
   SIGNATURE_INVALID: 400,
+  /** A top-up through a method that is off, or that this shop cannot take (no gateway configured). */
+  PAYMENT_METHOD_UNAVAILABLE: 409,
+  /** A top-up outside its method's bounds. `details.minMicros`, `details.maxMicros`. */
+  TOPUP_OUT_OF_RANGE: 422,
+  /** A gateway refused or did not answer a refund of a top-up; nothing was taken from the balance. */
+  PAYMENT_REFUND_FAILED: 502,
   /** The account owes the shop (a chargeback left its balance below zero): no orders until a top-up or the team settles it. `details.owedMicros`. */
   BALANCE_OWED: 402,
   /** A chargeback asked for a payment that is not a completed top-up. */

@@ -79,19 +79,35 @@ export function microsToDecimal(micros: number): string {
 }
 
 /**
- * USD micro-dollars → AZN qəpik at `rate` AZN per USD: ceil(micros × rate / 10 000), computed
- * exactly (a qəpik is a hundredth of a manat, a micro a millionth of a dollar). 25 000 000 micros
- * at "1.7" → 4250 qəpik. Throws RangeError for a negative or non-integer amount and for a rate
- * that is not a positive plain decimal string.
+ * USD micro-dollars → the minor unit (a hundredth) of a currency at `rate` units per USD:
+ * ceil(micros × rate / 10 000), computed exactly (AZN qəpik, TRY kuruş; a micro is a millionth of
+ * a dollar). 25 000 000 micros at "1.7" → 4250 qəpik. Throws RangeError for a negative or
+ * non-integer amount and for a rate that is not a positive plain decimal string.
  */
-export function usdMicrosToAznQepik(micros: number, rate: string): number {
+export function usdMicrosToMinor(micros: number, rate: string): number {
   assertInteger(micros, 'micros');
   if (micros < 0) throw new RangeError(`micros must not be negative, got ${micros}`);
   if (!RATE.test(rate) || Number(rate) === 0) throw new RangeError(`invalid exchange rate: ${rate}`);
-  const qepik = new Big(micros).times(rate).div(MICROS_PER_USD / 100).round(0, Big.roundUp);
-  const result = qepik.toNumber();
-  assertInteger(result, 'qəpik');
+  const minor = new Big(micros).times(rate).div(MICROS_PER_USD / 100).round(0, Big.roundUp);
+  const result = minor.toNumber();
+  assertInteger(result, 'minor units');
   return result;
+}
+
+/** USD micro-dollars → AZN qəpik at `rate` AZN per USD (`usdMicrosToMinor`). */
+export const usdMicrosToAznQepik = usdMicrosToMinor;
+
+/**
+ * A charge in minor units with a fee of `feeBp` hundredths of a percent added, rounded up to the
+ * minor unit: 1000 with 250 (2.5 %) → 1025; 1001 with 250 → 1027 (1026.025 rounded up).
+ */
+export function withFeeMinor(minor: number, feeBp: number): number {
+  assertInteger(minor, 'minor units');
+  assertInteger(feeBp, 'fee');
+  if (minor < 0 || feeBp < 0) throw new RangeError('amount and fee must not be negative');
+  const total = new Big(minor).times(10_000 + feeBp).div(10_000).round(0, Big.roundUp).toNumber();
+  assertInteger(total, 'minor units');
+  return total;
 }
 
 /** Qəpik as the decimal string a card gateway expects: 1717 → "17.17", 5 → "0.05". */

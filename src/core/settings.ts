@@ -29,6 +29,8 @@ export const settingsSchema = z.object({
   base_fee: numeric.pipe(z.number().min(0)),
   /** AZN per USD for card top-ups. */
   usd_azn_rate: numeric.pipe(z.number().positive()),
+  /** TRY per USD for top-ups charged in lira (docs/rules.md#payment-methods). */
+  usd_try_rate: numeric.pipe(z.number().positive()),
   /** Delayed orders (docs/rules.md#delayed-orders): the shortest wait, in minutes, before an order with no progress counts as delayed. */
   stuck_floor_minutes: numeric.pipe(z.number().int().min(1).max(10_080)),
   /** The wait, in minutes, for a service with too few finished orders to know its usual start. */
@@ -54,6 +56,7 @@ export const SETTING_STEPS = {
   base_fee: '0.01',
   default_balance: '0.01',
   usd_azn_rate: '0.0001',
+  usd_try_rate: '0.0001',
   stuck_floor_minutes: '1',
   stuck_default_minutes: '1',
   stuck_cancel_after_hours: '1',

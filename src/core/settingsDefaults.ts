@@ -15,6 +15,7 @@ export const DEFAULT_SETTINGS = {
   service_fee: 0,
   base_fee: 0,
   usd_azn_rate: 1.7,
+  usd_try_rate: 42,
   stuck_floor_minutes: 60,
   stuck_default_minutes: 360,
   stuck_cancel_after_hours: 0,
@@ -33,5 +34,6 @@ export const PUBLIC_SETTING_KEYS = [
   'service_fee',
   'base_fee',
   'usd_azn_rate',
+  'usd_try_rate',
 ] as const satisfies readonly (keyof typeof DEFAULT_SETTINGS)[];
 

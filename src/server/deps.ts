@@ -1,6 +1,6 @@
 import type { Database } from './db/client';
 import type { Env } from './env';
-import type { PaymentGateway } from './gateways';
+import type { GatewayRegistry } from './gateways';
 import type { Jobs } from './jobs/boss';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
@@ -22,8 +22,8 @@ export interface AppDeps {
   providers?: ProviderRegistry;
   /** Seals and opens the providers' API keys (PROVIDER_KEYS_SECRET). */
   providerKeys?: KeyBox;
-  /** The card gateway top-ups are paid through (sandbox or epoint). */
-  gateway?: PaymentGateway;
+  /** The gateway of each payment method kind top-ups are paid through (sandboxes or the real ones). */
+  gateways?: GatewayRegistry;
   /** Live updates to open pages (SSE), across instances. */
   realtime?: RealtimeHub;
   /** Secret that signs session cookies. */

@@ -3,7 +3,9 @@ import { resolve } from 'node:path';
 import { startSandboxGateway, type SandboxGateway } from '../../sandbox/gateway';
 import { parseLatencyRange, startSandboxProvider, type SandboxProvider } from '../../sandbox/provider';
 import type { Env } from './env';
+import { callbackPath, type PaymentMethodKind } from '../core/paymentMethods';
 import { createGateway, type PaymentGateway } from './gateways';
+import { gatewayRegistry, type GatewayRegistry } from './gateways';
 import type { EnvProvider } from './providers';
 
 export interface ExternalParts {
@@ -14,7 +16,10 @@ export interface ExternalParts {
    * (the sandbox's second provider, `SANDBOX_SLOT_2`).
    */
   envProviders: EnvProvider[];
-  gateway: PaymentGateway;
+  /** The gateway of each payment method kind this process can take money through. */
+  gateways: GatewayRegistry;
+  /** The method kinds served by a sandbox here: turned on for customers when their row is first written. */
+  sandboxMethods: PaymentMethodKind[];
   /** The sandbox servers running in this process, when any (`second`: the second sandbox provider). */
   sandbox: { provider?: SandboxProvider; second?: SandboxProvider; gateway?: SandboxGateway };
   /** Tells the sandbox gateway where to post callbacks once the server's address is known. */
@@ -22,7 +27,7 @@ export interface ExternalParts {
   close(): Promise<void>;
 }
 
-export const PAYMENT_CALLBACK_PATH = '/api/payments/callback';
+export const PAYMENT_CALLBACK_PATH = callbackPath('epoint');
 
 /** The `env_slot` of the second sandbox provider's row. */
 export const SANDBOX_SLOT_2 = 'sandbox-2';
@@ -81,18 +86,22 @@ export async function startExternalParts(env: Env): Promise<ExternalParts> {
     envProvider = { name: new URL(url).hostname, protocol: env.PROVIDER, url, key: env.PROVIDER_KEY!, callsPerSecond: env.PROVIDER_RATE_LIMIT ?? 0, sandbox: false };
   }
 
-  let gateway: PaymentGateway;
+  let epoint: PaymentGateway;
+  const sandboxMethods: PaymentMethodKind[] = [];
   if (env.PAYMENT_GATEWAY === 'sandbox') {
     sandbox.gateway = await startSandboxGateway({});
-    gateway = createGateway({ kind: 'sandbox', baseUrl: sandbox.gateway.url, publicKey: sandbox.gateway.publicKey, privateKey: sandbox.gateway.privateKey });
+    epoint = createGateway({ kind: 'sandbox', baseUrl: sandbox.gateway.url, publicKey: sandbox.gateway.publicKey, privateKey: sandbox.gateway.privateKey });
+    sandboxMethods.push('epoint');
   } else {
-    gateway = createGateway({ kind: 'epoint', baseUrl: env.EPOINT_URL, publicKey: env.EPOINT_PUBLIC_KEY!, privateKey: env.EPOINT_PRIVATE_KEY! });
+    epoint = createGateway({ kind: 'epoint', baseUrl: env.EPOINT_URL, publicKey: env.EPOINT_PUBLIC_KEY!, privateKey: env.EPOINT_PRIVATE_KEY! });
   }
+  const gateways = gatewayRegistry({ epoint });
 
   return {
     envProvider,
     envProviders: [envProvider, ...envProviders],
-    gateway,
+    gateways,
+    sandboxMethods,
     sandbox,
     setPublicUrl(url) {
       sandbox.gateway?.setCallbackUrl(new URL(PAYMENT_CALLBACK_PATH, url).toString());

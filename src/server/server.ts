@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { ensurePaymentMethods } from './payments/methods';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -69,6 +70,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const box = keyBox(providerKeysSecret(env));
   const [envId, ...slotIds] = await database.withLock(STARTUP_LOCK, () => ensureEnvProviders(database.db, box, external.envProviders));
   const providers = await openProviderRegistry(database, { box, logger, envProviders: external.envProviders });
+  // Every payment method has its row; the ones a sandbox serves are on when first written.
+  await database.withLock(STARTUP_LOCK, () => ensurePaymentMethods(database.db, external.sandboxMethods));
   // The catalogue is synced before the first request when the provider answers in time; pages
   // never wait on the provider afterwards. The sandbox's second provider then becomes the next
   // source of the first one's services.
@@ -86,7 +89,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db });
   const background = env.JOBS
-    ? await startBackground({ env, database, logger, orders: ordersDeps, gateway: external.gateway, realtime, publicUrl: () => deps.publicUrl, mailer })
+    ? await startBackground({ env, database, logger, orders: ordersDeps, gateways: external.gateways, realtime, publicUrl: () => deps.publicUrl, mailer })
     : undefined;
   const jobs: Jobs | undefined = background?.jobs;
   // Accepted orders wake this process's submission worker at once and the others by NOTIFY.
@@ -115,7 +118,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     mailer,
     providers,
     providerKeys: box,
-    gateway: external.gateway,
+    gateways: external.gateways,
     realtime,
   };
   const app = buildApp(deps);

@@ -37,7 +37,7 @@ async function main() {
   const providers = await openProviderRegistry(database, { box, logger, envProviders: external.envProviders });
   const realtime = await createRealtimeHub(database, logger);
   const orders = { db: database.db, providers, logger, realtime };
-  const background = await startBackground({ env, database, logger, orders, gateway: external.gateway, realtime, publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db }) });
+  const background = await startBackground({ env, database, logger, orders, gateways: external.gateways, realtime, publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db }) });
   logger.info({ concurrency: env.ORDER_SUBMIT_CONCURRENCY }, 'worker running: order submission and recurring jobs');
 
   stopOnSignals(logger, 'worker', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MICROS_PER_CENT } from '../money';
 import { PAYMENT_FAILURE_REASONS } from '../paymentFailure';
+import { MAX_METHOD_FEE_BP, PAYMENT_CURRENCIES, PAYMENT_METHOD_KINDS } from '../paymentMethods';
 
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -15,6 +16,8 @@ export { isTopUpReference, TOP_UP_REFERENCE_PREFIX } from './paymentReference';
 export const topUpInputSchema = z.strictObject({
   amountMicros: z.number().int().min(TOPUP_MIN_MICROS).max(TOPUP_MAX_MICROS).multipleOf(MICROS_PER_CENT),
   language: z.enum(['az', 'tr', 'en']).default('az'),
+  /** The method paid through (an enabled one); Epoint's card payment when not said. */
+  method: z.enum(PAYMENT_METHOD_KINDS).default('epoint'),
 });
 export type TopUpInput = z.infer<typeof topUpInputSchema>;
 
@@ -23,7 +26,11 @@ export const paymentViewSchema = z.object({
   reference: z.string(),
   type: z.enum(['balance_topup', 'order_payment']),
   amountUsdMicros: z.number().int(),
-  amountQepik: z.number().int(),
+  /** What the customer is charged, in the minor unit of `currency` (qəpik, kuruş). */
+  amountMinor: z.number().int(),
+  currency: z.enum(PAYMENT_CURRENCIES),
+  /** The method paid through. */
+  method: z.enum(PAYMENT_METHOD_KINDS),
   status: z.enum(PAYMENT_STATUSES),
   provider: z.string(),
   transactionId: z.string().nullable(),
@@ -42,5 +49,52 @@ export const paymentStatusViewSchema = paymentViewSchema.pick({ reference: true,
 });
 export type PaymentStatusView = z.infer<typeof paymentStatusViewSchema>;
 
-export const topUpResultSchema = z.object({ reference: z.string(), paymentUrl: z.string(), amountQepik: z.number().int() });
+export const topUpResultSchema = z.object({
+  reference: z.string(),
+  paymentUrl: z.string(),
+  amountMinor: z.number().int(),
+  currency: z.enum(PAYMENT_CURRENCIES),
+});
+
+const localizedText = (max: number, min: number) =>
+  z.strictObject({ az: z.string().trim().min(min).max(max), tr: z.string().trim().min(min).max(max), en: z.string().trim().min(min).max(max) });
+
+/** A method as the top-up dialog offers it: its name, the currency charged at the rate in force, its bounds and fee (docs/rules.md#payment-methods). */
+export const paymentMethodViewSchema = z.object({
+  kind: z.enum(PAYMENT_METHOD_KINDS),
+  name: z.object({ az: z.string(), tr: z.string(), en: z.string() }),
+  currency: z.enum(PAYMENT_CURRENCIES),
+  /** `currency` per USD, as decimal text. */
+  rate: z.string(),
+  minMicros: z.number().int(),
+  maxMicros: z.number().int(),
+  /** Hundredths of a percent added to what the customer pays. */
+  feeBp: z.number().int(),
+});
+export type PaymentMethodView = z.infer<typeof paymentMethodViewSchema>;
+
+/** A method as the team sets it: every field, checked against the kind's currencies and the top-up bounds. */
+export const paymentMethodInputSchema = z
+  .strictObject({
+    name: localizedText(60, 1),
+    details: localizedText(1000, 0),
+    currency: z.enum(PAYMENT_CURRENCIES),
+    minMicros: z.number().int().min(TOPUP_MIN_MICROS).max(TOPUP_MAX_MICROS).multipleOf(MICROS_PER_CENT),
+    maxMicros: z.number().int().min(TOPUP_MIN_MICROS).max(TOPUP_MAX_MICROS).multipleOf(MICROS_PER_CENT),
+    feeBp: z.number().int().min(0).max(MAX_METHOD_FEE_BP),
+    position: z.number().int().min(0).max(1000),
+    enabled: z.boolean(),
+  })
+  .refine((m) => m.maxMicros >= m.minMicros, { path: ['maxMicros'], message: 'belowMin' });
+export type PaymentMethodInput = z.infer<typeof paymentMethodInputSchema>;
+
+/** A method as the team sees it: the stored row, and whether this shop can take money through it. */
+export const staffPaymentMethodSchema = paymentMethodInputSchema.safeExtend({
+  kind: z.enum(PAYMENT_METHOD_KINDS),
+  /** The currencies this kind can charge in. */
+  currencies: z.array(z.enum(PAYMENT_CURRENCIES)),
+  /** False when no gateway of this kind is configured: customers never see the method. */
+  configured: z.boolean(),
+});
+export type StaffPaymentMethod = z.infer<typeof staffPaymentMethodSchema>;
 export type TopUpResult = z.infer<typeof topUpResultSchema>;

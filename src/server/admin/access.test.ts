@@ -108,7 +108,7 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
   // A completed top-up of 5 USD, credited as settlement credits it: the chargeback's subject.
   const [topUp] = await database.db
     .insert(payments)
-    .values({ reference: `balance-access-${target.id}`, userId: target.id, amountUsdMicros: 5_000_000, amountQepik: 850, rate: '1.7', provider: 'sandbox', status: 'completed' })
+    .values({ reference: `balance-access-${target.id}`, userId: target.id, amountUsdMicros: 5_000_000, amountMinor: 850, rate: '1.7', provider: 'sandbox', status: 'completed' })
     .returning();
   await credit(database.db, { userId: target.id, amountMicros: 5_000_000, kind: 'topup', reference: topUp!.id });
 

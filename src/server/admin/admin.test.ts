@@ -153,7 +153,7 @@ async function fixtures(): Promise<Record<string, () => Promise<{ path: string; 
       // A completed top-up of 5 USD, credited as settlement credits it.
       const [p] = await database.db
         .insert(payments)
-        .values({ reference: `balance-walk-${target.id}`, userId: target.id, amountUsdMicros: 5_000_000, amountQepik: 850, rate: '1.7', provider: 'sandbox', status: 'completed' })
+        .values({ reference: `balance-walk-${target.id}`, userId: target.id, amountUsdMicros: 5_000_000, amountMinor: 850, rate: '1.7', provider: 'sandbox', status: 'completed' })
         .returning();
       await credit(database.db, { userId: target.id, amountMicros: 5_000_000, kind: 'topup', reference: p!.id });
       return { path: `/api/admin/payments/${p!.id}/reversal`, body: { reason: 'The bank reversed it' } };

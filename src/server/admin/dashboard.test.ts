@@ -42,9 +42,9 @@ describe('the dashboard', () => {
     const before = await (await get('/api/admin/dashboard')).json();
     expect(before).not.toHaveProperty('revenueQepik');
     const c = await createCustomer(database.db, { balanceMicros: 10_000_000 });
-    const [p] = await database.db.insert(payments).values({ reference: `balance-${randomUUID()}`, userId: c.id, amountUsdMicros: 5_000_000, amountQepik: 850, rate: '1.7', status: 'completed', provider: 'epoint' }).returning();
+    const [p] = await database.db.insert(payments).values({ reference: `balance-${randomUUID()}`, userId: c.id, amountUsdMicros: 5_000_000, amountMinor: 850, rate: '1.7', status: 'completed', provider: 'epoint' }).returning();
     await database.db.execute(sql`insert into ledger_entries (user_id, amount_micros, kind, reference) values (${c.id}, 5000000, 'topup', ${p!.id})`);
-    await database.db.insert(payments).values({ reference: `balance-${randomUUID()}`, userId: c.id, amountUsdMicros: 1_000_000, amountQepik: 170, rate: '1.7', status: 'pending', provider: 'epoint', flagged: true });
+    await database.db.insert(payments).values({ reference: `balance-${randomUUID()}`, userId: c.id, amountUsdMicros: 1_000_000, amountMinor: 170, rate: '1.7', status: 'pending', provider: 'epoint', flagged: true });
     await order(c.id, { charge: 2_000_000, cost: 1_500_000, status: 'completed' });
     await order(c.id, { charge: 1_000_000, cost: 600_000, status: 'unknown' });
     const waiting = await order(c.id, { charge: 500_000, cost: 400_000, status: 'pending', fundsWait: true });

@@ -77,7 +77,7 @@ export function dayFigures(p: DayRange, dims: readonly AnalyticsDimension[]): SQ
     // Top-ups less chargebacks: the USD credited and the AZN of the payment each names.
     parts.push(sql`
       select ${shopDayOf(sql`l.created_at`)} as day, 'all' as dimension, '' as key, 0 as sales, 0 as refunds, 0 as cost,
-        sum(l.amount_micros) as top_ups, coalesce(sum(case l.kind when 'topup' then 1 else -1 end * (select p.amount_qepik from payments p where p.id = ${PAYMENT_OF_ENTRY})), 0) as qepik, 0 as orders
+        sum(l.amount_micros) as top_ups, coalesce(sum(case l.kind when 'topup' then 1 else -1 end * (select p.amount_minor from payments p where p.id = ${PAYMENT_OF_ENTRY} and p.currency = 'AZN')), 0) as qepik, 0 as orders
       from ledger_entries l
       where l.kind in ('topup', 'chargeback') and ${within(sql`l.created_at`, p)}
       group by 1`);

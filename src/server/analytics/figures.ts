@@ -233,13 +233,13 @@ export async function customerBalances(db: Db): Promise<{ customerBalancesMicros
 }
 
 /**
- * What completed top-ups brought in, all time (AZN qəpik paid and USD micros credited), less the
+ * What completed top-ups brought in, all time (AZN qəpik paid by the methods that charge in manat, and USD micros credited), less the
  * reversed ones: the same definition as the period figures, without a period.
  */
 export async function topUpsAllTime(db: Db): Promise<{ topUpsQepik: number; topUpsMicros: number }> {
   const [r] = rowsOf<{ qepik: string; micros: string }>(
     await db.execute(sql`
-      select coalesce(sum(case l.kind when 'topup' then p.amount_qepik when 'chargeback' then -p.amount_qepik end), 0) as qepik, coalesce(sum(l.amount_micros), 0) as micros
+      select coalesce(sum(case when p.currency <> 'AZN' then 0 when l.kind = 'topup' then p.amount_minor when l.kind = 'chargeback' then -p.amount_minor end), 0) as qepik, coalesce(sum(l.amount_micros), 0) as micros
       from ledger_entries l left join payments p on p.id::text = l.reference
       where l.kind in ('topup', 'chargeback')`),
   );

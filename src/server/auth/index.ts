@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { CALLBACK_PATHS } from '../../core/paymentMethods';
 import { can } from '../../core/permissions';
 import type { AppDeps } from '../deps';
 import { createMailer, type Mailer } from '../mail';
@@ -16,9 +17,6 @@ export { liveSessions, rolesOfUsers } from './service';
 export { languageOfAccount, recentSignIns, twoFactorEnabledAmong } from './signIns';
 export { removeSecondFactor } from './secondFactor';
 export { addRole, assertUserExists, countUsers, removeRole, searchUsers } from './users';
-
-/** The card gateway posts here server to server: no cookies, no Origin of ours. */
-export const PAYMENT_CALLBACK_PATH = '/api/payments/callback';
 
 interface Accounts {
   auth: Auth;
@@ -63,7 +61,7 @@ export function apiGuards(deps: AppDeps): MiddlewareHandler[] {
     async (c, next) => (identity ??= identityMiddleware(accounts(deps).identity))(c, next),
     async (c, next) => {
       if (origin?.url !== deps.publicUrl) {
-        origin = { url: deps.publicUrl, check: originCheck({ origins: siteOrigins(deps.publicUrl, !!deps.env.PUBLIC_URL), serverToServer: [PAYMENT_CALLBACK_PATH] }) };
+        origin = { url: deps.publicUrl, check: originCheck({ origins: siteOrigins(deps.publicUrl, !!deps.env.PUBLIC_URL), serverToServer: CALLBACK_PATHS }) };
       }
       return origin.check(c, next);
     },

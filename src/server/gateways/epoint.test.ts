@@ -100,10 +100,10 @@ describe('parseCallback', () => {
       signed({ status: 'success', code: 0, message: 'Approved', transaction: 12345, order_id: 'balance-1', amount: '17.17', rrn: '1', extra: true }),
     );
     expect(status).toMatchObject({
-      state: 'success', transactionId: '12345', reference: 'balance-1', amountQepik: 1717, currency: null, code: '0', message: 'Approved',
+      state: 'success', transactionId: '12345', reference: 'balance-1', amountMinor: 1717, currency: null, code: '0', message: 'Approved',
     });
     expect(status.raw).toMatchObject({ extra: true });
-    expect(gateway.parseCallback(signed({ status: 'success', amount: 17.17 })).amountQepik).toBe(1717);
+    expect(gateway.parseCallback(signed({ status: 'success', amount: 17.17 })).amountMinor).toBe(1717);
   });
 
   it('maps every Epoint status', () => {

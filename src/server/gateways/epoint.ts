@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, type ErrorCode } from '../../core/errors';
 import { decimalToQepik, qepikToDecimal } from './amount';
-import type { CallbackForm, CreatePaymentInput, GatewayName, GatewayStatus, PaymentGateway } from './types';
+import type { CallbackBody, CreatePaymentInput, GatewayName, GatewayStatus, PaymentGateway } from './types';
 
 export const EPOINT_BASE_URL = 'https://epoint.az/api/1';
 
@@ -72,7 +72,7 @@ function toStatus(reply: PaymentReply, state: GatewayStatus['state'], raw: unkno
     state,
     transactionId: reply.transaction,
     reference: reply.order_id,
-    amountQepik: reply.amount == null ? null : decimalToQepik(reply.amount),
+    amountMinor: reply.amount == null ? null : decimalToQepik(reply.amount),
     currency: reply.currency,
     code: reply.code,
     message: reply.message,
@@ -122,14 +122,15 @@ export function createEpointGateway(options: EpointOptions): PaymentGateway {
     name,
 
     async create(p: CreatePaymentInput) {
-      if (!Number.isSafeInteger(p.amountQepik) || p.amountQepik <= 0) throw new RangeError('amountQepik must be a positive integer');
+      if (!Number.isSafeInteger(p.amountMinor) || p.amountMinor <= 0) throw new RangeError('amountMinor must be a positive integer');
       if (p.currency !== 'AZN') throw new RangeError('Epoint charges in AZN only');
       if (!p.reference || p.reference.length > 255) throw new RangeError('reference must be 1-255 characters');
       const json = await call('/request', {
         public_key: publicKey,
-        amount: qepikToDecimal(p.amountQepik),
+        amount: qepikToDecimal(p.amountMinor),
         currency: p.currency,
-        language: p.language,
+        // Epoint's page speaks az, en and ru: a Turkish customer reads it in English.
+        language: p.language === 'tr' ? 'en' : p.language,
         order_id: p.reference,
         description: p.description.slice(0, 1000),
         success_redirect_url: p.successUrl,
@@ -164,8 +165,9 @@ export function createEpointGateway(options: EpointOptions): PaymentGateway {
       return toStatus(reply.data, state, json);
     },
 
-    parseCallback(form: CallbackForm) {
-      const { data, signature } = form;
+    parseCallback(body: CallbackBody) {
+      const data = typeof body.data === 'string' ? body.data : undefined;
+      const signature = typeof body.signature === 'string' ? body.signature : undefined;
       if (!data || !signature || !epointVerify(privateKey, data, signature)) {
         throw new AppError('SIGNATURE_INVALID', `${name} callback: missing or wrong signature`);
       }

@@ -34,3 +34,5 @@ export { createEpointGateway, epointDecode, epointEncode, epointSign, epointVeri
 export type { EpointOptions } from './epoint';
 export { decimalToQepik, qepikToDecimal } from './amount';
 export type * from './types';
+export { gatewayRegistry } from './registry';
+export type { GatewayKind, GatewayRegistry } from './registry';

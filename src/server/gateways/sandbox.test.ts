@@ -30,10 +30,10 @@ beforeEach(async () => {
   sink.clear();
 });
 
-async function create(amountQepik = 1717, language: 'az' | 'en' | 'ru' = 'en') {
+async function create(amountMinor = 1717, language: 'az' | 'en' | 'ru' = 'en') {
   const reference = `balance-${randomUUID()}`;
   const created = await gateway.create({
-    reference, amountQepik, currency: 'AZN', description: 'Balance top-up $10.10', language,
+    reference, amountMinor, currency: 'AZN', description: 'Balance top-up $10.10', language,
     successUrl: `${SHOP}/payment-success?order=${reference}`, errorUrl: `${SHOP}/payment-error?order=${reference}`,
   });
   return { reference, ...created };
@@ -83,7 +83,7 @@ describe('create and the hosted page', () => {
   });
 
   it('is refused with wrong keys or an unreachable gateway', async () => {
-    const input = { reference: 'r-keys', amountQepik: 100, currency: 'AZN', description: 'x', language: 'en', successUrl: SHOP, errorUrl: SHOP } as const;
+    const input = { reference: 'r-keys', amountMinor: 100, currency: 'AZN', description: 'x', language: 'en', successUrl: SHOP, errorUrl: SHOP } as const;
     const wrongPrivate = createGateway({ kind: 'sandbox', baseUrl: sandbox.url, publicKey: sandbox.publicKey, privateKey: 'nope' });
     const wrongPublic = createGateway({ kind: 'sandbox', baseUrl: sandbox.url, publicKey: 'i999', privateKey: sandbox.privateKey });
     const nowhere = createGateway({ kind: 'sandbox', baseUrl: `http://127.0.0.1:1/api/1`, publicKey: 'a', privateKey: 'b' });
@@ -91,7 +91,7 @@ describe('create and the hosted page', () => {
     expect(await errorCode(wrongPublic.create(input))).toBe('PAYMENT_NOT_CREATED');
     expect(await errorCode(nowhere.create(input))).toBe('PAYMENT_NOT_CREATED');
     expect(sandbox.control.payments()).toHaveLength(0);
-    await expect(gateway.create({ ...input, amountQepik: 10.5 })).rejects.toThrow(RangeError);
+    await expect(gateway.create({ ...input, amountMinor: 10.5 })).rejects.toThrow(RangeError);
   });
 });
 
@@ -103,9 +103,9 @@ describe('paying with the test cards', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`${SHOP}/payment-success?order=${reference}`);
     const cb = await callbackOf(transactionId);
-    expect(cb).toMatchObject({ state: 'success', reference, amountQepik: 1717, currency: 'AZN', code: '000' });
+    expect(cb).toMatchObject({ state: 'success', reference, amountMinor: 1717, currency: 'AZN', code: '000' });
     expect(cb.raw).toMatchObject({ card_mask: '424242******4242', status: 'success' });
-    expect(await gateway.status(transactionId)).toMatchObject({ state: 'success', reference, amountQepik: 1717, code: '000', transactionId });
+    expect(await gateway.status(transactionId)).toMatchObject({ state: 'success', reference, amountMinor: 1717, code: '000', transactionId });
   });
 
   it('4000…0002 is declined: error redirect, failed callback and status', async () => {
@@ -123,7 +123,7 @@ describe('paying with the test cards', () => {
     expect(res.headers.get('location')).toBe(`${SHOP}/payment-success?order=${reference}`);
     expect((await gateway.status(transactionId)).state).toBe('pending');
     expect(sink.received).toHaveLength(0);
-    expect(await callbackOf(transactionId)).toMatchObject({ state: 'success', amountQepik: 1717 });
+    expect(await callbackOf(transactionId)).toMatchObject({ state: 'success', amountMinor: 1717 });
     expect((await gateway.status(transactionId)).state).toBe('success');
   });
 
@@ -206,15 +206,15 @@ describe('callback fault modes', () => {
     sandbox.control.set({ callback: 'tamper-amount' });
     const { transactionId } = await create(1717);
     sandbox.control.complete(transactionId, 'success');
-    expect((await callbackOf(transactionId)).amountQepik).toBe(1718);
-    expect((await gateway.status(transactionId)).amountQepik).toBe(1717);
+    expect((await callbackOf(transactionId)).amountMinor).toBe(1718);
+    expect((await gateway.status(transactionId)).amountMinor).toBe(1717);
   });
 
   it('tamper-currency: validly signed, currency is not AZN', async () => {
     sandbox.control.set({ callback: 'tamper-currency' });
     const { transactionId } = await create();
     sandbox.control.complete(transactionId, 'success');
-    expect(await callbackOf(transactionId)).toMatchObject({ currency: 'USD', amountQepik: 1717 });
+    expect(await callbackOf(transactionId)).toMatchObject({ currency: 'USD', amountMinor: 1717 });
     expect((await gateway.status(transactionId)).currency).toBe('AZN');
   });
 

@@ -1,20 +1,29 @@
+import type { PaymentCurrency } from '../../core/paymentMethods';
+
 /**
  * One interface for every card gateway. The payments feature talks only to this; each adapter
- * (Epoint, the local sandbox that speaks Epoint's protocol, later others) hides its wire format.
+ * (Epoint, Payriff, PayTR, and the local sandboxes that speak their protocols) hides its wire
+ * format. `src/server/gateways/registry.ts` holds the one gateway of each method kind.
  */
 
-export type GatewayName = 'epoint' | 'sandbox';
+/** The gateway that answered for a payment (stored as `payments.provider`): the sandbox of Epoint's protocol is `sandbox`. */
+export type GatewayName = 'epoint' | 'sandbox' | 'payriff' | 'paytr';
 
-export type GatewayLanguage = 'az' | 'en' | 'ru';
+export type GatewayLanguage = 'az' | 'tr' | 'en' | 'ru';
 
 export interface CreatePaymentInput {
   /** The storefront's own payment reference; sent as the gateway's order id and echoed back. */
   reference: string;
-  /** Charge in AZN qəpik (1 AZN = 100 qəpik), a positive integer. */
-  amountQepik: number;
-  currency: 'AZN';
+  /** Charge in the currency's minor unit (AZN qəpik, TRY kuruş), a positive integer. */
+  amountMinor: number;
+  currency: PaymentCurrency;
   description: string;
+  /** The customer's language; each adapter maps it to one its page speaks. */
   language: GatewayLanguage;
+  /** The customer, for gateways that must be told who pays (PayTR): e-mail and the address the request came from. */
+  customer?: { email: string; ip: string };
+  /** Where the gateway posts its notification for this payment (the method's callback route). */
+  callbackUrl?: string;
   successUrl: string;
   errorUrl: string;
 }
@@ -35,17 +44,15 @@ export interface GatewayStatus {
   state: 'success' | 'pending' | 'failed' | 'returned';
   transactionId: string | null;
   reference: string | null;
-  amountQepik: number | null;
+  amountMinor: number | null;
   currency: string | null;
   code: string | null;
   message: string | null;
   raw: unknown;
 }
 
-export interface CallbackForm {
-  data?: string;
-  signature?: string;
-}
+/** A notification as it arrived: form fields or a JSON object, read by the adapter of its route. */
+export type CallbackBody = Record<string, unknown>;
 
 export interface PaymentGateway {
   readonly name: GatewayName;
@@ -58,5 +65,10 @@ export interface PaymentGateway {
    * wrong signature or undecodable data. A valid callback is a hint, not proof of payment:
    * settlement re-confirms with `status()`.
    */
-  parseCallback(form: CallbackForm): GatewayStatus;
+  parseCallback(body: CallbackBody): GatewayStatus;
+  /**
+   * Gives a completed payment's money back to the card, when the gateway can (Payriff's refund).
+   * Throws AppError('PAYMENT_REFUND_FAILED') when it is refused or unanswered.
+   */
+  refund?(transactionId: string, amountMinor: number): Promise<void>;
 }

@@ -2,7 +2,7 @@ import { analyticsJobs, ROLLUP_JOB } from '../analytics';
 import { catalogSyncJob } from '../catalog';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
-import type { PaymentGateway } from '../gateways';
+import type { GatewayRegistry } from '../gateways';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail';
 import { orderJobs, reconcileOrders, startSubmissionWorker, type OrdersDeps, type SubmissionWorker } from '../orders';
@@ -33,7 +33,7 @@ export async function startBackground(opts: {
   database: Database;
   logger: Logger;
   orders: OrdersDeps;
-  gateway: PaymentGateway;
+  gateways: GatewayRegistry;
   realtime: RealtimeHub;
   publicUrl: () => string;
   /** Tells the team what needs a person (a provider out of money). */
@@ -50,7 +50,7 @@ export async function startBackground(opts: {
       ...resellerJobs(opts.orders),
       ...providerJobs(database.db, opts.orders.providers, logger),
       ...analyticsJobs(database.db),
-      ...paymentJobs({ db: database.db, gateway: opts.gateway, logger, realtime: opts.realtime, get publicUrl() { return opts.publicUrl(); } }),
+      ...paymentJobs({ db: database.db, gateways: opts.gateways, logger, realtime: opts.realtime, get publicUrl() { return opts.publicUrl(); } }),
     ]),
   );
   // A shop that starts on a year of orders builds its rollup now, not on the first page that asks.

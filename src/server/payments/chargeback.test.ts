@@ -54,7 +54,7 @@ async function v2(params: Record<string, string | number>): Promise<Record<strin
 async function topUp(userId: string, amountUsdMicros: number, status: 'completed' | 'failed' = 'completed') {
   const [p] = await database.db
     .insert(payments)
-    .values({ reference: `balance-${randomUUID()}`, userId, amountUsdMicros, amountQepik: Math.ceil((amountUsdMicros * 1.7) / 10_000), rate: '1.7', provider: 'sandbox', status, gatewayCode: status === 'failed' ? '51' : '000' })
+    .values({ reference: `balance-${randomUUID()}`, userId, amountUsdMicros, amountMinor: Math.ceil((amountUsdMicros * 1.7) / 10_000), rate: '1.7', provider: 'sandbox', status, gatewayCode: status === 'failed' ? '51' : '000' })
     .returning();
   if (status === 'completed') await credit(database.db, { userId, amountMicros: amountUsdMicros, kind: 'topup', reference: p!.id });
   return p!;
@@ -264,7 +264,7 @@ describe.skipIf(!postgresAvailable())('two staff members at once, on PostgreSQL'
       const c = await createCustomer(pg.db);
       const [p] = await pg.db
         .insert(payments)
-        .values({ reference: `balance-${randomUUID()}`, userId: c.id, amountUsdMicros: 7_000_000, amountQepik: 1190, rate: '1.7', provider: 'sandbox', status: 'completed' })
+        .values({ reference: `balance-${randomUUID()}`, userId: c.id, amountUsdMicros: 7_000_000, amountMinor: 1190, rate: '1.7', provider: 'sandbox', status: 'completed' })
         .returning();
       await credit(pg.db, { userId: c.id, amountMicros: 7_000_000, kind: 'topup', reference: p!.id });
       const outcomes = await Promise.allSettled([reversePayment(pg.db, p!.id, a, 'first'), reversePayment(pg.db, p!.id, b, 'second')]);
@@ -294,7 +294,7 @@ describe.skipIf(!postgresAvailable())('two staff members at once, on PostgreSQL'
         const c = await createCustomer(pg.db);
         const [p] = await pg.db
           .insert(payments)
-          .values({ reference: `balance-${randomUUID()}`, userId: c.id, amountUsdMicros: 10_000_000, amountQepik: 1700, rate: '1.7', provider: 'sandbox', status: 'completed' })
+          .values({ reference: `balance-${randomUUID()}`, userId: c.id, amountUsdMicros: 10_000_000, amountMinor: 1700, rate: '1.7', provider: 'sandbox', status: 'completed' })
           .returning();
         await credit(pg.db, { userId: c.id, amountMicros: 10_000_000, kind: 'topup', reference: p!.id });
         const [order] = await Promise.allSettled([placeOrderBody(od, c.id, orderBody()), reversePayment(pg.db, p!.id, a, 'race')]);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { gatewayRegistry } from '../gateways';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxGateway, type SandboxGateway } from '../../../sandbox/gateway';
 import { startCallbackSink } from '../../../sandbox/gateway/testing';
@@ -24,7 +25,7 @@ beforeAll(async () => {
   gw = await startSandboxGateway({ callbackUrl: sink.url, delayMs: 300, retryDelaysMs: [] } as never);
   deps = {
     db: database.db,
-    gateway: createGateway({ kind: 'sandbox', baseUrl: gw.url, publicKey: gw.publicKey, privateKey: gw.privateKey }),
+    gateways: gatewayRegistry({ epoint: createGateway({ kind: 'sandbox', baseUrl: gw.url, publicKey: gw.publicKey, privateKey: gw.privateKey }) }),
     logger: createLogger('silent'),
     publicUrl: 'http://localhost:3000',
   };
@@ -58,10 +59,10 @@ describe('top-up creation', () => {
   it('writes the payment first, converts USD to AZN exactly, and returns the card page', async () => {
     const user = await createCustomer(database.db);
     const started = await startTopUp(deps, user, { amountMicros: 10_100_000 });
-    expect(started.amountQepik).toBe(1717); // 10.10 USD × 1.7 = 17.17 AZN
+    expect(started.amountMinor).toBe(1717); // 10.10 USD × 1.7 = 17.17 AZN
     expect(started.reference).toMatch(/^balance-/);
     const row = await paymentOf(started.reference);
-    expect(row).toMatchObject({ status: 'pending', amountUsdMicros: 10_100_000, amountQepik: 1717, rate: '1.7', currency: 'AZN', provider: 'sandbox' });
+    expect(row).toMatchObject({ status: 'pending', amountUsdMicros: 10_100_000, amountMinor: 1717, rate: '1.7', currency: 'AZN', provider: 'sandbox' });
     const page = await fetch(started.paymentUrl);
     expect(await page.text()).toContain('17.17');
   });
@@ -89,9 +90,9 @@ describe('top-up creation', () => {
 
   it('charges a top-up of $25.00 as 42.50 AZN and credits exactly 25 000 000 micro-dollars', async () => {
     const { user, callback } = await paidTopUp(25_000_000);
-    await handleCallback(deps, callback);
+    await handleCallback(deps, 'epoint', callback);
     const [row] = await database.db.select().from(payments).where(eq(payments.userId, user.id));
-    expect(row).toMatchObject({ status: 'completed', amountUsdMicros: 25_000_000, amountQepik: 4250 });
+    expect(row).toMatchObject({ status: 'completed', amountUsdMicros: 25_000_000, amountMinor: 4250 });
     expect(await balanceOf(user.id)).toBe(25_000_000);
     const [entry] = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id));
     expect(entry).toMatchObject({ kind: 'topup', amountMicros: 25_000_000, reference: row!.id });
@@ -101,10 +102,10 @@ describe('top-up creation', () => {
 describe('settlement', () => {
   it('a signed callback credits once; replayed 50 times, also concurrently, it still credits once', async () => {
     const { user, callback } = await paidTopUp(10_000_000);
-    await handleCallback(deps, callback);
+    await handleCallback(deps, 'epoint', callback);
     expect(await balanceOf(user.id)).toBe(10_000_000);
-    for (let i = 0; i < 25; i++) await handleCallback(deps, callback);
-    await Promise.all(Array.from({ length: 25 }, () => handleCallback(deps, callback)));
+    for (let i = 0; i < 25; i++) await handleCallback(deps, 'epoint', callback);
+    await Promise.all(Array.from({ length: 25 }, () => handleCallback(deps, 'epoint', callback)));
     expect(await balanceOf(user.id)).toBe(10_000_000);
     const entries = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id));
     expect(entries).toHaveLength(1);
@@ -114,8 +115,8 @@ describe('settlement', () => {
   it('a forged signature is refused and credits nothing', async () => {
     const { user, callback } = await paidTopUp(5_000_000);
     const forged = { data: callback.data, signature: epointSign('not-the-key', callback.data!) };
-    expect(await codeOf(handleCallback(deps, forged))).toBe('SIGNATURE_INVALID');
-    expect(await codeOf(handleCallback(deps, { data: callback.data }))).toBe('SIGNATURE_INVALID');
+    expect(await codeOf(handleCallback(deps, 'epoint', forged))).toBe('SIGNATURE_INVALID');
+    expect(await codeOf(handleCallback(deps, 'epoint', { data: callback.data }))).toBe('SIGNATURE_INVALID');
     expect(await balanceOf(user.id)).toBe(0);
   });
 
@@ -127,7 +128,7 @@ describe('settlement', () => {
       gw.control.set({ callback: mode });
       gw.control.complete(tx, 'success');
       const [callback] = await sink.waitFor(1);
-      await handleCallback(deps, callback!);
+      await handleCallback(deps, 'epoint', callback!);
       const row = await paymentOf(started.reference);
       expect(row.flagged).toBe(true);
       expect(row.status).not.toBe('completed');
@@ -145,7 +146,7 @@ describe('settlement', () => {
     gw.control.complete(tx, 'success');
     await sink.waitFor(1);
     const data = epointEncode({ status: 'success', transaction: tx, order_id: started.reference, amount: '999.00', code: '000' });
-    await handleCallback(deps, { data, signature: epointSign(gw.privateKey, data) });
+    await handleCallback(deps, 'epoint', { data, signature: epointSign(gw.privateKey, data) });
     expect((await paymentOf(started.reference)).flagged).toBe(true);
     expect(await balanceOf(user.id)).toBe(0);
   });
@@ -165,9 +166,9 @@ describe('settlement', () => {
     gw.control.complete(tx, 'success');
     const [callback] = await sink.waitFor(1);
     await Promise.all([
-      handleCallback(deps, callback!),
+      handleCallback(deps, 'epoint', callback!),
       checkPayment(deps, user.id, started.reference),
-      handleCallback(deps, callback!),
+      handleCallback(deps, 'epoint', callback!),
       checkPayment(deps, user.id, started.reference),
     ]);
     expect(await balanceOf(user.id)).toBe(25_000_000);
@@ -179,7 +180,7 @@ describe('settlement', () => {
     const started = await startTopUp(deps, user, { amountMicros: 10_000_000 });
     gw.control.complete(await txOf(started.reference), 'declined');
     const [callback] = await sink.waitFor(1);
-    await handleCallback(deps, callback!);
+    await handleCallback(deps, 'epoint', callback!);
     expect((await paymentOf(started.reference)).status).toBe('failed');
     expect(await balanceOf(user.id)).toBe(0);
   });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { gatewayRegistry } from '../gateways';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxGateway, type SandboxGateway } from '../../../sandbox/gateway';
@@ -19,7 +20,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   gw = await startSandboxGateway({ delayMs: 100 });
   const gateway = createGateway({ kind: 'sandbox', baseUrl: gw.url, publicKey: gw.publicKey, privateKey: gw.privateKey });
-  ({ app } = await createTestApp(database, { gateway }));
+  ({ app } = await createTestApp(database, { gateways: gatewayRegistry({ epoint: gateway }) }));
   // The gateway posts its callbacks to this app over real HTTP.
   server = await serveOverHttp(app);
   gw.setCallbackUrl(`${server.url}/api/payments/callback`);
@@ -43,7 +44,7 @@ describe('payments over HTTP', () => {
     const res = await post(app, '/api/payments/topup', { amountMicros: 10_000_000, language: 'az' }, { cookie: customer.cookie });
     expect(res.status).toBe(201);
     const started = topUpResultSchema.parse(await res.json());
-    expect(started.amountQepik).toBe(1700);
+    expect(started.amountMinor).toBe(1700);
     const [row] = await database.db.select().from(payments).where(eq(payments.reference, started.reference));
     gw.control.complete(row!.transactionId!, 'success');
     for (let i = 0; i < 50 && (await balanceOf(customer.id)) === 0; i++) await new Promise((r) => setTimeout(r, 50));

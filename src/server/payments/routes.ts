@@ -7,18 +7,39 @@ import { requireUser, signedInOnly } from '../auth';
 import { jsonBody, param } from '../http/body';
 import { clientIp } from '../http/clientIp';
 import { RATE_RULES, rateLimited } from '../http/rateLimit';
+import { availableMethods } from './methods';
 import { checkPayment, checkPaymentStatus, handleCallback, listPayments, startTopUp, type PaymentsDeps } from './service';
 
 export function paymentsDeps(deps: AppDeps): PaymentsDeps {
-  if (!deps.gateway) throw new AppError('PAYMENT_NOT_CREATED', 'No card gateway is configured.');
-  return { db: deps.database.db, gateway: deps.gateway, logger: deps.logger, realtime: deps.realtime, publicUrl: deps.publicUrl };
+  if (!deps.gateways) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'No payment gateway is configured.');
+  return { db: deps.database.db, gateways: deps.gateways, logger: deps.logger, realtime: deps.realtime, publicUrl: deps.publicUrl };
 }
 
 /** A payment's reference in the path: anything longer than ours is a payment that does not exist. */
 const referenceParam = param(z.object({ reference: z.string().max(100) }), () => new AppError('PAYMENT_NOT_FOUND', 'Ödəniş məlumatları tapılmadı'));
 
+/** A notification's path names a gateway's method kind; anything else is a 404. */
+const callbackKindParam = param(z.object({ kind: z.enum(['payriff', 'paytr']) }), () => new AppError('NOT_FOUND', 'Not found.'));
+
+/** A notification's fields: a JSON object (Payriff) or a form (Epoint, PayTR); anything unreadable is no fields. */
+async function callbackBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get('content-type') ?? '';
+  try {
+    if (type.includes('application/json')) {
+      const json: unknown = await request.json();
+      return json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+    }
+    const form = await request.formData();
+    const fields: Record<string, unknown> = {};
+    for (const [key, value] of form) if (typeof value === 'string') fields[key] = value;
+    return fields;
+  } catch {
+    return {};
+  }
+}
+
 /**
- * Card top-ups: start one, list the customer's own, check one from the return pages, and the
+ * Top-ups: start one, list the customer's own, check one from the return pages, and the
  * gateway's server-to-server callback (form-encoded `data` + `signature`).
  */
 export function paymentsRoutes(deps: AppDeps) {
@@ -32,9 +53,14 @@ export function paymentsRoutes(deps: AppDeps) {
         jsonBody(topUpInputSchema),
         async (c) => {
           const user = await requireUser(c);
-          return c.json(await startTopUp(paymentsDeps(deps), user, c.req.valid('json')), 201);
+          return c.json(await startTopUp(paymentsDeps(deps), user, c.req.valid('json'), clientIp(c)), 201);
         },
       )
+      // The methods the top-up dialog offers now, with the rate in force for each currency.
+      .get('/methods', signedInOnly, async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json({ methods: deps.gateways ? await availableMethods(db, deps.gateways) : [] });
+      })
       .get('/', signedInOnly, async (c) => {
         const user = await requireUser(c);
         return c.json({ payments: await listPayments(db, user.id) });
@@ -47,13 +73,16 @@ export function paymentsRoutes(deps: AppDeps) {
         const user = await requireUser(c);
         return c.json(await checkPayment(paymentsDeps(deps), user.id, c.req.valid('param').reference));
       })
-      // The gateway posts here (the result URL registered with it). Only a valid signature and a
-      // re-confirmed status move money; the answer says nothing about our records.
+      // Epoint posts here (the result URL registered with it), the other gateways to their own
+      // path. Only a checked notification and a re-confirmed status move money; `OK` is answered
+      // once the notification was applied (a failure answers an error, and the gateway retries);
+      // the answer says nothing else about our records.
       .post('/callback', async (c) => {
-        const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-        const data = typeof form.data === 'string' ? form.data : undefined;
-        const signature = typeof form.signature === 'string' ? form.signature : undefined;
-        await handleCallback(paymentsDeps(deps), { data, signature });
+        await handleCallback(paymentsDeps(deps), 'epoint', await callbackBody(c.req.raw));
+        return c.text('OK');
+      })
+      .post('/callback/:kind', callbackKindParam, async (c) => {
+        await handleCallback(paymentsDeps(deps), c.req.valid('param').kind, await callbackBody(c.req.raw));
         return c.text('OK');
       })
   );

@@ -7,12 +7,16 @@ import type { PaymentStatusView, PaymentView, TopUpResult } from '../../core/con
 import { topUpInputSchema, TOP_UP_REFERENCE_PREFIX } from '../../core/contracts/payments';
 import type { Language } from '../../core/i18n';
 import { AppError } from '../../core/errors';
-import { microsToDecimal, minorToDecimal, usdMicrosToAznQepik } from '../../core/money';
+import { microsToDecimal, minorToDecimal } from '../../core/money';
 import { paymentFailureReason } from '../../core/paymentFailure';
 import { createRateLimiter, RATE_RULES } from '../http/rateLimit';
 import type { Db, Tx } from '../db/client';
 import { payments, users } from '../db/schema';
-import type { GatewayStatus, PaymentGateway } from '../gateways';
+import type { CallbackBody, GatewayStatus } from '../gateways';
+import type { GatewayRegistry } from '../gateways';
+import type { PaymentMethodKind } from '../../core/paymentMethods';
+import { callbackPath, quoteTopUp } from '../../core/paymentMethods';
+import { rateOf, usableMethod } from './methods';
 import type { Logger } from '../logger';
 import type { RealtimeHub } from '../realtime';
 import { getSettings } from '../settings';
@@ -22,7 +26,8 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 export interface PaymentsDeps {
   db: Db;
-  gateway: PaymentGateway;
+  /** The gateway of each method kind; a payment is settled through its own method's. */
+  gateways: GatewayRegistry;
   logger: Logger;
   realtime?: RealtimeHub;
   publicUrl: string;
@@ -39,15 +44,15 @@ export const toPaymentView = (p: PaymentRow): PaymentView => ({
   reference: p.reference,
   type: p.type,
   amountUsdMicros: p.amountUsdMicros,
-  amountQepik: p.amountQepik,
+  amountMinor: p.amountMinor,
+  currency: p.currency,
+  method: p.method,
   status: p.status,
   provider: p.provider,
   transactionId: p.transactionId,
   createdAt: p.createdAt.toISOString(),
   reversedAt: p.reversedAt?.toISOString() ?? null,
 });
-
-const GATEWAY_LANGUAGE = { az: 'az', tr: 'en', en: 'en' } as const;
 
 /**
  * What the card page says the payment is for, in the customer's language (the gateway's own page
@@ -66,33 +71,47 @@ export function topUpDescription(language: Language, amountMicros: number): stri
 }
 
 /**
- * Starts a top-up: the payment row is written first (pending, USD micro-dollars, AZN qəpik and the rate
- * used), and only then is the gateway asked for its card page.
+ * Starts a top-up through an enabled method (docs/rules.md#payment-methods): the amount within
+ * the method's bounds, charged in its currency at the rate in force with its fee. The payment row
+ * is written first (pending, USD micro-dollars, the charge in minor units, the rate used), and
+ * only then is the method's gateway asked for its payment page.
  */
-export async function startTopUp(deps: PaymentsDeps, user: { id: string; email: string }, body: z.input<typeof topUpInputSchema>): Promise<TopUpResult> {
+export async function startTopUp(
+  deps: PaymentsDeps,
+  user: { id: string; email: string },
+  body: z.input<typeof topUpInputSchema>,
+  ip = '127.0.0.1',
+): Promise<TopUpResult> {
   const input = topUpInputSchema.parse(body);
+  const method = await usableMethod(deps.db, deps.gateways, input.method);
+  if (input.amountMicros < method.minMicros || input.amountMicros > method.maxMicros) {
+    throw new AppError('TOPUP_OUT_OF_RANGE', 'Məbləğ bu ödəniş üsulunun hədlərindən kənardadır', { minMicros: method.minMicros, maxMicros: method.maxMicros });
+  }
+  const gateway = deps.gateways.of(method.kind);
   const settings = await getSettings(deps.db);
-  const rate = String(settings.usd_azn_rate);
-  const amountQepik = usdMicrosToAznQepik(input.amountMicros, rate);
+  const rate = rateOf(settings, method.currency);
+  const { amountMinor } = quoteTopUp(input.amountMicros, rate, method.feeBp);
   const reference = `${TOP_UP_REFERENCE_PREFIX}${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
   const [payment] = await deps.db
     .insert(payments)
-    .values({ reference, userId: user.id, amountUsdMicros: input.amountMicros, amountQepik, rate, provider: deps.gateway.name })
+    .values({ reference, userId: user.id, amountUsdMicros: input.amountMicros, amountMinor, currency: method.currency, rate, method: method.kind, provider: gateway.name })
     .returning();
 
   const base = deps.publicUrl.replace(/\/$/, '');
   try {
-    const created = await deps.gateway.create({
+    const created = await gateway.create({
       reference,
-      amountQepik,
-      currency: 'AZN',
+      amountMinor,
+      currency: method.currency,
       description: topUpDescription(input.language, input.amountMicros),
-      language: GATEWAY_LANGUAGE[input.language],
+      language: input.language,
+      customer: { email: user.email, ip },
+      callbackUrl: `${base}${callbackPath(method.kind)}`,
       successUrl: `${base}/payment-success?order=${encodeURIComponent(reference)}`,
       errorUrl: `${base}/payment-error?order=${encodeURIComponent(reference)}`,
     });
     await deps.db.update(payments).set({ transactionId: created.transactionId, updatedAt: new Date() }).where(eq(payments.id, payment!.id));
-    return { reference, paymentUrl: created.paymentUrl, amountQepik };
+    return { reference, paymentUrl: created.paymentUrl, amountMinor, currency: method.currency };
   } catch (err) {
     await deps.db
       .update(payments)
@@ -107,8 +126,8 @@ export async function startTopUp(deps: PaymentsDeps, user: { id: string; email: 
 function mismatch(p: PaymentRow, s: GatewayStatus): string | null {
   if (s.transactionId && p.transactionId && s.transactionId !== p.transactionId) return `transaction ${s.transactionId} ≠ ${p.transactionId}`;
   if (s.reference !== null && s.reference !== p.reference) return `reference ${s.reference} ≠ ${p.reference}`;
-  if (s.amountQepik === null) return 'amount missing';
-  if (s.amountQepik !== p.amountQepik) return `amount ${s.amountQepik} ≠ ${p.amountQepik} qəpik`;
+  if (s.amountMinor === null) return 'amount missing';
+  if (s.amountMinor !== p.amountMinor) return `amount ${s.amountMinor} ≠ ${p.amountMinor} (minor units of ${p.currency})`;
   if (s.currency !== null && s.currency.toUpperCase() !== p.currency) return `currency ${s.currency} ≠ ${p.currency}`;
   return null;
 }
@@ -187,7 +206,7 @@ export async function settle(deps: PaymentsDeps, paymentId: string, opts: Settle
   const callbackMismatch = opts.callback?.state === 'success' ? mismatch(p, opts.callback) : null;
   const decision: Decision = callbackMismatch
     ? { kind: 'flag', reason: `callback: ${callbackMismatch}` }
-    : decide(p, await deps.gateway.status(p.transactionId!));
+    : decide(p, await deps.gateways.of(p.method).status(p.transactionId!));
   if (decision.kind === 'wait') return p;
 
   const outcome = await apply(deps, p, decision);
@@ -202,16 +221,20 @@ export async function settle(deps: PaymentsDeps, paymentId: string, opts: Settle
   return outcome.payment;
 }
 
-/** Handles a gateway callback: signature checked in constant time over the raw data, then settle(). */
-export async function handleCallback(deps: PaymentsDeps, form: { data?: string; signature?: string }): Promise<PaymentRow | null> {
-  const status = deps.gateway.parseCallback(form);
+/**
+ * Handles a notification from the gateway of `kind`: read and checked by its adapter (a signature
+ * in constant time where the protocol signs), matched to a payment of that method, then settle()
+ * re-confirms it with the gateway before any money moves.
+ */
+export async function handleCallback(deps: PaymentsDeps, kind: PaymentMethodKind, body: CallbackBody): Promise<PaymentRow | null> {
+  const status = deps.gateways.of(kind).parseCallback(body);
   const where = status.transactionId
     ? eq(payments.transactionId, status.transactionId)
     : status.reference
       ? eq(payments.reference, status.reference)
       : null;
   if (!where) return null;
-  const [p] = await deps.db.select().from(payments).where(where).limit(1);
+  const [p] = await deps.db.select().from(payments).where(and(where, eq(payments.method, kind))).limit(1);
   if (!p) return null;
   return settle(deps, p.id, { callback: status });
 }
@@ -299,7 +322,8 @@ function toStaffPayment(r: { payment: PaymentRow; email: string; reversedByEmail
     email: r.email,
     type: p.type,
     amountUsdMicros: p.amountUsdMicros,
-    amountQepik: p.amountQepik,
+    amountMinor: p.amountMinor,
+    currency: p.currency,
     rate: p.rate,
     method: p.provider,
     status: p.status,
@@ -360,7 +384,7 @@ export async function paymentsCsv(db: Db, q: AdminPaymentsQuery): Promise<string
   const rows = (await staffSelect(db, q).limit(PAYMENTS_CSV_MAX)).map(toStaffPayment);
   const lines = rows.map((p) =>
     [
-      p.createdAt, p.reference, p.email, microsToDecimal(p.amountUsdMicros), minorToDecimal(p.amountQepik), p.method, p.reversal ? 'reversed' : p.status,
+      p.createdAt, p.reference, p.email, microsToDecimal(p.amountUsdMicros), minorToDecimal(p.amountMinor), p.method, p.reversal ? 'reversed' : p.status,
       p.gatewayCode, p.gatewayMessage, p.failureReason, p.flagged ? 'yes' : 'no', p.flagReason, p.reversal?.at ?? null, p.reversal?.byEmail ?? null,
       p.reversal?.reason ?? null, p.transactionId,
     ]

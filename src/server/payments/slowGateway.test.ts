@@ -3,6 +3,7 @@
  * keeps answering while gateway calls hang, the gateway is asked as little as possible, and
  * money is still credited exactly once however the settles race.
  */
+import { gatewayRegistry } from '../gateways';
 import { eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -54,8 +55,8 @@ beforeAll(async () => {
     },
     parseCallback: (form) => real.parseCallback(form),
   };
-  ({ app } = await createTestApp(database, { gateway }));
-  deps = { db: database.db, gateway, logger: createLogger('silent'), publicUrl: 'http://localhost:3000' };
+  ({ app } = await createTestApp(database, { gateways: gatewayRegistry({ epoint: gateway }) }));
+  deps = { db: database.db, gateways: gatewayRegistry({ epoint: gateway }), logger: createLogger('silent'), publicUrl: 'http://localhost:3000' };
 }, 120_000);
 afterEach(async () => {
   gw.control.reset();
@@ -216,12 +217,12 @@ describe('exactly once on a slow gateway', () => {
     const data = epointEncode({ status: 'success', transaction: payment.transactionId, order_id: started.reference, amount: '37.40', currency: 'AZN', code: '000' });
     const callback = { data, signature: epointSign(gw.privateKey, data) };
     await Promise.all([
-      handleCallback(deps, callback),
+      handleCallback(deps, 'epoint', callback),
       checkPayment(deps, user.id, started.reference),
-      handleCallback(deps, callback),
+      handleCallback(deps, 'epoint', callback),
       checkPayment(deps, user.id, started.reference),
       reconcilePayments(deps, new Date(Date.now() + 5 * 60_000)),
-      handleCallback(deps, callback),
+      handleCallback(deps, 'epoint', callback),
     ]);
     expect((await paymentOf(started.reference)).status).toBe('completed');
     expect(await balanceOf(user.id)).toBe(22_000_000);

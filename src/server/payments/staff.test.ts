@@ -12,11 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const pay = async (userId: string, status: PaymentStatus, amountQepik: number, flagged = false) =>
+const pay = async (userId: string, status: PaymentStatus, amountMinor: number, flagged = false) =>
   (
     await database.db
       .insert(payments)
-      .values({ reference: `balance-${randomUUID()}`, userId, amountUsdMicros: amountQepik * 10_000, amountQepik, rate: '1.7', status, provider: 'epoint', flagged })
+      .values({ reference: `balance-${randomUUID()}`, userId, amountUsdMicros: amountMinor * 10_000, amountMinor, rate: '1.7', status, provider: 'epoint', flagged })
       .returning()
   )[0]!;
 
@@ -34,7 +34,7 @@ describe('the team’s view of payments', () => {
     const all = await listPaymentsForStaff(database.db, { page: 1 });
     const mine = all.payments.filter((p) => p.userId === user.id);
     expect(mine.map((p) => p.status)).toEqual(['pending', 'completed', 'failed', 'completed']);
-    expect(mine.find((p) => p.id === done.id)).toMatchObject({ email: 'payer@example.com', amountQepik: 1700, createdAt: done.createdAt.toISOString() });
+    expect(mine.find((p) => p.id === done.id)).toMatchObject({ email: 'payer@example.com', amountMinor: 1700, createdAt: done.createdAt.toISOString() });
 
     expect((await listPaymentsForStaff(database.db, { flagged: '1', page: 1 })).payments.map((p) => p.id)).toEqual([flagged.id]);
   });
@@ -48,7 +48,7 @@ describe('the team’s payments list: filters, pages and the CSV', () => {
       (
         await database.db
           .insert(payments)
-          .values({ reference: `balance-${randomUUID()}`, userId, amountUsdMicros: 12_340_000, amountQepik: 2098, rate: '1.7', status, provider: 'epoint', createdAt: new Date(createdAt), ...extra })
+          .values({ reference: `balance-${randomUUID()}`, userId, amountUsdMicros: 12_340_000, amountMinor: 2098, rate: '1.7', status, provider: 'epoint', createdAt: new Date(createdAt), ...extra })
           .returning()
       )[0]!;
     const a1 = await at(ali.id, 'completed', '2026-03-01T00:00:00Z');
@@ -69,7 +69,7 @@ describe('the team’s payments list: filters, pages and the CSV', () => {
     // A LIKE wildcard typed is a character searched for.
     expect(mine(await list({ q: 'ali%filters' }))).toEqual([]);
     const failed = (await list({ q: 'filters+', status: 'failed' })).payments[0]!;
-    expect(failed).toMatchObject({ email: ali.email, method: 'epoint', gatewayCode: '51', failureReason: 'insufficient_funds', amountUsdMicros: 12_340_000, amountQepik: 2098, reversal: null });
+    expect(failed).toMatchObject({ email: ali.email, method: 'epoint', gatewayCode: '51', failureReason: 'insufficient_funds', amountUsdMicros: 12_340_000, amountMinor: 2098, reversal: null });
     expect((await list({ q: 'filters+' })).methods).toEqual(expect.arrayContaining(['epoint', 'sandbox']));
 
     const csv = await paymentsCsv(database.db, { page: 1, q: 'filters+' });
@@ -88,6 +88,6 @@ describe('the team’s payments list: filters, pages and the CSV', () => {
     const first = await listPaymentsForStaff(database.db, { page: 1, userId: many.id });
     const second = await listPaymentsForStaff(database.db, { page: 2, userId: many.id });
     expect([first.total, first.pageSize, first.payments.length, second.payments.length]).toEqual([51, 50, 50, 1]);
-    expect(second.payments[0]!.amountQepik).toBe(100);
+    expect(second.payments[0]!.amountMinor).toBe(100);
   });
 });

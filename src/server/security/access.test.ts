@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gatewayRegistry } from '../gateways';
 import { CAPTURE_SCRIPT } from '../../web/islands/capture';
 import type { Hono } from 'hono';
 import { startSandboxGateway, type SandboxGateway } from '../../../sandbox/gateway';
@@ -186,7 +187,7 @@ beforeAll(async () => {
   provider = sandboxClient(sandbox);
   ({ app } = await createTestApp(database, {
     providers: singleProvider(provider),
-    gateway: createGateway({ kind: 'sandbox', baseUrl: gateway.url, publicKey: gateway.publicKey, privateKey: gateway.privateKey }),
+    gateways: gatewayRegistry({ epoint: createGateway({ kind: 'sandbox', baseUrl: gateway.url, publicKey: gateway.publicKey, privateKey: gateway.privateKey }) }),
   }));
   admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
   a = await signUpUser(app);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { gatewayRegistry } from '../gateways';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxGateway, type SandboxGateway } from '../../../sandbox/gateway';
@@ -59,7 +60,7 @@ beforeAll(async () => {
   const logger = createLogger('silent');
   const provider = sandboxClient(sandbox, { timeoutMs: 250 });
   od = { db: database.db, providers: singleProvider(provider), logger };
-  pd = { db: database.db, gateway: createGateway({ kind: 'sandbox', baseUrl: gw.url, publicKey: gw.publicKey, privateKey: gw.privateKey, timeoutMs: 250 } as never), logger, publicUrl: 'http://localhost:3000' };
+  pd = { db: database.db, gateways: gatewayRegistry({ epoint: createGateway({ kind: 'sandbox', baseUrl: gw.url, publicKey: gw.publicKey, privateKey: gw.privateKey, timeoutMs: 250 } as never) }), logger, publicUrl: 'http://localhost:3000' };
   // The catalogue is read before the faults start, by a client that waits as long as set-up may need.
   await syncCatalog(database.db, sandboxClient(sandbox, { timeoutMs: 30_000 }));
   // The QQTube listing has no cancel flag; SMM API v2's says which services may be cancelled.
@@ -200,7 +201,7 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
         for (const cb of sink.received.splice(0)) {
           captured.push(cb);
           try {
-            await handleCallback(pd, cb);
+            await handleCallback(pd, 'epoint', cb);
           } catch (err) {
             if (!(err instanceof AppError) || err.code !== 'SIGNATURE_INVALID') throw err;
           }
@@ -220,13 +221,13 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
           count(`chargeback:${attempts.length}`);
         }
       } else if (roll < 0.8 && captured.length) {
-        await handleCallback(pd, r.pick(captured)).catch((err) => {
+        await handleCallback(pd, 'epoint', r.pick(captured)).catch((err) => {
           if (!(err instanceof AppError)) throw err;
         });
         count('replayed-callback');
       } else if (roll < 0.85) {
         const data = epointEncode({ status: 'success', transaction: `forged-${op}`, order_id: `balance-${op}`, amount: '1000.00' });
-        await expect(handleCallback(pd, { data, signature: epointSign('wrong-key', data) })).rejects.toThrow();
+        await expect(handleCallback(pd, 'epoint', { data, signature: epointSign('wrong-key', data) })).rejects.toThrow();
         count('forged-callback');
       } else if (roll < 0.95) {
         const step = Math.floor(r.next() * 30_000);

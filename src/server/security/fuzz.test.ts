@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { gatewayRegistry } from '../gateways';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxGateway, type SandboxGateway } from '../../../sandbox/gateway';
@@ -34,7 +35,7 @@ beforeAll(async () => {
   gateway = await startSandboxGateway();
   ({ app } = await createTestApp(database, {
     providers: singleProvider(sandboxClient(sandbox)),
-    gateway: createGateway({ kind: 'sandbox', baseUrl: gateway.url, publicKey: gateway.publicKey, privateKey: gateway.privateKey }),
+    gateways: gatewayRegistry({ epoint: createGateway({ kind: 'sandbox', baseUrl: gateway.url, publicKey: gateway.publicKey, privateKey: gateway.privateKey }) }),
   }));
   admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
   customer = (await signUpUser(app)).cookie;

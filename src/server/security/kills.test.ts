@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { gatewayRegistry } from '../gateways';
 import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -515,7 +516,7 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
 
     const pd = {
       db: database.db,
-      gateway: createGateway({ kind: 'epoint', baseUrl: gw.url, publicKey: gw.publicKey, privateKey: gw.privateKey, timeoutMs: 5_000 }),
+      gateways: gatewayRegistry({ epoint: createGateway({ kind: 'epoint', baseUrl: gw.url, publicKey: gw.publicKey, privateKey: gw.privateKey, timeoutMs: 5_000 }) }),
       logger,
       publicUrl: origin,
     };
@@ -636,8 +637,8 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     expect(orphans.map((p) => `${p.id} ${p.link} ${p.status}`)).toEqual([]);
 
     // Every payment is final, or pending and flagged for an admin with the reason; the gateway agrees.
-    const paymentRows = await q<{ reference: string; status: string; flagged: boolean; flag_reason: string | null; transaction_id: string | null; amount_qepik: string }>(
-      `select reference, status, flagged, flag_reason, transaction_id, amount_qepik from payments`,
+    const paymentRows = await q<{ reference: string; status: string; flagged: boolean; flag_reason: string | null; transaction_id: string | null; amount_minor: string }>(
+      `select reference, status, flagged, flag_reason, transaction_id, amount_minor from payments`,
     );
     const byReference = new Map(paymentRows.map((p) => [p.reference, p]));
     for (const p of paymentRows) {
@@ -649,7 +650,7 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     for (const g of gatewayPayments) {
       const p = byReference.get(g.orderId);
       expect(p, `gateway payment ${g.orderId} unknown to the store`).toBeDefined();
-      if (p!.status === 'completed') expect([g.status, g.amountQepik]).toEqual(['success', Number(p!.amount_qepik)]);
+      if (p!.status === 'completed') expect([g.status, g.amountQepik]).toEqual(['success', Number(p!.amount_minor)]);
       // A card charge that was not credited is flagged for an admin (e.g. a tampered callback).
       if (g.status === 'success' && p!.transaction_id === g.transaction) expect(p!.status === 'completed' || p!.flagged, `paid ${g.orderId} not credited`).toBe(true);
     }

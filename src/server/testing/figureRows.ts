@@ -25,7 +25,7 @@ export async function entry(db: Db, userId: string, kind: string, amountMicros: 
 export async function payment(db: Db, userId: string, usdMicros: number, qepik: number, when: Date) {
   const [p] = await db
     .insert(payments)
-    .values({ reference: `balance-${randomUUID()}`, userId, amountUsdMicros: usdMicros, amountQepik: qepik, rate: '1.7', status: 'completed', provider: 'epoint', createdAt: when, settledAt: when })
+    .values({ reference: `balance-${randomUUID()}`, userId, amountUsdMicros: usdMicros, amountMinor: qepik, rate: '1.7', status: 'completed', provider: 'epoint', createdAt: when, settledAt: when })
     .returning();
   await entry(db, userId, 'topup', usdMicros, p!.id, when);
   return p!.id;

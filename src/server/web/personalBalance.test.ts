@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { gatewayRegistry } from '../gateways';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,7 +46,7 @@ beforeAll(async () => {
   gw = await startSandboxGateway({ delayMs: 50 });
   const gateway = createGateway({ kind: 'sandbox', baseUrl: gw.url, publicKey: gw.publicKey, privateKey: gw.privateKey });
   // A built app (clientDir set) answers customers' pages from shells: only the fields are read per request.
-  ({ app } = await createTestApp(database, { providers: singleProvider(provider), gateway, web: sourceRenderer(), clientDir: mkdtempSync(join(tmpdir(), 'artim-client-')) }));
+  ({ app } = await createTestApp(database, { providers: singleProvider(provider), gateways: gatewayRegistry({ epoint: gateway }), web: sourceRenderer(), clientDir: mkdtempSync(join(tmpdir(), 'artim-client-')) }));
   server = await serveOverHttp(app);
   gw.setCallbackUrl(`${server.url}/api/payments/callback`);
   const deaf = Object.assign(Object.create(database) as Database, { listen: async () => async () => {} });

@@ -24,7 +24,7 @@ import { microsToDecimal, minorToDecimal } from '../../core/money';
  * read by its language, anything else falls back to the default language.
  */
 
-export type Currency = 'USD' | 'AZN';
+export type Currency = 'USD' | 'AZN' | 'TRY';
 
 /** A language from a language or a locale tag: 'az-AZ' → 'az'. */
 export function languageOf(lang: string): Language {
@@ -95,7 +95,7 @@ export function formatNumber(value: number | string, lang: string): string {
 // ─── Money ────────────────────────────────────────────────────────────────────────────────
 
 /** The sign shown: $ for dollars, the code for manat. */
-const currencyDisplay = (currency: Currency) => (currency === 'USD' ? 'narrowSymbol' : 'code');
+const currencyDisplay = (currency: Currency) => (currency === 'AZN' ? 'code' : 'narrowSymbol');
 
 function money(value: `${number}`, currency: Currency, lang: string, digits: Pick<Intl.NumberFormatOptions, 'minimumFractionDigits' | 'maximumFractionDigits' | 'trailingZeroDisplay'>): string {
   const language = languageOf(lang);
@@ -107,7 +107,7 @@ function money(value: `${number}`, currency: Currency, lang: string, digits: Pic
 }
 
 /**
- * An amount as the shop holds it — USD in micro-dollars, AZN in qəpik — with its currency sign.
+ * An amount as the shop holds it — USD in micro-dollars, AZN in qəpik, TRY in kuruş — with its currency sign.
  * Whole cents are written with two decimals: 1 234 560 000 USD micros → "1.234,56 $" (az),
  * "$1.234,56" (tr), "$1,234.56" (en); AZN 1717 qəpik → "17,17 AZN" (az), "AZN 17,17" (tr),
  * "AZN 17.17" (en). A USD amount finer than a cent keeps the decimals it has, never rounded:

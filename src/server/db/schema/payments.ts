@@ -1,13 +1,42 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import type { Localized } from './admin';
+import { PAYMENT_CURRENCIES, PAYMENT_METHOD_KINDS } from '../../../core/paymentMethods';
 
 import { PAYMENT_STATUSES } from '../../../core/contracts/payments';
 
 export { PAYMENT_STATUSES, type PaymentStatus } from '../../../core/contracts/payments';
 
 /**
- * Card payments (docs/rules.md#payments). The row is written before the gateway is
+ * The ways to top up (docs/rules.md#payment-methods), one row per kind, edited by the team:
+ * names in the three languages, the currency charged, bounds of the USD credited, a fee in
+ * hundredths of a percent added to the charge, the place on the top-up dialog, and whether
+ * customers see it. Gateway secrets stay in the environment; `details` holds what a bank
+ * transfer shows (the account, per language).
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    kind: text('kind', { enum: PAYMENT_METHOD_KINDS }).primaryKey(),
+    name: jsonb('name').$type<Localized>().notNull(),
+    details: jsonb('details').$type<Localized>().notNull().default({ az: '', tr: '', en: '' }),
+    currency: text('currency', { enum: PAYMENT_CURRENCIES }).notNull(),
+    minMicros: bigint('min_micros', { mode: 'number' }).notNull(),
+    maxMicros: bigint('max_micros', { mode: 'number' }).notNull(),
+    feeBp: integer('fee_bp').notNull().default(0),
+    position: integer('position').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payment_methods_bounds', sql`${t.minMicros} > 0 and ${t.maxMicros} >= ${t.minMicros}`),
+    check('payment_methods_fee', sql`${t.feeBp} >= 0 and ${t.feeBp} <= 2000`),
+  ],
+);
+
+/**
+ * Payments (docs/rules.md#payments). The row is written before the gateway is
  * called; `settle()` is the only place that changes its status to completed and credits the
  * balance. `flagged` marks a payment whose gateway data did not match: never credited, shown to
  * admins.
@@ -23,10 +52,16 @@ export const payments = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     type: text('type', { enum: ['balance_topup', 'order_payment'] }).notNull().default('balance_topup'),
     amountUsdMicros: bigint('amount_usd_micros', { mode: 'number' }).notNull(),
-    amountQepik: bigint('amount_qepik', { mode: 'number' }).notNull(),
-    /** AZN per USD used for this payment, as a decimal string. */
+    /** What the customer is charged, in the minor unit of `currency` (AZN qəpik, TRY kuruş), the method's fee included. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** `currency` per USD used for this payment, as a decimal string. */
     rate: text('rate').notNull(),
-    currency: text('currency').notNull().default('AZN'),
+    currency: text('currency', { enum: PAYMENT_CURRENCIES }).notNull().default('AZN'),
+    /** The method paid through (`payment_methods.kind`); `provider` names the gateway that answered for it. */
+    method: text('method', { enum: PAYMENT_METHOD_KINDS })
+      .notNull()
+      .default('epoint')
+      .references(() => paymentMethods.kind, { onDelete: 'restrict' }),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
     provider: text('provider').notNull(),
     transactionId: text('transaction_id'),
@@ -53,7 +88,7 @@ export const payments = pgTable(
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     index('payments_status_idx').on(t.status, t.createdAt),
     index('payments_transaction_idx').on(t.transactionId),
-    check('payments_amounts_positive', sql`${t.amountUsdMicros} > 0 and ${t.amountQepik} > 0`),
+    check('payments_amounts_positive', sql`${t.amountUsdMicros} > 0 and ${t.amountMinor} > 0`),
     check('payments_reversal_complete', sql`(${t.reversedAt} is null) = (${t.reversedBy} is null) and (${t.reversedAt} is null) = (${t.reversalReason} is null) and (${t.reversedAt} is null or ${t.status} = 'completed')`),
   ],
 );

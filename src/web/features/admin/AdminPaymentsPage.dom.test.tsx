@@ -37,7 +37,8 @@ const payment = (over: Partial<AdminPayment> & Pick<AdminPayment, 'id' | 'refere
   email: 'ayla@example.az',
   type: 'balance_topup',
   amountUsdMicros: 10_000_000,
-  amountQepik: 1700,
+  amountMinor: 1700,
+  currency: 'AZN',
   rate: '1.7',
   method: 'epoint',
   transactionId: null,
@@ -59,7 +60,7 @@ const list: PaymentsPage = {
   pageSize: 50,
   methods: ['epoint', 'sandbox'],
   payments: [
-    payment({ id: PAID, reference: 'TP-PAID', status: 'completed', amountUsdMicros: 5_000_000, amountQepik: 850, settledAt: '2026-11-20T10:01:00.000Z' }),
+    payment({ id: PAID, reference: 'TP-PAID', status: 'completed', amountUsdMicros: 5_000_000, amountMinor: 850, settledAt: '2026-11-20T10:01:00.000Z' }),
     payment({ id: 'p-flagged', reference: 'TP-FLAG', status: 'pending', flagged: true, flagReason: 'amount 8.50 AZN ≠ 17.00 AZN' }),
     payment({
       id: 'p-reversed',

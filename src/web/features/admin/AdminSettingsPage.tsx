@@ -27,6 +27,7 @@ const NUMBER_FIELDS = [
   { key: 'base_fee', min: 0 },
   { key: 'default_balance', min: 0 },
   { key: 'usd_azn_rate', min: 0 },
+  { key: 'usd_try_rate', min: 0 },
 ] as const;
 /** Delayed orders (docs/rules.md#delayed-orders): whole minutes and hours. */
 const DELAY_FIELDS = [
@@ -57,6 +58,7 @@ export const settingsFormSchema = settingsSchema.extend({
   base_fee: typedNumber.pipe(onStep('base_fee')(z.number().min(0, 'notNegative'))),
   default_balance: typedNumber.pipe(onStep('default_balance')(z.number().min(0, 'notNegative'))),
   usd_azn_rate: typedNumber.pipe(onStep('usd_azn_rate')(z.number().positive('positive'))),
+  usd_try_rate: typedNumber.pipe(onStep('usd_try_rate')(z.number().positive('positive'))),
   stuck_floor_minutes: typedNumber.pipe(z.number().int('floorRange').min(1, 'floorRange').max(10_080, 'floorRange')),
   stuck_default_minutes: typedNumber.pipe(z.number().int('defaultRange').min(1, 'defaultRange').max(43_200, 'defaultRange')),
   stuck_cancel_after_hours: typedNumber.pipe(z.number().int('cancelRange').min(0, 'cancelRange').max(720, 'cancelRange')),

@@ -81,7 +81,7 @@ export function PaymentsTable({ payments, onReverse }: { payments: AdminPayment[
             <span>{formatDateTime(p.createdAt, lang)}</span>
             <span className="text-right">
               <span className="block text-sm font-semibold tabular-nums text-slate-900">{formatMoney(p.amountUsdMicros, 'USD', lang)}</span>
-              <span className="tabular-nums">{formatMoney(p.amountQepik, 'AZN', lang)}</span>
+              <span className="tabular-nums">{formatMoney(p.amountMinor, p.currency, lang)}</span>
             </span>
           </div>
           <p className="break-words text-xs text-slate-600">
@@ -119,7 +119,7 @@ export function PaymentsTable({ payments, onReverse }: { payments: AdminPayment[
             </td>
             <td className={`${td} whitespace-nowrap text-right tabular-nums`}>
               <span className="block font-medium text-slate-900">{formatMoney(p.amountUsdMicros, 'USD', lang)}</span>
-              <span className="text-xs text-slate-500">{formatMoney(p.amountQepik, 'AZN', lang)}</span>
+              <span className="text-xs text-slate-500">{formatMoney(p.amountMinor, p.currency, lang)}</span>
             </td>
             <td className={`${td} whitespace-nowrap`}>{p.method}</td>
             <td className={`${td} whitespace-nowrap`}>

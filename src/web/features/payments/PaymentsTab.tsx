@@ -45,7 +45,7 @@ export function PaymentsTab({ locale, onTopUp }: { locale: string; onTopUp: () =
   const amount = (p: PaymentView) => (
     <>
       <span className="font-semibold text-slate-900">{formatMoney(p.amountUsdMicros, 'USD', locale)}</span>
-      <span className="block text-xs text-slate-500">{formatMoney(p.amountQepik, 'AZN', locale)}</span>
+      <span className="block text-xs text-slate-500">{formatMoney(p.amountMinor, p.currency, locale)}</span>
     </>
   );
   // A top-up the bank took back reads "reversed" (docs/decisions/0019).

@@ -78,7 +78,7 @@ describe('top-up dialog', () => {
     const pay = await screen.findByRole('button', { name: /ödə$/ });
     fireEvent.click(pay);
     expect(await screen.findByText('Ödəniş yaradılmadı')).toBeTruthy();
-    expect(sent.filter((s) => s.path === '/api/payments/topup').map((s) => s.body)).toEqual([{ amountMicros: 12_500_000, language: 'az' }]);
+    expect(sent.filter((s) => s.path === '/api/payments/topup').map((s) => s.body)).toEqual([{ amountMicros: 12_500_000, language: 'az', method: 'epoint' }]);
   });
 
   it('shows a styled page in the page’s language in the card page’s tab while the payment is created', async () => {

@@ -40,7 +40,7 @@ describe('top-up form', () => {
   it('hands on the contract’s top-up input: micro-dollars and the language', async () => {
     const { values, errors } = await resolve({ amount: '12,50', language: 'az' });
     expect(errors).toEqual({});
-    expect(values).toEqual({ amountMicros: 12_500_000, language: 'az' });
+    expect(values).toEqual({ amountMicros: 12_500_000, language: 'az', method: 'epoint' });
     expect(topUpInputSchema.parse(values)).toEqual(values);
   });
 

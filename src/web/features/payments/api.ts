@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Language } from '../../../core/i18n';
+import type { TopUpInput } from '../../../core/contracts/payments';
 import { DEFAULT_SETTINGS, type PublicSettings } from '../../../core/settings';
 import { api, timed } from '../../lib/api';
 
@@ -18,7 +18,7 @@ export function usePayments(enabled = true) {
 
 export function useTopUp() {
   return useMutation({
-    mutationFn: (input: { amountMicros: number; language: Language }) => timed((o) => api.payments.topup.$post({ json: input }, o)),
+    mutationFn: (input: TopUpInput) => timed((o) => api.payments.topup.$post({ json: input }, o)),
   });
 }
 
