@@ -4,12 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandboxGateway, type SandboxGateway } from '../../../sandbox/gateway';
 import { paymentMethodViewSchema, topUpResultSchema } from '../../core/contracts/payments';
 import type { Database } from '../db/client';
-import { adminSettings, paymentMethods, payments } from '../db/schema';
+import { adminSettings, auditLog, paymentMethods, payments } from '../db/schema';
 import { createGateway, gatewayRegistry } from '../gateways';
 import { settingsChanged } from '../settings';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
-import { post, signUpUser } from '../auth/testing';
+import { post, signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { ensurePaymentMethods } from './methods';
 
 let database: Database;
@@ -106,5 +106,59 @@ describe('payment methods', () => {
       await database.db.delete(adminSettings).where(eq(adminSettings.key, 'usd_azn_rate'));
       await settingsChanged(database.db);
     }
+  });
+});
+
+const put = (path: string, cookie: string, body: unknown) =>
+  app.request(path, { method: 'PUT', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+
+describe('the team’s payment methods', () => {
+  const bank = {
+    name: { az: 'Bank köçürməsi', tr: 'Banka havalesi', en: 'Bank transfer' },
+    details: { az: 'AZ00 BANK 0000', tr: 'AZ00 BANK 0000', en: 'AZ00 BANK 0000' },
+    currency: 'AZN',
+    minMicros: 20_000_000,
+    maxMicros: 5_000_000_000,
+    feeBp: 0,
+    position: 5,
+    enabled: true,
+  };
+
+  it('an admin reads every kind and changes one, audited; a customer may do neither', async () => {
+    await ensurePaymentMethods(database.db, []);
+    const admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
+    const list = await (await app.request('/api/admin/payments/methods', { headers: { cookie: admin } })).json();
+    expect(list.methods.map((m: { kind: string; configured: boolean }) => [m.kind, m.configured])).toEqual([
+      ['epoint', true],
+      ['payriff', false],
+      ['paytr', false],
+      ['bank', true],
+    ]);
+    const saved = await put('/api/admin/payments/methods/bank', admin, bank);
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).methods.find((m: { kind: string }) => m.kind === 'bank')).toMatchObject({ ...bank, currencies: ['AZN', 'TRY'] });
+    const [logged] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'payment_method.update'));
+    expect(logged).toMatchObject({ targetType: 'payment_method', targetId: 'bank', details: { minMicros: { from: 10_000_000, to: 20_000_000 }, enabled: { from: false, to: true } } });
+    const customer = await signUpUser(app);
+    expect((await app.request('/api/admin/payments/methods', { headers: { cookie: customer.cookie } })).status).toBe(403);
+    expect((await put('/api/admin/payments/methods/bank', customer.cookie, bank)).status).toBe(403);
+  });
+
+  it('refuses a currency the kind cannot charge in, bounds out of order, a fee beyond 20 % and unknown fields, changing nothing', async () => {
+    const admin = await signIn(app, 'admin@test.local', 'Admin-Pass-123!');
+    const [before] = await database.db.select().from(paymentMethods).where(eq(paymentMethods.kind, 'epoint'));
+    for (const body of [
+      { ...bank, currency: 'TRY' },
+      { ...bank, currency: 'AZN', minMicros: 50_000_000, maxMicros: 10_000_000 },
+      { ...bank, currency: 'AZN', feeBp: 2_001 },
+      { ...bank, currency: 'AZN', minMicros: 1_005_000 },
+      { ...bank, currency: 'AZN', secret: 'x' },
+    ]) {
+      const res = await put('/api/admin/payments/methods/epoint', admin, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect((await res.json()).error.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await put('/api/admin/payments/methods/cash', admin, bank)).status).toBe(404);
+    expect((await database.db.select().from(paymentMethods).where(eq(paymentMethods.kind, 'epoint')))[0]).toEqual(before);
   });
 });
