@@ -100,6 +100,13 @@ export const envSchema = z.object({
   EPOINT_URL: z.url().default('https://epoint.az/api/1'),
   EPOINT_PUBLIC_KEY: optionalString,
   EPOINT_PRIVATE_KEY: optionalString,
+  /**
+   * Payriff (cards, Apple Pay, Google Pay): its API and the application's secret key. With the key
+   * the real Payriff takes the method's payments; without it the sandbox Payriff does when
+   * PAYMENT_GATEWAY=sandbox, and otherwise the method stays off.
+   */
+  PAYRIFF_URL: z.url().default('https://api.payriff.com'),
+  PAYRIFF_SECRET_KEY: optionalString,
 
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Artım <no-reply@artim.az>'),

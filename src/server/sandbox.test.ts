@@ -9,6 +9,8 @@ import { catalogServices, orders, providers, serviceSources } from './db/schema'
 import { parseEnv } from './env';
 import { createLogger } from './logger';
 import { SANDBOX_SLOT_2, startExternalParts, type ExternalParts } from './sandbox';
+import { startSandboxPayriff } from '../../sandbox/payriff';
+import { payriffEnv } from './testing/sandbox';
 import { clientFor } from './providers';
 import { startServer } from './server';
 import { submitOrder } from './orders/submission';
@@ -103,6 +105,39 @@ describe('the sandbox’s second provider', () => {
     expect(await stateOf(tuned.sandbox.second!)).toMatchObject({ priceFactor: '0.9' });
     expect(() => parseEnv({ SANDBOX_SECOND_PRICE_FACTOR: '-1' })).toThrow(/SANDBOX_SECOND_PRICE_FACTOR/);
     expect(() => parseEnv({ SANDBOX_PROVIDER_REFUSE_EVERY: 'often' })).toThrow(/SANDBOX_PROVIDER_REFUSE_EVERY/);
+  });
+});
+
+describe('the card gateways', () => {
+  const quiet = { SANDBOX_SECOND_PROVIDER: 'false', SANDBOX_SERVICE_COUNT: '10' };
+
+  it('the sandbox runs a sandbox Payriff beside the card gateway, turned on for customers, told where to notify', async () => {
+    const parts = await partsOf(quiet);
+    expect(parts.gateways.kinds()).toEqual(['epoint', 'payriff']);
+    expect(parts.sandboxMethods).toEqual(['epoint', 'payriff']);
+    expect(parts.gateways.of('payriff').name).toBe('payriff');
+    parts.setPublicUrl('http://127.0.0.1:4567');
+    const control = (await (await fetch(`${parts.sandbox.payriff!.origin}/__control`)).json()) as { callbackUrl: string };
+    expect(control.callbackUrl).toBe('http://127.0.0.1:4567/api/payments/callback/payriff');
+  });
+
+  it('PAYRIFF_SECRET_KEY takes the real Payriff; real gateways without it leave the method off', async () => {
+    const payriff = await startSandboxPayriff({});
+    try {
+      const real = await partsOf({ ...quiet, ...payriffEnv(payriff) });
+      expect(real.sandbox.payriff).toBeUndefined();
+      expect(real.sandboxMethods).toEqual(['epoint']);
+      const created = await real.gateways.of('payriff').create({
+        reference: 'balance-env', amountMinor: 170, currency: 'AZN', description: 'x', language: 'en', successUrl: 'http://shop.test/ok', errorUrl: 'http://shop.test/no',
+      });
+      expect(payriff.control.order(created.transactionId)).toMatchObject({ requestRrn: 'balance-env', amountQepik: 170 });
+    } finally {
+      await payriff.close();
+    }
+    const withoutKey = await partsOf({ ...quiet, PAYMENT_GATEWAY: 'epoint', EPOINT_PUBLIC_KEY: 'i000', EPOINT_PRIVATE_KEY: 'p' });
+    expect(withoutKey.gateways.kinds()).toEqual(['epoint']);
+    expect(withoutKey.sandbox.payriff).toBeUndefined();
+    expect(() => parseEnv({ PAYRIFF_URL: 'not a url' })).toThrow(/PAYRIFF_URL/);
   });
 });
 

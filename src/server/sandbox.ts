@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { startSandboxGateway, type SandboxGateway } from '../../sandbox/gateway';
+import { startSandboxPayriff, type SandboxPayriff } from '../../sandbox/payriff';
 import { parseLatencyRange, startSandboxProvider, type SandboxProvider } from '../../sandbox/provider';
 import type { Env } from './env';
 import { callbackPath, type PaymentMethodKind } from '../core/paymentMethods';
@@ -21,8 +22,8 @@ export interface ExternalParts {
   /** The method kinds served by a sandbox here: turned on for customers when their row is first written. */
   sandboxMethods: PaymentMethodKind[];
   /** The sandbox servers running in this process, when any (`second`: the second sandbox provider). */
-  sandbox: { provider?: SandboxProvider; second?: SandboxProvider; gateway?: SandboxGateway };
-  /** Tells the sandbox gateway where to post callbacks once the server's address is known. */
+  sandbox: { provider?: SandboxProvider; second?: SandboxProvider; gateway?: SandboxGateway; payriff?: SandboxPayriff };
+  /** Tells the sandbox gateways where to post callbacks once the server's address is known. */
   setPublicUrl(url: string): void;
   close(): Promise<void>;
 }
@@ -37,7 +38,8 @@ const otherProtocol = (p: EnvProvider['protocol']): EnvProvider['protocol'] => (
 const urlFor = (provider: SandboxProvider, protocol: EnvProvider['protocol']) => (protocol === 'qqtube' ? provider.qqtubeUrl : provider.v2Url);
 
 /**
- * The SMM provider and the card gateway: the real ones when configured, otherwise sandbox
+ * The SMM provider and the card gateways (Epoint's protocol, Payriff): the real ones when
+ * configured, otherwise sandbox
  * servers on loopback that speak the same protocols (docs/ARCHITECTURE.md#sandbox). The sandbox provider keeps its
  * orders in the data folder so a restart does not lose them; the shop talks to it over SMM v2
  * (`SANDBOX_PROVIDER_PROTOCOL`, or QQTube-style), and its drip-feed intervals last as long as the
@@ -95,7 +97,16 @@ export async function startExternalParts(env: Env): Promise<ExternalParts> {
   } else {
     epoint = createGateway({ kind: 'epoint', baseUrl: env.EPOINT_URL, publicKey: env.EPOINT_PUBLIC_KEY!, privateKey: env.EPOINT_PRIVATE_KEY! });
   }
-  const gateways = gatewayRegistry({ epoint });
+  // Payriff: the real one with its key; the sandbox Payriff beside the sandbox gateway; else none (the method stays off).
+  let payriff: PaymentGateway | undefined;
+  if (env.PAYRIFF_SECRET_KEY) {
+    payriff = createGateway({ kind: 'payriff', baseUrl: env.PAYRIFF_URL, secretKey: env.PAYRIFF_SECRET_KEY });
+  } else if (env.PAYMENT_GATEWAY === 'sandbox') {
+    sandbox.payriff = await startSandboxPayriff({});
+    payriff = createGateway({ kind: 'payriff', baseUrl: sandbox.payriff.url, secretKey: sandbox.payriff.secretKey });
+    sandboxMethods.push('payriff');
+  }
+  const gateways = gatewayRegistry({ epoint, ...(payriff ? { payriff } : {}) });
 
   return {
     envProvider,
@@ -105,11 +116,13 @@ export async function startExternalParts(env: Env): Promise<ExternalParts> {
     sandbox,
     setPublicUrl(url) {
       sandbox.gateway?.setCallbackUrl(new URL(PAYMENT_CALLBACK_PATH, url).toString());
+      sandbox.payriff?.setCallbackUrl(new URL(callbackPath('payriff'), url).toString());
     },
     async close() {
       await sandbox.provider?.close();
       await sandbox.second?.close();
       await sandbox.gateway?.close();
+      await sandbox.payriff?.close();
     },
   };
 }

@@ -1,8 +1,9 @@
 /**
  * Picks the payment gateway adapter from configuration. Epoint and the local sandbox share
- * one protocol; another gateway (e.g. Payriff) joins as a new `kind` with its own adapter file.
+ * one protocol; every other gateway (Payriff) is a `kind` with its own adapter file.
  */
 import { createEpointGateway } from './epoint';
+import { createPayriffGateway } from './payriff';
 import type { PaymentGateway } from './types';
 
 export interface EpointGatewayConfig {
@@ -14,7 +15,15 @@ export interface EpointGatewayConfig {
   timeoutMs?: number;
 }
 
-export type GatewayConfig = EpointGatewayConfig;
+export interface PayriffGatewayConfig {
+  kind: 'payriff';
+  /** Defaults to Payriff's production API; the local sandbox's origin otherwise. */
+  baseUrl?: string;
+  secretKey: string;
+  timeoutMs?: number;
+}
+
+export type GatewayConfig = EpointGatewayConfig | PayriffGatewayConfig;
 
 export function createGateway(config: GatewayConfig): PaymentGateway {
   switch (config.kind) {
@@ -23,15 +32,19 @@ export function createGateway(config: GatewayConfig): PaymentGateway {
     case 'sandbox':
       if (!config.baseUrl) throw new Error('the sandbox gateway needs baseUrl (the sandbox server’s /api/1 URL)');
       return createEpointGateway({ ...config, name: 'sandbox' });
+    case 'payriff':
+      return createPayriffGateway(config);
     default: {
-      const unknown: never = config.kind;
-      throw new Error(`unknown payment gateway kind: ${String(unknown)}`);
+      const unknown: never = config;
+      throw new Error(`unknown payment gateway kind: ${String((unknown as { kind: unknown }).kind)}`);
     }
   }
 }
 
 export { createEpointGateway, epointDecode, epointEncode, epointSign, epointVerify, EPOINT_BASE_URL } from './epoint';
 export type { EpointOptions } from './epoint';
+export { createPayriffGateway, PAYRIFF_BASE_URL } from './payriff';
+export type { PayriffOptions } from './payriff';
 export { decimalToQepik, qepikToDecimal } from './amount';
 export type * from './types';
 export { gatewayRegistry } from './registry';

@@ -4,7 +4,7 @@ import { topUpInputSchema } from '../../core/contracts/payments';
 import { AppError } from '../../core/errors';
 import type { AppDeps } from '../deps';
 import { requireUser, signedInOnly } from '../auth';
-import { jsonBody, param } from '../http/body';
+import { jsonBody, param, readableRequest } from '../http/body';
 import { clientIp } from '../http/clientIp';
 import { RATE_RULES, rateLimited } from '../http/rateLimit';
 import { validator } from 'hono/validator';
@@ -23,7 +23,11 @@ const referenceParam = param(z.object({ reference: z.string().max(100) }), () =>
 /** A notification's path names a gateway's method kind; anything else is a 404. */
 const callbackKindParam = param(z.object({ kind: z.enum(['payriff', 'paytr']) }), () => new AppError('NOT_FOUND', 'Not found.'));
 
-/** A notification's fields: a JSON object (Payriff) or a form (Epoint, PayTR); anything unreadable is no fields. */
+/**
+ * A notification's fields: a JSON object (Payriff) or a form (Epoint, PayTR); anything unreadable
+ * is no fields. A JSON body was already read once in front of the API (`refuseNul`), so the
+ * request comes through `readableRequest`.
+ */
 async function callbackBody(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get('content-type') ?? '';
   try {
@@ -97,11 +101,11 @@ export function paymentsRoutes(deps: AppDeps) {
       // once the notification was applied (a failure answers an error, and the gateway retries);
       // the answer says nothing else about our records.
       .post('/callback', async (c) => {
-        await handleCallback(paymentsDeps(deps), 'epoint', await callbackBody(c.req.raw));
+        await handleCallback(paymentsDeps(deps), 'epoint', await callbackBody(await readableRequest(c)));
         return c.text('OK');
       })
       .post('/callback/:kind', callbackKindParam, async (c) => {
-        await handleCallback(paymentsDeps(deps), c.req.valid('param').kind, await callbackBody(c.req.raw));
+        await handleCallback(paymentsDeps(deps), c.req.valid('param').kind, await callbackBody(await readableRequest(c)));
         return c.text('OK');
       })
   );

@@ -1,4 +1,5 @@
 import type { SandboxGateway } from '../../../sandbox/gateway';
+import type { SandboxPayriff } from '../../../sandbox/payriff';
 import type { SandboxProvider } from '../../../sandbox/provider';
 import { createProvider, type ProviderConfig } from '../providers';
 
@@ -12,6 +13,9 @@ export const gatewayEnv = (gateway: SandboxGateway) => ({
   EPOINT_PUBLIC_KEY: gateway.publicKey,
   EPOINT_PRIVATE_KEY: gateway.privateKey,
 });
+
+/** The environment that points a shop process at a sandbox Payriff (as the real one, by its key). */
+export const payriffEnv = (payriff: SandboxPayriff) => ({ PAYRIFF_URL: payriff.url, PAYRIFF_SECRET_KEY: payriff.secretKey });
 
 /**
  * A provider client for a sandbox provider, in this process. It waits as long as a busy machine
