@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -96,6 +96,26 @@ describe('a public page’s JavaScript with no input', () => {
     const ours = total - gz(react[0]!);
     expect(total).toBeLessThanOrEqual(bytes);
     expect(ours).toBeLessThanOrEqual(oursCeiling);
+  });
+});
+
+describe('text on public pages', () => {
+  it('every namespace an island loads after the page is in the islands build, in every language (i18n/bundles.islands.ts)', async () => {
+    const output = await islandsBuild();
+    const modules = new Set(output.output.flatMap((o) => (o.type === 'chunk' ? Object.keys(o.modules) : [])));
+    const loaded = new Set<string>();
+    for (const id of modules) {
+      if (!id.includes('/src/web/') || !/\.tsx?$/.test(id)) continue;
+      const text = readFileSync(id, 'utf8');
+      for (const m of text.matchAll(/loadNamespaces\([^,]+,[^,]+,\s*\[([^\]]*)\]/g)) for (const ns of m[1]!.matchAll(/'([\w-]+)'/g)) loaded.add(ns[1]!);
+      for (const m of text.matchAll(/useNamespaceReady\('([\w-]+)'\)/g)) loaded.add(m[1]!);
+    }
+    expect([...loaded].sort()).toEqual(expect.arrayContaining(['auth', 'support']));
+    for (const lang of ['az', 'en', 'tr']) {
+      for (const ns of loaded) expect([...modules].some((id) => id.endsWith(`/src/web/i18n/locales/${lang}/${ns}.json`)), `${lang}/${ns}`).toBe(true);
+    }
+    // And no more: the table of every bundle is not in the public pages' script.
+    expect([...modules].filter((id) => id.endsWith('/src/web/i18n/locales/en/admin.json'))).toEqual([]);
   });
 });
 
