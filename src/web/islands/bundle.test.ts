@@ -15,13 +15,13 @@ const packageOf = (id: string) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(
  * JavaScript"), at most: the loader, the runtime, React and the islands that wake by themselves,
  * with their imports (the consultation dialog's host and the notices wait to be asked). React's
  * chunk alone is 67 KB of it; the goal is 75 KB in all. These ceilings are today's figures plus
- * about 1 KB: they fail when a library or lucide's icon factory comes back into every page, or the
- * header grows by as much. (That the dialog's host and the notices are not woken is
+ * about half a KB: they fail when a library, lucide's icon factory or the table of every text
+ * bundle comes back into every page, or the header grows by as much. (That the dialog's host and the notices are not woken is
  * entry-islands.dom.test.ts's.)
  */
 const PAGE_CEILINGS: { page: string; islands: string[]; bytes: number; ours: number }[] = [
-  { page: '/en (the header)', islands: ['features/layout/Header.tsx'], bytes: 85.5 * 1024, ours: 18 * 1024 },
-  { page: '/en/contact (the header, the form)', islands: ['features/layout/Header.tsx', 'features/support/ContactForm.tsx'], bytes: 90 * 1024, ours: 22.5 * 1024 },
+  { page: '/en (the header)', islands: ['features/layout/Header.tsx'], bytes: 84.25 * 1024, ours: 16.75 * 1024 },
+  { page: '/en/contact (the header, the form)', islands: ['features/layout/Header.tsx', 'features/support/ContactForm.tsx'], bytes: 88.75 * 1024, ours: 21.25 * 1024 },
 ];
 
 /**
