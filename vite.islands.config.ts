@@ -32,8 +32,8 @@ const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
 // 0022-islands-on-demand.md), built on its own after the app (vite.config.ts) into the same
 // dist/client: a small loader (entry-islands.tsx) that wakes each island when it is first touched
 // or when the browser is idle, one chunk per island, and React in a chunk of its own. Island
-// components import `react-router` and the API client as in the app; here they are
-// islands/router.tsx and islands/hc.ts.
+// components import `react-router`, the API client and lucide's icons as in the app; here they
+// are islands/router.tsx, islands/hc.ts and islands/icons.ts.
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
@@ -42,6 +42,7 @@ export default defineConfig({
     alias: [
       { find: /^react-router$/, replacement: resolve(SRC, 'web/islands/router.tsx') },
       { find: /^hono\/client$/, replacement: resolve(SRC, 'web/islands/hc.ts') },
+      { find: /^lucide-react$/, replacement: resolve(SRC, 'web/islands/icons.ts') },
     ],
   },
   build: {

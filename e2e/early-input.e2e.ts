@@ -5,8 +5,8 @@ import { DESKTOP, hasChromium, hydrated, launch, openPage, PHONE } from './brows
 /**
  * Nothing a visitor does between the first paint and hydration is lost (islands/capture.ts and
  * islands/replay.ts): on a slow phone (CPU ×6) whose page script arrives late, a click on "Sign
- * in" still opens the dialog, and a form filled and sent before its island is live is sent with
- * what was typed.
+ * in" still opens the dialog, the menu opens at the tap, and a form filled and sent before its
+ * island is live is sent with what was typed.
  */
 async function slowPhone(browser: Browser, viewport = PHONE): Promise<{ page: Page; problems: string[] }> {
   const opened = await openPage(browser, viewport);
@@ -54,13 +54,25 @@ describe.skipIf(!hasChromium())('before hydration', () => {
     await page.context().close();
   }, 300_000);
 
-  it('on a phone, the menu opened before the header is live is open once it is', async () => {
+  it('on a phone, the menu opens at the tap before the header is live, and stays open (and closes) once it is', async () => {
     const { page, problems } = await slowPhone(browser);
     await page.goto('/en', { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect.poll(() => page.getByRole('navigation', { name: 'Mobile navigation' }).isVisible()).toBe(true);
+    // Open at once, by the page's first script, while the page script is still on its way.
+    expect(
+      await page.evaluate(() => ({
+        hydrated: document.querySelector('[data-island="Header"]')!.hasAttribute('data-hydrated'),
+        menu: !document.getElementById('mobile-menu')!.hidden,
+        expanded: document.querySelector('header button[aria-controls="mobile-menu"]')!.getAttribute('aria-expanded'),
+      })),
+    ).toEqual({ hydrated: false, menu: true, expanded: 'true' });
     await hydrated(page);
     expect(await early(page)).toContain('click:Open menu');
+    // The replayed tap set the header's state to what was on the screen: open, and closed by its button.
+    await expect.poll(() => page.getByRole('navigation', { name: 'Mobile navigation' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect.poll(() => page.getByRole('navigation', { name: 'Mobile navigation' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
     expect(problems).toEqual([]);
     await page.context().close();
   }, 300_000);

@@ -3,17 +3,24 @@
  * small loader. The page is server-rendered HTML that works without JavaScript; only its islands
  * (./islands/island.tsx) become live, each when it is first touched (a pointer, focus, key, click
  * or submit inside it, seen by ./islands/capture.ts) or once the page has loaded and the browser
- * is idle, whichever comes first. Waking an island loads its own chunk and, with the first one,
- * React and the islands runtime (./islands/runtime.tsx); islands hydrate one per task, an island
- * touched first jumping the queue. When every island is live, `<html data-hydrated="true">` says so.
+ * is idle, whichever comes first. An island that waits to be asked (a dialog's host, the notices:
+ * ./islands/ask.ts) wakes only when asked. Waking an island loads its own chunk and, with the first
+ * one, React and the islands runtime (./islands/runtime.tsx); islands hydrate one per task, an
+ * island touched first jumping the queue. When every island that wakes by itself is live,
+ * `<html data-hydrated="true">` says so.
  */
-import { ISLAND_ATTR } from './islands/attrs';
+import { HYDRATED_ATTR, ISLAND_ATTR, ISLAND_WAKE_ATTR, WAKE_WHEN_ASKED } from './islands/attrs';
 import { ISLANDS } from './islands/registry';
 import type { HydrateIsland } from './islands/runtime';
 
 const ISLAND = `[${ISLAND_ATTR}]`;
 /** Islands inside another island hydrate with it. */
 const islands = [...document.querySelectorAll<HTMLElement>(ISLAND)].filter((el) => !el.parentElement?.closest(ISLAND));
+/** The islands that wake without being asked: the page is live when they are. */
+const byThemselves = islands.filter((el) => el.getAttribute(ISLAND_WAKE_ATTR) !== WAKE_WHEN_ASKED);
+const pageLive = () => {
+  if (byThemselves.every((el) => el.hasAttribute(HYDRATED_ATTR))) document.documentElement.dataset.hydrated = 'true';
+};
 
 const runtime = () => import('./islands/runtime');
 
@@ -24,7 +31,6 @@ const code = new Map<HTMLElement, Promise<unknown>>();
 /** Islands woken and not yet hydrating, in the order they go: touched ones first. */
 const waiting: HTMLElement[] = [];
 let hydrating = false;
-let live = 0;
 
 function wake(el: HTMLElement, touched: boolean) {
   if (!code.has(el)) {
@@ -47,7 +53,7 @@ async function hydrateWaiting() {
     try {
       const [{ hydrateIsland }, Component] = (await code.get(el)) as [{ hydrateIsland: HydrateIsland }, Parameters<HydrateIsland>[1]];
       await hydrateIsland(el, Component);
-      if (++live === islands.length) document.documentElement.dataset.hydrated = 'true';
+      pageLive();
     } catch (error) {
       console.error(`Island ${el.getAttribute(ISLAND_ATTR)} did not hydrate:`, error);
     }
@@ -60,17 +66,20 @@ window.__artimWake = (target) => {
   const top = islands.find((el) => el.contains(target));
   if (top) wake(top, true);
 };
+window.__artimAsk = (name) => {
+  for (const el of islands) if (el.getAttribute(ISLAND_ATTR) === name) wake(el, true);
+};
 // Anything touched before this script ran.
 for (const held of window.__artimQueue ?? []) window.__artimWake(held.target);
 for (const touched of window.__artimTouched ?? []) window.__artimWake(touched);
 
 /** The rest once the page has loaded and the browser has nothing else to do. */
 function wakeAll() {
-  const all = () => islands.forEach((el) => wake(el, false));
+  const all = () => byThemselves.forEach((el) => wake(el, false));
   // A browser kept busy does not wait for ever: at most two seconds after load.
   if (window.requestIdleCallback) window.requestIdleCallback(all, { timeout: 2000 });
   else setTimeout(all, 1);
 }
-if (islands.length === 0) document.documentElement.dataset.hydrated = 'true';
+if (byThemselves.length === 0) pageLive();
 else if (document.readyState === 'complete') wakeAll();
 else window.addEventListener('load', wakeAll, { once: true });

@@ -9,7 +9,8 @@ import { Notifications } from './Notifications';
 import type { PageHandle } from './page';
 import { useSite } from './site';
 
-const NotificationsIsland = island('Notifications', Notifications);
+// Woken with the first notice (lib/toast.ts).
+const NotificationsIsland = island('Notifications', Notifications, { wake: 'asked' });
 
 /** What the visitor typed before the app hydrated, taken by entry-client just before it starts. */
 let appControls: ControlSnapshot[] = [];

@@ -1,15 +1,15 @@
 import { type Language } from '../../core/i18n';
+import { bundles } from './bundles';
 import { I18n, type Resources } from './translator';
 
 export { I18n, type Resources, type TFunction, type TOptions } from './translator';
 export { I18nProvider, useTranslation } from './react';
 
 /**
- * Strings live in `locales/{lang}/{namespace}.json`. `common` is needed by every page; other
- * namespaces load with the route that declares them (`handle.ns`), so a page ships only its own
- * text. The server sends the bundles it used with the HTML; the browser starts from those.
+ * Strings live in `locales/{lang}/{namespace}.json` (./bundles.ts). `common` is needed by every
+ * page; other namespaces load with the route that declares them (`handle.ns`), so a page ships
+ * only its own text. The server sends the bundles it used with the HTML; the browser starts from those.
  */
-const bundles = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
 
 export async function loadNamespaces(i18n: I18n, lang: Language, namespaces: readonly string[]): Promise<void> {
   await Promise.all(

@@ -1,3 +1,5 @@
+import { EARLY_TOGGLE_ATTR } from './attrs';
+
 /**
  * The page's first script, inline in <head> (allowed by its hash in the Content-Security-Policy).
  * Until an island — or the whole app — has hydrated:
@@ -7,6 +9,10 @@
  *   form natively, putting its fields in the address): it is held back, queued in
  *   `window.__artimQueue` and the island woken. After hydration the queue is replayed
  *   (./replay.ts), and what was typed meanwhile is handed to the components.
+ * - a click on a button marked `data-early-toggle` (./attrs.ts) is answered at once: what the
+ *   button controls (`aria-controls`) is shown or hidden and `aria-expanded` follows, so a phone's
+ *   menu opens at the tap, before React has arrived; the click is held all the same, and its
+ *   replay sets the component's state to what the visitor already sees.
  * Links are left alone: they work without JavaScript.
  */
-export const CAPTURE_SCRIPT = `(function(){var w=window,q=w.__artimQueue=[],s=w.__artimTouched=[];function pending(t){for(var i=t&&t.closest?t.closest("[data-island]"):null;i;i=i.parentElement?i.parentElement.closest("[data-island]"):null)if(!i.hasAttribute("data-hydrated"))return i;return null}function wake(i){if(w.__artimWake)w.__artimWake(i);else s.push(i)}function hold(type){return function(e){var t=e.target;if(type==="click"&&t.closest&&t.closest("a[href],label,input,select,textarea,summary"))return;var i=pending(t);if(!i)return;e.preventDefault();e.stopImmediatePropagation();q.push({type:type,target:t});wake(i)}}function touch(e){var i=pending(e.target);if(i)wake(i)}document.addEventListener("click",hold("click"),true);document.addEventListener("submit",hold("submit"),true);["pointerdown","focusin","keydown"].forEach(function(type){document.addEventListener(type,touch,true)})})();`;
+export const CAPTURE_SCRIPT = `(function(){var w=window,q=w.__artimQueue=[],s=w.__artimTouched=[];function pending(t){for(var i=t&&t.closest?t.closest("[data-island]"):null;i;i=i.parentElement?i.parentElement.closest("[data-island]"):null)if(!i.hasAttribute("data-hydrated"))return i;return null}function wake(i){if(w.__artimWake)w.__artimWake(i);else s.push(i)}function hold(type){return function(e){var t=e.target;if(type==="click"&&t.closest&&t.closest("a[href],label,input,select,textarea,summary"))return;var i=pending(t);if(!i)return;e.preventDefault();e.stopImmediatePropagation();if(type==="click")toggle(t);q.push({type:type,target:t});wake(i)}}function toggle(t){var b=t.closest&&t.closest("button[${EARLY_TOGGLE_ATTR}]"),c=b&&document.getElementById(b.getAttribute("aria-controls")||"");if(!c)return;var o=b.getAttribute("aria-expanded")!=="true";b.setAttribute("aria-expanded",String(o));c.hidden=!o}function touch(e){var i=pending(e.target);if(i)wake(i)}document.addEventListener("click",hold("click"),true);document.addEventListener("submit",hold("submit"),true);["pointerdown","focusin","keydown"].forEach(function(type){document.addEventListener(type,touch,true)})})();`;

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import { ISLAND_ATTR, ISLAND_PROPS_ATTR } from './attrs';
+import { ISLAND_ATTR, ISLAND_PROPS_ATTR, ISLAND_WAKE_ATTR, type WAKE_WHEN_ASKED } from './attrs';
 
-export { HYDRATED_ATTR, ISLAND_ATTR, ISLAND_PROPS_ATTR } from './attrs';
+export { HYDRATED_ATTR, ISLAND_ATTR, ISLAND_PROPS_ATTR, ISLAND_WAKE_ATTR } from './attrs';
 
 /**
  * Marks a component as an island: an interactive part of a page that otherwise ships no
@@ -11,13 +11,16 @@ export { HYDRATED_ATTR, ISLAND_ATTR, ISLAND_PROPS_ATTR } from './attrs';
  * ./registry.ts, where the browser finds its code (islands.test.ts checks every name is there).
  *
  *     export const HeaderIsland = island('Header', Header);
+ *
+ * `{ wake: 'asked' }` for a component that renders nothing until something on the page asks for
+ * it (a dialog's host, the notices): its code loads only when asked (./ask.ts).
  */
-export function island<P extends object>(name: string, Component: ComponentType<P>): ComponentType<P> {
+export function island<P extends object>(name: string, Component: ComponentType<P>, options: { wake?: typeof WAKE_WHEN_ASKED } = {}): ComponentType<P> {
   function Island(props: P) {
     const json = JSON.stringify(props);
     return (
       // `display: contents`: the wrapper takes no box, so the layout is the component's own.
-      <div {...{ [ISLAND_ATTR]: name, [ISLAND_PROPS_ATTR]: json === '{}' ? undefined : json }} className="contents">
+      <div {...{ [ISLAND_ATTR]: name, [ISLAND_PROPS_ATTR]: json === '{}' ? undefined : json, [ISLAND_WAKE_ATTR]: options.wake }} className="contents">
         <Component {...props} />
       </div>
     );

@@ -19,4 +19,16 @@ describe('islands', () => {
     expect(used.size).toBeGreaterThan(5);
     for (const name of used) expect(Object.keys(ISLANDS), name).toContain(name);
   });
+
+  it('every island that waits to be asked is asked for by name somewhere, and only those are', () => {
+    const waiting = new Set<string>();
+    const asked = new Set<string>();
+    for (const file of sources('src/web')) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/\bisland\('([^']+)', \w+, \{ wake: 'asked' \}\)/g)) waiting.add(m[1]!);
+      for (const m of text.matchAll(/\baskIsland\('([^']+)'\)/g)) asked.add(m[1]!);
+    }
+    expect([...waiting].sort()).toEqual(['ConsultationHost', 'Notifications']);
+    expect([...asked].sort()).toEqual([...waiting].sort());
+  });
 });

@@ -1,4 +1,5 @@
 import type { toast as sonnerToast } from 'sonner';
+import { askIsland } from '../islands/ask';
 
 type Toast = typeof sonnerToast;
 type Kind = 'success' | 'error' | 'info' | 'warning';
@@ -25,6 +26,8 @@ const raise =
     if (!raised) {
       raised = true;
       listeners.forEach((changed) => changed());
+      // On a public page the notification area is an island that waits for this.
+      askIsland('Notifications');
     }
     void sonner().then((toast) => toast[kind](message, options));
   };

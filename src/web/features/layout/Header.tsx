@@ -7,6 +7,7 @@ import { PlatformMenu } from '../catalog';
 import { useSite } from '../../app/site';
 import { hasLanguagePrefix, settleLanguage, useLanguage } from '../../lib/language';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { EARLY_TOGGLE_ATTR } from '../../islands/attrs';
 import { Logo } from './Logo';
 import { NAV_ITEMS, navHref } from './navigation';
 
@@ -83,15 +84,19 @@ export function Header() {
           <div className="hidden lg:block">
             <AccountMenu />
           </div>
+          {/* Opened by the page's first script at the tap when React is not there yet
+              (islands/capture.ts): the icon follows `aria-expanded`, not the state. */}
           <button
             type="button"
-            className="inline-flex size-10 items-center justify-center rounded-xl border border-slate-200 text-slate-700 hover:bg-slate-50 lg:hidden"
+            className="group inline-flex size-10 items-center justify-center rounded-xl border border-slate-200 text-slate-700 hover:bg-slate-50 lg:hidden"
             aria-expanded={open}
             aria-controls={MOBILE_MENU_ID}
             aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+            {...{ [EARLY_TOGGLE_ATTR]: '' }}
             onClick={() => setOpen((o) => !o)}
           >
-            {open ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+            <Menu className="size-5 group-aria-expanded:hidden" aria-hidden="true" />
+            <X className="hidden size-5 group-aria-expanded:block" aria-hidden="true" />
           </button>
         </div>
       </div>

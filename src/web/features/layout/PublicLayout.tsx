@@ -5,11 +5,12 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 
 const HeaderIsland = island('Header', Header);
-const ConsultationIsland = island('ConsultationHost', ConsultationHost);
+// Woken when a page asks for the dialog (support/consultation.ts).
+const ConsultationIsland = island('ConsultationHost', ConsultationHost, { wake: 'asked' });
 
 /**
  * Header, the page (each page renders its own <main id="main">), footer. On a public page only
- * the header and the consultation dialog's host are live (islands/island.tsx).
+ * the header is live (islands/island.tsx), and the consultation dialog's host once it is asked for.
  */
 export function PublicLayout() {
   return (

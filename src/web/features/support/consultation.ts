@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from '../../../core/i18n';
 import { loadNamespaces } from '../../i18n';
 import { authDialog, useEnsureMe, useMe } from '../auth';
 import { toast } from '../../lib/toast';
+import { askIsland } from '../../islands/ask';
 
 /**
  * Who asked for the consultation dialog and for which service. Kept tiny and free of UI code:
@@ -22,6 +23,8 @@ const listeners = new Set<() => void>();
 const set = (next: State) => {
   state = next;
   for (const l of listeners) l();
+  // On a public page the dialog's host is an island that waits for this (the layout's ConsultationHost).
+  if (next.open || next.pending) askIsland('ConsultationHost');
 };
 const subscribe = (l: () => void) => {
   listeners.add(l);

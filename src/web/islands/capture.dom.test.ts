@@ -1,0 +1,64 @@
+// @vitest-environment happy-dom
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CAPTURE_SCRIPT } from './capture';
+
+/*
+ * The page's first script on a page whose header has not hydrated: a tap on the menu button opens
+ * the menu at once and is still held for the island; the journeys (e2e/early-input.e2e.ts) see the
+ * replay bring React's state to it.
+ */
+
+const w = window as unknown as { __artimQueue: { type: string; target: Element }[]; __artimTouched: Element[] };
+
+beforeAll(() => {
+  new Function(CAPTURE_SCRIPT)();
+});
+
+beforeEach(() => {
+  w.__artimQueue.length = 0;
+  w.__artimTouched.length = 0;
+  document.body.innerHTML = `
+    <div data-island="Header" class="contents">
+      <header>
+        <button type="button" id="menu" aria-expanded="false" aria-controls="mobile-menu" data-early-toggle><svg><path d="M4 6h16"></path></svg></button>
+        <button type="button" id="plain" aria-expanded="false" aria-controls="other">Other</button>
+        <div id="mobile-menu" hidden><nav>Links</nav></div>
+        <div id="other" hidden>Other list</div>
+      </header>
+    </div>`;
+});
+
+const click = (el: Element) => el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+const menu = () => document.getElementById('mobile-menu')!;
+const button = () => document.getElementById('menu')!;
+
+describe('the capture script, before the island is live', () => {
+  it('opens what a data-early-toggle button controls at the tap, and holds the click for the replay', () => {
+    click(button().querySelector('path')!);
+    expect(menu().hidden).toBe(false);
+    expect(button().getAttribute('aria-expanded')).toBe('true');
+    expect(w.__artimQueue.map((h) => h.type)).toEqual(['click']);
+    expect(w.__artimTouched).toEqual([document.querySelector('[data-island]')]);
+  });
+
+  it('closes it again on a second tap: two clicks held, the replay ends closed too', () => {
+    click(button());
+    click(button());
+    expect(menu().hidden).toBe(true);
+    expect(button().getAttribute('aria-expanded')).toBe('false');
+    expect(w.__artimQueue).toHaveLength(2);
+  });
+
+  it('leaves a button without the mark, and an island already live, to React', () => {
+    click(document.getElementById('plain')!);
+    expect(document.getElementById('other')!.hidden).toBe(true);
+    expect(document.getElementById('plain')!.getAttribute('aria-expanded')).toBe('false');
+    expect(w.__artimQueue).toHaveLength(1);
+
+    document.querySelector('[data-island]')!.setAttribute('data-hydrated', '');
+    click(button());
+    expect(menu().hidden).toBe(true);
+    expect(button().getAttribute('aria-expanded')).toBe('false');
+    expect(w.__artimQueue).toHaveLength(1);
+  });
+});
