@@ -86,7 +86,7 @@ describe('a top-up through Payriff', () => {
     expect(topUp.paymentUrl).toBe(`${payriff.origin}/pay/${row.transactionId}`);
     expect(payriff.control.order(row.transactionId!)).toMatchObject({ requestRrn: topUp.reference, amountQepik: 1700, language: 'AZ' });
 
-    const paid = await fetch(topUp.paymentUrl, {
+    const paid = await fetch(topUp.paymentUrl!, {
       method: 'POST', redirect: 'manual',
       body: new URLSearchParams({ number: TEST_CARDS.success, expiry: '12/39', cvc: '123', name: 'Test Customer', action: 'pay' }),
     });
@@ -103,7 +103,7 @@ describe('a top-up through Payriff', () => {
 
   it('Apple Pay on Payriff’s page credits like a card', async () => {
     const { user, topUp } = await started(5_000_000);
-    expect((await fetch(topUp.paymentUrl, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ action: 'apple-pay' }) })).status).toBe(303);
+    expect((await fetch(topUp.paymentUrl!, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ action: 'apple-pay' }) })).status).toBe(303);
     await payriff.control.idle();
     expect(await balanceOf(user.id)).toBe(5_000_000);
   });
