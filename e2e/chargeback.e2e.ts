@@ -18,7 +18,7 @@ async function topUpWithCard(page: Page, amount: string): Promise<string> {
   const dialog = page.getByRole('dialog', { name: 'Top up your balance' });
   await dialog.getByLabel('Amount (USD)').fill(amount);
   await dialog.getByRole('button', { name: 'Continue to payment' }).click();
-  const pay = page.getByRole('dialog', { name: 'Card payment' });
+  const pay = page.getByRole('dialog', { name: 'Payment' });
   await pay.waitFor();
   const [gateway] = await Promise.all([page.context().waitForEvent('page'), pay.getByRole('button', { name: /^Pay / }).click()]);
   await gateway.waitForURL(/\/pay\//);

@@ -43,7 +43,7 @@ async function startTopUp(page: Page, amount: string): Promise<Page> {
   await dialog.waitFor();
   await dialog.getByLabel('Amount (USD)').fill(amount);
   await dialog.getByRole('button', { name: 'Continue to payment' }).click();
-  const pay = page.getByRole('dialog', { name: 'Card payment' });
+  const pay = page.getByRole('dialog', { name: 'Payment' });
   await pay.waitFor();
   const [gateway] = await Promise.all([page.context().waitForEvent('page'), pay.getByRole('button', { name: /^Pay / }).click()]);
   await page.getByText('The payment page was opened').first().waitFor();

@@ -93,7 +93,8 @@ export async function startExternalParts(env: Env): Promise<ExternalParts> {
   if (env.PAYMENT_GATEWAY === 'sandbox') {
     sandbox.gateway = await startSandboxGateway({});
     epoint = createGateway({ kind: 'sandbox', baseUrl: sandbox.gateway.url, publicKey: sandbox.gateway.publicKey, privateKey: sandbox.gateway.privateKey });
-    sandboxMethods.push('epoint');
+    // The sandbox shop takes bank transfers too, to a demonstration account.
+    sandboxMethods.push('epoint', 'bank');
   } else {
     epoint = createGateway({ kind: 'epoint', baseUrl: env.EPOINT_URL, publicKey: env.EPOINT_PUBLIC_KEY!, privateKey: env.EPOINT_PRIVATE_KEY! });
   }

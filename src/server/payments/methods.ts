@@ -32,13 +32,25 @@ const FIRST_ROWS: Record<PaymentMethodKind, Omit<typeof paymentMethods.$inferIns
   bank: { kind: 'bank', name: { az: 'Bank köçürməsi', tr: 'Banka havalesi', en: 'Bank transfer' }, currency: 'AZN', minMicros: 10_000_000, maxMicros: 10_000_000_000, position: 3 },
 };
 
+const DEMO_ACCOUNT = 'IBAN AZ00 DEMO 0000 0000 0000 0000 0000 · SWIFT DEMOAZ22';
+const DEMO_BANK_DETAILS = {
+  az: `Nümunə Bank (sandbox)\n${DEMO_ACCOUNT}\nAlıcı: Artım MMC`,
+  tr: `Örnek Banka (sandbox)\n${DEMO_ACCOUNT}\nAlıcı: Artım MMC`,
+  en: `Example Bank (sandbox)\n${DEMO_ACCOUNT}\nRecipient: Artım LLC`,
+};
+
 /**
  * Writes the row of every kind that has none (a fresh database, or a kind added since): on for the
  * kinds in `enable` (the sandboxes of `npm start`), off otherwise, for the team to turn on once its
  * keys are set. A row that exists is left as the team set it.
  */
 export async function ensurePaymentMethods(db: Db, enable: readonly PaymentMethodKind[]): Promise<void> {
-  const rows = PAYMENT_METHOD_KINDS.map((kind) => ({ ...FIRST_ROWS[kind], enabled: enable.includes(kind) }));
+  const rows = PAYMENT_METHOD_KINDS.map((kind) => ({
+    ...FIRST_ROWS[kind],
+    enabled: enable.includes(kind),
+    // A bank transfer turned on at once (the sandbox shop) shows a demonstration account; the team writes its own before turning it on.
+    ...(kind === 'bank' && enable.includes('bank') ? { details: DEMO_BANK_DETAILS } : {}),
+  }));
   await db.insert(paymentMethods).values(rows).onConflictDoNothing({ target: paymentMethods.kind });
 }
 

@@ -1,4 +1,4 @@
-import { Flag, Undo2 } from 'lucide-react';
+import { FileCheck2, Flag, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import type { ADMIN_PAYMENT_STATUS_FILTERS } from '../../../core/contracts/admin';
 import type { TFunction } from '../../i18n';
@@ -8,10 +8,10 @@ import { Button } from '../../components/ui/Button';
 import { useLanguage } from '../../lib/language';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from './access';
-import { useReversePayment, type AdminPayment } from './api';
+import { useReversePayment, useReviewTransfer, type AdminPayment } from './api';
 import { FormDialog } from './dialogs';
 import { notify, notifyError } from './format';
-import { CardsOrTable, ReasonField, reasonError, Table, td, Th } from './ui';
+import { CardsOrTable, ReasonField, reasonError, Table, td, Th, Toggle } from './ui';
 
 /** Payments as the team sees them (the payments page, a customer's history on the users page), and booking a chargeback. */
 
@@ -40,17 +40,36 @@ function gatewayText(t: TFunction, p: AdminPayment): string {
 const reversible = (p: AdminPayment) => p.status === 'completed' && p.type === 'balance_topup' && !p.reversal;
 
 /** Payments as cards on phones and a table on wider screens; also a customer's history on the users page. */
-export function PaymentsTable({ payments, onReverse }: { payments: AdminPayment[]; onReverse?: (p: AdminPayment) => void }) {
+export function PaymentsTable({ payments, onReverse, onReview }: { payments: AdminPayment[]; onReverse?: (p: AdminPayment) => void; onReview?: (p: AdminPayment) => void }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const allowed = useCan();
   const canReverse = !!onReverse && allowed('payments:manage');
+  const canReview = !!onReview && allowed('payments:manage');
   const reverseButton = (p: AdminPayment) =>
     canReverse && reversible(p) ? (
       <Button size="sm" variant="outline" onClick={() => onReverse!(p)} aria-label={t('payments.reverseFor', { reference: p.reference })}>
         <Undo2 className="size-4" aria-hidden="true" />
         {t('payments.reverse')}
       </Button>
+    ) : canReview && p.kind === 'bank' && p.status === 'pending' && p.receipt ? (
+      <Button size="sm" onClick={() => onReview!(p)} aria-label={t('payments.reviewFor', { reference: p.reference })} data-testid="review-transfer">
+        <FileCheck2 className="size-4" aria-hidden="true" />
+        {t('payments.review')}
+      </Button>
+    ) : null;
+  const transfer = (p: AdminPayment) =>
+    p.kind === 'bank' ? (
+      <p className="text-xs text-slate-700" data-testid="payment-transfer">
+        {p.receipt ? (
+          <a className="font-medium text-brand-700 underline" href={receiptHref(p)} target="_blank" rel="noreferrer">
+            {t('payments.receipt')}
+          </a>
+        ) : (
+          t('payments.noReceipt')
+        )}
+        {p.review ? ` · ${t('payments.reviewedBy', { when: formatDateTime(p.review.at, lang), who: p.review.byEmail ?? '—' })}${p.review.note ? `: ${p.review.note}` : ''}` : null}
+      </p>
     ) : null;
   const flag = (p: AdminPayment) =>
     p.flagged ? (
@@ -89,6 +108,7 @@ export function PaymentsTable({ payments, onReverse }: { payments: AdminPayment[
           </p>
           {flag(p)}
           {reversal(p)}
+          {transfer(p)}
           {reverseButton(p)}
         </li>
       ))}
@@ -129,13 +149,68 @@ export function PaymentsTable({ payments, onReverse }: { payments: AdminPayment[
             <td className={`${td} max-w-64 space-y-1`}>
               {flag(p)}
               {reversal(p)}
-              {!p.flagged && !p.reversal ? '—' : null}
+              {transfer(p)}
+              {!p.flagged && !p.reversal && p.kind !== 'bank' ? '—' : null}
             </td>
             <td className={`${td} whitespace-nowrap text-right`}>{reverseButton(p)}</td>
           </tr>
         ))}
       </Table>
     </CardsOrTable>
+  );
+}
+
+/** Where the team opens a transfer's receipt (served by the admin API to the team only). */
+const receiptHref = (p: AdminPayment) => `/api/admin/payments/${encodeURIComponent(p.id)}/receipt`;
+
+/**
+ * The team's review of a bank transfer (docs/rules.md#bank-transfers): the receipt beside the
+ * amount and reference, then approve (credits the balance once) or reject with the reason the
+ * customer is told.
+ */
+export function ReviewDialog({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const review = useReviewTransfer();
+  const error = tried ? reasonError(t, reason) : undefined;
+  const send = (approve: boolean) => {
+    if (!approve) {
+      setTried(true);
+      if (reasonError(t, reason)) return;
+    }
+    review.mutate(
+      { paymentId: payment.id, review: approve ? { approve: true } : { approve: false, reason: reason.trim() } },
+      {
+        onSuccess: () => {
+          notify.success(approve ? t('payments.approved') : t('payments.rejected'));
+          onClose();
+        },
+        onError: (err) => notifyError(t, 'payments.notReviewed', err),
+      },
+    );
+  };
+  return (
+    <FormDialog
+      title={t('payments.reviewTitle')}
+      description={t('payments.reviewText', { email: payment.email, amount: formatMoney(payment.amountUsdMicros, 'USD', lang), paid: formatMoney(payment.amountMinor, payment.currency, lang), reference: payment.reference })}
+      onClose={onClose}
+      onSubmit={() => send(!rejecting)}
+      pending={review.isPending}
+      submitLabel={rejecting ? t('payments.reject') : t('payments.approve')}
+      className="sm:max-w-2xl"
+    >
+      {payment.receipt?.contentType.startsWith('image/') ? (
+        <img src={receiptHref(payment)} alt={t('payments.receipt')} className="max-h-96 w-full rounded-xl border border-slate-200 object-contain" />
+      ) : null}
+      <a className="text-sm font-medium text-brand-700 underline" href={receiptHref(payment)} target="_blank" rel="noreferrer">
+        {t('payments.openReceipt')}
+      </a>
+      <Toggle label={t('payments.rejectToggle')} checked={rejecting} onChange={setRejecting} />
+      {rejecting ? <ReasonField value={reason} onChange={setReason} error={error} /> : null}
+    </FormDialog>
   );
 }
 

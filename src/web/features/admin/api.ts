@@ -354,6 +354,12 @@ export const paymentsExportUrl = (q: PaymentsQuery) => {
   return `/api/admin/payments/export${search ? `?${search}` : ''}`;
 };
 /** Books a chargeback of a completed top-up (docs/decisions/0019). */
+export const useReviewTransfer = () =>
+  useAdminMutation(
+    (v: { paymentId: string; review: { approve: true } | { approve: false; reason: string } }) =>
+      unwrap((o) => api.payments[':id'].review.$post({ param: { id: seg(v.paymentId) }, json: v.review }, o)),
+    [paymentKeys.all(), adminKeys.usersAll(), adminKeys.dashboard(), adminKeys.audit()],
+  );
 export const useReversePayment = () =>
   useAdminMutation(
     (v: { paymentId: string; reason: string }) => unwrap((o) => api.payments[':id'].reversal.$post({ param: { id: seg(v.paymentId) }, json: { reason: v.reason } }, o)),

@@ -61,6 +61,12 @@ export function PaymentSuccessView() {
         const payment = signedIn ? await checkPayment(reference) : await checkPaymentStatus(reference);
         transactionId = payment.transactionId ?? queryTransaction;
         completed = payment.status === 'completed';
+        // A gateway with one return address (Payriff) sends a declined payment here too: the
+        // error page says why.
+        if (payment.status === 'failed' || payment.status === 'cancelled') {
+          window.location.replace(`/payment-error?order=${encodeURIComponent(reference)}`);
+          return;
+        }
       } catch (err) {
         if (err instanceof ApiError && err.code === 'PAYMENT_NOT_FOUND') note = errorText(t, err, 'payments');
       }
