@@ -106,6 +106,34 @@ describe('the sandbox’s second provider', () => {
   });
 });
 
+describe('PayTR', () => {
+  const noProviders = { SANDBOX_SECOND_PROVIDER: 'false', SANDBOX_SERVICE_COUNT: '10' };
+
+  it('is served by its sandbox beside the sandbox card gateway, on for customers, its notifications sent to the shop', async () => {
+    const parts = await partsOf(noProviders);
+    expect(parts.sandboxMethods).toEqual(['epoint', 'paytr']);
+    expect(parts.gateways.kinds()).toEqual(['epoint', 'paytr']);
+    const paytr = parts.sandbox.paytr!;
+    expect(parts.gateways.of('paytr').name).toBe('paytr');
+    parts.setPublicUrl('http://127.0.0.1:3999');
+    const control = (await (await fetch(`${paytr.origin}/__control`)).json()) as { callbackUrl: string };
+    expect(control.callbackUrl).toBe('http://127.0.0.1:3999/api/payments/callback/paytr');
+  });
+
+  it('is the real one when its keys are set, and off without them outside the sandbox', async () => {
+    const keys = { PAYTR_MERCHANT_ID: '123456', PAYTR_MERCHANT_KEY: 'k', PAYTR_MERCHANT_SALT: 's' };
+    const real = await partsOf({ ...noProviders, ...keys });
+    expect(real.sandbox.paytr).toBeUndefined();
+    expect(real.sandboxMethods).toEqual(['epoint']);
+    expect(real.gateways.has('paytr')).toBe(true);
+    const epoint = { PAYMENT_GATEWAY: 'epoint', EPOINT_PUBLIC_KEY: 'i000', EPOINT_PRIVATE_KEY: 'p' };
+    const without = await partsOf({ ...noProviders, ...epoint });
+    expect(without.sandbox.paytr).toBeUndefined();
+    expect(without.gateways.has('paytr')).toBe(false);
+    expect(without.sandboxMethods).toEqual([]);
+  });
+});
+
 describe('a shop started with the sandbox', () => {
   it('has two providers and services bought from the first, then the second; a restart brings the second up to date and adds nothing twice', async () => {
     const database = await createTestDatabase();

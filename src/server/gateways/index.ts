@@ -3,6 +3,7 @@
  * one protocol; another gateway (e.g. Payriff) joins as a new `kind` with its own adapter file.
  */
 import { createEpointGateway } from './epoint';
+import { createPaytrGateway } from './paytr';
 import type { PaymentGateway } from './types';
 
 export interface EpointGatewayConfig {
@@ -14,24 +15,39 @@ export interface EpointGatewayConfig {
   timeoutMs?: number;
 }
 
-export type GatewayConfig = EpointGatewayConfig;
+export interface PaytrGatewayConfig {
+  kind: 'paytr';
+  /** PayTR's origin; defaults to https://www.paytr.com (the sandbox's origin for the local one). */
+  baseUrl?: string;
+  merchantId: string;
+  merchantKey: string;
+  merchantSalt: string;
+  testMode?: boolean;
+  timeoutMs?: number;
+}
+
+export type GatewayConfig = EpointGatewayConfig | PaytrGatewayConfig;
 
 export function createGateway(config: GatewayConfig): PaymentGateway {
   switch (config.kind) {
+    case 'paytr':
+      return createPaytrGateway(config);
     case 'epoint':
       return createEpointGateway({ ...config, name: 'epoint' });
     case 'sandbox':
       if (!config.baseUrl) throw new Error('the sandbox gateway needs baseUrl (the sandbox server’s /api/1 URL)');
       return createEpointGateway({ ...config, name: 'sandbox' });
     default: {
-      const unknown: never = config.kind;
-      throw new Error(`unknown payment gateway kind: ${String(unknown)}`);
+      const unknown: never = config;
+      throw new Error(`unknown payment gateway kind: ${String((unknown as { kind: unknown }).kind)}`);
     }
   }
 }
 
 export { createEpointGateway, epointDecode, epointEncode, epointSign, epointVerify, EPOINT_BASE_URL } from './epoint';
 export type { EpointOptions } from './epoint';
+export { createPaytrGateway, paytrCreateToken, paytrHashMatches, paytrMerchantOid, paytrNotificationHash, paytrStatusToken, PAYTR_BASE_URL } from './paytr';
+export type { PaytrOptions } from './paytr';
 export { decimalToQepik, qepikToDecimal } from './amount';
 export type * from './types';
 export { gatewayRegistry } from './registry';
