@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   microsToDecimal,
   minorToDecimal,
+  usdMicrosToMinor,
+  withFeeMinor,
   parseMinor,
   parseUsdToMicros,
   qepikToAznString,
@@ -183,5 +185,21 @@ describe('qepikToAznString', () => {
   it('refuses negative or fractional qəpik', () => {
     expect(() => qepikToAznString(-1)).toThrow(RangeError);
     expect(() => qepikToAznString(0.5)).toThrow(RangeError);
+  });
+});
+
+describe('usdMicrosToMinor and withFeeMinor', () => {
+  it('converts to any two-decimal currency exactly, rounding up', () => {
+    expect(usdMicrosToMinor(10_000_000, '42')).toBe(42_000);
+    expect(usdMicrosToMinor(10_010_000, '41.9873')).toBe(42_030);
+    expect(usdMicrosToMinor(1, '1.7')).toBe(1);
+  });
+  it('adds a fee in hundredths of a percent, rounded up to the minor unit', () => {
+    expect(withFeeMinor(1000, 0)).toBe(1000);
+    expect(withFeeMinor(1000, 250)).toBe(1025);
+    expect(withFeeMinor(1001, 250)).toBe(1027);
+    expect(withFeeMinor(1702, 250)).toBe(1745);
+    expect(() => withFeeMinor(1000, -1)).toThrow(RangeError);
+    expect(() => withFeeMinor(10.5, 0)).toThrow(RangeError);
   });
 });

@@ -195,6 +195,14 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
     ['GET /api/dev/mailbox/:id', { path: `/api/dev/mailbox/${mail[0]!.id}` }],
     ['GET /api/admin/payments/export', { path: `${a}/payments/export?status=completed&flagged=1` }],
     ['POST /api/admin/payments/:id/reversal', { path: `${a}/payments/${topUp.id}/reversal`, body: { reason: 'The bank reversed it' } }],
+    ['GET /api/admin/payments/methods', { path: `${a}/payments/methods` }],
+    [
+      'PUT /api/admin/payments/methods/:kind',
+      {
+        path: `${a}/payments/methods/epoint`,
+        body: { name: { az: 'Kart', tr: 'Kart', en: 'Card' }, details: { az: '', tr: '', en: '' }, currency: 'AZN', minMicros: 1_000_000, maxMicros: 10_000_000_000, feeBp: 0, position: 0, enabled: true },
+      },
+    ],
   ]);
 }
 

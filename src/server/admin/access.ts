@@ -43,6 +43,8 @@ export const ADMIN_ROUTE_PERMISSIONS: readonly (readonly [Method, string, Permis
   // Money, settings, catalogue and content.
   ['GET', '/dashboard', 'dashboard:read'],
   ['GET', '/payments', 'payments:read'],
+  ['GET', '/payments/methods', 'settings:manage'],
+  ['PUT', '/payments/methods/:kind', 'settings:manage'],
   ['GET', '/audit', 'audit:read'],
   ['GET', '/settings', 'settings:manage'],
   ['PUT', '/settings', 'settings:manage'],

@@ -4,8 +4,25 @@ import { AppError } from '../../core/errors';
 import type { AppDeps } from '../deps';
 import { staffActor } from '../auth';
 import { jsonBody, param, query } from '../http/body';
-import { listPaymentsForStaff, paymentsCsv, reversePayment } from '../payments';
+import { listPaymentsForStaff, paymentsCsv, reversePayment, staffMethods, updateMethod } from '../payments';
+import { gatewayRegistry } from '../gateways';
+import { paymentMethodInputSchema } from '../../core/contracts/payments';
+import { PAYMENT_METHOD_KINDS } from '../../core/paymentMethods';
+import { z } from 'zod';
 import { audit } from './audit';
+
+const methodKindParams = z.object({ kind: z.enum(PAYMENT_METHOD_KINDS) });
+
+/** The gateways this process has (none configured: every gateway method is shown as not configured). */
+const gatewaysOf = (deps: AppDeps) => deps.gateways ?? gatewayRegistry({});
+
+/** What a change of a method changed, field by field, for the audit log. */
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const keys = ['name', 'details', 'currency', 'minMicros', 'maxMicros', 'feeBp', 'position', 'enabled'];
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const k of keys) if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) changes[k] = { from: before[k], to: after[k] };
+  return changes;
+}
 
 /**
  * The team's payments (docs/rules.md#payments): the filtered list, its CSV export, and booking a
@@ -25,6 +42,22 @@ export function adminPaymentsRoutes(deps: AppDeps) {
         'content-disposition': `attachment; filename="payments-${day}.csv"`,
         'cache-control': 'no-store',
       });
+    })
+
+    // Payment methods (docs/rules.md#payment-methods): every kind as the team sets it, and a change
+    // (audited; open pages read their methods again).
+    .get('/methods', async (c) => c.json({ methods: await staffMethods(db, gatewaysOf(deps)) }))
+
+    .put('/methods/:kind', param(methodKindParams, () => new AppError('NOT_FOUND', 'No such payment method.')), jsonBody(paymentMethodInputSchema), async (c) => {
+      const actor = staffActor(c);
+      const { kind } = c.req.valid('param');
+      const input = c.req.valid('json');
+      await db.transaction(async (tx) => {
+        const { before, after } = await updateMethod(tx, kind, input);
+        await audit(tx, actor, 'payment_method.update', { type: 'payment_method', id: kind }, changedFields(before, after));
+      });
+      await deps.realtime?.publish('*', { type: 'settings' }).catch(() => {});
+      return c.json({ methods: await staffMethods(db, gatewaysOf(deps)) });
     })
 
     .post('/:id/reversal', param(paymentIdParamsSchema, () => new AppError('PAYMENT_NOT_FOUND', 'Payment not found.')), jsonBody(paymentReversalSchema), async (c) => {

@@ -1,3 +1,4 @@
 /** Card payments: what other features (the job runner) may use of them. */
 export * from './jobs';
 export { countFlaggedPayments, listPaymentsForStaff, paymentsCsv, reversePayment, type StaffPayment } from './service';
+export { availableMethods, ensurePaymentMethods, staffMethods, updateMethod } from './methods';

@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router';
 import { useLiveEvents } from '../lib/liveEvents';
 import { ME_QUERY_KEY, useMe } from '../features/auth/api';
 import { catalogKeys } from '../features/catalog/api';
+import { paymentKeys } from '../features/payments/api';
 
 /**
  * Applies settings and catalogue changes to the open page of a signed-in visitor as they happen:
@@ -22,7 +23,11 @@ export function LiveSiteUpdates() {
       if (event.type === 'pricing') void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
       if (event.type !== 'settings' && event.type !== 'catalog') return;
       void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
-      if (event.type === 'settings') void revalidator.revalidate();
+      if (event.type === 'settings') {
+        void revalidator.revalidate();
+        // A rate or a payment method changed: the top-up dialog reads its methods again.
+        void queryClient.invalidateQueries({ queryKey: paymentKeys.methods() });
+      }
     },
     {
       enabled: signedIn,

@@ -19,13 +19,22 @@ import { TopUpDialog } from './TopUpDialog';
 type Sent = { path: string; body: unknown };
 let sent: Sent[];
 
+/** The methods the stub offers: a card in manat, and lira with a fee and a higher minimum. */
+const METHODS = [
+  { kind: 'epoint', name: { az: 'Bank kartı', tr: 'Banka kartı', en: 'Bank card' }, currency: 'AZN', rate: '1.7', minMicros: 1_000_000, maxMicros: 10_000_000_000, feeBp: 0 },
+  { kind: 'paytr', name: { az: 'PayTR', tr: 'PayTR', en: 'PayTR' }, currency: 'TRY', rate: '42', minMicros: 5_000_000, maxMicros: 10_000_000_000, feeBp: 199 },
+];
+let methodsAnswer: () => Response | Promise<Response>;
+
 function stubServer(topUp: () => Response) {
   sent = [];
+  methodsAnswer = () => Response.json({ methods: METHODS });
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), 'http://shop.test').pathname;
     sent.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     if (path === '/api/settings') return Response.json({ usd_azn_rate: 1.7 });
     if (path === '/api/payments/topup') return topUp();
+    if (path === '/api/payments/methods') return methodsAnswer();
     return Response.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 });
   });
   // The dialog opens the card page's tab inside the click; none here.
@@ -79,6 +88,39 @@ describe('top-up dialog', () => {
     fireEvent.click(pay);
     expect(await screen.findByText('Ödəniş yaradılmadı')).toBeTruthy();
     expect(sent.filter((s) => s.path === '/api/payments/topup').map((s) => s.body)).toEqual([{ amountMicros: 12_500_000, language: 'az', method: 'epoint' }]);
+  });
+
+  it('charges in the chosen method’s currency with its fee, within its bounds, and sends the method', async () => {
+    renderDialog();
+    const lira = await screen.findByRole('radio', { name: /PayTR/ });
+    expect((screen.getByRole('radio', { name: /Bank kartı/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(lira);
+    const field = amountField();
+    fireEvent.change(field, { target: { value: '4' } });
+    fireEvent.blur(field);
+    // PayTR's minimum is 5 USD.
+    expect(await screen.findByText(/Minimum məbləğ 5,00/)).toBeTruthy();
+    fireEvent.change(field, { target: { value: '10' } });
+    // 10 USD at 42 TRY = 420 TRY, +1.99 % = 428.358 → 428,36 TRY.
+    await waitFor(() => expect(screen.getByTestId('topup-azn').textContent).toMatch(/428,36\sTRY/));
+    expect(screen.getByText(/1 USD = 42 TRY · komissiya 1,99%/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: payments.topup.continue }));
+    fireEvent.click(await screen.findByRole('button', { name: /428,36\sTRY ödə$/ }));
+    await waitFor(() => expect(sent.filter((s) => s.path === '/api/payments/topup').map((s) => s.body)).toEqual([{ amountMicros: 10_000_000, language: 'az', method: 'paytr' }]));
+  });
+
+  it('says while the methods load, when they fail (with a retry), and when none is offered', async () => {
+    let release: () => void = () => {};
+    methodsAnswer = () => new Promise<Response>((ok) => (release = () => ok(Response.json({ error: { code: 'INTERNAL', message: 'x' } }, { status: 500 }))));
+    renderDialog();
+    expect(await screen.findByText(payments.topup.methodsLoading)).toBeTruthy();
+    expect((screen.getByRole('button', { name: payments.topup.continue }) as HTMLButtonElement).disabled).toBe(true);
+    release();
+    expect(await screen.findByText(payments.topup.methodsFailed)).toBeTruthy();
+    methodsAnswer = () => Response.json({ methods: [] });
+    fireEvent.click(screen.getByRole('button', { name: payments.topup.retry }));
+    expect(await screen.findByText(payments.topup.noMethods)).toBeTruthy();
+    expect((screen.getByRole('button', { name: payments.topup.continue }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('shows a styled page in the page’s language in the card page’s tab while the payment is created', async () => {

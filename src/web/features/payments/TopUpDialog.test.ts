@@ -7,7 +7,7 @@ import common from '../../i18n/locales/az/common.json';
 import payments from '../../i18n/locales/az/payments.json';
 import { api, ApiError } from '../../lib/api';
 import { errorText } from '../../lib/errorText';
-import { amountIssueText, topUpFormSchema, type TopUpFormValues } from './amount';
+import { amountIssueText, topUpFormSchema, type TopUpBounds, type TopUpFormValues } from './amount';
 
 /**
  * The top-up dialog's form: what its resolver (the payments contract behind the amount's own
@@ -15,7 +15,8 @@ import { amountIssueText, topUpFormSchema, type TopUpFormValues } from './amount
  * refusal of the server reads.
  */
 const t = new I18n('az', { az: { common, payments } }).getFixedT('az', 'payments');
-const resolve = (values: TopUpFormValues) => zodResolver(topUpFormSchema)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+const resolve = (values: Omit<TopUpFormValues, 'method'> & { method?: TopUpFormValues['method'] }, bounds?: TopUpBounds) =>
+  zodResolver(topUpFormSchema(bounds))({ method: 'epoint', ...values }, undefined, { fields: {}, shouldUseNativeValidation: false });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -33,15 +34,24 @@ describe('top-up form', () => {
       const { errors } = await resolve({ amount, language: 'az' });
       const message = errors.amount?.message;
       expect(message, amount).toBeTypeOf('string');
-      expect(amountIssueText(t, message!, LOCALES.az), amount).toContain(text);
+      expect(amountIssueText(t, String(message), LOCALES.az), amount).toContain(text);
     }
   });
 
-  it('hands on the contract’s top-up input: micro-dollars and the language', async () => {
-    const { values, errors } = await resolve({ amount: '12,50', language: 'az' });
+  it('hands on the contract’s top-up input: micro-dollars, the language and the method', async () => {
+    const { values, errors } = await resolve({ amount: '12,50', language: 'az', method: 'paytr' });
     expect(errors).toEqual({});
-    expect(values).toEqual({ amountMicros: 12_500_000, language: 'az', method: 'epoint' });
+    expect(values).toEqual({ amountMicros: 12_500_000, language: 'az', method: 'paytr' });
     expect(topUpInputSchema.parse(values)).toEqual(values);
+  });
+
+  it('keeps the amount within the chosen method’s bounds, and words them', async () => {
+    const bounds = { minMicros: 10_000_000, maxMicros: 500_000_000 };
+    const low = await resolve({ amount: '9.99', language: 'az' }, bounds);
+    expect(amountIssueText(t, String(low.errors.amount?.message), LOCALES.az, bounds)).toBe('Minimum məbləğ 10,00\u00a0$');
+    const high = await resolve({ amount: '500.01', language: 'az' }, bounds);
+    expect(amountIssueText(t, String(high.errors.amount?.message), LOCALES.az, bounds)).toBe('Maksimum məbləğ 500,00\u00a0$');
+    expect((await resolve({ amount: '10', language: 'az' }, bounds)).errors).toEqual({});
   });
 
   it('words a refusal of the payment server in the page language', async () => {

@@ -1,20 +1,22 @@
 import { ArrowLeft, CreditCard, ExternalLink, Lock } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
 import { toast } from '../../lib/toast';
 import { TOPUP_MIN_MICROS, TOPUP_QUICK_AMOUNTS, type TopUpInput } from '../../../core/contracts/payments';
 import { LOCALES } from '../../../core/i18n';
-import { MICROS_PER_USD, usdMicrosToAznQepik } from '../../../core/money';
+import { MICROS_PER_USD } from '../../../core/money';
+import { quoteTopUp } from '../../../core/paymentMethods';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { Dialog } from '../../components/ui/Dialog';
 import { FieldError, Input, Label } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
-import { amountIssueText, parseTopUpAmount, topUpAmountIssue, topUpFormSchema, type TopUpFormValues } from './amount';
-import { rateText, usePublicSettings, useTopUp } from './api';
+import { amountIssueText, parseTopUpAmount, SHOP_BOUNDS, topUpAmountIssue, topUpFormSchema, type TopUpFormValues } from './amount';
+import { usePaymentMethods, useTopUp } from './api';
+import { MethodPicker } from './MethodPicker';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { errorText } from '../../lib/errorText';
 import { showOpening } from './openingTab';
@@ -22,46 +24,59 @@ import { showOpening } from './openingTab';
 type Step = 'amount' | 'pay';
 
 /**
- * Balance top-up (docs/rules.md#payments): choose an amount (quick amounts or free entry, at least
- * 1 USD, whole cents), see the AZN charge at the configured rate, then the payment dialog,
- * which opens the card page in a new tab.
+ * Balance top-up (docs/rules.md#payments, #payment-methods): choose a method and an amount (quick
+ * amounts or free entry, within the method's bounds, whole cents), see what is charged in the
+ * method's currency at the rate in force with its fee, then the payment dialog, which opens the
+ * method's payment page in a new tab.
  */
 export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; onOpenChange: (open: boolean) => void; onOpened: () => void }) {
   const { t } = useTranslation('payments');
   const lang = useLanguage();
   const locale = LOCALES[lang];
-  const settings = usePublicSettings();
+  const methods = usePaymentMethods(open);
   const topUp = useTopUp();
   const id = useId();
   const [step, setStep] = useState<Step>('amount');
   /** The checked amount, once the first step was sent. */
   const [input, setInput] = useState<TopUpInput | null>(null);
-  // Checked when the field is left or the form sent, then as it changes (docs/rules.md#payments).
+  const [chosen, setChosen] = useState<string | null>(null);
+  const method = methods.data?.find((m) => m.kind === chosen) ?? methods.data?.[0] ?? null;
+  const bounds = method ?? SHOP_BOUNDS;
+  const boundsRef = useRef(bounds);
+  boundsRef.current = bounds;
+  // Checked when the field is left or the form sent, then as it changes, within the chosen method's bounds (docs/rules.md#payments).
   const form = useForm<TopUpFormValues, unknown, TopUpInput>({
-    resolver: zodResolver(topUpFormSchema),
+    resolver: (values, context, options) => zodResolver(topUpFormSchema(boundsRef.current))(values, context, options),
     mode: 'onTouched',
-    defaultValues: { amount: '10', language: lang },
+    defaultValues: { amount: '10', language: lang, method: 'epoint' },
   });
   const text = form.watch('amount');
   const shown = form.formState.errors.amount?.message;
 
   const micros = parseTopUpAmount(text);
-  // The button and the AZN figure follow the amount as it is typed; the message waits for the field to be left.
-  const invalid = topUpAmountIssue(text) !== null;
-  const error = shown ? amountIssueText(t, shown, locale) : undefined;
-  const rate = rateText(settings.data?.usd_azn_rate);
-  const qepik = micros !== null && !invalid && rate ? usdMicrosToAznQepik(micros, rate) : null;
+  // The button and the charged figure follow the amount as it is typed; the message waits for the field to be left.
+  const invalid = topUpAmountIssue(text, bounds) !== null;
+  const error = shown ? amountIssueText(t, shown, locale, bounds) : undefined;
+  const quote = micros !== null && !invalid && method ? quoteTopUp(micros, method.rate, method.feeBp) : null;
+  const charged = quote && method ? formatMoney(quote.amountMinor, method.currency, locale) : null;
 
   function change(next: boolean) {
     if (!next) {
       setStep('amount');
-      form.reset({ amount: '10', language: lang });
+      form.reset({ amount: '10', language: lang, method: 'epoint' });
     }
     onOpenChange(next);
   }
 
+  function choose(kind: string) {
+    setChosen(kind);
+    // The amount is checked again against the new method's bounds once it was shown checked.
+    if (form.formState.touchedFields.amount) void form.trigger('amount');
+  }
+
   const toPay = form.handleSubmit((values) => {
-    setInput({ ...values, language: lang });
+    if (!method) return;
+    setInput({ ...values, language: lang, method: method.kind });
     setStep('pay');
   });
 
@@ -101,7 +116,8 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
     >
       {step === 'amount' ? (
         <form noValidate onSubmit={(e) => void toPay(e)} data-testid="topup-dialog">
-          <fieldset>
+          <MethodPicker methods={methods} chosen={method?.kind ?? null} onChoose={choose} />
+          <fieldset className="mt-5">
             <legend className="mb-2 text-sm font-medium text-slate-800">{t('topup.quick')}</legend>
             <div className="grid grid-cols-3 gap-2">
               {TOPUP_QUICK_AMOUNTS.map((usd) => {
@@ -144,7 +160,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
               />
             </div>
             <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
-              {t('topup.hint', { min: formatMoney(TOPUP_MIN_MICROS, 'USD', locale) })}
+              {t('topup.hint', { min: formatMoney(Math.max(TOPUP_MIN_MICROS, bounds.minMicros), 'USD', locale) })}
             </p>
             <FieldError id={`${id}-error`}>{error}</FieldError>
           </div>
@@ -152,12 +168,17 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
             <div className="flex items-center justify-between gap-4">
               <span className="text-slate-600">{t('topup.charged')}</span>
               <span className="text-lg font-bold tabular-nums text-slate-900" data-testid="topup-azn">
-                {qepik !== null ? formatMoney(qepik, 'AZN', locale) : '—'}
+                {charged ?? '—'}
               </span>
             </div>
-            {rate ? <p className="mt-1 text-xs text-slate-500">{t('topup.rate', { rate: formatNumber(rate, locale) })}</p> : null}
+            {method ? (
+              <p className="mt-1 text-xs text-slate-500">
+                {t('topup.rateOf', { rate: formatNumber(method.rate, locale), currency: method.currency })}
+                {method.feeBp > 0 ? ` · ${t('topup.fee', { fee: formatNumber(String(method.feeBp / 100), locale) })}` : null}
+              </p>
+            ) : null}
           </div>
-          <Button type="submit" size="lg" className="mt-6 w-full" disabled={invalid || settings.isPending}>
+          <Button type="submit" size="lg" className="mt-6 w-full" disabled={invalid || !method}>
             {t('topup.continue')}
           </Button>
         </form>
@@ -170,7 +191,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
             </div>
             <div className="flex items-center justify-between gap-4 px-4 py-3">
               <dt className="text-slate-600">{t('dialog.charged')}</dt>
-              <dd className="text-lg font-bold tabular-nums text-brand-700">{qepik !== null ? formatMoney(qepik, 'AZN', locale) : '—'}</dd>
+              <dd className="text-lg font-bold tabular-nums text-brand-700">{charged ?? '—'}</dd>
             </div>
           </dl>
           <p className="mt-4 flex items-start gap-2 text-sm text-slate-600">
@@ -188,7 +209,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
             </Button>
             <Button className="sm:flex-[2]" onClick={() => void pay()} disabled={topUp.isPending}>
               {topUp.isPending ? <Spinner className="size-5 border-white/40 border-t-white" /> : <CreditCard className="size-4" aria-hidden="true" />}
-              {t('dialog.pay', { amount: qepik !== null ? formatMoney(qepik, 'AZN', locale) : '' })}
+              {t('dialog.pay', { amount: charged ?? '' })}
             </Button>
           </div>
         </div>
