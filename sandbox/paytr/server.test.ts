@@ -25,7 +25,7 @@ beforeEach(async () => {
 });
 
 let n = 0;
-function tokenRequest(patch: Record<string, string> = {}) {
+function tokenRequest(patch: Record<string, string> = {}): Record<string, string> {
   n += 1;
   const f: Record<string, string> = {
     merchant_id: '100200', user_ip: '203.0.113.9', merchant_oid: `order${n}`, email: 'a@example.com', payment_amount: '1999',

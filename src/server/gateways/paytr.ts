@@ -160,6 +160,7 @@ export function createPaytrGateway(options: PaytrOptions): PaymentGateway {
   return {
     name,
 
+    // `p.callbackUrl` is not sent: PayTR posts to the notification URL set in its merchant panel.
     async create(p: CreatePaymentInput) {
       if (!Number.isSafeInteger(p.amountMinor) || p.amountMinor <= 0) throw new RangeError('amountMinor must be a positive integer');
       if (p.currency !== 'TRY') throw new RangeError('PayTR charges this shop in TRY only');
