@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { PaymentMethodsPanel } from './PaymentMethodsPanel';
 import { Banknote, LifeBuoy, Save, ShoppingCart, Users } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
@@ -204,6 +205,7 @@ export default function AdminSettingsPage() {
           </div>
         </form>
       )}
+      <PaymentMethodsPanel />
     </AdminPage>
   );
 }

@@ -1,4 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { PaymentMethodInput } from '../../../core/contracts/payments';
+import type { PaymentMethodKind } from '../../../core/paymentMethods';
 import { hc, type InferResponseType } from 'hono/client';
 import type { z } from 'zod';
 import type { adminAuditQuerySchema, adminOrdersQuerySchema, BlogPostInput, CatalogImportInput, FaqInput, LocalServiceInput, paramTextOverrideInputSchema, providerInputSchema, providerUpdateSchema, roleSchema, ServiceNameInput, ServiceSourcesInput } from '../../../core/contracts/admin';
@@ -75,6 +77,7 @@ export const adminKeys = {
   blog: () => [...adminKeys.all, 'blog'] as const,
   faq: () => [...adminKeys.all, 'faq'] as const,
   settings: () => [...adminKeys.all, 'settings'] as const,
+  paymentMethods: () => [...adminKeys.all, 'payment-methods'] as const,
   stats: () => [...adminKeys.all, 'settings-stats'] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
   auditPage: (q: AuditQuery) => [...adminKeys.audit(), q] as const,
@@ -258,6 +261,13 @@ export const useSaveServiceSources = () =>
 
 export const useSettings = () => useQuery({ queryKey: adminKeys.settings(), queryFn: () => unwrap((o) => api.settings.$get({}, o)) });
 export const useSettingsStats = () => useQuery({ queryKey: adminKeys.stats(), queryFn: () => unwrap((o) => api.settings.stats.$get({}, o)) });
+export const usePaymentMethodsAdmin = () =>
+  useQuery({ queryKey: adminKeys.paymentMethods(), queryFn: async () => (await unwrap((o) => api.payments.methods.$get({}, o))).methods });
+export const useSavePaymentMethod = () =>
+  useAdminMutation(
+    ({ kind, input }: { kind: PaymentMethodKind; input: PaymentMethodInput }) => unwrap((o) => api.payments.methods[':kind'].$put({ param: { kind }, json: input }, o)),
+    [adminKeys.paymentMethods(), adminKeys.audit()],
+  );
 export const useSaveSettings = () => useAdminMutation((changes: Partial<Settings>) => unwrap((o) => api.settings.$put({ json: changes }, o)), [adminKeys.settings(), adminKeys.audit()]);
 
 /** A page of the audit log with its filters (each set one sent as text). */
