@@ -71,6 +71,12 @@ export const ERROR_CODES = {
   TOPUP_OUT_OF_RANGE: 422,
   /** A gateway refused or did not answer a refund of a top-up; nothing was taken from the balance. */
   PAYMENT_REFUND_FAILED: 502,
+  /** A bank transfer's receipt that is empty or not a PNG, JPEG, WebP or PDF by its content. */
+  RECEIPT_INVALID: 422,
+  /** A bank transfer reviewed before its receipt was uploaded. */
+  RECEIPT_MISSING: 409,
+  /** A payment already approved, rejected or settled: nothing more to do to it. */
+  PAYMENT_ALREADY_SETTLED: 409,
   /** The account owes the shop (a chargeback left its balance below zero): no orders until a top-up or the team settles it. `details.owedMicros`. */
   BALANCE_OWED: 402,
   /** A chargeback asked for a payment that is not a completed top-up. */

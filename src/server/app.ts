@@ -1,5 +1,6 @@
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { RECEIPT_MAX_BYTES, RECEIPT_PATH } from './payments/bank';
+import { Hono, type Context } from 'hono';
 import { sql } from 'drizzle-orm';
 import { mountApi } from './api';
 import { seoRoutes } from './seo/routes';
@@ -45,7 +46,11 @@ export function buildApp(deps: AppDeps): Hono {
   });
 
   const api = new Hono();
-  api.use('*', bodySizeLimit(256 * 1024, (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request is too large.'), 413)));
+  const tooLarge = (c: Context) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request is too large.'), 413);
+  const bodyLimit = bodySizeLimit(256 * 1024, tooLarge);
+  // A bank transfer's receipt may be a phone's photo: its own limit, the file's and the form's framing.
+  const receiptLimit = bodySizeLimit(RECEIPT_MAX_BYTES + 64 * 1024, tooLarge);
+  api.use('*', (c, next) => (RECEIPT_PATH.test(c.req.path) ? receiptLimit(c, next) : bodyLimit(c, next)));
   api.use('*', refuseNul);
   api.use('*', ...apiGuards(deps));
   mountApi(api, deps);

@@ -51,9 +51,12 @@ export type PaymentStatusView = z.infer<typeof paymentStatusViewSchema>;
 
 export const topUpResultSchema = z.object({
   reference: z.string(),
-  paymentUrl: z.string(),
+  /** The gateway's payment page; null for a bank transfer, which is paid at the customer's bank. */
+  paymentUrl: z.string().nullable(),
   amountMinor: z.number().int(),
   currency: z.enum(PAYMENT_CURRENCIES),
+  /** A bank transfer's account details in the customer's language (the reference goes on the transfer); null otherwise. */
+  bankDetails: z.string().nullable(),
 });
 
 const localizedText = (max: number, min: number) =>

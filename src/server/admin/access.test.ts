@@ -196,6 +196,9 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
     ['GET /api/admin/payments/export', { path: `${a}/payments/export?status=completed&flagged=1` }],
     ['POST /api/admin/payments/:id/reversal', { path: `${a}/payments/${topUp.id}/reversal`, body: { reason: 'The bank reversed it' } }],
     ['GET /api/admin/payments/methods', { path: `${a}/payments/methods` }],
+    // A payment with no receipt: the routes answer 404 / 409 to whoever may use them.
+    ['GET /api/admin/payments/:id/receipt', { path: `${a}/payments/${topUp.id}/receipt` }],
+    ['POST /api/admin/payments/:id/review', { path: `${a}/payments/${topUp.id}/review`, body: { approve: true } }],
     [
       'PUT /api/admin/payments/methods/:kind',
       {

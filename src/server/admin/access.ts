@@ -99,6 +99,8 @@ export const ADMIN_ROUTE_PERMISSIONS: readonly (readonly [Method, string, Permis
   // Payments: the export of the list, and chargebacks (docs/decisions/0019).
   ['GET', '/payments/export', 'payments:read'],
   ['POST', '/payments/:id/reversal', 'payments:manage'],
+  ['GET', '/payments/:id/receipt', 'payments:read'],
+  ['POST', '/payments/:id/review', 'payments:manage'],
 ];
 
 const compiled = ADMIN_ROUTE_PERMISSIONS.map(([method, path, permission]) => ({

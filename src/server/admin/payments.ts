@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { adminPaymentsQuerySchema, paymentIdParamsSchema, paymentReversalSchema } from '../../core/contracts/admin';
+import { adminPaymentsQuerySchema, bankReviewSchema, paymentIdParamsSchema, paymentReversalSchema } from '../../core/contracts/admin';
 import { AppError } from '../../core/errors';
 import type { AppDeps } from '../deps';
 import { staffActor } from '../auth';
 import { jsonBody, param, query } from '../http/body';
-import { listPaymentsForStaff, paymentsCsv, reversePayment, staffMethods, updateMethod } from '../payments';
+import { listPaymentsForStaff, paymentsCsv, receiptOf, reversePayment, reviewBankTransfer, staffMethods, updateMethod } from '../payments';
 import { gatewayRegistry } from '../gateways';
 import { paymentMethodInputSchema } from '../../core/contracts/payments';
 import { PAYMENT_METHOD_KINDS } from '../../core/paymentMethods';
@@ -58,6 +58,33 @@ export function adminPaymentsRoutes(deps: AppDeps) {
       });
       await deps.realtime?.publish('*', { type: 'settings' }).catch(() => {});
       return c.json({ methods: await staffMethods(db, gatewaysOf(deps)) });
+    })
+
+    // Bank transfers (docs/rules.md#bank-transfers): the receipt, served to the team only, under its
+    // type as read from its content (never sniffed), and the review that credits once.
+    .get('/:id/receipt', param(paymentIdParamsSchema, () => new AppError('PAYMENT_NOT_FOUND', 'Payment not found.')), async (c) => {
+      const receipt = await receiptOf(db, c.req.valid('param').id);
+      const extension = receipt.contentType === 'application/pdf' ? 'pdf' : receipt.contentType.split('/')[1];
+      return c.body(new Uint8Array(receipt.data), 200, {
+        'content-type': receipt.contentType,
+        'content-disposition': `inline; filename="receipt-${c.req.valid('param').id}.${extension}"`,
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+      });
+    })
+
+    .post('/:id/review', param(paymentIdParamsSchema, () => new AppError('PAYMENT_NOT_FOUND', 'Payment not found.')), jsonBody(bankReviewSchema), async (c) => {
+      const actor = staffActor(c);
+      const review = c.req.valid('json');
+      const { payment, balanceMicros } = await reviewBankTransfer({ db, realtime: deps.realtime }, c.req.valid('param').id, actor, review, async (tx, p) => {
+        await audit(tx, actor, review.approve ? 'payment.bank_approve' : 'payment.bank_reject', { type: 'payment', id: p.id }, {
+          userId: p.userId,
+          reference: p.reference,
+          amountMicros: p.amountUsdMicros,
+          ...(review.approve ? {} : { reason: review.reason }),
+        });
+      });
+      return c.json({ paymentId: payment.id, status: payment.status, balanceMicros });
     })
 
     .post('/:id/reversal', param(paymentIdParamsSchema, () => new AppError('PAYMENT_NOT_FOUND', 'Payment not found.')), jsonBody(paymentReversalSchema), async (c) => {

@@ -63,7 +63,7 @@ describe('top-up creation', () => {
     expect(started.reference).toMatch(/^balance-/);
     const row = await paymentOf(started.reference);
     expect(row).toMatchObject({ status: 'pending', amountUsdMicros: 10_100_000, amountMinor: 1717, rate: '1.7', currency: 'AZN', provider: 'sandbox' });
-    const page = await fetch(started.paymentUrl);
+    const page = await fetch(started.paymentUrl!);
     expect(await page.text()).toContain('17.17');
   });
 
@@ -76,7 +76,7 @@ describe('top-up creation', () => {
     ] as const;
     for (const [language, description] of cases) {
       const started = await startTopUp(deps, user, { amountMicros: 10_100_000, language });
-      const html = await (await fetch(started.paymentUrl)).text();
+      const html = await (await fetch(started.paymentUrl!)).text();
       expect(html, language).toContain(description);
     }
   });

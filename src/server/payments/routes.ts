@@ -7,6 +7,8 @@ import { requireUser, signedInOnly } from '../auth';
 import { jsonBody, param } from '../http/body';
 import { clientIp } from '../http/clientIp';
 import { RATE_RULES, rateLimited } from '../http/rateLimit';
+import { validator } from 'hono/validator';
+import { attachReceipt } from './bank';
 import { availableMethods } from './methods';
 import { checkPayment, checkPaymentStatus, handleCallback, listPayments, startTopUp, type PaymentsDeps } from './service';
 
@@ -69,6 +71,23 @@ export function paymentsRoutes(deps: AppDeps) {
         c.header('Cache-Control', 'no-store');
         return c.json(await checkPaymentStatus(paymentsDeps(deps), c.req.valid('param').reference));
       })
+      // A bank transfer's receipt (docs/rules.md#bank-transfers): one file, its type read from its content.
+      .post(
+        '/:reference/receipt',
+        signedInOnly,
+        rateLimited(db, RATE_RULES.topUpPerUser, async (c) => (await requireUser(c)).id),
+        referenceParam,
+        validator('form', async (form) => {
+          const file = form.receipt;
+          if (!(file instanceof File)) throw new AppError('RECEIPT_INVALID', 'Qəbz faylı göndərilməyib');
+          return { receipt: file };
+        }),
+        async (c) => {
+          const user = await requireUser(c);
+          const bytes = Buffer.from(await c.req.valid('form').receipt.arrayBuffer());
+          return c.json(await attachReceipt(db, user.id, c.req.valid('param').reference, bytes), 201);
+        },
+      )
       .get('/:reference', signedInOnly, referenceParam, async (c) => {
         const user = await requireUser(c);
         return c.json(await checkPayment(paymentsDeps(deps), user.id, c.req.valid('param').reference));

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminPaymentsQuery } from '../../core/contracts/admin';
 import type { PaymentStatusView, PaymentView, TopUpResult } from '../../core/contracts/payments';
@@ -11,7 +11,7 @@ import { microsToDecimal, minorToDecimal } from '../../core/money';
 import { paymentFailureReason } from '../../core/paymentFailure';
 import { createRateLimiter, RATE_RULES } from '../http/rateLimit';
 import type { Db, Tx } from '../db/client';
-import { payments, users } from '../db/schema';
+import { paymentReceipts, payments, users } from '../db/schema';
 import type { CallbackBody, GatewayStatus } from '../gateways';
 import type { GatewayRegistry } from '../gateways';
 import type { PaymentMethodKind } from '../../core/paymentMethods';
@@ -87,14 +87,21 @@ export async function startTopUp(
   if (input.amountMicros < method.minMicros || input.amountMicros > method.maxMicros) {
     throw new AppError('TOPUP_OUT_OF_RANGE', 'Məbləğ bu ödəniş üsulunun hədlərindən kənardadır', { minMicros: method.minMicros, maxMicros: method.maxMicros });
   }
-  const gateway = deps.gateways.of(method.kind);
   const settings = await getSettings(deps.db);
   const rate = rateOf(settings, method.currency);
   const { amountMinor } = quoteTopUp(input.amountMicros, rate, method.feeBp);
   const reference = `${TOP_UP_REFERENCE_PREFIX}${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
+  const values = { reference, userId: user.id, amountUsdMicros: input.amountMicros, amountMinor, currency: method.currency, rate, method: method.kind };
+  if (method.kind === 'bank') {
+    // A bank transfer waits for the customer's receipt and the team's review (bank.ts); the
+    // reference is what the customer writes on the transfer.
+    await deps.db.insert(payments).values({ ...values, provider: 'bank' });
+    return { reference, paymentUrl: null, amountMinor, currency: method.currency, bankDetails: method.details[input.language] || method.details.en };
+  }
+  const gateway = deps.gateways.of(method.kind);
   const [payment] = await deps.db
     .insert(payments)
-    .values({ reference, userId: user.id, amountUsdMicros: input.amountMicros, amountMinor, currency: method.currency, rate, method: method.kind, provider: gateway.name })
+    .values({ ...values, provider: gateway.name })
     .returning();
 
   const base = deps.publicUrl.replace(/\/$/, '');
@@ -111,7 +118,7 @@ export async function startTopUp(
       errorUrl: `${base}/payment-error?order=${encodeURIComponent(reference)}`,
     });
     await deps.db.update(payments).set({ transactionId: created.transactionId, updatedAt: new Date() }).where(eq(payments.id, payment!.id));
-    return { reference, paymentUrl: created.paymentUrl, amountMinor, currency: method.currency };
+    return { reference, paymentUrl: created.paymentUrl, amountMinor, currency: method.currency, bankDetails: null };
   } catch (err) {
     await deps.db
       .update(payments)
@@ -329,9 +336,16 @@ function staffConditions(q: AdminPaymentsQuery): SQL | undefined {
 }
 
 const reverser = alias(users, 'reverser');
+const reviewer = alias(users, 'reviewer');
 
 /** One payment as the team sees it: the payer, the gateway's code and words (with the reason they mean), the flag and the reversal. */
-function toStaffPayment(r: { payment: PaymentRow; email: string; reversedByEmail: string | null }) {
+function toStaffPayment(r: {
+  payment: PaymentRow;
+  email: string;
+  reversedByEmail: string | null;
+  reviewedByEmail: string | null;
+  receipt: { contentType: string; size: number; uploadedAt: Date } | null;
+}) {
   const p = r.payment;
   return {
     id: p.id,
@@ -353,6 +367,12 @@ function toStaffPayment(r: { payment: PaymentRow; email: string; reversedByEmail
     flagged: p.flagged,
     flagReason: p.flagReason,
     reversal: p.reversedAt ? { at: p.reversedAt.toISOString(), byEmail: r.reversedByEmail, reason: p.reversalReason ?? '' } : null,
+    /** The method paid through (`method` above names the gateway that answered). */
+    kind: p.method,
+    /** A bank transfer's receipt, when uploaded (its bytes through the receipt route only). */
+    receipt: r.receipt ? { contentType: r.receipt.contentType, size: r.receipt.size, uploadedAt: r.receipt.uploadedAt.toISOString() } : null,
+    /** A bank transfer's review: who, when, and the reason of a rejection. */
+    review: p.reviewedAt ? { at: p.reviewedAt.toISOString(), byEmail: r.reviewedByEmail, note: p.reviewNote } : null,
     createdAt: p.createdAt.toISOString(),
     settledAt: p.settledAt?.toISOString() ?? null,
   };
@@ -361,10 +381,18 @@ export type StaffPayment = ReturnType<typeof toStaffPayment>;
 
 function staffSelect(db: Db, q: AdminPaymentsQuery) {
   return db
-    .select({ payment: payments, email: users.email, reversedByEmail: reverser.email })
+    .select({
+      payment: payments,
+      email: users.email,
+      reversedByEmail: reverser.email,
+      reviewedByEmail: reviewer.email,
+      receipt: { contentType: paymentReceipts.contentType, size: paymentReceipts.size, uploadedAt: paymentReceipts.uploadedAt },
+    })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .leftJoin(reverser, eq(reverser.id, payments.reversedBy))
+    .leftJoin(reviewer, eq(reviewer.id, payments.reviewedBy))
+    .leftJoin(paymentReceipts, eq(paymentReceipts.paymentId, payments.id))
     .where(staffConditions(q))
     .orderBy(desc(payments.createdAt), desc(payments.id));
 }
@@ -471,7 +499,8 @@ export async function reconcilePayments(
   const due = await deps.db
     .select()
     .from(payments)
-    .where(and(eq(payments.status, 'pending'), eq(payments.flagged, false), lt(payments.createdAt, new Date(now.getTime() - olderThanMs)), unclaimed))
+    // A bank transfer waits for the team, not for a gateway.
+    .where(and(eq(payments.status, 'pending'), eq(payments.flagged, false), ne(payments.method, 'bank'), lt(payments.createdAt, new Date(now.getTime() - olderThanMs)), unclaimed))
     .orderBy(asc(payments.createdAt))
     .limit(200);
   let settled = 0;

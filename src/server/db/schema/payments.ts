@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import type { Localized } from './admin';
 import { PAYMENT_CURRENCIES, PAYMENT_METHOD_KINDS } from '../../../core/paymentMethods';
@@ -83,6 +83,13 @@ export const payments = pgTable(
     reversalReason: text('reversal_reason'),
     /** While set and in the future, a reconciliation run is asking the gateway about this payment; other runs skip it. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /**
+     * A bank transfer's review (docs/rules.md#bank-transfers): who of the team approved or
+     * rejected it, when, and the reason given for a rejection.
+     */
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'restrict' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewNote: text('review_note'),
   },
   (t) => [
     index('payments_user_created_idx').on(t.userId, t.createdAt),
@@ -92,3 +99,24 @@ export const payments = pgTable(
     check('payments_reversal_complete', sql`(${t.reversedAt} is null) = (${t.reversedBy} is null) and (${t.reversedAt} is null) = (${t.reversalReason} is null) and (${t.reversedAt} is null or ${t.status} = 'completed')`),
   ],
 );
+
+/** Raw bytes (PostgreSQL `bytea`), read and written as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The receipt a customer uploaded for a bank transfer (docs/rules.md#bank-transfers): one per
+ * payment, its type as read from its content (PNG, JPEG, WebP or PDF), kept in the database,
+ * never served from the site's files; only the team reads it.
+ */
+export const paymentReceipts = pgTable('payment_receipts', {
+  paymentId: uuid('payment_id')
+    .primaryKey()
+    .references(() => payments.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
 import { toast } from '../../lib/toast';
-import { TOPUP_MIN_MICROS, TOPUP_QUICK_AMOUNTS, type TopUpInput } from '../../../core/contracts/payments';
+import { TOPUP_MIN_MICROS, TOPUP_QUICK_AMOUNTS, type TopUpInput, type TopUpResult } from '../../../core/contracts/payments';
 import { LOCALES } from '../../../core/i18n';
 import { MICROS_PER_USD } from '../../../core/money';
 import { quoteTopUp } from '../../../core/paymentMethods';
@@ -17,11 +17,12 @@ import { useLanguage } from '../../lib/language';
 import { amountIssueText, parseTopUpAmount, SHOP_BOUNDS, topUpAmountIssue, topUpFormSchema, type TopUpFormValues } from './amount';
 import { usePaymentMethods, useTopUp } from './api';
 import { MethodPicker } from './MethodPicker';
+import { BankTransferStep } from './BankTransferStep';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { errorText } from '../../lib/errorText';
 import { showOpening } from './openingTab';
 
-type Step = 'amount' | 'pay';
+type Step = 'amount' | 'pay' | 'bank';
 
 /**
  * Balance top-up (docs/rules.md#payments, #payment-methods): choose a method and an amount (quick
@@ -39,6 +40,8 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
   const [step, setStep] = useState<Step>('amount');
   /** The checked amount, once the first step was sent. */
   const [input, setInput] = useState<TopUpInput | null>(null);
+  /** A bank transfer once registered: the account, the amount and the reference to write on it. */
+  const [transfer, setTransfer] = useState<TopUpResult | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const method = methods.data?.find((m) => m.kind === chosen) ?? methods.data?.[0] ?? null;
   const bounds = method ?? SHOP_BOUNDS;
@@ -82,6 +85,16 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
 
   async function pay() {
     if (!input) return;
+    if (input.method === 'bank') {
+      // Paid at the customer's own bank: no page to open, the account and reference are shown here.
+      try {
+        setTransfer(await topUp.mutateAsync(input));
+        setStep('bank');
+      } catch (err) {
+        toast.error(t('errors.title'), { description: errorText(t, err, 'payments') });
+      }
+      return;
+    }
     // Opened now, inside the click, so that popup blockers allow it; pointed at the card page
     // once the server has created the payment.
     const tab = window.open('', '_blank');
@@ -95,8 +108,9 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
     }
     try {
       const result = await topUp.mutateAsync(input);
-      if (tab && !tab.closed) tab.location.href = result.paymentUrl;
-      else window.location.assign(result.paymentUrl);
+      const url = result.paymentUrl ?? '';
+      if (tab && !tab.closed) tab.location.href = url;
+      else window.location.assign(url);
       toast.info(t('dialog.opened'), { description: t('dialog.openedText') });
       change(false);
       onOpened();
@@ -110,11 +124,13 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
     <Dialog
       open={open}
       onOpenChange={change}
-      title={step === 'amount' ? t('topup.title') : t('dialog.title')}
-      description={step === 'amount' ? t('topup.description') : t('dialog.description')}
+      title={step === 'amount' ? t('topup.title') : step === 'bank' ? t('bank.title') : t('dialog.title')}
+      description={step === 'amount' ? t('topup.description') : step === 'bank' ? t('bank.description') : t('dialog.description')}
       closeLabel={t('close')}
     >
-      {step === 'amount' ? (
+      {step === 'bank' && transfer ? (
+        <BankTransferStep transfer={transfer} onDone={() => change(false)} />
+      ) : step === 'amount' ? (
         <form noValidate onSubmit={(e) => void toPay(e)} data-testid="topup-dialog">
           <MethodPicker methods={methods} chosen={method?.kind ?? null} onChoose={choose} />
           <fieldset className="mt-5">
