@@ -69,7 +69,9 @@ async function startPaytrTopUp(amountMicros = 10_100_000) {
   const customer = await signUpUser(app);
   const res = await post(app, '/api/payments/topup', { amountMicros, method: 'paytr', language: 'tr' }, { cookie: customer.cookie });
   expect(res.status).toBe(201);
-  const started = topUpResultSchema.parse(await res.json());
+  const result = topUpResultSchema.parse(await res.json());
+  const started = { ...result, paymentUrl: result.paymentUrl! };
+  expect(started.paymentUrl).toMatch(/\/odeme\/guvenli\//);
   const row = await paymentOf(started.reference);
   return { customer, started, row, oid: row.transactionId! };
 }
