@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usdMicrosToAznQepik } from '../src/core/money';
+import { usdMicrosToAznQepik, usdMicrosToMinor } from '../src/core/money';
 import { formatMoney } from '../src/web/lib/format';
 import { baseUrl, DESKTOP, hasChromium, hydrated, launch, PHONE, visitorHeaders } from './browser';
 
@@ -150,6 +150,59 @@ describe.skipIf(!hasChromium())('payments', () => {
     expect(((await (await context.request.get('/api/wallet')).json()) as { balanceMicros: number }).balanceMicros).toBe(10_000_000);
     await page.getByTestId('balance').filter({ hasText: '$10.00' }).waitFor();
 
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it('tops up through PayTR in lira: the method chosen, paid by card and by EFT on PayTR’s page, credited once each', async () => {
+    const tryRate = String(((await (await fetch(`${baseUrl()}/api/settings`)).json()) as { usd_try_rate: number }).usd_try_rate);
+    const { context, problems } = await signedInContext(browser);
+    const page = await context.newPage();
+    await page.goto('/en/dashboard');
+    await hydrated(page);
+    await page.getByTestId('balance').filter({ hasText: '$0.00' }).waitFor();
+
+    /** Chooses PayTR, asks for `amount` USD and pays; resolves with PayTR's tab. */
+    const payTrTopUp = async (amount: string, micros: number): Promise<Page> => {
+      await page.getByRole('button', { name: 'Top up balance' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Top up your balance' });
+      await dialog.getByTestId('topup-method-paytr').check();
+      await dialog.getByLabel('Amount (USD)').fill(amount);
+      await expect.poll(() => dialog.getByTestId('topup-azn').textContent()).toBe(formatMoney(usdMicrosToMinor(micros, tryRate), 'TRY', 'en'));
+      await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+      const pay = page.getByRole('dialog', { name: 'Payment', exact: true });
+      await pay.waitFor();
+      const [tab] = await Promise.all([page.context().waitForEvent('page'), pay.getByRole('button', { name: /^Pay / }).click()]);
+      await tab.waitForURL(/\/odeme\/guvenli\//);
+      return tab;
+    };
+
+    // By card: PayTR's page in English, the lira amount, the test card that succeeds.
+    const card = await payTrTopUp('10', 10_000_000);
+    const lira = usdMicrosToMinor(10_000_000, tryRate);
+    await card.getByText(`${Math.trunc(lira / 100)}.${String(lira % 100).padStart(2, '0')} TL`).first().waitFor();
+    await card.locator('#cc_owner').fill('RASHAD KARIMOV');
+    await card.locator('#cc_number').fill('4355 0843 5508 4358');
+    await card.locator('#expiry').fill('12/30');
+    await card.locator('#cvv').fill('000');
+    await card.locator('button[value="card"]').click();
+    await card.waitForURL((url) => url.pathname === '/payment-success');
+    await card.locator('[data-testid="payment-success"][data-status="completed"]').waitFor();
+    await page.getByTestId('balance').filter({ hasText: '$10.00' }).waitFor();
+    await card.close();
+
+    // By EFT / Havale: paid at once, credited as well.
+    const eft = await payTrTopUp('5', 5_000_000);
+    await eft.getByRole('button', { name: 'Pay by bank transfer (EFT)' }).click();
+    await eft.waitForURL((url) => url.pathname === '/payment-success');
+    await eft.locator('[data-testid="payment-success"][data-status="completed"]').waitFor();
+    await page.getByTestId('balance').filter({ hasText: '$15.00' }).waitFor();
+    await eft.close();
+
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    const rows = page.locator('[data-payment] [data-status="completed"]').locator('visible=true');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(((await (await context.request.get('/api/wallet')).json()) as { balanceMicros: number }).balanceMicros).toBe(15_000_000);
     expect(problems).toEqual([]);
     await context.close();
   }, 300_000);

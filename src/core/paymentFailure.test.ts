@@ -19,6 +19,15 @@ describe('paymentFailureReason', () => {
     [null, 'Server is busy', 'other'],
     [null, null, 'other'],
     ['abc', '', 'other'],
+    // PayTR's failed_reason_code and failed_reason_msg (dev.paytr.com, error codes).
+    ['0', 'Kartın limiti / bakiyesi yetersiz', 'insufficient_funds'],
+    ['1', 'Kimlik Doğrulama yapılmadı. Lütfen tekrar deneyin ve işlemi tamamlayın.', 'authentication_failed'],
+    ['2', 'Kimlik Doğrulama başarısız. Lütfen tekrar deneyin ve şifreyi doğru girin.', 'authentication_failed'],
+    ['3', 'Güvenlik kontrolü sonrası onay verilmedi veya kontrol yapılamadı.', 'declined'],
+    ['6', 'Müşteri ödeme yapmaktan vazgeçti ve ödeme sayfasından ayrıldı.', 'cancelled'],
+    ['8', 'Bu karta taksit yapılamamaktadır.', 'declined'],
+    ['9', 'Bu kart ile işlem yetkisi bulunmamaktadır.', 'declined'],
+    ['10', 'Bu işlemde 3D Secure kullanılmalıdır.', 'authentication_failed'],
   ] as const)('%s / %s → %s', (code, message, reason) => {
     expect(paymentFailureReason(code, message)).toBe(reason);
   });

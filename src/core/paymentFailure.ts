@@ -1,7 +1,7 @@
 /**
  * Why a card payment failed, in words a customer can act on. Gateways answer with the issuing
- * bank's response code (ISO 8583 style, "05", "051", "51" …) and an English text; the code decides
- * where it is known, the text otherwise, and anything else is `other` (its text is shown as is).
+ * bank's response code (ISO 8583 style, "05", "051", "51" …) and an English (PayTR: Turkish) text;
+ * the code decides where it is known, the text otherwise, and anything else is `other` (its text is shown as is).
  */
 export const PAYMENT_FAILURE_REASONS = [
   'declined',
@@ -33,14 +33,15 @@ const BY_CODE: Record<string, PaymentFailureReason> = {
   '55': 'authentication_failed',
 };
 
+// English, and Turkish as PayTR words its reasons (its failed_reason_code is its own scale, not the bank's).
 const BY_TEXT: [RegExp, PaymentFailureReason][] = [
-  [/insufficient|not enough funds/i, 'insufficient_funds'],
-  [/expired/i, 'expired_card'],
+  [/insufficient|not enough funds|yetersiz/i, 'insufficient_funds'],
+  [/expired|süresi dolmuş/i, 'expired_card'],
   [/limit/i, 'limit_exceeded'],
-  [/3-?d ?secure|authenticat|\bpin\b|\bcvv\b|\bcvc\b/i, 'authentication_failed'],
+  [/3-?d ?secure|authenticat|\bpin\b|\bcvv\b|\bcvc\b|kimlik doğrulama/i, 'authentication_failed'],
   [/invalid card|card number|unknown card/i, 'invalid_card'],
-  [/cancel/i, 'cancelled'],
-  [/declin|do not honou?r|refus|reject/i, 'declined'],
+  [/cancel|vazgeçti/i, 'cancelled'],
+  [/declin|do not honou?r|refus|reject|onay verilmedi|işlem yetkisi bulunmamaktadır|taksit yapılamamaktadır/i, 'declined'],
 ];
 
 export function paymentFailureReason(code: string | null | undefined, message: string | null | undefined): PaymentFailureReason {

@@ -70,4 +70,14 @@ describe('environment', () => {
     expect(() => checkWorkerEnv(parseEnv(real))).toThrow(/PROVIDER_KEYS_SECRET/);
     expect(() => checkWorkerEnv(parseEnv({ ...real, PROVIDER_KEYS_SECRET: 'y'.repeat(32) }))).not.toThrow();
   });
+
+  it('takes PayTR’s three merchant keys together or not at all', () => {
+    expect(parseEnv({}).PAYTR_MERCHANT_ID).toBeUndefined();
+    expect(parseEnv({}).PAYTR_URL).toBe('https://www.paytr.com');
+    expect(() => parseEnv({ PAYTR_MERCHANT_ID: '123456', PAYTR_MERCHANT_KEY: 'k' })).toThrow(/PAYTR_MERCHANT_SALT/);
+    expect(() => parseEnv({ PAYTR_MERCHANT_ID: 'shop', PAYTR_MERCHANT_KEY: 'k', PAYTR_MERCHANT_SALT: 's' })).toThrow(/PAYTR_MERCHANT_ID/);
+    expect(parseEnv({ PAYTR_MERCHANT_ID: '123456', PAYTR_MERCHANT_KEY: 'k', PAYTR_MERCHANT_SALT: 's', PAYTR_TEST_MODE: 'true' })).toMatchObject({
+      PAYTR_MERCHANT_ID: '123456', PAYTR_TEST_MODE: true,
+    });
+  });
 });

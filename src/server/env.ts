@@ -107,6 +107,17 @@ export const envSchema = z.object({
    */
   PAYRIFF_URL: z.url().default('https://api.payriff.com'),
   PAYRIFF_SECRET_KEY: optionalString,
+  /**
+   * PayTR (lira: cards and EFT): the merchant's keys from PayTR's merchant panel. With all three
+   * set the real PayTR is used; without them the method is served by the sandbox while
+   * PAYMENT_GATEWAY=sandbox, and stays off otherwise.
+   */
+  PAYTR_URL: z.url().default('https://www.paytr.com'),
+  PAYTR_MERCHANT_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d{1,12}$/, 'the merchant number: digits').optional()),
+  PAYTR_MERCHANT_KEY: optionalString,
+  PAYTR_MERCHANT_SALT: optionalString,
+  /** PayTR's test mode (`test_mode=1`) for a merchant's test keys: no card is charged. */
+  PAYTR_TEST_MODE: bool.default(false),
 
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Artım <no-reply@artim.az>'),
@@ -158,6 +169,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   if (env.PAYMENT_GATEWAY === 'epoint' && (!env.EPOINT_PUBLIC_KEY || !env.EPOINT_PRIVATE_KEY)) {
     throw new EnvError('Invalid environment configuration:\n  EPOINT_PUBLIC_KEY/EPOINT_PRIVATE_KEY: required when PAYMENT_GATEWAY=epoint');
+  }
+  const paytrKeys = [env.PAYTR_MERCHANT_ID, env.PAYTR_MERCHANT_KEY, env.PAYTR_MERCHANT_SALT].filter(Boolean).length;
+  if (paytrKeys > 0 && paytrKeys < 3) {
+    throw new EnvError('Invalid environment configuration:\n  PAYTR_MERCHANT_ID/PAYTR_MERCHANT_KEY/PAYTR_MERCHANT_SALT: set all three or none');
   }
   const sandbox = env.SANDBOX ?? usesSandbox;
   // A sandbox is for trying the shop on this machine: it is not offered to the network unless asked.

@@ -113,8 +113,8 @@ describe('the card gateways', () => {
 
   it('the sandbox runs a sandbox Payriff beside the card gateway, turned on for customers, told where to notify', async () => {
     const parts = await partsOf(quiet);
-    expect(parts.gateways.kinds()).toEqual(['epoint', 'payriff']);
-    expect(parts.sandboxMethods).toEqual(['epoint', 'payriff']);
+    expect(parts.gateways.kinds()).toEqual(['epoint', 'payriff', 'paytr']);
+    expect(parts.sandboxMethods).toEqual(['epoint', 'bank', 'payriff', 'paytr']);
     expect(parts.gateways.of('payriff').name).toBe('payriff');
     parts.setPublicUrl('http://127.0.0.1:4567');
     const control = (await (await fetch(`${parts.sandbox.payriff!.origin}/__control`)).json()) as { callbackUrl: string };
@@ -126,7 +126,7 @@ describe('the card gateways', () => {
     try {
       const real = await partsOf({ ...quiet, ...payriffEnv(payriff) });
       expect(real.sandbox.payriff).toBeUndefined();
-      expect(real.sandboxMethods).toEqual(['epoint']);
+      expect(real.sandboxMethods).toEqual(['epoint', 'bank', 'paytr']);
       const created = await real.gateways.of('payriff').create({
         reference: 'balance-env', amountMinor: 170, currency: 'AZN', description: 'x', language: 'en', successUrl: 'http://shop.test/ok', errorUrl: 'http://shop.test/no',
       });
@@ -136,8 +136,37 @@ describe('the card gateways', () => {
     }
     const withoutKey = await partsOf({ ...quiet, PAYMENT_GATEWAY: 'epoint', EPOINT_PUBLIC_KEY: 'i000', EPOINT_PRIVATE_KEY: 'p' });
     expect(withoutKey.gateways.kinds()).toEqual(['epoint']);
+    expect(withoutKey.sandboxMethods).toEqual([]);
     expect(withoutKey.sandbox.payriff).toBeUndefined();
     expect(() => parseEnv({ PAYRIFF_URL: 'not a url' })).toThrow(/PAYRIFF_URL/);
+  });
+});
+
+describe('PayTR', () => {
+  const noProviders = { SANDBOX_SECOND_PROVIDER: 'false', SANDBOX_SERVICE_COUNT: '10' };
+
+  it('is served by its sandbox beside the sandbox card gateway, on for customers, its notifications sent to the shop', async () => {
+    const parts = await partsOf(noProviders);
+    expect(parts.sandboxMethods).toEqual(['epoint', 'bank', 'payriff', 'paytr']);
+    expect(parts.gateways.kinds()).toEqual(['epoint', 'payriff', 'paytr']);
+    const paytr = parts.sandbox.paytr!;
+    expect(parts.gateways.of('paytr').name).toBe('paytr');
+    parts.setPublicUrl('http://127.0.0.1:3999');
+    const control = (await (await fetch(`${paytr.origin}/__control`)).json()) as { callbackUrl: string };
+    expect(control.callbackUrl).toBe('http://127.0.0.1:3999/api/payments/callback/paytr');
+  });
+
+  it('is the real one when its keys are set, and off without them outside the sandbox', async () => {
+    const keys = { PAYTR_MERCHANT_ID: '123456', PAYTR_MERCHANT_KEY: 'k', PAYTR_MERCHANT_SALT: 's' };
+    const real = await partsOf({ ...noProviders, ...keys });
+    expect(real.sandbox.paytr).toBeUndefined();
+    expect(real.sandboxMethods).toEqual(['epoint', 'bank', 'payriff']);
+    expect(real.gateways.has('paytr')).toBe(true);
+    const epoint = { PAYMENT_GATEWAY: 'epoint', EPOINT_PUBLIC_KEY: 'i000', EPOINT_PRIVATE_KEY: 'p' };
+    const without = await partsOf({ ...noProviders, ...epoint });
+    expect(without.sandbox.paytr).toBeUndefined();
+    expect(without.gateways.has('paytr')).toBe(false);
+    expect(without.sandboxMethods).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { startSandboxGateway, type SandboxGateway } from '../../sandbox/gateway';
 import { startSandboxPayriff, type SandboxPayriff } from '../../sandbox/payriff';
+import { startSandboxPaytr, type SandboxPaytr } from '../../sandbox/paytr';
 import { parseLatencyRange, startSandboxProvider, type SandboxProvider } from '../../sandbox/provider';
 import type { Env } from './env';
 import { callbackPath, type PaymentMethodKind } from '../core/paymentMethods';
@@ -22,7 +23,7 @@ export interface ExternalParts {
   /** The method kinds served by a sandbox here: turned on for customers when their row is first written. */
   sandboxMethods: PaymentMethodKind[];
   /** The sandbox servers running in this process, when any (`second`: the second sandbox provider). */
-  sandbox: { provider?: SandboxProvider; second?: SandboxProvider; gateway?: SandboxGateway; payriff?: SandboxPayriff };
+  sandbox: { provider?: SandboxProvider; second?: SandboxProvider; gateway?: SandboxGateway; payriff?: SandboxPayriff; paytr?: SandboxPaytr };
   /** Tells the sandbox gateways where to post callbacks once the server's address is known. */
   setPublicUrl(url: string): void;
   close(): Promise<void>;
@@ -107,7 +108,20 @@ export async function startExternalParts(env: Env): Promise<ExternalParts> {
     payriff = createGateway({ kind: 'payriff', baseUrl: sandbox.payriff.url, secretKey: sandbox.payriff.secretKey });
     sandboxMethods.push('payriff');
   }
-  const gateways = gatewayRegistry({ epoint, ...(payriff ? { payriff } : {}) });
+  // PayTR: the real one with its keys; the sandbox of its protocol beside the sandbox card
+  // gateway; otherwise none (the method stays off).
+  let paytr: PaymentGateway | undefined;
+  if (env.PAYTR_MERCHANT_ID && env.PAYTR_MERCHANT_KEY && env.PAYTR_MERCHANT_SALT) {
+    paytr = createGateway({
+      kind: 'paytr', baseUrl: env.PAYTR_URL, merchantId: env.PAYTR_MERCHANT_ID, merchantKey: env.PAYTR_MERCHANT_KEY, merchantSalt: env.PAYTR_MERCHANT_SALT, testMode: env.PAYTR_TEST_MODE,
+    });
+  } else if (env.PAYMENT_GATEWAY === 'sandbox') {
+    sandbox.paytr = await startSandboxPaytr({});
+    const s = sandbox.paytr;
+    paytr = createGateway({ kind: 'paytr', baseUrl: s.origin, merchantId: s.merchantId, merchantKey: s.merchantKey, merchantSalt: s.merchantSalt, testMode: true });
+    sandboxMethods.push('paytr');
+  }
+  const gateways = gatewayRegistry({ epoint, ...(payriff ? { payriff } : {}), ...(paytr ? { paytr } : {}) });
 
   return {
     envProvider,
@@ -118,12 +132,14 @@ export async function startExternalParts(env: Env): Promise<ExternalParts> {
     setPublicUrl(url) {
       sandbox.gateway?.setCallbackUrl(new URL(PAYMENT_CALLBACK_PATH, url).toString());
       sandbox.payriff?.setCallbackUrl(new URL(callbackPath('payriff'), url).toString());
+      sandbox.paytr?.setCallbackUrl(new URL(callbackPath('paytr'), url).toString());
     },
     async close() {
       await sandbox.provider?.close();
       await sandbox.second?.close();
       await sandbox.gateway?.close();
       await sandbox.payriff?.close();
+      await sandbox.paytr?.close();
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import { createEpointGateway } from './epoint';
 import { createPayriffGateway } from './payriff';
+import { createPaytrGateway } from './paytr';
 import type { PaymentGateway } from './types';
 
 export interface EpointGatewayConfig {
@@ -23,10 +24,23 @@ export interface PayriffGatewayConfig {
   timeoutMs?: number;
 }
 
-export type GatewayConfig = EpointGatewayConfig | PayriffGatewayConfig;
+export interface PaytrGatewayConfig {
+  kind: 'paytr';
+  /** PayTR's origin; defaults to https://www.paytr.com (the sandbox's origin for the local one). */
+  baseUrl?: string;
+  merchantId: string;
+  merchantKey: string;
+  merchantSalt: string;
+  testMode?: boolean;
+  timeoutMs?: number;
+}
+
+export type GatewayConfig = EpointGatewayConfig | PayriffGatewayConfig | PaytrGatewayConfig;
 
 export function createGateway(config: GatewayConfig): PaymentGateway {
   switch (config.kind) {
+    case 'paytr':
+      return createPaytrGateway(config);
     case 'epoint':
       return createEpointGateway({ ...config, name: 'epoint' });
     case 'sandbox':
@@ -45,6 +59,8 @@ export { createEpointGateway, epointDecode, epointEncode, epointSign, epointVeri
 export type { EpointOptions } from './epoint';
 export { createPayriffGateway, PAYRIFF_BASE_URL } from './payriff';
 export type { PayriffOptions } from './payriff';
+export { createPaytrGateway, paytrCreateToken, paytrHashMatches, paytrMerchantOid, paytrNotificationHash, paytrStatusToken, PAYTR_BASE_URL } from './paytr';
+export type { PaytrOptions } from './paytr';
 export { decimalToQepik, qepikToDecimal } from './amount';
 export type * from './types';
 export { gatewayRegistry } from './registry';

@@ -164,6 +164,26 @@ function decide(p: PaymentRow, status: GatewayStatus): Decision {
 }
 
 /**
+ * What the gateway's status says of an open payment. A verified notification of a failed
+ * payment closes it when the status cannot say more: PayTR's status inquiry only knows paid
+ * orders, so a declined one reads as unpaid there. Closing moves no money; only a status of
+ * success credits.
+ */
+async function confirm(deps: PaymentsDeps, p: PaymentRow, callback: GatewayStatus | undefined): Promise<Decision> {
+  const failed = callback?.state === 'failed';
+  let status: GatewayStatus | null;
+  try {
+    status = await deps.gateways.of(p.method).status(p.transactionId!);
+  } catch (err) {
+    if (!(failed && err instanceof AppError && err.code === 'PAYMENT_STATUS_UNKNOWN')) throw err;
+    status = null;
+  }
+  const decision: Decision = status ? decide(p, status) : { kind: 'wait' };
+  if (decision.kind === 'wait' && failed) return { kind: 'close', status: 'failed', message: callback.message, code: callback.code };
+  return decision;
+}
+
+/**
  * Writes a decision in one short transaction, only while the payment is still open: of several
  * settles racing on one payment, exactly one changes it (and credits); the others find it
  * settled and change nothing. The ledger's unique (kind, reference) backs this up.
@@ -211,9 +231,7 @@ export async function settle(deps: PaymentsDeps, paymentId: string, opts: Settle
   if (!isOpen(p)) return p;
 
   const callbackMismatch = opts.callback?.state === 'success' ? mismatch(p, opts.callback) : null;
-  const decision: Decision = callbackMismatch
-    ? { kind: 'flag', reason: `callback: ${callbackMismatch}` }
-    : decide(p, await deps.gateways.of(p.method).status(p.transactionId!));
+  const decision: Decision = callbackMismatch ? { kind: 'flag', reason: `callback: ${callbackMismatch}` } : await confirm(deps, p, opts.callback);
   if (decision.kind === 'wait') return p;
 
   const outcome = await apply(deps, p, decision);

@@ -80,7 +80,7 @@ export function MethodPicker({
               />
               <Icon className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
               <span className="flex-1 font-medium text-slate-900">{m.name[lang] || m.name.en}</span>
-              <span className="text-xs font-semibold text-slate-500">{m.currency}</span>
+              <span className="text-xs font-semibold text-slate-700">{m.currency}</span>
             </label>
           );
         })}
