@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ensurePaymentMethods } from '../payments';
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { applyNameRules, displayNames, previewNames, type NameRule } from '../../core/serviceNames';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
-import { auditLog, catalogServices, customerGroups, ledgerEntries, orders, payments, providerServiceChanges, providerServices, serviceSources, twoFactors, users } from '../db/schema';
+import { auditLog, catalogServices, customerGroups, ledgerEntries, orders, paymentReceipts, payments, providerServiceChanges, providerServices, serviceSources, twoFactors, users } from '../db/schema';
 import { createLogger } from '../logger';
 import { newOrderNumber } from '../orders/service';
 import { applyState } from '../orders/sync';
@@ -158,7 +159,25 @@ async function fixtures(): Promise<Record<string, () => Promise<{ path: string; 
       await credit(database.db, { userId: target.id, amountMicros: 5_000_000, kind: 'topup', reference: p!.id });
       return { path: `/api/admin/payments/${p!.id}/reversal`, body: { reason: 'The bank reversed it' } };
     },
+    'GET /api/admin/payments/methods': async () => ({ path: '/api/admin/payments/methods' }),
+    'PUT /api/admin/payments/methods/:kind': async () => ({
+      path: '/api/admin/payments/methods/epoint',
+      body: { name: { az: 'Kart', tr: 'Kart', en: 'Card' }, details: { az: '', tr: '', en: '' }, currency: 'AZN', minMicros: 1_000_000, maxMicros: 10_000_000_000, feeBp: 0, position: 0, enabled: true },
+    }),
+    'GET /api/admin/payments/:id/receipt': async () => ({ path: `/api/admin/payments/${await bankTransfer(target.id)}/receipt` }),
+    'POST /api/admin/payments/:id/review': async () => ({ path: `/api/admin/payments/${await bankTransfer(target.id)}/review`, body: { approve: true } }),
   };
+}
+
+/** A bank transfer of 5 USD with its receipt, waiting for the team. */
+async function bankTransfer(userId: string) {
+  await ensurePaymentMethods(database.db, []);
+  const [p] = await database.db
+    .insert(payments)
+    .values({ reference: `balance-walk-bank-${randomUUID()}`, userId, amountUsdMicros: 5_000_000, amountMinor: 850, rate: '1.7', method: 'bank', provider: 'bank' })
+    .returning();
+  await database.db.insert(paymentReceipts).values({ paymentId: p!.id, contentType: 'application/pdf', size: 8, data: Buffer.from('%PDF-1.7') });
+  return p!.id;
 }
 
 /** A customer group of its own for a walked route. */
