@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium())('bank transfer with proof', () => {
     await transfer.getByLabel('Qəbz (PNG, JPEG, WebP və ya PDF)').setInputFiles({ name: 'qebz.png', mimeType: 'image/png', buffer: RECEIPT });
     await transfer.getByRole('button', { name: 'Qəbzi göndər' }).click();
     await transfer.getByText('Qəbz göndərildi').waitFor();
-    await transfer.getByRole('button', { name: 'Bağla' }).click();
+    await transfer.getByRole('button', { name: 'Hazırdır' }).click();
 
     // The team finds it on the payments page, opens the review, sees the receipt and approves.
     const admin = await team.newPage();
