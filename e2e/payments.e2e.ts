@@ -22,8 +22,8 @@ async function seriousViolations(page: Page, scope?: string): Promise<string[]> 
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-async function signedInContext(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; problems: string[] }> {
-  const context = await browser.newContext({ viewport, baseURL: shop(), locale: 'en-US', extraHTTPHeaders: visitorHeaders() });
+async function signedInContext(browser: Browser, viewport = DESKTOP, locale = 'en-US'): Promise<{ context: BrowserContext; problems: string[] }> {
+  const context = await browser.newContext({ viewport, baseURL: shop(), locale, extraHTTPHeaders: visitorHeaders() });
   const problems: string[] = [];
   context.on('page', (page) => {
     page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
@@ -154,33 +154,34 @@ describe.skipIf(!hasChromium())('payments', () => {
     await context.close();
   }, 300_000);
 
-  it('tops up through PayTR in lira: the method chosen, paid by card and by EFT on PayTR’s page, credited once each', async () => {
+  it('tops up through PayTR in lira, in Turkish: the method chosen, paid by card and by EFT on PayTR’s page, credited once each', async () => {
     const tryRate = String(((await (await fetch(`${baseUrl()}/api/settings`)).json()) as { usd_try_rate: number }).usd_try_rate);
-    const { context, problems } = await signedInContext(browser);
+    const { context, problems } = await signedInContext(browser, DESKTOP, 'tr-TR');
     const page = await context.newPage();
-    await page.goto('/en/dashboard');
+    await page.goto('/tr/dashboard');
     await hydrated(page);
-    await page.getByTestId('balance').filter({ hasText: '$0.00' }).waitFor();
+    await page.getByTestId('balance').filter({ hasText: '$0,00' }).waitFor();
 
     /** Chooses PayTR, asks for `amount` USD and pays; resolves with PayTR's tab. */
     const payTrTopUp = async (amount: string, micros: number): Promise<Page> => {
-      await page.getByRole('button', { name: 'Top up balance' }).first().click();
-      const dialog = page.getByRole('dialog', { name: 'Top up your balance' });
+      await page.getByRole('button', { name: 'Bakiye yükle' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Bakiye yükleyin' });
       await dialog.getByTestId('topup-method-paytr').check();
-      await dialog.getByLabel('Amount (USD)').fill(amount);
-      await expect.poll(() => dialog.getByTestId('topup-azn').textContent()).toBe(formatMoney(usdMicrosToMinor(micros, tryRate), 'TRY', 'en'));
-      await dialog.getByRole('button', { name: 'Continue to payment' }).click();
-      const pay = page.getByRole('dialog', { name: 'Payment', exact: true });
+      await dialog.getByLabel('Tutar (USD)').fill(amount);
+      await expect.poll(() => dialog.getByTestId('topup-azn').textContent()).toBe(formatMoney(usdMicrosToMinor(micros, tryRate), 'TRY', 'tr'));
+      await dialog.getByRole('button', { name: 'Ödemeye geç' }).click();
+      const pay = page.getByRole('dialog', { name: 'Ödeme', exact: true });
       await pay.waitFor();
-      const [tab] = await Promise.all([page.context().waitForEvent('page'), pay.getByRole('button', { name: /^Pay / }).click()]);
+      const [tab] = await Promise.all([page.context().waitForEvent('page'), pay.getByRole('button', { name: / öde$/ }).click()]);
       await tab.waitForURL(/\/odeme\/guvenli\//);
       return tab;
     };
 
-    // By card: PayTR's page in English, the lira amount, the test card that succeeds.
+    // By card: PayTR's page in Turkish, the lira amount, the test card that succeeds.
     const card = await payTrTopUp('10', 10_000_000);
     const lira = usdMicrosToMinor(10_000_000, tryRate);
-    await card.getByText(`${Math.trunc(lira / 100)}.${String(lira % 100).padStart(2, '0')} TL`).first().waitFor();
+    await card.getByText('Güvenli ödeme').first().waitFor();
+    await card.getByText(new RegExp(`${Math.trunc(lira / 100)}[.,]${String(lira % 100).padStart(2, '0')} TL`)).first().waitFor();
     await card.locator('#cc_owner').fill('RASHAD KARIMOV');
     await card.locator('#cc_number').fill('4355 0843 5508 4358');
     await card.locator('#expiry').fill('12/30');
@@ -188,18 +189,18 @@ describe.skipIf(!hasChromium())('payments', () => {
     await card.locator('button[value="card"]').click();
     await card.waitForURL((url) => url.pathname === '/payment-success');
     await card.locator('[data-testid="payment-success"][data-status="completed"]').waitFor();
-    await page.getByTestId('balance').filter({ hasText: '$10.00' }).waitFor();
+    await page.getByTestId('balance').filter({ hasText: '$10,00' }).waitFor();
     await card.close();
 
     // By EFT / Havale: paid at once, credited as well.
     const eft = await payTrTopUp('5', 5_000_000);
-    await eft.getByRole('button', { name: 'Pay by bank transfer (EFT)' }).click();
+    await eft.getByRole('button', { name: 'EFT / Havale ile öde' }).click();
     await eft.waitForURL((url) => url.pathname === '/payment-success');
     await eft.locator('[data-testid="payment-success"][data-status="completed"]').waitFor();
-    await page.getByTestId('balance').filter({ hasText: '$15.00' }).waitFor();
+    await page.getByTestId('balance').filter({ hasText: '$15,00' }).waitFor();
     await eft.close();
 
-    await page.getByRole('tab', { name: 'Payments' }).click();
+    await page.getByRole('tab', { name: 'Ödemeler' }).click();
     const rows = page.locator('[data-payment] [data-status="completed"]').locator('visible=true');
     await expect.poll(() => rows.count()).toBe(2);
     expect(((await (await context.request.get('/api/wallet')).json()) as { balanceMicros: number }).balanceMicros).toBe(15_000_000);

@@ -79,7 +79,7 @@ export function paymentsRoutes(deps: AppDeps) {
       .post(
         '/:reference/receipt',
         signedInOnly,
-        rateLimited(db, RATE_RULES.topUpPerUser, async (c) => (await requireUser(c)).id),
+        rateLimited(db, RATE_RULES.receiptPerUser, async (c) => (await requireUser(c)).id),
         referenceParam,
         validator('form', async (form) => {
           const file = form.receipt;

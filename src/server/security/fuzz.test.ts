@@ -102,7 +102,7 @@ function jsonRoutes(): { method: string; path: string; cookie?: string }[] {
     if (seen.has(key) || !['POST', 'PUT', 'PATCH'].includes(r.method) || !r.path.startsWith('/api/')) continue;
     seen.add(key);
     if (r.path.includes('*') || r.path.endsWith('/sign-out') || r.path.endsWith('/callback')) continue;
-    const path = r.path.replace(/:(\w+)/g, (_, p) => (p === 'role' ? 'user' : '00000000-0000-4000-8000-000000000000'));
+    const path = r.path.replace(/:(\w+)/g, (_, p) => (p === 'role' ? 'user' : p === 'kind' ? 'epoint' : '00000000-0000-4000-8000-000000000000'));
     out.push({ method: r.method, path, cookie: r.path.startsWith('/api/admin/') ? admin : customer });
   }
   return out;
@@ -178,7 +178,7 @@ function adminRoutes(): { key: string; method: string; pattern: string }[] {
     return { key, method, pattern };
   });
 }
-const withParams = (pattern: string, value: string) => pattern.replace(/:(\w+)/g, (_, p) => (p === 'role' ? 'user' : value));
+const withParams = (pattern: string, value: string) => pattern.replace(/:(\w+)/g, (_, p) => (p === 'role' ? 'user' : p === 'kind' ? 'epoint' : value));
 const send = (method: string, path: string, body: string | undefined, contentType = 'application/json') =>
   app.request(path, { method, headers: { origin: TEST_ORIGIN, 'content-type': contentType, cookie: admin }, body: method === 'GET' || method === 'DELETE' ? undefined : body });
 
