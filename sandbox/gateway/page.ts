@@ -1,4 +1,5 @@
 /** The sandbox's hosted card page: plain HTML with inline CSS, no scripts, no external assets. */
+import { errorList, esc, input, layout, messageBody, pageCss, testCardList } from '../shared/page';
 
 export type PageLanguage = 'az' | 'en' | 'ru';
 
@@ -38,28 +39,9 @@ export const TEST_CARDS = {
   delayed: '4000000000003220',
 } as const;
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-const spaced = (card: string) => card.replace(/(\d{4})(?=\d)/g, '$1 ');
-
-const CSS = `
-*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;background:#f3f4f6;color:#111827}
-main{max-width:28rem;margin:0 auto;padding:1rem}.card{background:#fff;border-radius:12px;padding:1.25rem;box-shadow:0 1px 3px #0002}
-h1{font-size:1.25rem;margin:0 0 .75rem}.badge{display:inline-block;background:#fef3c7;color:#78350f;border-radius:999px;padding:.1rem .6rem;font-size:.8rem;margin-bottom:.75rem}
-dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem .75rem;align-items:baseline;margin:0 0 1rem}dt{color:#4b5563}dd{margin:0;overflow-wrap:anywhere}
-.amount{font-size:1.5rem;font-weight:700}label{display:block;font-weight:600;margin:.75rem 0 .25rem}
-input{width:100%;font:inherit;padding:.6rem .7rem;border:1px solid #6b7280;border-radius:8px}
-input[aria-invalid]{border:2px solid #b91c1c}input:focus,button:focus,a:focus{outline:3px solid #2563eb;outline-offset:2px}.row{display:grid;grid-template-columns:1fr 1fr;gap:.75rem;align-items:end}
-button{width:100%;margin-top:1.25rem;font:inherit;font-weight:700;padding:.75rem;border:0;border-radius:8px;background:#1d4ed8;color:#fff;cursor:pointer}
-button.secondary{background:transparent;color:#1d4ed8;margin-top:.5rem;text-decoration:underline}
-.errors{border:2px solid #b91c1c;border-radius:8px;padding:.5rem .75rem;color:#7f1d1d;background:#fef2f2}
-.tests{margin-top:1rem;font-size:.9rem}.tests code{font-size:.95rem;white-space:nowrap}`;
-
-function layout(lang: PageLanguage, title: string, body: string): string {
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${CSS}</style></head>
-<body><main><div class="card">${body}</div></main></body></html>`;
-}
+const CSS = pageCss({
+  background: '#f3f4f6', ink: '#111827', muted: '#4b5563', border: '#6b7280', accent: '#1d4ed8', width: '28rem', buttonGap: '1.25rem',
+});
 
 export type FieldError = 'badNumber' | 'badExpiry' | 'badCvc' | 'badName';
 
@@ -79,13 +61,10 @@ export interface PayPageModel {
 export function payPage(m: PayPageModel): string {
   const t = TEXT[m.lang];
   const v = m.values ?? {};
-  const errors = m.errors?.length
-    ? `<div class="errors" role="alert"><p>${t.fix}</p><ul>${m.errors.map((e) => `<li>${t[e]}</li>`).join('')}</ul></div>`
-    : '';
+  const errors = errorList(t.fix, (m.errors ?? []).map((e) => t[e]));
   const invalid = new Set(m.errors?.map((e) => FIELD_OF[e]));
-  const field = (id: string, label: string, attrs: string, value = '') =>
-    `<label for="${id}">${label}</label><input id="${id}" name="${id}" required ${attrs}${invalid.has(id) ? ' aria-invalid="true"' : ''} value="${esc(value)}">`;
-  return layout(m.lang, `${t.title} — ${m.merchant}`, `
+  const field = (id: string, label: string, attrs: string, value = '') => input(id, label, `required ${attrs}`, invalid.has(id), value);
+  return layout(m.lang, CSS, `${t.title} — ${m.merchant}`, `
 <span class="badge">${t.badge}</span><h1>${t.title}</h1>
 <dl><dt>${t.merchant}</dt><dd>${esc(m.merchant)}</dd><dt>${t.description}</dt><dd>${esc(m.description)}</dd>
 <dt>${t.amount}</dt><dd class="amount">${m.amount} AZN</dd></dl>${errors}
@@ -97,14 +76,10 @@ ${field('name', t.name, 'autocomplete="cc-name" maxlength="100"', v.name)}
 <button type="submit" name="action" value="pay">${t.pay} ${m.amount} AZN</button>
 <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>${t.cancel}</button>
 </form>
-<section class="tests" aria-labelledby="tests"><h2 id="tests" style="font-size:1rem">${t.cards}</h2><ul>
-<li><code>${spaced(TEST_CARDS.success)}</code> — ${t.ok}</li>
-<li><code>${spaced(TEST_CARDS.declined)}</code> — ${t.declined}</li>
-<li><code>${spaced(TEST_CARDS.delayed)}</code> — ${t.delayed}</li></ul><p>${t.anyData}</p></section>`);
+<section class="tests" aria-labelledby="tests"><h2 id="tests" style="font-size:1rem">${t.cards}</h2>${testCardList([[TEST_CARDS.success, t.ok], [TEST_CARDS.declined, t.declined], [TEST_CARDS.delayed, t.delayed]])}<p>${t.anyData}</p></section>`);
 }
 
 export function messagePage(lang: PageLanguage, kind: 'closed' | 'notFound', backUrl?: string): string {
   const t = TEXT[lang];
-  const back = backUrl ? `<p><a href="${esc(backUrl)}">${t.back}</a></p>` : '';
-  return layout(lang, t.title, `<span class="badge">${t.badge}</span><h1>${t.title}</h1><p role="status">${t[kind]}</p>${back}`);
+  return layout(lang, CSS, t.title, messageBody(t, t[kind], backUrl));
 }

@@ -3,12 +3,10 @@
  * and `/api/1/get-status` with signed form bodies, a hosted card page at `/pay/:transaction`,
  * signed callbacks to the merchant's result URL, and fault controls under `/__control`.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createAdaptorServer } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { addControlRoutes, COMMON_FAULTS, listen } from '../shared/control';
 import { messagePage, payPage, TEST_CARDS, type FieldError } from './page';
 import { decode, formatAmount, parseAmount, signatureMatches } from './protocol';
 import { createState, type CallbackAttempt, type CallbackMode, type FaultSettings, type SandboxPayment } from './state';
@@ -65,11 +63,9 @@ export const SANDBOX_PRIVATE_KEY = 'sandbox-private-key';
 
 const controlBody = z.strictObject({
   callback: z.enum(['normal', 'none', 'duplicate', 'bad-signature', 'tamper-amount', 'tamper-currency', 'late']).optional(),
-  duplicates: z.int().min(1).max(100).optional(),
-  lateMs: z.int().min(0).max(600_000).optional(),
   statusMode: z.enum(['normal', 'timeout', '5xx', 'garbage']).optional(),
   statusDelayMs: z.int().min(0).max(600_000).optional(),
-  callbackUrl: z.url().nullable().optional(),
+  ...COMMON_FAULTS,
 });
 const transactionBody = z.object({ transaction: z.string(), outcome: z.enum(['success', 'declined']).optional() });
 
@@ -222,40 +218,25 @@ export async function startSandboxGateway(opts: SandboxGatewayOptions = {}): Pro
     idle: () => state.idle(),
   };
 
-  app.get('/__control', (c) => c.json({ settings: control.settings(), callbackUrl: state.callbackUrl, payments: control.payments() }));
-  app.post('/__control', async (c) => {
-    const parsed = controlBody.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json({ error: z.prettifyError(parsed.error) }, 422);
-    const { callbackUrl, ...patch } = parsed.data;
-    if (callbackUrl !== undefined) state.setCallbackUrl(callbackUrl);
-    return c.json({ settings: control.set(patch), callbackUrl: state.callbackUrl });
-  });
-  app.post('/__control/reset', (c) => {
-    control.reset();
-    return c.json({ settings: control.settings() });
-  });
-  app.post('/__control/:action{complete|refund|callback}', async (c) => {
-    const parsed = transactionBody.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json({ error: z.prettifyError(parsed.error) }, 422);
-    const { transaction, outcome } = parsed.data;
-    try {
-      const action = c.req.param('action');
-      if (action === 'callback') return c.json({ attempts: await control.sendCallback(transaction) });
-      if (action === 'refund') return c.json({ payment: control.refund(transaction) });
-      return c.json({ payment: control.complete(transaction, outcome ?? 'success') });
-    } catch (err) {
-      return c.json({ error: err instanceof Error ? err.message : String(err) }, 409);
-    }
+  addControlRoutes(app, {
+    settingsBody: controlBody,
+    settings: () => control.settings(),
+    set: (patch) => control.set(patch),
+    reset: () => control.reset(),
+    callbackUrl: () => state.callbackUrl,
+    setCallbackUrl: (url) => state.setCallbackUrl(url),
+    listing: () => ({ payments: control.payments() }),
+    actions: 'complete|refund|callback',
+    actionBody: transactionBody,
+    async act(action, { transaction, outcome }) {
+      if (action === 'callback') return { attempts: await control.sendCallback(transaction) };
+      if (action === 'refund') return { payment: control.refund(transaction) };
+      return { payment: control.complete(transaction, outcome ?? 'success') };
+    },
   });
 
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
-  origin = `http://${host}:${address.port}`;
+  const served = await listen(app, opts);
+  origin = served.origin;
 
   return {
     url: `${origin}/api/1`,
@@ -266,8 +247,7 @@ export async function startSandboxGateway(opts: SandboxGatewayOptions = {}): Pro
     setCallbackUrl: (url) => state.setCallbackUrl(url),
     async close() {
       state.stop(false);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await served.close();
     },
   };
 }

@@ -4,8 +4,8 @@
  * generation, so reset() and close() stop it all at once.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createBackground, deliver, sendCopies, type DeliveryAttempt } from '../shared/notify';
 import { amountNumber, encode, sign } from './protocol';
 
 export type CallbackMode = 'normal' | 'none' | 'duplicate' | 'bad-signature' | 'tamper-amount' | 'tamper-currency' | 'late';
@@ -27,14 +27,7 @@ export interface FaultSettings {
 
 export const DEFAULT_SETTINGS: FaultSettings = { callback: 'normal', duplicates: 5, lateMs: 2000, statusMode: 'normal', statusDelayMs: 0 };
 
-export interface CallbackAttempt {
-  at: string;
-  url: string | null;
-  mode: CallbackMode;
-  /** HTTP status of the merchant's answer; null when it did not answer or no URL was set. */
-  httpStatus: number | null;
-  error?: string;
-}
+export type CallbackAttempt = DeliveryAttempt<CallbackMode>;
 
 export interface SandboxPayment {
   transaction: string;
@@ -70,26 +63,10 @@ export interface StateOptions {
 
 export function createState(opts: StateOptions) {
   const payments = new Map<string, SandboxPayment>();
-  const inflight = new Set<Promise<unknown>>();
   let settings: FaultSettings = { ...DEFAULT_SETTINGS };
   let callbackUrl = opts.callbackUrl ?? null;
-  // Every delayed answer, card and callback listens on the generation's signal: no listener cap.
-  const newGeneration = () => {
-    const controller = new AbortController();
-    setMaxListeners(0, controller.signal);
-    return controller;
-  };
-  let generation = newGeneration();
-
-  /** Runs `work` in the background, tracked so idle() can wait for it; aborts end it quietly. */
-  function track(work: Promise<unknown>): Promise<unknown> {
-    const p = work.catch((err: unknown) => {
-      if (!(err instanceof Error && err.name === 'AbortError')) console.error('[sandbox gateway]', err);
-    });
-    inflight.add(p);
-    void p.finally(() => inflight.delete(p));
-    return p;
-  }
+  const background = createBackground('sandbox gateway');
+  const track = background.track;
 
   function newTransactionId(): string {
     let id: string;
@@ -107,37 +84,11 @@ export function createState(opts: StateOptions) {
     };
   }
 
-  async function post(p: SandboxPayment, mode: CallbackMode, url: string, body: URLSearchParams): Promise<CallbackAttempt> {
-    const signal = generation.signal;
-    for (let attempt = 0; ; attempt++) {
-      const record: CallbackAttempt = { at: new Date().toISOString(), url, mode, httpStatus: null };
-      try {
-        const res = await fetch(url, { method: 'POST', body, signal: AbortSignal.any([signal, AbortSignal.timeout(5000)]) });
-        await res.arrayBuffer().catch(() => undefined);
-        record.httpStatus = res.status;
-      } catch (err) {
-        if (signal.aborted) throw err;
-        record.error = err instanceof Error ? err.message : String(err);
-      }
-      p.callbacks.push(record);
-      const ok = record.httpStatus !== null && record.httpStatus >= 200 && record.httpStatus < 300;
-      if (ok || attempt >= opts.retryDelaysMs.length) return record;
-      await sleep(opts.retryDelaysMs[attempt], undefined, { signal });
-    }
-  }
-
   /** Sends the payment's callback as `mode` says; resolves when every copy is delivered or given up. */
   async function sendCallback(transaction: string, o: { mode?: CallbackMode; url?: string } = {}): Promise<CallbackAttempt[]> {
     const p = payments.get(transaction);
     if (!p) throw new Error(`unknown transaction ${transaction}`);
     const mode = o.mode ?? settings.callback;
-    const url = o.url ?? callbackUrl;
-    if (mode === 'none') return [];
-    if (!url) {
-      const record: CallbackAttempt = { at: new Date().toISOString(), url: null, mode, httpStatus: null, error: 'no callback URL set' };
-      p.callbacks.push(record);
-      return [record];
-    }
     const payload = fields(p);
     // Tampered copies are signed correctly: only a comparison with the stored payment catches them.
     if (mode === 'tamper-amount') payload.amount = amountNumber(p.amountQepik + 1);
@@ -145,9 +96,13 @@ export function createState(opts: StateOptions) {
     const data = encode(payload);
     const key = mode === 'bad-signature' ? `${opts.privateKey}-wrong` : opts.privateKey;
     const body = new URLSearchParams({ data, signature: sign(key, data) });
-    if (mode === 'late') await sleep(settings.lateMs, undefined, { signal: generation.signal });
-    const copies = mode === 'duplicate' ? settings.duplicates : 1;
-    return Promise.all(Array.from({ length: copies }, () => post(p, mode, url, body)));
+    const signal = background.signal;
+    const attempt = (url: string | null): CallbackAttempt => ({ at: new Date().toISOString(), url, mode, httpStatus: null });
+    const keep = (record: CallbackAttempt) => void p.callbacks.push(record);
+    return sendCopies({
+      mode, url: o.url ?? callbackUrl, noUrl: 'no callback URL set', attempt, keep, settings, signal,
+      send: (url) => deliver({ url, body, signal, retryDelaysMs: opts.retryDelaysMs, attempt: () => attempt(url), keep }),
+    });
   }
 
   function settle(p: SandboxPayment, outcome: Exclude<Outcome, 'delayed'>, card?: string): void {
@@ -174,7 +129,7 @@ export function createState(opts: StateOptions) {
       return true;
     }
     p.processing = true;
-    void track(sleep(opts.delayMs, undefined, { signal: generation.signal }).then(() => settle(p, 'success', card)));
+    void track(sleep(opts.delayMs, undefined, { signal: background.signal }).then(() => settle(p, 'success', card)));
     return true;
   }
 
@@ -193,7 +148,7 @@ export function createState(opts: StateOptions) {
     },
     /** Aborted by stop(): anything waiting on it gives up. */
     get signal() {
-      return generation.signal;
+      return background.signal;
     },
     get callbackUrl() {
       return callbackUrl;
@@ -202,13 +157,10 @@ export function createState(opts: StateOptions) {
       callbackUrl = url;
     },
     /** Waits until no delayed card, late or retried callback is still running. */
-    async idle(): Promise<void> {
-      while (inflight.size) await Promise.allSettled([...inflight]);
-    },
+    idle: background.idle,
     /** Stops all waiting work; with `clear`, forgets payments and restores default settings. */
     stop(clear: boolean) {
-      generation.abort();
-      generation = newGeneration();
+      background.restart();
       if (clear) {
         payments.clear();
         settings = { ...DEFAULT_SETTINGS };

@@ -2,8 +2,7 @@
  * A tiny merchant-side result URL for tests: records every callback POST (form `data` and
  * `signature`) and answers with the next queued HTTP status (200 once the queue is empty).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startSink } from '../shared/sink';
 
 export type ReceivedCallback = {
   data?: string;
@@ -11,42 +10,19 @@ export type ReceivedCallback = {
 };
 
 export async function startCallbackSink() {
-  const received: ReceivedCallback[] = [];
-  const statuses: number[] = [];
-  const waiters: Array<() => void> = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => {
+  const { queue, ...sink } = await startSink<ReceivedCallback>({
+    path: '/payments/callback',
+    read: (body) => {
       const form = new URLSearchParams(body);
-      received.push({ data: form.get('data') ?? undefined, signature: form.get('signature') ?? undefined });
-      res.writeHead(statuses.shift() ?? 200).end('OK');
-      waiters.splice(0).forEach((wake) => wake());
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-
-  return {
-    url: `http://127.0.0.1:${port}/payments/callback`,
-    received,
-    /** Answers the next callbacks with these HTTP statuses, in order. */
-    respondWith: (...codes: number[]) => void statuses.push(...codes),
-    /** Resolves once `count` callbacks have arrived in total; rejects after `timeoutMs`. */
-    async waitFor(count: number, timeoutMs = 3000): Promise<ReceivedCallback[]> {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`expected ${count} callbacks, got ${received.length}`);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, left);
-          waiters.push(() => (clearTimeout(timer), resolve()));
-        });
-      }
-      return received.slice(0, count);
+      return { data: form.get('data') ?? undefined, signature: form.get('signature') ?? undefined };
     },
-    clear: () => void (received.length = 0, statuses.length = 0),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    answer: { status: 200, body: 'OK' },
+    noun: 'callbacks',
+  });
+  return {
+    ...sink,
+    /** Answers the next callbacks with these HTTP statuses, in order. */
+    respondWith: (...codes: number[]) => queue(...codes.map((status) => ({ status, body: 'OK' }))),
   };
 }
 

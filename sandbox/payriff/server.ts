@@ -6,12 +6,10 @@
  * callbackUrl, and fault controls under `/__control`.
  */
 import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createAdaptorServer } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { addControlRoutes, COMMON_FAULTS, listen } from '../shared/control';
 import { messagePage, payPage, TEST_CARDS, type FieldError, type PageLanguage } from './page';
 import { CODES, envelope, formatAmount, keyMatches, parseAmount } from './protocol';
 import { createState, type CallbackAttempt, type CallbackMode, type FaultSettings, type SandboxOrder } from './state';
@@ -61,12 +59,10 @@ export interface SandboxPayriff {
 
 const controlBody = z.strictObject({
   callback: z.enum(['normal', 'none', 'duplicate', 'tamper-amount', 'tamper-currency', 'late']).optional(),
-  duplicates: z.int().min(1).max(100).optional(),
-  lateMs: z.int().min(0).max(600_000).optional(),
   statusMode: z.enum(['normal', 'timeout', '5xx', 'garbage', 'error-code', 'tamper-amount', 'tamper-currency']).optional(),
   statusDelayMs: z.int().min(0).max(600_000).optional(),
   refundMode: z.enum(['normal', 'timeout', 'error-code']).optional(),
-  callbackUrl: z.url().nullable().optional(),
+  ...COMMON_FAULTS,
 });
 const orderBody = z.strictObject({ orderId: z.string(), outcome: z.enum(['success', 'declined', 'expired']).optional() });
 
@@ -247,38 +243,24 @@ export async function startSandboxPayriff(opts: SandboxPayriffOptions = {}): Pro
     idle: () => state.idle(),
   };
 
-  app.get('/__control', (c) => c.json({ settings: control.settings(), callbackUrl: state.callbackUrl, orders: control.orders() }));
-  app.post('/__control', async (c) => {
-    const parsed = controlBody.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json({ error: z.prettifyError(parsed.error) }, 422);
-    const { callbackUrl, ...patch } = parsed.data;
-    if (callbackUrl !== undefined) state.setCallbackUrl(callbackUrl);
-    return c.json({ settings: control.set(patch), callbackUrl: state.callbackUrl });
-  });
-  app.post('/__control/reset', (c) => {
-    control.reset();
-    return c.json({ settings: control.settings() });
-  });
-  app.post('/__control/:action{complete|callback}', async (c) => {
-    const parsed = orderBody.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json({ error: z.prettifyError(parsed.error) }, 422);
-    const { orderId, outcome } = parsed.data;
-    try {
-      if (c.req.param('action') === 'callback') return c.json({ attempts: await control.sendCallback(orderId) });
-      return c.json({ order: control.complete(orderId, outcome ?? 'success') });
-    } catch (err) {
-      return c.json({ error: err instanceof Error ? err.message : String(err) }, 409);
-    }
+  addControlRoutes(app, {
+    settingsBody: controlBody,
+    settings: () => control.settings(),
+    set: (patch) => control.set(patch),
+    reset: () => control.reset(),
+    callbackUrl: () => state.callbackUrl,
+    setCallbackUrl: (url) => state.setCallbackUrl(url),
+    listing: () => ({ orders: control.orders() }),
+    actions: 'complete|callback',
+    actionBody: orderBody,
+    async act(action, { orderId, outcome }) {
+      if (action === 'callback') return { attempts: await control.sendCallback(orderId) };
+      return { order: control.complete(orderId, outcome ?? 'success') };
+    },
   });
 
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
-  origin = `http://${host}:${address.port}`;
+  const served = await listen(app, opts);
+  origin = served.origin;
 
   return {
     url: origin,
@@ -288,8 +270,7 @@ export async function startSandboxPayriff(opts: SandboxPayriffOptions = {}): Pro
     setCallbackUrl: (url) => state.setCallbackUrl(url),
     async close() {
       state.stop(false);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await served.close();
     },
   };
 }

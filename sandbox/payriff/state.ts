@@ -4,8 +4,8 @@
  * per generation, so reset() and close() stop it all at once.
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createBackground, deliver, sendCopies, type DeliveryAttempt } from '../shared/notify';
 import { amountNumber, envelope, OK } from './protocol';
 
 export type CallbackMode = 'normal' | 'none' | 'duplicate' | 'tamper-amount' | 'tamper-currency' | 'late';
@@ -35,14 +35,7 @@ export const DEFAULT_SETTINGS: FaultSettings = {
   callback: 'normal', duplicates: 5, lateMs: 2000, statusMode: 'normal', statusDelayMs: 0, refundMode: 'normal',
 };
 
-export interface CallbackAttempt {
-  at: string;
-  url: string | null;
-  mode: CallbackMode;
-  /** HTTP status of the merchant's answer; null when it did not answer or no URL was set. */
-  httpStatus: number | null;
-  error?: string;
-}
+export type CallbackAttempt = DeliveryAttempt<CallbackMode>;
 
 export interface SandboxTransaction {
   uuid: string;
@@ -84,25 +77,11 @@ export interface StateOptions {
 
 export function createState(opts: StateOptions) {
   const orders = new Map<string, SandboxOrder>();
-  const inflight = new Set<Promise<unknown>>();
   let settings: FaultSettings = { ...DEFAULT_SETTINGS };
   /** Where notifications go instead of each order's own callbackUrl, when set. */
   let callbackUrl = opts.callbackUrl ?? null;
-  const newGeneration = () => {
-    const controller = new AbortController();
-    setMaxListeners(0, controller.signal);
-    return controller;
-  };
-  let generation = newGeneration();
-
-  function track(work: Promise<unknown>): Promise<unknown> {
-    const p = work.catch((err: unknown) => {
-      if (!(err instanceof Error && err.name === 'AbortError')) console.error('[sandbox payriff]', err);
-    });
-    inflight.add(p);
-    void p.finally(() => inflight.delete(p));
-    return p;
-  }
+  const background = createBackground('sandbox payriff');
+  const track = background.track;
 
   function newOrderId(): string {
     let id: string;
@@ -133,47 +112,24 @@ export function createState(opts: StateOptions) {
     };
   }
 
-  async function post(o: SandboxOrder, mode: CallbackMode, url: string, body: string): Promise<CallbackAttempt> {
-    const signal = generation.signal;
-    for (let attempt = 0; ; attempt++) {
-      const record: CallbackAttempt = { at: new Date().toISOString(), url, mode, httpStatus: null };
-      try {
-        const res = await fetch(url, {
-          method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.any([signal, AbortSignal.timeout(5000)]),
-        });
-        await res.arrayBuffer().catch(() => undefined);
-        record.httpStatus = res.status;
-      } catch (err) {
-        if (signal.aborted) throw err;
-        record.error = err instanceof Error ? err.message : String(err);
-      }
-      o.callbacks.push(record);
-      const ok = record.httpStatus !== null && record.httpStatus >= 200 && record.httpStatus < 300;
-      if (ok || attempt >= opts.retryDelaysMs.length) return record;
-      await sleep(opts.retryDelaysMs[attempt], undefined, { signal });
-    }
-  }
-
   /** Sends the order's notification as `mode` says; resolves when every copy is delivered or given up. */
   async function sendCallback(orderId: string, o: { mode?: CallbackMode; url?: string } = {}): Promise<CallbackAttempt[]> {
     const order = orders.get(orderId);
     if (!order) throw new Error(`unknown order ${orderId}`);
     const mode = o.mode ?? settings.callback;
-    const url = o.url ?? callbackUrl ?? order.callbackUrl;
-    if (mode === 'none') return [];
-    if (!url) {
-      const record: CallbackAttempt = { at: new Date().toISOString(), url: null, mode, httpStatus: null, error: 'no callback URL' };
-      order.callbacks.push(record);
-      return [record];
-    }
     const payload = orderInfo(order);
     // Notifications are not signed: a tampered one looks exactly like a true one.
     if (mode === 'tamper-amount') payload.amount = amountNumber(order.amountQepik + 1);
     if (mode === 'tamper-currency') payload.currencyType = 'USD';
     const body = JSON.stringify(envelope(OK, 'Approved', payload));
-    if (mode === 'late') await sleep(settings.lateMs, undefined, { signal: generation.signal });
-    const copies = mode === 'duplicate' ? settings.duplicates : 1;
-    return Promise.all(Array.from({ length: copies }, () => post(order, mode, url, body)));
+    const headers = { 'content-type': 'application/json' };
+    const signal = background.signal;
+    const attempt = (url: string | null): CallbackAttempt => ({ at: new Date().toISOString(), url, mode, httpStatus: null });
+    const keep = (record: CallbackAttempt) => void order.callbacks.push(record);
+    return sendCopies({
+      mode, url: o.url ?? callbackUrl ?? order.callbackUrl, noUrl: 'no callback URL', attempt, keep, settings, signal,
+      send: (url) => deliver({ url, body, headers, signal, retryDelaysMs: opts.retryDelaysMs, attempt: () => attempt(url), keep }),
+    });
   }
 
   const DESCRIPTION: Record<Exclude<Outcome, 'delayed'>, [PaymentStatus, string]> = {
@@ -205,7 +161,7 @@ export function createState(opts: StateOptions) {
       return true;
     }
     o.processing = true;
-    void track(sleep(opts.delayMs, undefined, { signal: generation.signal }).then(() => settle(o, 'success', way, card)));
+    void track(sleep(opts.delayMs, undefined, { signal: background.signal }).then(() => settle(o, 'success', way, card)));
     return true;
   }
 
@@ -243,7 +199,7 @@ export function createState(opts: StateOptions) {
       return settings;
     },
     get signal() {
-      return generation.signal;
+      return background.signal;
     },
     get callbackUrl() {
       return callbackUrl;
@@ -251,12 +207,9 @@ export function createState(opts: StateOptions) {
     setCallbackUrl(url: string | null) {
       callbackUrl = url;
     },
-    async idle(): Promise<void> {
-      while (inflight.size) await Promise.allSettled([...inflight]);
-    },
+    idle: background.idle,
     stop(clear: boolean) {
-      generation.abort();
-      generation = newGeneration();
+      background.restart();
       if (clear) {
         orders.clear();
         settings = { ...DEFAULT_SETTINGS };

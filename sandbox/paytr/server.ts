@@ -5,13 +5,11 @@
  * notifications to the shop's notification URL (retried until the shop answers `OK`, as PayTR
  * does), and fault controls under `/__control`.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createAdaptorServer } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { addControlRoutes, COMMON_FAULTS, listen } from '../shared/control';
 import { messagePage, payPage, TEST_CARDS, type FieldError } from './page';
 import { decodeBasket, liraComma, liraFor, sameHash, statusTokenOf, tokenOf, type Keys } from './protocol';
 import { createState, type FaultSettings, type NotificationAttempt, type NotifyMode, type SandboxOrder } from './state';
@@ -64,10 +62,8 @@ export interface SandboxPaytr {
 
 const controlBody = z.strictObject({
   notify: z.enum(['normal', 'none', 'duplicate', 'bad-hash', 'tamper-amount', 'tamper-currency', 'late']).optional(),
-  duplicates: z.int().min(1).max(100).optional(),
-  lateMs: z.int().min(0).max(600_000).optional(),
   statusMode: z.enum(['normal', 'timeout', '5xx', 'garbage']).optional(),
-  callbackUrl: z.url().nullable().optional(),
+  ...COMMON_FAULTS,
 });
 const orderBody = z.strictObject({ merchant_oid: z.string(), outcome: z.enum(['success', 'declined', 'eft']).optional() });
 
@@ -239,38 +235,24 @@ export async function startSandboxPaytr(opts: SandboxPaytrOptions = {}): Promise
     idle: () => state.idle(),
   };
 
-  app.get('/__control', (c) => c.json({ settings: control.settings(), callbackUrl: state.callbackUrl, orders: control.orders() }));
-  app.post('/__control', async (c) => {
-    const parsed = controlBody.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json({ error: z.prettifyError(parsed.error) }, 422);
-    const { callbackUrl, ...patch } = parsed.data;
-    if (callbackUrl !== undefined) state.setCallbackUrl(callbackUrl);
-    return c.json({ settings: control.set(patch), callbackUrl: state.callbackUrl });
-  });
-  app.post('/__control/reset', (c) => {
-    control.reset();
-    return c.json({ settings: control.settings() });
-  });
-  app.post('/__control/:action{complete|notify}', async (c) => {
-    const parsed = orderBody.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json({ error: z.prettifyError(parsed.error) }, 422);
-    const { merchant_oid: oid, outcome } = parsed.data;
-    try {
-      if (c.req.param('action') === 'notify') return c.json({ attempts: await control.notify(oid) });
-      return c.json({ order: control.complete(oid, outcome ?? 'success') });
-    } catch (err) {
-      return c.json({ error: err instanceof Error ? err.message : String(err) }, 409);
-    }
+  addControlRoutes(app, {
+    settingsBody: controlBody,
+    settings: () => control.settings(),
+    set: (patch) => control.set(patch),
+    reset: () => control.reset(),
+    callbackUrl: () => state.callbackUrl,
+    setCallbackUrl: (url) => state.setCallbackUrl(url),
+    listing: () => ({ orders: control.orders() }),
+    actions: 'complete|notify',
+    actionBody: orderBody,
+    async act(action, { merchant_oid: oid, outcome }) {
+      if (action === 'notify') return { attempts: await control.notify(oid) };
+      return { order: control.complete(oid, outcome ?? 'success') };
+    },
   });
 
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
-  origin = `http://${host}:${address.port}`;
+  const served = await listen(app, opts);
+  origin = served.origin;
 
   return {
     origin,
@@ -279,8 +261,7 @@ export async function startSandboxPaytr(opts: SandboxPaytrOptions = {}): Promise
     setCallbackUrl: (url) => state.setCallbackUrl(url),
     async close() {
       state.stop(false);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await served.close();
     },
   };
 }

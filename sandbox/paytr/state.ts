@@ -4,8 +4,8 @@
  * per generation, so reset() and close() stop it all at once.
  */
 import { randomBytes } from 'node:crypto';
-import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createBackground, deliver, sendCopies, type DeliveryAttempt } from '../shared/notify';
 import { notificationHashOf, type Keys } from './protocol';
 
 export type NotifyMode = 'normal' | 'none' | 'duplicate' | 'bad-hash' | 'tamper-amount' | 'tamper-currency' | 'late';
@@ -26,15 +26,9 @@ export interface FaultSettings {
 
 export const DEFAULT_SETTINGS: FaultSettings = { notify: 'normal', duplicates: 5, lateMs: 2000, statusMode: 'normal' };
 
-export interface NotificationAttempt {
-  at: string;
-  url: string | null;
-  mode: NotifyMode;
-  /** HTTP status of the shop's answer; null when it did not answer or no URL was set. */
-  httpStatus: number | null;
+export interface NotificationAttempt extends DeliveryAttempt<NotifyMode> {
   /** The shop's answer as text (PayTR wants exactly "OK"). */
   answer: string | null;
-  error?: string;
 }
 
 export interface SandboxOrder {
@@ -81,24 +75,10 @@ const FAILURES = {
 
 export function createState(opts: StateOptions) {
   const orders = new Map<string, SandboxOrder>();
-  const inflight = new Set<Promise<unknown>>();
   let settings: FaultSettings = { ...DEFAULT_SETTINGS };
   let callbackUrl = opts.callbackUrl ?? null;
-  const newGeneration = () => {
-    const controller = new AbortController();
-    setMaxListeners(0, controller.signal);
-    return controller;
-  };
-  let generation = newGeneration();
-
-  function track(work: Promise<unknown>): Promise<unknown> {
-    const p = work.catch((err: unknown) => {
-      if (!(err instanceof Error && err.name === 'AbortError')) console.error('[sandbox paytr]', err);
-    });
-    inflight.add(p);
-    void p.finally(() => inflight.delete(p));
-    return p;
-  }
+  const background = createBackground('sandbox paytr');
+  const track = background.track;
 
   const byOid = (merchantOid: string) => [...orders.values()].find((o) => o.merchantOid === merchantOid);
 
@@ -126,41 +106,24 @@ export function createState(opts: StateOptions) {
     };
   }
 
-  /** Delivers one copy until the shop answers exactly OK, or the retries run out. */
-  async function deliver(o: SandboxOrder, mode: NotifyMode, url: string, body: URLSearchParams): Promise<NotificationAttempt> {
-    const signal = generation.signal;
-    for (let attempt = 0; ; attempt++) {
-      const record: NotificationAttempt = { at: new Date().toISOString(), url, mode, httpStatus: null, answer: null };
-      try {
-        const res = await fetch(url, { method: 'POST', body, signal: AbortSignal.any([signal, AbortSignal.timeout(5000)]) });
-        record.httpStatus = res.status;
-        record.answer = (await res.text().catch(() => '')).slice(0, 200);
-      } catch (err) {
-        if (signal.aborted) throw err;
-        record.error = err instanceof Error ? err.message : String(err);
-      }
-      o.notifications.push(record);
-      if (record.answer?.trim() === 'OK' || attempt >= opts.retryDelaysMs.length) return record;
-      await sleep(opts.retryDelaysMs[attempt], undefined, { signal });
-    }
-  }
-
   /** Sends the order's notification as `mode` says; resolves when every copy is answered OK or given up. */
   async function notify(merchantOid: string, o2: { mode?: NotifyMode; url?: string } = {}): Promise<NotificationAttempt[]> {
     const o = byOid(merchantOid);
     if (!o) throw new Error(`unknown merchant_oid ${merchantOid}`);
     const mode = o2.mode ?? settings.notify;
-    const url = o2.url ?? callbackUrl;
-    if (mode === 'none') return [];
-    if (!url) {
-      const record: NotificationAttempt = { at: new Date().toISOString(), url: null, mode, httpStatus: null, answer: null, error: 'no notification URL set' };
-      o.notifications.push(record);
-      return [record];
-    }
     const body = new URLSearchParams(fields(o, mode));
-    if (mode === 'late') await sleep(settings.lateMs, undefined, { signal: generation.signal });
-    const copies = mode === 'duplicate' ? settings.duplicates : 1;
-    return Promise.all(Array.from({ length: copies }, () => deliver(o, mode, url, body)));
+    const signal = background.signal;
+    const attempt = (url: string | null): NotificationAttempt => ({ at: new Date().toISOString(), url, mode, httpStatus: null, answer: null });
+    const keep = (record: NotificationAttempt) => void o.notifications.push(record);
+    // The shop must answer exactly OK, whatever the HTTP status; until then the copy is retried.
+    const read = async (res: Response, record: NotificationAttempt) => {
+      record.answer = (await res.text().catch(() => '')).slice(0, 200);
+    };
+    const accepted = (record: NotificationAttempt) => record.answer?.trim() === 'OK';
+    return sendCopies({
+      mode, url: o2.url ?? callbackUrl, noUrl: 'no notification URL set', attempt, keep, settings, signal,
+      send: (url) => deliver({ url, body, signal, retryDelaysMs: opts.retryDelaysMs, attempt: () => attempt(url), read, accepted, keep }),
+    });
   }
 
   function close(o: SandboxOrder, outcome: Exclude<Outcome, 'delayed'>, card?: string): void {
@@ -187,7 +150,7 @@ export function createState(opts: StateOptions) {
       return true;
     }
     o.processing = true;
-    void track(sleep(opts.delayMs, undefined, { signal: generation.signal }).then(() => close(o, 'success', card)));
+    void track(sleep(opts.delayMs, undefined, { signal: background.signal }).then(() => close(o, 'success', card)));
     return true;
   }
 
@@ -206,7 +169,7 @@ export function createState(opts: StateOptions) {
       return settings;
     },
     get signal() {
-      return generation.signal;
+      return background.signal;
     },
     get callbackUrl() {
       return callbackUrl;
@@ -215,13 +178,10 @@ export function createState(opts: StateOptions) {
       callbackUrl = url;
     },
     /** Waits until no delayed card, late or retried notification is still running. */
-    async idle(): Promise<void> {
-      while (inflight.size) await Promise.allSettled([...inflight]);
-    },
+    idle: background.idle,
     /** Stops all waiting work; with `clear`, forgets orders and restores default settings. */
     stop(clear: boolean) {
-      generation.abort();
-      generation = newGeneration();
+      background.restart();
       if (clear) {
         orders.clear();
         settings = { ...DEFAULT_SETTINGS };

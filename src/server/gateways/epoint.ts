@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, type ErrorCode } from '../../core/errors';
 import { decimalToQepik, qepikToDecimal } from './amount';
+import { postFormForJson } from './http';
 import type { CallbackBody, CreatePaymentInput, GatewayName, GatewayStatus, PaymentGateway } from './types';
 
 export const EPOINT_BASE_URL = 'https://epoint.az/api/1';
@@ -100,22 +101,7 @@ export function createEpointGateway(options: EpointOptions): PaymentGateway {
   async function call(path: string, payload: Record<string, unknown>, failure: ErrorCode): Promise<unknown> {
     const data = epointEncode(payload);
     const body = new URLSearchParams({ data, signature: epointSign(privateKey, data) });
-    let response: Response;
-    try {
-      response = await fetch(`${baseUrl}${path}`, { method: 'POST', body, signal: AbortSignal.timeout(timeoutMs) });
-    } catch (err) {
-      const reason = err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'unreachable';
-      throw new AppError(failure, `${name} ${path}: ${reason}`, { gateway: name, reason });
-    }
-    const textBody = await response.text().catch(() => '');
-    if (!response.ok) {
-      throw new AppError(failure, `${name} ${path}: HTTP ${response.status}`, { gateway: name, reason: 'http', httpStatus: response.status });
-    }
-    try {
-      return JSON.parse(textBody);
-    } catch {
-      throw new AppError(failure, `${name} ${path}: reply is not JSON`, { gateway: name, reason: 'bad_reply' });
-    }
+    return postFormForJson({ gateway: name, baseUrl, path, failure, timeoutMs }, body);
   }
 
   return {

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { AppError, type ErrorCode } from '../../core/errors';
 import { decimalToQepik, qepikToDecimal } from './amount';
+import { badReply, fetchText, httpError } from './http';
 import type { CallbackBody, CreatePaymentInput, GatewayLanguage, GatewayStatus, PaymentGateway } from './types';
 
 export const PAYRIFF_BASE_URL = 'https://api.payriff.com';
@@ -117,26 +118,13 @@ export function createPayriffGateway(options: PayriffOptions): PaymentGateway {
     body?: Record<string, unknown>,
     headers: Record<string, string> = {},
   ): Promise<unknown> {
-    let response: Response;
-    try {
-      response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: { Accept: 'application/json', Authorization: secretKey, ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
-        body: body ? JSON.stringify(body) : undefined,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      const reason = err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'unreachable';
-      throw new AppError(failure, `${name} ${path}: ${reason}`, { gateway: name, reason });
-    }
-    let textBody: string;
-    try {
-      textBody = await response.text();
-    } catch (err) {
-      const reason = err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'unreachable';
-      throw new AppError(failure, `${name} ${path}: ${reason}`, { gateway: name, reason });
-    }
+    const request = { gateway: name, baseUrl, path, failure, timeoutMs };
+    const { response, text: textBody } = await fetchText(request, {
+      method,
+      headers: { Accept: 'application/json', Authorization: secretKey, ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      body: body ? JSON.stringify(body) : undefined,
+      redirect: 'manual',
+    });
     let json: unknown;
     try {
       json = JSON.parse(textBody);
@@ -145,11 +133,9 @@ export function createPayriffGateway(options: PayriffOptions): PaymentGateway {
     }
     const reply = envelope.safeParse(json);
     if (!response.ok) {
-      throw new AppError(failure, `${name} ${path}: HTTP ${response.status}`, {
-        gateway: name, reason: 'http', httpStatus: response.status, gatewayCode: reply.success ? reply.data.code : null,
-      });
+      throw httpError(request, response.status, { gatewayCode: reply.success ? reply.data.code : null });
     }
-    if (!reply.success) throw new AppError(failure, `${name} ${path}: unexpected reply`, { gateway: name, reason: 'bad_reply' });
+    if (!reply.success) throw badReply(request, 'unexpected reply');
     if (reply.data.code !== PAYRIFF_SUCCESS) {
       throw new AppError(failure, `${name} refused ${path}: ${reply.data.message ?? reply.data.code}`, {
         gateway: name, reason: 'refused', gatewayCode: reply.data.code, gatewayMessage: reply.data.message,

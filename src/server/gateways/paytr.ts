@@ -12,6 +12,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, type ErrorCode } from '../../core/errors';
+import { postFormForJson } from './http';
 import type { CallbackBody, CreatePaymentInput, GatewayName, GatewayStatus, PaymentGateway } from './types';
 
 export const PAYTR_BASE_URL = 'https://www.paytr.com';
@@ -138,23 +139,8 @@ export function createPaytrGateway(options: PaytrOptions): PaymentGateway {
   const baseUrl = (options.baseUrl ?? PAYTR_BASE_URL).replace(/\/+$/, '');
 
   /** POSTs a form and returns the parsed JSON body; throws `failure` on no usable answer. */
-  async function call(path: string, fields: Record<string, string>, failure: ErrorCode): Promise<unknown> {
-    let response: Response;
-    try {
-      response = await fetch(`${baseUrl}${path}`, { method: 'POST', body: new URLSearchParams(fields), signal: AbortSignal.timeout(timeoutMs) });
-    } catch (err) {
-      const reason = err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'unreachable';
-      throw new AppError(failure, `${name} ${path}: ${reason}`, { gateway: name, reason });
-    }
-    const body = await response.text().catch(() => '');
-    if (!response.ok) {
-      throw new AppError(failure, `${name} ${path}: HTTP ${response.status}`, { gateway: name, reason: 'http', httpStatus: response.status });
-    }
-    try {
-      return JSON.parse(body);
-    } catch {
-      throw new AppError(failure, `${name} ${path}: reply is not JSON`, { gateway: name, reason: 'bad_reply' });
-    }
+  function call(path: string, fields: Record<string, string>, failure: ErrorCode): Promise<unknown> {
+    return postFormForJson({ gateway: name, baseUrl, path, failure, timeoutMs }, new URLSearchParams(fields));
   }
 
   return {
