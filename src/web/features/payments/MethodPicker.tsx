@@ -54,10 +54,11 @@ export function MethodPicker({
       </p>
     );
   }
+  // Two columns: four methods take two rows, so the dialog stays short enough on a phone for a notice below it.
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-medium text-slate-800">{t('topup.method')}</legend>
-      <div className="grid gap-2">
+      <div className="grid grid-cols-2 gap-2">
         {methods.data.map((m) => {
           const active = m.kind === chosen;
           const Icon = m.kind === 'bank' ? Building2 : CreditCard;
@@ -65,7 +66,7 @@ export function MethodPicker({
             <label
               key={m.kind}
               className={cn(
-                'flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-3 py-2 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2',
+                'flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border px-2.5 py-1.5 text-xs leading-tight transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 sm:gap-3 sm:px-3 sm:text-sm',
                 active ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white hover:border-brand-300',
               )}
             >
@@ -78,7 +79,7 @@ export function MethodPicker({
                 className="size-4 accent-brand-600"
                 data-testid={`topup-method-${m.kind}`}
               />
-              <Icon className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+              <Icon className="hidden size-4 shrink-0 text-slate-500 sm:block" aria-hidden="true" />
               <span className="flex-1 font-medium text-slate-900">{m.name[lang] || m.name.en}</span>
               <span className="text-xs font-semibold text-slate-700">{m.currency}</span>
             </label>
