@@ -24,6 +24,9 @@ export const KIND_CURRENCIES: Record<PaymentMethodKind, readonly PaymentCurrency
 /** The setting holding each currency's rate to the dollar (units per USD). */
 export const RATE_SETTING = { AZN: 'usd_azn_rate', TRY: 'usd_try_rate' } as const satisfies Record<PaymentCurrency, string>;
 
+/** The largest bank-transfer receipt taken (a phone's photo or a bank's PDF), checked by the server and, before sending, by the dialog. */
+export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
+
 /** A method's fee: hundredths of a percent added to what the customer pays (0–20 %). */
 export const MAX_METHOD_FEE_BP = 2_000;
 

@@ -1,12 +1,12 @@
 import { and, eq, exists, sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors';
+import { RECEIPT_MAX_BYTES } from '../../core/paymentMethods';
 import type { Db, Tx } from '../db/client';
 import { paymentReceipts, payments } from '../db/schema';
 import type { RealtimeHub } from '../realtime';
 import { credit } from '../wallet';
 
-/** The largest receipt accepted: a phone's photo or a bank's PDF statement. */
-export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
+export { RECEIPT_MAX_BYTES };
 /** The path a receipt is uploaded to (its body limit is the receipt's, not the API's). */
 export const RECEIPT_PATH = /^\/api\/payments\/[^/]+\/receipt$/;
 

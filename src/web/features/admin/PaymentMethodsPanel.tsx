@@ -1,6 +1,6 @@
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import type { StaffPaymentMethod } from '../../../core/contracts/payments';
+import { TOPUP_MIN_MICROS, type StaffPaymentMethod } from '../../../core/contracts/payments';
 import { LANGUAGES, type Language } from '../../../core/i18n';
 import { microsToDecimal, minorToDecimal, parseMinor, parseUsdToMicros } from '../../../core/money';
 import { MAX_METHOD_FEE_BP, type PaymentCurrency } from '../../../core/paymentMethods';
@@ -99,7 +99,7 @@ function draftIssues(d: Draft) {
   const position = /^\d{1,4}$/.test(d.position.trim()) ? Number(d.position) : null;
   return {
     missing: LANGUAGES.filter((l) => !d.name[l].trim()),
-    min: min === null || min < 1_000_000 ? 'invalid' : null,
+    min: min === null || min < TOPUP_MIN_MICROS ? 'invalid' : null,
     max: max === null || (min !== null && max < min) ? 'invalid' : null,
     fee: fee === null || fee > MAX_METHOD_FEE_BP ? 'invalid' : null,
     position: position === null || position > 1000 ? 'invalid' : null,

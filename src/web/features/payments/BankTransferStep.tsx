@@ -11,9 +11,8 @@ import { errorText } from '../../lib/errorText';
 import { formatMoney } from '../../lib/format';
 import { useLanguage } from '../../lib/language';
 import { LOCALES } from '../../../core/i18n';
+import { RECEIPT_MAX_BYTES } from '../../../core/paymentMethods';
 
-/** The largest receipt the server takes (src/server/payments/bank.ts), checked here before it is sent. */
-const MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * A bank transfer's second step (docs/rules.md#bank-transfers): the shop's account, the amount in
@@ -35,7 +34,7 @@ export function BankTransferStep({ transfer, onDone }: { transfer: TopUpResult; 
 
   const send = () => {
     if (!file) return setIssue(t('bank.fileRequired'));
-    if (file.size > MAX_BYTES) return setIssue(t('bank.fileTooLarge'));
+    if (file.size > RECEIPT_MAX_BYTES) return setIssue(t('bank.fileTooLarge'));
     setIssue(null);
     upload.mutate(file);
   };
