@@ -110,6 +110,19 @@ export function withFeeMinor(minor: number, feeBp: number): number {
   return total;
 }
 
+/**
+ * `bp` hundredths of a percent of an amount in micro-dollars, rounded down to the micro (a bonus
+ * never exceeds what its rule promises): 25 000 000 at 1 000 (10 %) → 2 500 000; 333 at 5 000 → 166.
+ */
+export function shareOfMicros(micros: number, bp: number): number {
+  assertInteger(micros, 'micros');
+  assertInteger(bp, 'share');
+  if (micros < 0 || bp < 0) throw new RangeError('amount and share must not be negative');
+  const share = new Big(micros).times(bp).div(10_000).round(0, Big.roundDown).toNumber();
+  assertInteger(share, 'micros');
+  return share;
+}
+
 /** Qəpik as the decimal string a card gateway expects: 1717 → "17.17", 5 → "0.05". */
 export function qepikToAznString(qepik: number): string {
   assertInteger(qepik, 'qəpik');

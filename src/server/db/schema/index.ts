@@ -6,6 +6,7 @@ export * from './wallet';
 export * from './providers';
 export * from './orders';
 export * from './accounts';
+export * from './bonuses';
 export * from './payments';
 export * from './admin';
 export * from './support';

@@ -3,6 +3,7 @@ import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, tex
 import { users } from './auth';
 import type { Localized } from './admin';
 import { PAYMENT_CURRENCIES, PAYMENT_METHOD_KINDS } from '../../../core/paymentMethods';
+import { coupons, depositBonusRules } from './bonuses';
 
 import { PAYMENT_STATUSES } from '../../../core/contracts/payments';
 
@@ -90,11 +91,36 @@ export const payments = pgTable(
     reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'restrict' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewNote: text('review_note'),
+    /**
+     * What the top-up earns on top of it (docs/rules.md#bonuses), fixed when it starts and credited
+     * with it: the deposit bonus rule's share and the coupon's, each its own ledger entry
+     * (`deposit_bonus`, `coupon_bonus`, reference = the payment's id). A payment naming a coupon is
+     * one of its uses unless it failed or was cancelled.
+     */
+    bonusRuleId: integer('bonus_rule_id').references(() => depositBonusRules.id, { onDelete: 'restrict' }),
+    bonusMicros: bigint('bonus_micros', { mode: 'number' }).notNull().default(0),
+    couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
+    couponMicros: bigint('coupon_micros', { mode: 'number' }).notNull().default(0),
+    /**
+     * A completed top-up given back to the card by the team (docs/rules.md#top-up-refunds): the
+     * balance is debited first (`topup_refund` and, for what it earned, `bonus_reversal`), then the
+     * gateway is asked; `pending` until it answers, `failed` (and the balance given back) when it
+     * refuses.
+     */
+    refundStatus: text('refund_status', { enum: ['pending', 'completed', 'failed'] }),
+    refundReason: text('refund_reason'),
+    refundedBy: text('refunded_by').references(() => users.id, { onDelete: 'restrict' }),
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundError: text('refund_error'),
   },
   (t) => [
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     index('payments_status_idx').on(t.status, t.createdAt),
     index('payments_transaction_idx').on(t.transactionId),
+    index('payments_coupon_idx').on(t.couponId, t.userId),
+    check('payments_bonuses', sql`${t.bonusMicros} >= 0 and ${t.couponMicros} >= 0 and (${t.bonusRuleId} is null) = (${t.bonusMicros} = 0) and (${t.couponId} is not null or ${t.couponMicros} = 0)`),
+    check('payments_refund', sql`(${t.refundStatus} is null) = (${t.refundRequestedAt} is null) and (${t.refundStatus} is null) = (${t.refundedBy} is null) and (${t.refundStatus} is null or ${t.status} = 'completed')`),
     check('payments_amounts_positive', sql`${t.amountUsdMicros} > 0 and ${t.amountMinor} > 0`),
     check('payments_reversal_complete', sql`(${t.reversedAt} is null) = (${t.reversedBy} is null) and (${t.reversedAt} is null) = (${t.reversalReason} is null) and (${t.reversedAt} is null or ${t.status} = 'completed')`),
   ],

@@ -2,7 +2,22 @@ import { bigint, index, pgTable, serial, text, timestamp, unique } from 'drizzle
 import { users } from './auth';
 
 /** What a balance change is about (docs/rules.md#wallet). */
-export const LEDGER_KINDS = ['signup_bonus', 'topup', 'order_charge', 'order_refund', 'admin_adjustment', 'chargeback'] as const;
+export const LEDGER_KINDS = [
+  'signup_bonus',
+  'topup',
+  'order_charge',
+  'order_refund',
+  'admin_adjustment',
+  'chargeback',
+  // What a top-up earns (docs/rules.md#bonuses), reference = the payment's id.
+  'deposit_bonus',
+  'coupon_bonus',
+  // A top-up given back to the card (docs/rules.md#top-up-refunds): the amount, what it earned,
+  // and — when the gateway refused — both given back to the balance; reference = the payment's id.
+  'topup_refund',
+  'bonus_reversal',
+  'topup_refund_failed',
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**
