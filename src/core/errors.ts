@@ -84,6 +84,19 @@ export const ERROR_CODES = {
   /** A chargeback asked for a payment already reversed. */
   PAYMENT_ALREADY_REVERSED: 409,
 
+  // deposit bonuses and coupons (docs/rules.md#bonuses)
+  /** No coupon with this code (or it is switched off). */
+  COUPON_NOT_FOUND: 422,
+  COUPON_EXPIRED: 422,
+  /** A top-up below the coupon's smallest. `details.minMicros`. */
+  COUPON_BELOW_MINIMUM: 422,
+  /** This customer has used the coupon as often as it allows. */
+  COUPON_ALREADY_USED: 409,
+  /** The coupon has been used as often as it allows in all. */
+  COUPON_USED_UP: 409,
+  /** The team gave a new coupon a code another coupon has. */
+  COUPON_CODE_TAKEN: 409,
+
   // content
   DUPLICATE: 409,
 

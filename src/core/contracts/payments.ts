@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUPON_CODE_PATTERN } from '../bonuses';
 import { MICROS_PER_CENT } from '../money';
 import { PAYMENT_FAILURE_REASONS } from '../paymentFailure';
 import { MAX_METHOD_FEE_BP, PAYMENT_CURRENCIES, PAYMENT_METHOD_KINDS } from '../paymentMethods';
@@ -18,6 +19,8 @@ export const topUpInputSchema = z.strictObject({
   language: z.enum(['az', 'tr', 'en']).default('az'),
   /** The method paid through (an enabled one); Epoint's card payment when not said. */
   method: z.enum(PAYMENT_METHOD_KINDS).default('epoint'),
+  /** A coupon code (docs/rules.md#bonuses), compared without case. */
+  coupon: z.string().trim().regex(COUPON_CODE_PATTERN).optional(),
 });
 export type TopUpInput = z.infer<typeof topUpInputSchema>;
 
@@ -37,6 +40,9 @@ export const paymentViewSchema = z.object({
   createdAt: z.string(),
   /** When the bank took this completed top-up back (a chargeback, docs/decisions/0019), or null. */
   reversedAt: z.string().nullable(),
+  /** What it earned (or will earn once paid) on top of it: the deposit bonus and a coupon's. */
+  bonusMicros: z.number().int(),
+  couponMicros: z.number().int(),
 });
 export type PaymentView = z.infer<typeof paymentViewSchema>;
 
@@ -57,6 +63,9 @@ export const topUpResultSchema = z.object({
   currency: z.enum(PAYMENT_CURRENCIES),
   /** A bank transfer's account details in the customer's language (the reference goes on the transfer); null otherwise. */
   bankDetails: z.string().nullable(),
+  /** What the top-up earns on top of it once paid (docs/rules.md#bonuses): the deposit bonus and the coupon's. */
+  bonusMicros: z.number().int(),
+  couponMicros: z.number().int(),
 });
 
 const localizedText = (max: number, min: number) =>

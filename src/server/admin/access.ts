@@ -101,6 +101,12 @@ export const ADMIN_ROUTE_PERMISSIONS: readonly (readonly [Method, string, Permis
   ['POST', '/payments/:id/reversal', 'payments:manage'],
   ['GET', '/payments/:id/receipt', 'payments:read'],
   ['POST', '/payments/:id/review', 'payments:manage'],
+  // Deposit bonus rules and coupons (docs/rules.md#bonuses): seen with the payments, set with the prices.
+  ['GET', '/bonuses', 'payments:read'],
+  ['POST', '/bonuses/rules', 'prices:manage'],
+  ['PUT', '/bonuses/rules/:id', 'prices:manage'],
+  ['POST', '/bonuses/coupons', 'prices:manage'],
+  ['PUT', '/bonuses/coupons/:id', 'prices:manage'],
 ];
 
 const compiled = ADMIN_ROUTE_PERMISSIONS.map(([method, path, permission]) => ({

@@ -4,7 +4,7 @@ import { AppError } from '../../core/errors';
 import type { AppDeps } from '../deps';
 import { staffActor } from '../auth';
 import { jsonBody, param, query } from '../http/body';
-import { listPaymentsForStaff, paymentsCsv, receiptOf, reversePayment, reviewBankTransfer, staffMethods, updateMethod } from '../payments';
+import { creditedByTopUp, listPaymentsForStaff, paymentsCsv, receiptOf, reversePayment, reviewBankTransfer, staffMethods, updateMethod } from '../payments';
 import { gatewayRegistry } from '../gateways';
 import { paymentMethodInputSchema } from '../../core/contracts/payments';
 import { PAYMENT_METHOD_KINDS } from '../../core/paymentMethods';
@@ -94,7 +94,7 @@ export function adminPaymentsRoutes(deps: AppDeps) {
       const { payment, balanceMicros } = await reversePayment(db, id, actor, reason, async (tx, p) => {
         await audit(tx, actor, 'payment.reversal', { type: 'payment', id: p.id }, { userId: p.userId, reference: p.reference, amountMicros: p.amountUsdMicros, reason });
       });
-      await deps.realtime?.publish(payment.userId, { type: 'balance', balanceMicros, deltaMicros: -payment.amountUsdMicros }).catch(() => {});
+      await deps.realtime?.publish(payment.userId, { type: 'balance', balanceMicros, deltaMicros: -creditedByTopUp(payment) }).catch(() => {});
       return c.json({ paymentId: payment.id, reversedAt: payment.reversedAt!.toISOString(), balanceMicros });
     });
 }

@@ -12,6 +12,7 @@ import { getSettings } from '../settings';
 import { countWaitingTickets } from '../support';
 import { adminAnalyticsRoutes } from './analytics';
 import { listAudit } from './audit';
+import { adminBonusRoutes } from './bonuses';
 import { adminCatalogRoutes } from './catalog';
 import { adminContentRoutes } from './content';
 import { adminDiscountRoutes } from './discounts';
@@ -75,7 +76,8 @@ export function adminRoutes(deps: AppDeps) {
     .route('/providers', adminProvidersRoutes(deps))
     .route('/', adminDiscountRoutes(deps))
     .route('/analytics', adminAnalyticsRoutes(deps))
-    .route('/payments', adminPaymentsRoutes(deps));
+    .route('/payments', adminPaymentsRoutes(deps))
+    .route('/bonuses', adminBonusRoutes(deps));
 }
 
 /** The admin API's routes with their inputs and answers, for the browser's typed client. */

@@ -79,6 +79,8 @@ export const RATE_RULES = {
   topUpPerUser: { name: 'topup:user', limit: 20, windowSeconds: FIFTEEN_MINUTES },
   /** A bank transfer's receipt, sent again when the first was the wrong file: room for a few tries per transfer. */
   receiptPerUser: { name: 'receipt:user', limit: 30, windowSeconds: FIFTEEN_MINUTES },
+  /** Coupon codes tried on the top-up dialog per customer: enough to fix a typo, too few to guess codes. */
+  couponCheckPerUser: { name: 'coupon:user', limit: 20, windowSeconds: FIFTEEN_MINUTES },
   /** Signed-out return pages check 3 times per visit; this leaves room for a few visits a minute. */
   paymentStatusPerIp: { name: 'payment-status:ip', limit: 20, windowSeconds: MINUTE },
   /**

@@ -4,7 +4,7 @@ import { RECEIPT_MAX_BYTES } from '../../core/paymentMethods';
 import type { Db, Tx } from '../db/client';
 import { paymentReceipts, payments } from '../db/schema';
 import type { RealtimeHub } from '../realtime';
-import { credit } from '../wallet';
+import { creditedByTopUp, creditTopUp } from './bonuses';
 
 export { RECEIPT_MAX_BYTES };
 /** The path a receipt is uploaded to (its body limit is the receipt's, not the API's). */
@@ -110,14 +110,14 @@ export async function reviewBankTransfer(
       if (p.status !== 'pending') throw new AppError('PAYMENT_ALREADY_SETTLED', 'This transfer was already reviewed.', { status: p.status });
       throw new AppError('RECEIPT_MISSING', 'The customer has not uploaded a receipt yet.');
     }
-    const balanceMicros = review.approve ? await credit(tx, { userId: row.userId, amountMicros: row.amountUsdMicros, kind: 'topup', reference: row.id }) : null;
+    const balanceMicros = review.approve ? (await creditTopUp(tx, row)).balanceMicros : null;
     await onReviewed?.(tx, row);
     return { payment: row, balanceMicros };
   });
   const { payment, balanceMicros } = result;
   await deps.realtime?.publish(payment.userId, { type: 'payment', paymentId: payment.id, status: payment.status }).catch(() => {});
   if (balanceMicros !== null) {
-    await deps.realtime?.publish(payment.userId, { type: 'balance', balanceMicros, deltaMicros: payment.amountUsdMicros }).catch(() => {});
+    await deps.realtime?.publish(payment.userId, { type: 'balance', balanceMicros, deltaMicros: creditedByTopUp(payment) }).catch(() => {});
   }
   return result;
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { couponCheckInputSchema } from '../../core/contracts/bonuses';
 import { topUpInputSchema } from '../../core/contracts/payments';
 import { AppError } from '../../core/errors';
 import type { AppDeps } from '../deps';
@@ -9,6 +10,7 @@ import { clientIp } from '../http/clientIp';
 import { RATE_RULES, rateLimited } from '../http/rateLimit';
 import { validator } from 'hono/validator';
 import { attachReceipt } from './bank';
+import { activeBonusRules, checkCoupon } from './bonuses';
 import { availableMethods } from './methods';
 import { checkPayment, checkPaymentStatus, handleCallback, listPayments, startTopUp, type PaymentsDeps } from './service';
 
@@ -62,11 +64,24 @@ export function paymentsRoutes(deps: AppDeps) {
           return c.json(await startTopUp(paymentsDeps(deps), user, c.req.valid('json'), clientIp(c)), 201);
         },
       )
-      // The methods the top-up dialog offers now, with the rate in force for each currency.
+      // The methods the top-up dialog offers now, with the rate in force for each currency, and the
+      // deposit bonus rules in force (the dialog shows what a top-up earns, docs/rules.md#bonuses).
       .get('/methods', signedInOnly, async (c) => {
         c.header('Cache-Control', 'no-store');
-        return c.json({ methods: deps.gateways ? await availableMethods(db, deps.gateways) : [] });
+        const [methods, bonusRules] = await Promise.all([deps.gateways ? availableMethods(db, deps.gateways) : [], activeBonusRules(db)]);
+        return c.json({ methods, bonusRules });
       })
+      // What a coupon gives on a top-up, before paying: nothing is held until the top-up starts.
+      .post(
+        '/coupon',
+        signedInOnly,
+        rateLimited(db, RATE_RULES.couponCheckPerUser, async (c) => (await requireUser(c)).id),
+        jsonBody(couponCheckInputSchema),
+        async (c) => {
+          const user = await requireUser(c);
+          return c.json(await checkCoupon(db, user.id, c.req.valid('json')));
+        },
+      )
       .get('/', signedInOnly, async (c) => {
         const user = await requireUser(c);
         return c.json({ payments: await listPayments(db, user.id) });

@@ -16,11 +16,12 @@ import type { CallbackBody, GatewayStatus } from '../gateways';
 import type { GatewayRegistry } from '../gateways';
 import type { PaymentMethodKind } from '../../core/paymentMethods';
 import { callbackPath, quoteTopUp } from '../../core/paymentMethods';
+import { bonusesForNewTopUp, creditTopUp, creditedByTopUp } from './bonuses';
 import { rateOf, usableMethod } from './methods';
 import type { Logger } from '../logger';
 import type { RealtimeHub } from '../realtime';
 import { getSettings } from '../settings';
-import { chargeback, credit } from '../wallet';
+import { chargeback } from '../wallet';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -52,6 +53,8 @@ export const toPaymentView = (p: PaymentRow): PaymentView => ({
   transactionId: p.transactionId,
   createdAt: p.createdAt.toISOString(),
   reversedAt: p.reversedAt?.toISOString() ?? null,
+  bonusMicros: p.bonusMicros,
+  couponMicros: p.couponMicros,
 });
 
 /**
@@ -92,17 +95,24 @@ export async function startTopUp(
   const { amountMinor } = quoteTopUp(input.amountMicros, rate, method.feeBp);
   const reference = `${TOP_UP_REFERENCE_PREFIX}${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
   const values = { reference, userId: user.id, amountUsdMicros: input.amountMicros, amountMinor, currency: method.currency, rate, method: method.kind };
+  const provider = method.kind === 'bank' ? 'bank' : deps.gateways.of(method.kind).name;
+  // What the top-up earns (docs/rules.md#bonuses) is fixed with its row, in one short transaction
+  // that holds a named coupon's row until the payment naming it is written.
+  const payment = await deps.db.transaction(async (tx) => {
+    const earned = await bonusesForNewTopUp(tx, { userId: user.id, method: method.kind, amountMicros: input.amountMicros, coupon: input.coupon });
+    const [row] = await tx
+      .insert(payments)
+      .values({ ...values, ...earned, provider })
+      .returning();
+    return row!;
+  });
+  const earned = { bonusMicros: payment.bonusMicros, couponMicros: payment.couponMicros };
   if (method.kind === 'bank') {
     // A bank transfer waits for the customer's receipt and the team's review (bank.ts); the
     // reference is what the customer writes on the transfer.
-    await deps.db.insert(payments).values({ ...values, provider: 'bank' });
-    return { reference, paymentUrl: null, amountMinor, currency: method.currency, bankDetails: method.details[input.language] || method.details.en };
+    return { reference, paymentUrl: null, amountMinor, currency: method.currency, bankDetails: method.details[input.language] || method.details.en, ...earned };
   }
   const gateway = deps.gateways.of(method.kind);
-  const [payment] = await deps.db
-    .insert(payments)
-    .values({ ...values, provider: gateway.name })
-    .returning();
 
   const base = deps.publicUrl.replace(/\/$/, '');
   try {
@@ -117,13 +127,13 @@ export async function startTopUp(
       successUrl: `${base}/payment-success?order=${encodeURIComponent(reference)}`,
       errorUrl: `${base}/payment-error?order=${encodeURIComponent(reference)}`,
     });
-    await deps.db.update(payments).set({ transactionId: created.transactionId, updatedAt: new Date() }).where(eq(payments.id, payment!.id));
-    return { reference, paymentUrl: created.paymentUrl, amountMinor, currency: method.currency, bankDetails: null };
+    await deps.db.update(payments).set({ transactionId: created.transactionId, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    return { reference, paymentUrl: created.paymentUrl, amountMinor, currency: method.currency, bankDetails: null, ...earned };
   } catch (err) {
     await deps.db
       .update(payments)
       .set({ status: 'failed', gatewayMessage: err instanceof Error ? err.message.slice(0, 500) : 'error', updatedAt: new Date() })
-      .where(eq(payments.id, payment!.id));
+      .where(eq(payments.id, payment.id));
     if (err instanceof AppError) throw err;
     throw new AppError('PAYMENT_NOT_CREATED', 'Ödəniş yaradılmadı');
   }
@@ -203,7 +213,7 @@ async function apply(deps: PaymentsDeps, p: PaymentRow, d: Exclude<Decision, { k
       .where(and(eq(payments.id, p.id), eq(payments.status, 'pending'), eq(payments.flagged, false)))
       .returning();
     if (!row) return null;
-    const balance = d.kind === 'credit' ? await credit(tx, { userId: p.userId, amountMicros: p.amountUsdMicros, kind: 'topup', reference: p.id }) : null;
+    const balance = d.kind === 'credit' ? (await creditTopUp(tx, row)).balanceMicros : null;
     return { payment: row, balance };
   });
   if (!changed) {
@@ -240,7 +250,7 @@ export async function settle(deps: PaymentsDeps, paymentId: string, opts: Settle
   }
   if (outcome.balance !== null) {
     await deps.realtime
-      ?.publish(outcome.payment.userId, { type: 'balance', balanceMicros: outcome.balance, deltaMicros: outcome.payment.amountUsdMicros })
+      ?.publish(outcome.payment.userId, { type: 'balance', balanceMicros: outcome.balance, deltaMicros: creditedByTopUp(outcome.payment) })
       .catch(() => {});
   }
   return outcome.payment;
@@ -468,7 +478,8 @@ export async function reversePayment(db: Db, paymentId: string, by: Reverser, re
       if (p.reversedAt) throw new AppError('PAYMENT_ALREADY_REVERSED', 'This payment was already reversed.');
       throw new AppError('PAYMENT_NOT_REVERSIBLE', 'Only a completed top-up can be reversed.', { status: p.status });
     }
-    const balanceMicros = await chargeback(tx, { userId: row.userId, amountMicros: row.amountUsdMicros, reference: row.id, note: reason });
+    // What the top-up earned goes back with it (docs/rules.md#bonuses).
+    const balanceMicros = await chargeback(tx, { userId: row.userId, amountMicros: creditedByTopUp(row), reference: row.id, note: reason });
     await onBooked?.(tx, row);
     return { payment: row, balanceMicros };
   });

@@ -151,7 +151,18 @@ export interface UnexplainedChargeback {
 
 const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 
-export type LedgerProblem = BalanceMismatch | DripFeedOverRefund | ChargebackMismatch | NegativeWithoutChargeback | UnexplainedChargeback;
+/**
+ * A `deposit_bonus` or `coupon_bonus` entry that is not what a completed top-up of the same account
+ * earned (docs/rules.md#bonuses), or a completed top-up whose earnings were not credited with it.
+ */
+export interface UnexplainedBonus {
+  userId: string;
+  paymentId: string;
+  kind: 'deposit_bonus' | 'coupon_bonus';
+  problem: 'no_completed_payment' | 'amount' | 'no_entry';
+}
+
+export type LedgerProblem = BalanceMismatch | DripFeedOverRefund | ChargebackMismatch | NegativeWithoutChargeback | UnexplainedChargeback | UnexplainedBonus;
 
 /**
  * What breaks the books (should be nothing): users whose cached balance differs from the sum of
@@ -166,7 +177,8 @@ export type LedgerProblem = BalanceMismatch | DripFeedOverRefund | ChargebackMis
  * balance row, a credit before, so the replay is never lower than the real balance was): every
  * entry of another kind that lowers the balance must leave it at zero or above. Each chargeback
  * takes back exactly one reversed completed top-up of the same account (reference = the payment's
- * id, amount = minus what it credited), and each reversed payment has its chargeback.
+ * id, amount = minus what it credited: its amount and what it earned), and each reversed payment
+ * has its chargeback. Each bonus entry is what a completed top-up earned, once.
  */
 export async function verifyLedger(db: Runner): Promise<LedgerProblem[]> {
   const balances = await db.execute(sql`
@@ -204,12 +216,28 @@ export async function verifyLedger(db: Runner): Promise<LedgerProblem[]> {
     select l.user_id, l.reference as payment_id, case when p.id is null then 'no_reversed_payment' else 'amount' end as problem
     from ${ledgerEntries} l
     left join ${payments} p on p.id::text = l.reference and p.user_id = l.user_id and p.reversed_at is not null and p.status = 'completed'
-    where l.kind = 'chargeback' and (p.id is null or l.amount_micros <> -p.amount_usd_micros)
+    where l.kind = 'chargeback' and (p.id is null or l.amount_micros <> -(p.amount_usd_micros + p.bonus_micros + p.coupon_micros))
     union all
     select p.user_id, p.id::text, 'no_entry'
     from ${payments} p
     where p.reversed_at is not null
       and not exists (select 1 from ${ledgerEntries} l where l.kind = 'chargeback' and l.reference = p.id::text and l.user_id = p.user_id)`);
+  const bonuses = await db.execute(sql`
+    with earned as (
+      select id, user_id, status, 'deposit_bonus' as kind, bonus_micros as micros from ${payments}
+      union all
+      select id, user_id, status, 'coupon_bonus', coupon_micros from ${payments}
+    )
+    select l.user_id, l.reference as payment_id, l.kind, case when e.id is null then 'no_completed_payment' else 'amount' end as problem
+    from ${ledgerEntries} l
+    left join earned e on e.id::text = l.reference and e.kind = l.kind and e.user_id = l.user_id and e.status = 'completed'
+    where l.kind in ('deposit_bonus', 'coupon_bonus') and (e.id is null or l.amount_micros <> e.micros)
+    union all
+    select e.user_id, e.id::text, e.kind, 'no_entry'
+    from earned e
+    where e.status = 'completed' and e.micros > 0
+      and exists (select 1 from ${ledgerEntries} t where t.kind = 'topup' and t.reference = e.id::text)
+      and not exists (select 1 from ${ledgerEntries} l where l.kind = e.kind and l.reference = e.id::text and l.user_id = e.user_id)`);
   return [
     ...rowsOf<{ user_id: string; balance_micros: string; ledger_micros: string }>(balances).map((r) => ({
       userId: r.user_id,
@@ -236,6 +264,12 @@ export async function verifyLedger(db: Runner): Promise<LedgerProblem[]> {
     ...rowsOf<{ user_id: string; payment_id: string; problem: UnexplainedChargeback['problem'] }>(unexplained).map((r) => ({
       userId: r.user_id,
       paymentId: r.payment_id,
+      problem: r.problem,
+    })),
+    ...rowsOf<{ user_id: string; payment_id: string; kind: UnexplainedBonus['kind']; problem: UnexplainedBonus['problem'] }>(bonuses).map((r) => ({
+      userId: r.user_id,
+      paymentId: r.payment_id,
+      kind: r.kind,
       problem: r.problem,
     })),
   ];
