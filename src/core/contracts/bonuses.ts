@@ -96,5 +96,6 @@ export const couponCheckInputSchema = z.strictObject({
   code: couponCodeSchema,
   amountMicros: usd(TOPUP_MIN_MICROS),
 });
+export type CouponCheckInput = z.infer<typeof couponCheckInputSchema>;
 export const couponCheckSchema = z.object({ code: z.string(), bonusMicros: z.number().int() });
 export type CouponCheck = z.infer<typeof couponCheckSchema>;

@@ -25,6 +25,7 @@ const METHODS = [
   { kind: 'paytr', name: { az: 'PayTR', tr: 'PayTR', en: 'PayTR' }, currency: 'TRY', rate: '42', minMicros: 5_000_000, maxMicros: 10_000_000_000, feeBp: 199 },
 ];
 let methodsAnswer: () => Response | Promise<Response>;
+let couponAnswer: () => Response = () => Response.json({ error: { code: 'COUPON_NOT_FOUND', message: 'x' } }, { status: 422 });
 
 function stubServer(topUp: () => Response) {
   sent = [];
@@ -35,6 +36,7 @@ function stubServer(topUp: () => Response) {
     if (path === '/api/settings') return Response.json({ usd_azn_rate: 1.7 });
     if (path === '/api/payments/topup') return topUp();
     if (path === '/api/payments/methods') return methodsAnswer();
+    if (path === '/api/payments/coupon') return couponAnswer();
     return Response.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 });
   });
   // The dialog opens the card page's tab inside the click; none here.
@@ -146,5 +148,43 @@ describe('top-up dialog', () => {
     expect(doc.querySelector('meta[name="viewport"]')).not.toBeNull();
     answer(Response.json({ error: { code: 'PAYMENT_NOT_CREATED', message: 'x' } }, { status: 502 }));
     await page.happyDOM.close();
+  });
+
+  it('shows the deposit bonus the amount earns by the rules in force, and a coupon the server accepted, sent with the top-up', async () => {
+    // 10 % from 20 USD for every method, at most 3 USD; a rule that ended yesterday gives nothing.
+    const rules = [
+      { id: 1, method: null, minMicros: 20_000_000, percentBp: 1000, capMicros: 3_000_000, startsAt: null, endsAt: null },
+      { id: 2, method: null, minMicros: 0, percentBp: 5000, capMicros: null, startsAt: null, endsAt: new Date(Date.now() - 86_400_000).toISOString() },
+    ];
+    methodsAnswer = () => Response.json({ methods: METHODS, bonusRules: rules });
+    renderDialog();
+    const field = amountField();
+    fireEvent.change(field, { target: { value: '10' } });
+    // Below the rule's smallest amount: what earns it is said.
+    await waitFor(() => expect(screen.getByTestId('topup-bonus-hint').textContent).toMatch(/^20,00\s\$ və daha çox artırsanız, 10% bonus$/));
+    fireEvent.change(field, { target: { value: '25' } });
+    await waitFor(() => expect(screen.getByTestId('topup-bonus').textContent).toMatch(/^\+2,50\s\$ bonus \(10%\)$/));
+    fireEvent.change(field, { target: { value: '50' } });
+    await waitFor(() => expect(screen.getByTestId('topup-bonus').textContent).toMatch(/^\+3,00\s\$ bonus \(10%\)$/));
+    fireEvent.click(screen.getByRole('button', { name: payments.topup.continue }));
+    expect((await screen.findByTestId('payment-bonus')).textContent).toMatch(/^\+3,00\s\$$/);
+
+    // A refused coupon is worded and kept in the field; an accepted one is shown and sent.
+    const code = screen.getByLabelText(payments.dialog.couponLabel);
+    fireEvent.change(code, { target: { value: 'yaz25' } });
+    fireEvent.click(screen.getByRole('button', { name: payments.dialog.couponApply }));
+    expect(await screen.findByText('Bu kupon tapılmadı')).toBeTruthy();
+    expect((code as HTMLInputElement).value).toBe('yaz25');
+    couponAnswer = () => Response.json({ code: 'YAZ25', bonusMicros: 2_000_000 });
+    fireEvent.click(screen.getByRole('button', { name: payments.dialog.couponApply }));
+    expect((await screen.findByTestId('payment-coupon')).textContent).toMatch(/^\+2,00\s\$$/);
+    expect(sent.filter((s) => s.path === '/api/payments/coupon').map((s) => s.body)).toEqual([
+      { code: 'yaz25', amountMicros: 50_000_000 },
+      { code: 'yaz25', amountMicros: 50_000_000 },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: /ödə$/ }));
+    await waitFor(() =>
+      expect(sent.filter((s) => s.path === '/api/payments/topup').map((s) => s.body)).toEqual([{ amountMicros: 50_000_000, language: 'az', method: 'epoint', coupon: 'YAZ25' }]),
+    );
   });
 });
