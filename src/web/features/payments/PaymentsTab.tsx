@@ -46,6 +46,9 @@ export function PaymentsTab({ locale, onTopUp }: { locale: string; onTopUp: () =
     <>
       <span className="font-semibold text-slate-900">{formatMoney(p.amountUsdMicros, 'USD', locale)}</span>
       <span className="block text-xs text-slate-500">{formatMoney(p.amountMinor, p.currency, locale)}</span>
+      {p.bonusMicros + p.couponMicros > 0 ? (
+        <span className="block text-xs font-medium text-emerald-700">{t('list.bonus', { amount: formatMoney(p.bonusMicros + p.couponMicros, 'USD', locale) })}</span>
+      ) : null}
     </>
   );
   // A top-up the bank took back reads "reversed" (docs/decisions/0019).
