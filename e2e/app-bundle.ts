@@ -20,7 +20,7 @@ const UNBUNDLED = ['pg', 'pg-boss', 'pino', 'nodemailer', '@electric-sql/pglite'
  * `import.meta.url` keeps the address of the file it is written in (the migrations folder is found
  * by it), and worker.ts's test of its own file name names worker.mjs. The packages in UNBUNDLED
  * load from node_modules, so the bundle is written inside the project, where their names resolve.
- * The journeys start the app as `npm start` does.
+ * The journeys start the app as `npm start` does (e2e/global-setup.ts).
  */
 /** How worker.ts knows it is the script node runs (`process.argv[1]`); its bundle is worker.mjs. */
 const WORKER_GUARD = '/worker\\.ts$/';

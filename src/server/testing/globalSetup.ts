@@ -91,6 +91,15 @@ async function pgliteDataDir(key: string, snapshot: string): Promise<string> {
   return dir;
 }
 
+/**
+ * The migrated PGlite, as the snapshot the test files copy and as the data directory app processes
+ * copy; also for the journeys' apps (e2e/global-setup.ts).
+ */
+export async function migratedPglite(key = migrationsHash()): Promise<{ snapshot: string; dataDir: string }> {
+  const snapshot = await pgliteSnapshot(key);
+  return { snapshot, dataDir: await pgliteDataDir(key, snapshot) };
+}
+
 /** The migrated template database on `serverUrl`, built unless an earlier run left it. */
 async function postgresTemplate(serverUrl: string, key: string): Promise<string> {
   const name = `artim_template_${key}`;
@@ -120,8 +129,8 @@ export default async function setup(project: TestProject) {
   const started = Date.now();
   const key = migrationsHash();
   const url = process.env.TEST_DATABASE_URL;
-  const [[snapshot, dataDir], template, bundle] = await Promise.all([
-    pgliteSnapshot(key).then(async (file) => [file, await pgliteDataDir(key, file)] as const),
+  const [{ snapshot, dataDir }, template, bundle] = await Promise.all([
+    migratedPglite(key),
     url ? postgresTemplate(url, key) : Promise.resolve(''),
     buildAppBundle(),
   ]);
