@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -22,11 +22,27 @@ const UNBUNDLED = ['pg', 'pg-boss', 'pino', 'nodemailer', '@electric-sql/pglite'
  * load from node_modules, so the bundle is written inside the project, where their names resolve.
  * The journeys start the app as `npm start` does (e2e/global-setup.ts).
  */
+/** Removes the bundles of runs that ended without removing theirs (stopped by a signal): their process is gone. */
+function removeAbandoned(parent: string) {
+  if (!existsSync(parent)) return;
+  for (const name of readdirSync(parent)) {
+    const pid = Number(/^app-bundle-(\d+)-/.exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      rmSync(join(parent, name), { recursive: true, force: true });
+    }
+  }
+}
+
 /** How worker.ts knows it is the script node runs (`process.argv[1]`); its bundle is worker.mjs. */
 const WORKER_GUARD = '/worker\\.ts$/';
 
 export async function buildAppBundle(root = process.cwd()): Promise<{ dir: string; remove(): void }> {
-  const dir = join(root, '.test-data', `app-bundle-${process.pid}-${randomBytes(3).toString('hex')}`);
+  const parent = join(root, '.test-data');
+  removeAbandoned(parent);
+  const dir = join(parent, `app-bundle-${process.pid}-${randomBytes(3).toString('hex')}`);
   mkdirSync(dir, { recursive: true });
   const workerEntry = resolve(root, 'src/server/worker.ts');
   await build({
