@@ -40,7 +40,7 @@ const WEB_ENTRIES = ['index.ts', 'pages.ts', 'tabs.ts'];
 const webFeatures = folders('./src/web/features/');
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'src/server/db/migrations/**', 'bench/results/**', 'src/server/testing/lint-fixtures/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '.data/**', '.test-data/**', 'src/server/db/migrations/**', 'bench/results/**', 'src/server/testing/lint-fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

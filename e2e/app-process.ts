@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -66,12 +66,37 @@ export async function startAppProcesses(starts: (() => Promise<AppProcess>)[]): 
 export const runningAppPids = (): number[] => [...running].map((c) => c.pid!).filter((pid) => pid !== undefined);
 
 /**
- * Starts the built storefront (`node --import tsx src/server/main.ts`) on a free port with its own
- * data folder and waits until it prints its address.
+ * The environment variable through which the unit and integration run (its global setup) names
+ * the folder of the server's bundle (e2e/app-bundle.ts).
+ */
+export const APP_BUNDLE_ENV = 'ARTIM_TEST_APP_BUNDLE';
+
+/**
+ * The environment variable that names a migrated PGlite data directory (src/server/testing/globalSetup.ts):
+ * an app started on the embedded database with a fresh data folder starts from a copy of it, as
+ * each test file's database starts from a copy, instead of running every migration itself.
+ */
+export const APP_PGLITE_ENV = 'ARTIM_TEST_PGLITE_DIR';
+
+/**
+ * The arguments of `node` that start one of the server's entries: its bundle when the run has
+ * built one (e2e/app-bundle.ts), else the source through tsx, as `npm start` and `npm run worker` do.
+ */
+export function entryArgs(entry: 'main' | 'worker'): string[] {
+  const bundle = process.env[APP_BUNDLE_ENV];
+  return bundle ? [join(bundle, `${entry}.mjs`)] : ['--import', 'tsx', `src/server/${entry}.ts`];
+}
+
+/**
+ * Starts the built storefront (`node --import tsx src/server/main.ts`, or its bundle) on a free
+ * port with its own data folder and waits until it prints its address.
  */
 export async function startAppProcess(env: Record<string, string> = {}, dataDir?: string, args: string[] = [], startTimeoutMs = APP_START_TIMEOUT_MS): Promise<AppProcess> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'artim-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], {
+  const migrated = process.env[APP_PGLITE_ENV];
+  const pglite = join(dir, 'pglite');
+  if (migrated && !(env.DATABASE_URL ?? '') && !existsSync(pglite)) cpSync(migrated, pglite, { recursive: true });
+  const child = spawn(process.execPath, [...entryArgs('main'), ...args], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

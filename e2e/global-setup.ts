@@ -1,6 +1,7 @@
 import { execSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-import { startAppProcess, startAppProcesses, removeDataDir, type AppProcess } from './app-process';
+import { migratedPglite } from '../src/server/testing/globalSetup';
+import { APP_PGLITE_ENV, startAppProcess, startAppProcesses, removeDataDir, type AppProcess } from './app-process';
 import { findChromium, INSTALL_HINT } from './chromium';
 import { E2E_LANES } from './lanes';
 
@@ -31,6 +32,8 @@ export async function setup(project: TestProject) {
   // The first sandbox provider refuses no order, so each journey's orders stay at the provider
   // that has refill, cancel and drip-feed (failover to the second is tested in src/server/sandbox.test.ts).
   const env = { SANDBOX_ORDER_SECONDS: '30', TRUST_PROXY_HOPS: '1', SANDBOX_PROVIDER_LATENCY_MS: '50-200', DRIP_FEED_MINUTE_MS: '1000', SANDBOX_PROVIDER_REFUSE_EVERY: '0' };
+  // Each lane's app starts from a copy of the migrated embedded database, made once (and kept, as for the unit tests).
+  process.env[APP_PGLITE_ENV] = (await migratedPglite()).dataDir;
   apps = await startAppProcesses(Array.from({ length: E2E_LANES }, () => () => startAppProcess(env)));
   project.provide('baseUrls', apps.map((a) => a.url));
   project.provide('chromiumPath', chromium);

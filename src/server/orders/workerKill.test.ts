@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entryArgs } from '../../../e2e/app-process';
 import { startSandboxGateway, type SandboxGateway } from '../../../sandbox/gateway';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
 import { syncCatalog } from '../catalog/service';
@@ -57,7 +58,7 @@ describe.skipIf(!url)('submission worker killed mid-batch (PostgreSQL)', () => {
   });
 
   const startWorker = () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
+    const child = spawn(process.execPath, entryArgs('worker'), {
       env: {
         ...process.env,
         NODE_ENV: 'test',

@@ -11,7 +11,8 @@ function alive(pid: number): boolean {
   }
 }
 
-const quick = () => startAppProcess({ JOBS: 'false' }, undefined, ['--no-web']);
+/** An app that starts as quickly as one can: no background work, a sandbox provider that answers at once. */
+const quick = () => startAppProcess({ JOBS: 'false', SANDBOX_PROVIDER_LATENCY_MS: '0' }, undefined, ['--no-web']);
 
 describe('app processes started by tests', () => {
   it('an app that does not start in time is stopped, not left running', async () => {

@@ -9,14 +9,21 @@
  *
  * Both are named after a hash of the migrations (and of the PGlite version), so a later run with
  * the same migrations reuses them; a change to any migration builds new ones.
+ *
+ * For the tests that start the shop as a process (`startAppProcess`), it also bundles the server
+ * once (e2e/app-bundle.ts; removed when the run ends) and keeps the migrated PGlite as a data
+ * directory on disk (beside the snapshot, reused the same way), which a start on a fresh data
+ * folder copies.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { buildAppBundle } from '../../../e2e/app-bundle';
+import { APP_BUNDLE_ENV, APP_PGLITE_ENV } from '../../../e2e/app-process';
 import { openPglite, openPostgres } from '../db/client';
 import { createScratchDatabase } from './scratch';
 
@@ -63,6 +70,36 @@ async function pgliteSnapshot(key: string): Promise<string> {
   return file;
 }
 
+/**
+ * A migrated PGlite data directory on disk, made from the snapshot unless an earlier run left it:
+ * an app process started on a fresh data folder starts from a copy of it (`startAppProcess`)
+ * instead of creating a cluster and running every migration itself.
+ */
+async function pgliteDataDir(key: string, snapshot: string): Promise<string> {
+  const dir = join(tmpdir(), 'artim-test-databases', `pglite-${key}.dir`);
+  if (existsSync(dir)) return dir;
+  const partial = `${dir}.${randomBytes(4).toString('hex')}`;
+  try {
+    const database = await openPglite(partial, { loadDataDir: new Blob([readFileSync(snapshot)]) });
+    await database.close();
+    renameSync(partial, dir); // whole or not at all
+  } catch (e) {
+    if (!existsSync(dir)) throw e; // else another run made it at the same time
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
+  return dir;
+}
+
+/**
+ * The migrated PGlite, as the snapshot the test files copy and as the data directory app processes
+ * copy; also for the journeys' apps (e2e/global-setup.ts).
+ */
+export async function migratedPglite(key = migrationsHash()): Promise<{ snapshot: string; dataDir: string }> {
+  const snapshot = await pgliteSnapshot(key);
+  return { snapshot, dataDir: await pgliteDataDir(key, snapshot) };
+}
+
 /** The migrated template database on `serverUrl`, built unless an earlier run left it. */
 async function postgresTemplate(serverUrl: string, key: string): Promise<string> {
   const name = `artim_template_${key}`;
@@ -92,8 +129,20 @@ export default async function setup(project: TestProject) {
   const started = Date.now();
   const key = migrationsHash();
   const url = process.env.TEST_DATABASE_URL;
-  const [snapshot, template] = await Promise.all([pgliteSnapshot(key), url ? postgresTemplate(url, key) : Promise.resolve('')]);
+  const [{ snapshot, dataDir }, template, bundle] = await Promise.all([
+    migratedPglite(key),
+    url ? postgresTemplate(url, key) : Promise.resolve(''),
+    buildAppBundle(),
+  ]);
   project.provide('pgliteSnapshot', snapshot);
   project.provide('postgresTemplate', template);
-  console.log(`test databases ready in ${((Date.now() - started) / 1000).toFixed(1)} s (migrations ${key})`);
+  // The test files' processes are started after this, with this environment.
+  process.env[APP_BUNDLE_ENV] = bundle.dir;
+  process.env[APP_PGLITE_ENV] = dataDir;
+  console.log(`test databases and the server's bundle ready in ${((Date.now() - started) / 1000).toFixed(1)} s (migrations ${key})`);
+  return () => {
+    delete process.env[APP_BUNDLE_ENV];
+    delete process.env[APP_PGLITE_ENV];
+    bundle.remove();
+  };
 }
