@@ -80,8 +80,12 @@ export function MethodPicker({
                 data-testid={`topup-method-${m.kind}`}
               />
               <Icon className="hidden size-4 shrink-0 text-slate-500 sm:block" aria-hidden="true" />
-              <span className="flex-1 font-medium text-slate-900">{m.name[lang] || m.name.en}</span>
-              <span className="text-xs font-semibold text-slate-700">{m.currency}</span>
+              {/* On a phone the currency follows the name, which then has the card's whole width (two lines, not three). */}
+              <span className="flex-1 font-medium text-slate-900">
+                {m.name[lang] || m.name.en}
+                <span className="ml-1 font-semibold text-slate-600 sm:hidden">{m.currency}</span>
+              </span>
+              <span className="hidden text-xs font-semibold text-slate-700 sm:inline">{m.currency}</span>
             </label>
           );
         })}

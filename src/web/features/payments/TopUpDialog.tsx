@@ -178,7 +178,11 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
       open={open}
       onOpenChange={change}
       title={step === 'amount' ? t('topup.title') : step === 'bank' ? t('bank.title') : t('dialog.title')}
-      description={step === 'amount' ? t('topup.description') : step === 'bank' ? t('bank.description') : t('dialog.description')}
+      description={
+        // On a phone the first step's explanation is for screen readers only (the charge and the rate
+        // below say it), so that the dialog stays clear of a notice at the foot of the screen.
+        step === 'amount' ? <span className="max-sm:sr-only">{t('topup.description')}</span> : step === 'bank' ? t('bank.description') : t('dialog.description')
+      }
       closeLabel={t('close')}
     >
       {step === 'bank' && transfer ? (
@@ -186,8 +190,8 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
       ) : step === 'amount' ? (
         <form noValidate onSubmit={(e) => void toPay(e)} data-testid="topup-dialog">
           <MethodPicker methods={methods} chosen={method?.kind ?? null} onChoose={choose} />
-          <fieldset className="mt-4">
-            <legend className="mb-2 text-sm font-medium text-slate-800">{t('topup.quick')}</legend>
+          <fieldset className="mt-3 sm:mt-4">
+            <legend className="mb-2 text-sm font-medium text-slate-800 max-sm:sr-only">{t('topup.quick')}</legend>
             <div className="grid grid-cols-6 gap-1.5">
               {TOPUP_QUICK_AMOUNTS.map((usd) => {
                 const active = micros === usd * MICROS_PER_USD;
@@ -212,7 +216,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
               })}
             </div>
           </fieldset>
-          <div className="mt-4">
+          <div className="mt-3 sm:mt-4">
             <Label htmlFor={`${id}-amount`}>{t('topup.amount')}</Label>
             <div className="relative">
               <span aria-hidden="true" className="pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-sm font-semibold text-slate-500">
@@ -233,7 +237,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
             </p>
             <FieldError id={`${id}-error`}>{error}</FieldError>
           </div>
-          <div className="mt-4 rounded-xl bg-slate-50 px-4 py-3 text-sm ring-1 ring-inset ring-slate-200" aria-live="polite">
+          <div className="mt-3 rounded-xl bg-slate-50 px-4 py-3 text-sm ring-1 ring-inset ring-slate-200 sm:mt-4" aria-live="polite">
             <div className="flex items-center justify-between gap-4">
               <span className="text-slate-600">{t('topup.charged')}</span>
               <span className="text-lg font-bold tabular-nums text-slate-900" data-testid="topup-azn">
@@ -256,7 +260,7 @@ export function TopUpDialog({ open, onOpenChange, onOpened }: { open: boolean; o
               </p>
             ) : null}
           </div>
-          <Button type="submit" size="lg" className="mt-5 w-full" disabled={invalid || !method}>
+          <Button type="submit" size="lg" className="mt-4 w-full sm:mt-5" disabled={invalid || !method}>
             {t('topup.continue')}
           </Button>
         </form>
