@@ -10,7 +10,7 @@ import { AppError } from '../../core/errors';
 import { isFinalStatus } from '../../core/orderStatus';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
-import { catalogServices, ledgerEntries, orders, payments, users } from '../db/schema';
+import { catalogServices, coupons, depositBonusRules, ledgerEntries, orders, payments, users } from '../db/schema';
 import { createGateway } from '../gateways';
 import { epointEncode, epointSign } from '../gateways/epoint';
 import { createLogger } from '../logger';
@@ -40,6 +40,7 @@ import { sandboxClient } from '../testing/sandbox';
  * order and payment is final or explained. Replay a failure with CAMPAIGN_SEED=<printed seed>.
  */
 const SEED = Number(process.env.CAMPAIGN_SEED ?? Date.now() % 1_000_000);
+const CAMPAIGN_COUPON = 'CAMPAIGN-5';
 const OPERATIONS = Number(process.env.CAMPAIGN_OPERATIONS ?? 300);
 
 
@@ -68,6 +69,9 @@ beforeAll(async () => {
   const listing = createProvider({ protocol: 'smm-v2', url: sandbox.v2Url, key: sandbox.apiKey, timeoutMs: 30_000 });
   const cancellable = (await listing.services()).filter((s) => s.cancel).map((s) => s.id);
   await database.db.update(catalogServices).set({ cancel: true }).where(inArray(catalogServices.id, cancellable));
+  // Top-ups earn (docs/rules.md#bonuses): a deposit bonus rule, and a coupon some of them name.
+  await database.db.insert(depositBonusRules).values({ name: 'campaign', minMicros: 5_000_000, percentBp: 1000, capMicros: 2_000_000 });
+  await database.db.insert(coupons).values({ code: CAMPAIGN_COUPON, kind: 'percent', percentBp: 500, perCustomer: 2, totalUses: 40 });
 });
 afterAll(async () => {
   await gw.close();
@@ -191,23 +195,32 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
         }
         sandbox.control.reset();
       } else if (roll < 0.7) {
-        const started = await startTopUp(pd, user, { amountMicros: r.pick([1_000_000, 5_000_000, 10_100_000, 25_000_000]) });
-        const [p] = await database.db.select().from(payments).where(eq(payments.reference, started.reference));
-        const mode = r.pick(['normal', 'normal', 'duplicate', 'bad-signature', 'tamper-amount', 'tamper-currency', 'none', 'late'] as const);
-        gw.control.set({ callback: mode, duplicates: 3, lateMs: 30 });
-        const outcome = r.chance(0.8) ? 'success' : 'declined';
-        if (r.chance(0.9)) gw.control.complete(p!.transactionId!, outcome);
-        await gw.control.idle();
-        for (const cb of sink.received.splice(0)) {
-          captured.push(cb);
-          try {
-            await handleCallback(pd, 'epoint', cb);
-          } catch (err) {
-            if (!(err instanceof AppError) || err.code !== 'SIGNATURE_INVALID') throw err;
+        const coupon = r.chance(0.3) ? CAMPAIGN_COUPON : undefined;
+        const amountMicros = r.pick([1_000_000, 5_000_000, 10_100_000, 25_000_000]);
+        const started = await startTopUp(pd, user, { amountMicros, coupon }).catch((err: unknown) => {
+          // A coupon whose uses are spent refuses the top-up before anything is written.
+          if (!(err instanceof AppError && (err.code === 'COUPON_ALREADY_USED' || err.code === 'COUPON_USED_UP'))) throw err;
+          count(`topup:coupon:${err.code}`);
+          return null;
+        });
+        if (started) {
+          const [p] = await database.db.select().from(payments).where(eq(payments.reference, started.reference));
+          const mode = r.pick(['normal', 'normal', 'duplicate', 'bad-signature', 'tamper-amount', 'tamper-currency', 'none', 'late'] as const);
+          gw.control.set({ callback: mode, duplicates: 3, lateMs: 30 });
+          const outcome = r.chance(0.8) ? 'success' : 'declined';
+          if (r.chance(0.9)) gw.control.complete(p!.transactionId!, outcome);
+          await gw.control.idle();
+          for (const cb of sink.received.splice(0)) {
+            captured.push(cb);
+            try {
+              await handleCallback(pd, 'epoint', cb);
+            } catch (err) {
+              if (!(err instanceof AppError) || err.code !== 'SIGNATURE_INVALID') throw err;
+            }
           }
+          gw.control.set({ callback: 'normal' });
+          count(`topup:${mode}:${outcome}`);
         }
-        gw.control.set({ callback: 'normal' });
-        count(`topup:${mode}:${outcome}`);
       } else if (roll < 0.75) {
         // The bank takes back one of the customer's completed top-ups (docs/decisions/0019), now and
         // then booked by two staff members at once: the balance may go below zero, once per payment.
@@ -269,8 +282,9 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
     const [money] = await database.db
       .select({
         balances: sql<string>`(select coalesce(sum(balance_micros), 0)::text from ${users})`,
-        topups: sql<string>`(select coalesce(sum(amount_usd_micros), 0)::text from ${payments} where status = 'completed')`,
-        chargebacks: sql<string>`(select coalesce(sum(amount_usd_micros), 0)::text from ${payments} where reversed_at is not null)`,
+        // What completed top-ups credited: their amounts and what they earned; a chargeback takes both back.
+        topups: sql<string>`(select coalesce(sum(amount_usd_micros + bonus_micros + coupon_micros), 0)::text from ${payments} where status = 'completed')`,
+        chargebacks: sql<string>`(select coalesce(sum(amount_usd_micros + bonus_micros + coupon_micros), 0)::text from ${payments} where reversed_at is not null)`,
         // A drip-feed's runs carry shares of their parent's charge, not charges of their own.
         net: sql<string>`(select (coalesce(sum(charge_micros) filter (where parent_id is null), 0) - coalesce(sum(refunded_micros), 0))::text from ${orders})`,
       })
