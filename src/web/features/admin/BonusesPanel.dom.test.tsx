@@ -142,7 +142,7 @@ describe('bonuses and coupons panel', () => {
     renderPanel(['admin']);
     fireEvent.click(await screen.findByRole('button', { name: admin.common.editItem.replace('{{name}}', 'Kart həftəsi') }));
     const dialog = await screen.findByRole('dialog');
-    expect((within(dialog).getByLabelText(b.percentField) as HTMLInputElement).value).toBe('10.00');
+    expect((within(dialog).getByLabelText(b.percentField) as HTMLInputElement).value).toBe('10');
     fireEvent.change(within(dialog).getByLabelText(b.method), { target: { value: '' } });
     fireEvent.change(within(dialog).getByLabelText(b.capField), { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: admin.common.save }));

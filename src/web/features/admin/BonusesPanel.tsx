@@ -208,6 +208,9 @@ function percentBp(text: string): number | null {
   return bp === null || bp < 1 || bp > BONUS_MAX_BP ? null : bp;
 }
 
+/** Hundredths of a percent as a field's text, without trailing zeros: 1000 → "10", 1250 → "12.5". */
+const percentInput = (bp: number) => minorToDecimal(bp).replace(/\.?0+$/, '');
+
 /** A whole number typed, from 1 to `max`; null otherwise. */
 function count(text: string, max: number): number | null {
   const n = /^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) : null;
@@ -263,7 +266,7 @@ function RuleDialog({ rule, onClose }: { rule: BonusRuleRow | null; onClose: () 
     name: rule?.name ?? '',
     method: rule?.method ?? '',
     min: rule ? microsToDecimal(rule.minMicros) : '',
-    percent: rule ? minorToDecimal(rule.percentBp) : '',
+    percent: rule ? percentInput(rule.percentBp) : '',
     cap: rule?.capMicros != null ? microsToDecimal(rule.capMicros) : '',
     startsAt: toLocalInput(rule?.startsAt ?? null),
     endsAt: toLocalInput(rule?.endsAt ?? null),
@@ -371,7 +374,7 @@ function CouponDialog({ coupon, onClose }: { coupon: CouponRow | null; onClose: 
     code: coupon?.code ?? '',
     kind: coupon?.kind ?? 'amount',
     amount: coupon?.amountMicros != null ? microsToDecimal(coupon.amountMicros) : '',
-    percent: coupon?.percentBp != null ? minorToDecimal(coupon.percentBp) : '',
+    percent: coupon?.percentBp != null ? percentInput(coupon.percentBp) : '',
     cap: coupon?.capMicros != null ? microsToDecimal(coupon.capMicros) : '',
     min: coupon ? microsToDecimal(coupon.minTopUpMicros) : '',
     perCustomer: String(coupon?.perCustomer ?? 1),
