@@ -32,6 +32,13 @@ describe('audit wording', () => {
     expect(auditSentence(t('az'), 'az', reversal)).toBe('a@b.az balans artırması bank tərəfindən geri alındı: 12,34\u00a0$ çıxıldı — bank reversed it');
   });
 
+  it('words a bank transfer’s approval and rejection with the customer', () => {
+    const approved = entry('payment.bank_approve', { amountMicros: 20_000_000 }, { type: 'payment', id: 'p-1', label: 'a@b.az' });
+    expect(auditSentence(t('en'), 'en', approved)).toBe('Bank transfer of a@b.az approved: $20.00 credited');
+    const rejected = entry('payment.bank_reject', { reason: 'no such transfer' }, { type: 'payment', id: 'p-1', label: 'a@b.az' });
+    expect(auditSentence(t('en'), 'en', rejected)).toBe('Bank transfer of a@b.az rejected — no such transfer');
+  });
+
   it('words the removal of a lost second factor with the account and the team’s reason', () => {
     const reset = entry('two_factor.reset', { reason: 'lost phone and codes' }, { label: 'nermin@example.com' });
     expect(auditSentence(t('en'), 'en', reset)).toBe('Second factor of nermin@example.com removed, signed out everywhere: lost phone and codes');
