@@ -36,6 +36,11 @@ const counts = async () => ({
   coupons: (await database.db.select().from(coupons)).length,
   audit: (await database.db.select().from(auditLog)).length,
 });
+/** The targets' names the audit log shows for an action's entries. */
+const auditLabels = async (action: string) => {
+  const res = await app.request(`/api/admin/audit?action=${action}`, { headers: { origin: TEST_ORIGIN, cookie: admin } });
+  return ((await res.json()).entries as { target: { label: string | null } }[]).map((e) => e.target.label);
+};
 const auditOf = async (action: string) => database.db.select().from(auditLog).where(eq(auditLog.action, action));
 
 beforeAll(async () => {
@@ -79,6 +84,8 @@ describe('bonus rules and coupons API', () => {
     expect(changed!.details).toEqual({ method: { from: 'epoint', to: null }, percentBp: { from: 1000, to: 1500 }, enabled: { from: true, to: false } });
 
     expect((await send('PUT', '/rules/999999', admin, RULE)).status).toBe(404);
+    // The audit log names the rule as it is called now.
+    expect(await auditLabels('bonus_rule.update')).toEqual(['Card week']);
   });
 
   it('adds a coupon under its code in capitals and changes it, audited', async () => {
@@ -98,6 +105,7 @@ describe('bonus rules and coupons API', () => {
       capMicros: { from: 3_000_000, to: null },
       totalUses: { from: 100, to: null },
     });
+    expect(await auditLabels('coupon.create')).toEqual(['WELCOME10']);
   });
 
   it('refuses invalid rules and coupons with 422 VALIDATION_FAILED, writing nothing', async () => {
