@@ -98,6 +98,11 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
   await send('PUT', '/api/admin/catalog/param-texts', admin, { kind: 'groups', lang: 'en', hint: 'Group links' });
   const blog = await (await send('POST', '/api/admin/content/blog', admin, { slug: 'access-post', title: localized, excerpt: localized, body: localized, publishedOn: '2026-11-01' })).json();
   const faq = await (await send('POST', '/api/admin/content/faq', admin, { question: localized, answer: localized })).json();
+  const bonusRule = { name: 'Access bonus', method: null, minMicros: 10_000_000, percentBp: 500, capMicros: null, startsAt: null, endsAt: null, enabled: true };
+  const coupon = { code: 'ACCESS-ONE', kind: 'amount', amountMicros: 1_000_000, percentBp: null, capMicros: null, minTopUpMicros: 0, perCustomer: 1, totalUses: null, expiresAt: null, enabled: true };
+  const bonuses = await (await send('POST', '/api/admin/bonuses/rules', admin, bonusRule)).json();
+  await send('POST', '/api/admin/bonuses/coupons', admin, coupon);
+  const coupons = (await (await send('GET', '/api/admin/bonuses', admin)).json()).coupons as { id: number }[];
   const provider = await (await send('POST', '/api/admin/providers', admin, { name: 'Access panel', protocol: 'smm-v2', url: 'https://panel.example/api/v2', key: 'access-key-1234' })).json();
   const mail = (await (await send('GET', '/api/dev/mailbox', admin)).json()).messages as { id: number }[];
   expect([ticket?.id, consultation?.id, contacts.length >= 2, local.id, blog.id, faq.id, provider.id, mail.length > 0].every(Boolean)).toBe(true);
@@ -199,6 +204,11 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
     // A payment with no receipt: the routes answer 404 / 409 to whoever may use them.
     ['GET /api/admin/payments/:id/receipt', { path: `${a}/payments/${topUp.id}/receipt` }],
     ['POST /api/admin/payments/:id/review', { path: `${a}/payments/${topUp.id}/review`, body: { approve: true } }],
+    ['GET /api/admin/bonuses', { path: `${a}/bonuses` }],
+    ['POST /api/admin/bonuses/rules', { path: `${a}/bonuses/rules`, body: { ...bonusRule, name: 'Access bonus two', method: 'bank' } }],
+    ['PUT /api/admin/bonuses/rules/:id', { path: `${a}/bonuses/rules/${bonuses.rules[0].id}`, body: { ...bonusRule, enabled: false } }],
+    ['POST /api/admin/bonuses/coupons', { path: `${a}/bonuses/coupons`, body: { ...coupon, code: 'ACCESS-TWO' } }],
+    ['PUT /api/admin/bonuses/coupons/:id', { path: `${a}/bonuses/coupons/${coupons[0]!.id}`, body: { ...coupon, perCustomer: 2 } }],
     [
       'PUT /api/admin/payments/methods/:kind',
       {

@@ -8,7 +8,7 @@ import { signIn, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { applyNameRules, displayNames, previewNames, type NameRule } from '../../core/serviceNames';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
-import { auditLog, catalogServices, customerGroups, ledgerEntries, orders, paymentReceipts, payments, providerServiceChanges, providerServices, serviceSources, twoFactors, users } from '../db/schema';
+import { auditLog, catalogServices, coupons, customerGroups, depositBonusRules, ledgerEntries, orders, paymentReceipts, payments, providerServiceChanges, providerServices, serviceSources, twoFactors, users } from '../db/schema';
 import { createLogger } from '../logger';
 import { newOrderNumber } from '../orders/service';
 import { applyState } from '../orders/sync';
@@ -77,6 +77,10 @@ async function fixtures(): Promise<Record<string, () => Promise<{ path: string; 
   const [change] = await database.db.insert(providerServiceChanges).values({ providerId: panel.id, serviceId: 'walk-gone', kind: 'removed', before: terms }).returning();
   await database.db.insert(catalogServices).values({ ...plain, id: 'walk-sourced' });
   await database.db.insert(serviceSources).values({ serviceId: 'walk-sourced', position: 0, providerId: panel.id, providerServiceId: 'walk-1' });
+  const bonusRule = { name: 'Walk bonus', method: null, minMicros: 0, percentBp: 500, capMicros: null, startsAt: null, endsAt: null, enabled: true };
+  const coupon = { code: 'WALK-ONE', kind: 'amount', amountMicros: 1_000_000, percentBp: null, capMicros: null, minTopUpMicros: 0, perCustomer: 1, totalUses: null, expiresAt: null, enabled: true };
+  const newBonusRule = async () => (await database.db.insert(depositBonusRules).values(bonusRule).returning())[0]!.id;
+  const newCoupon = async () => (await database.db.insert(coupons).values({ ...coupon, kind: 'amount' }).returning())[0]!.id;
   const nameKey = encodeURIComponent((await (await send('GET', '/api/admin/catalog/service-names', admin)).json()).names[0].apiServiceName);
   return {
     'GET /api/admin/dashboard': async () => ({ path: '/api/admin/dashboard' }),
@@ -166,6 +170,11 @@ async function fixtures(): Promise<Record<string, () => Promise<{ path: string; 
     }),
     'GET /api/admin/payments/:id/receipt': async () => ({ path: `/api/admin/payments/${await bankTransfer(target.id)}/receipt` }),
     'POST /api/admin/payments/:id/review': async () => ({ path: `/api/admin/payments/${await bankTransfer(target.id)}/review`, body: { approve: true } }),
+    'GET /api/admin/bonuses': async () => ({ path: '/api/admin/bonuses' }),
+    'POST /api/admin/bonuses/rules': async () => ({ path: '/api/admin/bonuses/rules', body: bonusRule }),
+    'PUT /api/admin/bonuses/rules/:id': async () => ({ path: `/api/admin/bonuses/rules/${await newBonusRule()}`, body: { ...bonusRule, percentBp: 750 } }),
+    'POST /api/admin/bonuses/coupons': async () => ({ path: '/api/admin/bonuses/coupons', body: { ...coupon, code: 'WALK-NEW' } }),
+    'PUT /api/admin/bonuses/coupons/:id': async () => ({ path: `/api/admin/bonuses/coupons/${await newCoupon()}`, body: { ...coupon, perCustomer: 3 } }),
   };
 }
 

@@ -8,6 +8,8 @@ import {
   blogPosts,
   consultations,
   contactMessages,
+  coupons,
+  depositBonusRules,
   faqItems,
   localServices,
   orders,
@@ -61,8 +63,8 @@ const targetKey = (r: Row) => `${r.targetType === 'service' && r.action === 'ser
 /**
  * Names the targets of a page of entries, a query per kind of target: a user by e-mail, an order by
  * the number customers see, a shop service by the name customers read (`serviceDisplayNames`), a
- * local service, provider or post by its name, a ticket by its subject, a
- * payment by its customer's e-mail. Ids that cannot be a row of the table (a uuid column asked for
+ * local service, provider, post or bonus rule by its name, a coupon by its code, a ticket by its
+ * subject, a payment by its customer's e-mail. Ids that cannot be a row of the table (a uuid column asked for
  * something else) are never sent to the database.
  */
 async function resolveTargets(db: Db, rows: Row[], lang: Language): Promise<Map<string, AuditTarget>> {
@@ -109,6 +111,8 @@ async function resolveTargets(db: Db, rows: Row[], lang: Language): Promise<Map<
     (l) => db.select({ id: payments.id, email: users.email }).from(payments).innerJoin(users, eq(users.id, payments.userId)).where(inArray(payments.id, l)),
     (r) => put('payment', r.id, r.email),
   );
+  job(of('bonus_rule', SERIAL), (l) => db.select({ id: depositBonusRules.id, name: depositBonusRules.name }).from(depositBonusRules).where(inArray(depositBonusRules.id, l.map(Number))), (r) => put('bonus_rule', r.id, r.name));
+  job(of('coupon', SERIAL), (l) => db.select({ id: coupons.id, code: coupons.code }).from(coupons).where(inArray(coupons.id, l.map(Number))), (r) => put('coupon', r.id, r.code));
   // Names that are their own id.
   for (const kind of ['service-name', 'param-text']) for (const id of of(kind)) put(kind, id, id);
   await Promise.all(jobs);

@@ -42,7 +42,7 @@ export function adminBonusRoutes(deps: AppDeps) {
       return c.json(await staffBonuses(db), 201);
     })
 
-    .put('/rules/:id', param(idParams, notFound), jsonBody(bonusRuleInputSchema), async (c) => {
+    .put('/rules/:id', jsonBody(bonusRuleInputSchema), param(idParams, notFound), async (c) => {
       const actor = staffActor(c);
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
@@ -64,7 +64,7 @@ export function adminBonusRoutes(deps: AppDeps) {
       return c.json(await staffBonuses(db), 201);
     })
 
-    .put('/coupons/:id', param(idParams, notFound), jsonBody(couponInputSchema), async (c) => {
+    .put('/coupons/:id', jsonBody(couponInputSchema), param(idParams, notFound), async (c) => {
       const actor = staffActor(c);
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');

@@ -131,19 +131,21 @@ export const creditedByTopUp = (p: Pick<typeof payments.$inferSelect, 'amountUsd
 
 /** Every rule and coupon, with what each has given on completed top-ups (its uses: payments that did not fail). */
 export async function staffBonuses(db: Db): Promise<StaffBonuses> {
+  // The outer row's id named with its table: a select from one table writes its columns bare, and a
+  // bare "id" inside the subqueries would be the payment's.
   const rules = await db
     .select({
       rule: depositBonusRules,
-      uses: sql<number>`(select count(*)::int from ${payments} p where p.bonus_rule_id = ${depositBonusRules.id} and p.status = 'completed')`,
-      given: sql<string>`(select coalesce(sum(l.amount_micros), 0) from ${ledgerEntries} l join ${payments} p on l.kind = 'deposit_bonus' and l.reference = p.id::text where p.bonus_rule_id = ${depositBonusRules.id})`,
+      uses: sql<number>`(select count(*)::int from ${payments} p where p.bonus_rule_id = ${depositBonusRules}.id and p.status = 'completed')`,
+      given: sql<string>`(select coalesce(sum(l.amount_micros), 0) from ${ledgerEntries} l join ${payments} p on l.kind = 'deposit_bonus' and l.reference = p.id::text where p.bonus_rule_id = ${depositBonusRules}.id)`,
     })
     .from(depositBonusRules)
     .orderBy(asc(depositBonusRules.id));
   const list = await db
     .select({
       coupon: coupons,
-      uses: sql<number>`(select count(*)::int from ${payments} p where p.coupon_id = ${coupons.id} and p.status in ('pending', 'completed'))`,
-      given: sql<string>`(select coalesce(sum(l.amount_micros), 0) from ${ledgerEntries} l join ${payments} p on l.kind = 'coupon_bonus' and l.reference = p.id::text where p.coupon_id = ${coupons.id})`,
+      uses: sql<number>`(select count(*)::int from ${payments} p where p.coupon_id = ${coupons}.id and p.status in ('pending', 'completed'))`,
+      given: sql<string>`(select coalesce(sum(l.amount_micros), 0) from ${ledgerEntries} l join ${payments} p on l.kind = 'coupon_bonus' and l.reference = p.id::text where p.coupon_id = ${coupons}.id)`,
     })
     .from(coupons)
     .orderBy(asc(coupons.id));

@@ -78,6 +78,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/payments/callback/:kind': 'gateway',
   'GET /api/payments/methods': 'user',
   'POST /api/payments/:reference/receipt': 'user',
+  'POST /api/payments/coupon': 'user',
   'GET /api/settings': 'public',
   'GET /api/content/blog': 'public',
   'GET /api/content/blog/:slug': 'public',
@@ -171,6 +172,12 @@ const ACCESS: Record<string, Access> = {
   // Payments: the list's export, and chargebacks.
   'GET /api/admin/payments/export': 'admin',
   'POST /api/admin/payments/:id/reversal': 'admin',
+  // Deposit bonus rules and coupons: read with the payments, set with the prices.
+  'GET /api/admin/bonuses': 'admin',
+  'POST /api/admin/bonuses/rules': 'admin',
+  'PUT /api/admin/bonuses/rules/:id': 'admin',
+  'POST /api/admin/bonuses/coupons': 'admin',
+  'PUT /api/admin/bonuses/coupons/:id': 'admin',
   'GET /api/admin/analytics': 'admin',
   'GET /api/admin/analytics/breakdown': 'admin',
   'GET /api/admin/analytics/export': 'admin',

@@ -166,6 +166,10 @@ const VALID_ADMIN_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/admin/catalog/import/preview': { providerId: '00000000-0000-4000-8000-000000000000', serviceIds: ['1'], markup: { percent: '10' } },
   'POST /api/admin/catalog/import': { providerId: '00000000-0000-4000-8000-000000000000', serviceIds: ['1'], markup: { percent: '10' } },
   'PUT /api/admin/catalog/services/:id/sources': { sources: [{ providerId: '00000000-0000-4000-8000-000000000000', providerServiceId: '1' }] },
+  'POST /api/admin/bonuses/rules': { name: 'Fuzz bonus', method: null, minMicros: 0, percentBp: 500, capMicros: null, startsAt: null, endsAt: null, enabled: true },
+  'PUT /api/admin/bonuses/rules/:id': { name: 'Fuzz bonus', method: null, minMicros: 0, percentBp: 500, capMicros: null, startsAt: null, endsAt: null, enabled: true },
+  'POST /api/admin/bonuses/coupons': { code: 'FUZZ-1', kind: 'amount', amountMicros: 1_000_000, percentBp: null, capMicros: null, minTopUpMicros: 0, perCustomer: 1, totalUses: null, expiresAt: null, enabled: true },
+  'PUT /api/admin/bonuses/coupons/:id': { code: 'FUZZ-1', kind: 'amount', amountMicros: 1_000_000, percentBp: null, capMicros: null, minTopUpMicros: 0, perCustomer: 1, totalUses: null, expiresAt: null, enabled: true },
 };
 /** Admin writes that read no body. */
 const BODILESS = new Set(['POST /api/admin/orders/:id/resync', 'POST /api/admin/orders/:id/resubmit', 'POST /api/admin/catalog/api-services/refresh', 'POST /api/admin/contact-messages/:id/replied', 'POST /api/admin/orders/:id/refill', 'POST /api/admin/orders/:id/cancel', 'POST /api/admin/providers/:id/test', 'POST /api/admin/providers/:id/catalogue']);

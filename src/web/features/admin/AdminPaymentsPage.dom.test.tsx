@@ -5,6 +5,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../../core/i18n';
+import { overrideRolePermissionsForTest } from '../../../core/permissions';
 import azAdmin from '../../i18n/locales/az/admin.json';
 import azCommon from '../../i18n/locales/az/common.json';
 import azPayments from '../../i18n/locales/az/payments.json';
@@ -24,6 +25,7 @@ import type { AdminPayment, PaymentsPage } from './api';
  * server, flagged and reversed payments with their badges and the gateway's reason in the
  * reader's language, the chargeback dialog, and the list's loading and failed states. The server
  * is a stub of fetch answering `reply`; src/server/payments/chargeback.test.ts runs the routes.
+ * The page's bonuses and coupons section is there for whoever reads payments.
  */
 
 const texts = {
@@ -85,6 +87,8 @@ beforeEach(() => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://shop.test');
     const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
     const text = input instanceof Request ? await input.text() : init?.body;
+    // The bonuses and coupons below the list (BonusesPanel.dom.test.tsx shows them): none here.
+    if (url.pathname === '/api/admin/bonuses') return Response.json({ rules: [], coupons: [] });
     asked.push({ method, path: url.pathname, query: url.searchParams, body: text ? JSON.parse(String(text)) : undefined });
     return reply(url.pathname, method);
   });
@@ -121,6 +125,25 @@ const row = async (reference: string) => (await screen.findAllByTestId('payment-
 const card = (reference: string) => screen.getAllByTestId('payment-card').find((r) => r.dataset.reference === reference)!;
 
 describe('the payments page', () => {
+  it('shows the bonuses and coupons to who reads payments, with no way to add one without setting prices', async () => {
+    show('en', '/admin/payments', ['moderator']);
+    await row('TP-PAID');
+    expect(screen.queryByRole('heading', { name: enAdmin.bonuses.title })).toBeNull();
+    cleanup();
+    const restore = overrideRolePermissionsForTest({ moderator: ['staff:enter', 'payments:read'] });
+    try {
+      show('en', '/admin/payments', ['moderator']);
+      expect(await screen.findByRole('heading', { name: enAdmin.bonuses.title })).toBeTruthy();
+      expect(await screen.findByText(enAdmin.bonuses.noCoupons)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: enAdmin.bonuses.newCoupon })).toBeNull();
+    } finally {
+      restore();
+    }
+    cleanup();
+    show('en', '/admin/payments', ['admin']);
+    expect(await screen.findByRole('button', { name: enAdmin.bonuses.newCoupon })).toBeTruthy();
+  });
+
   it('reads its filters from the address, sends them to the server and the export, and writes a new choice back', async () => {
     show('en', '/admin/payments?status=completed&method=sandbox&flagged=1&from=2026-11-01&to=2026-11-30&page=2&bogus=1');
     await row('TP-PAID');

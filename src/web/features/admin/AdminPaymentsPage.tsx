@@ -8,6 +8,8 @@ import { Button, buttonClass } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { formatNumber } from '../../lib/format';
+import { useCan } from './access';
+import { BonusesPanel } from './BonusesPanel';
 import { paymentsExportUrl, usePayments, type AdminPayment, type PaymentsQuery } from './api';
 import { PaymentsTable, ReversalDialog, ReviewDialog } from './PaymentsTable';
 import { AdminPage, FilterField, Pager, Panel, QueryView, SearchField, Select } from './ui';
@@ -47,6 +49,7 @@ export default function AdminPaymentsPage() {
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const [reversing, setReversing] = useState<AdminPayment | null>(null);
   const [reviewing, setReviewing] = useState<AdminPayment | null>(null);
+  const readsPayments = useCan()('payments:read');
 
   return (
     <AdminPage
@@ -110,6 +113,7 @@ export default function AdminPaymentsPage() {
 
         {data ? <Pager page={data.page} pages={pages} label={t('payments.paging')} onPage={(p) => set({ page: String(p) })} /> : null}
       </Panel>
+      {readsPayments ? <BonusesPanel /> : null}
       {reversing ? <ReversalDialog payment={reversing} onClose={() => setReversing(null)} /> : null}
       {reviewing ? <ReviewDialog payment={reviewing} onClose={() => setReviewing(null)} /> : null}
     </AdminPage>

@@ -8,6 +8,7 @@ import type { AnalyticsGroup, AnalyticsPeriod, AnalyticsTable, Breakdown } from 
 import type { Language } from '../../../core/i18n';
 import type { Settings } from '../../../core/settings';
 import type { CustomerGroupInput, CustomerPricingInput } from '../../../core/contracts/discounts';
+import type { BonusRuleInput, CouponInput } from '../../../core/contracts/bonuses';
 import type { AdminApiType } from '../../../server/admin/routes';
 import { unwrap } from '../../lib/api';
 
@@ -365,3 +366,19 @@ export const useReversePayment = () =>
     (v: { paymentId: string; reason: string }) => unwrap((o) => api.payments[':id'].reversal.$post({ param: { id: seg(v.paymentId) }, json: { reason: v.reason } }, o)),
     [paymentKeys.all(), adminKeys.usersAll(), adminKeys.dashboard(), adminKeys.audit()],
   );
+
+// ─── Deposit bonuses and coupons (docs/rules.md#bonuses) ─────────────────────────────────────
+
+export type StaffBonusesData = InferResponseType<typeof api.bonuses.$get>;
+export type BonusRuleRow = StaffBonusesData['rules'][number];
+export type CouponRow = StaffBonusesData['coupons'][number];
+export type { BonusRuleInput, CouponInput };
+const bonusKeys = () => [...adminKeys.all, 'bonuses'] as const;
+const bonuses = api.bonuses;
+export const useBonuses = () => useQuery({ queryKey: bonusKeys(), queryFn: () => unwrap((o) => bonuses.$get({}, o)) });
+export const useCreateBonusRule = () => useAdminMutation((input: BonusRuleInput) => unwrap((o) => bonuses.rules.$post({ json: input }, o)), [bonusKeys(), adminKeys.audit()]);
+export const useUpdateBonusRule = () =>
+  useAdminMutation((v: { id: number; input: BonusRuleInput }) => unwrap((o) => bonuses.rules[':id'].$put({ param: { id: String(v.id) }, json: v.input }, o)), [bonusKeys(), adminKeys.audit()]);
+export const useCreateCoupon = () => useAdminMutation((input: CouponInput) => unwrap((o) => bonuses.coupons.$post({ json: input }, o)), [bonusKeys(), adminKeys.audit()]);
+export const useUpdateCoupon = () =>
+  useAdminMutation((v: { id: number; input: CouponInput }) => unwrap((o) => bonuses.coupons[':id'].$put({ param: { id: String(v.id) }, json: v.input }, o)), [bonusKeys(), adminKeys.audit()]);

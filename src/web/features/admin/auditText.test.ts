@@ -32,11 +32,29 @@ describe('audit wording', () => {
     expect(auditSentence(t('az'), 'az', reversal)).toBe('a@b.az balans artırması bank tərəfindən geri alındı: 12,34\u00a0$ çıxıldı — bank reversed it');
   });
 
+  it('words a bank transfer’s approval and rejection with the customer', () => {
+    const approved = entry('payment.bank_approve', { amountMicros: 20_000_000 }, { type: 'payment', id: 'p-1', label: 'a@b.az' });
+    expect(auditSentence(t('en'), 'en', approved)).toBe('Bank transfer of a@b.az approved: $20.00 credited');
+    const rejected = entry('payment.bank_reject', { reason: 'no such transfer' }, { type: 'payment', id: 'p-1', label: 'a@b.az' });
+    expect(auditSentence(t('en'), 'en', rejected)).toBe('Bank transfer of a@b.az rejected — no such transfer');
+  });
+
   it('words the removal of a lost second factor with the account and the team’s reason', () => {
     const reset = entry('two_factor.reset', { reason: 'lost phone and codes' }, { label: 'nermin@example.com' });
     expect(auditSentence(t('en'), 'en', reset)).toBe('Second factor of nermin@example.com removed, signed out everywhere: lost phone and codes');
     expect(auditSentence(t('az'), 'az', reset)).toBe('nermin@example.com hesabının ikinci mərhələsi silindi, bütün cihazlarda çıxış edildi: lost phone and codes');
     expect(targetLink(reset)).toBe('/users?q=nermin%40example.com');
+  });
+
+  it('words the bonus rules’ and coupons’ additions and changes, shares as percents and amounts as money', () => {
+    const added = entry('bonus_rule.create', { name: 'Card week', method: 'epoint', minMicros: 20_000_000, percentBp: 1250, capMicros: null, startsAt: null, endsAt: null, enabled: true }, { type: 'bonus_rule', id: '3', label: 'Card week' });
+    expect(auditSentence(t('en'), 'en', added)).toBe('Deposit bonus rule “Card week” added: Name: Card week · Method: epoint · From: $20.00 · Percent: 12.5 % · Cap: — · Starts: — · Ends: — · Enabled: yes');
+    const changed = entry('bonus_rule.update', { percentBp: { from: 1000, to: 1500 }, enabled: { from: true, to: false } }, { type: 'bonus_rule', id: '3', label: 'Card week' });
+    expect(auditSentence(t('en'), 'en', changed)).toBe('Deposit bonus rule “Card week” changed: Percent: 10 % → 15 %; Enabled: yes → no');
+    expect(auditSentence(t('az'), 'az', changed)).toBe('“Card week” artırma bonusu qaydası dəyişdirildi: Faiz: 10 % → 15 %; Aktiv: bəli → xeyr');
+    const coupon = entry('coupon.update', { amountMicros: { from: 1_000_000, to: 2_000_000 }, totalUses: { from: 100, to: null } }, { type: 'coupon', id: '7', label: 'WELCOME5' });
+    expect(auditSentence(t('en'), 'en', coupon)).toBe('Coupon WELCOME5 changed: Amount: $1.00 → $2.00; In total: 100 → —');
+    expect(auditSentence(t('en'), 'en', entry('coupon.create', { code: 'WELCOME5', perCustomer: 1 }, { type: 'coupon', id: '7', label: 'WELCOME5' }))).toBe('Coupon WELCOME5 added: Code: WELCOME5 · Per customer: 1');
   });
 
   it('words an action without a sentence by its label and its details, keys named in the language or made readable', () => {

@@ -1,5 +1,6 @@
 import type { TFunction } from '../../i18n';
-import { formatMoney, formatMoneyDecimal, type Currency } from '../../lib/format';
+import { minorToDecimal } from '../../../core/money';
+import { formatDateTime, formatMoney, formatMoneyDecimal, formatNumber, type Currency } from '../../lib/format';
 import type { AuditEntry } from './api';
 
 /**
@@ -52,12 +53,16 @@ export function keyLabel(t: TFunction, key: string): string {
 }
 
 const MAX_LIST = 5;
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** One details value in words, in the reader's language. */
 export function valueText(t: TFunction, lang: string, key: string, value: unknown): string {
   const money = amountOf(key, value);
   if (money) return formatMoney(money.amount, money.currency, lang);
   if (value === null || value === undefined || value === '') return '—';
+  // A share in hundredths of a percent (`…Bp`: a fee, a bonus) and a moment (`…At`, ISO text).
+  if (/Bp$/.test(key) && typeof value === 'number' && Number.isSafeInteger(value)) return `${formatNumber(Number(minorToDecimal(value)), lang)} %`;
+  if (/At$/.test(key) && typeof value === 'string' && ISO_MOMENT.test(value)) return formatDateTime(value, lang);
   if (typeof value === 'boolean') return t(value ? 'audit.values.yes' : 'audit.values.no');
   if (typeof value === 'string') {
     if (key === 'role') return t(`roles.${value}`, { defaultValue: value });
