@@ -3,3 +3,4 @@ export * from './jobs';
 export { countFlaggedPayments, listPaymentsForStaff, paymentsCsv, reversePayment, type StaffPayment } from './service';
 export { availableMethods, ensurePaymentMethods, staffMethods, updateMethod } from './methods';
 export { attachReceipt, receiptOf, reviewBankTransfer, RECEIPT_MAX_BYTES } from './bank';
+export { canRefund, refundMicrosOf, refundPayment, resolvePendingRefunds } from './refund';

@@ -51,6 +51,8 @@ const payment = (over: Partial<AdminPayment> & Pick<AdminPayment, 'id' | 'refere
   flagged: false,
   flagReason: null,
   reversal: null,
+  refund: null,
+  refundable: false,
   createdAt: '2026-11-20T10:00:00.000Z',
   settledAt: null,
   ...over,
