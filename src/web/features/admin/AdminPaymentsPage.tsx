@@ -9,7 +9,7 @@ import { Input } from '../../components/ui/Input';
 import { useLanguage } from '../../lib/language';
 import { formatNumber } from '../../lib/format';
 import { paymentsExportUrl, usePayments, type AdminPayment, type PaymentsQuery } from './api';
-import { PaymentsTable, ReversalDialog, ReviewDialog } from './PaymentsTable';
+import { PaymentsTable, RefundDialog, ReversalDialog, ReviewDialog } from './PaymentsTable';
 import { AdminPage, FilterField, Pager, Panel, QueryView, SearchField, Select } from './ui';
 
 export const ns = ['admin', 'payments'];
@@ -46,6 +46,7 @@ export default function AdminPaymentsPage() {
   const data = payments.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const [reversing, setReversing] = useState<AdminPayment | null>(null);
+  const [refunding, setRefunding] = useState<AdminPayment | null>(null);
   const [reviewing, setReviewing] = useState<AdminPayment | null>(null);
 
   return (
@@ -105,12 +106,13 @@ export default function AdminPaymentsPage() {
         </div>
 
         <QueryView query={payments} error={t('payments.notLoaded')} empty={t('payments.empty')} isEmpty={(d) => d.payments.length === 0}>
-          {(d) => <PaymentsTable payments={d.payments} onReverse={setReversing} onReview={setReviewing} />}
+          {(d) => <PaymentsTable payments={d.payments} onReverse={setReversing} onReview={setReviewing} onRefund={setRefunding} />}
         </QueryView>
 
         {data ? <Pager page={data.page} pages={pages} label={t('payments.paging')} onPage={(p) => set({ page: String(p) })} /> : null}
       </Panel>
       {reversing ? <ReversalDialog payment={reversing} onClose={() => setReversing(null)} /> : null}
+      {refunding ? <RefundDialog payment={refunding} onClose={() => setRefunding(null)} /> : null}
       {reviewing ? <ReviewDialog payment={reviewing} onClose={() => setReviewing(null)} /> : null}
     </AdminPage>
   );
