@@ -21,7 +21,7 @@ import { createTestDatabase, postgresAvailable } from '../testing/db';
 import { createCustomer } from '../testing/users';
 import { credit, debit, verifyLedger } from '../wallet/ledger';
 import { ensurePaymentMethods } from './methods';
-import { refundPayment, resolvePendingRefunds, type RefundDeps } from './refund';
+import { isDefiniteRefusal, refundPayment, resolvePendingRefunds, type RefundDeps } from './refund';
 import { reversePayment, settle, startTopUp, type PaymentsDeps } from './service';
 
 const codeOf = (err: unknown) => (err instanceof AppError ? err.code : String(err));
@@ -326,5 +326,21 @@ describe('POST /api/admin/payments/:id/refund', () => {
     const mine = await (await app.request('/api/payments', { headers: { cookie: customer.cookie } })).json();
     expect(mine.payments).toMatchObject([{ reference: topUp.reference, refundStatus: 'completed' }]);
     expect(await verifyLedger(database.db)).toEqual([]);
+  });
+});
+
+describe('which gateway errors are a definite refusal', () => {
+  it('a refusal code, an HTTP 4xx or nothing sent are; no answer, a timeout, a 5xx or an unreadable reply are not', () => {
+    const failed = (details: Record<string, unknown>) => new AppError('PAYMENT_REFUND_FAILED', 'x', details);
+    expect(isDefiniteRefusal(failed({ reason: 'refused', gatewayCode: '15000' }))).toBe(true);
+    expect(isDefiniteRefusal(failed({ reason: 'http', httpStatus: 401 }))).toBe(true);
+    expect(isDefiniteRefusal(failed({ reason: 'bad_id' }))).toBe(true);
+    expect(isDefiniteRefusal(new RangeError('amountMinor must be a positive integer'))).toBe(true);
+    expect(isDefiniteRefusal(failed({ reason: 'http', httpStatus: 503 }))).toBe(false);
+    expect(isDefiniteRefusal(failed({ reason: 'timeout' }))).toBe(false);
+    expect(isDefiniteRefusal(failed({ reason: 'unreachable' }))).toBe(false);
+    expect(isDefiniteRefusal(failed({ reason: 'bad_reply' }))).toBe(false);
+    expect(isDefiniteRefusal(new AppError('PAYMENT_STATUS_UNKNOWN', 'x', { reason: 'refused' }))).toBe(false);
+    expect(isDefiniteRefusal(new Error('socket hang up'))).toBe(false);
   });
 });
