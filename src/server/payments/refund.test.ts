@@ -322,6 +322,11 @@ describe('POST /api/admin/payments/:id/refund', () => {
     expect(again.status).toBe(409);
     expect((await again.json()).error.code).toBe('PAYMENT_ALREADY_REFUNDED');
 
+    // The export names the refund: its state, when, who and why.
+    const csv = await (await app.request(`/api/admin/payments/export?userId=${customer.id}`, { headers: { cookie: admin } })).text();
+    expect(csv.split('\r\n')[0]).toMatch(/,refund_status,refunded_at,refunded_by,refund_reason$/);
+    expect(csv.split('\r\n')[1]).toMatch(/,completed,[0-9T:.-]+Z,admin@test\.local,Customer refund$/);
+
     // The customer's own list shows it refunded.
     const mine = await (await app.request('/api/payments', { headers: { cookie: customer.cookie } })).json();
     expect(mine.payments).toMatchObject([{ reference: topUp.reference, refundStatus: 'completed' }]);

@@ -438,7 +438,8 @@ export async function listPaymentsForStaff(db: Db, q: AdminPaymentsQuery, gatewa
 
 const CSV_COLUMNS = [
   'created_at', 'reference', 'customer', 'amount_usd', 'amount_azn', 'method', 'status', 'gateway_code', 'gateway_message', 'failure_reason',
-  'flagged', 'flag_reason', 'reversed_at', 'reversed_by', 'reversal_reason', 'transaction_id',
+  'flagged', 'flag_reason', 'reversed_at', 'reversed_by', 'reversal_reason', 'transaction_id', 'refund_status', 'refunded_at', 'refunded_by',
+  'refund_reason',
 ] as const;
 
 /** A CSV field: quoted when it holds a comma, quote or line break, and never read as a formula by a spreadsheet. */
@@ -455,7 +456,7 @@ export async function paymentsCsv(db: Db, q: AdminPaymentsQuery): Promise<string
     [
       p.createdAt, p.reference, p.email, microsToDecimal(p.amountUsdMicros), minorToDecimal(p.amountMinor), p.method, p.reversal ? 'reversed' : p.status,
       p.gatewayCode, p.gatewayMessage, p.failureReason, p.flagged ? 'yes' : 'no', p.flagReason, p.reversal?.at ?? null, p.reversal?.byEmail ?? null,
-      p.reversal?.reason ?? null, p.transactionId,
+      p.reversal?.reason ?? null, p.transactionId, p.refund?.status ?? null, p.refund?.at ?? null, p.refund?.byEmail ?? null, p.refund?.reason ?? null,
     ]
       .map(csvField)
       .join(','),
