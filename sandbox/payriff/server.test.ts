@@ -80,6 +80,19 @@ describe('order API v3', () => {
     expect(sb.control.order(orderId)).toMatchObject({ status: 'REFUNDED', refundedQepik: 1000 });
     expect((await api('POST', '/api/v3/refund', { orderId, amount: 0.01 })).body.code).not.toBe('00000');
   });
+
+  it('with refundMode lost-reply makes the refund but never answers: the order reads REFUNDED', async () => {
+    const created = await api('POST', '/api/v3/orders', order({ amount: 4 }));
+    const orderId = String(created.body.payload!.orderId);
+    sb.control.complete(orderId, 'success');
+    sb.control.set({ refundMode: 'lost-reply' });
+    const call = fetch(`${sb.url}/api/v3/refund`, {
+      method: 'POST', body: JSON.stringify({ orderId }), headers: { authorization: 'key-1', 'content-type': 'application/json' }, signal: AbortSignal.timeout(300),
+    });
+    await expect(call).rejects.toThrow();
+    expect(sb.control.order(orderId)).toMatchObject({ status: 'REFUNDED', refundedQepik: 400 });
+    expect((await api('GET', `/api/v3/orders/${orderId}`)).body.payload).toMatchObject({ paymentStatus: 'REFUNDED' });
+  });
 });
 
 describe('payment page', () => {

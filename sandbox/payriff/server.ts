@@ -61,7 +61,7 @@ const controlBody = z.strictObject({
   callback: z.enum(['normal', 'none', 'duplicate', 'tamper-amount', 'tamper-currency', 'late']).optional(),
   statusMode: z.enum(['normal', 'timeout', '5xx', 'garbage', 'error-code', 'tamper-amount', 'tamper-currency']).optional(),
   statusDelayMs: z.int().min(0).max(600_000).optional(),
-  refundMode: z.enum(['normal', 'timeout', 'error-code']).optional(),
+  refundMode: z.enum(['normal', 'timeout', 'error-code', 'lost-reply']).optional(),
   ...COMMON_FAULTS,
 });
 const orderBody = z.strictObject({ orderId: z.string(), outcome: z.enum(['success', 'declined', 'expired']).optional() });
@@ -179,6 +179,11 @@ export async function startSandboxPayriff(opts: SandboxPayriffOptions = {}): Pro
     if (amountQepik === null || amountQepik <= 0) return refuse(c, CODES.invalid, 'amount: a positive amount with at most 2 decimals');
     const result = state.refund(parsed.data.orderId, amountQepik);
     if (typeof result === 'string') return refuse(c, CODES.refused, result);
+    if (mode === 'lost-reply') {
+      // Refunded, but the answer is lost on the way: the shop only learns it from the order's status.
+      await sleep(600_000, undefined, { signal: state.signal }).catch(() => undefined);
+      return c.text('Gateway Timeout', 504);
+    }
     return c.json(envelope(CODES.ok, 'Approved', null));
   });
 

@@ -27,8 +27,11 @@ export interface FaultSettings {
   statusMode: StatusMode;
   /** Wait before every status answer (a slow gateway). */
   statusDelayMs: number;
-  /** How refunds answer: normally, never, or refused with HTTP 200 and a refusal code. */
-  refundMode: 'normal' | 'timeout' | 'error-code';
+  /**
+   * How refunds answer: normally, never, refused with HTTP 200 and a refusal code, or
+   * `lost-reply`: the refund is made but its answer never comes (the order reads REFUNDED).
+   */
+  refundMode: 'normal' | 'timeout' | 'error-code' | 'lost-reply';
 }
 
 export const DEFAULT_SETTINGS: FaultSettings = {

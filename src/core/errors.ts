@@ -69,7 +69,7 @@ export const ERROR_CODES = {
   PAYMENT_METHOD_UNAVAILABLE: 409,
   /** A top-up outside its method's bounds. `details.minMicros`, `details.maxMicros`. */
   TOPUP_OUT_OF_RANGE: 422,
-  /** A gateway refused or did not answer a refund of a top-up; nothing was taken from the balance. */
+  /** A gateway refused a refund of a top-up; whatever was taken from the balance for it was given back. */
   PAYMENT_REFUND_FAILED: 502,
   /** A bank transfer's receipt that is empty or not a PNG, JPEG, WebP or PDF by its content. */
   RECEIPT_INVALID: 422,
@@ -83,6 +83,14 @@ export const ERROR_CODES = {
   PAYMENT_NOT_REVERSIBLE: 409,
   /** A chargeback asked for a payment already reversed. */
   PAYMENT_ALREADY_REVERSED: 409,
+  /** A refund to the card asked for a payment that cannot have one: not a completed top-up, reversed, refused before, or its method's gateway cannot refund. `details.reason`. */
+  PAYMENT_NOT_REFUNDABLE: 409,
+  /** A refund to the card asked for a top-up already refunded. */
+  PAYMENT_ALREADY_REFUNDED: 409,
+  /** A refund to the card asked while another attempt is asking the gateway. */
+  PAYMENT_REFUND_IN_PROGRESS: 409,
+  /** A refund to the card the balance cannot pay: the customer spent the top-up. Nothing changed. `details.neededMicros`. */
+  PAYMENT_REFUND_BALANCE_SHORT: 409,
 
   // deposit bonuses and coupons (docs/rules.md#bonuses)
   /** No coupon with this code (or it is switched off). */

@@ -189,6 +189,8 @@ export type AdminPaymentsQuery = z.output<typeof adminPaymentsQuerySchema>;
 export const paymentIdParamsSchema = z.strictObject({ id: orderIdSchema });
 /** A chargeback booked by the team: why the bank took the top-up back (required; in the ledger and the audit log). */
 export const paymentReversalSchema = z.strictObject({ reason: z.string().trim().min(3).max(500) });
+/** A refund of a top-up to the card asked by the team (docs/rules.md#top-up-refunds): why (required; in the ledger and the audit log). */
+export const paymentRefundSchema = z.strictObject({ reason: z.string().trim().min(3).max(500) });
 /** The team's review of a bank transfer: approved, or rejected with the reason the customer is told. */
 export const bankReviewSchema = z.discriminatedUnion('approve', [
   z.strictObject({ approve: z.literal(true) }),

@@ -6,6 +6,9 @@ import { MAX_METHOD_FEE_BP, PAYMENT_CURRENCIES, PAYMENT_METHOD_KINDS } from '../
 
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** A top-up's refund to the card (docs/rules.md#top-up-refunds): asked and waiting for the gateway, done, or refused (the balance given back). */
+export const PAYMENT_REFUND_STATUSES = ['pending', 'completed', 'failed'] as const;
+export type PaymentRefundStatus = (typeof PAYMENT_REFUND_STATUSES)[number];
 
 /** Top-up request: USD with at most 2 decimals (whole cents), 1 to 10 000, in micro-dollars (docs/rules.md#payments). */
 export const TOPUP_MIN_MICROS = 1_000_000;
@@ -43,6 +46,9 @@ export const paymentViewSchema = z.object({
   /** What it earned (or will earn once paid) on top of it: the deposit bonus and a coupon's. */
   bonusMicros: z.number().int(),
   couponMicros: z.number().int(),
+  /** A refund of this top-up to the card (docs/rules.md#top-up-refunds), or null; when it was done. */
+  refundStatus: z.enum(PAYMENT_REFUND_STATUSES).nullable(),
+  refundedAt: z.string().nullable(),
 });
 export type PaymentView = z.infer<typeof paymentViewSchema>;
 

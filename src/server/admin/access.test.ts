@@ -200,6 +200,8 @@ async function fixtures(): Promise<Map<string, { path: string; body?: unknown }>
     ['GET /api/dev/mailbox/:id', { path: `/api/dev/mailbox/${mail[0]!.id}` }],
     ['GET /api/admin/payments/export', { path: `${a}/payments/export?status=completed&flagged=1` }],
     ['POST /api/admin/payments/:id/reversal', { path: `${a}/payments/${topUp.id}/reversal`, body: { reason: 'The bank reversed it' } }],
+    // A method with no gateway that refunds here: the route answers 409 to whoever may use it.
+    ['POST /api/admin/payments/:id/refund', { path: `${a}/payments/${topUp.id}/refund`, body: { reason: 'Customer asked for it' } }],
     ['GET /api/admin/payments/methods', { path: `${a}/payments/methods` }],
     // A payment with no receipt: the routes answer 404 / 409 to whoever may use them.
     ['GET /api/admin/payments/:id/receipt', { path: `${a}/payments/${topUp.id}/receipt` }],

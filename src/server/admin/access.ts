@@ -99,6 +99,7 @@ export const ADMIN_ROUTE_PERMISSIONS: readonly (readonly [Method, string, Permis
   // Payments: the export of the list, and chargebacks (docs/decisions/0019).
   ['GET', '/payments/export', 'payments:read'],
   ['POST', '/payments/:id/reversal', 'payments:manage'],
+  ['POST', '/payments/:id/refund', 'payments:manage'],
   ['GET', '/payments/:id/receipt', 'payments:read'],
   ['POST', '/payments/:id/review', 'payments:manage'],
   // Deposit bonus rules and coupons (docs/rules.md#bonuses): seen with the payments, set with the prices.

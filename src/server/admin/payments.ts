@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { adminPaymentsQuerySchema, bankReviewSchema, paymentIdParamsSchema, paymentReversalSchema } from '../../core/contracts/admin';
+import { adminPaymentsQuerySchema, bankReviewSchema, paymentIdParamsSchema, paymentRefundSchema, paymentReversalSchema } from '../../core/contracts/admin';
 import { AppError } from '../../core/errors';
 import type { AppDeps } from '../deps';
 import { staffActor } from '../auth';
 import { jsonBody, param, query } from '../http/body';
-import { creditedByTopUp, listPaymentsForStaff, paymentsCsv, receiptOf, reversePayment, reviewBankTransfer, staffMethods, updateMethod } from '../payments';
+import { creditedByTopUp, listPaymentsForStaff, paymentsCsv, receiptOf, refundPayment, reversePayment, reviewBankTransfer, staffMethods, updateMethod } from '../payments';
 import { gatewayRegistry } from '../gateways';
 import { paymentMethodInputSchema } from '../../core/contracts/payments';
 import { PAYMENT_METHOD_KINDS } from '../../core/paymentMethods';
@@ -25,14 +25,15 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
 }
 
 /**
- * The team's payments (docs/rules.md#payments): the filtered list, its CSV export, and booking a
- * chargeback of a completed top-up (docs/decisions/0019).
+ * The team's payments (docs/rules.md#payments): the filtered list, its CSV export, booking a
+ * chargeback of a completed top-up (docs/decisions/0019), and refunding one to the card
+ * (docs/rules.md#top-up-refunds).
  */
 export function adminPaymentsRoutes(deps: AppDeps) {
   const db = deps.database.db;
 
   return new Hono()
-    .get('/', query(adminPaymentsQuerySchema), async (c) => c.json(await listPaymentsForStaff(db, c.req.valid('query'))))
+    .get('/', query(adminPaymentsQuerySchema), async (c) => c.json(await listPaymentsForStaff(db, c.req.valid('query'), gatewaysOf(deps))))
 
     .get('/export', query(adminPaymentsQuerySchema), async (c) => {
       const csv = await paymentsCsv(db, c.req.valid('query'));
@@ -96,5 +97,22 @@ export function adminPaymentsRoutes(deps: AppDeps) {
       });
       await deps.realtime?.publish(payment.userId, { type: 'balance', balanceMicros, deltaMicros: -creditedByTopUp(payment) }).catch(() => {});
       return c.json({ paymentId: payment.id, reversedAt: payment.reversedAt!.toISOString(), balanceMicros });
+    })
+
+    // A refund to the card (docs/rules.md#top-up-refunds): 200 once the gateway gave it back, 202
+    // while its answer is unknown (asked again by a retry or the background pass); a refusal is
+    // PAYMENT_REFUND_FAILED with the balance given back.
+    .post('/:id/refund', param(paymentIdParamsSchema, () => new AppError('PAYMENT_NOT_FOUND', 'Payment not found.')), jsonBody(paymentRefundSchema), async (c) => {
+      const actor = staffActor(c);
+      const { id } = c.req.valid('param');
+      const { reason } = c.req.valid('json');
+      const refundDeps = { db, gateways: gatewaysOf(deps), logger: deps.logger, realtime: deps.realtime };
+      const { payment, balanceMicros } = await refundPayment(refundDeps, id, actor, reason, async (tx, p) => {
+        await audit(tx, actor, 'payment.refund', { type: 'payment', id: p.id }, { userId: p.userId, reference: p.reference, amountMicros: creditedByTopUp(p), reason });
+      });
+      return c.json(
+        { paymentId: payment.id, refundStatus: payment.refundStatus, refundedAt: payment.refundedAt?.toISOString() ?? null, refundError: payment.refundError, balanceMicros },
+        payment.refundStatus === 'completed' ? 200 : 202,
+      );
     });
 }

@@ -4,3 +4,4 @@ export { countFlaggedPayments, listPaymentsForStaff, paymentsCsv, reversePayment
 export { availableMethods, ensurePaymentMethods, staffMethods, updateMethod } from './methods';
 export { attachReceipt, receiptOf, reviewBankTransfer, RECEIPT_MAX_BYTES } from './bank';
 export { activeBonusRules, checkCoupon, createBonusRule, createCoupon, creditedByTopUp, staffBonuses, updateBonusRule, updateCoupon } from './bonuses';
+export { canRefund, refundPayment, resolvePendingRefunds } from './refund';

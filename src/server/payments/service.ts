@@ -18,6 +18,7 @@ import type { PaymentMethodKind } from '../../core/paymentMethods';
 import { callbackPath, quoteTopUp } from '../../core/paymentMethods';
 import { bonusesForNewTopUp, creditTopUp, creditedByTopUp } from './bonuses';
 import { rateOf, usableMethod } from './methods';
+import { canRefund } from './refund';
 import type { Logger } from '../logger';
 import type { RealtimeHub } from '../realtime';
 import { getSettings } from '../settings';
@@ -55,6 +56,8 @@ export const toPaymentView = (p: PaymentRow): PaymentView => ({
   reversedAt: p.reversedAt?.toISOString() ?? null,
   bonusMicros: p.bonusMicros,
   couponMicros: p.couponMicros,
+  refundStatus: p.refundStatus,
+  refundedAt: p.refundedAt?.toISOString() ?? null,
 });
 
 /**
@@ -347,15 +350,20 @@ function staffConditions(q: AdminPaymentsQuery): SQL | undefined {
 
 const reverser = alias(users, 'reverser');
 const reviewer = alias(users, 'reviewer');
+const refunder = alias(users, 'refunder');
 
 /** One payment as the team sees it: the payer, the gateway's code and words (with the reason they mean), the flag and the reversal. */
-function toStaffPayment(r: {
+function toStaffPayment(
+  r: {
   payment: PaymentRow;
   email: string;
   reversedByEmail: string | null;
   reviewedByEmail: string | null;
+  refundedByEmail: string | null;
   receipt: { contentType: string; size: number; uploadedAt: Date } | null;
-}) {
+  },
+  gateways?: GatewayRegistry,
+) {
   const p = r.payment;
   return {
     id: p.id,
@@ -377,6 +385,19 @@ function toStaffPayment(r: {
     flagged: p.flagged,
     flagReason: p.flagReason,
     reversal: p.reversedAt ? { at: p.reversedAt.toISOString(), byEmail: r.reversedByEmail, reason: p.reversalReason ?? '' } : null,
+    /** A refund to the card asked by the team (docs/rules.md#top-up-refunds): its state, who, when, why, and the gateway's last error. */
+    refund: p.refundStatus
+      ? {
+          status: p.refundStatus,
+          requestedAt: p.refundRequestedAt!.toISOString(),
+          at: p.refundedAt?.toISOString() ?? null,
+          byEmail: r.refundedByEmail,
+          reason: p.refundReason ?? '',
+          error: p.refundError,
+        }
+      : null,
+    /** Whether the team may ask for its refund to the card now (its method's gateway refunds; src/server/payments/refund.ts). */
+    refundable: gateways ? canRefund({ gateways }, p) : false,
     /** The method paid through (`method` above names the gateway that answered). */
     kind: p.method,
     /** A bank transfer's receipt, when uploaded (its bytes through the receipt route only). */
@@ -396,12 +417,14 @@ function staffSelect(db: Db, q: AdminPaymentsQuery) {
       email: users.email,
       reversedByEmail: reverser.email,
       reviewedByEmail: reviewer.email,
+      refundedByEmail: refunder.email,
       receipt: { contentType: paymentReceipts.contentType, size: paymentReceipts.size, uploadedAt: paymentReceipts.uploadedAt },
     })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .leftJoin(reverser, eq(reverser.id, payments.reversedBy))
     .leftJoin(reviewer, eq(reviewer.id, payments.reviewedBy))
+    .leftJoin(refunder, eq(refunder.id, payments.refundedBy))
     .leftJoin(paymentReceipts, eq(paymentReceipts.paymentId, payments.id))
     .where(staffConditions(q))
     .orderBy(desc(payments.createdAt), desc(payments.id));
@@ -412,7 +435,7 @@ function staffSelect(db: Db, q: AdminPaymentsQuery) {
  * (or reversed), method, the payer's e-mail, a customer, days (UTC) and the flag; with how many
  * match and the methods there are (the filter's choices).
  */
-export async function listPaymentsForStaff(db: Db, q: AdminPaymentsQuery) {
+export async function listPaymentsForStaff(db: Db, q: AdminPaymentsQuery, gateways?: GatewayRegistry) {
   const [rows, [count], methods] = await Promise.all([
     staffSelect(db, q)
       .limit(STAFF_PAGE)
@@ -420,12 +443,13 @@ export async function listPaymentsForStaff(db: Db, q: AdminPaymentsQuery) {
     db.select({ n: sql<number>`count(*)::int` }).from(payments).innerJoin(users, eq(users.id, payments.userId)).where(staffConditions(q)),
     db.selectDistinct({ method: payments.provider }).from(payments).orderBy(payments.provider),
   ]);
-  return { total: count?.n ?? 0, page: q.page, pageSize: STAFF_PAGE, methods: methods.map((m) => m.method), payments: rows.map(toStaffPayment) };
+  return { total: count?.n ?? 0, page: q.page, pageSize: STAFF_PAGE, methods: methods.map((m) => m.method), payments: rows.map((r) => toStaffPayment(r, gateways)) };
 }
 
 const CSV_COLUMNS = [
   'created_at', 'reference', 'customer', 'amount_usd', 'amount_azn', 'method', 'status', 'gateway_code', 'gateway_message', 'failure_reason',
-  'flagged', 'flag_reason', 'reversed_at', 'reversed_by', 'reversal_reason', 'transaction_id',
+  'flagged', 'flag_reason', 'reversed_at', 'reversed_by', 'reversal_reason', 'transaction_id', 'refund_status', 'refunded_at', 'refunded_by',
+  'refund_reason',
 ] as const;
 
 /** A CSV field: quoted when it holds a comma, quote or line break, and never read as a formula by a spreadsheet. */
@@ -437,12 +461,12 @@ function csvField(value: string | null): string {
 
 /** The filtered list as CSV (every page, newest first, at most PAYMENTS_CSV_MAX rows): amounts exact, USD in dollars and AZN in manat. */
 export async function paymentsCsv(db: Db, q: AdminPaymentsQuery): Promise<string> {
-  const rows = (await staffSelect(db, q).limit(PAYMENTS_CSV_MAX)).map(toStaffPayment);
+  const rows = (await staffSelect(db, q).limit(PAYMENTS_CSV_MAX)).map((r) => toStaffPayment(r));
   const lines = rows.map((p) =>
     [
       p.createdAt, p.reference, p.email, microsToDecimal(p.amountUsdMicros), minorToDecimal(p.amountMinor), p.method, p.reversal ? 'reversed' : p.status,
       p.gatewayCode, p.gatewayMessage, p.failureReason, p.flagged ? 'yes' : 'no', p.flagReason, p.reversal?.at ?? null, p.reversal?.byEmail ?? null,
-      p.reversal?.reason ?? null, p.transactionId,
+      p.reversal?.reason ?? null, p.transactionId, p.refund?.status ?? null, p.refund?.at ?? null, p.refund?.byEmail ?? null, p.refund?.reason ?? null,
     ]
       .map(csvField)
       .join(','),
@@ -470,7 +494,7 @@ export async function reversePayment(db: Db, paymentId: string, by: Reverser, re
     const [row] = await tx
       .update(payments)
       .set({ reversedAt: now, reversedBy: by.id, reversalReason: reason, updatedAt: now })
-      .where(and(eq(payments.id, paymentId), eq(payments.status, 'completed'), eq(payments.type, 'balance_topup'), isNull(payments.reversedAt)))
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'completed'), eq(payments.type, 'balance_topup'), isNull(payments.reversedAt), isNull(payments.refundStatus)))
       .returning();
     if (!row) {
       const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId));

@@ -74,10 +74,10 @@ describe('the team’s payments list: filters, pages and the CSV', () => {
 
     const csv = await paymentsCsv(database.db, { page: 1, q: 'filters+' });
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('created_at,reference,customer,amount_usd,amount_azn,method,status,gateway_code,gateway_message,failure_reason,flagged,flag_reason,reversed_at,reversed_by,reversal_reason,transaction_id');
+    expect(lines[0]).toBe('created_at,reference,customer,amount_usd,amount_azn,method,status,gateway_code,gateway_message,failure_reason,flagged,flag_reason,reversed_at,reversed_by,reversal_reason,transaction_id,refund_status,refunded_at,refunded_by,refund_reason');
     expect(lines.slice(1, -1)).toHaveLength(4);
     expect(lines.at(-1)).toBe('');
-    expect(lines[2]).toBe(`2026-03-02T23:59:59.000Z,${a2.reference},${ali.email},12.34,20.98,epoint,failed,51,Insufficient funds,insufficient_funds,no,,,,,`);
+    expect(lines[2]).toBe(`2026-03-02T23:59:59.000Z,${a2.reference},${ali.email},12.34,20.98,epoint,failed,51,Insufficient funds,insufficient_funds,no,,,,,,,,,`);
     // A text a spreadsheet would run as a formula is not one, and quotes and commas are quoted.
     expect(lines[3]).toContain(`,"'=HYPERLINK(""x""), ""quoted""",`);
   });

@@ -169,7 +169,7 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/admin/customer-groups/:id': 'admin',
   'DELETE /api/admin/customer-groups/:id': 'admin',
   'PUT /api/admin/users/:id/pricing': 'admin',
-  // Payments: the list's export, and chargebacks.
+  // Payments: the list's export, chargebacks and refunds to the card.
   'GET /api/admin/payments/export': 'admin',
   'POST /api/admin/payments/:id/reversal': 'admin',
   // Deposit bonus rules and coupons: read with the payments, set with the prices.
@@ -178,6 +178,7 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/admin/bonuses/rules/:id': 'admin',
   'POST /api/admin/bonuses/coupons': 'admin',
   'PUT /api/admin/bonuses/coupons/:id': 'admin',
+  'POST /api/admin/payments/:id/refund': 'admin',
   'GET /api/admin/analytics': 'admin',
   'GET /api/admin/analytics/breakdown': 'admin',
   'GET /api/admin/analytics/export': 'admin',

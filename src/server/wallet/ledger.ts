@@ -149,6 +149,20 @@ export interface UnexplainedChargeback {
   problem: 'no_reversed_payment' | 'amount' | 'no_entry';
 }
 
+/**
+ * A top-up refund's entry (docs/rules.md#top-up-refunds) that does not match its payment: a
+ * `topup_refund` must take the payment's amount, a `bonus_reversal` what it earned on top, and a
+ * `topup_refund_failed` give both back, only for a refund the gateway refused; each from a payment
+ * of the same account with a refund asked. And a refunded payment without the entries its state
+ * needs (`no_entry`).
+ */
+export interface UnexplainedTopUpRefund {
+  userId: string;
+  paymentId: string;
+  kind: 'topup_refund' | 'bonus_reversal' | 'topup_refund_failed';
+  problem: 'no_refunded_payment' | 'status' | 'amount' | 'no_entry';
+}
+
 const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 
 /**
@@ -162,7 +176,14 @@ export interface UnexplainedBonus {
   problem: 'no_completed_payment' | 'amount' | 'no_entry';
 }
 
-export type LedgerProblem = BalanceMismatch | DripFeedOverRefund | ChargebackMismatch | NegativeWithoutChargeback | UnexplainedChargeback | UnexplainedBonus;
+export type LedgerProblem =
+  | BalanceMismatch
+  | DripFeedOverRefund
+  | ChargebackMismatch
+  | NegativeWithoutChargeback
+  | UnexplainedChargeback
+  | UnexplainedBonus
+  | UnexplainedTopUpRefund;
 
 /**
  * What breaks the books (should be nothing): users whose cached balance differs from the sum of
@@ -179,6 +200,10 @@ export type LedgerProblem = BalanceMismatch | DripFeedOverRefund | ChargebackMis
  * takes back exactly one reversed completed top-up of the same account (reference = the payment's
  * id, amount = minus what it credited: its amount and what it earned), and each reversed payment
  * has its chargeback. Each bonus entry is what a completed top-up earned, once.
+ *
+ * And top-up refunds to the card: each `topup_refund`, `bonus_reversal` and `topup_refund_failed`
+ * entry matches its payment's amounts and refund state, and each refund has the entries its state
+ * needs (UnexplainedTopUpRefund).
  */
 export async function verifyLedger(db: Runner): Promise<LedgerProblem[]> {
   const balances = await db.execute(sql`
@@ -238,6 +263,24 @@ export async function verifyLedger(db: Runner): Promise<LedgerProblem[]> {
     where e.status = 'completed' and e.micros > 0
       and exists (select 1 from ${ledgerEntries} t where t.kind = 'topup' and t.reference = e.id::text)
       and not exists (select 1 from ${ledgerEntries} l where l.kind = e.kind and l.reference = e.id::text and l.user_id = e.user_id)`);
+  const topUpRefunds = await db.execute(sql`
+    select l.user_id, l.reference as payment_id, l.kind,
+      case when p.id is null then 'no_refunded_payment' when l.kind = 'topup_refund_failed' and p.refund_status <> 'failed' then 'status' else 'amount' end as problem
+    from ${ledgerEntries} l
+    left join ${payments} p on p.id::text = l.reference and p.user_id = l.user_id and p.refund_status is not null
+    where l.kind in ('topup_refund', 'bonus_reversal', 'topup_refund_failed')
+      and (p.id is null
+        or (l.kind = 'topup_refund_failed' and p.refund_status <> 'failed')
+        or l.amount_micros <> case l.kind
+          when 'topup_refund' then -p.amount_usd_micros
+          when 'bonus_reversal' then -(p.bonus_micros + p.coupon_micros)
+          else p.amount_usd_micros + p.bonus_micros + p.coupon_micros end)
+    union all
+    select p.user_id, p.id::text, k.kind, 'no_entry'
+    from ${payments} p cross join (values ('topup_refund'), ('bonus_reversal'), ('topup_refund_failed')) as k(kind)
+    where p.refund_status is not null
+      and (k.kind = 'topup_refund' or (k.kind = 'bonus_reversal' and p.bonus_micros + p.coupon_micros > 0) or (k.kind = 'topup_refund_failed' and p.refund_status = 'failed'))
+      and not exists (select 1 from ${ledgerEntries} l where l.kind = k.kind and l.reference = p.id::text and l.user_id = p.user_id)`);
   return [
     ...rowsOf<{ user_id: string; balance_micros: string; ledger_micros: string }>(balances).map((r) => ({
       userId: r.user_id,
@@ -267,6 +310,12 @@ export async function verifyLedger(db: Runner): Promise<LedgerProblem[]> {
       problem: r.problem,
     })),
     ...rowsOf<{ user_id: string; payment_id: string; kind: UnexplainedBonus['kind']; problem: UnexplainedBonus['problem'] }>(bonuses).map((r) => ({
+      userId: r.user_id,
+      paymentId: r.payment_id,
+      kind: r.kind,
+      problem: r.problem,
+    })),
+    ...rowsOf<{ user_id: string; payment_id: string; kind: UnexplainedTopUpRefund['kind']; problem: UnexplainedTopUpRefund['problem'] }>(topUpRefunds).map((r) => ({
       userId: r.user_id,
       paymentId: r.payment_id,
       kind: r.kind,

@@ -5,7 +5,7 @@ import type { Localized } from './admin';
 import { PAYMENT_CURRENCIES, PAYMENT_METHOD_KINDS } from '../../../core/paymentMethods';
 import { coupons, depositBonusRules } from './bonuses';
 
-import { PAYMENT_STATUSES } from '../../../core/contracts/payments';
+import { PAYMENT_REFUND_STATUSES, PAYMENT_STATUSES } from '../../../core/contracts/payments';
 
 export { PAYMENT_STATUSES, type PaymentStatus } from '../../../core/contracts/payments';
 
@@ -107,7 +107,7 @@ export const payments = pgTable(
      * gateway is asked; `pending` until it answers, `failed` (and the balance given back) when it
      * refuses.
      */
-    refundStatus: text('refund_status', { enum: ['pending', 'completed', 'failed'] }),
+    refundStatus: text('refund_status', { enum: PAYMENT_REFUND_STATUSES }),
     refundReason: text('refund_reason'),
     refundedBy: text('refunded_by').references(() => users.id, { onDelete: 'restrict' }),
     refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),

@@ -53,6 +53,8 @@ const payment = (over: Partial<AdminPayment> & Pick<AdminPayment, 'id' | 'refere
   flagged: false,
   flagReason: null,
   reversal: null,
+  refund: null,
+  refundable: false,
   createdAt: '2026-11-20T10:00:00.000Z',
   settledAt: null,
   ...over,
@@ -240,6 +242,82 @@ describe('the payments page', () => {
     ]);
     // The list is read again after the chargeback.
     await waitFor(() => expect(lists().length).toBeGreaterThan(1));
+  });
+
+  it('refunds a top-up to the card after asking the reason, shows it waiting, words a refusal, and shows the refund state, in Azerbaijani', async () => {
+    const refundable = payment({ id: PAID, reference: 'TP-PAID', status: 'completed', kind: 'payriff', method: 'payriff', refundable: true, amountUsdMicros: 5_000_000, amountMinor: 850 });
+    const refunds: PaymentsPage = {
+      ...list,
+      payments: [
+        refundable,
+        payment({
+          id: 'p-refunded', reference: 'TP-REFUNDED', status: 'completed', kind: 'payriff', method: 'payriff',
+          refund: { status: 'completed', requestedAt: '2026-11-22T09:00:00.000Z', at: '2026-11-22T09:00:05.000Z', byEmail: 'owner@artim.az', reason: 'müştəri istədi', error: null },
+        }),
+        payment({
+          id: 'p-waiting', reference: 'TP-WAIT', status: 'completed', kind: 'payriff', method: 'payriff',
+          refund: { status: 'pending', requestedAt: '2026-11-22T09:00:00.000Z', at: null, byEmail: 'owner@artim.az', reason: 'ikinci cəhd', error: 'payriff /api/v3/refund: timeout' },
+        }),
+      ],
+    };
+    let answer: () => Response | Promise<Response> = () => Response.json({ error: { code: 'PAYMENT_REFUND_BALANCE_SHORT', message: 'x', details: { neededMicros: 5_000_000 } } }, { status: 409 });
+    reply = (path) => (path.endsWith('/refund') ? answer() : Response.json(refunds));
+    show('az');
+
+    // The row's refund state: refunded (a badge and who did it), and one waiting for the gateway, to be asked again.
+    const done = await row('TP-REFUNDED');
+    expect(done.textContent).toContain('Karta qaytarılıb');
+    expect(within(done).getByTestId('payment-refund').dataset.refund).toBe('completed');
+    expect(within(done).queryByRole('button')).toBeNull();
+    const waiting = await row('TP-WAIT');
+    expect(within(waiting).getByTestId('payment-refund').textContent).toContain('Ödəniş sisteminin cavabı: payriff /api/v3/refund: timeout');
+    expect(within(waiting).getByRole('button', { name: 'TP-WAIT qaytarmasının vəziyyətini ödəniş sistemindən soruş' })).toBeTruthy();
+
+    fireEvent.click(within(await row('TP-PAID')).getByRole('button', { name: 'TP-PAID ödənişini karta qaytar' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Ödənişi karta qaytarmaq');
+    expect(dialog.textContent).toContain('ayla@example.az');
+
+    // No reason: said by the field, nothing sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Karta qaytar' }));
+    expect(await within(dialog).findByText('Ən azı 3 simvoldan ibarət səbəb yazın.')).toBeTruthy();
+    expect(asked.filter((a) => a.method === 'POST')).toEqual([]);
+
+    // Refused (the customer spent it): worded in the dialog, which stays open.
+    fireEvent.change(within(dialog).getByLabelText('Səbəb'), { target: { value: ' müştəri pulu geri istədi ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Karta qaytar' }));
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Ödəniş karta qaytarılmadı: Müştəri bu məbləğin bir hissəsini artıq xərcləyib: balansda qaytarmaq üçün kifayət qədər vəsait yoxdur.',
+    );
+    expect(screen.getByRole('dialog')).toBeTruthy();
+
+    // While the server works the button is busy; then it is refunded and the dialog closes.
+    let release!: () => void;
+    answer = () => new Promise<Response>((resolve) => {
+      release = () => resolve(Response.json({ paymentId: PAID, refundStatus: 'completed', refundedAt: '2026-11-23T10:00:00.000Z', refundError: null, balanceMicros: 0 }));
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Karta qaytar' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Karta qaytar' }).getAttribute('aria-busy')).toBe('true'));
+    release();
+    expect(await screen.findByText('Ödəniş karta qaytarıldı')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(asked.filter((a) => a.method === 'POST').map((a) => [a.path, a.body])).toEqual([
+      [`/api/admin/payments/${PAID}/refund`, { reason: 'müştəri pulu geri istədi' }],
+      [`/api/admin/payments/${PAID}/refund`, { reason: 'müştəri pulu geri istədi' }],
+    ]);
+    await waitFor(() => expect(lists().length).toBeGreaterThan(1));
+  });
+
+  it('offers no refund to the card for a payment whose method cannot refund, nor to a role that may only read payments', async () => {
+    reply = () => Response.json({ ...list, payments: [payment({ id: PAID, reference: 'TP-PAID', status: 'completed', kind: 'payriff', method: 'payriff', refundable: true })] });
+    show('en', '/admin/payments', ['moderator']);
+    expect(within(await row('TP-PAID')).queryByRole('button', { name: /Refund/ })).toBeNull();
+    cleanup();
+    reply = () => Response.json(list);
+    show('en');
+    expect(within(await row('TP-PAID')).queryByRole('button', { name: /Refund/ })).toBeNull();
+    expect(within(await row('TP-PAID')).getByRole('button', { name: /chargeback/i })).toBeTruthy();
   });
 
   it('says while the list loads, when it failed (with a way to try again), and when nothing matches, in the reader’s language', async () => {

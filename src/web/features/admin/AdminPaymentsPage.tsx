@@ -11,7 +11,7 @@ import { formatNumber } from '../../lib/format';
 import { useCan } from './access';
 import { BonusesPanel } from './BonusesPanel';
 import { paymentsExportUrl, usePayments, type AdminPayment, type PaymentsQuery } from './api';
-import { PaymentsTable, ReversalDialog, ReviewDialog } from './PaymentsTable';
+import { PaymentsTable, RefundDialog, ReversalDialog, ReviewDialog } from './PaymentsTable';
 import { AdminPage, FilterField, Pager, Panel, QueryView, SearchField, Select } from './ui';
 
 export const ns = ['admin', 'payments'];
@@ -48,6 +48,7 @@ export default function AdminPaymentsPage() {
   const data = payments.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const [reversing, setReversing] = useState<AdminPayment | null>(null);
+  const [refunding, setRefunding] = useState<AdminPayment | null>(null);
   const [reviewing, setReviewing] = useState<AdminPayment | null>(null);
   const readsPayments = useCan()('payments:read');
 
@@ -108,13 +109,14 @@ export default function AdminPaymentsPage() {
         </div>
 
         <QueryView query={payments} error={t('payments.notLoaded')} empty={t('payments.empty')} isEmpty={(d) => d.payments.length === 0}>
-          {(d) => <PaymentsTable payments={d.payments} onReverse={setReversing} onReview={setReviewing} />}
+          {(d) => <PaymentsTable payments={d.payments} onReverse={setReversing} onReview={setReviewing} onRefund={setRefunding} />}
         </QueryView>
 
         {data ? <Pager page={data.page} pages={pages} label={t('payments.paging')} onPage={(p) => set({ page: String(p) })} /> : null}
       </Panel>
       {readsPayments ? <BonusesPanel /> : null}
       {reversing ? <ReversalDialog payment={reversing} onClose={() => setReversing(null)} /> : null}
+      {refunding ? <RefundDialog payment={refunding} onClose={() => setRefunding(null)} /> : null}
       {reviewing ? <ReviewDialog payment={reviewing} onClose={() => setReviewing(null)} /> : null}
     </AdminPage>
   );

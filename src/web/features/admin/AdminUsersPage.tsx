@@ -17,7 +17,7 @@ import { ApiError } from '../../lib/api';
 import { useCan } from './access';
 import { ROLES, useAddRole, useAdjustBalance, usePayments, useRemoveRole, useSetApiAccess, useUsers, type AdminPayment, type AdminUser, type Role } from './api';
 import { useAdminBase } from './AdminLayout';
-import { PaymentsTable, ReversalDialog } from './PaymentsTable';
+import { PaymentsTable, RefundDialog, ReversalDialog } from './PaymentsTable';
 import { DeleteDialog, FormDialog } from './dialogs';
 import { SignInsDialog } from './SignInsDialog';
 import { CustomerGroupsPanel, PricingBadge, PricingDialog } from './CustomerPricing';
@@ -402,12 +402,13 @@ function PaymentHistoryDialog({ user, onClose }: { user: AdminUser; onClose: () 
   const base = useAdminBase();
   const payments = usePayments({ userId: user.id });
   const [reversing, setReversing] = useState<AdminPayment | null>(null);
+  const [refunding, setRefunding] = useState<AdminPayment | null>(null);
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} title={t('payments.historyTitle')} description={user.email} closeLabel={t('common.close')} className="sm:max-w-5xl">
       <QueryView query={payments} error={t('payments.notLoaded')} empty={t('payments.empty')} isEmpty={(d) => d.payments.length === 0}>
         {(d) => (
           <div className="-mx-4 sm:mx-0" data-testid="user-payments">
-            <PaymentsTable payments={d.payments} onReverse={setReversing} />
+            <PaymentsTable payments={d.payments} onReverse={setReversing} onRefund={setRefunding} />
           </div>
         )}
       </QueryView>
@@ -417,6 +418,7 @@ function PaymentHistoryDialog({ user, onClose }: { user: AdminUser; onClose: () 
         </Link>
       </p>
       {reversing ? <ReversalDialog payment={reversing} onClose={() => setReversing(null)} /> : null}
+      {refunding ? <RefundDialog payment={refunding} onClose={() => setRefunding(null)} /> : null}
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { FileCheck2, Flag, Undo2 } from 'lucide-react';
+import { CreditCard, FileCheck2, Flag, RefreshCw, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import type { ADMIN_PAYMENT_STATUS_FILTERS } from '../../../core/contracts/admin';
 import type { TFunction } from '../../i18n';
@@ -8,12 +8,13 @@ import { Button } from '../../components/ui/Button';
 import { useLanguage } from '../../lib/language';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from './access';
-import { useReversePayment, useReviewTransfer, type AdminPayment } from './api';
-import { FormDialog } from './dialogs';
+import { useRefundPayment, useReversePayment, useReviewTransfer, type AdminPayment } from './api';
+import { FormAlert, FormDialog } from './dialogs';
+import { errorText } from '../../lib/errorText';
 import { notify, notifyError } from './format';
 import { CardsOrTable, ReasonField, reasonError, Table, td, Th, Toggle } from './ui';
 
-/** Payments as the team sees them (the payments page, a customer's history on the users page), and booking a chargeback. */
+/** Payments as the team sees them (the payments page, a customer's history on the users page), booking a chargeback, and a refund to the card. */
 
 const STATUS_TONE: Record<(typeof ADMIN_PAYMENT_STATUS_FILTERS)[number], BadgeTone> = {
   pending: 'warning',
@@ -23,9 +24,10 @@ const STATUS_TONE: Record<(typeof ADMIN_PAYMENT_STATUS_FILTERS)[number], BadgeTo
   reversed: 'danger',
 };
 
-/** A payment's status as a badge: a completed top-up the bank took back reads "reversed". */
+/** A payment's status as a badge: a completed top-up the bank took back reads "reversed", one given back to the card "refunded". */
 export function PaymentStatusBadge({ payment }: { payment: AdminPayment }) {
   const { t } = useTranslation('admin');
+  if (payment.refund?.status === 'completed') return <Badge tone="neutral">{t('payments.status.refunded')}</Badge>;
   const status = payment.reversal ? 'reversed' : payment.status;
   return <Badge tone={STATUS_TONE[status]}>{t(`payments.status.${status}`)}</Badge>;
 }
@@ -36,16 +38,40 @@ function gatewayText(t: TFunction, p: AdminPayment): string {
   return [p.gatewayCode, reason].filter(Boolean).join(' · ') || '—';
 }
 
-/** Whether the team may book a chargeback of it: a completed top-up not yet reversed. */
-const reversible = (p: AdminPayment) => p.status === 'completed' && p.type === 'balance_topup' && !p.reversal;
+/** Whether the team may book a chargeback of it: a completed top-up not yet reversed, nor refunded to the card. */
+const reversible = (p: AdminPayment) => p.status === 'completed' && p.type === 'balance_topup' && !p.reversal && !p.refund;
 
 /** Payments as cards on phones and a table on wider screens; also a customer's history on the users page. */
-export function PaymentsTable({ payments, onReverse, onReview }: { payments: AdminPayment[]; onReverse?: (p: AdminPayment) => void; onReview?: (p: AdminPayment) => void }) {
+export function PaymentsTable({
+  payments,
+  onReverse,
+  onReview,
+  onRefund,
+}: {
+  payments: AdminPayment[];
+  onReverse?: (p: AdminPayment) => void;
+  onReview?: (p: AdminPayment) => void;
+  /** Opens the refund dialog: for a top-up whose method refunds, or to ask again about a pending refund. */
+  onRefund?: (p: AdminPayment) => void;
+}) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const allowed = useCan();
   const canReverse = !!onReverse && allowed('payments:manage');
   const canReview = !!onReview && allowed('payments:manage');
+  const canRefund = !!onRefund && allowed('payments:manage');
+  const refundButton = (p: AdminPayment) =>
+    !canRefund ? null : p.refundable ? (
+      <Button size="sm" variant="outline" onClick={() => onRefund!(p)} aria-label={t('payments.refundFor', { reference: p.reference })} data-testid="refund-payment">
+        <CreditCard className="size-4" aria-hidden="true" />
+        {t('payments.refund')}
+      </Button>
+    ) : p.refund?.status === 'pending' ? (
+      <Button size="sm" variant="outline" onClick={() => onRefund!(p)} aria-label={t('payments.refundCheckFor', { reference: p.reference })} data-testid="refund-check">
+        <RefreshCw className="size-4" aria-hidden="true" />
+        {t('payments.refundCheck')}
+      </Button>
+    ) : null;
   const reverseButton = (p: AdminPayment) =>
     canReverse && reversible(p) ? (
       <Button size="sm" variant="outline" onClick={() => onReverse!(p)} aria-label={t('payments.reverseFor', { reference: p.reference })}>
@@ -58,6 +84,18 @@ export function PaymentsTable({ payments, onReverse, onReview }: { payments: Adm
         {t('payments.review')}
       </Button>
     ) : null;
+  const actions = (p: AdminPayment) => {
+    const reverse = reverseButton(p);
+    const refund = refundButton(p);
+    return reverse && refund ? (
+      <div className="flex flex-wrap justify-end gap-2">
+        {refund}
+        {reverse}
+      </div>
+    ) : (
+      (refund ?? reverse)
+    );
+  };
   const transfer = (p: AdminPayment) =>
     p.kind === 'bank' ? (
       <p className="text-xs text-slate-700" data-testid="payment-transfer">
@@ -88,6 +126,14 @@ export function PaymentsTable({ payments, onReverse, onReview }: { payments: Adm
       </p>
     ) : null;
 
+  const refund = (p: AdminPayment) =>
+    p.refund ? (
+      <p className={`text-xs ${p.refund.status === 'failed' ? 'text-rose-800' : 'text-slate-700'}`} data-testid="payment-refund" data-refund={p.refund.status}>
+        {t(`payments.refundState.${p.refund.status}`, { when: formatDateTime(p.refund.at ?? p.refund.requestedAt, lang), who: p.refund.byEmail ?? '—' })}: {p.refund.reason}
+        {p.refund.error && p.refund.status !== 'completed' ? <span className="block">{t('payments.refundError', { error: p.refund.error })}</span> : null}
+      </p>
+    ) : null;
+
   return (
     <CardsOrTable
       cards={payments.map((p) => (
@@ -108,8 +154,9 @@ export function PaymentsTable({ payments, onReverse, onReview }: { payments: Adm
           </p>
           {flag(p)}
           {reversal(p)}
+          {refund(p)}
           {transfer(p)}
-          {reverseButton(p)}
+          {actions(p)}
         </li>
       ))}
     >
@@ -149,10 +196,11 @@ export function PaymentsTable({ payments, onReverse, onReview }: { payments: Adm
             <td className={`${td} max-w-64 space-y-1`}>
               {flag(p)}
               {reversal(p)}
+              {refund(p)}
               {transfer(p)}
-              {!p.flagged && !p.reversal && p.kind !== 'bank' ? '—' : null}
+              {!p.flagged && !p.reversal && !p.refund && p.kind !== 'bank' ? '—' : null}
             </td>
-            <td className={`${td} whitespace-nowrap text-right`}>{reverseButton(p)}</td>
+            <td className={`${td} whitespace-nowrap text-right`}>{actions(p)}</td>
           </tr>
         ))}
       </Table>
@@ -246,6 +294,53 @@ export function ReversalDialog({ payment, onClose }: { payment: AdminPayment; on
       submitLabel={t('payments.reverseSubmit')}
     >
       <ReasonField value={reason} onChange={setReason} error={error} />
+    </FormDialog>
+  );
+}
+
+/**
+ * Refunds a top-up to the card (docs/rules.md#top-up-refunds): the reason is required; the balance
+ * pays first, then the gateway gives the whole charge back. Asked again for a pending refund, the
+ * server asks the gateway whether the money went back before doing anything.
+ */
+export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const [reason, setReason] = useState(payment.refund?.reason ?? '');
+  const [tried, setTried] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const refund = useRefundPayment();
+  const error = tried ? reasonError(t, reason) : undefined;
+  const submit = () => {
+    setTried(true);
+    if (reasonError(t, reason)) return;
+    setFailure(null);
+    refund.mutate(
+      { paymentId: payment.id, reason: reason.trim() },
+      {
+        onSuccess: (r) => {
+          if (r.refundStatus === 'completed') notify.success(t('payments.refunded'), r.balanceMicros === null ? undefined : t('users.newBalance', { balance: formatMoney(r.balanceMicros, 'USD', lang) }));
+          else notify.success(t('payments.refundWaiting'));
+          onClose();
+        },
+        onError: (err) => {
+          setFailure(errorText(t, err, 'admin'));
+          notifyError(t, 'payments.notRefunded', err);
+        },
+      },
+    );
+  };
+  return (
+    <FormDialog
+      title={t('payments.refundTitle')}
+      description={t('payments.refundText', { email: payment.email, amount: formatMoney(payment.amountUsdMicros, 'USD', lang), paid: formatMoney(payment.amountMinor, payment.currency, lang) })}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={refund.isPending}
+      submitLabel={payment.refund?.status === 'pending' ? t('payments.refundCheck') : t('payments.refundSubmit')}
+    >
+      <ReasonField value={reason} onChange={setReason} error={error} />
+      <FormAlert>{failure ? `${t('payments.notRefunded')}: ${failure}` : null}</FormAlert>
     </FormDialog>
   );
 }

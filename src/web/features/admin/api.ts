@@ -361,6 +361,13 @@ export const useReviewTransfer = () =>
       unwrap((o) => api.payments[':id'].review.$post({ param: { id: seg(v.paymentId) }, json: v.review }, o)),
     [paymentKeys.all(), adminKeys.usersAll(), adminKeys.dashboard(), adminKeys.audit()],
   );
+/** A top-up refunded to the card (docs/rules.md#top-up-refunds): 200 refunded, 202 waiting for the gateway's answer. */
+export const useRefundPayment = () =>
+  useAdminMutation(
+    (v: { paymentId: string; reason: string }) => unwrap((o) => api.payments[':id'].refund.$post({ param: { id: seg(v.paymentId) }, json: { reason: v.reason } }, o)),
+    [paymentKeys.all(), adminKeys.usersAll(), adminKeys.dashboard(), adminKeys.audit()],
+  );
+
 export const useReversePayment = () =>
   useAdminMutation(
     (v: { paymentId: string; reason: string }) => unwrap((o) => api.payments[':id'].reversal.$post({ param: { id: seg(v.paymentId) }, json: { reason: v.reason } }, o)),

@@ -51,9 +51,14 @@ export function PaymentsTab({ locale, onTopUp }: { locale: string; onTopUp: () =
       ) : null}
     </>
   );
-  // A top-up the bank took back reads "reversed" (docs/decisions/0019).
+  // A top-up the bank took back reads "reversed" (docs/decisions/0019); one the team gave back to
+  // the card "refunded", or "refund pending" while the gateway has not confirmed it (docs/rules.md#top-up-refunds).
   const status = (p: PaymentView) =>
-    p.reversedAt ? (
+    p.refundStatus === 'completed' || p.refundStatus === 'pending' ? (
+      <Badge tone={p.refundStatus === 'completed' ? 'neutral' : 'warning'} data-status={p.refundStatus === 'completed' ? 'refunded' : 'refunding'} className="shrink-0 whitespace-nowrap">
+        {t(p.refundStatus === 'completed' ? 'status.refunded' : 'status.refunding')}
+      </Badge>
+    ) : p.reversedAt ? (
       <Badge tone="danger" data-status="reversed" className="shrink-0 whitespace-nowrap">
         {t('status.reversed')}
       </Badge>
