@@ -17,7 +17,7 @@ import { payments } from '../db/schema';
 import type { PaymentGateway } from '../gateways';
 import { credit, debit } from '../wallet';
 import { creditedByTopUp } from './bonuses';
-import type { PaymentRow, PaymentsDeps } from './service';
+import type { PaymentRow, PaymentsDeps } from './deps';
 
 export type RefundDeps = Pick<PaymentsDeps, 'db' | 'gateways' | 'logger' | 'realtime'>;
 

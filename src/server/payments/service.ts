@@ -19,21 +19,11 @@ import { callbackPath, quoteTopUp } from '../../core/paymentMethods';
 import { bonusesForNewTopUp, creditTopUp, creditedByTopUp } from './bonuses';
 import { rateOf, usableMethod } from './methods';
 import { canRefund } from './refund';
-import type { Logger } from '../logger';
-import type { RealtimeHub } from '../realtime';
 import { getSettings } from '../settings';
 import { chargeback } from '../wallet';
 
-export type PaymentRow = typeof payments.$inferSelect;
-
-export interface PaymentsDeps {
-  db: Db;
-  /** The gateway of each method kind; a payment is settled through its own method's. */
-  gateways: GatewayRegistry;
-  logger: Logger;
-  realtime?: RealtimeHub;
-  publicUrl: string;
-}
+import type { PaymentRow, PaymentsDeps } from './deps';
+export type { PaymentRow, PaymentsDeps } from './deps';
 
 /** Why a payment did not go through, for the return page: a reason the browser words in each language, or the gateway's own text. */
 const failureOf = (p: PaymentRow): Pick<PaymentStatusView, 'reason' | 'gatewayMessage'> =>
