@@ -130,7 +130,7 @@ describe.skipIf(!hasChromium())('analytics', () => {
     await page.getByTestId('attention-funds').click();
     await page.waitForURL(/\/en\/admin\/orders\?funds=1$/);
     await hydrated(page);
-    expect(await page.getByLabel('Delay').inputValue()).toBe('funds');
+    expect(await page.getByLabel('Delay', { exact: true }).inputValue()).toBe('funds');
 
     await page.goto('/en/admin');
     await hydrated(page);
