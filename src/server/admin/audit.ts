@@ -171,3 +171,10 @@ export async function listAudit(db: Db, q: AdminAuditQuery) {
     actions: actions.map((a) => a.action),
   };
 }
+
+/** What a change changed, field by field (`{ field: { from, to } }`), among `keys`, for the audit log. */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, keys: readonly string[]) {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const k of keys) if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) changes[k] = { from: before[k], to: after[k] };
+  return changes;
+}

@@ -6,16 +6,10 @@ import { staffActor } from '../auth';
 import type { AppDeps } from '../deps';
 import { jsonBody, param } from '../http/body';
 import { createBonusRule, createCoupon, staffBonuses, updateBonusRule, updateCoupon } from '../payments';
-import { audit } from './audit';
+import { audit, changedFields } from './audit';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
-/** What a change of a rule or coupon changed, field by field, for the audit log. */
-function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, keys: readonly string[]) {
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const k of keys) if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) changes[k] = { from: before[k], to: after[k] };
-  return changes;
-}
 const RULE_FIELDS = ['name', 'method', 'minMicros', 'percentBp', 'capMicros', 'startsAt', 'endsAt', 'enabled'] as const;
 const COUPON_FIELDS = ['code', 'kind', 'amountMicros', 'percentBp', 'capMicros', 'minTopUpMicros', 'perCustomer', 'totalUses', 'expiresAt', 'enabled'] as const;
 

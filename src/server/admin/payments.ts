@@ -9,20 +9,15 @@ import { gatewayRegistry } from '../gateways';
 import { paymentMethodInputSchema } from '../../core/contracts/payments';
 import { PAYMENT_METHOD_KINDS } from '../../core/paymentMethods';
 import { z } from 'zod';
-import { audit } from './audit';
+import { audit, changedFields } from './audit';
 
 const methodKindParams = z.object({ kind: z.enum(PAYMENT_METHOD_KINDS) });
 
 /** The gateways this process has (none configured: every gateway method is shown as not configured). */
 const gatewaysOf = (deps: AppDeps) => deps.gateways ?? gatewayRegistry({});
 
-/** What a change of a method changed, field by field, for the audit log. */
-function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const keys = ['name', 'details', 'currency', 'minMicros', 'maxMicros', 'feeBp', 'position', 'enabled'];
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const k of keys) if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) changes[k] = { from: before[k], to: after[k] };
-  return changes;
-}
+/** The fields of a method the audit log compares. */
+const METHOD_FIELDS = ['name', 'details', 'currency', 'minMicros', 'maxMicros', 'feeBp', 'position', 'enabled'] as const;
 
 /**
  * The team's payments (docs/rules.md#payments): the filtered list, its CSV export, booking a
@@ -55,7 +50,7 @@ export function adminPaymentsRoutes(deps: AppDeps) {
       const input = c.req.valid('json');
       await db.transaction(async (tx) => {
         const { before, after } = await updateMethod(tx, kind, input);
-        await audit(tx, actor, 'payment_method.update', { type: 'payment_method', id: kind }, changedFields(before, after));
+        await audit(tx, actor, 'payment_method.update', { type: 'payment_method', id: kind }, changedFields(before, after, METHOD_FIELDS));
       });
       await deps.realtime?.publish('*', { type: 'settings' }).catch(() => {});
       return c.json({ methods: await staffMethods(db, gatewaysOf(deps)) });
