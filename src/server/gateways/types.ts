@@ -41,13 +41,16 @@ export interface CreatedPayment {
  * are null; `raw` is the decoded reply for logs and admin screens.
  */
 export interface GatewayStatus {
-  state: 'success' | 'pending' | 'failed' | 'returned';
+  /** `partly_returned`: paid, and part of the charge given back to the card since (Payriff's PARTIAL_REFUND). */
+  state: 'success' | 'pending' | 'failed' | 'returned' | 'partly_returned';
   transactionId: string | null;
   reference: string | null;
   amountMinor: number | null;
   currency: string | null;
   code: string | null;
   message: string | null;
+  /** What was given back to the card so far, in minor units, when the gateway says (a refunded or partly refunded order). */
+  refundedMinor?: number | null;
   raw: unknown;
 }
 
