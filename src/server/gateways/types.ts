@@ -20,8 +20,11 @@ export interface CreatePaymentInput {
   description: string;
   /** The customer's language; each adapter maps it to one its page speaks. */
   language: GatewayLanguage;
-  /** The customer, for gateways that must be told who pays (PayTR): e-mail and the address the request came from. */
-  customer?: { email: string; ip: string };
+  /**
+   * The customer, for gateways that must be told who pays (PayTR): e-mail, the address the request
+   * came from, and the name on the profile when there is one.
+   */
+  customer?: { email: string; ip: string; name?: string };
   /** Where the gateway posts its notification for this payment (the method's callback route). */
   callbackUrl?: string;
   successUrl: string;

@@ -74,7 +74,7 @@ export function topUpDescription(language: Language, amountMicros: number): stri
  */
 export async function startTopUp(
   deps: PaymentsDeps,
-  user: { id: string; email: string },
+  user: { id: string; email: string; name?: string },
   body: z.input<typeof topUpInputSchema>,
   ip = '127.0.0.1',
 ): Promise<TopUpResult> {
@@ -115,7 +115,7 @@ export async function startTopUp(
       currency: method.currency,
       description: topUpDescription(input.language, input.amountMicros),
       language: input.language,
-      customer: { email: user.email, ip },
+      customer: { email: user.email, ip, ...(user.name ? { name: user.name } : {}) },
       callbackUrl: `${base}${callbackPath(method.kind)}`,
       successUrl: `${base}/payment-success?order=${encodeURIComponent(reference)}`,
       errorUrl: `${base}/payment-error?order=${encodeURIComponent(reference)}`,
