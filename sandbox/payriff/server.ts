@@ -41,6 +41,11 @@ export interface SandboxPayriffControl {
   order(orderId: string): SandboxOrder | undefined;
   /** Pays, declines or lets the order expire without the browser, as if the page had been used. */
   complete(orderId: string, outcome: 'success' | 'declined' | 'expired'): SandboxOrder;
+  /**
+   * Gives `amountQepik` of an approved order back as the merchant's dashboard would, outside the
+   * API (a partial refund leaves it PARTIAL_REFUND). Throws when the order cannot be refunded so.
+   */
+  refund(orderId: string, amountQepik: number): SandboxOrder;
   /** (Re)sends the order's notification now; resolves with the delivery attempts. */
   sendCallback(orderId: string, opts?: { mode?: CallbackMode; url?: string }): Promise<CallbackAttempt[]>;
   /** Resolves once no delayed card or notification is still in flight. */
@@ -64,7 +69,12 @@ const controlBody = z.strictObject({
   refundMode: z.enum(['normal', 'timeout', 'error-code', 'lost-reply']).optional(),
   ...COMMON_FAULTS,
 });
-const orderBody = z.strictObject({ orderId: z.string(), outcome: z.enum(['success', 'declined', 'expired']).optional() });
+const orderBody = z.strictObject({
+  orderId: z.string(),
+  outcome: z.enum(['success', 'declined', 'expired']).optional(),
+  /** For `refund`: qəpik to give back (default: all that is left). */
+  amountQepik: z.int().min(1).optional(),
+});
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 const createBody = z.strictObject({
@@ -244,6 +254,11 @@ export async function startSandboxPayriff(opts: SandboxPayriffOptions = {}): Pro
       if (!state.finish(orderId, outcome, 'CARD', card)) throw new Error(`order ${orderId} is already ${o.status}`);
       return structuredClone(o);
     },
+    refund(orderId, amountQepik) {
+      const result = state.refund(orderId, amountQepik);
+      if (typeof result === 'string') throw new Error(`order ${orderId}: ${result}`);
+      return structuredClone(result);
+    },
     sendCallback: (orderId, o) => state.sendCallback(orderId, o),
     idle: () => state.idle(),
   };
@@ -256,10 +271,14 @@ export async function startSandboxPayriff(opts: SandboxPayriffOptions = {}): Pro
     callbackUrl: () => state.callbackUrl,
     setCallbackUrl: (url) => state.setCallbackUrl(url),
     listing: () => ({ orders: control.orders() }),
-    actions: 'complete|callback',
+    actions: 'complete|callback|refund',
     actionBody: orderBody,
-    async act(action, { orderId, outcome }) {
+    async act(action, { orderId, outcome, amountQepik }) {
       if (action === 'callback') return { attempts: await control.sendCallback(orderId) };
+      if (action === 'refund') {
+        const o = state.orders.get(orderId);
+        return { order: control.refund(orderId, amountQepik ?? (o ? o.amountQepik - o.refundedQepik : 1)) };
+      }
       return { order: control.complete(orderId, outcome ?? 'success') };
     },
   });

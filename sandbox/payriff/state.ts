@@ -104,6 +104,8 @@ export function createState(opts: StateOptions) {
       merchantName: opts.merchantName,
       operationType: 'PURCHASE',
       paymentStatus: o.status,
+      // What went back to the card so far (a PARTIAL_REFUND's part, a REFUNDED order's whole).
+      refundedAmount: amountNumber(o.refundedQepik),
       auto: false,
       createdDate: o.createdDate,
       description: o.description,

@@ -141,7 +141,7 @@ export async function startSandboxPaytr(opts: SandboxPaytrOptions = {}): Promise
     const token = state.newToken();
     state.orders.set(token, {
       token, merchantOid: p.merchant_oid, amountKurus: Number(p.payment_amount), currency: p.currency, lang: p.lang,
-      email: p.email, userIp: p.user_ip, basket, okUrl: p.merchant_ok_url, failUrl: p.merchant_fail_url, testMode: p.test_mode === '1',
+      email: p.email, userIp: p.user_ip, userName: p.user_name, userAddress: p.user_address, userPhone: p.user_phone, basket, okUrl: p.merchant_ok_url, failUrl: p.merchant_fail_url, testMode: p.test_mode === '1',
       status: 'waiting', processing: false, paymentType: null, failedReasonCode: null, failedReasonMsg: null, maskedPan: null,
       paidAt: null, createdAt: new Date().toISOString(), notifications: [],
     });

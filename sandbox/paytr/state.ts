@@ -41,6 +41,10 @@ export interface SandboxOrder {
   lang: 'tr' | 'en';
   email: string;
   userIp: string;
+  /** user_name, user_address and user_phone as sent. */
+  userName: string;
+  userAddress: string;
+  userPhone: string;
   basket: [string, string, number][];
   okUrl: string;
   failUrl: string;

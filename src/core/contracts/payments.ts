@@ -6,8 +6,12 @@ import { MAX_METHOD_FEE_BP, PAYMENT_CURRENCIES, PAYMENT_METHOD_KINDS } from '../
 
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-/** A top-up's refund to the card (docs/rules.md#top-up-refunds): asked and waiting for the gateway, done, or refused (the balance given back). */
-export const PAYMENT_REFUND_STATUSES = ['pending', 'completed', 'failed'] as const;
+/**
+ * A top-up's refund to the card (docs/rules.md#top-up-refunds): asked and waiting for the gateway,
+ * done, refused (the balance given back), or partial (the gateway gave back only part of the
+ * charge: flagged for the team, the balance keeps the rest).
+ */
+export const PAYMENT_REFUND_STATUSES = ['pending', 'completed', 'failed', 'partial'] as const;
 export type PaymentRefundStatus = (typeof PAYMENT_REFUND_STATUSES)[number];
 
 /** Top-up request: USD with at most 2 decimals (whole cents), 1 to 10 000, in micro-dollars (docs/rules.md#payments). */

@@ -94,9 +94,9 @@ export function adminPaymentsRoutes(deps: AppDeps) {
       return c.json({ paymentId: payment.id, reversedAt: payment.reversedAt!.toISOString(), balanceMicros });
     })
 
-    // A refund to the card (docs/rules.md#top-up-refunds): 200 once the gateway gave it back, 202
-    // while its answer is unknown (asked again by a retry or the background pass); a refusal is
-    // PAYMENT_REFUND_FAILED with the balance given back.
+    // A refund to the card (docs/rules.md#top-up-refunds): 200 once the gateway gave it back (or
+    // only part of it: `partial`, flagged), 202 while its answer is unknown (asked again by a retry
+    // or the background pass); a refusal is PAYMENT_REFUND_FAILED with the balance given back.
     .post('/:id/refund', param(paymentIdParamsSchema, () => new AppError('PAYMENT_NOT_FOUND', 'Payment not found.')), jsonBody(paymentRefundSchema), async (c) => {
       const actor = staffActor(c);
       const { id } = c.req.valid('param');
@@ -107,7 +107,7 @@ export function adminPaymentsRoutes(deps: AppDeps) {
       });
       return c.json(
         { paymentId: payment.id, refundStatus: payment.refundStatus, refundedAt: payment.refundedAt?.toISOString() ?? null, refundError: payment.refundError, balanceMicros },
-        payment.refundStatus === 'completed' ? 200 : 202,
+        payment.refundStatus === 'pending' ? 202 : 200,
       );
     });
 }

@@ -230,7 +230,7 @@ describe('status without a usable answer', () => {
     expect(await errorOf(wrongKey.status(transactionId))).toEqual({ code: 'PAYMENT_STATUS_UNKNOWN', reason: 'http' });
     for (const [payload, reason] of [
       [{ orderId: 'ORD-OTHER', amount: 1, currencyType: 'AZN', paymentStatus: 'APPROVED' }, 'bad_reply'],
-      [{ orderId: 'ORD-3', amount: 1, currencyType: 'AZN', paymentStatus: 'PARTIAL_REFUND' }, 'unexpected_status'],
+      [{ orderId: 'ORD-3', amount: 1, currencyType: 'AZN', paymentStatus: 'NOT_A_STATUS' }, 'unexpected_status'],
     ] as const) {
       const stub = await capture({ code: '00000', payload });
       try {
@@ -298,9 +298,30 @@ describe('refund', () => {
     sandbox.control.complete(transactionId, 'success');
     await gateway.refund!(transactionId, 717);
     expect(sandbox.control.order(transactionId)).toMatchObject({ status: 'PARTIAL_REFUND', refundedQepik: 717 });
+    // Partly given back: a state of its own, with how much went back.
+    expect(await gateway.status(transactionId)).toMatchObject({ state: 'partly_returned', code: 'PARTIAL_REFUND', amountMinor: 1717, refundedMinor: 717 });
     await gateway.refund!(transactionId, 1000);
     expect(sandbox.control.order(transactionId)).toMatchObject({ status: 'REFUNDED', refundedQepik: 1717 });
-    expect(await gateway.status(transactionId)).toMatchObject({ state: 'returned', code: 'REFUNDED' });
+    expect(await gateway.status(transactionId)).toMatchObject({ state: 'returned', code: 'REFUNDED', refundedMinor: 1717 });
+  });
+
+  it('a partly refunded order without a readable refunded amount says the amount is unknown, never guesses it', async () => {
+    for (const refundedAmount of [undefined, 'a lot', -1]) {
+      const stub = await capture({ code: '00000', payload: { orderId: 'ORD-4', amount: 17.17, currencyType: 'AZN', paymentStatus: 'PARTIAL_REFUND', refundedAmount } });
+      try {
+        expect(await createGateway({ kind: 'payriff', baseUrl: stub.url, secretKey: 'k' }).status('ORD-4')).toMatchObject({ state: 'partly_returned', refundedMinor: null });
+      } finally {
+        await stub.close();
+      }
+    }
+  });
+
+  it('the sandbox refunds from its dashboard (control) as the API does: in part, then the rest', async () => {
+    const { transactionId } = await create();
+    sandbox.control.complete(transactionId, 'success');
+    expect(sandbox.control.refund(transactionId, 17)).toMatchObject({ status: 'PARTIAL_REFUND', refundedQepik: 17 });
+    expect(() => sandbox.control.refund(transactionId, 1701)).toThrow(/exceeds/);
+    expect(sandbox.control.refund(transactionId, 1700)).toMatchObject({ status: 'REFUNDED', refundedQepik: 1717 });
   });
 
   it('refuses more than was paid, an unpaid order, a refusal code and no answer with PAYMENT_REFUND_FAILED', async () => {

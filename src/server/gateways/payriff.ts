@@ -38,6 +38,8 @@ export const PAYRIFF_STATES: Record<string, GatewayStatus['state']> = {
   EXPIRED: 'failed',
   REFUNDED: 'returned',
   REVERSE: 'returned',
+  // Part of the charge given back (a refund of less than the whole, by the API or the merchant's dashboard).
+  PARTIAL_REFUND: 'partly_returned',
 };
 
 // Replies are read leniently: unknown fields pass, ids and codes may arrive as numbers.
@@ -61,6 +63,12 @@ const orderPayload = z.looseObject({
   amount: z.union([z.string(), z.number()]).nullish(),
   currencyType: optionalText,
   paymentStatus: z.string(),
+  /**
+   * What was given back to the card so far, in manat, as the sandbox reports it. The reference
+   * (reference/payments.md) names PARTIAL_REFUND nowhere and no field for the amount: when the
+   * field is missing or unreadable, the amount is unknown (null), never guessed.
+   */
+  refundedAmount: z.unknown().optional(),
   metadata: z.unknown().optional(),
   transactions: z
     .array(z.looseObject({ status: optionalText, responseDescription: optionalText }))
@@ -93,6 +101,7 @@ function referenceOf(metadata: unknown): string | null {
 
 function toStatus(order: OrderPayload, state: GatewayStatus['state'], raw: unknown): GatewayStatus {
   const last = order.transactions?.at(-1);
+  const refundedMinor = state === 'returned' || state === 'partly_returned' ? decimalToQepik(order.refundedAmount) : null;
   return {
     state,
     transactionId: order.orderId,
@@ -101,6 +110,7 @@ function toStatus(order: OrderPayload, state: GatewayStatus['state'], raw: unkno
     currency: order.currencyType,
     code: order.paymentStatus,
     message: last?.responseDescription ?? null,
+    refundedMinor,
     raw,
   };
 }
@@ -188,7 +198,7 @@ export function createPayriffGateway(options: PayriffOptions): PaymentGateway {
       if (order.data.orderId !== transactionId) {
         throw new AppError('PAYMENT_STATUS_UNKNOWN', `${name} answered for order ${order.data.orderId}`, { gateway: name, reason: 'bad_reply' });
       }
-      // A status this adapter does not know (a partial refund, one still being refunded) is for a person to read.
+      // A status this adapter does not know (one still being refunded, say) is for a person to read.
       const state = PAYRIFF_STATES[order.data.paymentStatus.toUpperCase()];
       if (!state) {
         throw new AppError('PAYMENT_STATUS_UNKNOWN', `${name} order status ${order.data.paymentStatus}`, {

@@ -7,7 +7,7 @@ import { AppError, type ErrorCode } from '../../core/errors';
 import { startSandboxPaytr, TEST_CARDS, type SandboxPaytr } from '../../../sandbox/paytr';
 import { startNotificationSink, type NotificationSink } from '../../../sandbox/paytr/testing';
 import { createGateway } from './index';
-import { liraToKurus, paytrCreateToken, paytrHashMatches, paytrMerchantOid, paytrNotificationHash, paytrStatusToken } from './paytr';
+import { liraToKurus, paytrCreateToken, paytrHashMatches, paytrMerchantOid, paytrNotificationHash, paytrStatusToken, paytrUserName } from './paytr';
 import type { GatewayLanguage, PaymentGateway } from './types';
 
 let sandbox: SandboxPaytr;
@@ -137,6 +137,17 @@ describe('create and the hosted page', () => {
     expect(html).toContain('10,80 TL');
     expect(html).toContain('EFT / Havale');
     for (const card of ['4355 0843 5508 4358', '4000 0000 0000 0002', '4000 0000 0000 3220']) expect(html).toContain(card);
+  });
+
+  it('names the customer by the profile\'s name, else the e-mail, and sends the documented placeholder for the address and phone it does not keep', async () => {
+    expect(paytrUserName({ email: 'a@example.com', name: '  Ayşe Yılmaz ' })).toBe('Ayşe Yılmaz');
+    expect(paytrUserName({ email: 'a@example.com', name: '   ' })).toBe('a@example.com');
+    expect(paytrUserName({ email: 'a@example.com' })).toBe('a@example.com');
+    expect(paytrUserName({ email: 'a@example.com', name: 'x'.repeat(80) })).toHaveLength(60);
+    const named = await gateway.create({ ...input(`balance-${randomUUID()}`, 500, 'tr'), customer: { email: 'buyer@example.com', ip: '203.0.113.7', name: 'Ayşe Yılmaz' } });
+    expect(sandbox.control.order(named.transactionId)).toMatchObject({ userName: 'Ayşe Yılmaz', email: 'buyer@example.com', userAddress: '-', userPhone: '-' });
+    const { transactionId } = await create(500);
+    expect(sandbox.control.order(transactionId)).toMatchObject({ userName: 'buyer@example.com', userAddress: '-', userPhone: '-' });
   });
 
   it('opens the page in English for an English-speaking customer', async () => {

@@ -128,9 +128,20 @@ const notification = z.looseObject({
 });
 
 /**
+ * What stands for a customer's postal address and phone in PayTR's token request, which requires
+ * both (non-empty): the shop's customer profile holds neither, so nothing true can be sent.
+ */
+export const PAYTR_NO_CONTACT = '-';
+
+/** PayTR's `user_name`: the profile's name (at most 60 characters), or the e-mail when it has none. */
+export const paytrUserName = (customer: { email: string; name?: string }) => customer.name?.trim().slice(0, 60) || customer.email;
+
+/**
  * The status inquiry answers `error` both for an order without a successful payment (not paid
  * yet, declined, unknown) and for a refused call (wrong token, merchant or request). Its words
- * tell them apart: only "no (successful) payment found" means the payment is still open.
+ * tell them apart: only "no (successful) payment found" means the payment is still open. PayTR's
+ * documentation of the inquiry names no field or code for this — only `err_msg` ("check err_msg
+ * for the error's detail") — so the words are what there is to read.
  */
 const NOT_PAID = /bulunamad|not found|failed to find|no successful/i;
 
@@ -173,10 +184,10 @@ export function createPaytrGateway(options: PaytrOptions): PaymentGateway {
         debug_on: '0',
         // PayTR's page speaks Turkish and English: an Azerbaijani customer reads it in Turkish.
         lang: p.language === 'en' || p.language === 'ru' ? 'en' : 'tr',
-        // The shop keeps no name, postal address or phone of its customers: the e-mail stands for them.
-        user_name: p.customer.email,
-        user_address: '-',
-        user_phone: '-',
+        // The name on the customer's profile (else the e-mail); no postal address or phone is kept.
+        user_name: paytrUserName(p.customer),
+        user_address: PAYTR_NO_CONTACT,
+        user_phone: PAYTR_NO_CONTACT,
         merchant_ok_url: p.successUrl,
         merchant_fail_url: p.errorUrl,
         timeout_limit: '30',

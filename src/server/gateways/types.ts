@@ -20,8 +20,11 @@ export interface CreatePaymentInput {
   description: string;
   /** The customer's language; each adapter maps it to one its page speaks. */
   language: GatewayLanguage;
-  /** The customer, for gateways that must be told who pays (PayTR): e-mail and the address the request came from. */
-  customer?: { email: string; ip: string };
+  /**
+   * The customer, for gateways that must be told who pays (PayTR): e-mail, the address the request
+   * came from, and the name on the profile when there is one.
+   */
+  customer?: { email: string; ip: string; name?: string };
   /** Where the gateway posts its notification for this payment (the method's callback route). */
   callbackUrl?: string;
   successUrl: string;
@@ -41,13 +44,16 @@ export interface CreatedPayment {
  * are null; `raw` is the decoded reply for logs and admin screens.
  */
 export interface GatewayStatus {
-  state: 'success' | 'pending' | 'failed' | 'returned';
+  /** `partly_returned`: paid, and part of the charge given back to the card since (Payriff's PARTIAL_REFUND). */
+  state: 'success' | 'pending' | 'failed' | 'returned' | 'partly_returned';
   transactionId: string | null;
   reference: string | null;
   amountMinor: number | null;
   currency: string | null;
   code: string | null;
   message: string | null;
+  /** What was given back to the card so far, in minor units, when the gateway says (a refunded or partly refunded order). */
+  refundedMinor?: number | null;
   raw: unknown;
 }
 

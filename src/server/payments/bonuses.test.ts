@@ -191,6 +191,25 @@ describe('deposit bonuses and coupons', () => {
     expect((await w.app.request('/api/payments/coupon', { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ code: good.code, amountMicros: 10_000_000 }) })).status).toBe(401);
   });
 
+  it('counts a coupon\'s uses per customer by mailbox: a second account of the same mailbox shares the count', async () => {
+    const once = await coupon(w, { perCustomer: 1 });
+    const twice = await coupon(w, { perCustomer: 2 });
+    const local = `farm${Date.now().toString(36)}`;
+    const first = await createCustomer(w.database.db, { email: `${local}@gmail.com` });
+    const second = await createCustomer(w.database.db, { email: `${local.slice(0, 2)}.${local.slice(2)}+promo@GoogleMail.com` });
+    const stranger = await createCustomer(w.database.db, { email: `${local}@example.com` });
+    await startTopUp(w.deps, first, { amountMicros: 5_000_000, method: 'bank', language: 'en', coupon: once.code });
+    await expect(startTopUp(w.deps, second, { amountMicros: 5_000_000, method: 'bank', language: 'en', coupon: once.code })).rejects.toMatchObject({ code: 'COUPON_ALREADY_USED' });
+    const check = await (await import('./bonuses')).checkCoupon(w.database.db, second.id, { code: once.code, amountMicros: 5_000_000 }).catch((e: AppError) => e.code);
+    expect(check).toBe('COUPON_ALREADY_USED');
+    // Another mailbox with the same local part at another domain is another customer.
+    await expect(startTopUp(w.deps, stranger, { amountMicros: 5_000_000, method: 'bank', language: 'en', coupon: once.code })).resolves.toMatchObject({ couponMicros: 2_000_000 });
+    // Twice per customer: one use by each account of the mailbox, then no more.
+    await startTopUp(w.deps, first, { amountMicros: 5_000_000, method: 'bank', language: 'en', coupon: twice.code });
+    await startTopUp(w.deps, second, { amountMicros: 5_000_000, method: 'bank', language: 'en', coupon: twice.code });
+    await expect(startTopUp(w.deps, first, { amountMicros: 5_000_000, method: 'bank', language: 'en', coupon: twice.code })).rejects.toMatchObject({ code: 'COUPON_ALREADY_USED' });
+  });
+
   it('the top-up dialog reads the rules in force with the methods', async () => {
     await w.database.db.update(depositBonusRules).set({ enabled: false });
     const live = await rule(w, { method: 'bank', percentBp: 700, minMicros: 50_000_000, capMicros: 10_000_000, endsAt: new Date(Date.now() + 86_400_000) });
@@ -256,6 +275,16 @@ describe.skipIf(!postgresAvailable())('coupons under parallel top-ups, on Postgr
     const once = await coupon(w, { perCustomer: 1 });
     const user = await createCustomer(w.database.db);
     const { used, others } = await race(w, Array.from({ length: 8 }, () => user), once.code);
+    expect({ used, others }).toEqual({ used: 1, others: ['COUPON_ALREADY_USED'] });
+    expect(await w.database.db.select().from(payments).where(eq(payments.couponId, once.id))).toHaveLength(1);
+  });
+
+  it('two accounts of one mailbox racing top-ups with a once-per-customer coupon use it once', async () => {
+    const once = await coupon(w, { perCustomer: 1 });
+    const local = `race${Date.now().toString(36)}`;
+    const first = await createCustomer(w.database.db, { email: `${local}@gmail.com` });
+    const second = await createCustomer(w.database.db, { email: `${local.toUpperCase()}+2@gmail.com` });
+    const { used, others } = await race(w, [first, second, first, second, first, second], once.code);
     expect({ used, others }).toEqual({ used: 1, others: ['COUPON_ALREADY_USED'] });
     expect(await w.database.db.select().from(payments).where(eq(payments.couponId, once.id))).toHaveLength(1);
   });

@@ -1,10 +1,11 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { bestBonusRule, couponBonus, normaliseCouponCode, type BonusRuleTerms } from '../../core/bonuses';
+import { canonicalMailbox } from '../../core/mailbox';
 import type { BonusRuleInput, BonusRuleView, CouponCheck, CouponInput, StaffBonuses } from '../../core/contracts/bonuses';
 import { AppError } from '../../core/errors';
 import type { PaymentMethodKind } from '../../core/paymentMethods';
 import type { Db, Tx } from '../db/client';
-import { coupons, depositBonusRules, ledgerEntries, payments } from '../db/schema';
+import { coupons, depositBonusRules, ledgerEntries, payments, users } from '../db/schema';
 import { credit } from '../wallet';
 
 type Runner = Db | Tx;
@@ -44,16 +45,27 @@ export async function depositBonusFor(db: Runner, topUp: { method: PaymentMethod
   return bestBonusRule(rules, topUp);
 }
 
-/** Uses of a coupon: payments naming it that did not fail, in all and by one customer. */
+/**
+ * Uses of a coupon: payments naming it that did not fail, in all and by one customer — every
+ * account whose e-mail is the customer's mailbox (src/core/mailbox.ts, the sign-up bonus's rule),
+ * so a second account of one mailbox shares the first one's count.
+ */
 async function couponUses(db: Runner, couponId: number, userId: string): Promise<{ total: number; mine: number }> {
-  const [r] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      mine: sql<number>`(count(*) filter (where ${payments.userId} = ${userId}))::int`,
-    })
+  const [me] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const mailbox = me ? canonicalMailbox(me.email) : null;
+  const byAccount = await db
+    .select({ userId: payments.userId, email: users.email, uses: sql<number>`count(*)::int` })
     .from(payments)
-    .where(and(eq(payments.couponId, couponId), inArray(payments.status, USING_STATUSES)));
-  return { total: r?.total ?? 0, mine: r?.mine ?? 0 };
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(and(eq(payments.couponId, couponId), inArray(payments.status, USING_STATUSES)))
+    .groupBy(payments.userId, users.email);
+  let total = 0;
+  let mine = 0;
+  for (const r of byAccount) {
+    total += r.uses;
+    if (r.userId === userId || (mailbox !== null && canonicalMailbox(r.email) === mailbox)) mine += r.uses;
+  }
+  return { total, mine };
 }
 
 /**

@@ -165,6 +165,17 @@ describe('a top-up through Payriff', () => {
     expect(await balanceOf(user.id)).toBe(0);
   });
 
+  it('an order paid and partly refunded before the shop settled it is flagged, neither credited nor closed', async () => {
+    payriff.control.set({ callback: 'none' });
+    const { user, topUp, orderId } = await started(10_000_000);
+    await complete(orderId);
+    payriff.control.refund(orderId, 100);
+    await reconcilePayments(deps, new Date(Date.now() + 5 * 60_000));
+    expect(await paymentOf(topUp.reference)).toMatchObject({ status: 'failed', flagged: true, flagReason: expect.stringMatching(/partly refunded/) });
+    expect(await balanceOf(user.id)).toBe(0);
+    expect(await entriesOf(user.id)).toEqual([]);
+  });
+
   it('a missed notification is settled by reconciliation', async () => {
     payriff.control.set({ callback: 'none' });
     const { user, topUp, orderId } = await started(12_000_000);

@@ -89,6 +89,8 @@ describe('a top-up through PayTR', () => {
     expect(row).toMatchObject({ method: 'paytr', provider: 'paytr', currency: 'TRY', amountMinor: 42_420, status: 'pending' });
     expect(oid).toBe(started.reference.replaceAll('-', ''));
     expect(paytr.control.order(oid)).toMatchObject({ amountKurus: 42_420, currency: 'TL', lang: 'tr' });
+    // Who pays: the profile's name and e-mail; no address or phone is kept, so PayTR gets the placeholder.
+    expect(paytr.control.order(oid)).toMatchObject({ userName: customer.name, email: customer.email, userAddress: '-', userPhone: '-' });
     expect(await (await fetch(started.paymentUrl)).text()).toContain('424,20 TL');
 
     const res = await payByCard(started.paymentUrl, TEST_CARDS.success);

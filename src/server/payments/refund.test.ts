@@ -156,12 +156,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
       // While the gateway cannot say (its status call fails), nothing changes and nothing is credited back.
       payriff.control.set({ refundMode: 'normal', statusMode: '5xx' });
-      expect(await resolvePendingRefunds(deps, 0)).toEqual({ completed: 0, failed: 0, pending: 1 });
+      expect(await resolvePendingRefunds(deps, 0)).toEqual({ completed: 0, failed: 0, partial: 0, pending: 1 });
       expect(await paymentOf(payment.id)).toMatchObject({ refundStatus: 'pending' });
       expect(await balanceOf(user.id)).toBe(0);
 
       payriff.control.set({ statusMode: 'normal' });
-      expect(await resolvePendingRefunds(deps, 0)).toEqual({ completed: 1, failed: 0, pending: 0 });
+      expect(await resolvePendingRefunds(deps, 0)).toEqual({ completed: 1, failed: 0, partial: 0, pending: 0 });
       expect(await paymentOf(payment.id)).toMatchObject({ refundStatus: 'completed', refundError: null });
       expect(payriff.control.order(orderId)).toMatchObject({ status: 'REFUNDED', refundedQepik: 1020 });
       expect(await entriesOf(payment.id)).toEqual([['topup', 6_000_000], ['topup_refund', -6_000_000]]);
@@ -183,6 +183,52 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(payriff.control.order(orderId)!.transactions).toHaveLength(transactions);
       expect(await balanceOf(user.id)).toBe(0);
       expect(await entriesOf(payment.id)).toEqual([['topup', 5_000_000], ['topup_refund', -5_000_000]]);
+    });
+
+    it('an unanswered refund the gateway made only in part: the background pass settles it partial, flagged, the balance gets back the rest, and stops asking', async () => {
+      const { user, payment, orderId } = await paidTopUp(10_000_000);
+      expect(payment.amountMinor).toBe(1700);
+      payriff.control.set({ refundMode: 'timeout' });
+      expect((await refundPayment(deps, payment.id, staff, 'Partly silent')).payment.refundStatus).toBe('pending');
+      payriff.control.set({ refundMode: 'normal' });
+      // Meanwhile 5.00 of the 17.00 AZN went back to the card (the gateway's dashboard).
+      payriff.control.refund(orderId, 500);
+      expect(payriff.control.order(orderId)).toMatchObject({ status: 'PARTIAL_REFUND', refundedQepik: 500 });
+      events.length = 0;
+
+      expect(await resolvePendingRefunds(deps, 0)).toEqual({ completed: 0, failed: 0, partial: 1, pending: 0 });
+      const settled = await paymentOf(payment.id);
+      expect(settled).toMatchObject({ refundStatus: 'partial', refundedMinor: 500, flagged: true, refundError: null, status: 'completed' });
+      expect(settled.flagReason).toMatch(/500 of 1700/);
+      expect(settled.refundedAt).toBeInstanceOf(Date);
+      // The card got 5/17 of the charge back: the balance gets 12/17 of the 10 USD, rounded down.
+      expect(await entriesOf(payment.id)).toEqual([['topup', 10_000_000], ['topup_refund', -10_000_000], ['topup_refund_partial', 7_058_823]]);
+      expect(await balanceOf(user.id)).toBe(7_058_823);
+      expect(events).toContainEqual({ userId: user.id, event: { type: 'balance', balanceMicros: 7_058_823, deltaMicros: 7_058_823 } });
+      expect(events).toContainEqual({ userId: user.id, event: { type: 'payment', paymentId: payment.id, status: 'refund_partial' } });
+
+      // Settled: neither the background pass nor the team asks the gateway again, and nothing moves.
+      payriff.control.set({ statusMode: 'timeout' });
+      expect(await resolvePendingRefunds(deps, 0)).toEqual({ completed: 0, failed: 0, partial: 0, pending: 0 });
+      const again = await refused(refundPayment(deps, payment.id, staff, 'again'));
+      expect([codeOf(again), detailsOf(again)?.reason]).toEqual(['PAYMENT_NOT_REFUNDABLE', 'partial_refund']);
+      expect(codeOf(await refused(reversePayment(database.db, payment.id, staff, 'chargeback')))).toBe('PAYMENT_NOT_REVERSIBLE');
+      expect(await entriesOf(payment.id)).toHaveLength(3);
+      expect(payriff.control.order(orderId)).toMatchObject({ status: 'PARTIAL_REFUND', refundedQepik: 500 });
+    });
+
+    it('the team refunds a top-up already partly refunded at the gateway: refused there, the order says how much went back, and it settles partial', async () => {
+      const { user, payment, orderId } = await paidTopUp(10_000_000, { bonusMicros: 1_000_000 });
+      payriff.control.refund(orderId, 850);
+      const outcome = await refundPayment(deps, payment.id, staff, 'Half went back already');
+      expect(outcome.payment).toMatchObject({ refundStatus: 'partial', refundedMinor: 850, flagged: true });
+      // Half the charge stayed with the shop: half the amount is the customer's again; the bonus stays taken back.
+      expect(outcome.balanceMicros).toBe(5_000_000);
+      expect(await balanceOf(user.id)).toBe(5_000_000);
+      expect(await entriesOf(payment.id)).toEqual([
+        ['topup', 10_000_000], ['deposit_bonus', 1_000_000], ['topup_refund', -10_000_000], ['bonus_reversal', -1_000_000], ['topup_refund_partial', 5_000_000],
+      ]);
+      expect(payriff.control.order(orderId)).toMatchObject({ status: 'PARTIAL_REFUND', refundedQepik: 850 });
     });
 
     it('a balance too short to give it back refuses the refund with nothing changed', async () => {
@@ -269,6 +315,25 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(problems).toContainEqual({ userId: payment.userId, paymentId: payment.id, kind: 'topup_refund', problem: 'no_entry' });
       // Put back as it was, so the books are clean again.
       await database.db.update(ledgerEntries).set({ kind: 'topup_refund', amountMicros: -2_000_000 }).where(and(eq(ledgerEntries.reference, payment.id), eq(ledgerEntries.kind, 'topup_refund_failed')));
+    });
+
+    it('the books check a partial refund\'s credit against what went back to the card', async () => {
+      const { payment, orderId } = await paidTopUp(3_000_000);
+      payriff.control.refund(orderId, 100);
+      await refundPayment(deps, payment.id, staff, 'For the books, in part');
+      // 3 USD = 5.10 AZN; 1.00 went back: 3 × 410 / 510 = 2.411764 USD kept.
+      expect(await entriesOf(payment.id)).toContainEqual(['topup_refund_partial', 2_411_764]);
+      expect(await verifyLedger(database.db)).toEqual([]);
+      await database.db.update(payments).set({ refundedMinor: 200 }).where(eq(payments.id, payment.id));
+      expect(await verifyLedger(database.db)).toContainEqual({ userId: payment.userId, paymentId: payment.id, kind: 'topup_refund_partial', problem: 'amount' });
+      await database.db.update(payments).set({ refundedMinor: null, refundStatus: 'completed' }).where(eq(payments.id, payment.id));
+      expect(await verifyLedger(database.db)).toContainEqual({ userId: payment.userId, paymentId: payment.id, kind: 'topup_refund_partial', problem: 'status' });
+      await database.db.update(payments).set({ refundedMinor: 100, refundStatus: 'partial' }).where(eq(payments.id, payment.id));
+      await database.db.delete(ledgerEntries).where(and(eq(ledgerEntries.reference, payment.id), eq(ledgerEntries.kind, 'topup_refund_partial')));
+      expect(await verifyLedger(database.db)).toContainEqual({ userId: payment.userId, paymentId: payment.id, kind: 'topup_refund_partial', problem: 'no_entry' });
+      // Put back as it was.
+      await credit(database.db, { userId: payment.userId, amountMicros: 2_411_764, kind: 'topup_refund_partial', reference: payment.id });
+      await database.db.update(users).set({ balanceMicros: 2_411_764 }).where(eq(users.id, payment.userId));
     });
   });
 }

@@ -8,7 +8,9 @@
  * back once (`topup_refund_failed`); no answer leaves it `pending` until a retry (the team's, or
  * the background pass) has asked the gateway whether the money went back. The gateway never
  * refunds beyond what was paid, and no credit back is written while it may have, so a refund
- * happens once either way.
+ * happens once either way. An order that reads partly refunded settles the refund `partial`:
+ * flagged for the team, never asked about again, and the balance gets back the share of the
+ * top-up the card did not (`keptOnBalanceMicros`).
  */
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors';
@@ -65,9 +67,23 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 
 const notFound = () => new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
 
+/**
+ * What the balance keeps of a top-up whose refund gave back only `refundedMinor` of its charge
+ * (docs/rules.md#top-up-refunds): the share of its USD amount whose charge the card did not get
+ * back, rounded down to the micro-dollar (the card's part is never paid twice). What the top-up
+ * earned on top stays taken back. Unknown (null) refunded amount: nothing, until a person decides.
+ * `verifyLedger` checks the `topup_refund_partial` entry by the same formula.
+ */
+export function keptOnBalanceMicros(p: Pick<PaymentRow, 'amountUsdMicros' | 'amountMinor'>, refundedMinor: number | null): number {
+  if (refundedMinor === null) return 0;
+  if (!Number.isSafeInteger(refundedMinor) || refundedMinor <= 0 || refundedMinor >= p.amountMinor) throw new RangeError('a partial refund is more than nothing and less than the charge');
+  return Number((BigInt(p.amountUsdMicros) * BigInt(p.amountMinor - refundedMinor)) / BigInt(p.amountMinor));
+}
+
 /** Why this payment's refund cannot be asked for (it was re-read after a claim found nothing). */
 function refusalOf(p: PaymentRow): AppError {
   if (p.refundStatus === 'completed') return new AppError('PAYMENT_ALREADY_REFUNDED', 'This top-up was already refunded.');
+  if (p.refundStatus === 'partial') return new AppError('PAYMENT_NOT_REFUNDABLE', 'The gateway gave back only part of this top-up; it is flagged for the team.', { reason: 'partial_refund' });
   if (p.refundStatus === 'pending') return new AppError('PAYMENT_REFUND_IN_PROGRESS', 'A refund of this top-up is under way.');
   if (p.refundStatus === 'failed') return new AppError('PAYMENT_NOT_REFUNDABLE', 'The gateway refused this refund; the balance was given back.', { reason: 'refund_failed' });
   if (p.reversedAt) return new AppError('PAYMENT_NOT_REFUNDABLE', 'This top-up was reversed by the bank.', { reason: 'reversed' });
@@ -138,23 +154,60 @@ async function send(deps: RefundDeps, gateway: NonNullable<ReturnType<typeof ref
     await gateway.refund(p.transactionId!, p.amountMinor);
   } catch (err) {
     if (!isDefiniteRefusal(err)) return stayPending(deps, p, err, balanceMicros);
-    // A retry may be refused because an earlier attempt, unanswered, did give the money back.
-    if (retry) {
-      const back = await wentBack(gateway, p).catch(() => null);
-      if (back === true) return complete(deps, p, balanceMicros);
-      if (back === null) return stayPending(deps, p, err, balanceMicros);
-    }
+    // Refused: an earlier attempt (unanswered) may have given the money back, or part of it may
+    // have gone back another way (the gateway's dashboard): the order says which.
+    const back = await wentBack(gateway, p).catch(() => null);
+    if (back?.kind === 'all') return complete(deps, p, balanceMicros);
+    if (back?.kind === 'part') return settlePartial(deps, p, back.refundedMinor, balanceMicros);
+    if (back === null && retry) return stayPending(deps, p, err, balanceMicros);
     return fail(deps, p, err);
   }
   return complete(deps, p, balanceMicros);
 }
 
-/** Whether the gateway's order says the money went back (true), was not given back (false); throws when it cannot tell. */
-async function wentBack(gateway: PaymentGateway, p: PaymentRow): Promise<boolean> {
+/** What the gateway's order says went back to the card. */
+type WentBack = { kind: 'all' } | { kind: 'none' } | { kind: 'part'; refundedMinor: number | null };
+
+/** Whether the gateway's order says the money went back (all), was not given back (none), or only part of it; throws when it cannot tell. */
+async function wentBack(gateway: PaymentGateway, p: PaymentRow): Promise<WentBack> {
   const status = await gateway.status(p.transactionId!);
-  if (status.state === 'returned') return true;
-  if (status.state === 'success') return false;
+  const refunded = status.refundedMinor ?? null;
+  // An amount that cannot be a part of this charge is no amount at all.
+  const part = refunded !== null && refunded > 0 && refunded < p.amountMinor ? refunded : null;
+  if (status.state === 'partly_returned') return { kind: 'part', refundedMinor: part };
+  if (status.state === 'returned') return part === null ? { kind: 'all' } : { kind: 'part', refundedMinor: part };
+  if (status.state === 'success') return { kind: 'none' };
   throw new AppError('PAYMENT_STATUS_UNKNOWN', `order is ${status.code ?? status.state}`);
+}
+
+/**
+ * The card got only part of the charge back: in one transaction the refund settles `partial`
+ * (flagged for the team, with what went back) and, when the gateway said how much, one
+ * `topup_refund_partial` entry gives the balance the share of the top-up the card did not get.
+ * Not asked about again.
+ */
+async function settlePartial(deps: RefundDeps, p: PaymentRow, refundedMinor: number | null, balanceBefore: number | null): Promise<RefundOutcome> {
+  const keptMicros = keptOnBalanceMicros(p, refundedMinor);
+  const settled = await deps.db.transaction(async (tx) => {
+    const now = new Date();
+    const flagReason =
+      refundedMinor === null
+        ? `Refund to the card: the gateway gave back only part of the charge and did not say how much; the balance kept nothing of it.`
+        : `Refund to the card: the gateway gave back ${refundedMinor} of ${p.amountMinor} (minor units of ${p.currency}); the balance kept ${keptMicros} micro-USD.`;
+    const [row] = await tx
+      .update(payments)
+      .set({ refundStatus: 'partial', refundedMinor, refundedAt: now, refundError: null, flagged: true, flagReason, claimedUntil: sql`now()`, updatedAt: now })
+      .where(and(eq(payments.id, p.id), eq(payments.refundStatus, 'pending')))
+      .returning();
+    if (!row) return null;
+    const balanceMicros = keptMicros > 0 ? await credit(tx, { userId: row.userId, amountMicros: keptMicros, kind: 'topup_refund_partial', reference: row.id, note: flagReason }) : null;
+    return { row, balanceMicros };
+  });
+  if (!settled) return { payment: await reread(deps, p.id), balanceMicros: balanceBefore };
+  deps.logger.warn({ payment: p.id, refundedMinor, keptMicros }, 'top-up refund: the gateway gave back only part of the charge; flagged');
+  if (settled.balanceMicros !== null) await publishBalance(deps, settled.row.userId, settled.balanceMicros, keptMicros, settled.row.id, 'partial');
+  else await deps.realtime?.publish(settled.row.userId, { type: 'payment', paymentId: settled.row.id, status: 'refund_partial' }).catch(() => {});
+  return { payment: settled.row, balanceMicros: settled.balanceMicros ?? balanceBefore };
 }
 
 async function complete(deps: RefundDeps, p: PaymentRow, balanceMicros: number | null): Promise<RefundOutcome> {
@@ -226,31 +279,34 @@ async function retryRefund(deps: RefundDeps, p: PaymentRow): Promise<RefundOutco
     .where(and(eq(payments.id, p.id), eq(payments.refundStatus, 'pending'), claimFree()))
     .returning();
   if (!claimed) throw refusalOf(await reread(deps, p.id));
-  let back: boolean;
+  let back: WentBack;
   try {
     back = await wentBack(gateway, claimed);
   } catch (err) {
     return stayPending(deps, claimed, err, null);
   }
-  return back ? complete(deps, claimed, null) : send(deps, gateway, claimed, true, null);
+  if (back.kind === 'all') return complete(deps, claimed, null);
+  if (back.kind === 'part') return settlePartial(deps, claimed, back.refundedMinor, null);
+  return send(deps, gateway, claimed, true, null);
 }
 
 /**
  * The background pass: every refund left pending for `olderThanMs` (its gateway did not answer)
  * and not being tried now is tried again, as the team's retry does. Returns how many ended
- * completed, failed, and are still pending.
+ * completed, failed, partial (flagged, not asked again) and are still pending.
  */
-export async function resolvePendingRefunds(deps: RefundDeps, olderThanMs = 5 * 60_000): Promise<{ completed: number; failed: number; pending: number }> {
+export async function resolvePendingRefunds(deps: RefundDeps, olderThanMs = 5 * 60_000): Promise<{ completed: number; failed: number; partial: number; pending: number }> {
   const due = await deps.db
     .select()
     .from(payments)
     .where(and(eq(payments.refundStatus, 'pending'), lt(payments.refundRequestedAt, new Date(Date.now() - olderThanMs)), claimFree()))
     .limit(100);
-  const counts = { completed: 0, failed: 0, pending: 0 };
+  const counts = { completed: 0, failed: 0, partial: 0, pending: 0 };
   for (const p of due) {
     try {
       const { payment } = await retryRefund(deps, p);
       if (payment.refundStatus === 'completed') counts.completed++;
+      else if (payment.refundStatus === 'partial') counts.partial++;
       else counts.pending++;
     } catch (err) {
       if (err instanceof AppError && err.code === 'PAYMENT_REFUND_FAILED') counts.failed++;

@@ -18,7 +18,7 @@ import type { PaymentMethodKind } from '../../core/paymentMethods';
 import { callbackPath, quoteTopUp } from '../../core/paymentMethods';
 import { bonusesForNewTopUp, creditTopUp, creditedByTopUp } from './bonuses';
 import { rateOf, usableMethod } from './methods';
-import { canRefund } from './refund';
+import { canRefund, keptOnBalanceMicros } from './refund';
 import { getSettings } from '../settings';
 import { chargeback } from '../wallet';
 
@@ -74,7 +74,7 @@ export function topUpDescription(language: Language, amountMicros: number): stri
  */
 export async function startTopUp(
   deps: PaymentsDeps,
-  user: { id: string; email: string },
+  user: { id: string; email: string; name?: string },
   body: z.input<typeof topUpInputSchema>,
   ip = '127.0.0.1',
 ): Promise<TopUpResult> {
@@ -115,7 +115,7 @@ export async function startTopUp(
       currency: method.currency,
       description: topUpDescription(input.language, input.amountMicros),
       language: input.language,
-      customer: { email: user.email, ip },
+      customer: { email: user.email, ip, ...(user.name ? { name: user.name } : {}) },
       callbackUrl: `${base}${callbackPath(method.kind)}`,
       successUrl: `${base}/payment-success?order=${encodeURIComponent(reference)}`,
       errorUrl: `${base}/payment-error?order=${encodeURIComponent(reference)}`,
@@ -159,6 +159,8 @@ type Decision =
 
 function decide(p: PaymentRow, status: GatewayStatus): Decision {
   if (status.state === 'pending') return { kind: 'wait' };
+  // Paid and part of it given back before this shop settled it: neither credit nor close, a person decides.
+  if (status.state === 'partly_returned') return { kind: 'flag', reason: 'status: paid, then partly refunded at the gateway' };
   if (status.state === 'failed' || status.state === 'returned') {
     return { kind: 'close', status: status.state === 'failed' ? 'failed' : 'cancelled', message: status.message, code: status.code };
   }
@@ -384,6 +386,9 @@ function toStaffPayment(
           byEmail: r.refundedByEmail,
           reason: p.refundReason ?? '',
           error: p.refundError,
+          /** A `partial` refund: what went back to the card (minor units; null: the gateway did not say) and what the balance kept. */
+          refundedMinor: p.refundedMinor,
+          keptMicros: p.refundStatus === 'partial' ? keptOnBalanceMicros(p, p.refundedMinor) : null,
         }
       : null,
     /** Whether the team may ask for its refund to the card now (its method's gateway refunds; src/server/payments/refund.ts). */

@@ -151,15 +151,17 @@ export interface UnexplainedChargeback {
 
 /**
  * A top-up refund's entry (docs/rules.md#top-up-refunds) that does not match its payment: a
- * `topup_refund` must take the payment's amount, a `bonus_reversal` what it earned on top, and a
- * `topup_refund_failed` give both back, only for a refund the gateway refused; each from a payment
- * of the same account with a refund asked. And a refunded payment without the entries its state
- * needs (`no_entry`).
+ * `topup_refund` must take the payment's amount, a `bonus_reversal` what it earned on top, a
+ * `topup_refund_failed` give both back, only for a refund the gateway refused, and a
+ * `topup_refund_partial` give back the share of the amount the card did not get (only for a
+ * `partial` refund whose refunded amount is known: amount × (charge − refunded) / charge, rounded
+ * down, as `keptOnBalanceMicros`); each from a payment of the same account with a refund asked.
+ * And a refunded payment without the entries its state needs (`no_entry`).
  */
 export interface UnexplainedTopUpRefund {
   userId: string;
   paymentId: string;
-  kind: 'topup_refund' | 'bonus_reversal' | 'topup_refund_failed';
+  kind: 'topup_refund' | 'bonus_reversal' | 'topup_refund_failed' | 'topup_refund_partial';
   problem: 'no_refunded_payment' | 'status' | 'amount' | 'no_entry';
 }
 
@@ -201,8 +203,8 @@ export type LedgerProblem =
  * id, amount = minus what it credited: its amount and what it earned), and each reversed payment
  * has its chargeback. Each bonus entry is what a completed top-up earned, once.
  *
- * And top-up refunds to the card: each `topup_refund`, `bonus_reversal` and `topup_refund_failed`
- * entry matches its payment's amounts and refund state, and each refund has the entries its state
+ * And top-up refunds to the card: each `topup_refund`, `bonus_reversal`, `topup_refund_failed`
+ * and `topup_refund_partial` entry matches its payment's amounts and refund state, and each refund has the entries its state
  * needs (UnexplainedTopUpRefund).
  */
 export async function verifyLedger(db: Runner): Promise<LedgerProblem[]> {
@@ -263,23 +265,30 @@ export async function verifyLedger(db: Runner): Promise<LedgerProblem[]> {
     where e.status = 'completed' and e.micros > 0
       and exists (select 1 from ${ledgerEntries} t where t.kind = 'topup' and t.reference = e.id::text)
       and not exists (select 1 from ${ledgerEntries} l where l.kind = e.kind and l.reference = e.id::text and l.user_id = e.user_id)`);
+  // What a partial refund leaves on the balance (keptOnBalanceMicros in src/server/payments/refund.ts).
+  const kept = sql.raw(`(p.amount_usd_micros * (p.amount_minor - p.refunded_minor)) / p.amount_minor`);
   const topUpRefunds = await db.execute(sql`
     select l.user_id, l.reference as payment_id, l.kind,
-      case when p.id is null then 'no_refunded_payment' when l.kind = 'topup_refund_failed' and p.refund_status <> 'failed' then 'status' else 'amount' end as problem
+      case when p.id is null then 'no_refunded_payment'
+        when (l.kind = 'topup_refund_failed' and p.refund_status <> 'failed') or (l.kind = 'topup_refund_partial' and (p.refund_status <> 'partial' or p.refunded_minor is null)) then 'status'
+        else 'amount' end as problem
     from ${ledgerEntries} l
     left join ${payments} p on p.id::text = l.reference and p.user_id = l.user_id and p.refund_status is not null
-    where l.kind in ('topup_refund', 'bonus_reversal', 'topup_refund_failed')
+    where l.kind in ('topup_refund', 'bonus_reversal', 'topup_refund_failed', 'topup_refund_partial')
       and (p.id is null
         or (l.kind = 'topup_refund_failed' and p.refund_status <> 'failed')
+        or (l.kind = 'topup_refund_partial' and (p.refund_status <> 'partial' or p.refunded_minor is null))
         or l.amount_micros <> case l.kind
           when 'topup_refund' then -p.amount_usd_micros
           when 'bonus_reversal' then -(p.bonus_micros + p.coupon_micros)
+          when 'topup_refund_partial' then ${kept}
           else p.amount_usd_micros + p.bonus_micros + p.coupon_micros end)
     union all
     select p.user_id, p.id::text, k.kind, 'no_entry'
-    from ${payments} p cross join (values ('topup_refund'), ('bonus_reversal'), ('topup_refund_failed')) as k(kind)
+    from ${payments} p cross join (values ('topup_refund'), ('bonus_reversal'), ('topup_refund_failed'), ('topup_refund_partial')) as k(kind)
     where p.refund_status is not null
-      and (k.kind = 'topup_refund' or (k.kind = 'bonus_reversal' and p.bonus_micros + p.coupon_micros > 0) or (k.kind = 'topup_refund_failed' and p.refund_status = 'failed'))
+      and (k.kind = 'topup_refund' or (k.kind = 'bonus_reversal' and p.bonus_micros + p.coupon_micros > 0) or (k.kind = 'topup_refund_failed' and p.refund_status = 'failed')
+        or (k.kind = 'topup_refund_partial' and p.refund_status = 'partial' and p.refunded_minor is not null and ${kept} > 0))
       and not exists (select 1 from ${ledgerEntries} l where l.kind = k.kind and l.reference = p.id::text and l.user_id = p.user_id)`);
   return [
     ...rowsOf<{ user_id: string; balance_micros: string; ledger_micros: string }>(balances).map((r) => ({

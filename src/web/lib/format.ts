@@ -174,6 +174,9 @@ export const formatDate = (value: DateInput, lang: string) => date(value, lang, 
 /** A moment's date and time: "23.11.2026 19:08" (az, tr), "Nov 23, 2026, 7:08 PM" (en). */
 export const formatDateTime = (value: DateInput, lang: string) => date(value, lang, true);
 
+/** A moment's date and time as formatDateTime writes them, on the clock of `timeZone` (the shop's: src/web/lib/shopTime.ts). */
+export const formatDateTimeIn = (value: DateInput, lang: string, timeZone: string) => date(value, lang, true, timeZone);
+
 /** A calendar day (YYYY-MM-DD) written like formatDate, never shifted by a time zone. */
 export function formatDay(day: string, lang: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? date(`${day}T00:00:00Z`, lang, false, 'UTC') : day;

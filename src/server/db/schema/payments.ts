@@ -105,7 +105,8 @@ export const payments = pgTable(
      * A completed top-up given back to the card by the team (docs/rules.md#top-up-refunds): the
      * balance is debited first (`topup_refund` and, for what it earned, `bonus_reversal`), then the
      * gateway is asked; `pending` until it answers, `failed` (and the balance given back) when it
-     * refuses.
+     * refuses, `partial` (flagged; `refunded_minor` says how much of the charge went back, when the
+     * gateway says) when the card got only part of it back.
      */
     refundStatus: text('refund_status', { enum: PAYMENT_REFUND_STATUSES }),
     refundReason: text('refund_reason'),
@@ -113,6 +114,8 @@ export const payments = pgTable(
     refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     refundError: text('refund_error'),
+    /** A `partial` refund: what the gateway reports given back to the card, in the minor unit of `currency` (null: it did not say). */
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }),
   },
   (t) => [
     index('payments_user_created_idx').on(t.userId, t.createdAt),
@@ -121,6 +124,7 @@ export const payments = pgTable(
     index('payments_coupon_idx').on(t.couponId, t.userId),
     check('payments_bonuses', sql`${t.bonusMicros} >= 0 and ${t.couponMicros} >= 0 and (${t.bonusRuleId} is null) = (${t.bonusMicros} = 0) and (${t.couponId} is not null or ${t.couponMicros} = 0)`),
     check('payments_refund', sql`(${t.refundStatus} is null) = (${t.refundRequestedAt} is null) and (${t.refundStatus} is null) = (${t.refundedBy} is null) and (${t.refundStatus} is null or ${t.status} = 'completed')`),
+    check('payments_refunded_minor', sql`${t.refundedMinor} is null or (${t.refundStatus} = 'partial' and ${t.refundedMinor} > 0 and ${t.refundedMinor} < ${t.amountMinor})`),
     check('payments_amounts_positive', sql`${t.amountUsdMicros} > 0 and ${t.amountMinor} > 0`),
     check('payments_reversal_complete', sql`(${t.reversedAt} is null) = (${t.reversedBy} is null) and (${t.reversedAt} is null) = (${t.reversalReason} is null) and (${t.reversedAt} is null or ${t.status} = 'completed')`),
   ],

@@ -17,6 +17,9 @@ export const LEDGER_KINDS = [
   'topup_refund',
   'bonus_reversal',
   'topup_refund_failed',
+  // A refund that gave only part of the charge back to the card: the balance gets back the share of
+  // the top-up's amount the card did not (docs/rules.md#top-up-refunds); reference = the payment's id.
+  'topup_refund_partial',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

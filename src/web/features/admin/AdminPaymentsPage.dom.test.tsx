@@ -252,11 +252,11 @@ describe('the payments page', () => {
         refundable,
         payment({
           id: 'p-refunded', reference: 'TP-REFUNDED', status: 'completed', kind: 'payriff', method: 'payriff',
-          refund: { status: 'completed', requestedAt: '2026-11-22T09:00:00.000Z', at: '2026-11-22T09:00:05.000Z', byEmail: 'owner@artim.az', reason: 'müştəri istədi', error: null },
+          refund: { status: 'completed', requestedAt: '2026-11-22T09:00:00.000Z', at: '2026-11-22T09:00:05.000Z', byEmail: 'owner@artim.az', reason: 'müştəri istədi', error: null, refundedMinor: null, keptMicros: null },
         }),
         payment({
           id: 'p-waiting', reference: 'TP-WAIT', status: 'completed', kind: 'payriff', method: 'payriff',
-          refund: { status: 'pending', requestedAt: '2026-11-22T09:00:00.000Z', at: null, byEmail: 'owner@artim.az', reason: 'ikinci cəhd', error: 'payriff /api/v3/refund: timeout' },
+          refund: { status: 'pending', requestedAt: '2026-11-22T09:00:00.000Z', at: null, byEmail: 'owner@artim.az', reason: 'ikinci cəhd', error: 'payriff /api/v3/refund: timeout', refundedMinor: null, keptMicros: null },
         }),
       ],
     };
@@ -307,6 +307,37 @@ describe('the payments page', () => {
       [`/api/admin/payments/${PAID}/refund`, { reason: 'müştəri pulu geri istədi' }],
     ]);
     await waitFor(() => expect(lists().length).toBeGreaterThan(1));
+  });
+
+  it('flags a refund the gateway made only in part, with what went back and what the balance kept, in each language, and offers nothing more', async () => {
+    const partial = (id: string, reference: string, refundedMinor: number | null, keptMicros: number | null) =>
+      payment({
+        id, reference, status: 'completed', kind: 'payriff', method: 'payriff', amountUsdMicros: 10_000_000, amountMinor: 1700, currency: 'AZN',
+        flagged: true, flagReason: 'Refund to the card: the gateway gave back 500 of 1700 (minor units of AZN); the balance kept 7058823 micro-USD.',
+        refund: { status: 'partial', requestedAt: '2026-11-22T09:00:00.000Z', at: '2026-11-22T09:05:00.000Z', byEmail: 'owner@artim.az', reason: 'müştəri istədi', error: null, refundedMinor, keptMicros },
+      });
+    reply = () => Response.json({ ...list, payments: [partial('p-part', 'TP-PART', 500, 7_058_823), partial('p-unknown', 'TP-UNKNOWN', null, 0)] });
+    const expected = {
+      az: ['Karta qismən qaytarılıb', 'İşarələnib: ödəniş sistemi məbləğin yalnız bir hissəsini qaytarıb', '17,00 AZN məbləğindən 5,00 AZN karta qaytarılıb; balansda artırmanın 7,058823 $ hissəsi qaldı', 'Ödəniş sistemi karta nə qədər qaytarıldığını bildirmədi'],
+      tr: ['Karta kısmen iade edildi', 'İşaretli: ödeme sistemi tutarın yalnızca bir kısmını iade etti', 'AZN 17,00 tutarın AZN 5,00 kadarı karta iade edildi; bakiyede yüklemenin $7,058823 kadarı kaldı', 'Ödeme sistemi karta ne kadar iade edildiğini bildirmedi'],
+      en: ['Partly refunded to the card', 'Flagged: the gateway gave back only part of the charge', 'AZN 5.00 of AZN 17.00 went back to the card; the balance kept $7.058823 of the top-up', 'The gateway did not say how much went back to the card'],
+    } as const;
+    for (const lang of ['az', 'tr', 'en'] as const) {
+      cleanup();
+      show(lang);
+      const [badge, flag, amounts, unknown] = expected[lang];
+      const known = await row('TP-PART');
+      expect(known.textContent).toContain(badge);
+      expect(within(known).getByTestId('payment-flag').textContent).toContain(flag);
+      // The localized reason, not the server's English words.
+      expect(within(known).getByTestId('payment-flag').textContent).not.toContain('minor units');
+      expect(within(known).getByTestId('payment-refund').dataset.refund).toBe('partial');
+      // Amounts are written with the language's (non-breaking) spaces.
+      expect(within(known).getByTestId('payment-refund-partial').textContent!.replace(/\s/g, ' ')).toContain(amounts);
+      expect(within(await row('TP-UNKNOWN')).getByTestId('payment-refund-partial').textContent).toContain(unknown);
+      // Settled: neither a refund nor a check of it, nor a chargeback, is offered.
+      expect(within(known).queryByRole('button')).toBeNull();
+    }
   });
 
   it('offers no refund to the card for a payment whose method cannot refund, nor to a role that may only read payments', async () => {

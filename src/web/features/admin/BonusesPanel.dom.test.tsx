@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffBonuses } from '../../../core/contracts/bonuses';
 import admin from '../../i18n/locales/az/admin.json';
 import common from '../../i18n/locales/az/common.json';
@@ -26,19 +26,22 @@ const LIST: StaffBonuses = {
   ],
 };
 let sent: { method: string; path: string; body: unknown }[];
+/** What the list reads. */
+let current: StaffBonuses;
 /** What the next write is answered with; the list unless set. */
 let refuseWrite: { status: number; code: string } | null;
 
 beforeEach(() => {
   sent = [];
   refuseWrite = null;
+  current = LIST;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://shop.test'), init);
     const path = new URL(request.url).pathname;
     const text = await request.text();
     sent.push({ method: request.method, path, body: text ? JSON.parse(text) : undefined });
     if (request.method !== 'GET' && refuseWrite) return Response.json({ error: { code: refuseWrite.code, message: 'refused' } }, { status: refuseWrite.status });
-    return Response.json(LIST, { status: request.method === 'POST' ? 201 : 200 });
+    return Response.json(current, { status: request.method === 'POST' ? 201 : 200 });
   });
 });
 afterEach(() => {
@@ -151,6 +154,59 @@ describe('bonuses and coupons panel', () => {
       method: 'PUT',
       path: '/api/admin/bonuses/rules/1',
       body: { name: 'Kart həftəsi', method: null, minMicros: 20_000_000, percentBp: 1000, capMicros: null, startsAt: null, endsAt: null, enabled: true },
+    });
+  });
+
+  describe('dates on the shop\'s clock (Baku, UTC+4) in a browser elsewhere (New York)', () => {
+    const zone = process.env.TZ;
+    beforeAll(() => {
+      process.env.TZ = 'America/New_York';
+    });
+    afterAll(() => {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    });
+    const inZone = (what: string) => b.inShopZone.replace('{{what}}', what).replace('{{offset}}', 'UTC+4');
+    const hint = (text: string) => text.replace('{{offset}}', 'UTC+4');
+
+    it('shows a rule\'s period and a coupon\'s expiry in Baku time, labelled so, and types them back the same way', async () => {
+      expect(new Date('2026-03-01T20:00:00.000Z').getHours()).toBe(15);
+      current = {
+        rules: [{ ...LIST.rules[0]!, startsAt: '2026-03-01T20:00:00.000Z', endsAt: '2026-03-31T19:59:00.000Z' }],
+        coupons: [{ ...LIST.coupons[0]!, expiresAt: '2026-12-31T20:00:00.000Z' }],
+      };
+      renderPanel(['admin']);
+      const rules = await screen.findByRole('region', { name: b.rulesTitle });
+      expect(within(rules).getByRole('columnheader', { name: inZone(b.period) })).toBeTruthy();
+      const rule = within(rules).getAllByRole('row').find((r) => r.textContent?.includes('Kart həftəsi'))!.textContent!;
+      expect(rule).toContain('02.03.2026 00:00 – 31.03.2026 23:59');
+      const coupons = screen.getByRole('region', { name: b.couponsTitle });
+      expect(within(coupons).getByRole('columnheader', { name: inZone(b.expires) })).toBeTruthy();
+      expect(within(coupons).getAllByRole('row').find((r) => r.textContent?.includes('WELCOME5'))!.textContent).toContain('01.01.2027 00:00');
+
+      // The rule's dialog: the fields hold Baku's wall time and say so; a changed end is read as Baku's.
+      fireEvent.click(screen.getByRole('button', { name: admin.common.editItem.replace('{{name}}', 'Kart həftəsi') }));
+      const dialog = await screen.findByRole('dialog');
+      expect((within(dialog).getByLabelText(b.startsAt) as HTMLInputElement).value).toBe('2026-03-02T00:00');
+      expect((within(dialog).getByLabelText(b.endsAt) as HTMLInputElement).value).toBe('2026-03-31T23:59');
+      expect(within(dialog).getAllByText(hint(b.openHint))).toHaveLength(2);
+      fireEvent.change(within(dialog).getByLabelText(b.endsAt), { target: { value: '2026-04-01T00:00' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: admin.common.save }));
+      await waitFor(() => expect(writes()).toHaveLength(1));
+      expect(writes()[0]!.body).toMatchObject({ startsAt: '2026-03-01T20:00:00.000Z', endsAt: '2026-03-31T20:00:00.000Z' });
+    });
+
+    it('reads a new coupon\'s expiry as Baku time', async () => {
+      renderPanel(['admin']);
+      fireEvent.click(await screen.findByRole('button', { name: b.newCoupon }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText(hint(b.neverHint))).toBeTruthy();
+      fireEvent.change(within(dialog).getByLabelText(b.code), { target: { value: 'newyear' } });
+      fireEvent.change(within(dialog).getByLabelText(b.amountField), { target: { value: '3' } });
+      fireEvent.change(within(dialog).getByLabelText(b.expiresField), { target: { value: '2026-12-31T23:59' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: admin.common.save }));
+      await waitFor(() => expect(writes()).toHaveLength(1));
+      expect(writes()[0]!.body).toMatchObject({ code: 'newyear', expiresAt: '2026-12-31T19:59:00.000Z' });
     });
   });
 

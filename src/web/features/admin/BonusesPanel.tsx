@@ -9,7 +9,8 @@ import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { errorText } from '../../lib/errorText';
 import { ApiError } from '../../lib/api';
-import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { formatShopDateTime, fromShopInput, shopZoneOffset, toShopInput } from '../../lib/shopTime';
 import { useLanguage } from '../../lib/language';
 import { useCan } from './access';
 import { useBonuses, useCreateBonusRule, useCreateCoupon, useUpdateBonusRule, useUpdateCoupon, type BonusRuleInput, type BonusRuleRow, type CouponInput, type CouponRow } from './api';
@@ -105,7 +106,7 @@ function RulesTable({ rules, onEdit }: { rules: BonusRuleRow[]; onEdit?: (rule: 
   const period = (r: BonusRuleRow) =>
     r.startsAt === null && r.endsAt === null
       ? t('bonuses.always')
-      : `${r.startsAt ? formatDateTime(r.startsAt, lang) : '…'} – ${r.endsAt ? formatDateTime(r.endsAt, lang) : '…'}`;
+      : `${r.startsAt ? formatShopDateTime(r.startsAt, lang) : '…'} – ${r.endsAt ? formatShopDateTime(r.endsAt, lang) : '…'}`;
   return (
     <Table
       label={t('bonuses.rulesTitle')}
@@ -117,7 +118,7 @@ function RulesTable({ rules, onEdit }: { rules: BonusRuleRow[]; onEdit?: (rule: 
           <Th className="text-right">{t('bonuses.from')}</Th>
           <Th className="text-right">{t('bonuses.percent')}</Th>
           <Th className="text-right">{t('bonuses.cap')}</Th>
-          <Th>{t('bonuses.period')}</Th>
+          <Th>{t('bonuses.inShopZone', { what: t('bonuses.period'), offset: shopZoneOffset() })}</Th>
           <Th>{t('bonuses.state')}</Th>
           <Th className="text-right">{t('bonuses.uses')}</Th>
           <Th className="text-right">{t('bonuses.given')}</Th>
@@ -166,7 +167,7 @@ function CouponsTable({ coupons, onEdit }: { coupons: CouponRow[]; onEdit?: (cou
           <Th className="text-right">{t('bonuses.from')}</Th>
           <Th className="text-right">{t('bonuses.perCustomer')}</Th>
           <Th className="text-right">{t('bonuses.totalUses')}</Th>
-          <Th>{t('bonuses.expires')}</Th>
+          <Th>{t('bonuses.inShopZone', { what: t('bonuses.expires'), offset: shopZoneOffset() })}</Th>
           <Th>{t('bonuses.state')}</Th>
           <Th className="text-right">{t('bonuses.usedOf')}</Th>
           <Th className="text-right">{t('bonuses.given')}</Th>
@@ -181,7 +182,7 @@ function CouponsTable({ coupons, onEdit }: { coupons: CouponRow[]; onEdit?: (cou
           <td className={`${td} text-right tabular-nums`}>{usd(c.minTopUpMicros)}</td>
           <td className={`${td} text-right tabular-nums`}>{formatNumber(c.perCustomer, lang)}</td>
           <td className={`${td} text-right tabular-nums`}>{c.totalUses === null ? t('bonuses.unlimited') : formatNumber(c.totalUses, lang)}</td>
-          <td className={`${td} text-xs`}>{c.expiresAt ? formatDateTime(c.expiresAt, lang) : t('bonuses.never')}</td>
+          <td className={`${td} text-xs`}>{c.expiresAt ? formatShopDateTime(c.expiresAt, lang) : t('bonuses.never')}</td>
           <td className={td}>
             <StateBadge on={c.enabled} />
           </td>
@@ -217,21 +218,6 @@ function count(text: string, max: number): number | null {
   return n === null || n < 1 || n > max ? null : n;
 }
 
-/** A stored moment as a `datetime-local` field's value, in the browser's time zone; "" for none. */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-}
-
-/** A `datetime-local` value (the browser's time zone) as ISO text; null for blank, undefined when it is no moment. */
-function fromLocalInput(text: string): string | null | undefined {
-  if (!text.trim()) return null;
-  const d = new Date(text);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
-}
-
 /** An optional amount's field: blank is none; else dollars from a cent. */
 const optionalDollars = (text: string) => (text.trim() === '' ? null : (dollars(text, MICROS_PER_CENT) ?? undefined));
 
@@ -245,8 +231,8 @@ function ruleFromDraft(d: RuleDraft): { input: BonusRuleInput; errors: null } | 
   const minMicros = dollars(d.min || '0', 0);
   const bp = percentBp(d.percent);
   const cap = optionalDollars(d.cap);
-  const startsAt = fromLocalInput(d.startsAt);
-  const endsAt = fromLocalInput(d.endsAt);
+  const startsAt = fromShopInput(d.startsAt);
+  const endsAt = fromShopInput(d.endsAt);
   const errors: Partial<Record<keyof RuleDraft, true>> = {};
   if (!name || name.length > 80) errors.name = true;
   if (minMicros === null) errors.min = true;
@@ -268,8 +254,8 @@ function RuleDialog({ rule, onClose }: { rule: BonusRuleRow | null; onClose: () 
     min: rule ? microsToDecimal(rule.minMicros) : '',
     percent: rule ? percentInput(rule.percentBp) : '',
     cap: rule?.capMicros != null ? microsToDecimal(rule.capMicros) : '',
-    startsAt: toLocalInput(rule?.startsAt ?? null),
-    endsAt: toLocalInput(rule?.endsAt ?? null),
+    startsAt: toShopInput(rule?.startsAt ?? null),
+    endsAt: toShopInput(rule?.endsAt ?? null),
     enabled: rule?.enabled ?? true,
   });
   const [tried, setTried] = useState(false);
@@ -325,10 +311,10 @@ function RuleDialog({ rule, onClose }: { rule: BonusRuleRow | null; onClose: () 
         <Field label={t('bonuses.capField')} hint={t('bonuses.capHint')} error={errors.cap ? t('bonuses.capInvalid') : undefined}>
           {(control) => <Input {...control} inputMode="decimal" value={draft.cap} onChange={(e) => set({ cap: e.target.value })} />}
         </Field>
-        <Field label={t('bonuses.startsAt')} hint={t('bonuses.openHint')} error={errors.startsAt ? t('bonuses.dateInvalid') : undefined}>
+        <Field label={t('bonuses.startsAt')} hint={t('bonuses.openHint', { offset: shopZoneOffset() })} error={errors.startsAt ? t('bonuses.dateInvalid') : undefined}>
           {(control) => <Input {...control} type="datetime-local" value={draft.startsAt} onChange={(e) => set({ startsAt: e.target.value })} />}
         </Field>
-        <Field label={t('bonuses.endsAt')} hint={t('bonuses.openHint')} error={errors.endsAt ? t('bonuses.endInvalid') : undefined}>
+        <Field label={t('bonuses.endsAt')} hint={t('bonuses.openHint', { offset: shopZoneOffset() })} error={errors.endsAt ? t('bonuses.endInvalid') : undefined}>
           {(control) => <Input {...control} type="datetime-local" value={draft.endsAt} onChange={(e) => set({ endsAt: e.target.value })} />}
         </Field>
         <div className="sm:col-span-2">
@@ -352,7 +338,7 @@ function couponFromDraft(d: CouponDraft): { input: CouponInput; errors: null } |
   const minTopUpMicros = dollars(d.min || '0', 0);
   const perCustomer = count(d.perCustomer, 1000);
   const totalUses = d.totalUses.trim() === '' ? null : (count(d.totalUses, 1_000_000) ?? undefined);
-  const expiresAt = fromLocalInput(d.expiresAt);
+  const expiresAt = fromShopInput(d.expiresAt);
   const errors: Partial<Record<keyof CouponDraft, true>> = {};
   if (!COUPON_CODE_PATTERN.test(code)) errors.code = true;
   if (d.kind === 'amount' && amount === null) errors.amount = true;
@@ -379,7 +365,7 @@ function CouponDialog({ coupon, onClose }: { coupon: CouponRow | null; onClose: 
     min: coupon ? microsToDecimal(coupon.minTopUpMicros) : '',
     perCustomer: String(coupon?.perCustomer ?? 1),
     totalUses: coupon?.totalUses != null ? String(coupon.totalUses) : '',
-    expiresAt: toLocalInput(coupon?.expiresAt ?? null),
+    expiresAt: toShopInput(coupon?.expiresAt ?? null),
     enabled: coupon?.enabled ?? true,
   });
   const [tried, setTried] = useState(false);
@@ -443,7 +429,7 @@ function CouponDialog({ coupon, onClose }: { coupon: CouponRow | null; onClose: 
         <Field label={t('bonuses.fromField')} hint={t('bonuses.fromHint')} error={errors.min ? t('bonuses.amountInvalid') : undefined}>
           {(control) => <Input {...control} inputMode="decimal" placeholder="0" value={draft.min} onChange={(e) => set({ min: e.target.value })} />}
         </Field>
-        <Field label={t('bonuses.expiresField')} hint={t('bonuses.neverHint')} error={errors.expiresAt ? t('bonuses.dateInvalid') : undefined}>
+        <Field label={t('bonuses.expiresField')} hint={t('bonuses.neverHint', { offset: shopZoneOffset() })} error={errors.expiresAt ? t('bonuses.dateInvalid') : undefined}>
           {(control) => <Input {...control} type="datetime-local" value={draft.expiresAt} onChange={(e) => set({ expiresAt: e.target.value })} />}
         </Field>
         <Field label={t('bonuses.perCustomerField')} error={errors.perCustomer ? t('bonuses.perCustomerInvalid') : undefined}>

@@ -28,6 +28,7 @@ const STATUS_TONE: Record<(typeof ADMIN_PAYMENT_STATUS_FILTERS)[number], BadgeTo
 export function PaymentStatusBadge({ payment }: { payment: AdminPayment }) {
   const { t } = useTranslation('admin');
   if (payment.refund?.status === 'completed') return <Badge tone="neutral">{t('payments.status.refunded')}</Badge>;
+  if (payment.refund?.status === 'partial') return <Badge tone="warning">{t('payments.status.refundedPartly')}</Badge>;
   const status = payment.reversal ? 'reversed' : payment.status;
   return <Badge tone={STATUS_TONE[status]}>{t(`payments.status.${status}`)}</Badge>;
 }
@@ -115,7 +116,7 @@ export function PaymentsTable({
         <Flag className="mt-0.5 size-3 shrink-0" aria-hidden="true" />
         <span>
           {t('payments.flagged')}
-          {p.flagReason ? `: ${p.flagReason}` : ''}
+          {p.refund?.status === 'partial' ? `: ${t('payments.partialRefundFlag')}` : p.flagReason ? `: ${p.flagReason}` : ''}
         </span>
       </p>
     ) : null;
@@ -128,8 +129,19 @@ export function PaymentsTable({
 
   const refund = (p: AdminPayment) =>
     p.refund ? (
-      <p className={`text-xs ${p.refund.status === 'failed' ? 'text-rose-800' : 'text-slate-700'}`} data-testid="payment-refund" data-refund={p.refund.status}>
+      <p className={`text-xs ${p.refund.status === 'failed' ? 'text-rose-800' : p.refund.status === 'partial' ? 'text-amber-800' : 'text-slate-700'}`} data-testid="payment-refund" data-refund={p.refund.status}>
         {t(`payments.refundState.${p.refund.status}`, { when: formatDateTime(p.refund.at ?? p.refund.requestedAt, lang), who: p.refund.byEmail ?? '—' })}: {p.refund.reason}
+        {p.refund.status === 'partial' ? (
+          <span className="block" data-testid="payment-refund-partial">
+            {p.refund.refundedMinor === null
+              ? t('payments.partialRefundUnknown')
+              : t('payments.partialRefundAmounts', {
+                  refunded: formatMoney(p.refund.refundedMinor, p.currency, lang),
+                  paid: formatMoney(p.amountMinor, p.currency, lang),
+                  kept: formatMoney(p.refund.keptMicros ?? 0, 'USD', lang),
+                })}
+          </span>
+        ) : null}
         {p.refund.error && p.refund.status !== 'completed' ? <span className="block">{t('payments.refundError', { error: p.refund.error })}</span> : null}
       </p>
     ) : null;
@@ -320,6 +332,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
       {
         onSuccess: (r) => {
           if (r.refundStatus === 'completed') notify.success(t('payments.refunded'), r.balanceMicros === null ? undefined : t('users.newBalance', { balance: formatMoney(r.balanceMicros, 'USD', lang) }));
+          else if (r.refundStatus === 'partial') notify.error(t('payments.status.refundedPartly'), t('payments.partialRefundFlag'));
           else notify.success(t('payments.refundWaiting'));
           onClose();
         },

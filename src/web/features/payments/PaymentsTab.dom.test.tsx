@@ -35,6 +35,8 @@ beforeEach(() => {
     view({ reference: 'TP-WAITING', refundStatus: 'pending' }),
     // Refused by the gateway: the balance was given back, so the top-up stands.
     view({ reference: 'TP-KEPT', refundStatus: 'failed' }),
+    // The card got only part of it back.
+    view({ reference: 'TP-PART', refundStatus: 'partial', refundedAt: '2026-11-21T10:00:00.000Z' }),
   ];
   vi.stubGlobal('fetch', async () => Response.json({ payments: list }));
 });
@@ -44,7 +46,7 @@ afterEach(() => {
 });
 
 describe('the customer’s payments', () => {
-  it('show a top-up refunded to the card as refunded, one waiting as pending, and a refused refund as completed', async () => {
+  it('show a top-up refunded to the card as refunded, one waiting as pending, one given back only in part as partly refunded, and a refused refund as completed', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
@@ -58,5 +60,6 @@ describe('the customer’s payments', () => {
     expect([badge('TP-REFUNDED').dataset.status, badge('TP-REFUNDED').textContent]).toEqual(['refunded', 'Karta qaytarılıb']);
     expect([badge('TP-WAITING').dataset.status, badge('TP-WAITING').textContent]).toEqual(['refunding', 'Karta qaytarılır']);
     expect(badge('TP-KEPT').dataset.status).toBe('completed');
+    expect([badge('TP-PART').dataset.status, badge('TP-PART').textContent]).toEqual(['refundedPartly', 'Karta qismən qaytarılıb']);
   });
 });

@@ -52,11 +52,13 @@ export function PaymentsTab({ locale, onTopUp }: { locale: string; onTopUp: () =
     </>
   );
   // A top-up the bank took back reads "reversed" (docs/decisions/0019); one the team gave back to
-  // the card "refunded", or "refund pending" while the gateway has not confirmed it (docs/rules.md#top-up-refunds).
+  // the card "refunded", "refund pending" while the gateway has not confirmed it, or "partly refunded"
+  // when the card got only part of it back (docs/rules.md#top-up-refunds).
+  const refundBadge = { completed: ['neutral', 'refunded'], pending: ['warning', 'refunding'], partial: ['warning', 'refundedPartly'] } as const;
   const status = (p: PaymentView) =>
-    p.refundStatus === 'completed' || p.refundStatus === 'pending' ? (
-      <Badge tone={p.refundStatus === 'completed' ? 'neutral' : 'warning'} data-status={p.refundStatus === 'completed' ? 'refunded' : 'refunding'} className="shrink-0 whitespace-nowrap">
-        {t(p.refundStatus === 'completed' ? 'status.refunded' : 'status.refunding')}
+    p.refundStatus === 'completed' || p.refundStatus === 'pending' || p.refundStatus === 'partial' ? (
+      <Badge tone={refundBadge[p.refundStatus][0]} data-status={refundBadge[p.refundStatus][1]} className="shrink-0 whitespace-nowrap">
+        {t(`status.${refundBadge[p.refundStatus][1]}`)}
       </Badge>
     ) : p.reversedAt ? (
       <Badge tone="danger" data-status="reversed" className="shrink-0 whitespace-nowrap">

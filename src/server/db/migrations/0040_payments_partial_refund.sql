@@ -1,0 +1,3 @@
+-- A refund to the card that gave back only part of the charge (docs/rules.md#top-up-refunds): how much went back.
+ALTER TABLE "payments" ADD COLUMN "refunded_minor" bigint;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_refunded_minor" CHECK ("payments"."refunded_minor" is null or ("payments"."refund_status" = 'partial' and "payments"."refunded_minor" > 0 and "payments"."refunded_minor" < "payments"."amount_minor"));
