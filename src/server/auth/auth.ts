@@ -12,6 +12,7 @@ import * as schema from '../db/schema';
 import type { Logger } from '../logger';
 import { type Mailer, passwordResetMail, verifyEmailMail } from '../mail';
 import { getSettings } from '../settings';
+import { hashPassword, verifyPassword } from '../passwords';
 import { creditSignUpBonus, setUpNewAccount } from './service';
 
 export interface AuthOptions {
@@ -63,6 +64,8 @@ export function createAuth(opts: AuthOptions) {
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // better-auth's scrypt, cheaper only in the tests (../passwords.ts).
+      password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: RESET_TOKEN_EXPIRES_SECONDS,
       // A new password ends every session, wherever it was opened.
       revokeSessionsOnPasswordReset: true,

@@ -1,11 +1,11 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { refundOrder } from '../orders/refunds';
-import { MIGRATIONS, migrationsFolderBefore } from '../testing/migrations';
+import { MIGRATIONS, migrationsFolderBefore, pgliteBefore } from '../testing/migrations';
 import { verifyLedger } from '../wallet/ledger';
 import type { Db, Tx } from './client';
 import { orders } from './schema';
@@ -64,8 +64,7 @@ const entry = (client: PGlite, amount: number, kind: string, reference: string, 
 /** A shop at migration 0017: one customer with every kind of money movement, balance = ledger. */
 async function shopInCents(client: PGlite): Promise<void> {
   const db = drizzle({ client });
-  // An order refunded before refunds were cumulative: failed, its charge not (yet) given back.
-  await migrate(db, { migrationsFolder: migrationsBefore('0009_refunds_settled') });
+  // An order refunded before refunds were cumulative (the client is at the migration before 0009): failed, its charge not (yet) given back.
   await client.query(`insert into users (id, name, email) values ('u1', 'Aysel', 'aysel@example.com'), ('u2', 'Orxan', 'orxan@example.com')`);
   await insertOrder(client, { id: ID.legacy, n: 4, charge: 500, refunded: 0, status: 'error' });
   await entry(client, -500, 'order_charge', ID.legacy);
@@ -121,7 +120,7 @@ async function amounts(client: PGlite, unit: 'cents' | 'micros') {
 
 describe(`migration ${TAG}`, () => {
   it('renames every USD amount and multiplies it by 10 000 exactly; the books still balance and refunds go on in micro-dollars', async () => {
-    const client = await PGlite.create();
+    const client = await pgliteBefore('0009_refunds_settled');
     try {
       await shopInCents(client);
       const before = await amounts(client, 'cents');
@@ -189,10 +188,9 @@ describe(`migration ${TAG}`, () => {
   });
 
   it('converts any amount in cents exactly, and stops without changing anything when one would pass 2^53 - 1 in micro-dollars', async () => {
-    const client = await PGlite.create();
+    const client = await pgliteBefore(TAG);
     try {
       const db = drizzle({ client });
-      await migrate(db, { migrationsFolder: migrationsBefore(TAG) });
       const cents = fc.sample(fc.integer({ min: 1, max: 900_719_925_474 }), { numRuns: 200, seed: 18 });
       await client.query(`insert into users (id, name, email) values ('u1', 'Aysel', 'aysel@example.com')`);
       for (const [i, amount] of cents.entries()) await entry(client, amount, 'topup', `t-${i}`);

@@ -1,16 +1,13 @@
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS, migrationsFolderBefore } from '../testing/migrations';
+import { MIGRATIONS, pgliteBefore } from '../testing/migrations';
 
 /*
  * Migration 0016 turns the sentences orders carried before notes were codes into their codes
  * (docs/rules.md#statuses): an existing database is migrated up to 0015, given orders with the
  * old sentences, then migrated to the end.
  */
-
-const migrationsBefore = migrationsFolderBefore();
 
 const OLD: [string | null, string | null, string | null][] = [
   ['Sifariş verilmədi. Yenidən cəhd edin.', 'provider_refused', null],
@@ -26,10 +23,9 @@ const OLD: [string | null, string | null, string | null][] = [
 
 describe('migration order_note_codes', () => {
   it('gives old orders the code of their sentence and keeps any other text as the message', async () => {
-    const client = await PGlite.create();
+    const client = await pgliteBefore('0016_order_note_codes');
     try {
       const db = drizzle({ client });
-      await migrate(db, { migrationsFolder: migrationsBefore('0016_order_note_codes') });
       await client.query(`insert into users (id, name, email) values ('u1', 'Aysel', 'aysel@example.com')`);
       for (const [i, [comment]] of OLD.entries()) {
         await client.query(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { verifyPassword } from 'better-auth/crypto';
+import { verifyPassword } from '../passwords';
 import { DEFAULT_SETTINGS } from '../../core/settings';
 import { getSettings } from '../settings/service';
 import { createTestDatabase, postgresAvailable } from '../testing/db';

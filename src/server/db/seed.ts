@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { accounts, localServices, userRoles, users } from './schema';
 import { MARKETING_SERVICES_SEED } from './seedServices';
+import { hashPassword } from '../passwords';
 import { ensureDefaultSettings } from '../settings';
 
 export interface SeedResult {

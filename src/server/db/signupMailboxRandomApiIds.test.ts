@@ -1,9 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS, migrationsFolderBefore } from '../testing/migrations';
+import { MIGRATIONS, migrationsFolderBefore, pgliteBefore } from '../testing/migrations';
 import { signUpBonusReference } from '../auth/service';
 import { API_ID_MAX, API_ID_MIN } from './schema';
 
@@ -26,10 +26,9 @@ const insertOrder = (client: PGlite, i: number) =>
 
 describe(`migration ${TAG}`, () => {
   it('keeps the reseller ids orders had, and draws the ids of later orders at random', async () => {
-    const client = await PGlite.create();
+    const client = await pgliteBefore(TAG);
     try {
       const db = drizzle({ client });
-      await migrate(db, { migrationsFolder: migrationsBefore(TAG) });
       await client.query(`insert into users (id, name, email) values ('u1', 'Aysel', 'aysel@example.com')`);
       for (let i = 0; i < 5; i += 1) await insertOrder(client, i);
       const ids = async () => (await client.query<{ number: string; api_id: string }>('select number, api_id from orders order by number')).rows.map((r) => [r.number, Number(r.api_id)]);
@@ -63,10 +62,9 @@ describe(`migration ${TAG}`, () => {
       { numRuns: 300, seed: 17 },
     );
     const emails = [...new Set([...farm, ...generated])];
-    const client = await PGlite.create();
+    const client = await pgliteBefore(TAG);
     try {
       const db = drizzle({ client });
-      await migrate(db, { migrationsFolder: migrationsBefore(TAG) });
       for (const [i, email] of emails.entries()) {
         await client.query(`insert into users (id, name, email, balance_cents) values ($1, 'Farm', $2, 150)`, [`u${i}`, email]);
         await client.query(`insert into ledger_entries (user_id, amount_cents, kind, reference) values ($1, 150, 'signup_bonus', $1)`, [`u${i}`]);

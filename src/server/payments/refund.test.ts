@@ -43,6 +43,8 @@ for (const engine of ['pglite', 'postgres'] as const) {
     let payriff: SandboxPayriff;
     let sink: JsonCallbackSink;
     let deps: PaymentsDeps & RefundDeps;
+    /** The same, with a short time limit: a refund the sandbox leaves unanswered is known as such within a moment. */
+    let impatient: PaymentsDeps & RefundDeps;
     let staff: { id: string; email: string };
     const events: { userId: string; event: Record<string, unknown> }[] = [];
 
@@ -51,13 +53,15 @@ for (const engine of ['pglite', 'postgres'] as const) {
       payriff = await startSandboxPayriff({ retryDelaysMs: [] });
       sink = await startJsonCallbackSink();
       payriff.setCallbackUrl(sink.url);
-      // A short time limit: an unanswered refund is known as such within a moment.
-      const gateways = gatewayRegistry({ payriff: createGateway({ kind: 'payriff', baseUrl: payriff.url, secretKey: payriff.secretKey, timeoutMs: 1500 }) });
+      // Answered calls wait as long as a busy machine may need; only the calls the sandbox leaves unanswered use `impatient`.
+      const payriffGateway = (timeoutMs: number) => gatewayRegistry({ payriff: createGateway({ kind: 'payriff', baseUrl: payriff.url, secretKey: payriff.secretKey, timeoutMs }) });
+      const gateways = payriffGateway(30_000);
       await ensurePaymentMethods(database.db, ['payriff']);
       const realtime = {
         publish: async (userId: string, event: Record<string, unknown>) => void events.push({ userId, event }),
       } as unknown as RealtimeHub;
       deps = { db: database.db, gateways, logger: createLogger('silent'), realtime, publicUrl: 'http://localhost:3000' };
+      impatient = { ...deps, gateways: payriffGateway(1500) };
       staff = await createCustomer(database.db, { email: `staff-${randomUUID().slice(0, 8)}@example.com` });
     });
     afterEach(async () => {
@@ -148,7 +152,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
     it('no answer leaves it pending; the background pass asks the order, finds it still paid, and refunds once', async () => {
       const { user, payment, orderId } = await paidTopUp(6_000_000);
       payriff.control.set({ refundMode: 'timeout' });
-      const outcome = await refundPayment(deps, payment.id, staff, 'Gateway silent');
+      const outcome = await refundPayment(impatient, payment.id, staff, 'Gateway silent');
       expect(outcome.payment.refundStatus).toBe('pending');
       expect(outcome.payment.refundError).toMatch(/timeout/);
       expect(await balanceOf(user.id)).toBe(0);
@@ -171,7 +175,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
     it('a refund made but unanswered: the team’s retry reads REFUNDED on the order and completes it without refunding again', async () => {
       const { user, payment, orderId } = await paidTopUp(5_000_000);
       payriff.control.set({ refundMode: 'lost-reply' });
-      const outcome = await refundPayment(deps, payment.id, staff, 'Answer lost');
+      const outcome = await refundPayment(impatient, payment.id, staff, 'Answer lost');
       expect(outcome.payment.refundStatus).toBe('pending');
       expect(payriff.control.order(orderId)).toMatchObject({ status: 'REFUNDED', refundedQepik: 850 });
       const transactions = payriff.control.order(orderId)!.transactions.length;
@@ -259,7 +263,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
       // A pending refund is not reversed either.
       const pending = await paidTopUp(4_000_000);
       payriff.control.set({ refundMode: 'timeout' });
-      await refundPayment(deps, pending.payment.id, staff, 'Pending');
+      await refundPayment(impatient, pending.payment.id, staff, 'Pending');
       expect(codeOf(await refused(reversePayment(database.db, pending.payment.id, staff, 'Chargeback while pending')))).toBe('PAYMENT_NOT_REVERSIBLE');
       payriff.control.set({ refundMode: 'normal' });
       await resolvePendingRefunds(deps, 0);
@@ -350,7 +354,7 @@ describe('POST /api/admin/payments/:id/refund', () => {
     payriff = await startSandboxPayriff({ retryDelaysMs: [] });
     sink = await startJsonCallbackSink();
     payriff.setCallbackUrl(sink.url);
-    const gateways = gatewayRegistry({ payriff: createGateway({ kind: 'payriff', baseUrl: payriff.url, secretKey: payriff.secretKey, timeoutMs: 1500 }) });
+    const gateways = gatewayRegistry({ payriff: createGateway({ kind: 'payriff', baseUrl: payriff.url, secretKey: payriff.secretKey, timeoutMs: 30_000 }) });
     ({ app } = await createTestApp(database, { gateways }));
     await ensurePaymentMethods(database.db, ['payriff']);
     deps = { db: database.db, gateways, logger: createLogger('silent'), publicUrl: 'http://localhost:3000' };

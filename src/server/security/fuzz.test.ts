@@ -86,11 +86,14 @@ const shapedBody = fc.dictionary(fc.constantFrom(...FIELD_NAMES, '__proto__', 'c
 const anyBody = fc.oneof(shapedBody, hostileValue);
 
 const TABLES = ['users', 'user_roles', 'orders', 'ledger_entries', 'payments', 'support_tickets', 'support_ticket_messages', 'consultations', 'contact_messages', 'services', 'service_custom_names', 'blog_posts', 'faq_items', 'admin_settings'];
+/** Each table's row count and the settings, read in one query (it runs twice for every fuzzed body). */
+const SNAPSHOT_SQL = `select ${TABLES.map((t) => `(select count(*)::int from ${t}) as "${t}"`).join(', ')},
+  (select string_agg(setting_key || '=' || setting_value, ',' order by setting_key) from admin_settings) as "settings"`;
 async function snapshot(): Promise<Record<string, number>> {
+  const { settings, ...counts } = (await database.query<Record<string, number | string>>(SNAPSHOT_SQL))[0]!;
   const out: Record<string, number> = {};
-  for (const t of TABLES) out[t] = Number((await database.query<{ n: number }>(`select count(*)::int as n from ${t}`))[0]!.n);
-  const settings = await database.query<{ v: string }>(`select string_agg(setting_key || '=' || setting_value, ',' order by setting_key) as v from admin_settings`);
-  out[`settings:${settings[0]!.v}`] = 1;
+  for (const t of TABLES) out[t] = Number(counts[t]);
+  out[`settings:${settings}`] = 1;
   return out;
 }
 
