@@ -119,6 +119,19 @@ describe('text on public pages', () => {
   });
 });
 
+describe('the public pages’ stylesheet', () => {
+  it('scans every module of the islands build, dialogs included, that names classes (styles.public.css @source)', async () => {
+    const output = await islandsBuild();
+    const web = resolve('src/web');
+    const scanned = [...readFileSync('src/web/styles.public.css', 'utf8').matchAll(/^@source '\.\/([^']+)';$/gm)].map((m) => join(web, m[1]!));
+    const modules = new Set(output.output.flatMap((o) => (o.type === 'chunk' ? Object.keys(o.modules) : [])));
+    const unscanned = [...modules].filter(
+      (id) => id.startsWith(`${web}/`) && /\.tsx?$/.test(id) && /className/.test(readFileSync(id, 'utf8')) && !scanned.some((path) => id === path || id.startsWith(`${path}/`)),
+    );
+    expect(unscanned.map((id) => id.slice(web.length + 1))).toEqual([]);
+  });
+});
+
 const sources = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
