@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { fetchPlatforms } from './api';
 
 /**
  * ./api.ts as public pages build it (docs/decisions/0022-islands-on-demand.md): the same exports,
@@ -15,7 +14,8 @@ export function usePlatforms(initial?: string[] | null, enabled = true): { platf
   useEffect(() => {
     if (initial || !enabled) return;
     let current = true;
-    platforms ??= fetchPlatforms().catch((err: unknown) => {
+    // The API client loads with the first menu that needs the list, not with the header.
+    platforms ??= import('./api').then(({ fetchPlatforms }) => fetchPlatforms()).catch((err: unknown) => {
       console.warn('platform list not loaded', err);
       return [];
     });
