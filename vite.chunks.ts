@@ -16,7 +16,7 @@ const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
 type ModuleInfo = ManualChunkMeta['getModuleInfo'];
 
 /** Every module `from` imports statically, directly or not, itself included. */
-function staticClosure(getModuleInfo: ModuleInfo, from: string): Set<string> {
+export function staticClosure(getModuleInfo: ModuleInfo, from: string): Set<string> {
   const seen = new Set<string>();
   const visit = (id: string) => {
     if (seen.has(id)) return;

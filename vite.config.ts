@@ -18,7 +18,13 @@ export default defineConfig(() => ({
     target: 'es2022',
     cssCodeSplit: true,
     reportCompressedSize: false,
-    rollupOptions: { output: { manualChunks: groupedChunks, experimentalMinChunkSize: 0 } },
+    rollupOptions: {
+      // Besides the app (index.html), the public pages' stylesheet: only the classes of the pages
+      // of islands and what opens on them; the server puts it inline into those pages instead of
+      // the app's (src/server/web/renderer.ts, docs/decisions/0026).
+      input: { index: 'src/web/index.html', public: 'src/web/styles.public.css' },
+      output: { manualChunks: groupedChunks, experimentalMinChunkSize: 0 },
+    },
   },
   ssr: { noExternal: [] },
   server: { hmr: { port: 24679 } },

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { ManualChunkMeta } from 'rollup';
 import { defineConfig, type Plugin } from 'vite';
+import { staticClosure } from './vite.chunks';
 
 const SRC = resolve(__dirname, 'src');
 
@@ -27,13 +29,56 @@ export function islandVariants(): Plugin {
 
 /** React itself, in one chunk that loads with the first island to wake (only React: a module of ours placed there would tie the loader to it). */
 const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
+const LOADER = /\/src\/web\/entry-islands\.tsx$/;
+/**
+ * The API client and the error codes: a chunk of their own with the modules of the frame's graph
+ * that import them (the app's API modules the islands' variants re-export), loaded with a page's
+ * first request (a sign-out, a sign-in, the platform menu, a message sent: each imports it when it
+ * runs). Were it left to Rollup, `frame` would take it in through those modules.
+ */
+const API = /\/src\/(web\/lib\/api|web\/islands\/hc|core\/errors)\.ts$/;
+/** What every public page wakes at idle besides its own islands: the islands runtime and the header (every page's frame has it). */
+const FRAME = [/\/src\/web\/islands\/runtime\.tsx$/, /\/src\/web\/features\/layout\/Header\.tsx$/];
 
-// The script of public pages whose islands alone hydrate (docs/decisions/0009-islands.md,
-// 0022-islands-on-demand.md), built on its own after the app (vite.config.ts) into the same
-// dist/client: a small loader (entry-islands.tsx) that wakes each island when it is first touched
-// or when the browser is idle, one chunk per island, and React in a chunk of its own. Island
-// components import `react-router`, the API client and lucide's icons as in the app; here they
-// are islands/router.tsx, islands/hc.ts and islands/icons.ts.
+interface IslandChunks {
+  loader: Set<string>;
+  api: Set<string>;
+  frame: Set<string>;
+}
+const chunksOf = new WeakMap<ManualChunkMeta['getModuleInfo'], IslandChunks>();
+/**
+ * Two groups of modules, worked out once per build when the module graph is complete. `loader`:
+ * the loader and what it imports statically (the attribute names, the registry, Vite's preload
+ * helper), named so that no other chunk takes them in. `frame`: our modules that the runtime and
+ * the header import statically, the loader's excepted — one chunk instead of a dozen of a few
+ * hundred bytes each, every one a request with its own import and export lists. A manual chunk
+ * takes in the static imports of its modules that no other manual chunk holds: without `loader`,
+ * `frame` would take the attribute names, and the loader would import it, and React, at once.
+ */
+function islandChunks(meta: ManualChunkMeta): IslandChunks {
+  let found = chunksOf.get(meta.getModuleInfo);
+  if (found) return found;
+  const all = [...meta.getModuleIds()];
+  const loaderId = all.find((id) => LOADER.test(id));
+  const roots = FRAME.map((root) => all.find((id) => root.test(id))).filter((id): id is string => Boolean(id));
+  const loader = loaderId ? staticClosure(meta.getModuleInfo, loaderId) : new Set<string>();
+  const closure = roots.flatMap((root) => [...staticClosure(meta.getModuleInfo, root)]).filter((id) => id.startsWith(SRC) && !loader.has(id));
+  const api = new Set(all.filter((id) => API.test(id) || (closure.includes(id) && meta.getModuleInfo(id)?.importedIds.some((dep) => API.test(dep)))));
+  const frame = new Set(closure.filter((id) => !api.has(id)));
+  found = { loader, api, frame };
+  chunksOf.set(meta.getModuleInfo, found);
+  return found;
+}
+
+function islandsChunk(id: string, meta: ManualChunkMeta): string | undefined {
+  if (REACT.test(id)) return 'react';
+  const { loader, api, frame } = islandChunks(meta);
+  if (loader.has(id)) return 'islands';
+  if (api.has(id)) return 'api';
+  if (frame.has(id)) return 'frame';
+  return undefined;
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
@@ -58,7 +103,7 @@ export default defineConfig({
       input: { islands: 'src/web/entry-islands.tsx' },
       // big.js is only for exact arithmetic the islands never do (src/core/money.ts); formatting is done on strings.
       treeshake: { moduleSideEffects: (id) => !id.includes('/node_modules/big.js/') },
-      output: { manualChunks: (id) => (REACT.test(id) ? 'react' : undefined) },
+      output: { manualChunks: islandsChunk },
     },
   },
 });

@@ -74,18 +74,25 @@ export interface PageTemplates {
 const APP_ENTRY_SCRIPT = /<script type="module"[^>]*src="[^"]*(?:entry-client\.tsx|\/assets\/index-[\w-]+\.js)"[^>]*><\/script>\s*/;
 const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>\s*/g;
 
+/** The app's stylesheet as inlineStylesheets put it into the template. */
+const INLINE_STYLE = /<style>[\s\S]*?<\/style>/;
+
 /**
  * Both templates from the app's HTML: the inline script that holds early clicks
  * (web/islands/capture.ts) first in <head>; the app's root marked as waiting for hydration; for
  * islands pages, the app's entry and its preloads replaced by the islands script (a module
- * script: fetched while the page is parsed, run once it is, holding up neither).
+ * script: fetched while the page is parsed, run once it is, holding up neither) and, given
+ * `islandsStyle` (the public pages' own `<style>` block, web/styles.public.css), the app's
+ * stylesheet replaced by it.
  */
-export function pageTemplates(html: string, islandsScript: string): PageTemplates {
+export function pageTemplates(html: string, islandsScript: string, islandsStyle?: string): PageTemplates {
   const withCapture = html.replace('<!--head-->', () => `<script>${CAPTURE_SCRIPT}</script>\n    <!--head-->`);
   if (!APP_ENTRY_SCRIPT.test(withCapture)) throw new Error('The page template has no app entry script');
+  if (islandsStyle !== undefined && !INLINE_STYLE.test(withCapture)) throw new Error('The page template has no inline stylesheet to replace');
   const islands = withCapture
     .replace(APP_ENTRY_SCRIPT, () => `<script type="module" crossorigin src="${islandsScript}"></script>\n    `)
-    .replace(MODULE_PRELOADS, '');
+    .replace(MODULE_PRELOADS, '')
+    .replace(INLINE_STYLE, (style) => islandsStyle ?? style);
   return {
     app: compileTemplate(withCapture.replace('<div id="root">', '<div id="root" data-island="app">')),
     islands: compileTemplate(islands),
@@ -138,18 +145,25 @@ export async function inlineStylesheets(template: string, clientDir: string): Pr
   return html;
 }
 
+/** The public pages' stylesheet in the app build's manifest (vite.config.ts, docs/decisions/0026). */
+export const PUBLIC_STYLESHEET = 'styles.public.css';
+
 /** Production: the built client template and the built server entry from `dist/`. */
 export async function createBuiltRenderer(distDir = resolve('dist')): Promise<WebRenderer> {
-  const islandsManifest = JSON.parse(await readFile(resolve(distDir, 'client/islands-manifest.json'), 'utf8')) as Manifest;
+  const clientDir = resolve(distDir, 'client');
+  const islandsManifest = JSON.parse(await readFile(resolve(clientDir, 'islands-manifest.json'), 'utf8')) as Manifest;
   const islandsEntry = islandsManifest['entry-islands.tsx'];
   if (!islandsEntry) throw new Error('The islands build has no entry-islands.tsx');
-  const templates = pageTemplates(await inlineStylesheets(await readFile(resolve(distDir, 'client/index.html'), 'utf8'), resolve(distDir, 'client')), `/${islandsEntry.file}`);
-  const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry-server.js')).href)) as { render: RenderFn };
-  // Without a manifest the pages still work; they only lose their preload hints.
-  const manifest = await readFile(resolve(distDir, 'client/.vite/manifest.json'), 'utf8').then(
+  // Without a manifest the pages still work; they only lose their preload hints, and public pages
+  // their own stylesheet (they get the app's).
+  const manifest = await readFile(resolve(clientDir, '.vite/manifest.json'), 'utf8').then(
     (text) => JSON.parse(text) as Manifest,
     () => undefined,
   );
+  const publicCss = manifest?.[PUBLIC_STYLESHEET]?.file;
+  const islandsStyle = publicCss ? await inlineStylesheets(`<link rel="stylesheet" href="/${publicCss}">`, clientDir) : undefined;
+  const templates = pageTemplates(await inlineStylesheets(await readFile(resolve(clientDir, 'index.html'), 'utf8'), clientDir), `/${islandsEntry.file}`, islandsStyle);
+  const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry-server.js')).href)) as { render: RenderFn };
   return { render: async (request, ctx) => pageResponse(await entry.render(request, ctx), templates, manifest) };
 }
 

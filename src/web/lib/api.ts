@@ -34,8 +34,12 @@ export function apiClient(fetcher?: Fetch) {
   });
 }
 
-/** The browser's client of the storefront API. */
-export const api = apiClient();
+/**
+ * The browser's client of the storefront API. Making it has no effect besides the client, so a
+ * bundle that imports this module and calls nothing (a public page's header until it signs out)
+ * leaves it and the error codes out.
+ */
+export const api = /* @__PURE__ */ apiClient();
 
 /** The body of a successful answer of a typed call. */
 export type Answer<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never) : never;

@@ -1,7 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { Me } from '../../../core/contracts/account';
 import { meStore } from '../../islands/me';
-import { fetchMe } from './api';
 
 /**
  * ./api.ts as public pages build it (docs/decisions/0022-islands-on-demand.md): the signed-in
@@ -22,6 +21,8 @@ export function useEnsureMe(): () => Promise<Me | null> {
 
 export function useRefreshMe(): () => Promise<Me | null> {
   return useCallback(async () => {
+    // The API client loads when first needed (a sign-in), not with the header.
+    const { fetchMe } = await import('./api');
     const me = await fetchMe();
     meStore.set(me);
     return me;

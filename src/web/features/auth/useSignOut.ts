@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { api, unwrap } from '../../lib/api';
 
 /**
  * Signing out from the header, the dashboard or the admin area: the browser leaves for the site
@@ -13,6 +12,8 @@ export function useSignOut(onError?: () => void): { signingOut: boolean; signOut
     if (signingOut) return;
     setSigningOut(true);
     try {
+      // Loaded with the click: the header of a public page carries no API client until then.
+      const { api, unwrap } = await import('../../lib/api');
       await unwrap((o) => api.auth['sign-out'].$post({ json: {} }, o));
       window.location.assign('/');
     } catch {

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { fetchPlatforms } from './api';
 
 /**
  * ./api.ts as public pages build it (docs/decisions/0022-islands-on-demand.md): the same exports,
@@ -9,6 +8,17 @@ import { fetchPlatforms } from './api';
 export * from './api';
 
 let platforms: Promise<string[]> | undefined;
+
+/**
+ * The list from `GET /api/catalog/platforms` (./api.ts's `fetchPlatforms`) with a plain fetch: every
+ * public page's header asks for it when the browser is idle, and the API client and its error codes
+ * (2 KB gzip) would load with it. A refusal leaves the menu empty, as any failure does.
+ */
+async function fetchPlatforms(): Promise<string[]> {
+  const res = await fetch('/api/catalog/platforms');
+  if (!res.ok) throw new Error(`platform list: HTTP ${res.status}`);
+  return ((await res.json()) as { platforms: string[] }).platforms;
+}
 
 export function usePlatforms(initial?: string[] | null, enabled = true): { platforms: string[] | undefined; loading: boolean } {
   const [list, setList] = useState<string[] | undefined>(initial ?? undefined);

@@ -5,9 +5,7 @@ import type { ContactMessageInput } from '../../../core/contracts/support';
 import { SUPPORT_LIMITS } from '../../../core/contracts/supportConstants';
 import { Button } from '../../components/ui/Button';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/Input';
-import { errorText } from '../../lib/errorText';
 import { useMe, type Me } from '../auth';
-import { sendContactMessage } from './http';
 import { focusField } from '../../lib/focusField';
 import { toast } from '../../lib/toast';
 
@@ -74,6 +72,8 @@ export function ContactForm() {
         if (first) focusField(document.getElementById(`${id}-${first}`));
         return;
       }
+      // The API client and the error texts load with the first message sent, as the schema does.
+      const [{ sendContactMessage }, { errorText }] = await Promise.all([import('./http'), import('../../lib/errorText')]);
       try {
         await sendContactMessage(checked.message);
         toast.success(t('contact.success'), { description: t('contact.successText') });
