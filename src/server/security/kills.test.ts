@@ -366,7 +366,7 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
       const midway = op === Math.floor(OPERATIONS / 2);
       if (midway) betweenKillOwed = true;
       // The first top-ups through Payriff, PayTR and a bank transfer are made without a kill: the refund and the review later need them.
-      const calm = op >= 1 && op <= 3;
+      const calm = op >= 1 && op <= 4;
       const killMid = r.chance(0.12) && !betweenKillOwed && !calm;
       const killDelay = r.int(0, 400);
       const killAfter = r.chance(0.05) || betweenKillOwed;
@@ -375,11 +375,14 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
       const dripDraw = r.chance(0.35) ? r.pick(['place', 'place', 'place', 'cancel-run', 'cancel-run', 'cancel-parent', 'staff-refund', 'staff-refund'] as const) : null;
       const dripForced = op === 0 || op === Math.floor((OPERATIONS * 2) / 3);
       let drip = op === 0 ? 'place' : op === Math.floor((OPERATIONS * 2) / 3) ? 'staff-refund' : dripDraw;
-      // Money coming in other ways: every run tops up through Payriff, PayTR and a bank transfer
-      // first, refunds a Payriff top-up (killed in the middle) a third of the way, and has two staff
-      // review a transfer at once just before the kill between operations owed midway.
+      // Money coming in other ways: every run tops up through Payriff, PayTR, a bank transfer and
+      // Payriff again first, refunds a Payriff top-up a third of the way (killed in the middle), has
+      // two staff review a transfer at once, then tops up through Payriff or PayTR with the kill
+      // between operations owed midway landing while its notification is on its way.
       const moneyDraw = r.chance(0.3) ? r.pick(['payriff', 'payriff', 'paytr', 'paytr', 'bank', 'bank-review', 'refund', 'refund'] as const) : null;
-      const forcedMoney = op === 1 ? 'payriff' : op === 2 ? 'paytr' : op === 3 ? 'bank' : op === Math.floor(OPERATIONS / 3) ? 'refund' : midway ? 'bank-review' : null;
+      const midwayGateway = r.pick(['payriff', 'paytr'] as const);
+      const forcedMoney =
+        op === 1 || op === 4 ? 'payriff' : op === 2 ? 'paytr' : op === 3 ? 'bank' : op === Math.floor(OPERATIONS / 3) ? 'refund' : op === Math.floor(OPERATIONS / 2) - 1 ? 'bank-review' : midway ? midwayGateway : null;
       const money = dripForced ? null : (forcedMoney ?? (drip ? null : moneyDraw));
       if (money) drip = null;
       let killedHere = false;
@@ -417,16 +420,16 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
         const kind = money;
         const amountMicros = r.pick([1_000_000, 5_000_000, 10_100_000, 25_000_000]);
         const coupon = r.chance(0.3) ? KILLS_COUPON : undefined;
-        const outcome: Outcome | 'later' = calm ? 'success' : kind === 'payriff' ? r.pick(['success', 'success', 'success', 'declined', 'expired', 'later'] as const) : r.pick(['success', 'success', 'eft', 'declined', 'later'] as const);
+        const outcome: Outcome | 'later' = calm || midway ? 'success' : kind === 'payriff' ? r.pick(['success', 'success', 'success', 'declined', 'expired', 'later'] as const) : r.pick(['success', 'success', 'eft', 'declined', 'later'] as const);
         const killAtCallback = r.chance(0.5);
         const lateMs = r.int(500, 8000);
         if (kind === 'payriff') {
-          const callback = calm ? 'normal' : r.pick(['normal', 'normal', 'normal', 'duplicate', 'late', 'none', 'tamper-amount'] as const);
+          const callback = calm || midway ? 'normal' : r.pick(['normal', 'normal', 'normal', 'duplicate', 'late', 'none', 'tamper-amount'] as const);
           const statusMode = calm ? 'normal' : r.pick(['normal', 'normal', 'normal', 'normal', 'normal', 'normal', '5xx', 'garbage', 'error-code', 'tamper-amount'] as const);
           payriff.control.set({ callback, duplicates: 3, lateMs, statusMode });
           count(`topup-payriff-faults:${callback}:${statusMode}`);
         } else {
-          const notify = calm ? 'normal' : r.pick(['normal', 'normal', 'normal', 'duplicate', 'late', 'none', 'bad-hash', 'tamper-amount'] as const);
+          const notify = calm || midway ? 'normal' : r.pick(['normal', 'normal', 'normal', 'duplicate', 'late', 'none', 'bad-hash', 'tamper-amount'] as const);
           const statusMode = calm ? 'normal' : r.pick(['normal', 'normal', 'normal', 'normal', 'normal', '5xx', 'garbage'] as const);
           paytr.control.set({ notify, duplicates: 3, lateMs, statusMode });
           count(`topup-paytr-faults:${notify}:${statusMode}`);
@@ -470,7 +473,7 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
       } else if (money === 'bank-review') {
         // The team reviews a transfer with its receipt: two staff members at once (one decides it), or one.
         const pick = r.next();
-        const both = midway || r.chance(0.6);
+        const both = forcedMoney === 'bank-review' || r.chance(0.6);
         const [approveFirst, approveSecond] = [r.chance(0.75), r.chance(0.5)];
         const waiting = await database!.query<{ id: string }>(
           `select p.id from payments p where p.method = 'bank' and p.status = 'pending' and exists (select 1 from payment_receipts r where r.payment_id = p.id) order by p.created_at`,
@@ -492,11 +495,11 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
         const forced = forcedMoney === 'refund';
         const mode = forced ? 'lost-reply' : r.pick(['normal', 'normal', 'normal', 'error-code', 'lost-reply', 'timeout'] as const);
         const race = !forced && r.chance(0.25);
-        // Top-ups the customer's balance can still give back first.
+        // Top-ups not refunded yet first (then pending ones), those the customer's balance can still give back first.
         const candidates = await database!.query<{ id: string; transaction_id: string; refund_status: string | null }>(
           `select p.id, p.transaction_id, p.refund_status from payments p join users u on u.id = p.user_id
            where p.method = 'payriff' and p.status = 'completed' and p.reversed_at is null and (p.refund_status is null or p.refund_status = 'pending')
-           order by (u.balance_micros >= p.amount_usd_micros + p.bonus_micros + p.coupon_micros) desc, p.created_at`,
+           order by p.refund_status is null desc, (u.balance_micros >= p.amount_usd_micros + p.bonus_micros + p.coupon_micros) desc, p.created_at`,
         );
         if (candidates.length) {
           const p = forced ? candidates[0]! : candidates[Math.floor(pick * candidates.length)]!;
@@ -658,6 +661,8 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
       if (!killedHere) sandbox.control.reset();
 
       let owedKillPaid = false;
+      // Midway, the kill between operations lands while the top-up's notification is on its way (or being handled).
+      if (midway && forcedMoney && alive()) await sleep(r.int(0, 30));
       if (killAfter && alive()) {
         await kill('between-operations');
         killedHere = true;
