@@ -331,7 +331,8 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
       } else if (roll < 0.75) {
         // The team refunds a Payriff top-up to the card (or asks again about one left pending), while
         // the gateway refuses, never answers, or refunds and loses its answer; now and then a second
-        // staff member refunds it at the same moment, or a chargeback is booked against it.
+        // staff member refunds it at the same moment, a chargeback is booked against it, or part of
+        // it was given back from Payriff's dashboard before.
         const refundable = await database.db
           .select()
           .from(payments)
@@ -340,8 +341,16 @@ describe(`fault campaign (CAMPAIGN_SEED=${SEED})`, () => {
           const p = r.pick(refundable);
           const refundMode = r.pick(['normal', 'normal', 'normal', 'error-code', 'lost-reply', 'lost-reply', 'timeout'] as const);
           const statusMode = r.pick(['normal', 'normal', 'normal', '5xx'] as const);
-          const race = r.pick(['none', 'none', 'none', 'second-staff', 'chargeback'] as const);
+          const race = r.pick(['none', 'none', 'none', 'second-staff', 'chargeback', 'dashboard'] as const);
           payriff.control.set({ refundMode, statusMode });
+          // Part of the charge already given back from Payriff's dashboard: the refund settles partial.
+          if (race === 'dashboard') {
+            try {
+              payriff.control.refund(p.transactionId!, Math.max(1, Math.floor(p.amountMinor / 3)));
+            } catch {
+              count('refund:dashboard-refused');
+            }
+          }
           const attempts: Promise<unknown>[] = [refundPayment(pd, p.id, team, 'campaign: refund to the card')];
           if (race === 'second-staff') attempts.push(refundPayment(pd, p.id, team2, 'campaign: refund asked twice'));
           if (race === 'chargeback') attempts.push(reversePayment(database.db, p.id, team2, 'campaign: chargeback during a refund'));
