@@ -1,5 +1,6 @@
 import type { SandboxGateway } from '../../../sandbox/gateway';
 import type { SandboxPayriff } from '../../../sandbox/payriff';
+import type { SandboxPaytr } from '../../../sandbox/paytr';
 import type { SandboxProvider } from '../../../sandbox/provider';
 import { createProvider, type ProviderConfig } from '../providers';
 
@@ -24,3 +25,12 @@ export const payriffEnv = (payriff: SandboxPayriff) => ({ PAYRIFF_URL: payriff.u
  */
 export const sandboxClient = (sandbox: SandboxProvider, options: Partial<ProviderConfig> = {}) =>
   createProvider({ protocol: 'qqtube', url: sandbox.qqtubeUrl, key: sandbox.apiKey, timeoutMs: 30_000, ...options });
+
+/** The environment that points a shop process at a PayTR sandbox (as the real one, by its keys; test mode). */
+export const paytrEnv = (paytr: SandboxPaytr) => ({
+  PAYTR_URL: paytr.origin,
+  PAYTR_MERCHANT_ID: paytr.merchantId,
+  PAYTR_MERCHANT_KEY: paytr.merchantKey,
+  PAYTR_MERCHANT_SALT: paytr.merchantSalt,
+  PAYTR_TEST_MODE: 'true',
+});
