@@ -235,6 +235,20 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(payriff.control.order(orderId)).toMatchObject({ status: 'PARTIAL_REFUND', refundedQepik: 850 });
     });
 
+    it('refused by the gateway while its order cannot be read: the refund stays pending (part may have gone back), and the pass settles it partial later', async () => {
+      const { user, payment, orderId } = await paidTopUp(10_000_000);
+      payriff.control.refund(orderId, 850);
+      payriff.control.set({ statusMode: '5xx' });
+      const outcome = await refundPayment(deps, payment.id, staff, 'Refund while the order is unreadable');
+      // Not failed: giving the whole balance back could pay out what the card already got back.
+      expect(outcome.payment).toMatchObject({ refundStatus: 'pending', flagged: false });
+      expect(await balanceOf(user.id)).toBe(0);
+      payriff.control.set({ statusMode: 'normal' });
+      expect(await resolvePendingRefunds(deps, 0)).toMatchObject({ partial: 1, failed: 0 });
+      expect(await entriesOf(payment.id)).toEqual([['topup', 10_000_000], ['topup_refund', -10_000_000], ['topup_refund_partial', 5_000_000]]);
+      expect(await balanceOf(user.id)).toBe(5_000_000);
+    });
+
     it('a balance too short to give it back refuses the refund with nothing changed', async () => {
       const { user, payment, orderId } = await paidTopUp(10_000_000);
       await database.db.transaction((tx) => debit(tx, { userId: user.id, amountMicros: 3_000_000, kind: 'order_charge', reference: `spent-${payment.id}` }));

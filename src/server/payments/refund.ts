@@ -145,21 +145,23 @@ export async function refundPayment(
     return { row, balanceMicros };
   });
   await publishBalance(deps, claimed.row.userId, claimed.balanceMicros, -creditedByTopUp(claimed.row), claimed.row.id, 'pending');
-  return send(deps, gateway!, claimed.row, false, claimed.balanceMicros);
+  return send(deps, gateway!, claimed.row, claimed.balanceMicros);
 }
 
 /** Asks the gateway to give the whole charge back, and writes what its answer means. */
-async function send(deps: RefundDeps, gateway: NonNullable<ReturnType<typeof refunderOf>>, p: PaymentRow, retry: boolean, balanceMicros: number | null): Promise<RefundOutcome> {
+async function send(deps: RefundDeps, gateway: NonNullable<ReturnType<typeof refunderOf>>, p: PaymentRow, balanceMicros: number | null): Promise<RefundOutcome> {
   try {
     await gateway.refund(p.transactionId!, p.amountMinor);
   } catch (err) {
     if (!isDefiniteRefusal(err)) return stayPending(deps, p, err, balanceMicros);
     // Refused: an earlier attempt (unanswered) may have given the money back, or part of it may
-    // have gone back another way (the gateway's dashboard): the order says which.
+    // have gone back another way (the gateway's dashboard): the order says which. Only an order
+    // that says nothing went back fails the refund; one that cannot be read leaves it pending, for
+    // the balance must not get back what the card may already have.
     const back = await wentBack(gateway, p).catch(() => null);
-    if (back?.kind === 'all') return complete(deps, p, balanceMicros);
-    if (back?.kind === 'part') return settlePartial(deps, p, back.refundedMinor, balanceMicros);
-    if (back === null && retry) return stayPending(deps, p, err, balanceMicros);
+    if (back === null) return stayPending(deps, p, err, balanceMicros);
+    if (back.kind === 'all') return complete(deps, p, balanceMicros);
+    if (back.kind === 'part') return settlePartial(deps, p, back.refundedMinor, balanceMicros);
     return fail(deps, p, err);
   }
   return complete(deps, p, balanceMicros);
@@ -287,7 +289,7 @@ async function retryRefund(deps: RefundDeps, p: PaymentRow): Promise<RefundOutco
   }
   if (back.kind === 'all') return complete(deps, claimed, null);
   if (back.kind === 'part') return settlePartial(deps, claimed, back.refundedMinor, null);
-  return send(deps, gateway, claimed, true, null);
+  return send(deps, gateway, claimed, null);
 }
 
 /**

@@ -148,6 +148,8 @@ export function payriffDisagreements(orders: PayriffOrder[], lines: PaymentLine[
     if ((o.status === 'REFUNDED') !== (p.refund_status === 'completed')) problems.push(`${p.reference}: Payriff ${o.status} (refunded ${o.refundedQepik}), refund ${p.refund_status ?? 'none'} here`);
     // Part of it given back (from the dashboard): a refund asked since settles partial with that part.
     if (p.refund_status === 'partial' && (o.status !== 'PARTIAL_REFUND' || Number(p.refunded_minor) !== o.refundedQepik)) problems.push(`${p.reference}: refund partial (${p.refunded_minor}) here, Payriff ${o.status} ${o.refundedQepik}`);
+    // A refund failed here gave the whole balance back: the card must not have got any of it.
+    if (p.refund_status === 'failed' && o.refundedQepik > 0) problems.push(`${p.reference}: refund failed here, Payriff ${o.status} gave back ${o.refundedQepik}`);
   }
   for (const p of ours) if (p.status === 'completed' && !seen.has(p.reference)) problems.push(`${p.reference} completed without a Payriff order`);
   return problems;
