@@ -10,13 +10,16 @@ import type { PaymentGateway } from './types';
 
 let sandbox: SandboxGateway;
 let sink: CallbackSink;
+/** Answered calls wait as long as a busy machine needs; only calls the sandbox leaves unanswered (or answers late) use `impatient`. */
 let gateway: PaymentGateway;
+let impatient: PaymentGateway;
 const SHOP = 'http://shop.test';
 
 beforeAll(async () => {
   sink = await startCallbackSink();
   sandbox = await startSandboxGateway({ delayMs: 300, retryDelaysMs: [50, 100] });
-  gateway = createGateway({ kind: 'sandbox', baseUrl: sandbox.url, publicKey: sandbox.publicKey, privateKey: sandbox.privateKey, timeoutMs: 500 });
+  gateway = createGateway({ kind: 'sandbox', baseUrl: sandbox.url, publicKey: sandbox.publicKey, privateKey: sandbox.privateKey, timeoutMs: 30_000 });
+  impatient = createGateway({ kind: 'sandbox', baseUrl: sandbox.url, publicKey: sandbox.publicKey, privateKey: sandbox.privateKey, timeoutMs: 500 });
 });
 afterAll(async () => {
   await sandbox.close();
@@ -150,7 +153,7 @@ describe('status without a usable answer', () => {
   ] as const)('statusMode %s → PAYMENT_STATUS_UNKNOWN (%s)', async (statusMode, reason) => {
     const { transactionId } = await create();
     sandbox.control.set({ statusMode });
-    const err = await gateway.status(transactionId).catch((e: unknown) => e);
+    const err = await (statusMode === 'timeout' ? impatient : gateway).status(transactionId).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ code: 'PAYMENT_STATUS_UNKNOWN', details: { reason } });
   });
@@ -162,7 +165,7 @@ describe('status without a usable answer', () => {
     expect((await gateway.status(transactionId)).state).toBe('pending');
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
     sandbox.control.set({ statusDelayMs: 800 });
-    expect(await errorCode(gateway.status(transactionId))).toBe('PAYMENT_STATUS_UNKNOWN');
+    expect(await errorCode(impatient.status(transactionId))).toBe('PAYMENT_STATUS_UNKNOWN');
   });
 
   it('an unknown transaction or wrong keys → PAYMENT_STATUS_UNKNOWN, not a failed payment', async () => {
