@@ -131,7 +131,7 @@ function RulesTable({ rules, onEdit }: { rules: BonusRuleRow[]; onEdit?: (rule: 
           <td className={`${td} font-medium text-slate-900`}>{r.name}</td>
           <td className={td}>{r.method ? t(`methods.kinds.${r.method}`) : t('bonuses.anyMethod')}</td>
           <td className={`${td} text-right tabular-nums`}>{usd(r.minMicros)}</td>
-          <td className={`${td} text-right font-semibold tabular-nums text-emerald-700`}>{percentText(r.percentBp, lang)}</td>
+          <td className={`${td} whitespace-nowrap text-right font-semibold tabular-nums text-emerald-700`}>{percentText(r.percentBp, lang)}</td>
           <td className={`${td} text-right tabular-nums`}>{r.capMicros === null ? t('bonuses.noCap') : usd(r.capMicros)}</td>
           <td className={`${td} text-xs`}>{period(r)}</td>
           <td className={td}>
