@@ -19,7 +19,8 @@ const SHOP = 'http://shop.test';
 
 beforeAll(async () => {
   sink = await startNotificationSink();
-  sandbox = await startSandboxPaytr({ delayMs: 300, retryDelaysMs: [50, 100] });
+  // A delayed card is authorised after 3 s: long enough for a busy machine to read it still pending.
+  sandbox = await startSandboxPaytr({ delayMs: 3_000, retryDelaysMs: [50, 100] });
   gateway = paytrOf(sandbox.origin);
   impatient = paytrOf(sandbox.origin, {}, 500);
 });
@@ -229,7 +230,7 @@ describe('paying, the notification and the status inquiry', () => {
     await payByCard(paymentUrl, TEST_CARDS.delayed);
     expect((await gateway.status(transactionId)).state).toBe('pending');
     expect(sink.received).toHaveLength(0);
-    const [n] = await sink.waitFor(1);
+    const [n] = await sink.waitFor(1, 30_000);
     expect(gateway.parseCallback(n!).state).toBe('success');
     expect((await gateway.status(transactionId)).state).toBe('success');
   });

@@ -31,7 +31,8 @@ let notificationUrl: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   epointSandbox = await startSandboxGateway({});
-  paytr = await startSandboxPaytr({ delayMs: 200, retryDelaysMs: [100, 200, 400, 800, 1600] });
+  // A delayed card is authorised after 3 s: long enough for a busy machine to read it still pending.
+  paytr = await startSandboxPaytr({ delayMs: 3_000, retryDelaysMs: [100, 200, 400, 800, 1600] });
   const gateways = gatewayRegistry({
     epoint: createGateway({ kind: 'sandbox', baseUrl: epointSandbox.url, publicKey: epointSandbox.publicKey, privateKey: epointSandbox.privateKey }),
     paytr: createGateway({ kind: 'paytr', baseUrl: paytr.origin, merchantId: paytr.merchantId, merchantKey: paytr.merchantKey, merchantSalt: paytr.merchantSalt, testMode: true }),
