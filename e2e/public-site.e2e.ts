@@ -303,26 +303,25 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
   // Every page at both widths, each width in one language, and the third language on the two
   // busiest pages (home and services): a page's languages differ only in their words, which change
   // no contrast, role or name rule, while the widths change the layout, so each width is walked whole.
-  it('has no serious or critical axe violations on any public page (desktop in az, phone in en, home and services in tr)', async () => {
+  // One test per walk, each with its own time limit: on a busy machine the three walks together
+  // took longer than one test may.
+  it.each([
+    { lang: 'az' as const, viewport: undefined, only: null, width: 'desktop' },
+    { lang: 'en' as const, viewport: PHONE, only: null, width: 'phone' },
+    { lang: 'tr' as const, viewport: undefined, only: ['/tr', '/tr/services'], width: 'desktop' },
+  ])('has no serious or critical axe violations on the public pages ($width in $lang)', async ({ lang, viewport, only }) => {
     const found: string[] = [];
-    const runs = [
-      { lang: 'az' as const, viewport: undefined, only: null },
-      { lang: 'en' as const, viewport: PHONE, only: null },
-      { lang: 'tr' as const, viewport: undefined, only: ['/tr', '/tr/services'] },
-    ];
-    for (const { lang, viewport, only } of runs) {
-      const { page } = await openPage(browser, viewport);
-      await storeLanguage(page, lang);
-      const all = [...(await publicPages(lang)).map((p) => p.path), `/${lang}/no-such-page`];
-      for (const path of only ?? all) {
-        await page.goto(path);
-        await hydrated(page);
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-          found.push(`${viewport ? 'phone' : 'desktop'} ${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      }
-      await page.context().close();
+    const { page } = await openPage(browser, viewport);
+    await storeLanguage(page, lang);
+    const all = [...(await publicPages(lang)).map((p) => p.path), `/${lang}/no-such-page`];
+    for (const path of only ?? all) {
+      await page.goto(path);
+      await hydrated(page);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
+        found.push(`${viewport ? 'phone' : 'desktop'} ${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     }
+    await page.context().close();
     expect(found).toEqual([]);
-  }, 300_000);
+  }, 480_000);
 });
