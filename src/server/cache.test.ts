@@ -161,28 +161,45 @@ describe.skipIf(!url)('caches across two instances (PostgreSQL)', () => {
     const user = await createCustomer(one.db);
     await one.db.insert(sessions).values({ id: 's1', token: 'tok-1', userId: user.id, expiresAt: new Date(Date.now() + 3_600_000) });
     const caches = cachesOf(two.db)!;
-    const remember = () => caches.identities.set('tok-1', { cookie: 'tok-1.sig', userId: user.id, value: { id: user.id } });
+    // Every notice committed so far has reached the other instance: notices reach a listener in
+    // commit order, so once a later one is heard, the earlier ones were (creating the customer
+    // announced their role; on a busy machine it may still be on its way).
+    let marks = 0;
+    const heard = new Set<string>();
+    const unlisten = await two.listen('artim_cache_test_mark', (payload) => heard.add(payload));
+    const settled = async () => {
+      const mark = String(++marks);
+      await one.notify('artim_cache_test_mark', mark);
+      await until(() => heard.has(mark));
+    };
+    const remember = async () => {
+      await settled();
+      caches.identities.set('tok-1', { cookie: 'tok-1.sig', userId: user.id, value: { id: user.id } });
+    };
 
-    remember();
+    await remember();
     await one.db.insert(userRoles).values({ userId: user.id, role: 'admin' });
     await until(() => caches.identities.get('tok-1') === undefined);
 
-    remember();
+    await remember();
     await one.db.update(users).set({ name: 'Renamed' }).where(eq(users.id, user.id));
     await until(() => caches.identities.get('tok-1') === undefined);
 
     // The second factor turned on or off: the admin gate reads it from the cached identity.
-    remember();
+    await remember();
     await one.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
     await until(() => caches.identities.get('tok-1') === undefined);
 
     // A balance change (every order) forgets the customer's balance, never their identity.
-    remember();
+    await remember();
+    const balances = caches.balances.generation;
     await one.db.update(users).set({ balanceMicros: 50_000 }).where(eq(users.id, user.id));
-    await new Promise((r) => setTimeout(r, 200));
+    await settled();
+    expect(caches.balances.generation).toBeGreaterThan(balances);
     expect(caches.identities.get('tok-1')).toBeDefined();
 
     await one.db.delete(sessions).where(eq(sessions.token, 'tok-1'));
     await until(() => caches.identities.get('tok-1') === undefined);
+    await unlisten();
   });
 });
