@@ -27,8 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const qqtube = () => createProvider({ protocol: 'qqtube', url, key: 'k', timeoutMs: 500 });
-const v2 = () => createProvider({ protocol: 'smm-v2', url, key: 'k', timeoutMs: 500 });
+const qqtube = () => createProvider({ protocol: 'qqtube', url, key: 'k', timeoutMs: 30_000 });
+const v2 = () => createProvider({ protocol: 'smm-v2', url, key: 'k', timeoutMs: 30_000 });
 const order = { serviceId: '1', link: 'https://t.me/x', quantity: 10, params: {} };
 
 async function expectKind(promise: Promise<unknown>, kind: ProviderErrorKind, messages?: string[]): Promise<ProviderError> {
@@ -184,7 +184,7 @@ describe('why a call failed, in either protocol', () => {
     // The client's pacer is told, so its later calls wait too.
     const pacer = createPacer(0);
     replies = { balance: { body: '{"error":"Too many requests"}', headers: { 'retry-after': '2' } } };
-    await expectKind(createProvider({ protocol: 'smm-v2', url, key: 'k', timeoutMs: 500, pacer }).balance(), 'rate_limited');
+    await expectKind(createProvider({ protocol: 'smm-v2', url, key: 'k', timeoutMs: 30_000, pacer }).balance(), 'rate_limited');
     expect(pacer.stats.rateLimited).toBe(1);
   });
 });
