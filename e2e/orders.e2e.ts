@@ -70,8 +70,15 @@ describe.skipIf(!hasChromium())('orders', () => {
       // The fees change again while this page still shows the old total (its catalogue answer is
       // held back): Buy is refused with the new total, which the page then shows; a second Buy pays it.
       const held = await (await page.context().request.get('/api/catalog/services?lang=en')).text();
-      await page.route('**/api/catalog/services?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: held }));
+      let heldAnswers = 0;
+      await page.route('**/api/catalog/services?*', (route) => {
+        heldAnswers++;
+        return route.fulfill({ status: 200, contentType: 'application/json', body: held });
+      });
       await setFees(20, 0.5);
+      // The page has heard of the change and asked again (answered with the old prices), however
+      // busy the machine: only then may the real answers flow again.
+      await expect.poll(() => heldAnswers, { timeout: 60_000 }).toBeGreaterThan(0);
       await page.waitForTimeout(1500);
       await page.getByTestId('order-total').filter({ hasText: usd(priceAt(50, 1)) }).waitFor();
       await page.unroute('**/api/catalog/services?*');
