@@ -1,4 +1,8 @@
-import type { ManualChunkMeta } from 'rollup';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ManualChunkMeta, OutputBundle } from 'rollup';
+import type { Plugin } from 'vite';
 
 /** The app's entry (vite.config.ts, `index.html`): what every page of the app loads first. */
 const ENTRY = /\/src\/web\/entry-client\.tsx$/;
@@ -75,4 +79,52 @@ export function groupedChunks(id: string, meta: ManualChunkMeta): string | undef
   if (customer.has(id)) return 'customer';
   if (account.has(id)) return 'account';
   return undefined;
+}
+
+/** What a chunk of a build holds, as Rollup made it: the build's tests read it (src/web/testing/build.ts). */
+export interface ChunkReport {
+  fileName: string;
+  name: string;
+  isEntry: boolean;
+  imports: string[];
+  dynamicImports: string[];
+  /** Each module placed in the chunk, by id, with how many characters of its code the chunk kept (0: none). */
+  modules: Record<string, { renderedLength: number }>;
+}
+
+/** Where `npm run build` writes its chunk reports (`chunkReport`), outside the folder the server serves. */
+export const CHUNK_REPORTS = fileURLToPath(new URL('./dist/chunks/', import.meta.url));
+
+export function reportChunks(bundle: OutputBundle): ChunkReport[] {
+  return Object.values(bundle).flatMap((o) =>
+    o.type === 'chunk'
+      ? [
+          {
+            fileName: o.fileName,
+            name: o.name,
+            isEntry: o.isEntry,
+            imports: o.imports,
+            dynamicImports: o.dynamicImports,
+            modules: Object.fromEntries(Object.entries(o.modules).map(([id, m]) => [id, { renderedLength: m.renderedLength }])),
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * Writes each chunk's modules and imports to `CHUNK_REPORTS/<name>.json` when a build writes its
+ * files: what the tests of the bundles check (src/web/app/bundle.test.ts,
+ * src/web/islands/bundle.test.ts), so that they read the build `npm test` has just made rather than
+ * make it again (scripts/test.ts).
+ */
+export function chunkReport(name: string): Plugin {
+  return {
+    name: 'artim-chunk-report',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    writeBundle(_options, bundle) {
+      mkdirSync(CHUNK_REPORTS, { recursive: true });
+      writeFileSync(join(CHUNK_REPORTS, `${name}.json`), JSON.stringify(reportChunks(bundle)));
+    },
+  };
 }

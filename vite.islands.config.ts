@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { ManualChunkMeta } from 'rollup';
 import { defineConfig, type Plugin } from 'vite';
-import { staticClosure } from './vite.chunks';
+import { chunkReport, staticClosure } from './vite.chunks';
 
 const SRC = resolve(__dirname, 'src');
 
@@ -82,7 +82,7 @@ function islandsChunk(id: string, meta: ManualChunkMeta): string | undefined {
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
-  plugins: [islandVariants(), react()],
+  plugins: [islandVariants(), react(), chunkReport('islands')],
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: resolve(SRC, 'web/islands/router.tsx') },

@@ -1,11 +1,10 @@
-import tailwindcss from '@tailwindcss/vite';
 import type { Hono } from 'hono';
-import { build, type Rollup } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
 import { sourceRenderer } from '../testing/web';
+import { productionStylesheets } from '../../web/testing/build';
 
 let database: Database;
 let app: Hono;
@@ -15,15 +14,7 @@ let css: { app: string; public: string };
 beforeAll(async () => {
   database = await createTestDatabase();
   ({ app } = await createTestApp(database, { web: sourceRenderer() }));
-  const output = (await build({
-    configFile: false,
-    root: 'src/web',
-    logLevel: 'silent',
-    plugins: [tailwindcss()],
-    build: { write: false, rollupOptions: { input: { app: 'src/web/styles.css', public: 'src/web/styles.public.css' } } },
-  })) as Rollup.RollupOutput;
-  const sheet = (name: string) => String((output.output.find((o) => o.type === 'asset' && o.names.includes(`${name}.css`)) as Rollup.OutputAsset).source);
-  css = { app: sheet('app'), public: sheet('public') };
+  css = await productionStylesheets();
 }, 120_000);
 afterAll(async () => {
   await database.close();

@@ -1,7 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { build, type Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
-import appConfig from '../../../vite.config';
+import { productionBuild } from '../testing/build';
 
 /**
  * What a customer's page loads before it is ready (docs/decisions/0024): the app's entry and, as
@@ -27,20 +26,8 @@ let built: ReturnType<typeof buildApp> | undefined;
 const appBuild = () => (built ??= buildApp());
 
 async function buildApp() {
-  const config = appConfig({ command: 'build', mode: 'production', isSsrBuild: false, isPreview: false });
-  // As `npm run build` makes it: React's production build, whatever NODE_ENV the test runner set.
-  const output = (await build({
-    ...config,
-    configFile: false,
-    logLevel: 'silent',
-    mode: 'production',
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    build: { ...config.build, write: false },
-  })) as Rollup.RollupOutput;
-  const manifestAsset = output.output.find((o): o is Rollup.OutputAsset => o.type === 'asset' && o.fileName.endsWith('manifest.json'))!;
-  const manifest = JSON.parse(String(manifestAsset.source)) as Manifest;
-  const chunks = new Map(output.output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
-  return { manifest, chunks };
+  const build = await productionBuild('app');
+  return { manifest: JSON.parse(build.asset('.vite/manifest.json')) as Manifest, chunks: build.chunks };
 }
 
 /** The entry's and the page's chunks with everything they import statically, as the manifest lists them. */

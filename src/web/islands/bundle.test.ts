@@ -2,9 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, type Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
-import islandsConfig from '../../../vite.islands.config';
+import { productionBuild } from '../testing/build';
 
 /** Libraries a public page must not load before a click (docs/decisions/0022-islands-on-demand.md). */
 const APP_ONLY = ['react-router', '@tanstack/react-query', '@tanstack/query-core', 'react-hook-form', '@hookform/resolvers', 'big.js', 'hono'];
@@ -29,21 +28,12 @@ const PAGE_CEILINGS: { page: string; islands: string[]; bytes: number; ours: num
  * the runtime it imports (each with its static imports). Dialogs and notices a component imports
  * on demand load on a click and are left out.
  */
-let built: Promise<Rollup.RollupOutput> | undefined;
-/** One build for the file's tests, as `npm run build` makes it: React's production build, whatever NODE_ENV the test runner set. */
-const islandsBuild = () =>
-  (built ??= build({
-    ...islandsConfig,
-    configFile: false,
-    logLevel: 'silent',
-    mode: 'production',
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    build: { ...islandsConfig.build, write: false, manifest: false },
-  }) as Promise<Rollup.RollupOutput>);
+let built: ReturnType<typeof productionBuild> | undefined;
+/** One build for the file's tests. */
+const islandsBuild = () => (built ??= productionBuild('islands'));
 
 async function publicPageChunks() {
-  const output = await islandsBuild();
-  const chunks = new Map(output.output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
+  const { chunks } = await islandsBuild();
   const entry = [...chunks.values()].find((c) => c.isEntry)!;
   const loaded = new Set<string>();
   const visit = (file: string) => {
@@ -80,8 +70,7 @@ describe('the islands build', () => {
 
 describe('a public page’s JavaScript with no input', () => {
   it.each(PAGE_CEILINGS)('$page stays under its byte ceiling, and so does our code beside React', async ({ islands, bytes, ours: oursCeiling }) => {
-    const output = await islandsBuild();
-    const chunks = new Map(output.output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
+    const { chunks } = await islandsBuild();
     const entry = [...chunks.values()].find((c) => c.isEntry)!;
     // The chunk that holds the module: the runtime and the header share one (`frame`, vite.islands.config.ts).
     const of = (module: string) => [...chunks.values()].find((c) => Object.keys(c.modules).some((id) => id.endsWith(`/src/web/${module}`)))!;
@@ -108,8 +97,8 @@ describe('a public page’s JavaScript with no input', () => {
 
 describe('text on public pages', () => {
   it('every namespace an island loads after the page is in the islands build, in every language (i18n/bundles.islands.ts)', async () => {
-    const output = await islandsBuild();
-    const modules = new Set(output.output.flatMap((o) => (o.type === 'chunk' ? Object.keys(o.modules) : [])));
+    const { chunks } = await islandsBuild();
+    const modules = new Set([...chunks.values()].flatMap((c) => Object.keys(c.modules)));
     const loaded = new Set<string>();
     for (const id of modules) {
       if (!id.includes('/src/web/') || !/\.tsx?$/.test(id)) continue;
@@ -128,10 +117,10 @@ describe('text on public pages', () => {
 
 describe('the public pages’ stylesheet', () => {
   it('scans every module of the islands build, dialogs included, that names classes (styles.public.css @source)', async () => {
-    const output = await islandsBuild();
+    const { chunks } = await islandsBuild();
     const web = resolve('src/web');
     const scanned = [...readFileSync('src/web/styles.public.css', 'utf8').matchAll(/^@source '\.\/([^']+)';$/gm)].map((m) => join(web, m[1]!));
-    const modules = new Set(output.output.flatMap((o) => (o.type === 'chunk' ? Object.keys(o.modules) : [])));
+    const modules = new Set([...chunks.values()].flatMap((c) => Object.keys(c.modules)));
     const unscanned = [...modules].filter(
       (id) => id.startsWith(`${web}/`) && /\.tsx?$/.test(id) && /className/.test(readFileSync(id, 'utf8')) && !scanned.some((path) => id === path || id.startsWith(`${path}/`)),
     );
