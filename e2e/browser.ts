@@ -49,3 +49,14 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<{ 
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
+
+/**
+ * Wakes the islands of a public page that wait to be touched (docs/decisions/0027), as a first
+ * touch in each would, and waits until they have hydrated.
+ */
+export async function wakeTouched(page: Page) {
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll('[data-island-wake="touched"]:not([data-hydrated])')) window.__artimWake?.(el);
+  });
+  await hydrated(page);
+}

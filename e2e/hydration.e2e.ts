@@ -1,11 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_COOKIE, LANGUAGES } from '../src/core/i18n';
-import { baseUrl, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
+import { baseUrl, hasChromium, hydrated, launch, openPage, PHONE, wakeTouched } from './browser';
 
 /**
- * React hydrates every public page without a mismatch: the browser's first render equals the
- * server's, in each language and on a phone, signed out and signed in. The client reports React's
+ * React hydrates every public page without a mismatch, the islands that wait for a touch woken as
+ * a touch would: the browser's first render equals the server's, in each language and on a phone, signed out and signed in. The client reports React's
  * recoverable (hydration) errors on the console, which `openPage` records as problems.
  */
 const PREFIXED = ['', '/about', '/services', '/contact', '/blog', '/faq', '/order?platform=instagram', '/no-such-page'];
@@ -31,6 +31,8 @@ describe.skipIf(!hasChromium())('hydration', () => {
         for (const path of [...[...PREFIXED, ...detail].map((p) => `/${lang}${p}`), ...TOP_LEVEL]) {
           await page.goto(path);
           await hydrated(page);
+          // The islands that wait for a touch hydrate too (the header, the contact form…).
+          await wakeTouched(page);
           // Effects after hydration (live data, the notification area) settle before the next page.
           await page.waitForTimeout(150);
           seen.push(path);
@@ -54,6 +56,7 @@ describe.skipIf(!hasChromium())('hydration', () => {
     for (const path of ['/en', '/az/services', '/tr/contact', '/en/order?platform=tiktok', '/en/dashboard', '/track']) {
       await page.goto(path);
       await hydrated(page);
+      await wakeTouched(page);
       await page.waitForTimeout(150);
     }
     expect(problems).toEqual([]);
