@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_COOKIE, LANGUAGES } from '../src/core/i18n';
-import { baseUrl, hasChromium, hydrated, launch, openPage, PHONE, wakeTouched } from './browser';
+import { baseUrl, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
 
 /**
  * React hydrates every public page without a mismatch, the islands that wait for a touch woken as
@@ -30,9 +30,8 @@ describe.skipIf(!hasChromium())('hydration', () => {
         await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: lang, url: baseUrl() }]);
         for (const path of [...[...PREFIXED, ...detail].map((p) => `/${lang}${p}`), ...TOP_LEVEL]) {
           await page.goto(path);
+          // The islands that wait for a touch too (the header, the contact form…): e2e/browser.ts.
           await hydrated(page);
-          // The islands that wait for a touch hydrate too (the header, the contact form…).
-          await wakeTouched(page);
           // Effects after hydration (live data, the notification area) settle before the next page.
           await page.waitForTimeout(150);
           seen.push(path);
@@ -56,7 +55,6 @@ describe.skipIf(!hasChromium())('hydration', () => {
     for (const path of ['/en', '/az/services', '/tr/contact', '/en/order?platform=tiktok', '/en/dashboard', '/track']) {
       await page.goto(path);
       await hydrated(page);
-      await wakeTouched(page);
       await page.waitForTimeout(150);
     }
     expect(problems).toEqual([]);
