@@ -116,4 +116,16 @@ describe.skipIf(!hasChromium())('before hydration', () => {
     expect(problems).toEqual([]);
     await page.context().close();
   }, 300_000);
+
+  it('the header wakes by itself when the home page’s address asks for the sign-in dialog', async () => {
+    const { page, problems } = await openPage(browser, DESKTOP);
+    await page.goto('/en?auth=required', { waitUntil: 'load' });
+    // No input: the header woke at idle because of `auth` in the address, and opened the dialog.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await page.locator('[data-island="Header"]').getAttribute('data-hydrated')).toBe('');
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    await page.waitForURL((url) => url.search === '');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 300_000);
 });
