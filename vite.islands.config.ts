@@ -37,8 +37,11 @@ const LOADER = /\/src\/web\/entry-islands\.tsx$/;
  * runs). Were it left to Rollup, `frame` would take it in through those modules.
  */
 const API = /\/src\/(web\/lib\/api|web\/islands\/hc|core\/errors)\.ts$/;
-/** What every public page wakes at idle besides its own islands: the islands runtime and the header (every page's frame has it). */
-const FRAME = [/\/src\/web\/islands\/runtime\.tsx$/, /\/src\/web\/features\/layout\/Header\.tsx$/];
+/**
+ * What the first island to wake brings besides React and its own chunk: the islands runtime. The
+ * header, which waits to be touched like most islands (docs/decisions/0027), is a chunk of its own.
+ */
+const FRAME = [/\/src\/web\/islands\/runtime\.tsx$/];
 
 interface IslandChunks {
   loader: Set<string>;
@@ -49,9 +52,9 @@ const chunksOf = new WeakMap<ManualChunkMeta['getModuleInfo'], IslandChunks>();
 /**
  * Two groups of modules, worked out once per build when the module graph is complete. `loader`:
  * the loader and what it imports statically (the attribute names, the registry, Vite's preload
- * helper), named so that no other chunk takes them in. `frame`: our modules that the runtime and
- * the header import statically, the loader's excepted — one chunk instead of a dozen of a few
- * hundred bytes each, every one a request with its own import and export lists. A manual chunk
+ * helper), named so that no other chunk takes them in. `frame`: our modules that the runtime
+ * imports statically, the loader's excepted — one chunk instead of a dozen of a few hundred bytes
+ * each, every one a request with its own import and export lists. A manual chunk
  * takes in the static imports of its modules that no other manual chunk holds: without `loader`,
  * `frame` would take the attribute names, and the loader would import it, and React, at once.
  */

@@ -17,8 +17,8 @@
  *        adjustment (latency ×3.75, throughput ×0.9); what this bench used until 2026-11-24.
  *    Median of BENCH_RUNS cold runs per page (default 3; 5 with a peer).
  *    "Ready" for Artım: `<html data-hydrated="true">` (the whole-page app has hydrated) and every
- *    `[data-island]` carrying `data-hydrated` (an island that wakes only when asked for,
- *    `data-island-wake="asked"`, excepted); a page whose islands are all hydrated is ready even
+ *    `[data-island]` carrying `data-hydrated` (an island that wakes only when asked for or
+ *    touched, `data-island-wake="asked"` or `"touched"`, excepted: docs/decisions/0027); a page whose islands are all hydrated is ready even
  *    before the html flag, when the runtime sets none. A page not ready in 30 s says so.
  * 4. Where Chromium is installed, Lighthouse itself (performance category, its default mobile
  *    preset and simulated throttling) on every page, the dashboard with the customer's session
@@ -326,8 +326,8 @@ type Vitals = { lcp: number; cls: number; fcp: number; ready: number; mounted: n
 
 /**
  * Records LCP, long tasks, layout shifts and the moment the page is ready, from the first byte
- * on. Artım: every `[data-island]` has `data-hydrated` (but those that wake only when asked for,
- * `data-island-wake="asked"`), and `<html data-hydrated="true">` or at least one island on the page. Peer: the first element React puts into `#root`.
+ * on. Artım: every `[data-island]` has `data-hydrated` (but those that wake only when asked for or
+ * touched, `data-island-wake="asked"` or `"touched"`), and `<html data-hydrated="true">` or at least one island on the page. Peer: the first element React puts into `#root`.
  */
 const OBSERVERS = (rule: ReadyRule) => {
   const w = window as unknown as { __vitals: Vitals };
@@ -344,7 +344,7 @@ const OBSERVERS = (rule: ReadyRule) => {
   new PerformanceObserver((l) => l.getEntries().forEach((e) => e.name === 'first-contentful-paint' && (v.fcp = e.startTime))).observe({ type: 'paint', buffered: true });
   if (rule === 'artim') {
     const observer = new MutationObserver(() => {
-      if (document.querySelector('[data-island]:not([data-hydrated]):not([data-island-wake="asked"])')) return;
+      if (document.querySelector('[data-island]:not([data-hydrated]):not([data-island-wake])')) return;
       if (document.documentElement.dataset.hydrated === 'true' || document.querySelector('[data-island]')) {
         v.ready = performance.now();
         observer.disconnect();
@@ -425,7 +425,7 @@ async function measure(browser: Browser, site: Site, path: string, cookie?: stri
       .catch(async (e: Error) => {
         // A rebuild of dist/ while the app runs leaves the served HTML pointing at deleted chunks;
         // an island that hydrates only on interaction or when scrolled to never gets there.
-        const pending = await page.evaluate(() => [...document.querySelectorAll('[data-island]:not([data-hydrated]):not([data-island-wake="asked"])')].map((el) => el.getAttribute('data-island')));
+        const pending = await page.evaluate(() => [...document.querySelectorAll('[data-island]:not([data-hydrated]):not([data-island-wake])')].map((el) => el.getAttribute('data-island')));
         const islands = pending.length ? `islands not hydrated: ${pending.join(', ')}; ` : '';
         throw new Error(`${url} was not ready in 30 s: ${islands}${problems.join('; ') || e.message}`);
       });

@@ -45,7 +45,19 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<{ 
   return { page, problems };
 }
 
-/** Waits until React has hydrated the server-rendered page. */
+/**
+ * Waits until React has hydrated the server-rendered page — on a public page, its islands that
+ * wait to be touched too (docs/decisions/0027): they are woken as a first touch in each would, so
+ * that a journey's next step meets live components. What happens before they are live is
+ * e2e/early-input.e2e.ts's.
+ */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  const live = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await live();
+  const woken = await page.evaluate(() => {
+    const asleep = [...document.querySelectorAll('[data-island-wake="touched"]:not([data-hydrated])')];
+    for (const el of asleep) window.__artimWake?.(el);
+    return asleep.length;
+  });
+  if (woken > 0) await live();
 }

@@ -6,7 +6,8 @@ import { DESKTOP, hasChromium, hydrated, launch, openPage, PHONE } from './brows
  * Nothing a visitor does between the first paint and hydration is lost (islands/capture.ts and
  * islands/replay.ts): on a slow phone (CPU ×6) whose page script arrives late, a click on "Sign
  * in" still opens the dialog, the menu opens at the tap, and a form filled and sent before its
- * island is live is sent with what was typed.
+ * island is live is sent with what was typed. And a page whose islands wait to be touched
+ * (docs/decisions/0027) loads no React until one is.
  */
 async function slowPhone(browser: Browser, viewport = PHONE): Promise<{ page: Page; problems: string[] }> {
   const opened = await openPage(browser, viewport);
@@ -92,6 +93,38 @@ describe.skipIf(!hasChromium())('before hydration', () => {
     // Sent: the form thanks the visitor, and no field was found empty on the way.
     await expect.poll(() => page.getByText('Message sent').first().isVisible()).toBe(true);
     expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 300_000);
+
+  it('a public page loads no React until the header is touched; the first click on Sign in wakes it and opens the dialog', async () => {
+    const { page, problems } = await openPage(browser, DESKTOP);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/en', { waitUntil: 'load' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    // Idle after load, and then some: nothing more is asked for without input.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
+    expect(scripts.filter((path) => /\/react-[^/]+\.js$/.test(path))).toEqual([]);
+    expect(await page.locator('[data-island="Header"]').getAttribute('data-hydrated')).toBeNull();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    expect(scripts.some((path) => /\/react-[^/]+\.js$/.test(path))).toBe(true);
+    expect(await page.locator('[data-island="Header"]').getAttribute('data-hydrated')).toBe('');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 300_000);
+
+  it('the header wakes by itself when the home page’s address asks for the sign-in dialog', async () => {
+    const { page, problems } = await openPage(browser, DESKTOP);
+    await page.goto('/en?auth=required', { waitUntil: 'load' });
+    // No input: the header woke at idle because of `auth` in the address, and opened the dialog.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await page.locator('[data-island="Header"]').getAttribute('data-hydrated')).toBe('');
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    await page.waitForURL((url) => url.search === '');
     expect(problems).toEqual([]);
     await page.context().close();
   }, 300_000);

@@ -4,8 +4,8 @@ import { LANGUAGE_COOKIE, LANGUAGES } from '../src/core/i18n';
 import { baseUrl, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
 
 /**
- * React hydrates every public page without a mismatch: the browser's first render equals the
- * server's, in each language and on a phone, signed out and signed in. The client reports React's
+ * React hydrates every public page without a mismatch, the islands that wait for a touch woken as
+ * a touch would: the browser's first render equals the server's, in each language and on a phone, signed out and signed in. The client reports React's
  * recoverable (hydration) errors on the console, which `openPage` records as problems.
  */
 const PREFIXED = ['', '/about', '/services', '/contact', '/blog', '/faq', '/order?platform=instagram', '/no-such-page'];
@@ -30,6 +30,7 @@ describe.skipIf(!hasChromium())('hydration', () => {
         await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: lang, url: baseUrl() }]);
         for (const path of [...[...PREFIXED, ...detail].map((p) => `/${lang}${p}`), ...TOP_LEVEL]) {
           await page.goto(path);
+          // The islands that wait for a touch too (the header, the contact form…): e2e/browser.ts.
           await hydrated(page);
           // Effects after hydration (live data, the notification area) settle before the next page.
           await page.waitForTimeout(150);

@@ -1,16 +1,18 @@
 // @vitest-environment happy-dom
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+const LANGUAGE_STORAGE_KEY = 'artim.language';
 
 /*
  * The public pages' loader: which islands wake by themselves (once the page has loaded and the
- * browser is idle) and which wait to be asked (islands/ask.ts). The registry and the runtime are
- * stand-ins that note what was loaded and mark an island live as the runtime would.
+ * browser is idle), which wait to be touched (docs/decisions/0027) and which wait to be asked
+ * (islands/ask.ts). The registry and the runtime are stand-ins that note what was loaded and mark
+ * an island live as the runtime would, once `release` lets them.
  */
 
-const loaded: string[] = [];
+const { loaded, gate } = vi.hoisted(() => ({ loaded: [] as string[], gate: { open: Promise.resolve() } }));
 vi.mock('./islands/registry', () => ({
   ISLANDS: Object.fromEntries(
-    ['Header', 'ConsultationHost', 'Notifications'].map((name) => [
+    ['Header', 'Track', 'ContactForm', 'PaymentSuccess', 'ConsultationHost', 'Notifications'].map((name) => [
       name,
       async () => {
         loaded.push(name);
@@ -21,6 +23,7 @@ vi.mock('./islands/registry', () => ({
 }));
 vi.mock('./islands/runtime', () => ({
   hydrateIsland: async (el: HTMLElement) => {
+    await gate.open;
     el.setAttribute('data-hydrated', '');
   },
 }));
@@ -29,37 +32,60 @@ let idle: (() => void)[] = [];
 
 beforeAll(async () => {
   vi.stubGlobal('requestIdleCallback', (then: () => void) => idle.push(then));
+  window.history.replaceState(null, '', '/en/track?order=A1B2C3');
   document.body.innerHTML = `
-    <div data-island="Header" class="contents"><header><button type="button">Menu</button></header></div>
-    <main>Page</main>
+    <div data-island="Header" data-island-wake="touched" data-island-wake-query="auth verified" class="contents"><header><button type="button">Menu</button></header></div>
+    <div data-island="Track" data-island-wake="touched" data-island-wake-query="order" class="contents"><form></form></div>
+    <div data-island="ContactForm" data-island-wake="touched" class="contents"><form><input name="name"></form></div>
+    <div data-island="PaymentSuccess" class="contents"><p>Checking</p></div>
     <div data-island="ConsultationHost" data-island-wake="asked" class="contents"></div>
     <div data-island="Notifications" data-island-wake="asked" class="contents"></div>`;
   await import('./entry-islands');
 });
 
 const island = (name: string) => document.querySelector(`[data-island="${name}"]`)!;
+const live = () => document.documentElement.dataset.hydrated;
 
 describe('the islands loader', () => {
-  it('wakes the islands that wake by themselves when the browser is idle after load, and calls the page live without the asked ones', async () => {
+  it('remembers the language of a page in a language before any island wakes', () => {
+    expect(loaded).toEqual([]);
+    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+  });
+
+  it('wakes at idle after load the islands that wake by themselves and the touched ones the address asks for, and calls the page live without the others', async () => {
     expect(loaded).toEqual([]);
     window.dispatchEvent(new Event('load'));
     const then = idle;
     idle = [];
     then.forEach((f) => f());
-    await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe('true'));
-    expect(loaded).toEqual(['Header']);
-    expect(island('ConsultationHost').hasAttribute('data-hydrated')).toBe(false);
-    expect(island('Notifications').hasAttribute('data-hydrated')).toBe(false);
+    await vi.waitFor(() => expect(live()).toBe('true'));
+    expect(loaded).toEqual(['Track', 'PaymentSuccess']);
+    for (const name of ['Header', 'ContactForm', 'ConsultationHost', 'Notifications']) expect(island(name).hasAttribute('data-hydrated'), name).toBe(false);
+  });
+
+  it('wakes a touched island at its first touch, and the page is not called live until it is', async () => {
+    let release = () => {};
+    gate.open = new Promise<void>((resolve) => (release = resolve));
+    window.__artimWake!(island('Header').querySelector('button')!);
+    expect(loaded).toEqual(['Track', 'PaymentSuccess', 'Header']);
+    expect(live()).toBeUndefined();
+    release();
+    await vi.waitFor(() => expect(live()).toBe('true'));
+    expect(island('Header').hasAttribute('data-hydrated')).toBe(true);
+    expect(island('ContactForm').hasAttribute('data-hydrated')).toBe(false);
+    // A second touch loads nothing more.
+    window.__artimWake!(island('Header').querySelector('button')!);
+    expect(loaded).toEqual(['Track', 'PaymentSuccess', 'Header']);
   });
 
   it('wakes an asked island when the page asks for it by name, and only that one', async () => {
     const { askIsland } = await import('./islands/ask');
     askIsland('Notifications');
     await vi.waitFor(() => expect(island('Notifications').hasAttribute('data-hydrated')).toBe(true));
-    expect(loaded).toEqual(['Header', 'Notifications']);
+    expect(loaded).toEqual(['Track', 'PaymentSuccess', 'Header', 'Notifications']);
     expect(island('ConsultationHost').hasAttribute('data-hydrated')).toBe(false);
     askIsland('Notifications');
     askIsland('Nothing by that name');
-    expect(loaded).toEqual(['Header', 'Notifications']);
+    expect(loaded).toEqual(['Track', 'PaymentSuccess', 'Header', 'Notifications']);
   });
 });

@@ -4,25 +4,38 @@
  * (./islands/island.tsx) become live, each when it is first touched (a pointer, focus, key, click
  * or submit inside it, seen by ./islands/capture.ts) or once the page has loaded and the browser
  * is idle, whichever comes first. An island that waits to be asked (a dialog's host, the notices:
- * ./islands/ask.ts) wakes only when asked. Waking an island loads its own chunk and, with the first
- * one, React and the islands runtime (./islands/runtime.tsx); islands hydrate one per task, an
- * island touched first jumping the queue. When every island that wakes by itself is live,
- * `<html data-hydrated="true">` says so.
+ * ./islands/ask.ts) wakes only when asked; one that waits to be touched (the header, a button, a
+ * form: docs/decisions/0027) only when touched, or at idle when the address has a query parameter
+ * it acts on. Waking an island loads its own chunk and, with the first one, React and the islands
+ * runtime (./islands/runtime.tsx); islands hydrate one per task, an island touched first jumping
+ * the queue. When every island that wakes by itself, and every island woken since, is live,
+ * `<html data-hydrated="true">` says so (and stops saying it while one just woken hydrates).
  */
-import { HYDRATED_ATTR, ISLAND_ATTR, ISLAND_WAKE_ATTR, WAKE_WHEN_ASKED } from './islands/attrs';
+import { HYDRATED_ATTR, ISLAND_ATTR, ISLAND_WAKE_ATTR, ISLAND_WAKE_QUERY_ATTR, WAKE_WHEN_TOUCHED } from './islands/attrs';
+import { pathLanguage, settleLanguage } from './lib/languageMemory';
 import { ISLANDS } from './islands/registry';
 import type { HydrateIsland } from './islands/runtime';
 
 const ISLAND = `[${ISLAND_ATTR}]`;
 /** Islands inside another island hydrate with it. */
 const islands = [...document.querySelectorAll<HTMLElement>(ISLAND)].filter((el) => !el.parentElement?.closest(ISLAND));
-/** The islands that wake without being asked: the page is live when they are. */
-const byThemselves = islands.filter((el) => el.getAttribute(ISLAND_WAKE_ATTR) !== WAKE_WHEN_ASKED);
+const query = new URLSearchParams(window.location.search);
+/** Whether an island wakes at idle: one that waits to be touched does when the address asks for it. */
+function wakesByItself(el: HTMLElement) {
+  const wake = el.getAttribute(ISLAND_WAKE_ATTR);
+  if (wake === WAKE_WHEN_TOUCHED) return (el.getAttribute(ISLAND_WAKE_QUERY_ATTR) ?? '').split(' ').some((name) => name !== '' && query.has(name));
+  return wake === null;
+}
+/** The islands that wake without being asked or touched: the page is live when they are. */
+const byThemselves = islands.filter(wakesByItself);
 const pageLive = () => {
-  if (byThemselves.every((el) => el.hasAttribute(HYDRATED_ATTR))) document.documentElement.dataset.hydrated = 'true';
+  const live = (el: HTMLElement) => el.hasAttribute(HYDRATED_ATTR);
+  if (byThemselves.every(live) && [...code.keys()].every(live)) document.documentElement.dataset.hydrated = 'true';
 };
 
-const runtime = () => import('./islands/runtime');
+let runtimeCode: Promise<unknown> | undefined;
+/** The runtime (and React), asked for once however many islands wake together. */
+const runtime = () => (runtimeCode ??= import('./islands/runtime'));
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -38,6 +51,8 @@ function wake(el: HTMLElement, touched: boolean) {
     const load = Object.hasOwn(ISLANDS, name) ? ISLANDS[name]!() : Promise.reject(new Error(`Unknown island ${name}`));
     code.set(el, Promise.all([runtime(), load]));
     waiting.push(el);
+    // A page called live is not while an island just woken hydrates.
+    delete document.documentElement.dataset.hydrated;
   }
   const at = waiting.indexOf(el);
   if (touched && at > 0) waiting.unshift(...waiting.splice(at, 1));
@@ -69,6 +84,10 @@ window.__artimWake = (target) => {
 window.__artimAsk = (name) => {
   for (const el of islands) if (el.getAttribute(ISLAND_ATTR) === name) wake(el, true);
 };
+// The language of a page in a language is the remembered one (lib/languageMemory.ts): the header
+// does it too once live, but a page whose header nobody touches must not wait for it.
+const pageLanguage = pathLanguage(window.location.pathname);
+if (pageLanguage) settleLanguage(pageLanguage);
 // Anything touched before this script ran.
 for (const held of window.__artimQueue ?? []) window.__artimWake(held.target);
 for (const touched of window.__artimTouched ?? []) window.__artimWake(touched);

@@ -10,6 +10,20 @@ export const HYDRATED_ATTR = 'data-hydrated';
 export const ISLAND_WAKE_ATTR = 'data-island-wake';
 export const WAKE_WHEN_ASKED = 'asked';
 /**
+ * `data-island-wake="touched"`: an island whose server-rendered markup looks and works as it is
+ * until the visitor uses it (links are links, the phone menu opens from the first script, clicks
+ * and typing are held and replayed) wakes at the first touch inside it, not when the browser is
+ * idle: a page of such islands loads neither React nor their code until someone acts
+ * (docs/decisions/0027). The page is live without it.
+ */
+export const WAKE_WHEN_TOUCHED = 'touched';
+/**
+ * On a `touched` island: the address's query parameters it acts on by itself (the sign-in dialog
+ * asked for on the home page, an order number to look up), space-separated. With one of them in
+ * the address it wakes when the browser is idle, like any island.
+ */
+export const ISLAND_WAKE_QUERY_ATTR = 'data-island-wake-query';
+/**
  * On a button with `aria-controls` and `aria-expanded` whose component toggles `hidden` on the
  * element it controls: the page's first script (./capture.ts) shows or hides that element at the
  * tap, before the island is live, and the held click replayed after hydration brings the

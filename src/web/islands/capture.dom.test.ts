@@ -61,4 +61,19 @@ describe('the capture script, before the island is live', () => {
     expect(button().getAttribute('aria-expanded')).toBe('false');
     expect(w.__artimQueue).toHaveLength(1);
   });
+
+  it('closes it on Escape and no longer holds the click that opened it, so the replay ends closed', () => {
+    click(button());
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(menu().hidden).toBe(true);
+    expect(button().getAttribute('aria-expanded')).toBe('false');
+    expect(w.__artimQueue).toEqual([]);
+  });
+
+  it('holds clicks in the queue the replay left for the islands not yet live', () => {
+    const left: { type: string; target: Element }[] = [];
+    w.__artimQueue = left;
+    click(button());
+    expect(left).toHaveLength(1);
+  });
 });

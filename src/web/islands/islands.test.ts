@@ -31,4 +31,19 @@ describe('islands', () => {
     expect([...waiting].sort()).toEqual(['ConsultationHost', 'Notifications']);
     expect([...asked].sort()).toEqual([...waiting].sort());
   });
+
+  it('only islands with work of their own at load wake by themselves; the rest wait to be touched or asked (docs/decisions/0027)', () => {
+    const idle = new Set<string>();
+    const touched = new Map<string, string>();
+    // ./island.tsx's own example left out.
+    for (const file of sources('src/web').filter((f) => !f.endsWith('island.tsx'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/\bisland\('([^']+)', \w+\)/g)) idle.add(m[1]!);
+      for (const m of text.matchAll(/\bisland\('([^']+)', \w+, \{ wake: 'touched'(?:, query: ([^}]+))? \}\)/g)) touched.set(m[1]!, m[2]?.trim() ?? '');
+    }
+    // The payment return pages check the payment as they open.
+    expect([...idle].sort()).toEqual(['PaymentError', 'PaymentSuccess']);
+    // The header opens the sign-in dialog the home page's address asks for; the lookup, a number in the address.
+    expect(Object.fromEntries(touched)).toEqual({ Header: 'ADDRESS_PARAMS', ConsultButton: '', ContactForm: '', Track: "['order']" });
+  });
 });

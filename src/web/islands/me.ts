@@ -6,10 +6,17 @@ import type { Me } from '../../core/contracts/account';
  * islands' `useMe` (features/auth/api.islands.ts) reads it; every island follows a change.
  */
 let current: Me | null = null;
+/** The state the server rendered the page with: what an island hydrates with (React's server snapshot), whenever it wakes. */
+let rendered: Me | null = null;
 const listeners = new Set<() => void>();
 
 export const meStore = {
   get: (): Me | null => current,
+  rendered: (): Me | null => rendered,
+  /** The boot data's state, read once when the first island wakes. */
+  boot(me: Me | null) {
+    rendered = current = me;
+  },
   set(me: Me | null) {
     current = me;
     listeners.forEach((l) => l());

@@ -22,7 +22,7 @@ function setup() {
   const boot = JSON.parse(document.getElementById(BOOT_DATA_ID)!.textContent!) as IslandsBootData;
   const i18n = createI18n(boot.lang, boot.resources as never);
   setClientI18n(i18n);
-  meStore.set(boot.me);
+  meStore.boot(boot.me);
   return (shared = { i18n, boot });
 }
 

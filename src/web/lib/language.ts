@@ -5,12 +5,13 @@ import {
   cookieLanguage,
   DEFAULT_LANGUAGE,
   isLanguage,
-  LANGUAGE_COOKIE,
-  LANGUAGE_COOKIE_MAX_AGE,
   LANGUAGE_STORAGE_KEY,
   requestLanguage,
   type Language,
 } from '../../core/i18n';
+
+// Remembering the language needs no React: the islands loader does it too.
+export { hasLanguagePrefix, rememberLanguage, settleLanguage } from './languageMemory';
 
 function readStorage(): Language | null {
   if (typeof window === 'undefined') return null;
@@ -34,28 +35,6 @@ export function preferredLanguage(request?: Request): Language {
   return cookieLanguage(document.cookie) ?? readStorage() ?? acceptedLanguage(navigator.languages) ?? DEFAULT_LANGUAGE;
 }
 
-/** Remembers a language in the cookie the server reads, and in local storage. */
-export function rememberLanguage(lang: Language): void {
-  try {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
-  } catch {
-    // storage disabled: the cookie still carries the choice
-  }
-  if (cookieLanguage(document.cookie) !== lang) {
-    const secure = window.location.protocol === 'https:' ? '; secure' : '';
-    document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE}; samesite=lax${secure}`;
-  }
-}
-
-/**
- * Run once a page in `pageLanguage` is shown in the browser: the language of the last page seen
- * in a language is the remembered one, as the server does for pages it sends. This covers pages
- * reached in the browser without asking the server.
- */
-export function settleLanguage(pageLanguage: Language): void {
-  rememberLanguage(pageLanguage);
-}
-
 /** Rewrites only the language segment of a path; query string and hash are kept by the caller. */
 export function switchLanguagePath(pathname: string, lang: Language): string {
   const parts = pathname.split('/');
@@ -63,9 +42,6 @@ export function switchLanguagePath(pathname: string, lang: Language): string {
   else parts.splice(1, 0, lang);
   return parts.join('/').replace(/\/$/, '') || `/${lang}`;
 }
-
-/** Whether a path starts with a language segment (public pages) rather than being unprefixed. */
-export const hasLanguagePrefix = (pathname: string) => isLanguage(pathname.split('/')[1]);
 
 /** The language of the page being shown: the route's `:lang`, else the one the text is in. */
 export function useLanguage(): Language {

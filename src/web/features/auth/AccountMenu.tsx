@@ -75,6 +75,8 @@ export function AccountMenu() {
 }
 
 const HOME = /^\/(?:az|tr|en)\/?$/;
+/** The home page's query parameters the dialog's host acts on (and takes out of the address, with `error`). */
+export const ADDRESS_PARAMS = ['auth', 'from-signout', 'verified'] as const;
 
 /**
  * Loads and shows the dialog when asked; opens it on the home page for ?auth=required. The
@@ -95,7 +97,7 @@ function AuthDialogHost() {
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    if (!HOME.test(location.pathname) || (!params.has('auth') && !params.has('from-signout') && !params.has('verified'))) return;
+    if (!HOME.test(location.pathname) || !ADDRESS_PARAMS.some((name) => params.has(name))) return;
     if (params.get('auth') === 'required' && !params.has('from-signout')) authDialog.open('login');
     if (params.has('verified')) {
       const failed = params.has('error');
@@ -103,10 +105,7 @@ function AuthDialogHost() {
       if (failed) toast.error(t('account.emailVerifyFailed'), { description: t('account.emailVerifyFailedText') });
       else toast.success(t('account.emailVerified'), { description: t('account.emailVerifiedText') });
     }
-    params.delete('auth');
-    params.delete('from-signout');
-    params.delete('verified');
-    params.delete('error');
+    [...ADDRESS_PARAMS, 'error'].forEach((name) => params.delete(name));
     const search = params.toString();
     void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, preventScrollReset: true });
   }, [location.pathname, location.search, location.hash, navigate, t]);

@@ -11,7 +11,8 @@ import { meStore } from '../../islands/me';
 export * from './api';
 
 export function useMe(): { data: Me | null | undefined; isPending: boolean } {
-  const data = useSyncExternalStore(meStore.subscribe, meStore.get, meStore.get);
+  // An island woken after a sign-in hydrates as the server rendered it, then follows.
+  const data = useSyncExternalStore(meStore.subscribe, meStore.get, meStore.rendered);
   return { data, isPending: false };
 }
 

@@ -4,7 +4,7 @@
  * sign-in dialog stays behind AccountMenu's dynamic import, and the strength meter is in ./pages.ts.
  */
 export { fetchMe, ME_QUERY_KEY, useEnsureMe, useMe, useRefreshMe, type Me } from './api';
-export { AccountMenu } from './AccountMenu';
+export { AccountMenu, ADDRESS_PARAMS } from './AccountMenu';
 export { authDialog, useAuthDialog } from './authDialogStore';
 export { requireMe } from './session';
 export { useSignOut } from './useSignOut';

@@ -10,9 +10,10 @@ export * from './api';
 let platforms: Promise<string[]> | undefined;
 
 /**
- * The list from `GET /api/catalog/platforms` (./api.ts's `fetchPlatforms`) with a plain fetch: every
- * public page's header asks for it when the browser is idle, and the API client and its error codes
- * (2 KB gzip) would load with it. A refusal leaves the menu empty, as any failure does.
+ * The list from `GET /api/catalog/platforms` (./api.ts's `fetchPlatforms`) with a plain fetch: a
+ * public page's header asks for it when the browser is idle once the header is live (it wakes at a
+ * first touch: docs/decisions/0027), and the API client and its error codes (2 KB gzip) would load
+ * with it. A refusal leaves the menu empty, as any failure does.
  */
 async function fetchPlatforms(): Promise<string[]> {
   const res = await fetch('/api/catalog/platforms');

@@ -6,7 +6,8 @@ import { PageHero } from '../../components/ui/PageHero';
 import { island } from '../../islands/island';
 import { ContactForm } from '../support/pages';
 
-const ContactFormIsland = island('ContactForm', ContactForm);
+// Woken at the first touch: what is typed before it is live is kept (islands/replay.ts).
+const ContactFormIsland = island('ContactForm', ContactForm, { wake: 'touched' });
 
 export const ns = ['contact', 'support'];
 export const meta: PageMeta = ({ t, site }) => ({ title: t('contact:meta.title', { site: site.site_name }), description: t('contact:meta.description', { site: site.site_name }) });

@@ -1,10 +1,13 @@
 import { Outlet } from 'react-router';
 import { island } from '../../islands/island';
 import { ConsultationHost } from '../support';
+import { ADDRESS_PARAMS } from '../auth';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-const HeaderIsland = island('Header', Header);
+// Woken at the first touch (its links are links, the phone menu opens from the page's first
+// script), or at idle when the address asks its account menu for something (the sign-in dialog).
+const HeaderIsland = island('Header', Header, { wake: 'touched', query: ADDRESS_PARAMS });
 // Woken when a page asks for the dialog (support/consultation.ts).
 const ConsultationIsland = island('ConsultationHost', ConsultationHost, { wake: 'asked' });
 

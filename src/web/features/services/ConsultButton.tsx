@@ -24,4 +24,5 @@ export function ConsultButton({ hint, label, withIcon, ...look }: ConsultButtonP
   );
 }
 
-export const ConsultButtonIsland = island('ConsultButton', ConsultButton);
+// A button that does something only when pressed: woken at the first touch.
+export const ConsultButtonIsland = island('ConsultButton', ConsultButton, { wake: 'touched' });

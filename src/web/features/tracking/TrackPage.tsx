@@ -221,7 +221,8 @@ function TrackResultCard({ result, locale }: { result: TrackResult; locale: stri
   );
 }
 
-const TrackViewIsland = island('Track', TrackView);
+// Woken at the first touch, or at idle when the address has a number to look up.
+const TrackViewIsland = island('Track', TrackView, { wake: 'touched', query: ['order'] });
 
 /** The page is static around its one island, which holds all of it that changes. */
 export default function TrackPage() {
