@@ -117,6 +117,27 @@ describe.skipIf(!hasChromium())('before hydration', () => {
     await page.context().close();
   }, 300_000);
 
+  it('a touch that wakes the header of a signed-out visitor fetches the sign-in dialog then, before Sign in is tapped', async () => {
+    const { page, problems } = await openPage(browser, PHONE);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/en', { waitUntil: 'load' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const dialogCode = () => scripts.filter((path) => /\/AuthDialog-[^/]+\.js$/.test(path));
+    expect(dialogCode()).toEqual([]);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(() => page.locator('[data-island="Header"]').getAttribute('data-hydrated')).toBe('');
+    await expect.poll(() => dialogCode().length).toBe(1);
+    await page.getByRole('navigation', { name: 'Mobile navigation' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in' }).first().click();
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    expect(dialogCode()).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 300_000);
+
   it('the header wakes by itself when the home page’s address asks for the sign-in dialog', async () => {
     const { page, problems } = await openPage(browser, DESKTOP);
     await page.goto('/en?auth=required', { waitUntil: 'load' });

@@ -4,6 +4,7 @@ import { useTranslation } from '../../i18n';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isLanguage, type Language } from '../../../core/i18n';
 import { loadNamespaces } from '../../i18n';
+import { PRELOAD_DIALOG_WHEN_LIVE } from './dialogPreload';
 import { useMe } from './api';
 import { authDialog, useAuthDialog } from './authDialogStore';
 import { useSignOut } from './useSignOut';
@@ -25,7 +26,14 @@ let dialogModule: Promise<{ default: ComponentType }> | null = null;
 /** The dialog's code and its text, fetched on first open. */
 function loadDialog(i18n: I18n): Promise<{ default: ComponentType }> {
   const lang = (isLanguage(i18n.language) ? i18n.language : 'en') as Language;
-  dialogModule ??= Promise.all([import('./AuthDialog'), loadNamespaces(i18n, lang, ['auth'])]).then(([mod]) => mod);
+  dialogModule ??= Promise.all([import('./AuthDialog'), loadNamespaces(i18n, lang, ['auth'])]).then(
+    ([mod]) => mod,
+    (error: unknown) => {
+      // A failed fetch (the network dropped) is tried again at the next opening.
+      dialogModule = null;
+      throw error;
+    },
+  );
   return dialogModule;
 }
 
@@ -46,6 +54,10 @@ export function AccountMenu() {
     };
   }, [id]);
   const isHost = useSyncExternalStore(subscribeHosts, () => hosts[0] === id, () => false);
+  const signedOut = me.data === null;
+  useEffect(() => {
+    if (PRELOAD_DIALOG_WHEN_LIVE && isHost && signedOut) loadDialog(i18n).catch(() => {});
+  }, [isHost, signedOut, i18n]);
 
   return (
     <>
