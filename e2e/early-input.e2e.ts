@@ -33,6 +33,17 @@ async function slowPhone(browser: Browser, viewport = PHONE): Promise<{ page: Pa
 
 const early = (page: Page) => page.evaluate(() => (window as unknown as { early: string[] }).early);
 
+/** Opens `path` until the page is live; the paths of the scripts it asks for, then and later. */
+async function openWithScripts(page: Page, path: string): Promise<string[]> {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(path, { waitUntil: 'load' });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  return scripts;
+}
+
 describe.skipIf(!hasChromium())('before hydration', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -99,12 +110,7 @@ describe.skipIf(!hasChromium())('before hydration', () => {
 
   it('a public page loads no React until the header is touched; the first click on Sign in wakes it and opens the dialog', async () => {
     const { page, problems } = await openPage(browser, DESKTOP);
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
-    await page.goto('/en', { waitUntil: 'load' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const scripts = await openWithScripts(page, '/en');
     // Idle after load, and then some: nothing more is asked for without input.
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
     expect(scripts.filter((path) => /\/react-[^/]+\.js$/.test(path))).toEqual([]);
@@ -119,12 +125,7 @@ describe.skipIf(!hasChromium())('before hydration', () => {
 
   it('a touch that wakes the header of a signed-out visitor fetches the sign-in dialog then, before Sign in is tapped', async () => {
     const { page, problems } = await openPage(browser, PHONE);
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
-    await page.goto('/en', { waitUntil: 'load' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const scripts = await openWithScripts(page, '/en');
     const dialogCode = () => scripts.filter((path) => /\/AuthDialog-[^/]+\.js$/.test(path));
     expect(dialogCode()).toEqual([]);
     await page.getByRole('button', { name: 'Open menu' }).click();
