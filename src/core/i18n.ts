@@ -6,6 +6,12 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
+/** The language a path starts with (`/az/services` → `az`), if any. */
+export function pathLanguage(pathname: string): Language | null {
+  const first = pathname.split('/')[1];
+  return isLanguage(first) ? first : null;
+}
+
 /** Locale for dates and numbers; az uses az-AZ. */
 export const LOCALES: Record<Language, string> = { az: 'az-AZ', tr: 'tr-TR', en: 'en-US' };
 

@@ -12,7 +12,8 @@
  * `<html data-hydrated="true">` says so (and stops saying it while one just woken hydrates).
  */
 import { HYDRATED_ATTR, ISLAND_ATTR, ISLAND_WAKE_ATTR, ISLAND_WAKE_QUERY_ATTR, WAKE_WHEN_TOUCHED } from './islands/attrs';
-import { pathLanguage, settleLanguage } from './lib/languageMemory';
+import { pathLanguage } from '../core/i18n';
+import { settleLanguage } from './lib/languageMemory';
 import { ISLANDS } from './islands/registry';
 import type { HydrateIsland } from './islands/runtime';
 

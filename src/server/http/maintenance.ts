@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../../core/errors';
-import { isLanguage, requestLanguage } from '../../core/i18n';
+import { pathLanguage, requestLanguage } from '../../core/i18n';
 
 /** What the maintenance guards ask: whether maintenance_mode is on, and whether the caller's roles pass it. */
 export interface MaintenanceChecks {
@@ -39,8 +39,7 @@ export function maintenancePages(checks: MaintenanceChecks): MiddlewareHandler {
     if (c.req.method !== 'GET' || NOT_PAGES.test(c.req.path) || PAGE_OPEN.test(c.req.path)) return next();
     if (!(await checks.isOn())) return next();
     if (await checks.mayPass(c)) return next();
-    const first = c.req.path.split('/')[1];
-    const lang = isLanguage(first) ? first : requestLanguage(c.req.header('cookie'), c.req.header('accept-language'));
+    const lang = pathLanguage(c.req.path) ?? requestLanguage(c.req.header('cookie'), c.req.header('accept-language'));
     c.header('Cache-Control', 'no-store');
     return c.redirect(`/${lang}/maintenance`, 302);
   };

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { cookieLanguage, isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../core/i18n';
+import { cookieLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, pathLanguage } from '../../core/i18n';
 
 /** The `Set-Cookie` value that remembers a language for the pages without a prefix. */
 export const languageCookie = (lang: string, secure: boolean) =>
@@ -26,9 +26,9 @@ export function pageLanguage(opts: { secure: boolean }): MiddlewareHandler {
   return async (c, next) => {
     await next();
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return;
-    const first = c.req.path.split('/')[1];
+    const first = pathLanguage(c.req.path);
     const headers = c.res.headers;
-    if (!isLanguage(first)) {
+    if (!first) {
       addVary(headers, 'Cookie', 'Accept-Language');
       return;
     }

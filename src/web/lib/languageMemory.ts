@@ -1,4 +1,4 @@
-import { cookieLanguage, isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, LANGUAGE_STORAGE_KEY, type Language } from '../../core/i18n';
+import { cookieLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, LANGUAGE_STORAGE_KEY, pathLanguage, type Language } from '../../core/i18n';
 
 /*
  * The remembered language (docs/rules.md#languages), free of React: ./language.ts re-exports it
@@ -29,10 +29,4 @@ export function settleLanguage(pageLanguage: Language): void {
 }
 
 /** Whether a path starts with a language segment (public pages) rather than being unprefixed. */
-export const hasLanguagePrefix = (pathname: string) => isLanguage(pathname.split('/')[1]);
-
-/** The language segment a path starts with, if any. */
-export function pathLanguage(pathname: string): Language | null {
-  const first = pathname.split('/')[1];
-  return isLanguage(first) ? first : null;
-}
+export const hasLanguagePrefix = (pathname: string) => pathLanguage(pathname) !== null;

@@ -6,17 +6,16 @@ import { cn } from '../../components/ui/cn';
 import { Input, Label, Textarea } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLocation } from 'react-router';
+import { pathLanguage } from '../../../core/i18n';
 import { ApiError } from '../../lib/api';
-import { hasLanguagePrefix } from '../../lib/language';
 import { notifyError } from './format';
 
 /** Building blocks shared by the admin pages, so every page looks and behaves alike. */
 
 /** The admin home, with and without the language prefix: /{lang}/admin or /admin. */
 export function useAdminBase(): string {
-  const { pathname } = useLocation();
-  const { i18n } = useTranslation();
-  return hasLanguagePrefix(pathname) ? `/${pathname.split('/')[1] ?? i18n.language}/admin` : '/admin';
+  const lang = pathLanguage(useLocation().pathname);
+  return lang ? `/${lang}/admin` : '/admin';
 }
 
 /** The page frame: its single <h1>, a lead line, actions on the right, then the content. */
