@@ -708,15 +708,16 @@ describe.skipIf(!url)(`server kills (PostgreSQL, KILLS_SEED=${SEED})`, () => {
     gw.control.set({ callback: 'normal', statusMode: 'normal' });
     payriff.control.set({ callback: 'normal', statusMode: 'normal', refundMode: 'normal' });
     paytr.control.set({ notify: 'normal', statusMode: 'normal' });
-    // Orders left between debit and submission are submitted by the next start once older than 10 s.
-    const [unsent] = await database.query<{ newest: Date | null }>(`select max(created_at) as newest from orders where status = 'pending' and submitted_at is null`);
-    if (unsent?.newest) await sleep(Math.max(0, new Date(unsent.newest).getTime() + 10_500 - Date.now()));
     const logger = createLogger('silent');
     const od = { db: database.db, providers: singleProvider(sandboxClient(sandbox, { timeoutMs: 5_000 })), logger };
     // The last restart: no crash point, and no background work of its own (JOBS=false), so the
     // jobs below run once, with the clock moved forward; the start-up reconciliation a worker
     // process runs (`npm run worker`) runs here.
     await kill('before-last-restart');
+    // Orders left between debit and submission are submitted by the next start once older than 10 s.
+    // Read once the server is down: a request still in flight before the kill may have written one.
+    const [unsent] = await database.query<{ newest: Date | null }>(`select max(created_at) as newest from orders where status = 'pending' and submitted_at is null`);
+    if (unsent?.newest) await sleep(Math.max(0, new Date(unsent.newest).getTime() + 10_500 - Date.now()));
     await start({ jobs: false });
     restarts++;
     await reconcileOrders(od);
