@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { ManualChunkMeta } from 'rollup';
 import { defineConfig, type Plugin } from 'vite';
@@ -29,6 +29,11 @@ export function islandVariants(): Plugin {
 
 /** React itself, in one chunk that loads with the first island to wake (only React: a module of ours placed there would tie the loader to it). */
 const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
+/**
+ * big.js, which only the order form's prices use (src/core/pricing.ts): a chunk of its own, or it
+ * would follow src/core/money.ts, whose formatting every island shares, into `frame`.
+ */
+const DECIMAL = /\/node_modules\/big\.js\//;
 const LOADER = /\/src\/web\/entry-islands\.tsx$/;
 /**
  * The API client and the error codes: a chunk of their own with the modules of the frame's graph
@@ -37,16 +42,71 @@ const LOADER = /\/src\/web\/entry-islands\.tsx$/;
  * runs). Were it left to Rollup, `frame` would take it in through those modules.
  */
 const API = /\/src\/(web\/lib\/api|web\/islands\/hc|core\/errors)\.ts$/;
+const API_CLIENT = /\/src\/web\/(lib\/api|islands\/hc)\.ts$/;
 /**
- * What the first island to wake brings besides React and its own chunk: the islands runtime. The
- * header, which waits to be touched like most islands (docs/decisions/0027), is a chunk of its own.
+ * What the first island to wake brings besides React and its own chunk: the islands runtime, and
+ * those of our modules that two islands or more use (the button, the spinner, the formats, the
+ * sign-in dialog's store…: docs/decisions/0028), which Rollup would otherwise split into a dozen
+ * chunks of a few hundred bytes, each a request of the island that wakes. The header, which waits
+ * to be touched like most islands (docs/decisions/0027), is a chunk of its own.
  */
 const FRAME = [/\/src\/web\/islands\/runtime\.tsx$/];
+const REGISTRY = /\/src\/web\/islands\/registry\.ts$/;
+
+type GetModuleInfo = ManualChunkMeta['getModuleInfo'];
+const EXPORT_FROM = /^export\s+(?:\{([^}]*)\}|\*)\s+from\s+["']([^"']+)["'];?$/;
+/**
+ * A module that only passes on other modules' exports (`export { A } from './a'`, lines of an
+ * index): each target with the names it passes on (null for `export *`), or undefined for any
+ * other module.
+ */
+function reExports(getModuleInfo: GetModuleInfo, id: string): { target: string; names: string[] | null }[] | undefined {
+  const info = getModuleInfo(id);
+  if (!info?.code || !id.startsWith(SRC)) return undefined;
+  const lines = info.code
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .split('\n')
+    .map((line) => line.replace(/\/\/.*$/, '').trim())
+    .filter(Boolean);
+  const out: { target: string; names: string[] | null }[] = [];
+  for (const line of lines) {
+    const m = EXPORT_FROM.exec(line);
+    if (!m) return undefined;
+    const path = resolve(dirname(id), m[2]!);
+    const target = info.importedIds.find((dep) => dep.replace(/(\.islands)?\.tsx?$/, '') === path || dep.replace(/\/index(\.islands)?\.tsx?$/, '') === path);
+    if (!target) return undefined;
+    const names = m[1] === undefined ? null : m[1].split(',').map((n) => n.trim().split(/\s+as\s+/).pop()!).filter(Boolean);
+    out.push({ target, names });
+  }
+  return out.length ? out : undefined;
+}
+
+/**
+ * The modules an island's code can reach, as Rollup links them: through a module that only passes
+ * on exports, only to the targets whose names the importer's code mentions.
+ */
+function usedClosure(getModuleInfo: GetModuleInfo, from: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    const code = getModuleInfo(id)?.code ?? '';
+    for (const dep of getModuleInfo(id)?.importedIds ?? []) {
+      const targets = reExports(getModuleInfo, dep);
+      if (!targets) visit(dep);
+      else for (const { target, names } of targets) if (names === null || names.some((n) => new RegExp(`\\b${n}\\b`).test(code))) visit(target);
+    }
+  };
+  visit(from);
+  return seen;
+}
 
 interface IslandChunks {
   loader: Set<string>;
   api: Set<string>;
   frame: Set<string>;
+  /** Each module that one island alone uses, and that island's module. */
+  own: Map<string, string>;
 }
 const chunksOf = new WeakMap<ManualChunkMeta['getModuleInfo'], IslandChunks>();
 /**
@@ -65,20 +125,40 @@ function islandChunks(meta: ManualChunkMeta): IslandChunks {
   const loaderId = all.find((id) => LOADER.test(id));
   const roots = FRAME.map((root) => all.find((id) => root.test(id))).filter((id): id is string => Boolean(id));
   const loader = loaderId ? staticClosure(meta.getModuleInfo, loaderId) : new Set<string>();
-  const closure = roots.flatMap((root) => [...staticClosure(meta.getModuleInfo, root)]).filter((id) => id.startsWith(SRC) && !loader.has(id));
-  const api = new Set(all.filter((id) => API.test(id) || (closure.includes(id) && meta.getModuleInfo(id)?.importedIds.some((dep) => API.test(dep)))));
+  // Each island's modules (registry.ts imports each on demand), by the islands that use them; and
+  // what the dialogs and notices they open on demand use.
+  const registry = all.find((id) => REGISTRY.test(id));
+  const islandRoots = (registry && meta.getModuleInfo(registry)?.dynamicallyImportedIds) || [];
+  const holders = new Map<string, Set<string>>();
+  for (const island of islandRoots) for (const id of usedClosure(meta.getModuleInfo, island)) holders.set(id, (holders.get(id) ?? new Set()).add(island));
+  const onDemand = new Set<string>();
+  for (const id of holders.keys())
+    for (const later of meta.getModuleInfo(id)?.dynamicallyImportedIds ?? []) if (!islandRoots.includes(later)) usedClosure(meta.getModuleInfo, later).forEach((m) => onDemand.add(m));
+  // Shared: what two islands use, or one island and code it loads on demand (which runs once an
+  // island is live, so `frame` is there), instead of a chunk that pulls in the island's own.
+  const shared = [...holders].filter(([id, by]) => by.size > 1 || onDemand.has(id)).map(([id]) => id);
+  // A module one island alone uses goes with it (not pulled into `frame` through an index it shares).
+  const own = new Map([...holders].filter(([id, by]) => by.size === 1 && id.startsWith(SRC) && !onDemand.has(id)).map(([id, by]) => [id, [...by][0]!]));
+  const closure = [...roots.flatMap((root) => [...staticClosure(meta.getModuleInfo, root)]), ...shared].filter((id) => id.startsWith(SRC) && !loader.has(id));
+  const imports = (id: string, pattern: RegExp) => meta.getModuleInfo(id)?.importedIds.some((dep) => pattern.test(dep));
+  // A module that imports the error codes alone for code islands do not run (the order rules'
+  // server check) stays in `frame`: only what its used code imports loads with it.
+  const api = new Set(all.filter((id) => API.test(id) || (closure.includes(id) && imports(id, API_CLIENT))));
   const frame = new Set(closure.filter((id) => !api.has(id)));
-  found = { loader, api, frame };
+  found = { loader, api, frame, own };
   chunksOf.set(meta.getModuleInfo, found);
   return found;
 }
 
 function islandsChunk(id: string, meta: ManualChunkMeta): string | undefined {
   if (REACT.test(id)) return 'react';
-  const { loader, api, frame } = islandChunks(meta);
+  if (DECIMAL.test(id)) return 'decimal';
+  const { loader, api, frame, own } = islandChunks(meta);
   if (loader.has(id)) return 'islands';
   if (api.has(id)) return 'api';
   if (frame.has(id)) return 'frame';
+  const island = own.get(id);
+  if (island) return island.split('/').pop()!.replace(/\.tsx?$/, '');
   return undefined;
 }
 

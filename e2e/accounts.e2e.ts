@@ -164,9 +164,10 @@ describe.skipIf(!hasChromium())('accounts', () => {
     await sheet.waitFor({ state: 'detached' });
     expect(await menu.isHidden()).toBe(true);
 
-    // Signed up on a page of the app (the order page), whose links to the dashboard are client
-    // navigations that keep the notice on screen (the home page would load the dashboard afresh).
-    await page.goto('/en/order');
+    // Signed up on a page of the app (the API documentation), whose links to the dashboard are
+    // client navigations that keep the notice on screen (a page of islands, as the home page or
+    // the order page, would load the dashboard afresh).
+    await page.goto('/en/api');
     await hydrated(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('button', { name: 'Sign in' }).click();

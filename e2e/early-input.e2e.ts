@@ -139,6 +139,34 @@ describe.skipIf(!hasChromium())('before hydration', () => {
     await page.context().close();
   }, 300_000);
 
+  it('a guest asking for a consultation while the header sleeps gets the sign-in dialog the header holds', async () => {
+    const { page, problems } = await openPage(browser, DESKTOP);
+    await openWithScripts(page, '/en/services');
+    expect(await page.locator('[data-island="Header"]').getAttribute('data-hydrated')).toBeNull();
+    await page.getByRole('button', { name: 'Get a consultation' }).nth(1).click();
+    // The consultation button woke; it asked the header, which opens the dialog as it wakes.
+    await expect.poll(() => page.getByTestId('auth-dialog').isVisible()).toBe(true);
+    expect(await page.locator('[data-island="Header"]').getAttribute('data-hydrated')).toBe('');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 300_000);
+
+  it('the order page is a page of islands: its form wakes at load without the app, and a guest’s Buy Now opens the sign-in dialog', async () => {
+    const { page, problems } = await openPage(browser, PHONE);
+    const scripts = await openWithScripts(page, '/en/order?platform=instagram');
+    await page.locator('#order-service').waitFor();
+    expect(await page.locator('[data-island="Order"]').getAttribute('data-hydrated')).toBe('');
+    // The loader, the runtime, React, the form and big.js for its prices: none of the app's chunks.
+    expect(scripts.map((path) => /\/assets\/([a-z]+)-[^/]+\.js$/i.exec(path)?.[1]).sort()).toEqual(['OrderPage', 'decimal', 'frame', 'islands', 'react']);
+    await page.locator('#order-service').selectOption({ index: 1 });
+    await page.locator('#order-link').fill('https://www.instagram.com/p/C8xYz12AbCd/');
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    // On a phone the sign-in dialog is a sheet.
+    await expect.poll(() => page.getByTestId('auth-sheet').isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 300_000);
+
   it('the header wakes by itself when the home page’s address asks for the sign-in dialog', async () => {
     const { page, problems } = await openPage(browser, DESKTOP);
     await page.goto('/en?auth=required', { waitUntil: 'load' });

@@ -2,16 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CatalogService, ServiceParam } from './catalog';
 import { AppError, ERROR_CODES } from './errors';
-import {
-  assertValidOrderInput,
-  isQuantityAllowed,
-  listLines,
-  orderParams,
-  placeOrderInputSchema,
-  quantityBounds,
-  serverOrderInputSchema,
-  validateOrderInput,
-} from './orderRules';
+import { assertValidOrderInput, isQuantityAllowed, listLines, orderParams, quantityBounds, validateOrderInput } from './orderRules';
+import { placeOrderInputSchema, serverOrderInputSchema } from './contracts/orderInput';
 
 const param = (over: Partial<ServiceParam> & Pick<ServiceParam, 'fieldName'>): ServiceParam => ({
   fieldLabel: over.fieldName,

@@ -23,7 +23,7 @@ import {
 } from './supportConstants';
 import type { ErrorCode } from '../errors';
 import type { OrderStatus } from '../orderStatus';
-import { customerIdempotencyKeySchema } from '../orderRules';
+import { customerIdempotencyKeySchema } from './orderInput';
 import { orderNumberSchema } from './orders';
 
 const L = SUPPORT_LIMITS;

@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import type { MassOrderInput, MassOrderLineResult, MassOrderResult } from '../../core/contracts/massOrder';
 import { AppError } from '../../core/errors';
 import { MASS_ORDER_MAX_LINES, massLineKey, parseMassOrder } from '../../core/massOrder';
-import { serverOrderInputSchema } from '../../core/orderRules';
+import { serverOrderInputSchema } from '../../core/contracts/orderInput';
 import { orders } from '../db/schema';
 import { createRateLimiter, type RateCounter } from '../http/rateLimit';
 import { placeOrder, type OrdersDeps } from '../orders';

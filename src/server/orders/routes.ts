@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { historyQuerySchema, orderNumberSchema, type TrackResult } from '../../core/contracts/orders';
 import { AppError } from '../../core/errors';
 import { delayOf } from '../../core/orderDelay';
-import { placeOrderInputSchema } from '../../core/orderRules';
+import { placeOrderInputSchema } from '../../core/contracts/orderInput';
 import type { AppDeps } from '../deps';
 import { requireUser, signedInOnly } from '../auth';
 import { orders } from '../db/schema';

@@ -4,7 +4,8 @@ import type { HistoryPage, HistoryQuery, OrderStats, OrderView } from '../../cor
 import { AppError } from '../../core/errors';
 import { normalizeLink } from '../../core/links';
 import { delayOf } from '../../core/orderDelay';
-import { assertValidOrderInput, orderParams, type PlaceOrderInput } from '../../core/orderRules';
+import { assertValidOrderInput, orderParams } from '../../core/orderRules';
+import { type PlaceOrderInput } from '../../core/contracts/orderInput';
 import type { OrderNote, OrderNoteCode } from '../../core/orderNotes';
 import { statusesOfCounter, statusesOfHistoryTab, type OrderCounter, type OrderStatus } from '../../core/orderStatus';
 import { platformKey } from '../../core/platforms';

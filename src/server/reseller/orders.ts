@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
-import type { PlaceOrderInput } from '../../core/orderRules';
+import type { PlaceOrderInput } from '../../core/contracts/orderInput';
 import type { RateCounter } from '../http/rateLimit';
 import { placeOrderWithApiId, type CountedCall, type OrderRow, type OrdersDeps } from '../orders';
 import type { KeyOwner } from './keys';

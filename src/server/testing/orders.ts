@@ -1,4 +1,4 @@
-import { placeOrderInputSchema } from '../../core/orderRules';
+import { placeOrderInputSchema } from '../../core/contracts/orderInput';
 import type { RateCounter } from '../http/rateLimit';
 import { placeOrder, type OrdersDeps } from '../orders';
 

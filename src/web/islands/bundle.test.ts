@@ -7,6 +7,12 @@ import { productionBuild } from '../testing/build';
 
 /** Libraries a public page must not load before a click (docs/decisions/0022-islands-on-demand.md). */
 const APP_ONLY = ['react-router', '@tanstack/react-query', '@tanstack/query-core', 'react-hook-form', '@hookform/resolvers', 'big.js', 'hono'];
+/**
+ * Save for big.js in the order form: its prices are the rule the server charges by
+ * (src/core/pricing.ts), exact decimals, in a chunk of its own that no other island imports
+ * (docs/decisions/0028-the-order-page-as-an-island.md).
+ */
+const ORDER_FORM_ONLY = ['big.js'];
 const packageOf = (id: string) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1];
 
 /**
@@ -23,10 +29,13 @@ const packageOf = (id: string) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(
  */
 const PAGE_CEILINGS: { page: string; islands: string[]; bytes: number; ours: number; api?: true }[] = [
   { page: '/en, /en/services, /en/contact with no input (every island waits)', islands: [], bytes: 2.9 * 1024, ours: 2.9 * 1024 },
-  { page: '/en after the first touch of the header', islands: ['features/layout/Header.tsx'], bytes: 82 * 1024, ours: 14.5 * 1024 },
+  { page: '/en after the first touch of the header', islands: ['features/layout/Header.tsx'], bytes: 85.75 * 1024, ours: 18.5 * 1024 },
   // These two ask the API as they wake: the client comes with them.
-  { page: '/track?order=… (the lookup)', islands: ['features/tracking/TrackPage.tsx'], bytes: 84.75 * 1024, ours: 17.25 * 1024, api: true },
-  { page: '/payment-success (the payment check)', islands: ['features/payments/PaymentSuccessPage.tsx'], bytes: 82.25 * 1024, ours: 14.75 * 1024, api: true },
+  { page: '/track?order=… (the lookup)', islands: ['features/tracking/TrackPage.tsx'], bytes: 86.25 * 1024, ours: 19 * 1024, api: true },
+  { page: '/payment-success (the payment check)', islands: ['features/payments/PaymentSuccessPage.tsx'], bytes: 84.5 * 1024, ours: 17.5 * 1024, api: true },
+  // The order page's one island wakes at load and asks for the service list with a plain fetch:
+  // React, the runtime, the form and big.js, under the 100 KB the app's pages are held to.
+  { page: '/en/order (the order form)', islands: ['features/catalog/OrderPage.tsx'], bytes: 95.75 * 1024, ours: 28.5 * 1024 },
 ];
 
 /**
@@ -56,13 +65,22 @@ describe('the islands build', () => {
   it('gives public pages no router, query cache, form library, big.js or API client, one chunk per island and React apart from the loader', async () => {
     const { entry, loaded, chunks } = await publicPageChunks();
     const found = new Map<string, Set<string>>();
+    // The chunks other islands than the order form load, and what the order form alone loads.
+    const orderForm = [...chunks.values()].find((c) => Object.keys(c.modules).some((id) => id.endsWith('/src/web/features/catalog/OrderPage.tsx')))!;
+    const beside = new Set<string>();
+    const visit = (file: string) => {
+      if (beside.has(file)) return;
+      beside.add(file);
+      chunks.get(file)!.imports.forEach(visit);
+    };
+    for (const file of entry.dynamicImports) if (file !== orderForm.fileName) visit(file);
     for (const chunk of loaded) {
       // A module Rollup placed in a chunk but whose code it left out entirely (a manual chunk takes
       // in the static imports of its modules, used or not) ships nothing.
       for (const [id, module] of Object.entries(chunk.modules)) {
         if (module.renderedLength === 0) continue;
         const pkg = packageOf(id);
-        if (pkg && APP_ONLY.includes(pkg)) found.set(pkg, (found.get(pkg) ?? new Set()).add(chunk.fileName));
+        if (pkg && APP_ONLY.includes(pkg) && (!ORDER_FORM_ONLY.includes(pkg) || beside.has(chunk.fileName))) found.set(pkg, (found.get(pkg) ?? new Set()).add(chunk.fileName));
       }
     }
     expect(Object.fromEntries([...found].map(([pkg, files]) => [pkg, [...files]]))).toEqual({});

@@ -54,13 +54,23 @@ function changed() {
   listeners.forEach((l) => l());
 }
 
-/** Goes to `to`: another page (or this very page again) loads from the server; another query on this path changes in place. */
-export function navigateTo(to: IslandTo, replace = false): void {
+/**
+ * Goes to `to`: another page (or this very page again) loads from the server; another query on this
+ * path changes in place. `state` goes with a page of this site the way React Router keeps it (the
+ * history entry's `usr`), so the app's page reads it as `location.state`: the entry is made first,
+ * then loaded, and a reload keeps it as it keeps any entry's state.
+ */
+export function navigateTo(to: IslandTo, replace = false, state?: unknown): void {
   const url = resolveTo(to);
   const here = window.location;
   // Another page, or this very page again (a language chosen on an unprefixed page): load it.
   if (url.origin !== here.origin || url.pathname !== here.pathname || (url.search === here.search && url.hash === here.hash)) {
-    if (replace) window.location.replace(url.href);
+    if (state !== undefined && url.origin === here.origin) {
+      const entry = { usr: state, key: Math.random().toString(36).slice(2, 10), idx: 0 };
+      if (replace) window.history.replaceState(entry, '', url.href);
+      else window.history.pushState(entry, '', url.href);
+      window.location.reload();
+    } else if (replace) window.location.replace(url.href);
     else window.location.assign(url.href);
     return;
   }

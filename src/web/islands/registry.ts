@@ -15,4 +15,5 @@ export const ISLANDS: Record<string, () => Promise<Island>> = {
   Track: () => import('../features/tracking/TrackPage').then(({ TrackView }) => TrackView),
   PaymentSuccess: () => import('../features/payments/PaymentSuccessPage').then(({ PaymentSuccessView }) => PaymentSuccessView),
   PaymentError: () => import('../features/payments/PaymentErrorPage').then(({ PaymentErrorView }) => PaymentErrorView),
+  Order: () => import('../features/catalog/OrderPage').then(({ OrderView }) => OrderView),
 };

@@ -39,7 +39,7 @@ interface NavigateOptions {
 export function useNavigate(): (to: IslandTo | number, options?: NavigateOptions) => void {
   return useCallback((to: IslandTo | number, options?: NavigateOptions) => {
     if (typeof to === 'number') window.history.go(to);
-    else navigateTo(to, options?.replace);
+    else navigateTo(to, options?.replace, options?.state);
   }, []);
 }
 

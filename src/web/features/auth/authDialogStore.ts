@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { askIsland } from '../../islands/ask';
 
 /**
  * Open state of the auth dialog, reachable from anywhere (Sign in, consultation, Buy Now).
@@ -28,7 +29,14 @@ const serverSnapshot = (): State => ({ open: false, tab: 'login' });
 const SERVER_STATE = serverSnapshot();
 
 export const authDialog = {
-  open: (tab: AuthTab = 'login') => set({ open: true, tab }),
+  /**
+   * On a public page the dialog lives in the header's account menu, which may not have woken yet
+   * (it waits for a touch: docs/decisions/0027): asking it wakes it, and it opens as it hydrates.
+   */
+  open: (tab: AuthTab = 'login') => {
+    set({ open: true, tab });
+    askIsland('Header');
+  },
   /** Closing resets to the login tab (docs/rules.md#accounts). */
   close: () => set({ open: false, tab: 'login' }),
   setTab: (tab: AuthTab) => set({ ...state, tab }),

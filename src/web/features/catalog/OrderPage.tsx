@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -9,8 +8,8 @@ import type { PageMeta } from '../../app/page';
 import { Spinner } from '../../components/ui/Spinner';
 import { LoadFailedPanel } from '../../components/ui/QueryState';
 import { useLanguage } from '../../lib/language';
-import { authDialog, fetchMe, ME_QUERY_KEY, useMe } from '../auth';
-import { catalogKeys, fetchService, useServiceDetail, useServices } from './api';
+import { authDialog, useEnsureMe, useMe } from '../auth';
+import { useFetchService, useServiceDetail, useServices } from './api';
 import { indexCatalog, resolveChoice } from './catalogIndex';
 import { dripInput } from './orderForm';
 import { PriceSummary } from './PriceSummary';
@@ -18,6 +17,7 @@ import { useCustomerFees } from './useCustomerFees';
 import { OrderSteps } from './OrderSteps';
 import { useOrderForm, type OrderFormOutput } from './useOrderForm';
 import { focusField } from '../../lib/focusField';
+import { island } from '../../islands/island';
 
 export const ns = ['catalog'];
 
@@ -64,13 +64,14 @@ interface Choice {
  * The order catalogue (docs/rules.md#orders): platform, type group, service, then link, quantity and the
  * service's extra params, with the price computed by the same rule the server charges by.
  */
-export default function OrderPage() {
+export function OrderView() {
   const { t } = useTranslation('catalog');
   const lang = useLanguage();
   const locale = LOCALES[lang];
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const me = useMe();
+  const ensureMe = useEnsureMe();
+  const fetchService = useFetchService();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = (searchParams.get('platform') ?? '').trim().toLowerCase();
 
@@ -145,10 +146,8 @@ export default function OrderPage() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const user =
-      me.data !== undefined
-        ? me.data
-        : await queryClient.fetchQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe }).catch(() => null);
+    // A click before the session is known waits for it rather than treating the visitor as a guest.
+    const user = me.data !== undefined ? me.data : await ensureMe().catch(() => null);
     if (!user) {
       authDialog.open('login');
       return;
@@ -162,8 +161,7 @@ export default function OrderPage() {
     // The required params are known once the detail is in; wait for it rather than skip them.
     const fields =
       service.hasParams && !detail.data
-        ? await queryClient
-            .fetchQuery({ queryKey: catalogKeys.service(service.id, lang), queryFn: () => fetchService(service.id, lang) })
+        ? await fetchService(service.id, lang)
             .then((d) => d.params)
             .catch(() => null)
         : params;
@@ -241,3 +239,15 @@ export default function OrderPage() {
     </main>
   );
 }
+
+// The whole page is one island (docs/decisions/0028-the-order-page-as-an-island.md): its list loads
+// in the browser, so it wakes when the page has loaded, without the app's router or query cache.
+const OrderIsland = island('Order', OrderView);
+
+export default function OrderPage() {
+  return <OrderIsland />;
+}
+
+export const islands = true;
+/** What its island reads besides `common`. */
+export const islandNs = ['catalog'];

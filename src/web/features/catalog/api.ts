@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { Language } from '../../../core/i18n';
 import { api, apiClient, unwrap, type Fetch } from '../../lib/api';
@@ -41,6 +42,15 @@ export function useServiceDetail(id: string | undefined, lang: Language) {
     enabled: Boolean(id),
     staleTime: 5 * 60_000,
   });
+}
+
+/** One service's detail now, from the cache when `useServiceDetail` has it (an order sent before its params arrived). */
+export function useFetchService(): (id: string, lang: Language) => Promise<Awaited<ReturnType<typeof fetchService>>> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (id: string, lang: Language) => queryClient.fetchQuery({ queryKey: catalogKeys.service(id, lang), queryFn: () => fetchService(id, lang), staleTime: 5 * 60_000 }),
+    [queryClient],
+  );
 }
 
 /**

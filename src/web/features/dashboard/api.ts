@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { HistoryQuery } from '../../../core/contracts/orders';
-import type { PlaceOrderInput } from '../../../core/orderRules';
+import type { PlaceOrderInput } from '../../../core/contracts/orderInput';
 import { api, timed } from '../../lib/api';
 
 /** The customer's orders, counters and balance (GET /api/orders, /api/orders/stats, /api/wallet). */
