@@ -67,13 +67,21 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { default as runLighthouse, Result as LighthouseResult } from 'lighthouse';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
-import { removeDataDir, startAppProcess } from '../e2e/app-process';
+import { E2E_ADMIN, removeDataDir, startAppProcess } from '../e2e/app-process';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium';
 
 /** BENCH_PAGES=/en,/en/dashboard measures only those pages. */
 const only = process.env.BENCH_PAGES?.split(',').filter(Boolean);
 const chosen = (pages: string[]) => (only ? pages.filter((p) => only.includes(p)) : pages);
-const PAGES = chosen(['/en', '/en/about', '/en/services', '/en/services/seo', '/en/contact', '/en/order?platform=instagram', '/terms', '/privacy', '/az', '/tr']);
+/**
+ * The order lookup with a number in the address (BENCH_PAGES=/track?order=…): an order the bench's
+ * customer places on the bench's database before the pages are measured (`placeTrackedOrder`).
+ */
+const TRACKED = '/track?order=…';
+let trackedNumber = '';
+/** The address a page is measured at: the lookup's with the placed order's number. */
+const addressOf = (path: string) => (path === TRACKED ? `/track?order=${trackedNumber}` : path);
+const PAGES = chosen(['/en', '/en/about', '/en/services', '/en/services/seo', '/en/contact', '/en/order?platform=instagram', '/terms', '/privacy', '/az', '/tr', TRACKED]);
 /** Measured signed in; their code is split off the public pages, so the public budget does not apply. */
 const SIGNED_IN_PAGES = chosen(['/en/dashboard']);
 const BUDGET = { jsKb: 80, lcpMs: 1000, lighthouseScore: 1 };
@@ -255,7 +263,7 @@ async function lighthouseAudit(chromiumPath: string, baseUrl: string, cookie: st
       // Lighthouse now and then loses the trace of a load (NO_NAVSTART): one try more than asked.
       for (let attempt = 1; attempt <= runs + 1 && results.length < runs; attempt++) {
         try {
-          results.push(await lh.audit(baseUrl + path, signedIn ? cookie : undefined));
+          results.push(await lh.audit(baseUrl + addressOf(path), signedIn ? cookie : undefined));
         } catch (e) {
           notes.push(`${label}: run ${attempt} failed: ${(e as Error).message.split('\n')[0]}`);
         }
@@ -373,7 +381,7 @@ interface Site {
 type Entry = { path: string; sameOrigin: boolean; start: number; end: number };
 
 async function measure(browser: Browser, site: Site, path: string, cookie?: string): Promise<Load> {
-  const url = site.url + path;
+  const url = site.url + addressOf(path);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
   try {
     if (cookie) {
@@ -490,7 +498,7 @@ async function measureTap(browser: Browser, site: Site, path: string, when: 'loa
     await cdp.send('Network.setBlockedURLs', { urls: BLOCKED });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: PROFILE.latencyMs, downloadThroughput: (PROFILE.downKbps * 1024) / 8, uploadThroughput: (PROFILE.upKbps * 1024) / 8 });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu });
-    await page.goto(site.url + path, { waitUntil: 'load', timeout: 120_000 });
+    await page.goto(site.url + addressOf(path), { waitUntil: 'load', timeout: 120_000 });
     if (when === 'ready') await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 });
     const button = page.locator(MENU_BUTTON).first();
     if (!(await button.isVisible())) return null;
@@ -715,6 +723,31 @@ async function compare(peerDir: string) {
   }
 }
 
+/** Credits the bench's customer through the team's API and places one order as they would; its number. */
+async function placeTrackedOrder(url: string, origin: string, cookie: string): Promise<string> {
+  const json = { 'content-type': 'application/json', origin };
+  const admin = await fetch(`${url}/api/auth/sign-in/email`, { method: 'POST', headers: json, body: JSON.stringify(E2E_ADMIN) });
+  if (!admin.ok) throw new Error(`the team's sign-in answered ${admin.status}: ${await admin.text()}`);
+  const adminCookie = admin.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const { user } = (await (await fetch(`${url}/api/me`, { headers: { cookie } })).json()) as { user: { id: string } };
+  const credited = await fetch(`${url}/api/admin/users/${user.id}/balance`, {
+    method: 'POST',
+    headers: { ...json, cookie: adminCookie },
+    body: JSON.stringify({ amountMicros: 100_000_000, reason: 'bench balance' }),
+  });
+  if (!credited.ok) throw new Error(`the balance answered ${credited.status}: ${await credited.text()}`);
+  const { services } = (await (await fetch(`${url}/api/catalog/services?lang=en`)).json()) as { services: { id: string; platform: string; hasParams: boolean; min: number; tiers: unknown[] }[] };
+  const plain = services.find((s) => s.platform === 'tiktok' && !s.hasParams && s.tiers.length > 0);
+  if (!plain) throw new Error('no TikTok service without parameters to order for the lookup');
+  const placed = await fetch(`${url}/api/orders`, {
+    method: 'POST',
+    headers: { ...json, cookie },
+    body: JSON.stringify({ serviceId: plain.id, link: 'https://www.tiktok.com/@bench.web', quantity: plain.min, params: {}, idempotencyKey: `bench-${randomBytes(8).toString('hex')}` }),
+  });
+  if (placed.status !== 201) throw new Error(`the order answered ${placed.status}: ${await placed.text()}`);
+  return ((await placed.json()) as { number: string }).number;
+}
+
 async function main() {
   if (process.argv.includes('--build') || !existsSync(resolve(dist, '.vite/manifest.json')) || isDevelopmentBuild()) {
     execSync('npm run build --silent', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
@@ -759,11 +792,12 @@ async function main() {
     });
     if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
     const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    if (PAGES.includes(TRACKED)) trackedNumber = await placeTrackedOrder(app.url, origin, cookie);
 
     const warnings: [string, { path: string; gz: number }[]][] = [];
     for (const path of [...PAGES, ...SIGNED_IN_PAGES]) {
       const signedIn = SIGNED_IN_PAGES.includes(path);
-      const res = await fetch(app.url + path, { headers: signedIn ? { cookie } : {} });
+      const res = await fetch(app.url + addressOf(path), { headers: signedIn ? { cookie } : {} });
       const html = await res.text();
       const refs = referencedAssets(html);
       const js = sum(refs.js);

@@ -9,7 +9,7 @@ import { baseUrl, hasChromium, hydrated, launch, openPage, PHONE } from './brows
  * recoverable (hydration) errors on the console, which `openPage` records as problems.
  */
 const PREFIXED = ['', '/about', '/services', '/contact', '/blog', '/faq', '/order?platform=instagram', '/no-such-page'];
-const TOP_LEVEL = ['/terms', '/privacy', '/track', '/auth', '/reset-password', '/payment-success?order=balance-x', '/payment-error?order=balance-x'];
+const TOP_LEVEL = ['/terms', '/privacy', '/track', '/track?order=AR-0000000000', '/auth', '/reset-password', '/payment-success?order=balance-x', '/payment-error?order=balance-x'];
 
 describe.skipIf(!hasChromium())('hydration', () => {
   let browser: Browser;
@@ -42,7 +42,7 @@ describe.skipIf(!hasChromium())('hydration', () => {
         await page.context().close();
       }
     }
-    expect(seen.length).toBeGreaterThanOrEqual(3 * 2 * 15);
+    expect(seen.length).toBeGreaterThanOrEqual(3 * 2 * 16);
   }, 480_000);
 
   it('matches the server render for a signed-in customer, whose header the server renders signed in', async () => {
@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium())('hydration', () => {
       data: { name: 'Kamran Əhmədov', email: `hydration-${Date.now().toString(36)}@example.com`, password: 'Hydrate-pass1!' },
     });
     expect(signUp.status()).toBe(200);
-    for (const path of ['/en', '/az/services', '/tr/contact', '/en/order?platform=tiktok', '/en/dashboard', '/track']) {
+    for (const path of ['/en', '/az/services', '/tr/contact', '/en/order?platform=tiktok', '/en/dashboard', '/track', '/track?order=AR-0000000000']) {
       await page.goto(path);
       await hydrated(page);
       await page.waitForTimeout(150);

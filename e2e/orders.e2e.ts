@@ -198,10 +198,17 @@ describe.skipIf(!hasChromium())('orders', () => {
     await visitor.getByTestId('track-failure').filter({ hasText: 'Order not found or invalid order ID' }).waitFor();
     expect(await visitor.getByTestId('track-result').count()).toBe(0);
 
-    // ?order= fills the field and searches at once.
+    // ?order= fills the field and arrives with the result, rendered by the server; once the
+    // lookup is touched, it hydrates as rendered and searches again in place.
     await visitor.goto(`/track?order=${number}`);
-    await visitor.getByTestId('track-result').waitFor();
+    expect(await visitor.getByTestId('track-result').getAttribute('data-status')).toBe('completed');
     expect(await visitor.getByLabel(/^Order ID/).inputValue()).toBe(number);
+    await hydrated(visitor);
+    expect(await visitor.getByTestId('track-result').getAttribute('data-status')).toBe('completed');
+    await visitor.getByLabel(/^Order ID/).fill('AR-0000000000');
+    await visitor.getByRole('button', { name: 'Search' }).click();
+    await visitor.getByTestId('track-failure').filter({ hasText: 'Order not found or invalid order ID' }).waitFor();
+    expect(new URL(visitor.url()).searchParams.get('order')).toBe('AR-0000000000');
 
     expect(problems).toEqual([]);
     // The unknown number answers 404 on purpose; nothing else may fail.

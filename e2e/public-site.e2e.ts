@@ -234,9 +234,23 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     await page.waitForLoadState('networkidle');
     // The notice list (sonner's labelled live region) is not on the page.
     expect(await page.locator('section[aria-live="polite"][aria-label^="Notifications"]').count()).toBe(0);
-    // A search from the address raises a notice with no touch at all.
-    await page.goto('/track?order=ZZ-NO-SUCH-ORDER');
-    await page.locator('[data-sonner-toast]').filter({ hasText: text('en', 'tracking').notFound as string }).waitFor();
+    // A number in the address is looked up by the server: the miss is in the page, and with no
+    // input the page loads no script but the loader (no React, no notice).
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const notFound = text('en', 'tracking').notFound as string;
+    await page.goto('/track?order=ZZ-NO-SUCH-ORDER', { waitUntil: 'load' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
+    expect(await page.getByTestId('track-failure').textContent()).toBe(notFound);
+    expect(await page.locator('[data-island="Track"]').getAttribute('data-hydrated')).toBeNull();
+    expect(scripts.filter((path) => /\/react-[^/]+\.js$/.test(path))).toEqual([]);
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    // A search made in place (the first touch wakes the lookup) raises the notice.
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: notFound }).waitFor();
     // The tracking call's own 404 is the browser's console line, not a fault of the page.
     expect(problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
     await page.context().close();

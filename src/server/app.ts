@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { mountApi } from './api';
 import { seoRoutes } from './seo/routes';
 import { apiGuards, pageGuards, pageVisitor } from './auth';
-import { clientAddresses } from './http/clientIp';
+import { clientAddresses, clientIp } from './http/clientIp';
 import { compressLarge } from './http/compress';
 import { refuseNul } from './http/body';
 import { errorBody, handleError } from './http/errors';
@@ -75,12 +75,16 @@ export function buildApp(deps: AppDeps): Hono {
   if (deps.web) {
     const web = deps.web;
     // Loaders call the API in process with the request's headers; the answer is read here, not
-    // sent on, so it must not be compressed.
-    const inProcess = (requestHeaders: Headers) => (path: string, init?: RequestInit) => {
+    // sent on, so it must not be compressed. The API's limits per address count the page's
+    // visitor: the address worked out for the page's request (http/clientIp.ts), handed on as the
+    // only X-Forwarded-For entry, never one the visitor wrote; without a visitor (a shell), none.
+    const inProcess = (requestHeaders: Headers, visitorIp?: string) => (path: string, init?: RequestInit) => {
       const headers = new Headers(requestHeaders);
       headers.delete('accept-encoding');
       headers.delete('content-length');
       new Headers(init?.headers).forEach((value, key) => headers.set(key, value));
+      headers.delete('x-forwarded-for');
+      if (visitorIp) headers.set('x-forwarded-for', visitorIp);
       return Promise.resolve(app.request(path, { ...init, headers }));
     };
     // Built pages come from memory: for visitors without a session (web/pageCache.ts), and the
@@ -97,6 +101,7 @@ export function buildApp(deps: AppDeps): Hono {
             const api = inProcess(new Headers({ cookie: `${LANGUAGE_COOKIE}=${lang}` }));
             return web.render(new Request(url, { headers }), {
               publicUrl: deps.publicUrl,
+              shared: true,
               fetch: (path, init) => (new URL(path, deps.publicUrl).pathname === '/api/me' ? Promise.resolve(Response.json({ user: me })) : api(path, init)),
             });
           },
@@ -121,7 +126,7 @@ export function buildApp(deps: AppDeps): Hono {
     app.use('*', pageGuards(deps));
     if (personal) app.use('*', personal.serve);
     app.get('*', async (c) => {
-      const response = await web.render(c.req.raw, { publicUrl: deps.publicUrl, fetch: inProcess(c.req.raw.headers) });
+      const response = await web.render(c.req.raw, { publicUrl: deps.publicUrl, fetch: inProcess(c.req.raw.headers, clientIp(c)) });
       return cache ? cache.keep(c, response) : response;
     });
   }

@@ -32,10 +32,10 @@ let idle: (() => void)[] = [];
 
 beforeAll(async () => {
   vi.stubGlobal('requestIdleCallback', (then: () => void) => idle.push(then));
-  window.history.replaceState(null, '', '/en/track?order=A1B2C3');
+  window.history.replaceState(null, '', '/en?verified=true&order=A1B2C3');
   document.body.innerHTML = `
     <div data-island="Header" data-island-wake="touched" data-island-wake-query="auth verified" class="contents"><header><button type="button">Menu</button></header></div>
-    <div data-island="Track" data-island-wake="touched" data-island-wake-query="order" class="contents"><form></form></div>
+    <div data-island="Track" data-island-wake="touched" class="contents"><form><button type="submit">Search</button></form></div>
     <div data-island="ContactForm" data-island-wake="touched" class="contents"><form><input name="name"></form></div>
     <div data-island="PaymentSuccess" class="contents"><p>Checking</p></div>
     <div data-island="ConsultationHost" data-island-wake="asked" class="contents"></div>
@@ -52,40 +52,41 @@ describe('the islands loader', () => {
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
   });
 
-  it('wakes at idle after load the islands that wake by themselves and the touched ones the address asks for, and calls the page live without the others', async () => {
+  it('wakes at idle after load the islands that wake by themselves and the touched ones whose parameters the address has, and calls the page live without the others', async () => {
     expect(loaded).toEqual([]);
     window.dispatchEvent(new Event('load'));
     const then = idle;
     idle = [];
     then.forEach((f) => f());
     await vi.waitFor(() => expect(live()).toBe('true'));
-    expect(loaded).toEqual(['Track', 'PaymentSuccess']);
-    for (const name of ['Header', 'ContactForm', 'ConsultationHost', 'Notifications']) expect(island(name).hasAttribute('data-hydrated'), name).toBe(false);
+    // The header for `verified`; the lookup, which names no parameter, not for `order`.
+    expect(loaded).toEqual(['Header', 'PaymentSuccess']);
+    for (const name of ['Track', 'ContactForm', 'ConsultationHost', 'Notifications']) expect(island(name).hasAttribute('data-hydrated'), name).toBe(false);
   });
 
   it('wakes a touched island at its first touch, and the page is not called live until it is', async () => {
     let release = () => {};
     gate.open = new Promise<void>((resolve) => (release = resolve));
-    window.__artimWake!(island('Header').querySelector('button')!);
-    expect(loaded).toEqual(['Track', 'PaymentSuccess', 'Header']);
+    window.__artimWake!(island('Track').querySelector('button')!);
+    expect(loaded).toEqual(['Header', 'PaymentSuccess', 'Track']);
     expect(live()).toBeUndefined();
     release();
     await vi.waitFor(() => expect(live()).toBe('true'));
-    expect(island('Header').hasAttribute('data-hydrated')).toBe(true);
+    expect(island('Track').hasAttribute('data-hydrated')).toBe(true);
     expect(island('ContactForm').hasAttribute('data-hydrated')).toBe(false);
     // A second touch loads nothing more.
-    window.__artimWake!(island('Header').querySelector('button')!);
-    expect(loaded).toEqual(['Track', 'PaymentSuccess', 'Header']);
+    window.__artimWake!(island('Track').querySelector('button')!);
+    expect(loaded).toEqual(['Header', 'PaymentSuccess', 'Track']);
   });
 
   it('wakes an asked island when the page asks for it by name, and only that one', async () => {
     const { askIsland } = await import('./islands/ask');
     askIsland('Notifications');
     await vi.waitFor(() => expect(island('Notifications').hasAttribute('data-hydrated')).toBe(true));
-    expect(loaded).toEqual(['Track', 'PaymentSuccess', 'Header', 'Notifications']);
+    expect(loaded).toEqual(['Header', 'PaymentSuccess', 'Track', 'Notifications']);
     expect(island('ConsultationHost').hasAttribute('data-hydrated')).toBe(false);
     askIsland('Notifications');
     askIsland('Nothing by that name');
-    expect(loaded).toEqual(['Track', 'PaymentSuccess', 'Header', 'Notifications']);
+    expect(loaded).toEqual(['Header', 'PaymentSuccess', 'Track', 'Notifications']);
   });
 });

@@ -87,5 +87,18 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
         hydration: { loaderData: result.loaderData, actionData: result.actionData, errors: serializeErrors(result.errors) },
       };
   const data = `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>`;
-  return { type: 'html', status, lang, head, body, data, routeIds: result.matches.map((m) => m.route.id), personal: me !== null, islands, perVisitor: handles.some((h) => h?.perVisitor === true) };
+  const perRequest = Object.values(result.loaderHeaders).some((headers) => /\bno-store\b/.test(headers.get('Cache-Control') ?? ''));
+  return {
+    type: 'html',
+    status,
+    lang,
+    head,
+    body,
+    data,
+    routeIds: result.matches.map((m) => m.route.id),
+    personal: me !== null,
+    islands,
+    perVisitor: handles.some((h) => h?.perVisitor === true),
+    perRequest,
+  };
 }

@@ -65,7 +65,7 @@ describe('anonymous public pages from memory', () => {
 describe('public pages of islands', () => {
   const boot = (html: string) => JSON.parse(/<script type="application\/json" id="artim-boot">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
 
-  it('load the islands script and no router state; the order page stays the app', async () => {
+  it('load the islands script and no router state; the order page too, the API documentation stays the app', async () => {
     for (const path of ['/en', '/az/services', '/tr/contact', '/en/about', '/terms', '/track', '/en/faq', '/en/blog']) {
       const html = await (await app.request(path)).text();
       expect(html, path).toContain('/entry-islands.tsx');
@@ -79,9 +79,15 @@ describe('public pages of islands', () => {
     expect(bundles(await (await app.request('/terms', { headers: { cookie: 'lang=en' } })).text(), 'en')).toEqual(['common']);
     expect(bundles(await (await app.request('/tr/contact')).text(), 'tr')).toEqual(['common', 'support']);
     expect(bundles(await (await app.request('/az')).text(), 'az')).toEqual(['common']);
+    // The order page is one island (docs/decisions/0028) reading the catalogue's texts.
     const order = await (await app.request('/en/order')).text();
-    expect(order).toContain('/entry-client.tsx');
-    expect(order).toContain('<div id="root" data-island="app">');
-    expect(boot(order)).toHaveProperty('hydration');
+    expect(order).toContain('/entry-islands.tsx');
+    expect(order).toMatch(/data-island="Order"/);
+    expect(bundles(order, 'en')).toEqual(['catalog', 'common']);
+    // A page of the app (the API documentation) hydrates the whole router.
+    const appPage = await (await app.request('/en/api')).text();
+    expect(appPage).toContain('/entry-client.tsx');
+    expect(appPage).toContain('<div id="root" data-island="app">');
+    expect(boot(appPage)).toHaveProperty('hydration');
   });
 });

@@ -99,7 +99,10 @@ export function pageTemplates(html: string, islandsScript: string, islandsStyle?
   };
 }
 
-/** Pages rendered by a page whose render reads the visitor's own data (app/page.ts `perVisitor`). */
+/**
+ * Pages rendered by a page whose render reads the visitor's own data (app/page.ts `perVisitor`)
+ * or asks afresh for each request (`perRequest`, a loader's `Cache-Control: no-store`).
+ */
 const perVisitorPages = new WeakSet<Response>();
 /** Whether `response` is a page that must be rendered for each visitor, never cut into a shared shell. */
 export const rendersPerVisitor = (response: Response) => perVisitorPages.has(response);
@@ -119,14 +122,15 @@ export function pageResponse(result: RenderResult, templates: PageTemplates, man
   const response = new Response(html, {
     status: result.status,
     // A page rendered for a signed-in visitor holds their name and balance: never stored by a
-    // shared cache. Pages for visitors without a session are the same for all of them.
+    // shared cache. Pages for visitors without a session are the same for all of them, unless
+    // what they show is asked afresh for each request (`perRequest`: the order lookup).
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': result.personal ? 'private, no-store' : 'no-cache',
+      'Cache-Control': result.personal ? 'private, no-store' : result.perRequest ? 'no-store' : 'no-cache',
       Vary: 'Cookie',
     },
   });
-  if (result.perVisitor) perVisitorPages.add(response);
+  if (result.perVisitor || result.perRequest) perVisitorPages.add(response);
   return response;
 }
 

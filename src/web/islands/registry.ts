@@ -12,7 +12,7 @@ export const ISLANDS: Record<string, () => Promise<Island>> = {
   Notifications: () => import('../app/Notifications').then(({ Notifications }) => Notifications),
   ConsultButton: () => import('../features/services/ConsultButton').then(({ ConsultButton }) => ConsultButton),
   ContactForm: () => import('../features/support/ContactForm').then(({ ContactForm }) => ContactForm),
-  Track: () => import('../features/tracking/TrackPage').then(({ TrackView }) => TrackView),
+  Track: () => import('../features/tracking/TrackView').then(({ TrackView }) => TrackView),
   PaymentSuccess: () => import('../features/payments/PaymentSuccessPage').then(({ PaymentSuccessView }) => PaymentSuccessView),
   PaymentError: () => import('../features/payments/PaymentErrorPage').then(({ PaymentErrorView }) => PaymentErrorView),
   Order: () => import('../features/catalog/OrderPage').then(({ OrderView }) => OrderView),

@@ -7,6 +7,12 @@
 export interface ServerRenderContext {
   fetch: (path: string, init?: RequestInit) => Promise<Response>;
   publicUrl: string;
+  /**
+   * Rendered once for many visitors (a shell customers share: server/web/personalPages.ts), not
+   * for one request: a loader asks nothing the API counts per visitor, and marks the page as
+   * rendered per request instead (`perRequest`).
+   */
+  shared?: boolean;
 }
 
 export type RenderResult =
@@ -27,4 +33,9 @@ export type RenderResult =
       islands: boolean;
       /** A page whose render reads the visitor's own data beyond who they are (app/page.ts). */
       perVisitor: boolean;
+      /**
+       * A page a loader answered with `Cache-Control: no-store` (what it shows is asked afresh for
+       * each request, counted per visitor: the order lookup): never kept, nor cut into a shell.
+       */
+      perRequest: boolean;
     };
