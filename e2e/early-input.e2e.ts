@@ -59,9 +59,14 @@ describe.skipIf(!hasChromium())('before hydration', () => {
     const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign in' });
     await signIn.waitFor();
     await signIn.click();
+    // Held: the header shows it is busy while its code arrives (islands/capture.ts), and stops once live.
+    expect(await page.locator('[data-island="Header"]').getAttribute('aria-busy')).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-waking'))).toBe(true);
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
     await hydrated(page);
     expect(await early(page)).toContain('click:Sign in');
+    expect(await page.locator('[data-island="Header"]').getAttribute('aria-busy')).toBeNull();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-waking'))).toBe(false);
     expect(problems).toEqual([]);
     await page.context().close();
   }, 300_000);

@@ -129,9 +129,9 @@ describe('server-rendered HTML (what a crawler without JavaScript sees)', () => 
   });
 
   it('preloads the matched page chunks of an app page, and every script a page names exists', async () => {
-    const html = await (await fetch(`${baseUrl()}/en/order`)).text();
+    const html = await (await fetch(`${baseUrl()}/en/api`)).text();
     const hrefs = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
-    expect(hrefs.some((h) => /\/assets\/OrderPage-[\w-]+\.js$/.test(h))).toBe(true);
+    expect(hrefs.some((h) => /\/assets\/ApiDocsPage-[\w-]+\.js$/.test(h))).toBe(true);
     for (const href of hrefs) expect((await fetch(`${baseUrl()}${href}`)).status, href).toBe(200);
     // A page of islands names one script, and preloads nothing of the app.
     const services = await (await fetch(`${baseUrl()}/en/services`)).text();
@@ -167,9 +167,9 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     // A client navigation keeps the old page until the new one is ready: wait for it.
     await expect.poll(() => page.locator('h1').textContent()).toBe(text('tr', 'about').title);
 
-    // In the app (the order page), an address without a language is rewritten by the router,
-    // replacing history.
-    await page.goto('/tr/order');
+    // In the app (the API documentation), an address without a language is rewritten by the
+    // router, replacing history.
+    await page.goto('/tr/api');
     await hydrated(page);
     const before = await page.evaluate(() => history.length);
     await page.evaluate(() => {
@@ -179,7 +179,7 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     await page.waitForURL(`${baseUrl()}/tr/services?x=1`);
     expect(await page.evaluate(() => history.length)).toBe(before + 1);
     await page.goBack();
-    await page.waitForURL(`${baseUrl()}/tr/order`);
+    await page.waitForURL(`${baseUrl()}/tr/api`);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -30,3 +30,9 @@ export const ISLAND_WAKE_QUERY_ATTR = 'data-island-wake-query';
  * component's state to what is on the screen.
  */
 export const EARLY_TOGGLE_ATTR = 'data-early-toggle';
+
+/**
+ * On `<html>` while a click or submit held by the capture script (./capture.ts) waits for its
+ * island to be live: the page shows it is busy (theme.css); cleared when no island waits (./replay.ts).
+ */
+export const WAKING_ATTR = 'data-waking';

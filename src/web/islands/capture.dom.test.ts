@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CAPTURE_SCRIPT } from './capture';
+import { markHydrated } from './replay';
 
 /*
  * The page's first script on a page whose header has not hydrated: a tap on the menu button opens
@@ -68,6 +69,20 @@ describe('the capture script, before the island is live', () => {
     expect(menu().hidden).toBe(true);
     expect(button().getAttribute('aria-expanded')).toBe('false');
     expect(w.__artimQueue).toEqual([]);
+  });
+
+  it('shows the page busy while a held click waits, until the island is live', () => {
+    const island = document.querySelector('[data-island]')!;
+    document.documentElement.removeAttribute('data-waking');
+    document.getElementById('plain')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    // A touch alone wakes the island without a busy mark: nothing waits for it.
+    expect(island.getAttribute('aria-busy')).toBeNull();
+    click(document.getElementById('plain')!);
+    expect(island.getAttribute('aria-busy')).toBe('true');
+    expect(document.documentElement.hasAttribute('data-waking')).toBe(true);
+    markHydrated(island, []);
+    expect(island.getAttribute('aria-busy')).toBeNull();
+    expect(document.documentElement.hasAttribute('data-waking')).toBe(false);
   });
 
   it('holds clicks in the queue the replay left for the islands not yet live', () => {

@@ -1,4 +1,4 @@
-import { HYDRATED_ATTR, ISLAND_ATTR } from './attrs';
+import { HYDRATED_ATTR, ISLAND_ATTR, WAKING_ATTR } from './attrs';
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 interface Held {
@@ -89,6 +89,9 @@ export function markHydrated(root: Element, snapshot: ControlSnapshot[]): void {
   if (root.hasAttribute(HYDRATED_ATTR)) return;
   root.setAttribute(HYDRATED_ATTR, '');
   root.querySelectorAll(`[${ISLAND_ATTR}]`).forEach((el) => el.setAttribute(HYDRATED_ATTR, ''));
+  // No longer busy: what it held is about to be replayed (./capture.ts marked it).
+  for (const el of [root, ...root.querySelectorAll(`[${ISLAND_ATTR}][aria-busy="true"]`)]) if (el.getAttribute('aria-busy') === 'true') el.removeAttribute('aria-busy');
+  if (!document.querySelector(`[${ISLAND_ATTR}][aria-busy="true"]`)) document.documentElement.removeAttribute(WAKING_ATTR);
   // In a task of its own, not inside React's commit: each replayed event is then handled, and its
   // updates rendered, before the next — as when the visitor typed.
   setTimeout(() => {
