@@ -84,6 +84,8 @@ describe('public pages of islands', () => {
     expect(order).toContain('/entry-islands.tsx');
     expect(order).toMatch(/data-island="Order"/);
     expect(bundles(order, 'en')).toEqual(['catalog', 'common']);
+    // Its heading names the platform of the address before the list comes: nothing shifts when it does.
+    expect(await (await app.request('/en/order?platform=tiktok')).text()).toMatch(/<h1[^>]*>TikTok services<\/h1>/);
     // A page of the app (the API documentation) hydrates the whole router.
     const appPage = await (await app.request('/en/api')).text();
     expect(appPage).toContain('/entry-client.tsx');

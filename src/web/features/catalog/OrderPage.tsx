@@ -88,6 +88,10 @@ export function OrderView() {
   const choice = resolveChoice(index, platform, chosen.platform === platform ? chosen : {});
   const { platformServices, group, service } = choice;
 
+  // The heading names the platform the address names, as the server rendered it before the list
+  // came (the page does not shift when it comes); one without services gets the general heading.
+  const titled = requested && (!index || platformServices) ? requested : '';
+
   const [serviceMissing, setServiceMissing] = useState(false);
   const [submitError, setSubmitError] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -188,7 +192,7 @@ export function OrderView() {
         <div className="mx-auto max-w-7xl px-4 pb-20 pt-10 sm:px-6 sm:pt-14 lg:px-8">
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">{t('hero.eyebrow')}</p>
           <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
-            {platform && platformServices ? (platform === OTHER_PLATFORM ? t('hero.otherTitle') : t('hero.platformTitle', { platform: platformDisplayName(platform) })) : t('hero.title')}
+            {titled ? (titled === OTHER_PLATFORM ? t('hero.otherTitle') : t('hero.platformTitle', { platform: platformDisplayName(titled) })) : t('hero.title')}
           </h1>
           <p className="mt-3 max-w-2xl text-base leading-relaxed text-brand-50/90 sm:text-lg">{t('hero.subtitle')}</p>
         </div>
