@@ -47,7 +47,7 @@ const steps: Step[] = [
   // stylesheets (`build`) run apart, once the build is done, on what it wrote (`BUILT_DIST=fresh`,
   // src/web/testing/build.ts), rather than each making the same build again beside it (the three
   // files took 39 s of CPU building for themselves, 11 s reading the build, on 2026-11-27's busy machine).
-  vitest('unit + integration', ['--project', 'integration', '--project', 'pure'], `${resultsDir}/unit.json`, { live: true }),
+  vitest('unit + integration', ['--project', 'integration', '--project', 'pure', '--project', 'dom'], `${resultsDir}/unit.json`, { live: true }),
   vitest('tests of the build', ['--project', 'build'], `${resultsDir}/build.json`, { env: { BUILT_DIST: 'fresh' }, after: [BUILD] }),
   vitest('end-to-end', ['--config', 'vitest.e2e.config.ts'], `${resultsDir}/e2e.json`, { env: { E2E_SKIP_BUILD: 'true' }, after: [BUILD] }),
 ];
