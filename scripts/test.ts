@@ -39,19 +39,16 @@ const vitest = (name: string, args: string[], report: string, extra: Partial<Ste
   npx(name, ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { report, ...extra });
 
 const BUILD = 'build';
-/**
- * The tests of the production build's bundles and stylesheets: run apart, once the build is done,
- * on what it wrote (`BUILT_DIST=fresh`, src/web/testing/build.ts), rather than each making the same
- * build again beside it (the three files took 39 s of CPU building for themselves, 11 s reading the
- * build, on 2026-11-27's busy machine). Run alone, each builds for itself.
- */
-const ON_THE_BUILD = ['src/web/app/bundle.test.ts', 'src/web/islands/bundle.test.ts', 'src/server/web/publicStylesheet.test.ts'];
 const steps: Step[] = [
   npx('typecheck', ['tsc', '--noEmit', '-p', '.']),
   npx('lint', ['eslint', '--max-warnings', '0', '.']),
   { name: BUILD, cmd: 'npm', args: ['run', 'build', '--silent'], env: { NODE_ENV: 'production' } },
-  vitest('unit + integration', ON_THE_BUILD.flatMap((file) => ['--exclude', file]), `${resultsDir}/unit.json`, { live: true }),
-  vitest('tests of the build', ON_THE_BUILD, `${resultsDir}/build.json`, { env: { BUILT_DIST: 'fresh' }, after: [BUILD] }),
+  // The projects are vitest.config.ts's: the tests of the production build's bundles and
+  // stylesheets (`build`) run apart, once the build is done, on what it wrote (`BUILT_DIST=fresh`,
+  // src/web/testing/build.ts), rather than each making the same build again beside it (the three
+  // files took 39 s of CPU building for themselves, 11 s reading the build, on 2026-11-27's busy machine).
+  vitest('unit + integration', ['--project', 'integration', '--project', 'pure', '--project', 'dom'], `${resultsDir}/unit.json`, { live: true }),
+  vitest('tests of the build', ['--project', 'build'], `${resultsDir}/build.json`, { env: { BUILT_DIST: 'fresh' }, after: [BUILD] }),
   vitest('end-to-end', ['--config', 'vitest.e2e.config.ts'], `${resultsDir}/e2e.json`, { env: { E2E_SKIP_BUILD: 'true' }, after: [BUILD] }),
 ];
 
