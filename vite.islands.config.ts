@@ -30,10 +30,13 @@ export function islandVariants(): Plugin {
 /** React itself, in one chunk that loads with the first island to wake (only React: a module of ours placed there would tie the loader to it). */
 const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
 /**
- * big.js, which only the order form's prices use (src/core/pricing.ts): a chunk of its own, or it
- * would follow src/core/money.ts, whose formatting every island shares, into `frame`.
+ * big.js, whose code only the order form's prices run (src/core/pricing.ts): it goes with the
+ * island that holds the prices (a chunk of its own if two do), or it would follow
+ * src/core/money.ts, whose formatting every island shares, into `frame`. money.ts's formatting
+ * does not use it, so `frame` imports nothing from where it lands.
  */
 const DECIMAL = /\/node_modules\/big\.js\//;
+const PRICES = /\/src\/core\/pricing\.ts$/;
 const LOADER = /\/src\/web\/entry-islands\.tsx$/;
 /**
  * The API client and the error codes: a chunk of their own with the modules of the frame's graph
@@ -152,15 +155,20 @@ function islandChunks(meta: ManualChunkMeta): IslandChunks {
 
 function islandsChunk(id: string, meta: ManualChunkMeta): string | undefined {
   if (REACT.test(id)) return 'react';
-  if (DECIMAL.test(id)) return 'decimal';
   const { loader, api, frame, own } = islandChunks(meta);
+  if (DECIMAL.test(id)) {
+    const prices = [...own].find(([module]) => PRICES.test(module));
+    return prices ? chunkName(prices[1]) : 'decimal';
+  }
   if (loader.has(id)) return 'islands';
   if (api.has(id)) return 'api';
   if (frame.has(id)) return 'frame';
   const island = own.get(id);
-  if (island) return island.split('/').pop()!.replace(/\.tsx?$/, '');
-  return undefined;
+  return island ? chunkName(island) : undefined;
 }
+
+/** An island's own chunk: named for its module (`OrderPage`, `Header`…). */
+const chunkName = (island: string) => island.split('/').pop()!.replace(/\.tsx?$/, '');
 
 export default defineConfig({
   root: 'src/web',

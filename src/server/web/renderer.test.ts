@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CAPTURE_SCRIPT } from '../../web/islands/capture';
-import { compileTemplate, createBuiltRenderer, inlineStylesheets, preloadLinks } from './renderer';
+import { compileTemplate, createBuiltRenderer, inlineIcon, inlineStylesheets, preloadLinks } from './renderer';
 
 describe('inlineStylesheets', () => {
   it('replaces each stylesheet link by its file as a style block, keeping the rest of the template', async () => {
@@ -29,6 +29,22 @@ describe('inlineStylesheets', () => {
   it('fails loudly when the built stylesheet is missing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'artim-renderer-'));
     await expect(inlineStylesheets('<link rel="stylesheet" href="/assets/gone.css">', dir)).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('inlineIcon', () => {
+  it('puts the linked SVG icon into the page as a data address the browser reads back to the same markup', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'artim-renderer-'));
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" fill="#6366f1"/><path d="M9 22l5-12"/></svg>';
+    writeFileSync(join(dir, 'favicon.svg'), `${svg}\n`);
+    const html = await inlineIcon('<head>\n<link rel="icon" href="/favicon.svg" type="image/svg+xml" />\n</head>', dir);
+    const href = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml" \/>/.exec(html)?.[1];
+    expect(href?.startsWith('data:image/svg+xml,')).toBe(true);
+    // No quote, angle bracket or # left raw: the attribute and the address stay whole.
+    expect(href).not.toMatch(/[<>"#]/);
+    expect(decodeURIComponent(href!.slice('data:image/svg+xml,'.length))).toBe(svg);
+    // A template without an SVG icon is left as it is.
+    expect(await inlineIcon('<head></head>', dir)).toBe('<head></head>');
   });
 });
 

@@ -149,6 +149,20 @@ export async function inlineStylesheets(template: string, clientDir: string): Pr
   return html;
 }
 
+/**
+ * The SVG icon a template links (`<link rel="icon" href="/x.svg">`) put into the page as a `data:`
+ * address: 245 bytes that would otherwise be one more request of a first visit. The file is still
+ * served for whatever asks for it by name.
+ */
+export async function inlineIcon(template: string, clientDir: string): Promise<string> {
+  const link = /(<link rel="icon" href=")\/([\w.-]+\.svg)(")/.exec(template);
+  if (!link) return template;
+  const svg = (await readFile(resolve(clientDir, link[2]!), 'utf8')).trim();
+  // Percent-encoded where a URL or the attribute needs it; the rest of the markup stays readable.
+  const address = `data:image/svg+xml,${svg.replace(/[%#<>"\s]/g, (c) => (c === ' ' ? ' ' : encodeURIComponent(c)))}`;
+  return template.replace(link[0], () => `${link[1]}${address}${link[3]}`);
+}
+
 /** The public pages' stylesheet in the app build's manifest (vite.config.ts, docs/decisions/0026). */
 export const PUBLIC_STYLESHEET = 'styles.public.css';
 
@@ -166,7 +180,8 @@ export async function createBuiltRenderer(distDir = resolve('dist')): Promise<We
   );
   const publicCss = manifest?.[PUBLIC_STYLESHEET]?.file;
   const islandsStyle = publicCss ? await inlineStylesheets(`<link rel="stylesheet" href="/${publicCss}">`, clientDir) : undefined;
-  const templates = pageTemplates(await inlineStylesheets(await readFile(resolve(clientDir, 'index.html'), 'utf8'), clientDir), `/${islandsEntry.file}`, islandsStyle);
+  const template = await inlineIcon(await inlineStylesheets(await readFile(resolve(clientDir, 'index.html'), 'utf8'), clientDir), clientDir);
+  const templates = pageTemplates(template, `/${islandsEntry.file}`, islandsStyle);
   const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry-server.js')).href)) as { render: RenderFn };
   return { render: async (request, ctx) => pageResponse(await entry.render(request, ctx), templates, manifest) };
 }

@@ -9,7 +9,7 @@ import { productionBuild } from '../testing/build';
 const APP_ONLY = ['react-router', '@tanstack/react-query', '@tanstack/query-core', 'react-hook-form', '@hookform/resolvers', 'big.js', 'hono'];
 /**
  * Save for big.js in the order form: its prices are the rule the server charges by
- * (src/core/pricing.ts), exact decimals, in a chunk of its own that no other island imports
+ * (src/core/pricing.ts), exact decimals, in the order form's chunk, which no other island imports
  * (docs/decisions/0028-the-order-page-as-an-island.md).
  */
 const ORDER_FORM_ONLY = ['big.js'];
