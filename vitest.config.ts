@@ -42,6 +42,8 @@ const DOM_ELSEWHERE = ['src/web/**/!(BonusesPanel|capture).dom.test.{ts,tsx}'];
  * each making the same build again beside it (scripts/test.ts); run alone, each builds for itself.
  */
 const ON_THE_BUILD = ['src/web/app/bundle.test.ts', 'src/web/islands/bundle.test.ts', 'src/server/web/publicStylesheet.test.ts'];
+/** Testing Library's waits as long as `expect.poll`'s, for the tests on a page. */
+const DOM_SETUP = 'src/web/testing/domSetup.ts';
 /** Migrates one database per engine for the whole run; each test file gets a copy. */
 const GLOBAL_SETUP = 'src/server/testing/globalSetup.ts';
 
@@ -87,6 +89,7 @@ export default defineConfig({
           // One task for all the files: one page, set up once, that every file renders into.
           poolOptions: { threads: { singleThread: true, isolate: false } },
           isolate: false,
+          setupFiles: [DOM_SETUP],
         },
       },
       {
