@@ -13,15 +13,23 @@ export * from './api';
 let platforms: Promise<string[]> | undefined;
 
 /**
+ * A catalogue answer with a plain fetch: the header's menu and the order page show any failure
+ * alike ("empty", "not loaded, try again"), so the API client and its error codes stay out.
+ */
+async function fetchJson<T>(path: string): Promise<T> {
+  const res = await fetch(path, { credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/**
  * The list from `GET /api/catalog/platforms` (./api.ts's `fetchPlatforms`) with a plain fetch: a
  * public page's header asks for it when the browser is idle once the header is live (it wakes at a
  * first touch: docs/decisions/0027), and the API client and its error codes (2 KB gzip) would load
  * with it. A refusal leaves the menu empty, as any failure does.
  */
 async function fetchPlatforms(): Promise<string[]> {
-  const res = await fetch('/api/catalog/platforms');
-  if (!res.ok) throw new Error(`platform list: HTTP ${res.status}`);
-  return ((await res.json()) as { platforms: string[] }).platforms;
+  return (await fetchJson<{ platforms: string[] }>('/api/catalog/platforms')).platforms;
 }
 
 export function usePlatforms(initial?: string[] | null, enabled = true): { platforms: string[] | undefined; loading: boolean } {
@@ -89,19 +97,10 @@ function useLoaded<T>(key: string | undefined, load: () => Promise<T>): Loaded<T
   };
 }
 
-/**
- * A catalogue answer with a plain fetch, as the platform list above: the order page shows a
- * failure as "not loaded, try again" whatever its code, so the API client and its error codes
- * (2 KB gzip) stay out of it.
- */
-async function fetchJson<T>(path: string): Promise<T> {
-  const res = await fetch(path, { credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-  return (await res.json()) as T;
-}
 type ServiceList = Awaited<ReturnType<typeof fetchServices>>;
 type ServiceDetail = Awaited<ReturnType<typeof fetchService>>;
 const servicesPath = (lang: Language) => `/api/catalog/services?lang=${lang}`;
+const serviceKey = (id: string, lang: Language) => `service:${id}:${lang}`;
 const servicePath = (id: string, lang: Language) => `/api/catalog/services/${encodeURIComponent(id)}?lang=${lang}`;
 
 /** The compact service list and the current fees, in the page's language. */
@@ -115,7 +114,7 @@ export function useServices(lang: Language): Loaded<ServiceList> {
 /** One service with its description, example and extra params; idle until an id is chosen. */
 export function useServiceDetail(id: string | undefined, lang: Language): Loaded<ServiceDetail> {
   const load = useCallback(() => fetchJson<ServiceDetail>(servicePath(id!, lang)), [id, lang]);
-  const key = id ? `service:${id}:${lang}` : undefined;
+  const key = id ? serviceKey(id, lang) : undefined;
   useEffect(() => void (key && request(key, load)), [key, load]);
   return useLoaded(key, load);
 }
@@ -123,7 +122,7 @@ export function useServiceDetail(id: string | undefined, lang: Language): Loaded
 /** One service's detail now, from what the page already has. */
 export function useFetchService(): (id: string, lang: Language) => Promise<ServiceDetail> {
   return useCallback(async (id: string, lang: Language) => {
-    const key = `service:${id}:${lang}`;
+    const key = serviceKey(id, lang);
     await request(key, () => fetchJson<ServiceDetail>(servicePath(id, lang)), entries.get(key)?.error !== undefined);
     const entry = entries.get(key)!;
     if (entry.data === undefined) throw entry.error;
