@@ -63,7 +63,16 @@ const EXPORT_FROM = /^export\s+(?:\{([^}]*)\}|\*)\s+from\s+["']([^"']+)["'];?$/;
  * index): each target with the names it passes on (null for `export *`), or undefined for any
  * other module.
  */
-function reExports(getModuleInfo: GetModuleInfo, id: string): { target: string; names: string[] | null }[] | undefined {
+type ReExports = { target: string; names: string[] | null }[] | undefined;
+/** Each module read once per build (a module is reached from many importers and islands). */
+const reExportsOf = new WeakMap<GetModuleInfo, Map<string, ReExports>>();
+function reExports(getModuleInfo: GetModuleInfo, id: string): ReExports {
+  let read = reExportsOf.get(getModuleInfo);
+  if (!read) reExportsOf.set(getModuleInfo, (read = new Map()));
+  if (!read.has(id)) read.set(id, readReExports(getModuleInfo, id));
+  return read.get(id);
+}
+function readReExports(getModuleInfo: GetModuleInfo, id: string): ReExports {
   const info = getModuleInfo(id);
   if (!info?.code || !id.startsWith(SRC)) return undefined;
   const lines = info.code
