@@ -28,7 +28,7 @@ export function RootLayout() {
   useEffect(() => {
     // The app is live: what was typed and clicked before now reaches it (islands/replay.ts).
     const root = document.getElementById('root');
-    if (root) markHydrated(root, appControls);
+    if (root) void markHydrated(root, appControls);
     // Journeys and scripts wait for this marker before interacting.
     document.documentElement.dataset.hydrated = 'true';
   }, []);

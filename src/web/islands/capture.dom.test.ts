@@ -71,7 +71,7 @@ describe('the capture script, before the island is live', () => {
     expect(w.__artimQueue).toEqual([]);
   });
 
-  it('shows the page busy while a held click waits, until the island is live', () => {
+  it('shows the page busy while a held click waits, until the island is live', async () => {
     const island = document.querySelector('[data-island]')!;
     document.documentElement.removeAttribute('data-waking');
     document.getElementById('plain')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
@@ -80,9 +80,46 @@ describe('the capture script, before the island is live', () => {
     click(document.getElementById('plain')!);
     expect(island.getAttribute('aria-busy')).toBe('true');
     expect(document.documentElement.hasAttribute('data-waking')).toBe(true);
-    markHydrated(island, []);
+    const live = markHydrated(island, []);
+    // Still busy until the held click is replayed.
+    expect(island.getAttribute('aria-busy')).toBe('true');
+    await live;
     expect(island.getAttribute('aria-busy')).toBeNull();
     expect(document.documentElement.hasAttribute('data-waking')).toBe(false);
+  });
+
+  it('still answers an Escape that comes after React is live but before the held click is replayed: the menu stays closed', async () => {
+    const island = document.querySelector('[data-island]')!;
+    // React's handler: the component starts closed, and a click opens what is closed.
+    let open = false;
+    button().addEventListener('click', () => {
+      open = !open;
+      menu().hidden = !open;
+      button().setAttribute('aria-expanded', String(open));
+    });
+    click(button());
+    expect(menu().hidden).toBe(false);
+    const live = markHydrated(island, []);
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await live;
+    expect(island.hasAttribute('data-hydrated')).toBe(true);
+    expect(open).toBe(false);
+    expect(menu().hidden).toBe(true);
+    expect(button().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('replays a click held between React going live and the replay, and marks the island once', async () => {
+    const island = document.querySelector('[data-island]')!;
+    let clicks = 0;
+    document.getElementById('plain')!.addEventListener('click', () => clicks++);
+    const live = markHydrated(island, []);
+    expect(markHydrated(island, [])).toBe(live);
+    click(document.getElementById('plain')!);
+    expect(clicks).toBe(0);
+    await live;
+    expect(clicks).toBe(1);
+    click(document.getElementById('plain')!);
+    expect(clicks).toBe(2);
   });
 
   it('holds clicks in the queue the replay left for the islands not yet live', () => {

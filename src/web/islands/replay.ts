@@ -81,21 +81,37 @@ function replayHeld(root: Element) {
   }
 }
 
+const marking = new WeakMap<Element, Promise<void>>();
+
 /**
- * `root` is live: mark it (and the islands inside it) hydrated, give its components what was
- * typed, then replay what was clicked — in that order, so a held submit sends the typed values.
+ * `root` is live: in one task after React's commit, give its components what was typed, mark it
+ * (and the islands inside it) hydrated and replay what was clicked — in that order, so a held
+ * submit sends the typed values. Until that task the page's first script (./capture.ts) still
+ * answers for it: a click meanwhile is held and replayed with the others, and an Escape closes
+ * what an early toggle opened and drops the click that opened it. Marked at the commit instead, an
+ * Escape before the replay would reach components still showing their first state, and the
+ * replayed click would open the menu after it. Resolves once the replay is done.
  */
-export function markHydrated(root: Element, snapshot: ControlSnapshot[]): void {
-  if (root.hasAttribute(HYDRATED_ATTR)) return;
-  root.setAttribute(HYDRATED_ATTR, '');
-  root.querySelectorAll(`[${ISLAND_ATTR}]`).forEach((el) => el.setAttribute(HYDRATED_ATTR, ''));
-  // No longer busy: what it held is about to be replayed (./capture.ts marked it).
-  for (const el of [root, ...root.querySelectorAll(`[${ISLAND_ATTR}][aria-busy="true"]`)]) if (el.getAttribute('aria-busy') === 'true') el.removeAttribute('aria-busy');
-  if (!document.querySelector(`[${ISLAND_ATTR}][aria-busy="true"]`)) document.documentElement.removeAttribute(WAKING_ATTR);
-  // In a task of its own, not inside React's commit: each replayed event is then handled, and its
-  // updates rendered, before the next — as when the visitor typed.
-  setTimeout(() => {
-    restoreControls(snapshot);
-    replayHeld(root);
-  }, 0);
+export function markHydrated(root: Element, snapshot: ControlSnapshot[]): Promise<void> {
+  const pending = marking.get(root);
+  if (pending) return pending;
+  if (root.hasAttribute(HYDRATED_ATTR)) return Promise.resolve();
+  const done = new Promise<void>((resolve) => {
+    // In a task of its own, not inside React's commit: each replayed event is then handled, and its
+    // updates rendered, before the next — as when the visitor typed.
+    setTimeout(() => {
+      restoreControls(snapshot);
+      // Marked before the replay, in the same task: the replayed clicks reach React, not the
+      // page's first script, and no event of the visitor's comes between.
+      root.setAttribute(HYDRATED_ATTR, '');
+      root.querySelectorAll(`[${ISLAND_ATTR}]`).forEach((el) => el.setAttribute(HYDRATED_ATTR, ''));
+      replayHeld(root);
+      // No longer busy: what it held has been replayed (./capture.ts marked it).
+      for (const el of [root, ...root.querySelectorAll(`[${ISLAND_ATTR}][aria-busy="true"]`)]) if (el.getAttribute('aria-busy') === 'true') el.removeAttribute('aria-busy');
+      if (!document.querySelector(`[${ISLAND_ATTR}][aria-busy="true"]`)) document.documentElement.removeAttribute(WAKING_ATTR);
+      resolve();
+    }, 0);
+  });
+  marking.set(root, done);
+  return done;
 }

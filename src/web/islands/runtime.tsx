@@ -4,7 +4,7 @@ import { SiteContext } from '../app/site';
 import { BOOT_DATA_ID, type IslandsBootData } from '../app/document';
 import { createI18n, I18nProvider, type I18n } from '../i18n';
 import { setClientI18n } from '../app/page';
-import { HYDRATED_ATTR, ISLAND_PROPS_ATTR } from './attrs';
+import { ISLAND_PROPS_ATTR } from './attrs';
 import { meStore } from './me';
 import { markHydrated, snapshotControls } from './replay';
 
@@ -36,12 +36,8 @@ export function hydrateIsland(el: HTMLElement, Component: ComponentType<Record<s
   const props = JSON.parse(el.getAttribute(ISLAND_PROPS_ATTR) ?? '{}') as Record<string, unknown>;
   const controls = snapshotControls(el);
   return new Promise<void>((resolve) => {
-    const done = () => {
-      // Strict mode runs effects twice in development; the island hydrates once.
-      if (el.hasAttribute(HYDRATED_ATTR)) return;
-      markHydrated(el, controls);
-      resolve();
-    };
+    // Strict mode runs effects twice in development; the island is marked once (./replay.ts).
+    const done = () => void markHydrated(el, controls).then(resolve);
     hydrateRoot(
       el,
       <StrictMode>
