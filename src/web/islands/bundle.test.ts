@@ -91,6 +91,11 @@ describe('the islands build', () => {
     const islandChunks = entry.dynamicImports.map((f) => chunks.get(f)!).filter((c) => Object.keys(c.modules).some((id) => /\/src\/web\/features\/|\/src\/web\/app\/Notifications/.test(id)));
     expect(islandChunks.length).toBeGreaterThanOrEqual(8);
   });
+
+  it('compiles JSX for production, whoever builds it (the test runner sets NODE_ENV to "test")', async () => {
+    const { chunks } = await islandsBuild();
+    expect([...chunks.values()].filter((c) => c.code.includes('jsxDEV')).map((c) => c.fileName)).toEqual([]);
+  });
 });
 
 describe('a public page’s JavaScript', () => {

@@ -36,6 +36,10 @@ export async function productionBuild(which: 'app' | 'islands'): Promise<Product
       ? import('../../../vite.config').then((m) => m.default({ command: 'build', mode: 'production', isSsrBuild: false, isPreview: false }))
       : import('../../../vite.islands.config').then((m) => m.default),
   ]);
+  // Vite and the React plugin take "production" from NODE_ENV, which the test runner set to
+  // "test": left so, JSX compiles to its development form (jsxDEV with file names and lines).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   const output = (await build({
     ...config,
     configFile: false,
@@ -43,6 +47,8 @@ export async function productionBuild(which: 'app' | 'islands'): Promise<Product
     mode: 'production',
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: { ...config.build, write: false },
+  }).finally(() => {
+    process.env.NODE_ENV = nodeEnv;
   })) as Rollup.RollupOutput;
   const bundle = Object.fromEntries(output.output.map((o) => [o.fileName, o]));
   const chunks = new Map(reportChunks(bundle).map((c) => [c.fileName, { ...c, code: (bundle[c.fileName] as Rollup.OutputChunk).code }]));
