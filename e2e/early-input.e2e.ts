@@ -5,8 +5,9 @@ import { DESKTOP, hasChromium, hydrated, launch, openPage, PHONE } from './brows
 /**
  * Nothing a visitor does between the first paint and hydration is lost (islands/capture.ts and
  * islands/replay.ts): on a slow phone (CPU ×6) whose page script arrives late, a click on "Sign
- * in" still opens the dialog, the menu opens at the tap, and a form filled and sent before its
- * island is live is sent with what was typed. And a page whose islands wait to be touched
+ * in" still opens the dialog, the menu opens at the tap, a menu opened and walked with the keys
+ * opens where the keys left it, and a form filled and sent before its island is live is sent with
+ * what was typed. And a page whose islands wait to be touched
  * (docs/decisions/0027) loads no React until one is.
  */
 async function slowPhone(browser: Browser, viewport = PHONE): Promise<{ page: Page; problems: string[] }> {
@@ -90,6 +91,27 @@ describe.skipIf(!hasChromium())('before hydration', () => {
     await page.getByRole('button', { name: 'Close menu' }).click();
     await expect.poll(() => page.getByRole('navigation', { name: 'Mobile navigation' }).isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 300_000);
+
+  it('the language list opened with Enter and walked with an arrow before the header is live opens there, on the language the arrow reached', async () => {
+    const { page, problems } = await slowPhone(browser, DESKTOP);
+    await page.goto('/en/about', { waitUntil: 'commit' });
+    const button = page.getByRole('button', { name: /^Language: English/ });
+    await button.waitFor();
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.locator('[data-island="Header"]').getAttribute('data-hydrated')).toBeNull();
+    await hydrated(page);
+    expect((await early(page)).some((e) => e.startsWith('click:Language: English'))).toBe(true);
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Azərbaycanca');
+    // And live now: Escape closes it and gives the focus back to the button.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(problems).toEqual([]);
     await page.context().close();
   }, 300_000);

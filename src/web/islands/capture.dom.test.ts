@@ -122,6 +122,34 @@ describe('the capture script, before the island is live', () => {
     expect(clicks).toBe(2);
   });
 
+  it('keeps the keys a menu answers (arrows, Home, End) pressed on a button of an island not yet live, and replays them to it after the clicks held before', async () => {
+    const island = document.querySelector('[data-island]')!;
+    const plain = document.getElementById('plain')!;
+    const key = (target: Element, init: KeyboardEventInit) => target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init }));
+    click(plain);
+    key(plain, { key: 'ArrowDown', code: 'ArrowDown' });
+    key(plain, { key: 'End', shiftKey: true });
+    // Not held: Tab and Enter act natively (Enter on a button makes a click, held as one), a key with a modifier is the browser's.
+    key(plain, { key: 'Tab' });
+    key(plain, { key: 'ArrowUp', ctrlKey: true });
+    expect(w.__artimQueue.map((h) => h.type)).toEqual(['click', 'keydown', 'keydown']);
+    expect(island.getAttribute('aria-busy')).toBe('true');
+    // The component, live now.
+    const seen: string[] = [];
+    plain.addEventListener('click', () => seen.push('click'));
+    plain.addEventListener('keydown', (e) => seen.push(`${e.key}${e.shiftKey ? '+shift' : ''}`));
+    await markHydrated(island, []);
+    expect(seen).toEqual(['click', 'ArrowDown', 'End+shift']);
+    expect(w.__artimQueue).toEqual([]);
+  });
+
+  it('leaves the keys typed in a text field to it', () => {
+    document.querySelector('header')!.insertAdjacentHTML('beforeend', '<input id="q" /><textarea id="t"></textarea>');
+    for (const id of ['q', 't']) document.getElementById(id)!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+    expect(w.__artimQueue).toEqual([]);
+    expect(w.__artimTouched).toHaveLength(2);
+  });
+
   it('holds clicks in the queue the replay left for the islands not yet live', () => {
     const left: { type: string; target: Element }[] = [];
     w.__artimQueue = left;

@@ -1,10 +1,8 @@
 import { HYDRATED_ATTR, ISLAND_ATTR, WAKING_ATTR } from './attrs';
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-interface Held {
-  type: 'click' | 'submit';
-  target: Element;
-}
+/** What the page's first script (./capture.ts) held: a click, a submit, or a key with what it was. */
+type Held = { type: 'click' | 'submit'; target: Element } | { type: 'keydown'; target: Element; key: string; code: string; shiftKey: boolean };
 declare global {
   interface Window {
     __artimQueue?: Held[];
@@ -62,17 +60,29 @@ function restoreControls(snapshot: ControlSnapshot[]) {
   }
 }
 
-/** Replays the clicks and submits held while `root` was not live (./capture.ts), oldest first. */
-function replayHeld(root: Element) {
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Replays the clicks, submits and keys held while `root` was not live (./capture.ts), oldest
+ * first, the first at once and each next in a task of its own: React renders what one changed
+ * (a menu opened by Enter) before the next (the arrow that moves into it) is handled, as when the
+ * visitor pressed them.
+ */
+async function replayHeld(root: Element) {
   const queue = window.__artimQueue;
   if (!queue) return;
   const mine = queue.filter((h) => root.contains(h.target));
   if (mine.length === 0) return;
   window.__artimQueue = queue.filter((h) => !mine.includes(h));
-  for (const held of mine) {
+  for (const [index, held] of mine.entries()) {
+    if (index > 0) await nextTask();
     if (!held.target.isConnected) continue;
     if (held.type === 'submit' && held.target instanceof HTMLFormElement) held.target.requestSubmit();
-    else {
+    else if (held.type === 'keydown') {
+      // To the element that had the focus then, which still has it unless the visitor moved on.
+      const { key, code, shiftKey } = held;
+      held.target.dispatchEvent(new KeyboardEvent('keydown', { key, code, shiftKey, bubbles: true, cancelable: true }));
+    } else {
       // A click on an icon inside a button is the button's click.
       const target = held.target.closest('button, [role="button"]') ?? held.target;
       if (target instanceof HTMLElement) target.click();
@@ -102,14 +112,15 @@ export function markHydrated(root: Element, snapshot: ControlSnapshot[]): Promis
     setTimeout(() => {
       restoreControls(snapshot);
       // Marked before the replay, in the same task: the replayed clicks reach React, not the
-      // page's first script, and no event of the visitor's comes between.
+      // page's first script, and no event of the visitor's comes before the first of them.
       root.setAttribute(HYDRATED_ATTR, '');
       root.querySelectorAll(`[${ISLAND_ATTR}]`).forEach((el) => el.setAttribute(HYDRATED_ATTR, ''));
-      replayHeld(root);
-      // No longer busy: what it held has been replayed (./capture.ts marked it).
-      for (const el of [root, ...root.querySelectorAll(`[${ISLAND_ATTR}][aria-busy="true"]`)]) if (el.getAttribute('aria-busy') === 'true') el.removeAttribute('aria-busy');
-      if (!document.querySelector(`[${ISLAND_ATTR}][aria-busy="true"]`)) document.documentElement.removeAttribute(WAKING_ATTR);
-      resolve();
+      void replayHeld(root).then(() => {
+        // No longer busy: what it held has been replayed (./capture.ts marked it).
+        for (const el of [root, ...root.querySelectorAll(`[${ISLAND_ATTR}][aria-busy="true"]`)]) if (el.getAttribute('aria-busy') === 'true') el.removeAttribute('aria-busy');
+        if (!document.querySelector(`[${ISLAND_ATTR}][aria-busy="true"]`)) document.documentElement.removeAttribute(WAKING_ATTR);
+        resolve();
+      });
     }, 0);
   });
   marking.set(root, done);
