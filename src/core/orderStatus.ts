@@ -72,6 +72,8 @@ export const UNSETTLED_STATUSES = ORDER_STATUSES.filter((s) => COUNTER_OF[s] ===
  */
 export const HISTORY_TABS = ['all', 'active', 'completed', 'partial', 'failed'] as const;
 export type HistoryTab = (typeof HISTORY_TABS)[number];
+/** Longest search of the order history. */
+export const HISTORY_SEARCH_MAX = 200;
 const COUNTER_OF_TAB: Record<Exclude<HistoryTab, 'all'>, OrderCounter> = { active: 'active', completed: 'completed', partial: 'partial', failed: 'error' };
 
 /** The statuses a history tab lists; null for every order. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { orderNoteSchema } from '../orderNotes';
-import { HISTORY_TABS, ORDER_STATUSES } from '../orderStatus';
+import { HISTORY_SEARCH_MAX, HISTORY_TABS, ORDER_STATUSES } from '../orderStatus';
 
 /** An order waiting at the provider with no progress past its service's usual start (src/core/orderDelay.ts). */
 export const orderDelaySchema = z.object({ since: z.string(), usualMinutes: z.number().int() });
@@ -35,9 +35,6 @@ export const orderViewSchema = z.object({
     .optional(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
-
-/** Longest search of the order history. */
-export const HISTORY_SEARCH_MAX = 200;
 
 /**
  * The order history's page (docs/rules.md#screens), as the dashboard's address carries it: a tab

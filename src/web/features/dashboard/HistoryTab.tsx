@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
 import type { HistoryQuery, OrderView } from '../../../core/contracts/orders';
 import type { OrderActions } from '../../../core/contracts/reseller';
-import { HISTORY_SEARCH_MAX } from '../../../core/contracts/orders';
+import { HISTORY_SEARCH_MAX } from '../../../core/orderStatus';
 import { HISTORY_TABS, type HistoryTab as HistoryTabId } from '../../../core/orderStatus';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';

@@ -1,4 +1,5 @@
-import { HISTORY_SEARCH_MAX, type HistoryQuery } from '../../../core/contracts/orders';
+import type { HistoryQuery } from '../../../core/contracts/orders';
+import { HISTORY_SEARCH_MAX } from '../../../core/orderStatus';
 import { HISTORY_TABS, type HistoryTab } from '../../../core/orderStatus';
 
 /**
