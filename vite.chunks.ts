@@ -1,5 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ManualChunkMeta, OutputBundle } from 'rollup';
 import type { Plugin } from 'vite';
@@ -78,7 +78,61 @@ export function groupedChunks(id: string, meta: ManualChunkMeta): string | undef
   if (REACT.test(id) || (id !== entryId && app.has(id) && !/\.css$/.test(id))) return 'app';
   if (customer.has(id)) return 'customer';
   if (account.has(id)) return 'account';
+  // The other icons (`iconImports`), each a few hundred bytes: in one chunk for the team's pages and
+  // one for the rest, not one request per icon and set of pages.
+  if (ICON_MODULE.test(id)) return (meta.getModuleInfo(id)?.importers ?? []).every((importer) => ADMIN.test(importer)) ? 'team-icons' : 'icons';
   return undefined;
+}
+
+/** The icons' package, and its index of every icon's module. */
+const ICONS_PACKAGE = 'lucide-react';
+/** One icon's module. */
+const ICON_MODULE = /\/node_modules\/lucide-react\/dist\/esm\/icons\/[^/]+\.mjs$/;
+const ICONS_INDEX = fileURLToPath(new URL('./node_modules/lucide-react/dist/esm/lucide-react.mjs', import.meta.url));
+
+/** Each icon's module (an absolute path) by every name the icons' index exports it under. */
+export function iconModules(): Map<string, string> {
+  const modules = new Map<string, string>();
+  // As Rollup names modules: by their real path (node_modules may be a link).
+  const index = realpathSync(ICONS_INDEX);
+  for (const [, names, path] of readFileSync(index, 'utf8').matchAll(/export\s*\{([^}]*)\}\s*from\s*["'](\.\/icons\/[^"']+)["']/g))
+    for (const name of names!.split(',')) modules.set(name.trim().split(/\s+as\s+/).pop()!, resolve(dirname(index), path!));
+  return modules;
+}
+
+/**
+ * `import { Plus, X as Close } from 'lucide-react'` in our code becomes one import per icon, from
+ * the icon's own module. Through the index, every module that names an icon imports all of them:
+ * the chunk that held the index (`app`, which the entry's modules put it in) took in every icon the
+ * app uses anywhere — 117 of them on every page, the team's pages' too. Imported one by one, each
+ * icon goes with the pages that use it. Names the index does not map to an icon's module stay
+ * imported from the package.
+ */
+export function iconImports(): Plugin {
+  let modules: Map<string, string> | undefined;
+  return {
+    name: 'artim-icon-imports',
+    apply: 'build',
+    // After TypeScript is compiled away: type-only names are gone by then.
+    enforce: 'post',
+    transform(code, id) {
+      if (!code.includes(ICONS_PACKAGE) || id.includes('/node_modules/')) return null;
+      modules ??= iconModules();
+      const known = modules;
+      const out = code.replace(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${ICONS_PACKAGE}["'];?`, 'g'), (_all, list: string) => {
+        const direct: string[] = [];
+        const rest: string[] = [];
+        for (const spec of list.split(',').map((s) => s.trim()).filter(Boolean)) {
+          const [name, local = name] = spec.split(/\s+as\s+/) as [string, string?];
+          const file = known.get(name);
+          if (file) direct.push(`import ${local} from ${JSON.stringify(file)};`);
+          else rest.push(spec);
+        }
+        return [...direct, ...(rest.length ? [`import { ${rest.join(', ')} } from "${ICONS_PACKAGE}";`] : [])].join(' ');
+      });
+      return out === code ? null : { code: out, map: null };
+    },
+  };
 }
 
 /** What a chunk of a build holds, as Rollup made it: the build's tests read it (src/web/testing/build.ts). */

@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { chunkReport, groupedChunks } from './vite.chunks';
+import { chunkReport, groupedChunks, iconImports } from './vite.chunks';
 
 // The browser app lives in src/web and runs on React 19, as the server does
 // (docs/decisions/0008-react-in-the-browser.md). `vite build` writes the client to dist/client;
@@ -10,7 +10,7 @@ import { chunkReport, groupedChunks } from './vite.chunks';
 export default defineConfig(() => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), chunkReport('app')],
+  plugins: [react(), tailwindcss(), iconImports(), chunkReport('app')],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

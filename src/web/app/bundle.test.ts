@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { iconModules } from '../../../vite.chunks';
 import { productionBuild } from '../testing/build';
 
 /**
@@ -9,11 +11,11 @@ import { productionBuild } from '../testing/build';
  */
 const CUSTOMER_PAGES = ['features/catalog/OrderPage.tsx', 'features/dashboard/DashboardPage.tsx'];
 /**
- * Gzipped bytes of JS before ready, at most: what the pages load today (the dashboard 166.9 KB)
+ * Gzipped bytes of JS before ready, at most: what the pages load today (the dashboard 159.5 KB)
  * plus a little room (bench/README.md). The goal is 100 KB, which React, the router and the query
  * cache alone exceed (the `app` chunk); this ceiling stops the pages from growing back meanwhile.
  */
-const BUDGET_BYTES = 168 * 1024;
+const BUDGET_BYTES = 161 * 1024;
 /** Libraries a customer's page loads only when used: zod checks what a form sends, when it sends it. */
 const LATER = ['zod'];
 const packageOf = (id: string) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1];
@@ -21,6 +23,18 @@ const packageOf = (id: string) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(
 const BUDGET_SCRIPTS = 5;
 /** Code of the team's pages. */
 const ADMIN_MODULE = /\/src\/web\/features\/admin\/|\/src\/web\/features\/support\/Admin\w+\.tsx$|\/src\/core\/contracts\/admin\.ts$/;
+
+const ICON = /\/node_modules\/lucide-react\/dist\/esm\/icons\//;
+const icons = iconModules();
+/** The icons' modules a source file imports by name from the icons' package (types left out). */
+const iconsNamedBy = (source: string) =>
+  [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'lucide-react'/g)].flatMap(([, list]) =>
+    list!
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s && !s.startsWith('type '))
+      .flatMap((s) => icons.get(s.split(/\s+as\s+/)[0]!) ?? []),
+  );
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
@@ -50,6 +64,12 @@ function firstLoad(manifest: Manifest, page: string): string[] {
 describe("the app's build for a customer's pages", () => {
   it('loads no code of the team nor zod, at most five scripts and stays under the byte budget before ready', async () => {
     const { manifest, chunks } = await appBuild();
+    const loadedModules = (files: string[]) => files.flatMap((f) => (chunks.has(f) ? Object.entries(chunks.get(f)!.modules).filter(([, m]) => m.renderedLength > 0).map(([id]) => id) : []));
+    const customerIcons = new Set(
+      loadedModules(CUSTOMER_PAGES.flatMap((page) => firstLoad(manifest, page)))
+        .filter((id) => /\/src\/.*\.tsx?$/.test(id))
+        .flatMap((id) => iconsNamedBy(readFileSync(id, 'utf8'))),
+    );
     for (const page of CUSTOMER_PAGES) {
       // Without its own key in the manifest a page gets no preloads and loads as a waterfall.
       expect(manifest[page], page).toBeDefined();
@@ -59,6 +79,10 @@ describe("the app's build for a customer's pages", () => {
       const files = firstLoad(manifest, page).filter((f) => f.endsWith('.js'));
       const admin = files.flatMap((f) => Object.keys(chunks.get(f)!.modules).filter((id) => ADMIN_MODULE.test(id)));
       expect(admin, page).toEqual([]);
+      // Only the icons the customer's pages name (vite.chunks.ts `iconImports`; the two share
+      // `account`), not every icon of the app.
+      const iconsLoaded = loadedModules(files).filter((id) => ICON.test(id));
+      expect(iconsLoaded.filter((id) => !customerIcons.has(id)).map((id) => id.split('/').pop()), page).toEqual([]);
       const later = files.flatMap((f) => Object.entries(chunks.get(f)!.modules).filter(([id, m]) => m.renderedLength > 0 && LATER.includes(packageOf(id) ?? '')).map(([id]) => id));
       expect(later, page).toEqual([]);
       expect(files.length, `${page}: ${files.join(', ')}`).toBeLessThanOrEqual(BUDGET_SCRIPTS);
