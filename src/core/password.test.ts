@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  PASSWORD_SPECIAL_CHARACTERS,
-  fullNameSchema,
-  isAcceptablePassword,
-  passwordStrength,
-  showStrengthMeter,
-  signUpInputSchema,
-} from './password';
+import { fullNameSchema, signUpInputSchema } from './contracts/account';
+import { PASSWORD_SPECIAL_CHARACTERS, isAcceptablePassword, passwordStrength, showStrengthMeter } from './password';
 
 describe('passwordStrength', () => {
   it.each([

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Password strength (docs/rules.md#accounts): five criteria, one point each. Upper- and lower-case letters
  * are Unicode letters, so "Ə", "Ş" or "İ" count; digits are 0-9; the special characters are the
@@ -58,16 +56,6 @@ export const FULL_NAME_MIN_LENGTH = 3;
 export const FULL_NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
-// Issue messages are error codes (see errors.ts) that the browser translates.
-
-/** An e-mail address as stored: trimmed and lower-cased. */
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(EMAIL_MAX_LENGTH, 'EMAIL_INVALID')
-  .pipe(z.email('EMAIL_INVALID'));
-
 /**
  * Characters a name may not contain: control and format characters (among them the bidi
  * embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069, the marks U+200E, U+200F
@@ -81,21 +69,3 @@ const INVISIBLE_IN_NAMES = /[\p{C}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u
 
 /** Whether a name is free of the characters above. */
 export const isVisibleName = (name: string) => !INVISIBLE_IN_NAMES.test(name);
-
-/** A person's full name as stored: trimmed, 3 to 100 characters, only visible characters. */
-export const fullNameSchema = z
-  .string()
-  .trim()
-  .min(FULL_NAME_MIN_LENGTH, 'VALIDATION_FAILED')
-  .max(FULL_NAME_MAX_LENGTH, 'VALIDATION_FAILED')
-  .refine(isVisibleName, 'VALIDATION_FAILED');
-
-export const signUpInputSchema = z.object({
-  fullName: fullNameSchema,
-  email: emailSchema,
-  password: z
-    .string()
-    .max(PASSWORD_MAX_LENGTH, 'PASSWORD_WEAK')
-    .refine(isAcceptablePassword, 'PASSWORD_WEAK'),
-});
-export type SignUpInput = z.infer<typeof signUpInputSchema>;

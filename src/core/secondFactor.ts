@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { can } from './permissions';
 
 /**
@@ -13,17 +12,17 @@ import { can } from './permissions';
  */
 export const secondFactorRequired = (production: boolean, roles: readonly string[]): boolean => production && can(roles, 'staff:enter');
 
-/** A code from an authenticator app: six digits (spaces typed between them are dropped). */
-export const totpCodeSchema = z
-  .string('TWO_FACTOR_CODE_INVALID')
-  .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, 'TWO_FACTOR_CODE_INVALID'));
+/** A code from an authenticator app: six digits (spaces typed between them are dropped); null when it is not one. */
+export function totpCode(typed: string): string | null {
+  const code = typed.replace(/\s+/g, '');
+  return /^\d{6}$/.test(code) ? code : null;
+}
 
-/** A recovery code as shown when it was made: ten letters and digits, a dash after the fifth. */
-export const recoveryCodeSchema = z
-  .string('TWO_FACTOR_CODE_INVALID')
-  .transform((v) => v.trim())
-  .pipe(z.string().regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, 'TWO_FACTOR_CODE_INVALID'));
+/** A recovery code as shown when it was made: ten letters and digits, a dash after the fifth; null when it is not one. */
+export function recoveryCode(typed: string): string | null {
+  const code = typed.trim();
+  return /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/.test(code) ? code : null;
+}
 
 /** The secret of an `otpauth://` address, in groups of four for typing by hand. */
 export function secretOf(otpauthUri: string): string {

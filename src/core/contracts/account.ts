@@ -1,8 +1,45 @@
 import { z } from 'zod';
 import { roleSchema } from './admin';
 import { myDiscountSchema } from './discounts';
-import { emailSchema, fullNameSchema, PASSWORD_MAX_LENGTH, signUpInputSchema } from '../password';
-import { recoveryCodeSchema, totpCodeSchema } from '../secondFactor';
+import { EMAIL_MAX_LENGTH, FULL_NAME_MAX_LENGTH, FULL_NAME_MIN_LENGTH, isAcceptablePassword, isVisibleName, PASSWORD_MAX_LENGTH } from '../password';
+import { recoveryCode, totpCode } from '../secondFactor';
+
+// Issue messages are error codes (see errors.ts) that the browser translates.
+
+/** An e-mail address as stored: trimmed and lower-cased. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, 'EMAIL_INVALID')
+  .pipe(z.email('EMAIL_INVALID'));
+
+/** A person's full name as stored: trimmed, 3 to 100 characters, only visible characters. */
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .min(FULL_NAME_MIN_LENGTH, 'VALIDATION_FAILED')
+  .max(FULL_NAME_MAX_LENGTH, 'VALIDATION_FAILED')
+  .refine(isVisibleName, 'VALIDATION_FAILED');
+
+export const signUpInputSchema = z.object({
+  fullName: fullNameSchema,
+  email: emailSchema,
+  password: z
+    .string()
+    .max(PASSWORD_MAX_LENGTH, 'PASSWORD_WEAK')
+    .refine(isAcceptablePassword, 'PASSWORD_WEAK'),
+});
+export type SignUpInput = z.infer<typeof signUpInputSchema>;
+
+/** A typed second-factor code as its rule reads it (../secondFactor.ts): the code, or TWO_FACTOR_CODE_INVALID. */
+const secondFactorCode = (read: (typed: string) => string | null) =>
+  z
+    .string('TWO_FACTOR_CODE_INVALID')
+    .refine((typed) => read(typed) !== null, 'TWO_FACTOR_CODE_INVALID')
+    .transform((typed) => read(typed)!);
+export const totpCodeSchema = secondFactorCode(totpCode);
+export const recoveryCodeSchema = secondFactorCode(recoveryCode);
 
 /** The signed-in person as the browser sees them: `GET /api/me` answers `{ user: Me | null }`. */
 export const meSchema = z.object({

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { AUTH_WRITE_BODIES, resetLinkSchema, type Me } from '../../core/contracts/account';
 import { AppError, ERROR_CODES, isErrorCode, type ErrorCode } from '../../core/errors';
-import { emailSchema } from '../../core/password';
+import { emailSchema } from '../../core/contracts/account';
 import { namedLanguage } from '../../core/i18n';
 import { sessions } from '../db/schema';
 import { declaredBody, readableRequest } from '../http/body';

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toast';
-import { AUTH_WRITE_BODIES, isTwoFactorChallenge } from '../../../core/contracts/account';
+import type { z } from 'zod';
+import type { AUTH_WRITE_BODIES } from '../../../core/contracts/account';
 import { isErrorCode } from '../../../core/errors';
 import { FULL_NAME_MIN_LENGTH, isAcceptablePassword, passwordStrength, PASSWORD_MIN_SCORE } from '../../../core/password';
 import { Button, FieldError, Input, Label } from '../../components/ui';
@@ -60,12 +60,28 @@ export function AuthTabs({ tab, onTabChange, onDone, onLeave }: { tab: AuthTab; 
   );
 }
 
+
+/** The account contract, with zod and the form's resolver for it: loaded at the form's first check, not with the dialog. */
+const accountContract = () => Promise.all([import('@hookform/resolvers/zod'), import('../../../core/contracts/account')]);
+
+/**
+ * The check of a form whose body is the account contract's for `path` (`AUTH_WRITE_BODIES`): the
+ * contract, and zod with it, are fetched when the form is first checked, on sending or on leaving a
+ * field, so the sign-in dialog opens without them.
+ */
+function contractResolver<P extends '/sign-in/email' | '/sign-up/email'>(path: P): Resolver<z.input<(typeof AUTH_WRITE_BODIES)[P]> & FieldValues, unknown, z.output<(typeof AUTH_WRITE_BODIES)[P]>> {
+  return async (values, context, options) => {
+    const [{ zodResolver }, { AUTH_WRITE_BODIES: bodies }] = await accountContract();
+    return zodResolver(bodies[path])(values, context, options) as never;
+  };
+}
+
 export function LoginForm({ onDone, onLeave }: { onDone: () => void; onLeave?: () => void }) {
   const { t } = useTranslation('auth');
   const refreshMe = useRefreshMe();
   const id = useId();
   // The `/sign-in/email` body: the e-mail trimmed and in lower case, the password as typed.
-  const form = useForm({ resolver: zodResolver(AUTH_WRITE_BODIES['/sign-in/email']), defaultValues: { email: '', password: '' } });
+  const form = useForm({ resolver: contractResolver('/sign-in/email'), defaultValues: { email: '', password: '' } });
   const busy = form.formState.isSubmitting;
   const [email, password] = form.watch(['email', 'password']);
   const canSubmit = email.trim() !== '' && password !== '' && !busy;
@@ -85,6 +101,7 @@ export function LoginForm({ onDone, onLeave }: { onDone: () => void; onLeave?: (
       if (!canSubmit) return;
       try {
         const answer: unknown = await unwrap((o) => api.auth['sign-in'].email.$post({ json: body }, o));
+        const [, { isTwoFactorChallenge }] = await accountContract();
         if (isTwoFactorChallenge(answer)) {
           setCodeStep(true);
           return;
@@ -132,7 +149,7 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
   const refreshMe = useRefreshMe();
   const id = useId();
   // The `/sign-up/email` body: full name and e-mail trimmed (the e-mail in lower case), the password as typed.
-  const form = useForm({ resolver: zodResolver(AUTH_WRITE_BODIES['/sign-up/email']), defaultValues: { name: '', email: '', password: '' } });
+  const form = useForm({ resolver: contractResolver('/sign-up/email'), defaultValues: { name: '', email: '', password: '' } });
   const busy = form.formState.isSubmitting;
   const [fullName, email, password] = form.watch(['name', 'email', 'password']);
   const [emailState, setEmailState] = useState<EmailState>('idle');

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n';
-import { recoveryCodeSchema, totpCodeSchema } from '../../../core/secondFactor';
+import { recoveryCode, totpCode } from '../../../core/secondFactor';
 import { Button, Input, Label } from '../../components/ui';
 import { api, ApiError, unwrap } from './api';
 import { signInFailed } from './messages';
@@ -16,14 +16,14 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => Promise<
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const parsed = (recovery ? recoveryCodeSchema : totpCodeSchema).safeParse(code);
+  const typed = recovery ? recoveryCode(code) : totpCode(code);
 
   const submit = async () => {
-    if (!parsed.success || busy) return;
+    if (typed === null || busy) return;
     setBusy(true);
     try {
-      if (recovery) await unwrap((o) => api.auth['two-factor']['verify-backup-code'].$post({ json: { code: parsed.data } }, o));
-      else await unwrap((o) => api.auth['two-factor']['verify-totp'].$post({ json: { code: parsed.data } }, o));
+      if (recovery) await unwrap((o) => api.auth['two-factor']['verify-backup-code'].$post({ json: { code: typed } }, o));
+      else await unwrap((o) => api.auth['two-factor']['verify-totp'].$post({ json: { code: typed } }, o));
       await onSignedIn();
     } catch (err) {
       signInFailed(t, err);
@@ -61,7 +61,7 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => Promise<
           spellCheck={false}
         />
       </div>
-      <Button type="submit" className="w-full" disabled={!parsed.success || busy}>
+      <Button type="submit" className="w-full" disabled={typed === null || busy}>
         {busy ? t('twoFactor.verifying') : t('twoFactor.verify')}
       </Button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">

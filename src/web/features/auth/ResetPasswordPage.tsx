@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
 import { toast } from '../../lib/toast';
 import { AUTH_WRITE_BODIES } from '../../../core/contracts/account';
-import { emailSchema } from '../../../core/password';
+import { emailSchema } from '../../../core/contracts/account';
 import { FieldError } from '../../components/ui';
 import type { PageMeta } from '../../app/page';
 import { EmailField } from './AccountFields';

@@ -4,7 +4,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { useTranslation } from '../../i18n';
 import { twoFactorSetupSchema, type TwoFactorSetup } from '../../../core/contracts/account';
-import { secretOf, totpCodeSchema } from '../../../core/secondFactor';
+import { secretOf, totpCode } from '../../../core/secondFactor';
 import { Button, Input, Label } from '../../components/ui';
 import { errorText } from '../../lib/errorText';
 import { api, ME_QUERY_KEY, unwrap, type Me } from './api';
@@ -147,12 +147,12 @@ function SetupStep({ setup, onCancel, onEnabled }: { setup: TwoFactorSetup; onCa
   const id = useId();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const parsed = totpCodeSchema.safeParse(code);
+  const typed = totpCode(code);
   const submit = async () => {
-    if (!parsed.success || busy) return;
+    if (typed === null || busy) return;
     setBusy(true);
     try {
-      await unwrap((o) => api.auth['two-factor']['verify-totp'].$post({ json: { code: parsed.data } }, o));
+      await unwrap((o) => api.auth['two-factor']['verify-totp'].$post({ json: { code: typed } }, o));
       await onEnabled();
     } catch (err) {
       failed(t, err);
@@ -196,7 +196,7 @@ function SetupStep({ setup, onCancel, onEnabled }: { setup: TwoFactorSetup; onCa
           <Input id={`${id}-code`} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="one-time-code" inputMode="numeric" maxLength={9} />
         </div>
         <div className="flex gap-2">
-          <Button type="submit" disabled={!parsed.success || busy}>
+          <Button type="submit" disabled={typed === null || busy}>
             {t('twoFactor.confirm')}
           </Button>
           <Button type="button" variant="ghost" onClick={onCancel}>
