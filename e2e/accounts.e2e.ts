@@ -55,8 +55,11 @@ describe.skipIf(!hasChromium())('accounts', () => {
     }
     await noScript.close();
 
-    // Sign out: the browser goes to the site root.
+    // Sign out: the browser goes to the site root, which sends it back to /en — the address it was
+    // already on, so the new page is waited for by its navigation, not by its address.
+    const leaving = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
     await page.getByRole('button', { name: 'Sign out' }).first().click();
+    await leaving;
     await page.waitForURL((url) => url.pathname === '/en');
     await hydrated(page);
     await page.getByRole('button', { name: 'Sign in' }).first().waitFor();

@@ -1,13 +1,24 @@
-import type { ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { ChangeEventHandler, FocusEventHandler, ReactNode, Ref } from 'react';
 import { useTranslation } from '../../i18n';
 import { FieldError, Input, Label } from '../../components/ui';
 import { StrengthMeter } from './StrengthMeter';
 
-/** What the account fields take from their form: the field's registration and its accessible state. */
+/**
+ * How a field is bound to its form: a react-hook-form registration (the account pages) or a value
+ * kept in React state (the sign-in dialog's forms, ./AuthForms.tsx).
+ */
+export interface FieldBinding {
+  name: string;
+  value?: string;
+  onChange: ChangeEventHandler<HTMLInputElement>;
+  onBlur?: FocusEventHandler<HTMLInputElement>;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** What the account fields take from their form: the field's binding and its accessible state. */
 interface FieldProps {
   id: string;
-  registration: UseFormRegisterReturn;
+  registration: FieldBinding;
   invalid?: boolean;
   describedBy?: string;
   /** Hints and errors under the input. */
@@ -27,7 +38,7 @@ export function EmailField({ id, registration, invalid, describedBy, children }:
 }
 
 /** The account's present password, as typed to sign in or to change it. */
-export function CurrentPasswordField({ id, label, registration }: { id: string; label: string; registration: UseFormRegisterReturn }) {
+export function CurrentPasswordField({ id, label, registration }: { id: string; label: string; registration: FieldBinding }) {
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
@@ -59,7 +70,7 @@ export function NewPasswordField({
 }
 
 /** The new password typed a second time; `mismatch` shows that the two differ. Its ids are `${idPrefix}-confirm` and `${idPrefix}-mismatch`. */
-export function ConfirmPasswordField({ idPrefix, registration, mismatch }: { idPrefix: string; registration: UseFormRegisterReturn; mismatch: boolean }) {
+export function ConfirmPasswordField({ idPrefix, registration, mismatch }: { idPrefix: string; registration: FieldBinding; mismatch: boolean }) {
   const { t } = useTranslation('auth');
   return (
     <div>

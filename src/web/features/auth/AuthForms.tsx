@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toast';
@@ -12,7 +11,7 @@ import { TabList, TabPanel } from '../../components/ui/Tabs';
 import { api, ApiError, unwrap, useRefreshMe } from './api';
 import type { AuthTab } from './authDialogStore';
 import { signInFailed, signUpFailed } from './messages';
-import { CurrentPasswordField, EmailField, NewPasswordField } from './AccountFields';
+import { CurrentPasswordField, EmailField, NewPasswordField, type FieldBinding } from './AccountFields';
 import { CodeStep } from './CodeStep';
 
 /** Debounce of the sign-up e-mail check (docs/rules.md#accounts). */
@@ -23,15 +22,6 @@ export const SIGNUP_NOTICE_MS = 8000;
 type EmailState = 'idle' | 'checking' | 'available' | 'taken' | 'error';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-/**
- * A body the account contract refuses in the browser, as the refusal the server would have sent:
- * the contract's messages are error codes (src/core/contracts/account.ts).
- */
-function contractRefusal(errors: FieldErrors): ApiError {
-  const message = Object.values(errors).find((e) => typeof e?.message === 'string')?.message;
-  return new ApiError(isErrorCode(message) ? message : 'VALIDATION_FAILED', 422);
-}
 
 /**
  * Login and sign-up tabs, shared by the dialog and the /auth page. `onDone` runs once signed in;
@@ -61,19 +51,29 @@ export function AuthTabs({ tab, onTabChange, onDone, onLeave }: { tab: AuthTab; 
 }
 
 
-/** The account contract, with zod and the form's resolver for it: loaded at the form's first check, not with the dialog. */
-const accountContract = () => Promise.all([import('@hookform/resolvers/zod'), import('../../../core/contracts/account')]);
+/** The account contract, with zod: loaded when a form is first sent, not with the dialog. */
+const accountContract = () => import('../../../core/contracts/account');
+type FormPath = '/sign-in/email' | '/sign-up/email';
 
 /**
- * The check of a form whose body is the account contract's for `path` (`AUTH_WRITE_BODIES`): the
- * contract, and zod with it, are fetched when the form is first checked, on sending or on leaving a
- * field, so the sign-in dialog opens without them.
+ * A form's values as the account contract reads them for `path` (`AUTH_WRITE_BODIES`: trimmed,
+ * the e-mail in lower case), or the refusal the server would have sent: the contract's messages
+ * are error codes (src/core/contracts/account.ts).
  */
-function contractResolver<P extends '/sign-in/email' | '/sign-up/email'>(path: P): Resolver<z.input<(typeof AUTH_WRITE_BODIES)[P]> & FieldValues, unknown, z.output<(typeof AUTH_WRITE_BODIES)[P]>> {
-  return async (values, context, options) => {
-    const [{ zodResolver }, { AUTH_WRITE_BODIES: bodies }] = await accountContract();
-    return zodResolver(bodies[path])(values, context, options) as never;
-  };
+async function contractBody<P extends FormPath>(path: P, values: z.input<(typeof AUTH_WRITE_BODIES)[P]>): Promise<z.output<(typeof AUTH_WRITE_BODIES)[P]>> {
+  const { AUTH_WRITE_BODIES: bodies } = await accountContract();
+  const parsed = bodies[path].safeParse(values);
+  if (parsed.success) return parsed.data as z.output<(typeof AUTH_WRITE_BODIES)[P]>;
+  const message = parsed.error.issues[0]?.message;
+  throw new ApiError(isErrorCode(message) ? message : 'VALIDATION_FAILED', 422);
+}
+
+/** A form's text fields in React state, each bound to its input by `bind(name)`. */
+function useFields<T extends Record<string, string>>(initial: T) {
+  const [values, setValues] = useState(initial);
+  const set = (name: keyof T, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const bind = (name: keyof T & string): FieldBinding => ({ name, value: values[name], onChange: (e) => set(name, e.target.value) });
+  return { values, set, bind, reset: () => setValues(initial) };
 }
 
 export function LoginForm({ onDone, onLeave }: { onDone: () => void; onLeave?: () => void }) {
@@ -81,9 +81,9 @@ export function LoginForm({ onDone, onLeave }: { onDone: () => void; onLeave?: (
   const refreshMe = useRefreshMe();
   const id = useId();
   // The `/sign-in/email` body: the e-mail trimmed and in lower case, the password as typed.
-  const form = useForm({ resolver: contractResolver('/sign-in/email'), defaultValues: { email: '', password: '' } });
-  const busy = form.formState.isSubmitting;
-  const [email, password] = form.watch(['email', 'password']);
+  const form = useFields({ email: '', password: '' });
+  const [busy, setBusy] = useState(false);
+  const { email, password } = form.values;
   const canSubmit = email.trim() !== '' && password !== '' && !busy;
   // After the password, an account with a second factor is asked for a code (docs/rules.md#second-factor).
   const [codeStep, setCodeStep] = useState(false);
@@ -96,32 +96,32 @@ export function LoginForm({ onDone, onLeave }: { onDone: () => void; onLeave?: (
     onDone();
   };
 
-  const submit = form.handleSubmit(
-    async (body) => {
-      if (!canSubmit) return;
-      try {
-        const answer: unknown = await unwrap((o) => api.auth['sign-in'].email.$post({ json: body }, o));
-        const [, { isTwoFactorChallenge }] = await accountContract();
-        if (isTwoFactorChallenge(answer)) {
-          setCodeStep(true);
-          return;
-        }
-        await signedIn();
-      } catch (err) {
-        signInFailed(t, err);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!canSubmit) return;
+    setBusy(true);
+    try {
+      const body = await contractBody('/sign-in/email', form.values);
+      const answer: unknown = await unwrap((o) => api.auth['sign-in'].email.$post({ json: body }, o));
+      const { isTwoFactorChallenge } = await accountContract();
+      if (isTwoFactorChallenge(answer)) {
+        setCodeStep(true);
+        return;
       }
-    },
-    (errors) => {
-      if (canSubmit) signInFailed(t, contractRefusal(errors));
-    },
-  );
+      await signedIn();
+    } catch (err) {
+      signInFailed(t, err);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   if (codeStep) {
     return (
       <CodeStep
         onSignedIn={signedIn}
         onRestart={() => {
-          form.setValue('password', '');
+          form.set('password', '');
           setCodeStep(false);
         }}
       />
@@ -130,8 +130,8 @@ export function LoginForm({ onDone, onLeave }: { onDone: () => void; onLeave?: (
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-      <EmailField id={`${id}-email`} registration={form.register('email')} />
-      <CurrentPasswordField id={`${id}-password`} label={t('fields.password')} registration={form.register('password')} />
+      <EmailField id={`${id}-email`} registration={form.bind('email')} />
+      <CurrentPasswordField id={`${id}-password`} label={t('fields.password')} registration={form.bind('password')} />
       <Button type="submit" className="w-full" disabled={!canSubmit}>
         {busy ? t('login.submitting') : t('login.submit')}
       </Button>
@@ -149,9 +149,9 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
   const refreshMe = useRefreshMe();
   const id = useId();
   // The `/sign-up/email` body: full name and e-mail trimmed (the e-mail in lower case), the password as typed.
-  const form = useForm({ resolver: contractResolver('/sign-up/email'), defaultValues: { name: '', email: '', password: '' } });
-  const busy = form.formState.isSubmitting;
-  const [fullName, email, password] = form.watch(['name', 'email', 'password']);
+  const form = useFields({ name: '', email: '', password: '' });
+  const [busy, setBusy] = useState(false);
+  const { name: fullName, email, password } = form.values;
   const [emailState, setEmailState] = useState<EmailState>('idle');
   const checkSeq = useRef(0);
 
@@ -181,29 +181,29 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
   const passwordOk = isAcceptablePassword(password) && passwordStrength(password).score >= PASSWORD_MIN_SCORE;
   const canSubmit = nameOk && emailOk && passwordOk && emailState !== 'checking' && emailState !== 'taken' && !busy;
 
-  const submit = form.handleSubmit(
-    async (body) => {
-      if (!canSubmit) return;
-      try {
-        // Re-checked at submit: the address may have been taken meanwhile (the contract checked the password).
-        const { available } = await unwrap((o) => api['auth-extra']['email-available'].$post({ json: { email: body.email } }, o));
-        if (!available) {
-          setEmailState('taken');
-          throw new ApiError('EMAIL_TAKEN', 409);
-        }
-        await unwrap((o) => api.auth['sign-up'].email.$post({ json: body }, o));
-        await refreshMe().catch(() => null);
-        toast.success(t('signup.welcome', { name: body.name }), { description: t('signup.notice', { email: body.email }), duration: SIGNUP_NOTICE_MS });
-        form.reset();
-        onDone();
-      } catch (err) {
-        signUpFailed(t, err);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!canSubmit) return;
+    setBusy(true);
+    try {
+      const body = await contractBody('/sign-up/email', form.values);
+      // Re-checked at submit: the address may have been taken meanwhile (the contract checked the password).
+      const { available } = await unwrap((o) => api['auth-extra']['email-available'].$post({ json: { email: body.email } }, o));
+      if (!available) {
+        setEmailState('taken');
+        throw new ApiError('EMAIL_TAKEN', 409);
       }
-    },
-    (errors) => {
-      if (canSubmit) signUpFailed(t, contractRefusal(errors));
-    },
-  );
+      await unwrap((o) => api.auth['sign-up'].email.$post({ json: body }, o));
+      await refreshMe().catch(() => null);
+      toast.success(t('signup.welcome', { name: body.name }), { description: t('signup.notice', { email: body.email }), duration: SIGNUP_NOTICE_MS });
+      form.reset();
+      onDone();
+    } catch (err) {
+      signUpFailed(t, err);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const emailHint =
     emailState === 'checking'
@@ -223,7 +223,7 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
         <Input
           id={`${id}-name`}
           autoComplete="name"
-          {...form.register('name')}
+          {...form.bind('name')}
           aria-invalid={fullName !== '' && !nameOk}
           aria-describedby={`${id}-name-error`}
         />
@@ -231,7 +231,7 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
       </div>
       <EmailField
         id={`${id}-email`}
-        registration={form.register('email')}
+        registration={form.bind('email')}
         invalid={emailState === 'taken' || (email.trim() !== '' && !emailOk)}
         describedBy={`${id}-email-hint`}
       >
@@ -248,7 +248,7 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
       <NewPasswordField
         id={`${id}-password`}
         label={t('fields.password')}
-        registration={form.register('password')}
+        registration={form.bind('password')}
         password={password}
         strengthId={`${id}-strength`}
         invalid={password.length >= 3 && !passwordOk}
