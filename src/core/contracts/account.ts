@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { roleSchema } from './admin';
 import { myDiscountSchema } from './discounts';
 import { EMAIL_MAX_LENGTH, FULL_NAME_MAX_LENGTH, FULL_NAME_MIN_LENGTH, isAcceptablePassword, isVisibleName, PASSWORD_MAX_LENGTH } from '../password';
 import { recoveryCode, totpCode } from '../secondFactor';
@@ -40,6 +39,9 @@ const secondFactorCode = (read: (typed: string) => string | null) =>
     .transform((typed) => read(typed)!);
 export const totpCodeSchema = secondFactorCode(totpCode);
 export const recoveryCodeSchema = secondFactorCode(recoveryCode);
+
+/** The roles a person can hold. */
+export const roleSchema = z.enum(['user', 'moderator', 'admin']);
 
 /** The signed-in person as the browser sees them: `GET /api/me` answers `{ user: Me | null }`. */
 export const meSchema = z.object({

@@ -3,10 +3,13 @@ import { LANGUAGES } from '../i18n';
 import { isOnStep, SETTING_STEPS, settingsSchema, type NumericSettingKey } from '../settings';
 import { markupSchema } from '../catalog';
 import { PAYMENT_STATUSES } from './payments';
+import { roleSchema } from './account';
+import { orderIdSchema } from './orders';
+
+export { orderIdSchema, roleSchema };
 
 // Every body an admin sends is a strict object: an unknown field is refused (422), not ignored.
 
-export const roleSchema = z.enum(['user', 'moderator', 'admin']);
 export const roleInputSchema = z.strictObject({ role: roleSchema });
 
 /**
@@ -149,8 +152,6 @@ export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
 
 /** A row id in an address: a positive whole number. */
 export const numericIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() });
-/** An order's id in an address. */
-export const orderIdSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 export const orderIdParamsSchema = z.strictObject({ id: orderIdSchema });
 export const userIdParamsSchema = z.strictObject({ id: z.string() });
 export const userRoleParamsSchema = z.strictObject({ id: z.string(), role: roleSchema });

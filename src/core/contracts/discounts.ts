@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISCOUNT_SOURCES, discountPercentSchema } from '../discounts';
-import { orderIdSchema } from './admin';
+import { orderIdSchema } from './orders';
 
 /** Customer discounts and groups (docs/rules.md#discounts): the team's inputs and the answers. */
 

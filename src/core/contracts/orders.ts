@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { orderNoteSchema } from '../orderNotes';
 import { HISTORY_SEARCH_MAX, HISTORY_TABS, ORDER_STATUSES } from '../orderStatus';
 
+/** An order's id in an address. */
+export const orderIdSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+
 /** An order waiting at the provider with no progress past its service's usual start (src/core/orderDelay.ts). */
 export const orderDelaySchema = z.object({ since: z.string(), usualMinutes: z.number().int() });
 

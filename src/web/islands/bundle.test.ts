@@ -107,6 +107,11 @@ describe('the islands build', () => {
     visit(dialog.fileName);
     const rendered = [...loaded].flatMap((f) => Object.entries(chunks.get(f)!.modules).filter(([, m]) => m.renderedLength > 0).map(([id]) => id));
     expect(rendered.filter((id) => ['zod', 'big.js', 'react-hook-form', '@hookform/resolvers'].includes(packageOf(id) ?? '') || /\/src\/core\/contracts\/(account|admin|payments)\.ts$/.test(id))).toEqual([]);
+    // What a form loads when sent: the account contract with zod, not the team's or the payments' contracts and big.js.
+    dialog.dynamicImports.forEach(visit);
+    const sent = [...loaded].flatMap((f) => Object.entries(chunks.get(f)!.modules).filter(([, m]) => m.renderedLength > 0).map(([id]) => id));
+    expect(sent.some((id) => id.endsWith('/src/core/contracts/account.ts'))).toBe(true);
+    expect(sent.filter((id) => packageOf(id) === 'big.js' || /\/src\/core\/contracts\/(admin|payments)\.ts$/.test(id))).toEqual([]);
   });
 
   it('compiles JSX for production, whoever builds it (the test runner sets NODE_ENV to "test")', async () => {
