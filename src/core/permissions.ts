@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import type { roleSchema } from './contracts/admin';
+/** The roles a person can hold; the account contract's `roleSchema` is built on them. */
+export const ROLES = ['user', 'moderator', 'admin'] as const;
 
 /**
  * Who may do what in the team's area: the one table of role → permissions, read by the server's
@@ -51,7 +51,7 @@ export const PERMISSIONS = [
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
-type Role = z.infer<typeof roleSchema>;
+type Role = (typeof ROLES)[number];
 
 export type RolePermissions = Readonly<Record<Role, readonly Permission[]>>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { myDiscountSchema } from './discounts';
 import { EMAIL_MAX_LENGTH, FULL_NAME_MAX_LENGTH, FULL_NAME_MIN_LENGTH, isAcceptablePassword, isVisibleName, PASSWORD_MAX_LENGTH } from '../password';
+import { ROLES } from '../permissions';
 import { recoveryCode, totpCode } from '../secondFactor';
 
 // Issue messages are error codes (see errors.ts) that the browser translates.
@@ -40,8 +41,8 @@ const secondFactorCode = (read: (typed: string) => string | null) =>
 export const totpCodeSchema = secondFactorCode(totpCode);
 export const recoveryCodeSchema = secondFactorCode(recoveryCode);
 
-/** The roles a person can hold. */
-export const roleSchema = z.enum(['user', 'moderator', 'admin']);
+/** The roles a person can hold (../permissions.ts). */
+export const roleSchema = z.enum(ROLES);
 
 /** The signed-in person as the browser sees them: `GET /api/me` answers `{ user: Me | null }`. */
 export const meSchema = z.object({

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '../../../core/i18n';
+import { ROLES } from '../../../core/permissions';
 
 /**
  * Identity tables. `users`, `sessions`, `accounts` and `verifications` follow the shape better-auth
@@ -85,7 +86,8 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
 
-export const ROLES = ['user', 'moderator', 'admin'] as const;
+/** The roles (core/permissions.ts); the column's check below lists them for the database. */
+export { ROLES };
 export type Role = (typeof ROLES)[number];
 
 export const userRoles = pgTable(

@@ -25,7 +25,7 @@ const seg = encodeURIComponent;
 // ─── Shapes ────────────────────────────────────────────────────────────────────────────────
 
 export type Role = z.infer<typeof roleSchema>;
-export const ROLES: readonly Role[] = ['user', 'moderator', 'admin'];
+export { ROLES } from '../../../core/permissions';
 
 export type DashboardData = InferResponseType<typeof api.dashboard.$get>;
 export type AdminUser = InferResponseType<typeof api.users.$get>['users'][number];
