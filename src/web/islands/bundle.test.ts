@@ -50,18 +50,25 @@ const PAGE_CEILINGS: { page: string; islands: string[]; bytes: number; ours: num
 let built: ReturnType<typeof productionBuild> | undefined;
 /** One build for the file's tests. */
 const islandsBuild = () => (built ??= productionBuild('islands'));
+type Chunks = Awaited<ReturnType<typeof productionBuild>>['chunks'];
 
-async function publicPageChunks() {
-  const { chunks } = await islandsBuild();
-  const entry = [...chunks.values()].find((c) => c.isEntry)!;
-  const loaded = new Set<string>();
+/** Adds to `loaded` the chunks `files` load: each with what it imports statically. */
+function withImports(chunks: Chunks, files: Iterable<string>, loaded = new Set<string>()): Set<string> {
   const visit = (file: string) => {
     if (loaded.has(file)) return;
     loaded.add(file);
     chunks.get(file)!.imports.forEach(visit);
   };
-  visit(entry.fileName);
-  entry.dynamicImports.forEach(visit);
+  for (const file of files) visit(file);
+  return loaded;
+}
+/** The modules of those chunks that ship code (a module Rollup placed but left out renders nothing). */
+const renderedIn = (chunks: Chunks, files: Iterable<string>) => [...files].flatMap((f) => Object.entries(chunks.get(f)!.modules).filter(([, m]) => m.renderedLength > 0).map(([id]) => id));
+
+async function publicPageChunks() {
+  const { chunks } = await islandsBuild();
+  const entry = [...chunks.values()].find((c) => c.isEntry)!;
+  const loaded = withImports(chunks, [entry.fileName, ...entry.dynamicImports]);
   return { entry, loaded: [...loaded].map((f) => chunks.get(f)!), chunks };
 }
 
@@ -71,13 +78,10 @@ describe('the islands build', () => {
     const found = new Map<string, Set<string>>();
     // The chunks other islands than the order form load, and what the order form alone loads.
     const orderForm = [...chunks.values()].find((c) => Object.keys(c.modules).some((id) => id.endsWith('/src/web/features/catalog/OrderPage.tsx')))!;
-    const beside = new Set<string>();
-    const visit = (file: string) => {
-      if (beside.has(file)) return;
-      beside.add(file);
-      chunks.get(file)!.imports.forEach(visit);
-    };
-    for (const file of entry.dynamicImports) if (file !== orderForm.fileName) visit(file);
+    const beside = withImports(
+      chunks,
+      entry.dynamicImports.filter((file) => file !== orderForm.fileName),
+    );
     for (const chunk of loaded) {
       // A module Rollup placed in a chunk but whose code it left out entirely (a manual chunk takes
       // in the static imports of its modules, used or not) ships nothing.
@@ -98,18 +102,11 @@ describe('the islands build', () => {
   it('opens the sign-in dialog without zod, big.js, a form library or the account contract: the forms fetch the contract when sent', async () => {
     const { chunks } = await islandsBuild();
     const dialog = [...chunks.values()].find((c) => Object.keys(c.modules).some((id) => id.endsWith('/src/web/features/auth/AuthDialog.tsx')))!;
-    const loaded = new Set<string>();
-    const visit = (file: string) => {
-      if (loaded.has(file)) return;
-      loaded.add(file);
-      chunks.get(file)!.imports.forEach(visit);
-    };
-    visit(dialog.fileName);
-    const rendered = [...loaded].flatMap((f) => Object.entries(chunks.get(f)!.modules).filter(([, m]) => m.renderedLength > 0).map(([id]) => id));
+    const loaded = withImports(chunks, [dialog.fileName]);
+    const rendered = renderedIn(chunks, loaded);
     expect(rendered.filter((id) => ['zod', 'big.js', 'react-hook-form', '@hookform/resolvers'].includes(packageOf(id) ?? '') || /\/src\/core\/contracts\/(account|admin|payments)\.ts$/.test(id))).toEqual([]);
     // What a form loads when sent: the account contract with zod, not the team's or the payments' contracts and big.js.
-    dialog.dynamicImports.forEach(visit);
-    const sent = [...loaded].flatMap((f) => Object.entries(chunks.get(f)!.modules).filter(([, m]) => m.renderedLength > 0).map(([id]) => id));
+    const sent = renderedIn(chunks, withImports(chunks, dialog.dynamicImports, loaded));
     expect(sent.some((id) => id.endsWith('/src/core/contracts/account.ts'))).toBe(true);
     expect(sent.filter((id) => packageOf(id) === 'big.js' || /\/src\/core\/contracts\/(admin|payments)\.ts$/.test(id))).toEqual([]);
   });
@@ -126,19 +123,16 @@ describe('a public page’s JavaScript', () => {
     const entry = [...chunks.values()].find((c) => c.isEntry)!;
     // The chunk that holds the module: the runtime and the header share one (`frame`, vite.islands.config.ts).
     const of = (module: string) => [...chunks.values()].find((c) => Object.keys(c.modules).some((id) => id.endsWith(`/src/web/${module}`)))!;
-    const loaded = new Set<string>();
-    const visit = (file: string) => {
-      if (loaded.has(file)) return;
-      loaded.add(file);
-      chunks.get(file)!.imports.forEach(visit);
-    };
-    for (const chunk of [entry, ...(islands.length ? [of('islands/runtime.tsx'), ...islands.map(of)] : [])]) visit(chunk.fileName);
+    const loaded = withImports(
+      chunks,
+      [entry, ...(islands.length ? [of('islands/runtime.tsx'), ...islands.map(of)] : [])].map((c) => c.fileName),
+    );
     const gz = (file: string) => gzipSync(chunks.get(file)!.code, { level: 9 }).length;
     // React's chunk, as vite.islands.config.ts names it: with the first island to wake, not before.
     const react = [...loaded].filter((f) => chunks.get(f)!.name === 'react');
     expect(react).toHaveLength(islands.length ? 1 : 0);
     // Our API client and error codes load with the page's first request, not with its islands (vite.islands.config.ts).
-    const rendered = [...loaded].flatMap((f) => Object.entries(chunks.get(f)!.modules).filter(([, m]) => m.renderedLength > 0).map(([id]) => id));
+    const rendered = renderedIn(chunks, loaded);
     if (!api) expect(rendered.filter((id) => /\/src\/(web\/lib\/api|core\/errors|web\/islands\/hc)\.ts$/.test(id))).toEqual([]);
     const total = [...loaded].reduce((n, f) => n + gz(f), 0);
     const ours = total - (react[0] ? gz(react[0]) : 0);

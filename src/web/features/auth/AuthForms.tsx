@@ -68,12 +68,29 @@ async function contractBody<P extends FormPath>(path: P, values: z.input<(typeof
   throw new ApiError(isErrorCode(message) ? message : 'VALIDATION_FAILED', 422);
 }
 
-/** A form's text fields in React state, each bound to its input by `bind(name)`. */
+/**
+ * A form's text fields in React state, each bound to its input by `bind(name)`, and its sending:
+ * `onSubmit(canSend, send, failed)` runs `send` when the form may be sent, busy meanwhile, and
+ * hands what went wrong to `failed`.
+ */
 function useFields<T extends Record<string, string>>(initial: T) {
   const [values, setValues] = useState(initial);
+  const [busy, setBusy] = useState(false);
   const set = (name: keyof T, value: string) => setValues((v) => ({ ...v, [name]: value }));
   const bind = (name: keyof T & string): FieldBinding => ({ name, value: values[name], onChange: (e) => set(name, e.target.value) });
-  return { values, set, bind, reset: () => setValues(initial) };
+  const onSubmit = (canSend: boolean, send: () => Promise<void>, failed: (err: unknown) => void) => async (e: FormEvent) => {
+    e.preventDefault();
+    if (!canSend) return;
+    setBusy(true);
+    try {
+      await send();
+    } catch (err) {
+      failed(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { values, set, bind, reset: () => setValues(initial), busy, onSubmit };
 }
 
 export function LoginForm({ onDone, onLeave }: { onDone: () => void; onLeave?: () => void }) {
@@ -82,7 +99,7 @@ export function LoginForm({ onDone, onLeave }: { onDone: () => void; onLeave?: (
   const id = useId();
   // The `/sign-in/email` body: the e-mail trimmed and in lower case, the password as typed.
   const form = useFields({ email: '', password: '' });
-  const [busy, setBusy] = useState(false);
+  const { busy } = form;
   const { email, password } = form.values;
   const canSubmit = email.trim() !== '' && password !== '' && !busy;
   // After the password, an account with a second factor is asked for a code (docs/rules.md#second-factor).
@@ -96,25 +113,17 @@ export function LoginForm({ onDone, onLeave }: { onDone: () => void; onLeave?: (
     onDone();
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!canSubmit) return;
-    setBusy(true);
-    try {
+  const submit = form.onSubmit(
+    canSubmit,
+    async () => {
       const body = await contractBody('/sign-in/email', form.values);
       const answer: unknown = await unwrap((o) => api.auth['sign-in'].email.$post({ json: body }, o));
       const { isTwoFactorChallenge } = await accountContract();
-      if (isTwoFactorChallenge(answer)) {
-        setCodeStep(true);
-        return;
-      }
-      await signedIn();
-    } catch (err) {
-      signInFailed(t, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+      if (isTwoFactorChallenge(answer)) setCodeStep(true);
+      else await signedIn();
+    },
+    (err) => signInFailed(t, err),
+  );
 
   if (codeStep) {
     return (
@@ -150,7 +159,7 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
   const id = useId();
   // The `/sign-up/email` body: full name and e-mail trimmed (the e-mail in lower case), the password as typed.
   const form = useFields({ name: '', email: '', password: '' });
-  const [busy, setBusy] = useState(false);
+  const { busy } = form;
   const { name: fullName, email, password } = form.values;
   const [emailState, setEmailState] = useState<EmailState>('idle');
   const checkSeq = useRef(0);
@@ -181,11 +190,9 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
   const passwordOk = isAcceptablePassword(password) && passwordStrength(password).score >= PASSWORD_MIN_SCORE;
   const canSubmit = nameOk && emailOk && passwordOk && emailState !== 'checking' && emailState !== 'taken' && !busy;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!canSubmit) return;
-    setBusy(true);
-    try {
+  const submit = form.onSubmit(
+    canSubmit,
+    async () => {
       const body = await contractBody('/sign-up/email', form.values);
       // Re-checked at submit: the address may have been taken meanwhile (the contract checked the password).
       const { available } = await unwrap((o) => api['auth-extra']['email-available'].$post({ json: { email: body.email } }, o));
@@ -198,12 +205,9 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
       toast.success(t('signup.welcome', { name: body.name }), { description: t('signup.notice', { email: body.email }), duration: SIGNUP_NOTICE_MS });
       form.reset();
       onDone();
-    } catch (err) {
-      signUpFailed(t, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    (err) => signUpFailed(t, err),
+  );
 
   const emailHint =
     emailState === 'checking'
