@@ -54,6 +54,25 @@ describe.skipIf(!hasChromium())('chargeback', () => {
     await browser?.close();
   });
 
+  it('shows the bonus rules and coupons whole at 1280 px in each language: nothing scrolls sideways, the edit buttons in view', async () => {
+    const request = adminContext.request;
+    const post = (path: string, data: unknown) => request.post(path, { headers: { Origin: shop() }, data });
+    const code = `WIDE${unique().replace(/[^A-Za-z0-9]/g, '').slice(-8).toUpperCase()}`;
+    const ruleName = `Kart ilə yükləmə bonusu — payız kampaniyası ${unique()}`;
+    expect((await post('/api/admin/bonuses/rules', { name: ruleName, method: null, minMicros: 20_000_000, percentBp: 1250, capMicros: 15_000_000, startsAt: '2026-11-01T00:00:00.000Z', endsAt: '2027-12-31T20:00:00.000Z', enabled: false })).status()).toBe(201);
+    expect((await post('/api/admin/bonuses/coupons', { code, kind: 'percent', amountMicros: null, percentBp: 1000, capMicros: 25_000_000, minTopUpMicros: 10_000_000, perCustomer: 1, totalUses: 500, expiresAt: '2027-12-31T20:00:00.000Z', enabled: false })).status()).toBe(201);
+    const page = await adminContext.newPage();
+    for (const lang of ['az', 'tr', 'en']) {
+      await page.goto(`/${lang}/admin/payments`);
+      await hydrated(page);
+      await page.locator('[data-testid="coupon-row"]').first().waitFor();
+      const tables = await page.evaluate(() => [...document.querySelectorAll('table')].filter((t) => t.querySelector('[data-testid="rule-row"], [data-testid="coupon-row"]')).map((t) => ({ table: t.parentElement!.scrollWidth, panel: t.parentElement!.clientWidth })));
+      expect(tables, lang).toHaveLength(2);
+      for (const { table, panel } of tables) expect(table, lang).toBeLessThanOrEqual(panel);
+    }
+    await page.close();
+  });
+
   it('the team books a chargeback of a spent top-up: the customer owes, cannot order, tops up and orders again', async () => {
     const request = customerContext.request;
     const order = async (service: PublicService) =>

@@ -91,9 +91,9 @@ function EditCell({ name, onEdit }: { name: string; onEdit: () => void }) {
   const { t } = useTranslation('admin');
   return (
     <td className={`${td} whitespace-nowrap text-right`}>
-      <Button variant="outline" size="sm" onClick={onEdit} aria-label={t('common.editItem', { name })}>
+      {/* The pencil alone, named for the rule or coupon it edits: the table fits its panel at 1280 px. */}
+      <Button variant="outline" size="sm" onClick={onEdit} aria-label={t('common.editItem', { name })} title={t('bonuses.edit')}>
         <Pencil className="size-4" aria-hidden="true" />
-        {t('bonuses.edit')}
       </Button>
     </td>
   );
@@ -110,19 +110,25 @@ function RulesTable({ rules, onEdit }: { rules: BonusRuleRow[]; onEdit?: (rule: 
   return (
     <Table
       label={t('bonuses.rulesTitle')}
-      minWidth="min-w-[960px]"
+      minWidth="min-w-[760px]"
+      dense
       head={
         <>
-          <Th>{t('bonuses.name')}</Th>
-          <Th>{t('bonuses.method')}</Th>
-          <Th className="text-right">{t('bonuses.from')}</Th>
-          <Th className="text-right">{t('bonuses.percent')}</Th>
-          <Th className="text-right">{t('bonuses.cap')}</Th>
-          <Th>{t('bonuses.inShopZone', { what: t('bonuses.period'), offset: shopZoneOffset() })}</Th>
-          <Th>{t('bonuses.state')}</Th>
-          <Th className="text-right">{t('bonuses.uses')}</Th>
-          <Th className="text-right">{t('bonuses.given')}</Th>
-          {onEdit ? <Th className="text-right">{t('common.actions')}</Th> : null}
+          <Th wrap>{t('bonuses.name')}</Th>
+          <Th wrap>{t('bonuses.method')}</Th>
+          <Th wrap className="text-right">{t('bonuses.from')}</Th>
+          <Th wrap className="text-right">{t('bonuses.percent')}</Th>
+          <Th wrap className="text-right">{t('bonuses.cap')}</Th>
+          <Th wrap>{t('bonuses.inShopZone', { what: t('bonuses.period'), offset: shopZoneOffset() })}</Th>
+          <Th wrap>{t('bonuses.state')}</Th>
+          <Th wrap className="text-right">{t('bonuses.uses')}</Th>
+          <Th wrap className="text-right">{t('bonuses.given')}</Th>
+          {onEdit ? (
+            // Its name for screen readers only, kept inside the table's scroller (`relative`).
+            <Th className="relative text-right">
+              <span className="sr-only">{t('common.actions')}</span>
+            </Th>
+          ) : null}
         </>
       }
     >
@@ -130,15 +136,15 @@ function RulesTable({ rules, onEdit }: { rules: BonusRuleRow[]; onEdit?: (rule: 
         <tr key={r.id} data-testid="rule-row">
           <td className={`${td} font-medium text-slate-900`}>{r.name}</td>
           <td className={td}>{r.method ? t(`methods.kinds.${r.method}`) : t('bonuses.anyMethod')}</td>
-          <td className={`${td} text-right tabular-nums`}>{usd(r.minMicros)}</td>
+          <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{usd(r.minMicros)}</td>
           <td className={`${td} whitespace-nowrap text-right font-semibold tabular-nums text-emerald-700`}>{percentText(r.percentBp, lang)}</td>
-          <td className={`${td} text-right tabular-nums`}>{r.capMicros === null ? t('bonuses.noCap') : usd(r.capMicros)}</td>
+          <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{r.capMicros === null ? t('bonuses.noCap') : usd(r.capMicros)}</td>
           <td className={`${td} text-xs`}>{period(r)}</td>
           <td className={td}>
             <StateBadge on={r.enabled} />
           </td>
-          <td className={`${td} text-right tabular-nums`}>{formatNumber(r.uses, lang)}</td>
-          <td className={`${td} text-right tabular-nums`}>{usd(r.givenMicros)}</td>
+          <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatNumber(r.uses, lang)}</td>
+          <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{usd(r.givenMicros)}</td>
           {onEdit ? <EditCell name={r.name} onEdit={() => onEdit(r)} /> : null}
         </tr>
       ))}
@@ -159,19 +165,25 @@ function CouponsTable({ coupons, onEdit }: { coupons: CouponRow[]; onEdit?: (cou
   return (
     <Table
       label={t('bonuses.couponsTitle')}
-      minWidth="min-w-[1000px]"
+      minWidth="min-w-[760px]"
+      dense
       head={
         <>
-          <Th>{t('bonuses.code')}</Th>
-          <Th className="text-right">{t('bonuses.gives')}</Th>
-          <Th className="text-right">{t('bonuses.from')}</Th>
-          <Th className="text-right">{t('bonuses.perCustomer')}</Th>
-          <Th className="text-right">{t('bonuses.totalUses')}</Th>
-          <Th>{t('bonuses.inShopZone', { what: t('bonuses.expires'), offset: shopZoneOffset() })}</Th>
-          <Th>{t('bonuses.state')}</Th>
-          <Th className="text-right">{t('bonuses.usedOf')}</Th>
-          <Th className="text-right">{t('bonuses.given')}</Th>
-          {onEdit ? <Th className="text-right">{t('common.actions')}</Th> : null}
+          <Th wrap>{t('bonuses.code')}</Th>
+          <Th wrap className="text-right">{t('bonuses.gives')}</Th>
+          <Th wrap className="text-right">{t('bonuses.from')}</Th>
+          <Th wrap className="text-right">{t('bonuses.perCustomer')}</Th>
+          <Th wrap className="text-right">{t('bonuses.totalUses')}</Th>
+          <Th wrap>{t('bonuses.inShopZone', { what: t('bonuses.expires'), offset: shopZoneOffset() })}</Th>
+          <Th wrap>{t('bonuses.state')}</Th>
+          <Th wrap className="text-right">{t('bonuses.usedOf')}</Th>
+          <Th wrap className="text-right">{t('bonuses.given')}</Th>
+          {onEdit ? (
+            // Its name for screen readers only, kept inside the table's scroller (`relative`).
+            <Th className="relative text-right">
+              <span className="sr-only">{t('common.actions')}</span>
+            </Th>
+          ) : null}
         </>
       }
     >
@@ -179,15 +191,15 @@ function CouponsTable({ coupons, onEdit }: { coupons: CouponRow[]; onEdit?: (cou
         <tr key={c.id} data-testid="coupon-row">
           <td className={`${td} font-mono font-medium text-slate-900`}>{c.code}</td>
           <td className={`${td} text-right font-semibold tabular-nums text-emerald-700`}>{gives(c)}</td>
-          <td className={`${td} text-right tabular-nums`}>{usd(c.minTopUpMicros)}</td>
-          <td className={`${td} text-right tabular-nums`}>{formatNumber(c.perCustomer, lang)}</td>
-          <td className={`${td} text-right tabular-nums`}>{c.totalUses === null ? t('bonuses.unlimited') : formatNumber(c.totalUses, lang)}</td>
+          <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{usd(c.minTopUpMicros)}</td>
+          <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatNumber(c.perCustomer, lang)}</td>
+          <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{c.totalUses === null ? t('bonuses.unlimited') : formatNumber(c.totalUses, lang)}</td>
           <td className={`${td} text-xs`}>{c.expiresAt ? formatShopDateTime(c.expiresAt, lang) : t('bonuses.never')}</td>
           <td className={td}>
             <StateBadge on={c.enabled} />
           </td>
-          <td className={`${td} text-right tabular-nums`}>{c.totalUses === null ? formatNumber(c.uses, lang) : `${formatNumber(c.uses, lang)} / ${formatNumber(c.totalUses, lang)}`}</td>
-          <td className={`${td} text-right tabular-nums`}>{usd(c.givenMicros)}</td>
+          <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{c.totalUses === null ? formatNumber(c.uses, lang) : `${formatNumber(c.uses, lang)} / ${formatNumber(c.totalUses, lang)}`}</td>
+          <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{usd(c.givenMicros)}</td>
           {onEdit ? <EditCell name={c.code} onEdit={() => onEdit(c)} /> : null}
         </tr>
       ))}

@@ -160,13 +160,14 @@ export function useFailureNotice(query: { isError: boolean; error: unknown }, ti
 }
 
 /** Table cells styled alike across pages; the table scrolls sideways inside its panel on phones. */
-const th = 'whitespace-nowrap px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
+const thText = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
+const th = `whitespace-nowrap ${thText}`;
 export const td = 'px-4 py-3 text-sm text-slate-700 align-middle';
 
-/** A column heading. */
-export function Th({ className, children }: { className?: string; children: ReactNode }) {
+/** A column heading; `wrap` lets a long one take two lines, so that a wide table fits its panel. */
+export function Th({ className, wrap, children }: { className?: string; wrap?: boolean; children: ReactNode }) {
   return (
-    <th scope="col" className={cn(th, className)}>
+    <th scope="col" className={cn(wrap ? thText : th, className)}>
       {children}
     </th>
   );
@@ -184,10 +185,11 @@ export function TableContent({ head, children }: { head: ReactNode; children: Re
   );
 }
 
-export function Table({ label, head, children, minWidth = 'min-w-[720px]' }: { label: string; head: ReactNode; children: ReactNode; minWidth?: string }) {
+/** `dense`: narrower cells, for a table of many columns that should fit its panel at 1280 px. */
+export function Table({ label, head, children, minWidth = 'min-w-[720px]', dense }: { label: string; head: ReactNode; children: ReactNode; minWidth?: string; dense?: boolean }) {
   return (
     <div className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
-      <table className={cn('w-full divide-y divide-slate-200', minWidth)}>
+      <table className={cn('w-full divide-y divide-slate-200', minWidth, dense && '[&_td]:px-3 [&_th]:px-3')}>
         <TableContent head={head}>{children}</TableContent>
       </table>
     </div>
