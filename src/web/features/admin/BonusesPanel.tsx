@@ -99,6 +99,16 @@ function EditCell({ name, onEdit }: { name: string; onEdit: () => void }) {
   );
 }
 
+/** The edit buttons' column: its name for screen readers only, kept inside the table's scroller (`relative`). */
+function EditHeading() {
+  const { t } = useTranslation('admin');
+  return (
+    <Th className="relative text-right">
+      <span className="sr-only">{t('common.actions')}</span>
+    </Th>
+  );
+}
+
 function RulesTable({ rules, onEdit }: { rules: BonusRuleRow[]; onEdit?: (rule: BonusRuleRow) => void }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
@@ -123,12 +133,7 @@ function RulesTable({ rules, onEdit }: { rules: BonusRuleRow[]; onEdit?: (rule: 
           <Th wrap>{t('bonuses.state')}</Th>
           <Th wrap className="text-right">{t('bonuses.uses')}</Th>
           <Th wrap className="text-right">{t('bonuses.given')}</Th>
-          {onEdit ? (
-            // Its name for screen readers only, kept inside the table's scroller (`relative`).
-            <Th className="relative text-right">
-              <span className="sr-only">{t('common.actions')}</span>
-            </Th>
-          ) : null}
+          {onEdit ? <EditHeading /> : null}
         </>
       }
     >
@@ -178,12 +183,7 @@ function CouponsTable({ coupons, onEdit }: { coupons: CouponRow[]; onEdit?: (cou
           <Th wrap>{t('bonuses.state')}</Th>
           <Th wrap className="text-right">{t('bonuses.usedOf')}</Th>
           <Th wrap className="text-right">{t('bonuses.given')}</Th>
-          {onEdit ? (
-            // Its name for screen readers only, kept inside the table's scroller (`relative`).
-            <Th className="relative text-right">
-              <span className="sr-only">{t('common.actions')}</span>
-            </Th>
-          ) : null}
+          {onEdit ? <EditHeading /> : null}
         </>
       }
     >
