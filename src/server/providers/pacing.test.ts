@@ -20,6 +20,14 @@ describe('provider pacer', () => {
     expect(busiest(starts, 1000)).toBeLessThanOrEqual(20);
   });
 
+  it('leaves room for a call that reaches the provider up to 50 ms after it started, as a busy process or the network makes it', async () => {
+    const pacer = createPacer(2);
+    const arrivals: number[] = [];
+    // The first call leaves 50 ms late; the others as soon as they start.
+    await Promise.all([50, 0, 0, 0].map((late) => pacer.take().then(() => arrivals.push(performance.now() + late))));
+    expect(busiest(arrivals.sort((a, b) => a - b), 1000)).toBeLessThanOrEqual(2);
+  });
+
   it('waits out a hold (the provider answered 429) before the next call', async () => {
     const pacer = createPacer(0);
     await pacer.take();

@@ -15,14 +15,15 @@ export interface Pacer {
 }
 
 /**
- * Calls start one `gap` apart (a second, with 3 % of slack, over `perSecond`, so calls that travel
- * a little faster than the one before stay in the provider's second), counted from when the call
+ * Calls start one `gap` apart (a second, with 6 % of slack, over `perSecond`: a call that reaches
+ * the provider up to 60 ms later than it started — a busy process, the network — still leaves the
+ * calls after it in the provider's next second), counted from when the call
  * before actually started, not from the turn it was given: turns handed out ahead of time would
  * all start together after the process was busy for a moment (their timers fire late), and a
  * provider counting its calls per second answers that bunch with 429.
  */
 export function createPacer(perSecond = 0): Pacer {
-  const gap = perSecond > 0 ? 1030 / perSecond : 0;
+  const gap = perSecond > 0 ? 1060 / perSecond : 0;
   /** When the last call started. */
   let last = -Infinity;
   let heldUntil = 0;
