@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { iconModules } from '../../../vite.chunks';
-import { productionBuild } from '../testing/build';
+import { packageOf, productionBuild, renderedIn } from '../testing/build';
 
 /**
  * What a customer's page loads before it is ready (docs/decisions/0024): the app's entry and, as
@@ -18,7 +18,6 @@ const CUSTOMER_PAGES = ['features/catalog/OrderPage.tsx', 'features/dashboard/Da
 const BUDGET_BYTES = 161 * 1024;
 /** Libraries a customer's page loads only when used: zod checks what a form sends, when it sends it. */
 const LATER = ['zod'];
-const packageOf = (id: string) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1];
 /** Scripts before ready, at most: with the document, six requests — what a browser opens at once to one server. */
 const BUDGET_SCRIPTS = 5;
 /** Code of the team's pages. */
@@ -64,9 +63,8 @@ function firstLoad(manifest: Manifest, page: string): string[] {
 describe("the app's build for a customer's pages", () => {
   it('loads no code of the team nor zod, at most five scripts and stays under the byte budget before ready', async () => {
     const { manifest, chunks } = await appBuild();
-    const loadedModules = (files: string[]) => files.flatMap((f) => (chunks.has(f) ? Object.entries(chunks.get(f)!.modules).filter(([, m]) => m.renderedLength > 0).map(([id]) => id) : []));
     const customerIcons = new Set(
-      loadedModules(CUSTOMER_PAGES.flatMap((page) => firstLoad(manifest, page)))
+      renderedIn(chunks, CUSTOMER_PAGES.flatMap((page) => firstLoad(manifest, page)))
         .filter((id) => /\/src\/.*\.tsx?$/.test(id))
         .flatMap((id) => iconsNamedBy(readFileSync(id, 'utf8'))),
     );
@@ -81,9 +79,9 @@ describe("the app's build for a customer's pages", () => {
       expect(admin, page).toEqual([]);
       // Only the icons the customer's pages name (vite.chunks.ts `iconImports`; the two share
       // `account`), not every icon of the app.
-      const iconsLoaded = loadedModules(files).filter((id) => ICON.test(id));
+      const iconsLoaded = renderedIn(chunks, files).filter((id) => ICON.test(id));
       expect(iconsLoaded.filter((id) => !customerIcons.has(id)).map((id) => id.split('/').pop()), page).toEqual([]);
-      const later = files.flatMap((f) => Object.entries(chunks.get(f)!.modules).filter(([id, m]) => m.renderedLength > 0 && LATER.includes(packageOf(id) ?? '')).map(([id]) => id));
+      const later = renderedIn(chunks, files).filter((id) => LATER.includes(packageOf(id) ?? ''));
       expect(later, page).toEqual([]);
       expect(files.length, `${page}: ${files.join(', ')}`).toBeLessThanOrEqual(BUDGET_SCRIPTS);
       const bytes = files.reduce((n, f) => n + gzipSync(chunks.get(f)!.code, { level: 9 }).length, 0);

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { productionBuild } from '../testing/build';
+import { packageOf, productionBuild, renderedIn } from '../testing/build';
 
 /** Libraries a public page must not load before a click (docs/decisions/0022-islands-on-demand.md). */
 const APP_ONLY = ['react-router', '@tanstack/react-query', '@tanstack/query-core', 'react-hook-form', '@hookform/resolvers', 'big.js', 'hono'];
@@ -13,7 +13,6 @@ const APP_ONLY = ['react-router', '@tanstack/react-query', '@tanstack/query-core
  * (docs/decisions/0028-the-order-page-as-an-island.md).
  */
 const ORDER_FORM_ONLY = ['big.js'];
-const packageOf = (id: string) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1];
 
 /**
  * Gzipped bytes a public page loads, at most (bench/README.md, 2026-11-27 "islands that wait to be
@@ -62,8 +61,6 @@ function withImports(chunks: Chunks, files: Iterable<string>, loaded = new Set<s
   for (const file of files) visit(file);
   return loaded;
 }
-/** The modules of those chunks that ship code (a module Rollup placed but left out renders nothing). */
-const renderedIn = (chunks: Chunks, files: Iterable<string>) => [...files].flatMap((f) => Object.entries(chunks.get(f)!.modules).filter(([, m]) => m.renderedLength > 0).map(([id]) => id));
 
 async function publicPageChunks() {
   const { chunks } = await islandsBuild();

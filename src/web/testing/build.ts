@@ -6,6 +6,13 @@ import { CHUNK_REPORTS, reportChunks, type ChunkReport } from '../../../vite.chu
 
 /** A chunk of a production build: what Rollup placed in it, and its code. */
 export type BuiltChunk = ChunkReport & { code: string };
+/** The npm package a module of a build belongs to (`@scope/name` or `name`); undefined for ours. */
+export const packageOf = (id: string) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1];
+
+/** The modules of a build's chunks `files` that ship code (a module Rollup placed but left out renders nothing). */
+export const renderedIn = (chunks: Map<string, BuiltChunk>, files: Iterable<string>) =>
+  [...files].flatMap((f) => Object.entries(chunks.get(f)?.modules ?? {}).filter(([, m]) => m.renderedLength > 0).map(([id]) => id));
+
 export interface ProductionBuild {
   /** By file name, as the build's manifest and imports name them. */
   chunks: Map<string, BuiltChunk>;
