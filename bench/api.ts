@@ -21,11 +21,9 @@
  */
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { AsyncLocalStorage } from 'node:async_hooks';
-import pg from 'pg';
 import { RATE_RULES } from '../src/server/http/rateLimit';
 import { startSubmissionWorker } from '../src/server/orders/worker';
-import { benchCustomers, benchRaw, ledgerMismatches, ms, pct, startBenchShop, withDatabase } from './rawOrders';
+import { benchCustomers, benchRaw, ledgerMismatches, ms, openWorkerDatabase, pct, roundTrips, startBenchShop, withDatabase } from './rawOrders';
 import { singleProvider } from '../src/server/providers';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 50);
@@ -37,26 +35,18 @@ const CLIENT = process.env.CLIENT === 'fetch' ? 'fetch' : 'autocannon';
 
 (RATE_RULES.apiPerKey as { limit: number }).limit = Number.MAX_SAFE_INTEGER;
 
-/** Round trips to PostgreSQL, told apart by who made them: the submission worker runs inside `worker.run`. */
-const worker = new AsyncLocalStorage<true>();
-const trips = { request: 0 };
-const originalQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  if (!worker.getStore()) trips.request++;
-  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof pg.Client.prototype.query;
+const trips = roundTrips;
 
 async function benchApi(dbUrl: string) {
   // Each call still takes its key's and its customer's counters; the limits are lifted so the
   // bench measures the shop.
   const shop = await startBenchShop(dbUrl, { latency: LATENCY, rate: RATE, env: { ORDERS_PER_MINUTE: '1000000' } });
   const { base, origin, db } = shop;
-  const submission = await worker.run(true, () =>
-    startSubmissionWorker(
-      { db: shop.server.deps.database.db, providers: singleProvider(shop.provider), logger: shop.server.deps.logger, realtime: shop.server.deps.realtime },
-      shop.server.deps.database,
-      { concurrency: SUBMIT_CONCURRENCY },
-    ),
+  const workerDatabase = await openWorkerDatabase(dbUrl);
+  const submission = await startSubmissionWorker(
+    { db: workerDatabase.db, providers: singleProvider(shop.provider), logger: shop.server.deps.logger, realtime: shop.server.deps.realtime },
+    workerDatabase,
+    { concurrency: SUBMIT_CONCURRENCY },
   );
   try {
     const services = (await (await fetch(`${base}/api/catalog/services`)).json()).services as { id: string; platform: string; min: number; hasParams: boolean }[];
@@ -157,6 +147,7 @@ async function benchApi(dbUrl: string) {
     return { rate: placed / SECONDS, calls, p50, p99, placed, stored, storedAnswered, cutOff, charged, refusals, ledgerMismatches: bad, sent: submission.sent, tripsPerCall: requestTrips / Math.max(1, calls), cpuPerCall: (cpu.user + cpu.system) / 1000 / Math.max(1, calls) };
   } finally {
     await submission.stop();
+    await workerDatabase.close();
     await shop.close();
   }
 }

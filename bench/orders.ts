@@ -27,11 +27,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { startSubmissionWorker } from '../src/server/orders/worker';
-import { benchCustomers, benchRaw, ledgerMismatches, ms, startBenchShop, withDatabase } from './rawOrders';
+import { benchCustomers, benchRaw, ledgerMismatches, ms, openWorkerDatabase, roundTrips, startBenchShop, withDatabase } from './rawOrders';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 20);
@@ -41,15 +39,7 @@ const BURST = Number(process.env.BURST ?? 2000);
 const SUBMIT_CONCURRENCY = Number(process.env.SUBMIT_CONCURRENCY ?? 50);
 const RUNS: (1 | 2)[] = process.env.PROVIDERS === '1' ? [1] : process.env.PROVIDERS === '2' ? [2] : [2, 1];
 
-/** Round trips to PostgreSQL, told apart by who made them: the submission worker runs inside `worker.run`. */
-const worker = new AsyncLocalStorage<true>();
-const trips = { request: 0, worker: 0 };
-const originalQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  if (worker.getStore()) trips.worker++;
-  else trips.request++;
-  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof pg.Client.prototype.query;
+const trips = roundTrips;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function benchHttp(dbUrl: string, providers: 1 | 2) {
@@ -59,8 +49,11 @@ async function benchHttp(dbUrl: string, providers: 1 | 2) {
   const { sandbox, second, base, origin, db } = shop;
   const sandboxes = second ? [sandbox, second] : [sandbox];
   const rateLimited = () => sandboxes.reduce((n, s) => n + s.control.rateLimited(), 0);
-  const submission = await worker.run(true, () =>
-    startSubmissionWorker({ db: shop.server.deps.database.db, providers: shop.server.deps.providers!, logger: shop.server.deps.logger, realtime: shop.server.deps.realtime }, shop.server.deps.database, { concurrency: SUBMIT_CONCURRENCY }),
+  const workerDatabase = await openWorkerDatabase(dbUrl);
+  const submission = await startSubmissionWorker(
+    { db: workerDatabase.db, providers: shop.server.deps.providers!, logger: shop.server.deps.logger, realtime: shop.server.deps.realtime },
+    workerDatabase,
+    { concurrency: SUBMIT_CONCURRENCY },
   );
   try {
     const services = (await (await fetch(`${base}/api/catalog/services`)).json()).services as { id: string; platform: string; min: number; hasParams: boolean }[];
@@ -150,6 +143,7 @@ async function benchHttp(dbUrl: string, providers: 1 | 2) {
     };
   } finally {
     await submission.stop();
+    await workerDatabase.close();
     await shop.close();
   }
 }
