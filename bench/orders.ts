@@ -102,6 +102,7 @@ async function benchHttp(dbUrl: string, providers: 1 | 2) {
     const tripsBefore = { ...trips };
     const cpuBefore = process.cpuUsage();
     let n = 0;
+    let connection = 0;
     const load = await autocannon({
       url: `${base}/api/orders`,
       connections: CLIENTS,
@@ -109,11 +110,15 @@ async function benchHttp(dbUrl: string, providers: 1 | 2) {
       requests: [
         {
           method: 'POST',
-          setupRequest: (req: any) => {
+          // One customer per connection, as the raw transaction has one user per connection (and
+          // bench:api one key per connection): two orders of one customer at once take turns on
+          // their balance's row, which a request counter's customer made happen now and then.
+          setupRequest: (req: any, context: { cookie?: string }) => {
             const i = n++;
+            context.cookie ??= cookies[connection++ % CLIENTS]!;
             return {
               ...req,
-              headers: { 'content-type': 'application/json', origin, cookie: cookies[i % CLIENTS]! },
+              headers: { 'content-type': 'application/json', origin, cookie: context.cookie },
               body: JSON.stringify({ serviceId: svc.id, link: `https://instagram.com/bench.${i}`, quantity: svc.min, params: {}, idempotencyKey: randomUUID() }),
             };
           },
