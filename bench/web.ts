@@ -56,7 +56,7 @@
  * then `npm run bench:web -- --peer /tmp/peer-trend-wave`. The bench starts `vite preview` in that
  * directory on a free port (it needs dist/index.html there) and stops it at the end.
  *
- * Budgets printed beside the figures: JS ≤ 80 KB gzipped, LCP ≤ 1.0 s, Lighthouse performance
+ * Budgets printed beside the figures: JS ≤ 80 KB gzipped, LCP ≤ 0.8 s, Lighthouse performance
  * 1.0. Nothing fails on them.
  */
 import { execSync, spawn } from 'node:child_process';
@@ -84,7 +84,7 @@ const addressOf = (path: string) => (path === TRACKED ? `/track?order=${trackedN
 const PAGES = chosen(['/en', '/en/about', '/en/services', '/en/services/1', '/en/contact', '/en/order?platform=instagram', '/terms', '/privacy', '/az', '/tr', TRACKED]);
 /** Measured signed in; their code is split off the public pages, so the public budget does not apply. */
 const SIGNED_IN_PAGES = chosen(['/en/dashboard']);
-const BUDGET = { jsKb: 80, lcpMs: 1000, lighthouseScore: 1 };
+const BUDGET = { jsKb: 80, lcpMs: 800, lighthouseScore: 1 };
 /** The order page and the dashboard, measured signed out and signed in (docs/decisions/0024). */
 const CUSTOMER_PAGES = chosen(['/en/order', '/en/dashboard']);
 const CUSTOMER_BUDGET = { requests: 6, jsKb: 100, tbtMs: 150, readyMs: 1500, lighthouseScore: 0.95 };
@@ -253,7 +253,7 @@ async function lighthouseAudit(chromiumPath: string, baseUrl: string, cookie: st
     console.log(`Lighthouse did not start, skipped: ${(e as Error).message.split('\n')[0]}`);
     return;
   }
-  const rows: string[][] = [['page', 'performance', 'LCP', 'TBT', 'CLS', 'FCP', 'Speed Index', 'score target', 'LCP budget']];
+  const rows: string[][] = [['page', 'performance', 'LCP', 'TBT', 'CLS', 'FCP', 'Speed Index', 'HTML sent', 'score target', 'LCP budget']];
   const notes: string[] = [];
   let last: LighthouseResult | undefined;
   try {
@@ -269,7 +269,7 @@ async function lighthouseAudit(chromiumPath: string, baseUrl: string, cookie: st
         }
       }
       if (!results.length) {
-        rows.push([label, 'failed', '', '', '', '', '', '', '']);
+        rows.push([label, 'failed', '', '', '', '', '', '', '', '']);
         continue;
       }
       const lhr = medianByScore(results);
@@ -285,6 +285,8 @@ async function lighthouseAudit(chromiumPath: string, baseUrl: string, cookie: st
       const lcp = value('largest-contentful-paint');
       const tbt = value('total-blocking-time');
       const cls = value('cumulative-layout-shift');
+      // The document as it came over the wire, headers included (Lighthouse's diagnostics).
+      const htmlSent = (lhr.audits.diagnostics?.details as { items?: { mainDocumentTransferSize?: number }[] } | undefined)?.items?.[0]?.mainDocumentTransferSize;
       rows.push([
         label,
         score === null ? '—' : score.toFixed(2),
@@ -293,6 +295,7 @@ async function lighthouseAudit(chromiumPath: string, baseUrl: string, cookie: st
         cls === undefined ? '—' : cls.toFixed(3),
         secondsOf('first-contentful-paint'),
         secondsOf('speed-index'),
+        htmlSent === undefined ? '—' : `${(htmlSent / 1024).toFixed(1)} KB`,
         score !== null && score >= (CUSTOMER_PAGES.includes(path) ? CUSTOMER_BUDGET.lighthouseScore : BUDGET.lighthouseScore) ? 'ok' : 'missed',
         lcp === undefined ? '—' : lcp <= BUDGET.lcpMs ? 'ok' : `over by ${((lcp - BUDGET.lcpMs) / 1000).toFixed(2)} s`,
       ]);
@@ -303,6 +306,10 @@ async function lighthouseAudit(chromiumPath: string, baseUrl: string, cookie: st
   }
   printTable(rows);
   if (last) console.log(`\n${describeSettings(last)}; ${rows.length - 1} pages in ${Math.round((Date.now() - started) / 1000)} s.`);
+  console.log(
+    "  Lighthouse's simulation sends a new connection's first 10 TCP segments (14.6 KB) in one round trip and the rest in the next:\n" +
+      '  a document larger than that, headers included, paints one round trip (150 ms) later than one within it, whatever it holds.',
+  );
   for (const n of notes) console.log(`  ${n}`);
 }
 
