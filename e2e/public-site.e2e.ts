@@ -282,6 +282,64 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     await page.context().close();
   });
 
+  /** Computed styles of every element of the page that its layout and looks depend on, in document order. */
+  const looks = (page: Page) =>
+    page.evaluate(() => {
+      const props = ['display', 'position', 'visibility', 'opacity', 'color', 'background-color', 'background-image', 'font-size', 'font-weight', 'line-height', 'text-align', 'margin', 'padding', 'border-width', 'border-color', 'border-radius', 'box-shadow', 'width', 'height', 'flex-direction', 'justify-content', 'align-items', 'gap', 'grid-template-columns', 'transform', 'z-index', 'overflow'];
+      return [...document.body.querySelectorAll('*')].map((el, i) => {
+        const style = getComputedStyle(el);
+        return `${i} ${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} ${props.map((p) => `${p}:${style.getPropertyValue(p)}`).join(';')}`;
+      });
+    });
+  /** Holds the public pages' whole stylesheet back until `release` is called. */
+  async function holdStylesheet(page: Page) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/public-[\w-]+\.css$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const loaded = () => page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/public-')));
+    return { release, loaded };
+  }
+
+  it("styles each public page with its own rules exactly as the whole stylesheet does, at 390 and 1280 px", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      for (const path of ['/en', '/az', '/tr/about', '/en/services', '/en/contact', '/en/prices', '/terms']) {
+        const { page, problems } = await openPage(browser, viewport);
+        const whole = await holdStylesheet(page);
+        await page.goto(path, { waitUntil: 'load' });
+        const own = await page.evaluate(() => document.querySelector('style[data-stylesheet]')?.textContent?.length ?? 0);
+        expect(own, path).toBeGreaterThan(0);
+        const before = await looks(page);
+        whole.release();
+        await whole.loaded();
+        const after = await looks(page);
+        expect(after.length, path).toBe(before.length);
+        expect(after.filter((line, i) => line !== before[i]).slice(0, 5), `${path} at ${viewport.width} px`).toEqual([]);
+        expect(problems).toEqual([]);
+        await page.context().close();
+      }
+    }
+  });
+
+  it('renders nothing a live island adds before the whole stylesheet is there: the sign-in dialog waits for it', async () => {
+    const { page, problems } = await openPage(browser);
+    const whole = await holdStylesheet(page);
+    await page.goto('/en', { waitUntil: 'load' });
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    // The header woke with the tap; its code may be here, the stylesheet is not: no dialog yet.
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    whole.release();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    // Laid out by the rules of the whole stylesheet: above the page, not in its flow.
+    expect(await dialog.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('opens the mobile menu at 390 px and closes it on navigation', async () => {
     const { page, problems } = await openPage(browser, PHONE);
     await page.goto('/en');

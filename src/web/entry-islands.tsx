@@ -16,6 +16,7 @@ import { pathLanguage } from '../core/i18n';
 import { settleLanguage } from './lib/languageMemory';
 import { ISLANDS } from './islands/registry';
 import type { HydrateIsland } from './islands/runtime';
+import { wholeStylesheet } from './islands/stylesheet';
 
 const ISLAND = `[${ISLAND_ATTR}]`;
 /** Islands inside another island hydrate with it. */
@@ -50,7 +51,8 @@ function wake(el: HTMLElement, touched: boolean) {
   if (!code.has(el)) {
     const name = el.getAttribute(ISLAND_ATTR) ?? '';
     const load = Object.hasOwn(ISLANDS, name) ? ISLANDS[name]!() : Promise.reject(new Error(`Unknown island ${name}`));
-    code.set(el, Promise.all([runtime(), load]));
+    // Its code, and the whole stylesheet for what it renders once live (./islands/stylesheet.ts).
+    code.set(el, Promise.all([runtime(), load, wholeStylesheet()]));
     waiting.push(el);
     // A page called live is not while an island just woken hydrates.
     delete document.documentElement.dataset.hydrated;
@@ -93,13 +95,16 @@ if (pageLanguage) settleLanguage(pageLanguage);
 for (const held of window.__artimQueue ?? []) window.__artimWake(held.target);
 for (const touched of window.__artimTouched ?? []) window.__artimWake(touched);
 
-/** The rest once the page has loaded and the browser has nothing else to do. */
+/** The rest once the page has loaded and the browser has nothing else to do; the whole stylesheet then too. */
 function wakeAll() {
-  const all = () => byThemselves.forEach((el) => wake(el, false));
+  const all = () => {
+    void wholeStylesheet();
+    byThemselves.forEach((el) => wake(el, false));
+  };
   // A browser kept busy does not wait for ever: at most two seconds after load.
   if (window.requestIdleCallback) window.requestIdleCallback(all, { timeout: 2000 });
   else setTimeout(all, 1);
 }
 if (byThemselves.length === 0) pageLive();
-else if (document.readyState === 'complete') wakeAll();
+if (document.readyState === 'complete') wakeAll();
 else window.addEventListener('load', wakeAll, { once: true });

@@ -110,13 +110,13 @@ describe('page assembly', () => {
 });
 
 describe('the public pages’ stylesheet', () => {
-  it('is inline in a page of islands, the app’s in the app’s pages', async () => {
+  it('is inline in a page of islands, cut to the rules its HTML uses, with the whole one’s address; the app’s in the app’s pages', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'artim-dist-'));
     mkdirSync(join(dist, 'client/assets'), { recursive: true });
     mkdirSync(join(dist, 'client/.vite'));
     mkdirSync(join(dist, 'server'));
     writeFileSync(join(dist, 'client/assets/index-app.css'), '.app-only{color:red}.shared{color:blue}');
-    writeFileSync(join(dist, 'client/assets/public-pub.css'), '.shared{color:blue}');
+    writeFileSync(join(dist, 'client/assets/public-pub.css'), '.shared{color:blue}.other{color:green}h1{margin:0}');
     writeFileSync(
       join(dist, 'client/index.html'),
       `<!doctype html><html lang="<!--lang-->"><head><!--head--><script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="stylesheet" crossorigin href="/assets/index-app.css"></head><body><div id="root"><!--app--></div><!--data--></body></html>`,
@@ -127,15 +127,16 @@ describe('the public pages’ stylesheet', () => {
       join(dist, 'server/entry-server.js'),
       `export async function render(request) {
         const islands = new URL(request.url).pathname === '/en';
-        return { type: 'html', status: 200, lang: 'en', head: '', body: '<h1>x</h1>', data: '', routeIds: [], islands };
+        return { type: 'html', status: 200, lang: 'en', head: '', body: '<h1 class="shared">x</h1>', data: '', routeIds: [], islands };
       }`,
     );
     const renderer = await createBuiltRenderer(dist);
     const page = async (path: string) => (await renderer.render(new Request(`http://localhost${path}`), { publicUrl: 'http://localhost', fetch: () => Promise.reject(new Error('unused')) })).text();
 
     const islands = await page('/en');
-    expect(islands).toContain('<style>.shared{color:blue}</style>');
+    expect(islands).toContain('<style data-stylesheet="/assets/public-pub.css">.shared{color:blue}h1{margin:0}</style>');
     expect(islands).not.toContain('app-only');
+    expect(islands).not.toContain('.other');
     expect(islands).toContain('src="/assets/islands-abc.js"');
     const app = await page('/en/order');
     expect(app).toContain('<style>.app-only{color:red}.shared{color:blue}</style>');

@@ -4,6 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import type { RenderResult, ServerRenderContext } from '../../web/lib/serverRender';
 import { CAPTURE_SCRIPT } from '../../web/islands/capture';
+import { STYLESHEET_ATTR } from '../../web/islands/attrs';
+import { criticalCss, parseStylesheet } from './criticalCss';
 
 /** Renders a page request into a full HTML response (or a redirect) using the web app's server entry. */
 export interface WebRenderer {
@@ -65,10 +67,30 @@ export function compileTemplate(template: string): PageTemplate {
   };
 }
 
-/** The page templates: the app's, and the one of public pages whose islands alone hydrate. */
+/**
+ * The page templates: the app's, and the one of public pages whose islands alone hydrate; with
+ * the public pages' own stylesheet, the `<style>` block of a page of islands, cut to its HTML.
+ */
 export interface PageTemplates {
   app: PageTemplate;
   islands: PageTemplate;
+  islandsStyle?: (body: string) => string;
+}
+
+/** The public pages' stylesheet (web/styles.public.css): its text, and its address for the whole of it. */
+export interface IslandsStylesheet {
+  css: string;
+  href: string;
+}
+
+/**
+ * A page of islands' `<style>` block: the rules of the public pages' stylesheet that can apply to
+ * its HTML (./criticalCss.ts), with the whole stylesheet's address, which the islands load before
+ * they render anything the server did not (docs/decisions/0030).
+ */
+export function islandsStyleBlock(stylesheet: IslandsStylesheet): (body: string) => string {
+  const sheet = parseStylesheet(stylesheet.css);
+  return (body) => `<style ${STYLESHEET_ATTR}="${stylesheet.href}">${criticalCss(sheet, body).replaceAll('</', '<\\/')}</style>`;
 }
 
 const APP_ENTRY_SCRIPT = /<script type="module"[^>]*src="[^"]*(?:entry-client\.tsx|\/assets\/index-[\w-]+\.js)"[^>]*><\/script>\s*/;
@@ -82,20 +104,21 @@ const INLINE_STYLE = /<style>[\s\S]*?<\/style>/;
  * (web/islands/capture.ts) first in <head>; the app's root marked as waiting for hydration; for
  * islands pages, the app's entry and its preloads replaced by the islands script (a module
  * script: fetched while the page is parsed, run once it is, holding up neither) and, given
- * `islandsStyle` (the public pages' own `<style>` block, web/styles.public.css), the app's
- * stylesheet replaced by it.
+ * `islandsStylesheet` (the public pages' own, web/styles.public.css), the app's stylesheet
+ * replaced by the part of it each page uses (`islandsStyleBlock`, put in with the page's head).
  */
-export function pageTemplates(html: string, islandsScript: string, islandsStyle?: string): PageTemplates {
+export function pageTemplates(html: string, islandsScript: string, islandsStylesheet?: IslandsStylesheet): PageTemplates {
   const withCapture = html.replace('<!--head-->', () => `<script>${CAPTURE_SCRIPT}</script>\n    <!--head-->`);
   if (!APP_ENTRY_SCRIPT.test(withCapture)) throw new Error('The page template has no app entry script');
-  if (islandsStyle !== undefined && !INLINE_STYLE.test(withCapture)) throw new Error('The page template has no inline stylesheet to replace');
+  if (islandsStylesheet !== undefined && !INLINE_STYLE.test(withCapture)) throw new Error('The page template has no inline stylesheet to replace');
   const islands = withCapture
     .replace(APP_ENTRY_SCRIPT, () => `<script type="module" crossorigin src="${islandsScript}"></script>\n    `)
     .replace(MODULE_PRELOADS, '')
-    .replace(INLINE_STYLE, (style) => islandsStyle ?? style);
+    .replace(INLINE_STYLE, (style) => (islandsStylesheet ? '' : style));
   return {
     app: compileTemplate(withCapture.replace('<div id="root">', '<div id="root" data-island="app">')),
     islands: compileTemplate(islands),
+    islandsStyle: islandsStylesheet && islandsStyleBlock(islandsStylesheet),
   };
 }
 
@@ -113,9 +136,10 @@ export function pageResponse(result: RenderResult, templates: PageTemplates, man
   if (result.type === 'response') return result.response;
   const template = result.islands ? templates.islands : templates.app;
   const preload = manifest && !result.islands ? preloadLinks(manifest, result.routeIds) : '';
+  const style = result.islands && templates.islandsStyle ? templates.islandsStyle(result.body) : '';
   const html = template.fill({
     lang: result.lang,
-    head: preload ? `${result.head}\n    ${preload}` : result.head,
+    head: [style, result.head, preload].filter(Boolean).join('\n    '),
     body: result.body,
     data: result.data,
   });
@@ -179,9 +203,9 @@ export async function createBuiltRenderer(distDir = resolve('dist')): Promise<We
     () => undefined,
   );
   const publicCss = manifest?.[PUBLIC_STYLESHEET]?.file;
-  const islandsStyle = publicCss ? await inlineStylesheets(`<link rel="stylesheet" href="/${publicCss}">`, clientDir) : undefined;
+  const islandsStylesheet = publicCss ? { css: await readFile(resolve(clientDir, publicCss), 'utf8'), href: `/${publicCss}` } : undefined;
   const template = await inlineIcon(await inlineStylesheets(await readFile(resolve(clientDir, 'index.html'), 'utf8'), clientDir), clientDir);
-  const templates = pageTemplates(template, `/${islandsEntry.file}`, islandsStyle);
+  const templates = pageTemplates(template, `/${islandsEntry.file}`, islandsStylesheet);
   const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry-server.js')).href)) as { render: RenderFn };
   return { render: async (request, ctx) => pageResponse(await entry.render(request, ctx), templates, manifest) };
 }

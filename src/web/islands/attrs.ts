@@ -36,3 +36,10 @@ export const EARLY_TOGGLE_ATTR = 'data-early-toggle';
  * island to be live: the page shows it is busy (theme.css); cleared when no island waits (./replay.ts).
  */
 export const WAKING_ATTR = 'data-waking';
+
+/**
+ * On a page of islands' `<style>` block, which holds only the rules its HTML uses: the address of
+ * the public pages' whole stylesheet, which the islands load before they render anything the
+ * server did not (./stylesheet.ts, server/web/criticalCss.ts, docs/decisions/0030).
+ */
+export const STYLESHEET_ATTR = 'data-stylesheet';
