@@ -39,7 +39,8 @@ beforeAll(async () => {
     <div data-island="ContactForm" data-island-wake="touched" class="contents"><form><input name="name"></form></div>
     <div data-island="PaymentSuccess" class="contents"><p>Checking</p></div>
     <div data-island="ConsultationHost" data-island-wake="asked" class="contents"></div>
-    <div data-island="Notifications" data-island-wake="asked" class="contents"></div>`;
+    <div data-island="Notifications" data-island-wake="asked" class="contents"></div>
+    <script type="application/json" id="artim-boot">{"lang":"en","resources":{"en":{}},"me":null,"site":{}}</script>`;
   await import('./entry-islands');
 });
 

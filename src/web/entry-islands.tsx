@@ -11,25 +11,20 @@
  * the queue. When every island that wakes by itself, and every island woken since, is live,
  * `<html data-hydrated="true">` says so (and stops saying it while one just woken hydrates).
  */
-import { HYDRATED_ATTR, ISLAND_ATTR, ISLAND_WAKE_ATTR, ISLAND_WAKE_QUERY_ATTR, WAKE_WHEN_TOUCHED } from './islands/attrs';
+import { HYDRATED_ATTR, ISLAND_ATTR, ISLAND_WAKE_ATTR, ISLAND_WAKE_QUERY_ATTR, wakesByItself } from './islands/attrs';
 import { pathLanguage } from '../core/i18n';
 import { settleLanguage } from './lib/languageMemory';
 import { ISLANDS } from './islands/registry';
 import type { HydrateIsland } from './islands/runtime';
 import { wholeStylesheet } from './islands/stylesheet';
+import { pageBoot } from './islands/text';
 
 const ISLAND = `[${ISLAND_ATTR}]`;
 /** Islands inside another island hydrate with it. */
 const islands = [...document.querySelectorAll<HTMLElement>(ISLAND)].filter((el) => !el.parentElement?.closest(ISLAND));
 const query = new URLSearchParams(window.location.search);
-/** Whether an island wakes at idle: one that waits to be touched does when the address asks for it. */
-function wakesByItself(el: HTMLElement) {
-  const wake = el.getAttribute(ISLAND_WAKE_ATTR);
-  if (wake === WAKE_WHEN_TOUCHED) return (el.getAttribute(ISLAND_WAKE_QUERY_ATTR) ?? '').split(' ').some((name) => name !== '' && query.has(name));
-  return wake === null;
-}
 /** The islands that wake without being asked or touched: the page is live when they are. */
-const byThemselves = islands.filter(wakesByItself);
+const byThemselves = islands.filter((el) => wakesByItself(el.getAttribute(ISLAND_WAKE_ATTR), el.getAttribute(ISLAND_WAKE_QUERY_ATTR), query));
 const pageLive = () => {
   const live = (el: HTMLElement) => el.hasAttribute(HYDRATED_ATTR);
   if (byThemselves.every(live) && [...code.keys()].every(live)) document.documentElement.dataset.hydrated = 'true';
@@ -51,8 +46,9 @@ function wake(el: HTMLElement, touched: boolean) {
   if (!code.has(el)) {
     const name = el.getAttribute(ISLAND_ATTR) ?? '';
     const load = Object.hasOwn(ISLANDS, name) ? ISLANDS[name]!() : Promise.reject(new Error(`Unknown island ${name}`));
-    // Its code, and the whole stylesheet for what it renders once live (./islands/stylesheet.ts).
-    code.set(el, Promise.all([runtime(), load, wholeStylesheet()]));
+    // Its code, the page's text when it did not come with the page (./islands/text.ts), and the
+    // whole stylesheet for what it renders once live (./islands/stylesheet.ts).
+    code.set(el, Promise.all([runtime(), load, pageBoot(), wholeStylesheet()]));
     waiting.push(el);
     // A page called live is not while an island just woken hydrates.
     delete document.documentElement.dataset.hydrated;
@@ -69,8 +65,8 @@ async function hydrateWaiting() {
   while (waiting.length) {
     const el = waiting.shift()!;
     try {
-      const [{ hydrateIsland }, Component] = (await code.get(el)) as [{ hydrateIsland: HydrateIsland }, Parameters<HydrateIsland>[1]];
-      await hydrateIsland(el, Component);
+      const [{ hydrateIsland }, Component, boot] = (await code.get(el)) as [{ hydrateIsland: HydrateIsland }, Parameters<HydrateIsland>[1], Parameters<HydrateIsland>[2]];
+      await hydrateIsland(el, Component, boot);
       pageLive();
     } catch (error) {
       console.error(`Island ${el.getAttribute(ISLAND_ATTR)} did not hydrate:`, error);

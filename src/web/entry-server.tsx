@@ -16,6 +16,8 @@ import { routes } from './app/routes';
 import { DEFAULT_SITE, SITE_ROUTE_ID, type SiteSettings } from './app/site';
 import type { RenderResult, ServerRenderContext } from './lib/serverRender';
 import { loaderApi } from './lib/loaderFetch';
+import { ISLAND_ATTR, ISLAND_WAKE_ATTR, ISLAND_WAKE_QUERY_ATTR, wakesByItself } from './islands/attrs';
+import { ISLAND_TEXT } from './i18n/islandText';
 
 export type { RenderResult, ServerRenderContext };
 
@@ -40,6 +42,17 @@ function serializeErrors(errors: StaticHandlerContext['errors']) {
       : { message: err instanceof Error ? err.message : String(err), __type: 'Error' };
   }
   return out;
+}
+
+/** Whether a rendered page holds an island that wakes by itself at `query` (islands/attrs.ts `wakesByItself`). */
+function wakesAnIsland(body: string, query: URLSearchParams): boolean {
+  const attribute = (tag: string, name: string) => {
+    const value = new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+    return value === undefined ? null : value.replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+  };
+  for (const [tag] of body.matchAll(new RegExp(`<div ${ISLAND_ATTR}="[^"]*"[^>]*>`, 'g')))
+    if (wakesByItself(attribute(tag, ISLAND_WAKE_ATTR), attribute(tag, ISLAND_WAKE_QUERY_ATTR), query)) return true;
+  return false;
 }
 
 export async function render(request: Request, ctx: ServerRenderContext): Promise<RenderResult> {
@@ -77,9 +90,13 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
   const url = new URL(request.url);
   const head = headTags({ title: meta.title, description: meta.description ?? (site.site_description || undefined), publicUrl: ctx.publicUrl, pathname: url.pathname });
   // A page of islands needs no router state in the browser: only what its islands render with.
+  // Their text comes with the page when one wakes by itself; otherwise the first to wake loads it
+  // (islands/text.ts): a visitor who does not act does not download it (docs/decisions/0030).
   const islands = !result.errors && handles.at(-1)?.islands === true;
+  const islandText = ['common', ...(handles.at(-1)?.islandNs ?? [])];
+  const textLater = islands && !wakesAnIsland(body, url.searchParams) && islandText.every((ns) => ISLAND_TEXT.includes(ns));
   const boot: BootData | IslandsBootData = islands
-    ? { lang, resources: usedResources(i18n, lang, ['common', ...(handles.at(-1)?.islandNs ?? [])]), me, site }
+    ? { lang, ...(textLater ? { text: islandText } : { resources: usedResources(i18n, lang, islandText) }), me, site }
     : {
         lang,
         resources: usedResources(i18n, lang),

@@ -12,11 +12,14 @@ export interface BootData {
 }
 /**
  * The boot data of a public page whose islands alone hydrate (entry-islands.tsx): what the
- * islands were rendered with, and no router state.
+ * islands were rendered with, and no router state. Their text is in `resources` when an island
+ * wakes by itself; on a page whose islands all wait to be touched or asked, `text` names the
+ * bundles the first to wake loads (islands/text.ts, docs/decisions/0030).
  */
 export interface IslandsBootData {
   lang: Language;
-  resources: Record<string, unknown>;
+  resources?: Record<string, unknown>;
+  text?: string[];
   me: Me | null;
   site: SiteSettings;
 }

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../core/i18n';
+import { bundles as islandBundles } from './bundles.islands';
+import { ISLAND_TEXT } from './islandText';
 
 /**
  * The three languages must stay in step: the same namespaces, the same key paths (arrays of the
@@ -68,5 +70,11 @@ describe('locale files', () => {
     const b = [...leaves({ x: {}, list: ['1'] }).keys()].sort();
     expect(b).not.toEqual(a);
     expect(leaves({ t: '' }).get('t')).toBe('');
+  });
+});
+
+describe("the public pages' text bundles", () => {
+  it('are the namespaces ISLAND_TEXT names, in every language', () => {
+    expect(Object.keys(islandBundles).sort()).toEqual(LANGUAGES.flatMap((lang) => ISLAND_TEXT.map((ns) => `./locales/${lang}/${ns}.json`)).sort());
   });
 });

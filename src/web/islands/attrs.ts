@@ -23,6 +23,17 @@ export const WAKE_WHEN_TOUCHED = 'touched';
  * the address it wakes when the browser is idle, like any island.
  */
 export const ISLAND_WAKE_QUERY_ATTR = 'data-island-wake-query';
+
+/**
+ * Whether an island wakes by itself, when the browser is idle after load, given its wake and
+ * query attributes and the page's address: one without a wake attribute does; one that waits to
+ * be touched does when the address has one of its query parameters; one that waits to be asked
+ * does not.
+ */
+export function wakesByItself(wake: string | null, queryNames: string | null, query: URLSearchParams): boolean {
+  if (wake === WAKE_WHEN_TOUCHED) return (queryNames ?? '').split(' ').some((name) => name !== '' && query.has(name));
+  return wake === null;
+}
 /**
  * On a button with `aria-controls` and `aria-expanded` whose component toggles `hidden` on the
  * element it controls: the page's first script (./capture.ts) shows or hides that element at the

@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { SiteContext } from '../app/site';
-import { BOOT_DATA_ID, type IslandsBootData } from '../app/document';
+import type { PageBoot } from './text';
 import { createI18n, I18nProvider, type I18n } from '../i18n';
 import { setClientI18n } from '../app/page';
 import { ISLAND_PROPS_ATTR } from './attrs';
@@ -14,12 +14,11 @@ function Hydrated({ onHydrated }: { onHydrated: () => void }) {
   return null;
 }
 
-let shared: { i18n: I18n; boot: IslandsBootData } | null = null;
+let shared: { i18n: I18n; boot: PageBoot } | null = null;
 
-/** What every island of the page shares, read once from the boot data: text, who is signed in, site settings. */
-function setup() {
+/** What every island of the page shares, set up once from the boot data: text, who is signed in, site settings. */
+function setup(boot: PageBoot) {
   if (shared) return shared;
-  const boot = JSON.parse(document.getElementById(BOOT_DATA_ID)!.textContent!) as IslandsBootData;
   const i18n = createI18n(boot.lang, boot.resources as never);
   setClientI18n(i18n);
   meStore.boot(boot.me);
@@ -28,11 +27,12 @@ function setup() {
 
 /**
  * Hydrates one island of a public page as its own React root, under what the server rendered it
- * with. Resolves once it is live and the clicks, submits and typing it missed are replayed.
- * Loaded (with React) when the first island wakes (entry-islands.tsx).
+ * with (`boot`: the page's boot data with its text, ./text.ts). Resolves once it is live and the
+ * clicks, submits and typing it missed are replayed. Loaded (with React) when the first island
+ * wakes (entry-islands.tsx).
  */
-export function hydrateIsland(el: HTMLElement, Component: ComponentType<Record<string, unknown>>): Promise<void> {
-  const { i18n, boot } = setup();
+export function hydrateIsland(el: HTMLElement, Component: ComponentType<Record<string, unknown>>, pageBoot: PageBoot): Promise<void> {
+  const { i18n, boot } = setup(pageBoot);
   const props = JSON.parse(el.getAttribute(ISLAND_PROPS_ATTR) ?? '{}') as Record<string, unknown>;
   const controls = snapshotControls(el);
   return new Promise<void>((resolve) => {
