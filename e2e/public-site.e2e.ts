@@ -299,7 +299,8 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
       await released;
       await route.continue();
     });
-    const loaded = () => page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/public-')));
+    // Loaded and applied to the screen (islands/stylesheet.ts fetches it as a print stylesheet).
+    const loaded = () => page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/public-') && sheet.media.mediaText === 'all'));
     return { release, loaded };
   }
 

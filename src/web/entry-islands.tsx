@@ -91,10 +91,13 @@ if (pageLanguage) settleLanguage(pageLanguage);
 for (const held of window.__artimQueue ?? []) window.__artimWake(held.target);
 for (const touched of window.__artimTouched ?? []) window.__artimWake(touched);
 
-/** The rest once the page has loaded and the browser has nothing else to do; the whole stylesheet then too. */
+/**
+ * The rest once the page has loaded and the browser has nothing else to do; the whole stylesheet
+ * then too, once the page has painted (it is for what islands render later, never for this paint).
+ */
 function wakeAll() {
   const all = () => {
-    void wholeStylesheet();
+    requestAnimationFrame(() => setTimeout(() => void wholeStylesheet(), 0));
     byThemselves.forEach((el) => wake(el, false));
   };
   // A browser kept busy does not wait for ever: at most two seconds after load.

@@ -18,8 +18,18 @@ export function wholeStylesheet(): Promise<void> {
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.href = href;
+  // Fetched as a print stylesheet (at the lowest priority, holding up nothing the page paints),
+  // then applied to the screen: it holds the page's own rules too, so nothing on it moves.
+  link.media = 'print';
   loading = new Promise<void>((resolve) => {
-    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener(
+      'load',
+      () => {
+        link.media = 'all';
+        resolve();
+      },
+      { once: true },
+    );
     link.addEventListener('error', () => resolve(), { once: true });
   });
   document.head.append(link);
