@@ -94,7 +94,8 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
   // (islands/text.ts): a visitor who does not act does not download it (docs/decisions/0030).
   const islands = !result.errors && handles.at(-1)?.islands === true;
   const islandText = ['common', ...(handles.at(-1)?.islandNs ?? [])];
-  const textLater = islands && !wakesAnIsland(body, url.searchParams) && islandText.every((ns) => ISLAND_TEXT.includes(ns));
+  const wakesAtLoad = islands && wakesAnIsland(body, url.searchParams);
+  const textLater = islands && !wakesAtLoad && islandText.every((ns) => ISLAND_TEXT.includes(ns));
   const boot: BootData | IslandsBootData = islands
     ? { lang, ...(textLater ? { text: islandText } : { resources: usedResources(i18n, lang, islandText) }), me, site }
     : {
@@ -115,6 +116,7 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
     routeIds: result.matches.map((m) => m.route.id),
     personal: me !== null,
     islands,
+    wakesAtLoad,
     perVisitor: handles.some((h) => h?.perVisitor === true),
     perRequest,
   };

@@ -110,7 +110,7 @@ describe('page assembly', () => {
 });
 
 describe('the public pages’ stylesheet', () => {
-  it('is inline in a page of islands, cut to the rules its HTML uses, with the whole one’s address; the app’s in the app’s pages', async () => {
+  it('is inline in a page of islands, cut to the rules its HTML uses with the whole one’s address, or whole when its islands wake at load; the app’s in the app’s pages', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'artim-dist-'));
     mkdirSync(join(dist, 'client/assets'), { recursive: true });
     mkdirSync(join(dist, 'client/.vite'));
@@ -126,8 +126,9 @@ describe('the public pages’ stylesheet', () => {
     writeFileSync(
       join(dist, 'server/entry-server.js'),
       `export async function render(request) {
-        const islands = new URL(request.url).pathname === '/en';
-        return { type: 'html', status: 200, lang: 'en', head: '', body: '<h1 class="shared">x</h1>', data: '', routeIds: [], islands };
+        const path = new URL(request.url).pathname;
+        const islands = path === '/en' || path === '/en/wakes';
+        return { type: 'html', status: 200, lang: 'en', head: '', body: '<h1 class="shared">x</h1>', data: '', routeIds: [], islands, wakesAtLoad: path === '/en/wakes' };
       }`,
     );
     const renderer = await createBuiltRenderer(dist);
@@ -137,6 +138,8 @@ describe('the public pages’ stylesheet', () => {
     expect(islands).toContain('<style data-stylesheet="/assets/public-pub.css">.shared{color:blue}h1{margin:0}</style>');
     expect(islands).not.toContain('app-only');
     expect(islands).not.toContain('.other');
+    // A page whose islands wake at load carries the whole stylesheet: they would ask for it at once.
+    expect(await page('/en/wakes')).toContain('<style>.shared{color:blue}.other{color:green}h1{margin:0}</style>');
     expect(islands).toContain('src="/assets/islands-abc.js"');
     const app = await page('/en/order');
     expect(app).toContain('<style>.app-only{color:red}.shared{color:blue}</style>');

@@ -74,7 +74,7 @@ export function compileTemplate(template: string): PageTemplate {
 export interface PageTemplates {
   app: PageTemplate;
   islands: PageTemplate;
-  islandsStyle?: (body: string) => string;
+  islandsStyle?: (body: string, whole: boolean) => string;
 }
 
 /** The public pages' stylesheet (web/styles.public.css): its text, and its address for the whole of it. */
@@ -86,11 +86,14 @@ export interface IslandsStylesheet {
 /**
  * A page of islands' `<style>` block: the rules of the public pages' stylesheet that can apply to
  * its HTML (./criticalCss.ts), with the whole stylesheet's address, which the islands load before
- * they render anything the server did not (docs/decisions/0030).
+ * they render anything the server did not; or, for a page whose islands wake at load (`whole`),
+ * the whole stylesheet, which they would load at once (docs/decisions/0030).
  */
-export function islandsStyleBlock(stylesheet: IslandsStylesheet): (body: string) => string {
+export function islandsStyleBlock(stylesheet: IslandsStylesheet): (body: string, whole: boolean) => string {
   const sheet = parseStylesheet(stylesheet.css);
-  return (body) => `<style ${STYLESHEET_ATTR}="${stylesheet.href}">${criticalCss(sheet, body).replaceAll('</', '<\\/')}</style>`;
+  const escape = (css: string) => css.replaceAll('</', '<\\/');
+  const everything = `<style>${escape(stylesheet.css)}</style>`;
+  return (body, whole) => (whole ? everything : `<style ${STYLESHEET_ATTR}="${stylesheet.href}">${escape(criticalCss(sheet, body))}</style>`);
 }
 
 const APP_ENTRY_SCRIPT = /<script type="module"[^>]*src="[^"]*(?:entry-client\.tsx|\/assets\/index-[\w-]+\.js)"[^>]*><\/script>\s*/;
@@ -136,7 +139,7 @@ export function pageResponse(result: RenderResult, templates: PageTemplates, man
   if (result.type === 'response') return result.response;
   const template = result.islands ? templates.islands : templates.app;
   const preload = manifest && !result.islands ? preloadLinks(manifest, result.routeIds) : '';
-  const style = result.islands && templates.islandsStyle ? templates.islandsStyle(result.body) : '';
+  const style = result.islands && templates.islandsStyle ? templates.islandsStyle(result.body, result.wakesAtLoad === true) : '';
   const html = template.fill({
     lang: result.lang,
     head: [style, result.head, preload].filter(Boolean).join('\n    '),

@@ -31,6 +31,12 @@ export type RenderResult =
       personal: boolean;
       /** A page whose islands alone hydrate (entry-islands.tsx), not the app (entry-client.tsx). */
       islands: boolean;
+      /**
+       * On such a page, whether an island wakes by itself after load (islands/attrs.ts
+       * `wakesByItself`): the page then carries what its islands need at once — their text and the
+       * whole stylesheet — rather than leaving them to the first touch (docs/decisions/0030).
+       */
+      wakesAtLoad?: boolean;
       /** A page whose render reads the visitor's own data beyond who they are (app/page.ts). */
       perVisitor: boolean;
       /**
