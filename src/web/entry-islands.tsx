@@ -91,13 +91,25 @@ if (pageLanguage) settleLanguage(pageLanguage);
 for (const held of window.__artimQueue ?? []) window.__artimWake(held.target);
 for (const touched of window.__artimTouched ?? []) window.__artimWake(touched);
 
+/** Runs `then` once the page's first contentful paint is on the screen (at once where the browser does not tell). */
+function afterFirstPaint(then: () => void) {
+  if (!window.PerformanceObserver?.supportedEntryTypes?.includes('paint')) return then();
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
+
 /**
  * The rest once the page has loaded and the browser has nothing else to do; the whole stylesheet
- * then too, once the page has painted (it is for what islands render later, never for this paint).
+ * then too, once the page's first paint is shown (it is for what islands render later, never for
+ * that paint).
  */
 function wakeAll() {
   const all = () => {
-    requestAnimationFrame(() => setTimeout(() => void wholeStylesheet(), 0));
+    afterFirstPaint(() => void wholeStylesheet());
     byThemselves.forEach((el) => wake(el, false));
   };
   // A browser kept busy does not wait for ever: at most two seconds after load.
