@@ -28,7 +28,7 @@ const ORDER_FORM_ONLY = ['big.js'];
  * entry-islands.dom.test.ts's.)
  */
 const PAGE_CEILINGS: { page: string; islands: string[]; bytes: number; ours: number; api?: true; text?: string[] }[] = [
-  { page: '/en, /en/services, /en/contact, /track?order=… with no input (every island waits)', islands: [], bytes: 2.9 * 1024, ours: 2.9 * 1024 },
+  { page: '/en, /en/services, /en/contact, /track?order=… with no input (every island waits)', islands: [], bytes: 3.25 * 1024, ours: 3.25 * 1024 },
   // A page whose islands all wait comes without their text: the first to wake loads it (./text.ts).
   { page: '/en after the first touch of the header', islands: ['features/layout/Header.tsx'], text: ['common'], bytes: 89.75 * 1024, ours: 22.25 * 1024 },
   // These two ask the API once woken: the client comes with them.
@@ -39,7 +39,7 @@ const PAGE_CEILINGS: { page: string; islands: string[]; bytes: number; ours: num
   { page: '/en?auth=required (the header and the sign-in dialog)', islands: ['features/layout/Header.tsx', 'features/auth/AuthDialog.tsx'], bytes: 107.25 * 1024, ours: 39.75 * 1024, api: true },
   // The order page's one island wakes at load and asks for the service list with a plain fetch:
   // React, the runtime, the form and big.js, under the 100 KB the app's pages are held to.
-  { page: '/en/order (the order form)', islands: ['features/catalog/OrderPage.tsx'], bytes: 95.75 * 1024, ours: 28.5 * 1024 },
+  { page: '/en/order (the order form)', islands: ['features/catalog/OrderPage.tsx'], bytes: 96.25 * 1024, ours: 29 * 1024 },
 ];
 
 /**
