@@ -44,14 +44,14 @@ function serializeErrors(errors: StaticHandlerContext['errors']) {
   return out;
 }
 
+/** An island's wrapper as islands/island.tsx renders it, and its two wake attributes (plain words: nothing to decode). */
+const ISLAND_TAG = new RegExp(`<div ${ISLAND_ATTR}="[^"]*"[^>]*>`, 'g');
+const WAKE = new RegExp(`\\s${ISLAND_WAKE_ATTR}="([^"]*)"`);
+const WAKE_QUERY = new RegExp(`\\s${ISLAND_WAKE_QUERY_ATTR}="([^"]*)"`);
+
 /** Whether a rendered page holds an island that wakes by itself at `query` (islands/attrs.ts `wakesByItself`). */
 function wakesAnIsland(body: string, query: URLSearchParams): boolean {
-  const attribute = (tag: string, name: string) => {
-    const value = new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
-    return value === undefined ? null : value.replace(/&amp;/g, '&').replace(/&quot;/g, '"');
-  };
-  for (const [tag] of body.matchAll(new RegExp(`<div ${ISLAND_ATTR}="[^"]*"[^>]*>`, 'g')))
-    if (wakesByItself(attribute(tag, ISLAND_WAKE_ATTR), attribute(tag, ISLAND_WAKE_QUERY_ATTR), query)) return true;
+  for (const [tag] of body.matchAll(ISLAND_TAG)) if (wakesByItself(WAKE.exec(tag)?.[1] ?? null, WAKE_QUERY.exec(tag)?.[1] ?? null, query)) return true;
   return false;
 }
 
