@@ -1,8 +1,8 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_COOKIE } from '../../core/i18n';
-import { createPageCache } from './pageCache';
+import { acceptedCodings, createPageCache } from './pageCache';
 
 /** A page app whose renderer counts its renders and can be told what to answer. */
 function pages(opts: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
@@ -47,10 +47,55 @@ describe('page cache', () => {
     const notModified = await p.get('/en', { 'if-none-match': `"other", ${etag}` });
     expect(notModified.status).toBe(304);
     expect(await notModified.text()).toBe('');
-    const zipped = await p.get('/en', { 'accept-encoding': 'br, gzip' });
+    const zipped = await p.get('/en', { 'accept-encoding': 'gzip, deflate' });
     expect(zipped.headers.get('Content-Encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toContain('page /en #1');
     expect(p.renders).toBe(1);
+  });
+
+  it('answers Brotli once a page asked for again has its copy, gzip before it and to a client that refuses br', async () => {
+    const p = pages();
+    const first = await p.get('/en', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(first.headers.get('Content-Encoding')).toBe('gzip');
+    const page = gunzipSync(Buffer.from(await first.arrayBuffer())).toString();
+    // Asked for once: no copy is made (an address nobody asks for again costs no compression).
+    await p.cache.compressed();
+    expect((await p.get('/en', { 'accept-encoding': 'br' })).headers.get('Content-Encoding')).toBeNull();
+    // That second request started it; the answers go on gzipped until it is ready.
+    await p.cache.compressed();
+    const brotli = await p.get('/en', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers.get('Content-Encoding')).toBe('br');
+    const bytes = Buffer.from(await brotli.arrayBuffer());
+    expect(brotli.headers.get('Content-Length')).toBe(String(bytes.length));
+    expect(brotliDecompressSync(bytes).toString()).toBe(page);
+    const refused = await p.get('/en', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(refused.headers.get('Content-Encoding')).toBe('gzip');
+    const plain = await p.get('/en');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(await plain.text()).toBe(page);
+    expect(p.renders).toBe(1);
+  });
+
+  it('makes one Brotli copy at a time: a page asked for again meanwhile gets its copy on a later request', async () => {
+    const p = pages();
+    await p.get('/en');
+    await p.get('/tr');
+    await p.get('/en');
+    // /en's copy is under way: /tr's is not started by this request.
+    await p.get('/tr');
+    await p.cache.compressed();
+    const br = { 'accept-encoding': 'br' };
+    expect((await p.get('/en', br)).headers.get('Content-Encoding')).toBe('br');
+    expect((await p.get('/tr', br)).headers.get('Content-Encoding')).toBeNull();
+    await p.cache.compressed();
+    expect((await p.get('/tr', br)).headers.get('Content-Encoding')).toBe('br');
+  });
+
+  it('reads the codings an Accept-Encoding header takes', () => {
+    expect([...acceptedCodings('gzip, deflate, br, zstd')]).toEqual(['gzip', 'deflate', 'br', 'zstd']);
+    expect([...acceptedCodings('br;q=0, GZIP;q=0.5,  identity')]).toEqual(['gzip', 'identity']);
+    expect([...acceptedCodings('gzip;q=0.0, br;q=1')]).toEqual(['br']);
+    expect(acceptedCodings(undefined).size).toBe(0);
   });
 
   it('keeps a page per address and per remembered language', async () => {
