@@ -106,6 +106,9 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
       };
   const data = `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>`;
   const perRequest = Object.values(result.loaderHeaders).some((headers) => /\bno-store\b/.test(headers.get('Cache-Control') ?? ''));
+  const retryAfter = Object.values(result.loaderHeaders)
+    .map((headers) => headers.get('Retry-After'))
+    .find(Boolean);
   return {
     type: 'html',
     status,
@@ -119,5 +122,6 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
     wakesAtLoad,
     perVisitor: handles.some((h) => h?.perVisitor === true),
     perRequest,
+    ...(retryAfter ? { retryAfter } : {}),
   };
 }

@@ -155,6 +155,7 @@ export function pageResponse(result: RenderResult, templates: PageTemplates, man
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': result.personal ? 'private, no-store' : result.perRequest ? 'no-store' : 'no-cache',
       Vary: 'Cookie',
+      ...(result.retryAfter ? { 'Retry-After': result.retryAfter } : {}),
     },
   });
   if (result.perVisitor || result.perRequest) perVisitorPages.add(response);

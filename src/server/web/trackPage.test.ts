@@ -94,7 +94,13 @@ describe('the order lookup with a number in the address', () => {
     }
     const ip = '10.1.0.4';
     await database.db.insert(rateLimits).values({ key: rateKey(RATE_RULES.trackPerIp, ip), count: RATE_RULES.trackPerIp.limit, resetAt: new Date(Date.now() + 60_000) });
-    const html = await (await page(`/track?order=${number}`, ip, { cookie: 'lang=en' })).text();
+    const limited = await page(`/track?order=${number}`, ip, { cookie: 'lang=en' });
+    // Answered as the endpoint answers: 429, and when to come back.
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(limited.headers.get('cache-control')).toBe('no-store');
+    const html = await limited.text();
     expect(status(html)).toBeNull();
     expect(html).toContain('Too many searches. Try again in 1 min.');
   });

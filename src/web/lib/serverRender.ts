@@ -44,4 +44,6 @@ export type RenderResult =
        * each request, counted per visitor: the order lookup): never kept, nor cut into a shell.
        */
       perRequest: boolean;
+      /** A loader's `Retry-After` (the order lookup past its limit answers 429 with it). */
+      retryAfter?: string;
     };

@@ -34,6 +34,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (err) {
     const refusal = err instanceof ApiError ? err : new ApiError('INTERNAL', 500);
     lookup = { number, error: { code: refusal.code, status: refusal.status, ...(refusal.details ? { details: refusal.details } : {}) } };
+    // Past the lookup's limit the page says so, and answers as the endpoint does: 429, and when to come back.
+    if (refusal.status === 429) {
+      const wait = Number(refusal.details?.retryAfterSeconds);
+      return data(lookup, { status: 429, headers: { ...PER_REQUEST.headers, ...(wait > 0 ? { 'Retry-After': String(Math.ceil(wait)) } : {}) } });
+    }
   }
   return data(lookup, PER_REQUEST);
 }
