@@ -10,13 +10,16 @@ import { DESKTOP, hasChromium, hydrated, launch, openPage, PHONE } from './brows
  * what was typed. And a page whose islands wait to be touched
  * (docs/decisions/0027) loads no React until one is.
  */
-async function slowPhone(browser: Browser, viewport = PHONE): Promise<{ page: Page; problems: string[] }> {
+async function slowPhone(browser: Browser, viewport = PHONE): Promise<{ page: Page; problems: string[]; release: () => void }> {
   const opened = await openPage(browser, viewport);
   const cdp = await opened.page.context().newCDPSession(opened.page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-  // The page script arrives 4 s after the HTML, as on a slow connection.
+  // The page script arrives late, as on a slow connection: only once the test has done what the
+  // visitor does first (`release`), however long the machine takes to do it.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   await opened.page.route(/\/(assets\/islands-[^/]+\.js|entry-islands\.tsx)$/, async (route) => {
-    await new Promise((r) => setTimeout(r, 4000));
+    await released;
     await route.continue();
   });
   // Each click and submit, as it happens, notes whether the page had hydrated by then.
@@ -29,7 +32,7 @@ async function slowPhone(browser: Browser, viewport = PHONE): Promise<{ page: Pa
     document.addEventListener('click', note, true);
     document.addEventListener('submit', note, true);
   });
-  return opened;
+  return { ...opened, release };
 }
 
 const early = (page: Page) => page.evaluate(() => (window as unknown as { early: string[] }).early);
@@ -55,7 +58,7 @@ describe.skipIf(!hasChromium())('before hydration', () => {
   });
 
   it('a click on Sign in before the header is live opens the sign-in dialog once it is', async () => {
-    const { page, problems } = await slowPhone(browser, DESKTOP);
+    const { page, problems, release } = await slowPhone(browser, DESKTOP);
     await page.goto('/en', { waitUntil: 'commit' });
     const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign in' });
     await signIn.waitFor();
@@ -63,6 +66,7 @@ describe.skipIf(!hasChromium())('before hydration', () => {
     // Held: the header shows it is busy while its code arrives (islands/capture.ts), and stops once live.
     expect(await page.locator('[data-island="Header"]').getAttribute('aria-busy')).toBe('true');
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-waking'))).toBe(true);
+    release();
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
     await hydrated(page);
     expect(await early(page)).toContain('click:Sign in');
@@ -73,7 +77,7 @@ describe.skipIf(!hasChromium())('before hydration', () => {
   }, 300_000);
 
   it('on a phone, the menu opens at the tap before the header is live, and stays open (and closes) once it is', async () => {
-    const { page, problems } = await slowPhone(browser);
+    const { page, problems, release } = await slowPhone(browser);
     await page.goto('/en', { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Open menu' }).click();
     // Open at once, by the page's first script, while the page script is still on its way.
@@ -84,6 +88,7 @@ describe.skipIf(!hasChromium())('before hydration', () => {
         expanded: document.querySelector('header button[aria-controls="mobile-menu"]')!.getAttribute('aria-expanded'),
       })),
     ).toEqual({ hydrated: false, menu: true, expanded: 'true' });
+    release();
     await hydrated(page);
     expect(await early(page)).toContain('click:Open menu');
     // The replayed tap set the header's state to what was on the screen: open, and closed by its button.
@@ -96,7 +101,7 @@ describe.skipIf(!hasChromium())('before hydration', () => {
   }, 300_000);
 
   it('the language list opened with Enter and walked with an arrow before the header is live opens there, on the language the arrow reached', async () => {
-    const { page, problems } = await slowPhone(browser, DESKTOP);
+    const { page, problems, release } = await slowPhone(browser, DESKTOP);
     await page.goto('/en/about', { waitUntil: 'commit' });
     const button = page.getByRole('button', { name: /^Language: English/ });
     await button.waitFor();
@@ -104,6 +109,7 @@ describe.skipIf(!hasChromium())('before hydration', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('ArrowDown');
     expect(await page.locator('[data-island="Header"]').getAttribute('data-hydrated')).toBeNull();
+    release();
     await hydrated(page);
     expect((await early(page)).some((e) => e.startsWith('click:Language: English'))).toBe(true);
     await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
@@ -117,7 +123,7 @@ describe.skipIf(!hasChromium())('before hydration', () => {
   }, 300_000);
 
   it('a message typed (and sent) before the contact form is live is kept and sent as typed', async () => {
-    const { page, problems } = await slowPhone(browser);
+    const { page, problems, release } = await slowPhone(browser);
     await page.goto('/en/contact', { waitUntil: 'commit' });
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send message' }) });
     await form.waitFor();
@@ -126,6 +132,7 @@ describe.skipIf(!hasChromium())('before hydration', () => {
     await form.getByLabel('Subject', { exact: false }).first().fill('Early bird');
     await form.getByLabel('Message', { exact: false }).first().fill('Typed before the page came alive.');
     await form.getByRole('button', { name: 'Send message' }).click();
+    release();
     await hydrated(page);
     expect(await early(page)).toEqual(expect.arrayContaining(['click:Send message']));
     // Sent: the form thanks the visitor, and no field was found empty on the way.
