@@ -69,6 +69,14 @@ describe('a gateway call', () => {
     expect(late.details).toEqual({ gateway: 'test', reason: 'timeout' });
     const gone = await failureOf(postFormForJson(call('/json', { baseUrl: 'http://127.0.0.1:9' }), new URLSearchParams()));
     expect(gone.details).toEqual({ gateway: 'test', reason: 'unreachable' });
+    // The logs say why when the network does: nothing listens on a port just given back.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const refused = await failureOf(postFormForJson(call('/json', { baseUrl: `http://127.0.0.1:${port}` }), new URLSearchParams()));
+    expect(refused.details).toEqual({ gateway: 'test', reason: 'unreachable' });
+    expect(refused.message).toBe('test /json: unreachable (ECONNREFUSED)');
   });
 
   it('counts a body cut off half way as no answer, not as a reply', async () => {

@@ -20,7 +20,11 @@ export interface GatewayCall {
 
 function noAnswer(call: GatewayCall, err: unknown): AppError {
   const reason = err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'unreachable';
-  return new AppError(call.failure, `${call.gateway} ${call.path}: ${reason}`, { gateway: call.gateway, reason });
+  // The network's own word for it (ECONNREFUSED, ECONNRESET, UND_ERR_SOCKET…), for the logs: why a
+  // gateway could not be reached is the first thing to know about it.
+  const code = (err as { cause?: { code?: unknown } } | null)?.cause?.code;
+  const why = reason === 'unreachable' && typeof code === 'string' && /^[A-Z_]+$/.test(code) ? ` (${code})` : '';
+  return new AppError(call.failure, `${call.gateway} ${call.path}: ${reason}${why}`, { gateway: call.gateway, reason });
 }
 
 /** The AppError for an HTTP error status; `details` adds what the adapter read from the body. */
