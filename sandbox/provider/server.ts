@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
+import { keepConnections } from '../shared/keepAlive';
 import { generateCatalog, PRICE_FACTOR, withPriceFactor } from './catalog';
 import { faultConfigSchema, Faults, type AppliedFault, type FaultConfig, type FaultState } from './faults';
 import { RefusalTurns } from './orderRules';
@@ -204,13 +205,13 @@ export async function startSandboxProvider(opts: SandboxProviderOptions = {}): P
     rateLimited: () => limited,
   };
 
-  const server = createServer((req, res) => {
+  const server = keepConnections(createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
       console.error('sandbox provider: request failed', e);
       if (!res.headersSent) sendJson(res, 500, { error: 'internal error' });
       else res.destroy();
     });
-  });
+  }));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://sandbox');

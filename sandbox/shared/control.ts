@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import { keepConnections } from './keepAlive';
 
 /** The control body's fields every sandbox has: copies, the late wait, the notification URL. */
 export const COMMON_FAULTS = {
@@ -59,7 +60,7 @@ export function addControlRoutes<S, B>(app: Hono, r: ControlRoutes<S, B>): void 
 
 /** Serves the app on `host:port` (loopback and any free port by default); the origin to reach it at. */
 export async function listen(app: Hono, opts: { port?: number; host?: string }) {
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const server = keepConnections(createAdaptorServer({ fetch: app.fetch }) as Server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());

@@ -6,6 +6,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { keepConnections } from './keepAlive';
 
 export interface SinkAnswer {
   status: number;
@@ -28,7 +29,7 @@ export async function startSink<T>(opts: SinkOptions<T>) {
   const received: T[] = [];
   const answers: SinkAnswer[] = [];
   const waiters: Array<() => void> = [];
-  const server = createServer((req, res) => {
+  const server = keepConnections(createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
@@ -37,7 +38,7 @@ export async function startSink<T>(opts: SinkOptions<T>) {
       res.writeHead(answer.status, answer.headers).end(answer.body);
       waiters.splice(0).forEach((wake) => wake());
     });
-  });
+  }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
