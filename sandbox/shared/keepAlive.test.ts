@@ -10,7 +10,7 @@ function keepAliveOf(url: string): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'GET', headers: { connection: 'keep-alive' }, agent: false }, (res) => {
       res.resume();
-      res.on('end', () => resolve(res.headers['keep-alive']));
+      res.on('end', () => resolve(res.headers['keep-alive']?.toString()));
     });
     req.on('error', reject);
     req.end();
