@@ -53,15 +53,12 @@ describe('page cache', () => {
     expect(p.renders).toBe(1);
   });
 
-  it('answers Brotli once a page asked for again has its copy, gzip before it and to a client that refuses br', async () => {
+  it('answers Brotli once a page’s copy is ready, gzip before it and to a client that refuses br', async () => {
     const p = pages();
+    // The first answer is made as the page is kept: its Brotli copy has only just been started.
     const first = await p.get('/en', { 'accept-encoding': 'gzip, deflate, br' });
     expect(first.headers.get('Content-Encoding')).toBe('gzip');
     const page = gunzipSync(Buffer.from(await first.arrayBuffer())).toString();
-    // Asked for once: no copy is made (an address nobody asks for again costs no compression).
-    await p.cache.compressed();
-    expect((await p.get('/en', { 'accept-encoding': 'br' })).headers.get('Content-Encoding')).toBeNull();
-    // That second request started it; the answers go on gzipped until it is ready.
     await p.cache.compressed();
     const brotli = await p.get('/en', { 'accept-encoding': 'gzip, deflate, br' });
     expect(brotli.headers.get('Content-Encoding')).toBe('br');
@@ -76,15 +73,32 @@ describe('page cache', () => {
     expect(p.renders).toBe(1);
   });
 
-  it('makes one Brotli copy at a time: a page asked for again meanwhile gets its copy on a later request', async () => {
+  it('compresses an address with a query string, or a not-found page, only once it is asked for again', async () => {
     const p = pages();
+    const br = { 'accept-encoding': 'br' };
+    await p.get('/en?ref=abc');
+    p.answer({ status: 404 });
+    await p.get('/no-such-page');
+    await p.cache.compressed();
+    // Asked for once: no copy was made.
+    expect((await p.get('/en?ref=abc', br)).headers.get('Content-Encoding')).toBeNull();
+    // That second request started it.
+    await p.cache.compressed();
+    expect((await p.get('/en?ref=abc', br)).headers.get('Content-Encoding')).toBe('br');
+    expect((await p.get('/no-such-page', br)).headers.get('Content-Encoding')).toBeNull();
+    await p.cache.compressed();
+    const missing = await p.get('/no-such-page', br);
+    expect([missing.status, missing.headers.get('Content-Encoding')]).toEqual([404, 'br']);
+    expect(p.renders).toBe(2);
+  });
+
+  it('makes one Brotli copy at a time: a page kept meanwhile gets its copy when asked for again', async () => {
+    const p = pages();
+    const br = { 'accept-encoding': 'br' };
     await p.get('/en');
-    await p.get('/tr');
-    await p.get('/en');
-    // /en's copy is under way: /tr's is not started by this request.
+    // /en's copy is under way: /tr's is not started as it is kept.
     await p.get('/tr');
     await p.cache.compressed();
-    const br = { 'accept-encoding': 'br' };
     expect((await p.get('/en', br)).headers.get('Content-Encoding')).toBe('br');
     expect((await p.get('/tr', br)).headers.get('Content-Encoding')).toBeNull();
     await p.cache.compressed();

@@ -15,11 +15,12 @@ import { requestLanguage } from '../../core/i18n';
  * clears it on those events, on every instance — or for `ttlMs` at most. A signed-in visitor's
  * request never reads or fills it: their pages are rendered for them and marked private.
  *
- * A kept page asked for again is also compressed with Brotli at its best quality, once, off the
- * event loop (in zlib's thread pool): 15–20 % smaller than gzip, which brings a home page within
- * the first round trip's 14.6 KB (bench/README.md). That costs about 0.1 s of CPU a page, so it
- * waits for a second request (addresses asked for once, say with made-up query strings, never
- * cost it) and runs one page at a time. Until its copy is ready, and for clients that do not take
+ * A kept page is also compressed with Brotli at its best quality, once, off the event loop (in
+ * zlib's thread pool): 15–20 % smaller than gzip, which brings a home page within the first round
+ * trip's 14.6 KB (bench/README.md). That costs about 0.1 s of CPU a page, so it runs one page at
+ * a time, and starts when the page is kept only for a page of the site's own (200, no query
+ * string: a bounded set); any other address waits until it is asked for again (made-up query
+ * strings and paths never cost it). Until its copy is ready, and for clients that do not take
  * `br`, a page goes out gzipped.
  */
 export interface PageCache {
@@ -37,7 +38,7 @@ interface Entry {
   status: number;
   body: Buffer;
   gzip: Buffer;
-  /** Set once its compression, started when the page was asked for again, is done. */
+  /** Set once its compression is done. */
   brotli?: Buffer;
   /** Its Brotli copy has been started (or refused): it is not started again. */
   brotliStarted?: boolean;
@@ -148,6 +149,7 @@ export function createPageCache(opts: { maxEntries?: number; ttlMs?: number; now
       };
       entries.delete(key);
       entries.set(key, entry);
+      if (entry.status === 200 && !new URL(c.req.url).search) compress(entry);
 
       // The oldest entries go first: an address space of query strings cannot grow it unbounded.
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
