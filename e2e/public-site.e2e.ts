@@ -299,10 +299,20 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
       await released;
       await route.continue();
     });
-    // Loaded and applied to the screen (islands/stylesheet.ts fetches it as a print stylesheet).
-    const loaded = () => page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/public-') && sheet.media.mediaText === 'all'));
-    return { release, loaded };
+    return { release, loaded: () => applied(page) };
   }
+  /** Waits until the whole stylesheet is loaded and applied to the screen (islands/stylesheet.ts fetches it as a print stylesheet). */
+  const applied = (page: Page) => page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/public-') && sheet.media.mediaText === 'all'));
+  const isApplied = (page: Page) => page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/public-') && sheet.media.mediaText === 'all'));
+  /** Applies the whole stylesheet as the islands loader does when an island wakes, without waking one. */
+  const applyWhole = (page: Page) =>
+    page.evaluate(() => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.media = 'all';
+      link.href = document.querySelector('style[data-stylesheet]')!.getAttribute('data-stylesheet')!;
+      document.head.append(link);
+    });
 
   it("styles each public page with its own rules exactly as the whole stylesheet does, at 390 and 1280 px", async () => {
     for (const viewport of [PHONE, DESKTOP]) {
@@ -314,6 +324,7 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
         expect(own, path).toBeGreaterThan(0);
         const before = await looks(page);
         whole.release();
+        await applyWhole(page);
         await whole.loaded();
         const after = await looks(page);
         expect(after.length, path).toBe(before.length);
@@ -322,6 +333,23 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
         await page.context().close();
       }
     }
+  });
+
+  it('fetches the whole stylesheet once the page is shown, and applies it only when an island wakes', async () => {
+    const { page, problems } = await openPage(browser);
+    const fetched = page.waitForResponse((res) => /\/assets\/public-[\w-]+\.css$/.test(res.url()));
+    await page.goto('/en', { waitUntil: 'load' });
+    expect((await fetched).status()).toBe(200);
+    // The page is live with no island awake (each waits to be touched).
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await page.locator('[data-island][data-hydrated]').count()).toBe(0);
+    // In the cache, not on the screen: nothing on the page needs more than its own rules yet.
+    expect(await isApplied(page)).toBe(false);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(await isApplied(page)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 
   it('renders nothing a live island adds before the whole stylesheet is there: the sign-in dialog waits for it', async () => {

@@ -16,7 +16,7 @@ import { pathLanguage } from '../core/i18n';
 import { settleLanguage } from './lib/languageMemory';
 import { ISLANDS } from './islands/registry';
 import type { HydrateIsland } from './islands/runtime';
-import { wholeStylesheet } from './islands/stylesheet';
+import { fetchWholeStylesheet, wholeStylesheet } from './islands/stylesheet';
 import { pageBoot } from './islands/text';
 
 const ISLAND = `[${ISLAND_ATTR}]`;
@@ -104,12 +104,12 @@ function afterFirstPaint(then: () => void) {
 
 /**
  * The rest once the page has loaded and the browser has nothing else to do; the whole stylesheet
- * then too, once the page's first paint is shown (it is for what islands render later, never for
- * that paint).
+ * is then fetched too, once the page's first paint is shown, and applied only when an island
+ * wakes (it is for what islands render, never for that paint).
  */
 function wakeAll() {
   const all = () => {
-    afterFirstPaint(() => void wholeStylesheet());
+    afterFirstPaint(fetchWholeStylesheet);
     byThemselves.forEach((el) => wake(el, false));
   };
   // A browser kept busy does not wait for ever: at most two seconds after load.

@@ -36,7 +36,7 @@ const PAGE_CEILINGS: { page: string; islands: string[]; bytes: number; ours: num
   { page: '/payment-success (the payment check)', islands: ['features/payments/PaymentSuccessPage.tsx'], bytes: 85 * 1024, ours: 18 * 1024, api: true },
   // A guest's Sign in (or a signed-out visitor sent from the dashboard): the header and its dialog,
   // whose forms keep their fields in React state and load zod and the account contract when sent.
-  { page: '/en?auth=required (the header and the sign-in dialog)', islands: ['features/layout/Header.tsx', 'features/auth/AuthDialog.tsx'], bytes: 107.25 * 1024, ours: 39.75 * 1024, api: true },
+  { page: '/en?auth=required (the header and the sign-in dialog)', islands: ['features/layout/Header.tsx', 'features/auth/AuthDialog.tsx'], bytes: 107.25 * 1024, ours: 40 * 1024, api: true },
   // The order page's one island wakes at load and asks for the service list with a plain fetch:
   // React, the runtime, the form and big.js, under the 100 KB the app's pages are held to.
   { page: '/en/order (the order form)', islands: ['features/catalog/OrderPage.tsx'], bytes: 96.25 * 1024, ours: 29 * 1024 },
