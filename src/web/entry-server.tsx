@@ -16,7 +16,7 @@ import { routes } from './app/routes';
 import { DEFAULT_SITE, SITE_ROUTE_ID, type SiteSettings } from './app/site';
 import type { RenderResult, ServerRenderContext } from './lib/serverRender';
 import { loaderApi } from './lib/loaderFetch';
-import { ISLAND_ATTR, ISLAND_WAKE_ATTR, ISLAND_WAKE_QUERY_ATTR, wakesByItself } from './islands/attrs';
+import { ISLAND_ATTR, ISLAND_TEXT_ATTR, ISLAND_WAKE_ATTR, ISLAND_WAKE_QUERY_ATTR, wakesByItself } from './islands/attrs';
 import { ISLAND_TEXT } from './i18n/islandText';
 
 export type { RenderResult, ServerRenderContext };
@@ -44,15 +44,25 @@ function serializeErrors(errors: StaticHandlerContext['errors']) {
   return out;
 }
 
-/** An island's wrapper as islands/island.tsx renders it, and its two wake attributes (plain words: nothing to decode). */
+/** An island's wrapper as islands/island.tsx renders it, its two wake attributes and its text (plain words: nothing to decode). */
 const ISLAND_TAG = new RegExp(`<div ${ISLAND_ATTR}="[^"]*"[^>]*>`, 'g');
 const WAKE = new RegExp(`\\s${ISLAND_WAKE_ATTR}="([^"]*)"`);
 const WAKE_QUERY = new RegExp(`\\s${ISLAND_WAKE_QUERY_ATTR}="([^"]*)"`);
+const TEXT = new RegExp(`\\s${ISLAND_TEXT_ATTR}="([^"]*)"`);
 
-/** Whether a rendered page holds an island that wakes by itself at `query` (islands/attrs.ts `wakesByItself`). */
-function wakesAnIsland(body: string, query: URLSearchParams): boolean {
-  for (const [tag] of body.matchAll(ISLAND_TAG)) if (wakesByItself(WAKE.exec(tag)?.[1] ?? null, WAKE_QUERY.exec(tag)?.[1] ?? null, query)) return true;
-  return false;
+/**
+ * The islands of a rendered page that wake by themselves at `query` (islands/attrs.ts
+ * `wakesByItself`): null if none does, else the namespaces those woken by the address show at once.
+ */
+function wokenIslands(body: string, query: URLSearchParams): string[] | null {
+  let woken: string[] | null = null;
+  for (const [tag] of body.matchAll(ISLAND_TAG)) {
+    const asked = WAKE_QUERY.exec(tag)?.[1] ?? null;
+    if (!wakesByItself(WAKE.exec(tag)?.[1] ?? null, asked, query)) continue;
+    woken ??= [];
+    if (asked) woken.push(...(TEXT.exec(tag)?.[1] ?? '').split(' ').filter(Boolean));
+  }
+  return woken;
 }
 
 export async function render(request: Request, ctx: ServerRenderContext): Promise<RenderResult> {
@@ -93,8 +103,10 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
   // Their text comes with the page when one wakes by itself; otherwise the first to wake loads it
   // (islands/text.ts): a visitor who does not act does not download it (docs/decisions/0030).
   const islands = !result.errors && handles.at(-1)?.islands === true;
-  const islandText = ['common', ...(handles.at(-1)?.islandNs ?? [])];
-  const wakesAtLoad = islands && wakesAnIsland(body, url.searchParams);
+  const woken = islands ? wokenIslands(body, url.searchParams) : null;
+  const wakesAtLoad = woken !== null;
+  const islandText = [...new Set(['common', ...(handles.at(-1)?.islandNs ?? []), ...(woken ?? [])])];
+  if (woken?.length) await loadNamespaces(i18n, lang, woken);
   const textLater = islands && !wakesAtLoad && islandText.every((ns) => ISLAND_TEXT.includes(ns));
   const boot: BootData | IslandsBootData = islands
     ? { lang, ...(textLater ? { text: islandText } : { resources: usedResources(i18n, lang, islandText) }), me, site }

@@ -86,8 +86,10 @@ describe('public pages of islands', () => {
     expect(later(await (await app.request('/tr/contact')).text())).toEqual(['common', 'support']);
     expect(later(await (await app.request('/az')).text())).toEqual(['common']);
     expect(later(await (await app.request('/track')).text())).toEqual(['common', 'tracking']);
-    // The header wakes by itself for the sign-in asked in the address.
-    expect(bundles(await (await app.request('/az?auth=required')).text(), 'az')).toEqual(['common']);
+    // The header wakes by itself for the sign-in asked in the address, and the dialog's text comes
+    // with the page (no request for it after the header's code).
+    expect(bundles(await (await app.request('/az?auth=required')).text(), 'az')).toEqual(['auth', 'common']);
+    expect(bundles(await (await app.request('/en?verified=1')).text(), 'en')).toEqual(['auth', 'common']);
     // The order page is one island (docs/decisions/0028) reading the catalogue's texts.
     const order = await (await app.request('/en/order')).text();
     expect(order).toContain('/entry-islands.tsx');

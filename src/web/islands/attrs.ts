@@ -23,6 +23,12 @@ export const WAKE_WHEN_TOUCHED = 'touched';
  * the address it wakes when the browser is idle, like any island.
  */
 export const ISLAND_WAKE_QUERY_ATTR = 'data-island-wake-query';
+/**
+ * On an island that wakes by itself for one of its query parameters: the text namespaces it shows
+ * at once when it does (the sign-in dialog's), space-separated. The server puts them in the page
+ * with the rest of its islands' text, instead of a request for them after the island's code.
+ */
+export const ISLAND_TEXT_ATTR = 'data-island-text';
 
 /**
  * Whether an island wakes by itself, when the browser is idle after load, given its wake and

@@ -30,16 +30,16 @@ const ORDER_FORM_ONLY = ['big.js'];
 const PAGE_CEILINGS: { page: string; islands: string[]; bytes: number; ours: number; api?: true; text?: string[] }[] = [
   { page: '/en, /en/services, /en/contact, /track?order=… with no input (every island waits)', islands: [], bytes: 3.25 * 1024, ours: 3.25 * 1024 },
   // A page whose islands all wait comes without their text: the first to wake loads it (./text.ts).
-  { page: '/en after the first touch of the header', islands: ['features/layout/Header.tsx'], text: ['common'], bytes: 89.75 * 1024, ours: 22.25 * 1024 },
+  { page: '/en after the first touch of the header', islands: ['features/layout/Header.tsx'], text: ['common'], bytes: 92 * 1024, ours: 24.5 * 1024 },
   // These two ask the API once woken: the client comes with them.
-  { page: '/track after the first touch of the lookup', islands: ['features/tracking/TrackView.tsx'], text: ['common', 'tracking'], bytes: 90.75 * 1024, ours: 23.5 * 1024, api: true },
-  { page: '/payment-success (the payment check)', islands: ['features/payments/PaymentSuccessPage.tsx'], bytes: 85 * 1024, ours: 18 * 1024, api: true },
+  { page: '/track after the first touch of the lookup', islands: ['features/tracking/TrackView.tsx'], text: ['common', 'tracking'], bytes: 93.25 * 1024, ours: 26 * 1024, api: true },
+  { page: '/payment-success (the payment check)', islands: ['features/payments/PaymentSuccessPage.tsx'], bytes: 87.75 * 1024, ours: 20.5 * 1024, api: true },
   // A guest's Sign in (or a signed-out visitor sent from the dashboard): the header and its dialog,
   // whose forms keep their fields in React state and load zod and the account contract when sent.
-  { page: '/en?auth=required (the header and the sign-in dialog)', islands: ['features/layout/Header.tsx', 'features/auth/AuthDialog.tsx'], bytes: 107.25 * 1024, ours: 40 * 1024, api: true },
+  { page: '/en?auth=required (the header and the sign-in dialog)', islands: ['features/layout/Header.tsx', 'features/auth/AuthDialog.tsx'], bytes: 96.25 * 1024, ours: 29.25 * 1024, api: true },
   // The order page's one island wakes at load and asks for the service list with a plain fetch:
   // React, the runtime, the form and big.js, under the 100 KB the app's pages are held to.
-  { page: '/en/order (the order form)', islands: ['features/catalog/OrderPage.tsx'], bytes: 96.25 * 1024, ours: 29 * 1024 },
+  { page: '/en/order (the order form)', islands: ['features/catalog/OrderPage.tsx'], bytes: 98.25 * 1024, ours: 31 * 1024 },
 ];
 
 /**

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ISLAND_ATTR, ISLAND_PROPS_ATTR, ISLAND_WAKE_ATTR, ISLAND_WAKE_QUERY_ATTR, type WAKE_WHEN_ASKED, type WAKE_WHEN_TOUCHED } from './attrs';
+import { ISLAND_ATTR, ISLAND_PROPS_ATTR, ISLAND_TEXT_ATTR, ISLAND_WAKE_ATTR, ISLAND_WAKE_QUERY_ATTR, type WAKE_WHEN_ASKED, type WAKE_WHEN_TOUCHED } from './attrs';
 
 export { HYDRATED_ATTR, ISLAND_ATTR, ISLAND_PROPS_ATTR, ISLAND_WAKE_ATTR } from './attrs';
 
@@ -16,20 +16,21 @@ export { HYDRATED_ATTR, ISLAND_ATTR, ISLAND_PROPS_ATTR, ISLAND_WAKE_ATTR } from 
  * it (a dialog's host, the notices): its code loads only when asked (./ask.ts). `{ wake: 'touched' }`
  * for one whose markup works as rendered until the visitor uses it (./attrs.ts): its code loads at
  * the first touch inside it, or at idle when the address has one of the `query` parameters it acts
- * on by itself.
+ * on by itself; `text`, the namespaces it shows at once when the address wakes it (./attrs.ts).
  */
 export function island<P extends object>(
   name: string,
   Component: ComponentType<P>,
-  options: { wake?: typeof WAKE_WHEN_ASKED | typeof WAKE_WHEN_TOUCHED; query?: readonly string[] } = {},
+  options: { wake?: typeof WAKE_WHEN_ASKED | typeof WAKE_WHEN_TOUCHED; query?: readonly string[]; text?: readonly string[] } = {},
 ): ComponentType<P> {
   const query = options.query?.length ? options.query.join(' ') : undefined;
+  const text = query && options.text?.length ? options.text.join(' ') : undefined;
   function Island(props: P) {
     const json = JSON.stringify(props);
     return (
       // `display: contents`: the wrapper takes no box, so the layout is the component's own.
       <div
-        {...{ [ISLAND_ATTR]: name, [ISLAND_PROPS_ATTR]: json === '{}' ? undefined : json, [ISLAND_WAKE_ATTR]: options.wake, [ISLAND_WAKE_QUERY_ATTR]: query }}
+        {...{ [ISLAND_ATTR]: name, [ISLAND_PROPS_ATTR]: json === '{}' ? undefined : json, [ISLAND_WAKE_ATTR]: options.wake, [ISLAND_WAKE_QUERY_ATTR]: query, [ISLAND_TEXT_ATTR]: text }}
         className="contents"
       >
         <Component {...props} />

@@ -6,8 +6,9 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 
 // Woken at the first touch (its links are links, the phone menu opens from the page's first
-// script), or at idle when the address asks its account menu for something (the sign-in dialog).
-const HeaderIsland = island('Header', Header, { wake: 'touched', query: ADDRESS_PARAMS });
+// script), or at idle when the address asks its account menu for something (the sign-in dialog,
+// whose text then comes with the page).
+const HeaderIsland = island('Header', Header, { wake: 'touched', query: ADDRESS_PARAMS, text: ['auth'] });
 // Woken when a page asks for the dialog (support/consultation.ts).
 const ConsultationIsland = island('ConsultationHost', ConsultationHost, { wake: 'asked' });
 
