@@ -35,8 +35,9 @@ const PAGE_CEILINGS: { page: string; islands: string[]; bytes: number; ours: num
   { page: '/track after the first touch of the lookup', islands: ['features/tracking/TrackView.tsx'], text: ['common', 'tracking'], bytes: 93.25 * 1024, ours: 26 * 1024, api: true },
   { page: '/payment-success (the payment check)', islands: ['features/payments/PaymentSuccessPage.tsx'], bytes: 87.75 * 1024, ours: 20.5 * 1024, api: true },
   // A guest's Sign in (or a signed-out visitor sent from the dashboard): the header and its dialog,
-  // whose forms keep their fields in React state and load zod and the account contract when sent.
-  { page: '/en?auth=required (the header and the sign-in dialog)', islands: ['features/layout/Header.tsx', 'features/auth/AuthDialog.tsx'], bytes: 96.25 * 1024, ours: 29.25 * 1024, api: true },
+  // whose forms keep their fields in React state and load their requests (the API client, the error
+  // codes) at the first keystroke, zod and the account contract when sent (docs/decisions/0031).
+  { page: '/en?auth=required (the header and the sign-in dialog)', islands: ['features/layout/Header.tsx', 'features/auth/AuthDialog.tsx'], bytes: 94 * 1024, ours: 27 * 1024 },
   // The order page's one island wakes at load and asks for the service list with a plain fetch:
   // React, the runtime, the form and big.js, under the 100 KB the app's pages are held to.
   { page: '/en/order (the order form)', islands: ['features/catalog/OrderPage.tsx'], bytes: 98.25 * 1024, ours: 31 * 1024 },
@@ -97,14 +98,18 @@ describe('the islands build', () => {
     expect(islandChunks.length).toBeGreaterThanOrEqual(8);
   });
 
-  it('opens the sign-in dialog without zod, big.js, a form library or the account contract: the forms fetch the contract when sent', async () => {
+  it('opens the sign-in dialog without zod, big.js, a form library, the account contract or the API client: the forms fetch them when used', async () => {
     const { chunks } = await islandsBuild();
     const dialog = [...chunks.values()].find((c) => Object.keys(c.modules).some((id) => id.endsWith('/src/web/features/auth/AuthDialog.tsx')))!;
     const loaded = withImports(chunks, [dialog.fileName]);
     const rendered = renderedIn(chunks, loaded);
     expect(rendered.filter((id) => ['zod', 'big.js', 'react-hook-form', '@hookform/resolvers'].includes(packageOf(id) ?? '') || /\/src\/core\/contracts\/(account|admin|payments)\.ts$/.test(id))).toEqual([]);
-    // What a form loads when sent: the account contract with zod, not the team's or the payments' contracts and big.js.
-    const sent = renderedIn(chunks, withImports(chunks, dialog.dynamicImports, loaded));
+    // What a form loads at the first keystroke (its requests, the API client) and when sent (the
+    // account contract with zod), not the team's or the payments' contracts and big.js.
+    const later = (files: Iterable<string>) => [...files].flatMap((f) => chunks.get(f)!.dynamicImports);
+    const typed = withImports(chunks, later([dialog.fileName]), new Set(loaded));
+    expect(renderedIn(chunks, typed).some((id) => id.endsWith('/src/web/lib/api.ts'))).toBe(true);
+    const sent = renderedIn(chunks, withImports(chunks, later([...typed].filter((f) => !loaded.has(f))), new Set(typed)));
     expect(sent.some((id) => id.endsWith('/src/core/contracts/account.ts'))).toBe(true);
     expect(sent.filter((id) => packageOf(id) === 'big.js' || /\/src\/core\/contracts\/(admin|payments)\.ts$/.test(id))).toEqual([]);
   });

@@ -41,12 +41,13 @@ describe('islands', () => {
     for (const file of sources('src/web').filter((f) => !f.endsWith('island.tsx'))) {
       const text = readFileSync(file, 'utf8');
       for (const m of text.matchAll(/\bisland\('([^']+)', \w+\)/g)) idle.add(m[1]!);
-      for (const m of text.matchAll(/\bisland\('([^']+)', \w+, \{ wake: 'touched'(?:, query: ([^}]+))? \}\)/g)) touched.set(m[1]!, m[2]?.trim() ?? '');
+      for (const m of text.matchAll(/\bisland\('([^']+)', \w+, \{ wake: 'touched'(?:, query: (\w+))?(?:, text: (\[[^\]]*\]))? \}\)/g)) touched.set(m[1]!, [m[2], m[3]].filter(Boolean).join(' '));
     }
     // The payment return pages check the payment as they open; the order page loads its service list.
     expect([...idle].sort()).toEqual(['Order', 'PaymentError', 'PaymentSuccess']);
-    // The header opens the sign-in dialog the home page's address asks for. The lookup acts on no
-    // parameter at load: the server rendered what a number in the address finds (features/tracking/TrackPage.tsx).
-    expect(Object.fromEntries(touched)).toEqual({ Header: 'ADDRESS_PARAMS', ConsultButton: '', ContactForm: '', Track: '' });
+    // The header opens the sign-in dialog the home page's address asks for, with its text (docs/decisions/0031).
+    // The lookup acts on no parameter at load: the server rendered what a number in the address finds
+    // (features/tracking/TrackPage.tsx).
+    expect(Object.fromEntries(touched)).toEqual({ Header: "ADDRESS_PARAMS ['auth']", ConsultButton: '', ContactForm: '', Track: '' });
   });
 });

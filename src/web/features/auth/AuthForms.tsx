@@ -2,17 +2,14 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toast';
-import type { z } from 'zod';
-import type { AUTH_WRITE_BODIES } from '../../../core/contracts/account';
-import { isErrorCode } from '../../../core/errors';
 import { FULL_NAME_MIN_LENGTH, isAcceptablePassword, passwordStrength, PASSWORD_MIN_SCORE } from '../../../core/password';
 import { Button, FieldError, Input, Label } from '../../components/ui';
 import { TabList, TabPanel } from '../../components/ui/Tabs';
-import { api, ApiError, unwrap, useRefreshMe } from './api';
+import { useRefreshMe } from './api';
 import type { AuthTab } from './authDialogStore';
-import { signInFailed, signUpFailed } from './messages';
 import { CurrentPasswordField, EmailField, NewPasswordField, type FieldBinding } from './AccountFields';
 import { CodeStep } from './CodeStep';
+import { refused, requests } from './requestsLater';
 
 /** Debounce of the sign-up e-mail check (docs/rules.md#accounts). */
 export const EMAIL_CHECK_DELAY_MS = 500;
@@ -51,33 +48,24 @@ export function AuthTabs({ tab, onTabChange, onDone, onLeave }: { tab: AuthTab; 
 }
 
 
-/** The account contract, with zod: loaded when a form is first sent, not with the dialog. */
-const accountContract = () => import('../../../core/contracts/account');
-type FormPath = '/sign-in/email' | '/sign-up/email';
-
-/**
- * A form's values as the account contract reads them for `path` (`AUTH_WRITE_BODIES`: trimmed,
- * the e-mail in lower case), or the refusal the server would have sent: the contract's messages
- * are error codes (src/core/contracts/account.ts).
- */
-async function contractBody<P extends FormPath>(path: P, values: z.input<(typeof AUTH_WRITE_BODIES)[P]>): Promise<z.output<(typeof AUTH_WRITE_BODIES)[P]>> {
-  const { AUTH_WRITE_BODIES: bodies } = await accountContract();
-  const parsed = bodies[path].safeParse(values);
-  if (parsed.success) return parsed.data as z.output<(typeof AUTH_WRITE_BODIES)[P]>;
-  const message = parsed.error.issues[0]?.message;
-  throw new ApiError(isErrorCode(message) ? message : 'VALIDATION_FAILED', 422);
-}
-
 /**
  * A form's text fields in React state, each bound to its input by `bind(name)`, and its sending:
  * `onSubmit(canSend, send, failed)` runs `send` when the form may be sent, busy meanwhile, and
- * hands what went wrong to `failed`.
+ * hands what went wrong to `failed`. The first keystroke loads the forms' requests (./requestsLater.ts).
  */
 function useFields<T extends Record<string, string>>(initial: T) {
   const [values, setValues] = useState(initial);
   const [busy, setBusy] = useState(false);
   const set = (name: keyof T, value: string) => setValues((v) => ({ ...v, [name]: value }));
-  const bind = (name: keyof T & string): FieldBinding => ({ name, value: values[name], onChange: (e) => set(name, e.target.value) });
+  // The forms' requests load while the visitor types, so that sending does not wait for them.
+  const bind = (name: keyof T & string): FieldBinding => ({
+    name,
+    value: values[name],
+    onChange: (e) => {
+      set(name, e.target.value);
+      requests().catch(() => {});
+    },
+  });
   const onSubmit = (canSend: boolean, send: () => Promise<void>, failed: (err: unknown) => void) => async (e: FormEvent) => {
     e.preventDefault();
     if (!canSend) return;
@@ -116,13 +104,11 @@ export function LoginForm({ onDone, onLeave }: { onDone: () => void; onLeave?: (
   const submit = form.onSubmit(
     canSubmit,
     async () => {
-      const body = await contractBody('/sign-in/email', form.values);
-      const answer: unknown = await unwrap((o) => api.auth['sign-in'].email.$post({ json: body }, o));
-      const { isTwoFactorChallenge } = await accountContract();
-      if (isTwoFactorChallenge(answer)) setCodeStep(true);
+      const { signIn } = await requests();
+      if ((await signIn(form.values)) === 'code') setCodeStep(true);
       else await signedIn();
     },
-    (err) => signInFailed(t, err),
+    (err) => refused(t, err, 'signIn'),
   );
 
   if (codeStep) {
@@ -174,13 +160,12 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
     }
     setEmailState('checking');
     const timer = setTimeout(() => {
-      unwrap((o) => api['auth-extra']['email-available'].$post({ json: { email: normalized } }, o))
-        .then((r) => seq === checkSeq.current && setEmailState(r.available ? 'available' : 'taken'))
-        .catch((err: unknown) => {
-          if (seq !== checkSeq.current) return;
-          // A malformed address is not a failed check: the form shows it as invalid.
-          setEmailState(err instanceof ApiError && err.code === 'EMAIL_INVALID' ? 'idle' : 'error');
-        });
+      requests()
+        .then(({ emailAvailability }) => emailAvailability(normalized))
+        .then(
+          (state) => seq === checkSeq.current && setEmailState(state),
+          () => seq === checkSeq.current && setEmailState('error'),
+        );
     }, EMAIL_CHECK_DELAY_MS);
     return () => clearTimeout(timer);
   }, [email]);
@@ -193,20 +178,18 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
   const submit = form.onSubmit(
     canSubmit,
     async () => {
-      const body = await contractBody('/sign-up/email', form.values);
-      // Re-checked at submit: the address may have been taken meanwhile (the contract checked the password).
-      const { available } = await unwrap((o) => api['auth-extra']['email-available'].$post({ json: { email: body.email } }, o));
-      if (!available) {
+      const { signUp, takenRefusal } = await requests();
+      const body = await signUp(form.values);
+      if (body === 'taken') {
         setEmailState('taken');
-        throw new ApiError('EMAIL_TAKEN', 409);
+        throw takenRefusal();
       }
-      await unwrap((o) => api.auth['sign-up'].email.$post({ json: body }, o));
       await refreshMe().catch(() => null);
       toast.success(t('signup.welcome', { name: body.name }), { description: t('signup.notice', { email: body.email }), duration: SIGNUP_NOTICE_MS });
       form.reset();
       onDone();
     },
-    (err) => signUpFailed(t, err),
+    (err) => refused(t, err, 'signUp'),
   );
 
   const emailHint =

@@ -2,8 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { recoveryCode, totpCode } from '../../../core/secondFactor';
 import { Button, Input, Label } from '../../components/ui';
-import { api, ApiError, unwrap } from './api';
-import { signInFailed } from './messages';
+import { refused, requests } from './requestsLater';
 
 /**
  * The sign-in's second step, after the password of an account with a second factor
@@ -22,12 +21,10 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => Promise<
     if (typed === null || busy) return;
     setBusy(true);
     try {
-      if (recovery) await unwrap((o) => api.auth['two-factor']['verify-backup-code'].$post({ json: { code: typed } }, o));
-      else await unwrap((o) => api.auth['two-factor']['verify-totp'].$post({ json: { code: typed } }, o));
+      await (await requests()).verifyCode(recovery, typed);
       await onSignedIn();
     } catch (err) {
-      signInFailed(t, err);
-      if (err instanceof ApiError && err.code === 'TWO_FACTOR_EXPIRED') onRestart();
+      if (await refused(t, err, 'signIn')) onRestart();
       setCode('');
     } finally {
       setBusy(false);
