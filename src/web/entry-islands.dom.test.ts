@@ -4,7 +4,7 @@ const LANGUAGE_STORAGE_KEY = 'artim.language';
 
 /*
  * The public pages' loader: which islands wake by themselves (once the page has loaded and the
- * browser is idle), which wait to be touched (docs/decisions/0027) and which wait to be asked
+ * browser is idle, their code fetched from the first paint on), which wait to be touched (docs/decisions/0027) and which wait to be asked
  * (islands/ask.ts). The registry and the runtime are stand-ins that note what was loaded and mark
  * an island live as the runtime would, once `release` lets them.
  */
@@ -49,19 +49,27 @@ const live = () => document.documentElement.dataset.hydrated;
 
 describe('the islands loader', () => {
   it('remembers the language of a page in a language before any island wakes', () => {
-    expect(loaded).toEqual([]);
+    expect(document.querySelectorAll('[data-hydrated]')).toHaveLength(0);
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
   });
 
+  it('fetches the code of the islands that will wake by themselves once the page is painted (at once here: happy-dom reports no paint), and hydrates none before load', () => {
+    // The header for `verified`; the lookup, which names no parameter, not for `order`.
+    expect(loaded).toEqual(['Header', 'PaymentSuccess']);
+    expect(document.querySelectorAll('[data-hydrated]')).toHaveLength(0);
+    expect(live()).toBeUndefined();
+  });
+
   it('wakes at idle after load the islands that wake by themselves and the touched ones whose parameters the address has, and calls the page live without the others', async () => {
-    expect(loaded).toEqual([]);
+    expect(live()).toBeUndefined();
     window.dispatchEvent(new Event('load'));
     const then = idle;
     idle = [];
     then.forEach((f) => f());
     await vi.waitFor(() => expect(live()).toBe('true'));
-    // The header for `verified`; the lookup, which names no parameter, not for `order`.
+    // Their code, fetched once.
     expect(loaded).toEqual(['Header', 'PaymentSuccess']);
+    for (const name of ['Header', 'PaymentSuccess']) expect(island(name).hasAttribute('data-hydrated'), name).toBe(true);
     for (const name of ['Track', 'ContactForm', 'ConsultationHost', 'Notifications']) expect(island(name).hasAttribute('data-hydrated'), name).toBe(false);
   });
 

@@ -42,13 +42,28 @@ const code = new Map<HTMLElement, Promise<unknown>>();
 const waiting: HTMLElement[] = [];
 let hydrating = false;
 
-function wake(el: HTMLElement, touched: boolean) {
-  if (!code.has(el)) {
+/** Each island's own code (with React and the runtime), asked for once: when it wakes, or earlier (`fetchEarly`). */
+const modules = new Map<HTMLElement, Promise<[unknown, unknown]>>();
+function islandCode(el: HTMLElement): Promise<[unknown, unknown]> {
+  let found = modules.get(el);
+  if (!found) {
     const name = el.getAttribute(ISLAND_ATTR) ?? '';
     const load = Object.hasOwn(ISLANDS, name) ? ISLANDS[name]!() : Promise.reject(new Error(`Unknown island ${name}`));
+    modules.set(el, (found = Promise.all([runtime(), load])));
+    // Fetched early, it may fail before its island wakes: that island says so when it does.
+    found.catch(() => {});
+  }
+  return found;
+}
+
+function wake(el: HTMLElement, touched: boolean) {
+  if (!code.has(el)) {
     // Its code, the page's text when it did not come with the page (./islands/text.ts), and the
     // whole stylesheet for what it renders once live (./islands/stylesheet.ts).
-    code.set(el, Promise.all([runtime(), load, pageBoot(), wholeStylesheet()]));
+    code.set(
+      el,
+      Promise.all([islandCode(el), pageBoot(), wholeStylesheet()]).then(([[runtimeModule, Component], boot, sheet]) => [runtimeModule, Component, boot, sheet]),
+    );
     waiting.push(el);
     // A page called live is not while an island just woken hydrates.
     delete document.documentElement.dataset.hydrated;
@@ -103,6 +118,15 @@ function afterFirstPaint(then: () => void) {
 }
 
 /**
+ * The code of the islands that wake by themselves, asked for once the page's first paint is on the
+ * screen rather than when they wake, after load and idle: it downloads meanwhile, and they hydrate
+ * at idle as before (docs/decisions/0031). Not before that paint, which never waits for it.
+ */
+function fetchEarly() {
+  afterFirstPaint(() => byThemselves.forEach((el) => void islandCode(el)));
+}
+
+/**
  * The rest once the page has loaded and the browser has nothing else to do; the whole stylesheet
  * is then fetched too, once the page's first paint is shown, and applied only when an island
  * wakes (it is for what islands render, never for that paint).
@@ -117,5 +141,6 @@ function wakeAll() {
   else setTimeout(all, 1);
 }
 if (byThemselves.length === 0) pageLive();
+else fetchEarly();
 if (document.readyState === 'complete') wakeAll();
 else window.addEventListener('load', wakeAll, { once: true });
