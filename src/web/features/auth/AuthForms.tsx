@@ -178,18 +178,15 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
   const submit = form.onSubmit(
     canSubmit,
     async () => {
-      const { signUp, takenRefusal } = await requests();
+      const { signUp } = await requests();
       const body = await signUp(form.values);
-      if (body === 'taken') {
-        setEmailState('taken');
-        throw takenRefusal();
-      }
       await refreshMe().catch(() => null);
       toast.success(t('signup.welcome', { name: body.name }), { description: t('signup.notice', { email: body.email }), duration: SIGNUP_NOTICE_MS });
       form.reset();
       onDone();
     },
-    (err) => refused(t, err, 'signUp'),
+    // An address taken meanwhile is shown as taken under its field too.
+    (err) => void refused(t, err, 'signUp').then((code) => code === 'EMAIL_TAKEN' && setEmailState('taken')),
   );
 
   const emailHint =

@@ -24,7 +24,8 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => Promise<
       await (await requests()).verifyCode(recovery, typed);
       await onSignedIn();
     } catch (err) {
-      if (await refused(t, err, 'signIn')) onRestart();
+      // An ended step (10 minutes, or 5 wrong codes) starts again from the password.
+      if ((await refused(t, err, 'signIn')) === 'TWO_FACTOR_EXPIRED') onRestart();
       setCode('');
     } finally {
       setBusy(false);

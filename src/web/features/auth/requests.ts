@@ -43,8 +43,8 @@ export async function verifyCode(recovery: boolean, code: string): Promise<void>
   else await unwrap((o) => api.auth['two-factor']['verify-totp'].$post({ json: { code } }, o));
 }
 
-/** Whether a refusal of the second step means it has ended (it starts again from the password). */
-export const stepEnded = (err: unknown) => err instanceof ApiError && err.code === 'TWO_FACTOR_EXPIRED';
+/** A refusal's error code (src/core/errors.ts), or null for anything else. */
+export const refusalCode = (err: unknown): string | null => (err instanceof ApiError ? err.code : null);
 
 /** The sign-up form's check of an address as typed: a malformed one is not a failed check (the form shows it as invalid). */
 export async function emailAvailability(email: string): Promise<'available' | 'taken' | 'idle' | 'error'> {
@@ -58,17 +58,14 @@ export async function emailAvailability(email: string): Promise<'available' | 't
 
 /**
  * Creates the account: the address checked again first (it may have been taken meanwhile; the
- * contract checked the password). `taken` when it was, with nothing sent.
+ * contract checked the password), refused as the server would (EMAIL_TAKEN) with nothing sent.
  */
-export async function signUp(values: SignUpValues): Promise<{ name: string; email: string } | 'taken'> {
+export async function signUp(values: SignUpValues): Promise<{ name: string; email: string }> {
   const body = await contractBody('/sign-up/email', values);
   const { available } = await unwrap((o) => api['auth-extra']['email-available'].$post({ json: { email: body.email } }, o));
-  if (!available) return 'taken';
+  if (!available) throw new ApiError('EMAIL_TAKEN', 409);
   await unwrap((o) => api.auth['sign-up'].email.$post({ json: body }, o));
   return { name: body.name, email: body.email };
 }
-
-/** The refusal of a sign-up that found the address taken at the last moment, told as the server would. */
-export const takenRefusal = () => new ApiError('EMAIL_TAKEN', 409);
 
 export { signInFailed, signUpFailed };

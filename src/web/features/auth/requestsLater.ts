@@ -17,16 +17,15 @@ export function requests(): Promise<typeof Requests> {
 
 /**
  * Tells a refused sign-in (or its second step) or sign-up as ./messages.ts words it; if even the
- * requests could not load (the network dropped), as unexpected. True when the refusal ended the
- * second step, which then starts again from the password.
+ * requests could not load (the network dropped), as unexpected. Answers the refusal's error code.
  */
-export async function refused(t: TFunction, err: unknown, form: 'signIn' | 'signUp'): Promise<boolean> {
+export async function refused(t: TFunction, err: unknown, form: 'signIn' | 'signUp'): Promise<string | null> {
   try {
-    const { signInFailed, signUpFailed, stepEnded } = await requests();
+    const { signInFailed, signUpFailed, refusalCode } = await requests();
     (form === 'signIn' ? signInFailed : signUpFailed)(t, err);
-    return stepEnded(err);
+    return refusalCode(err);
   } catch {
     toast.error(t('errors.unexpectedTitle'), { description: t(form === 'signIn' ? 'login.unexpected' : 'signup.unexpected') });
-    return false;
+    return null;
   }
 }
