@@ -3,7 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import { createPortal } from 'react-dom';
 import { useModalOpen } from '../../lib/openModals';
 import { cn } from './cn';
-import { hideOthers, lockScroll, tabbables } from './modalLayer';
+import { isTopLayer, openLayer, tabbables } from './modalLayer';
 
 /**
  * Modal dialog and bottom sheet (docs/decisions/0031): in a layer of its own at the end of the
@@ -30,9 +30,6 @@ const SHAPES = {
   sheet: 'fixed inset-x-0 bottom-0 z-50 h-[95vh] overflow-y-auto rounded-t-3xl bg-white p-6 shadow-xl outline-none',
 };
 
-/** The open dialogs, the last on top: Escape and the focus belong to it. */
-const stack: HTMLElement[] = [];
-
 function Modal({ shape, open, ...props }: DialogProps & { shape: keyof typeof SHAPES }) {
   useModalOpen(open);
   // Nothing on the server, nor while closed. A dialog open from its first render draws its layer
@@ -56,14 +53,10 @@ function Layer({ shape, onOpenChange, title, description, closeLabel, children, 
   useLayoutEffect(() => {
     const node = content.current!;
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const unlock = lockScroll();
-    const unhide = hideOthers(layer.current!);
-    stack.push(node);
+    const closeLayer = openLayer(layer.current!, node);
     if (!node.contains(document.activeElement)) (tabbables(node).find((el) => el.tagName !== 'A') ?? node).focus({ preventScroll: true });
     return () => {
-      stack.splice(stack.indexOf(node), 1);
-      unhide();
-      unlock();
+      closeLayer();
       if (before?.isConnected) before.focus({ preventScroll: true });
     };
   }, []);
@@ -73,12 +66,12 @@ function Layer({ shape, onOpenChange, title, description, closeLabel, children, 
   useEffect(() => {
     const node = content.current!;
     const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented || stack[stack.length - 1] !== node) return;
+      if (e.key !== 'Escape' || e.defaultPrevented || !isTopLayer(node)) return;
       e.preventDefault();
       close.current(false);
     };
     const onFocus = (e: FocusEvent) => {
-      if (stack[stack.length - 1] !== node || node.contains(e.target as Node)) return;
+      if (!isTopLayer(node) || node.contains(e.target as Node)) return;
       (tabbables(node)[0] ?? node).focus({ preventScroll: true });
     };
     document.addEventListener('keydown', onKey);

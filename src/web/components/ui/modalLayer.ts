@@ -1,7 +1,7 @@
 /**
- * What a modal layer does to the page behind it (components/ui/Dialog.tsx): its scroll locked,
- * its other parts hidden from screen readers, and which controls inside the layer Tab reaches.
- * Each call returns its undo; layers nest, and the page comes back as it was when the last closes.
+ * The open modal layers (components/ui/Dialog.tsx) and what they do to the page behind them: its
+ * scroll locked, its other parts hidden from screen readers; and which controls inside a layer
+ * Tab reaches. Layers nest, and the page comes back as it was when the last one closes.
  */
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, summary, [tabindex], [contenteditable="true"]';
@@ -18,36 +18,28 @@ export function tabbables(root: HTMLElement): HTMLElement[] {
   );
 }
 
-let locks = 0;
+/** The open layers' panels, the last on top: Escape and the focus belong to it. */
+const open: HTMLElement[] = [];
+/** What the first layer to open found on the page, put back when the last one closes. */
 let saved: { overflow: string; paddingRight: string } | null = null;
-
-/** The page stops scrolling under the layer; its scroll bar's width is kept, so nothing moves. */
-export function lockScroll(): () => void {
-  if (locks++ === 0) {
-    const html = document.documentElement;
-    const body = document.body;
-    const bar = window.innerWidth - html.clientWidth;
-    saved = { overflow: html.style.overflow, paddingRight: body.style.paddingRight };
-    html.style.overflow = 'hidden';
-    if (bar > 0) body.style.paddingRight = `${bar}px`;
-  }
-  let undone = false;
-  return () => {
-    if (undone) return;
-    undone = true;
-    if (--locks === 0 && saved) {
-      document.documentElement.style.overflow = saved.overflow;
-      document.body.style.paddingRight = saved.paddingRight;
-      saved = null;
-    }
-  };
-}
-
 /** How many open layers hide each element (`aria-hidden` set here, not by the page). */
 const hiddenBy = new Map<Element, number>();
 
-/** Every other child of the body is hidden from screen readers while `layer` is open. */
-export function hideOthers(layer: HTMLElement): () => void {
+/**
+ * Opens `layer` (a child of the body) with its `panel`: on top of the layers already open, every
+ * other child of the body hidden from screen readers, and the page's scroll locked with its
+ * scroll bar's width kept, so nothing moves. The undo closes it; the page comes back as it was
+ * when the last layer closes.
+ */
+export function openLayer(layer: HTMLElement, panel: HTMLElement): () => void {
+  if (open.length === 0) {
+    const html = document.documentElement;
+    const bar = window.innerWidth - html.clientWidth;
+    saved = { overflow: html.style.overflow, paddingRight: document.body.style.paddingRight };
+    html.style.overflow = 'hidden';
+    if (bar > 0) document.body.style.paddingRight = `${bar}px`;
+  }
+  open.push(panel);
   const hidden: Element[] = [];
   for (const el of document.body.children) {
     if (el === layer || el.contains(layer) || /^(SCRIPT|STYLE|TEMPLATE)$/.test(el.tagName)) continue;
@@ -58,6 +50,7 @@ export function hideOthers(layer: HTMLElement): () => void {
     hidden.push(el);
   }
   return () => {
+    open.splice(open.indexOf(panel), 1);
     for (const el of hidden) {
       const count = (hiddenBy.get(el) ?? 1) - 1;
       if (count > 0) hiddenBy.set(el, count);
@@ -66,5 +59,13 @@ export function hideOthers(layer: HTMLElement): () => void {
         el.removeAttribute('aria-hidden');
       }
     }
+    if (open.length === 0 && saved) {
+      document.documentElement.style.overflow = saved.overflow;
+      document.body.style.paddingRight = saved.paddingRight;
+      saved = null;
+    }
   };
 }
+
+/** Whether `panel` is the open layer on top. */
+export const isTopLayer = (panel: HTMLElement) => open[open.length - 1] === panel;
