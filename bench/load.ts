@@ -86,10 +86,10 @@ try {
     { title: 'GET /api/catalog/services/:id', opts: { url: `${app.url}/api/catalog/services/${plain[0]!.id}` } },
     { title: 'GET /api/catalog/platforms + /api/settings', opts: { url: app.url, requests: [{ path: '/api/catalog/platforms' }, { path: '/api/settings' }] } },
     {
-      title: 'dashboard reads (orders, stats, wallet, payments)',
+      title: 'dashboard reads (overview, wallet, payments)',
       opts: {
         url: app.url,
-        requests: ['/api/orders', '/api/orders/stats', '/api/wallet', '/api/payments'].map((path) => ({ path, setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, cookie: cookie() } }) })),
+        requests: ['/api/orders/overview', '/api/wallet', '/api/payments'].map((path) => ({ path, setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, cookie: cookie() } }) })),
       },
     },
     {

@@ -70,6 +70,10 @@ export const orderStatsSchema = z.object({
 });
 export type OrderStats = z.infer<typeof orderStatsSchema>;
 
+/** The dashboard's first data in one answer (GET /api/orders/overview): the counters and the orders still active. */
+export const orderOverviewSchema = z.object({ stats: orderStatsSchema, active: z.array(orderViewSchema) });
+export type OrderOverview = z.infer<typeof orderOverviewSchema>;
+
 /** Public tracking (docs/rules.md#tracking): no personal data, only what the order number already implies. */
 export const trackResultSchema = z.object({
   number: z.string(),

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProvider, type SandboxProvider } from '../../../sandbox/provider';
-import { historyPageSchema, orderViewSchema, trackResultSchema } from '../../core/contracts/orders';
+import { historyPageSchema, orderOverviewSchema, orderViewSchema, trackResultSchema } from '../../core/contracts/orders';
 import { post, signUpUser, TEST_ORIGIN } from '../auth/testing';
 import { syncCatalog } from '../catalog/service';
 import type { Database } from '../db/client';
@@ -56,6 +56,7 @@ describe('orders over HTTP', () => {
     expect((await post(app, '/api/orders', orderBody('https://tiktok.com/@a'))).status).toBe(401);
     expect((await get('/api/orders')).status).toBe(401);
     expect((await get('/api/orders/stats')).status).toBe(401);
+    expect((await get('/api/orders/overview')).status).toBe(401);
     expect((await get('/api/wallet')).status).toBe(401);
     expect((await get('/api/events')).status).toBe(401);
   });
@@ -76,6 +77,25 @@ describe('orders over HTTP', () => {
     expect(await (await get('/api/orders/stats', a.cookie)).json()).toMatchObject({ total: 1, active: 1 });
     expect(await (await get('/api/orders/stats', b.cookie)).json()).toEqual({ total: 0, active: 0, completed: 0, partial: 0, error: 0 });
     expect((await (await get('/api/wallet', a.cookie)).json()).balanceMicros).toBe(500_000_000 - order.chargeMicros);
+  });
+
+  it("gives the dashboard's counters and its owner's active orders, and no final one, in one answer", async () => {
+    const c = await signUpUser(app);
+    await credit(database.db, { userId: c.id, amountMicros: 500_000_000, kind: 'topup', reference: `t-${c.id}` });
+    const placed = [];
+    for (const link of ['https://tiktok.com/@overview.a', 'https://tiktok.com/@overview.b', 'https://tiktok.com/@overview.c']) {
+      const res = await post(app, '/api/orders', orderBody(link), { cookie: c.cookie });
+      expect(res.status).toBe(201);
+      placed.push(orderViewSchema.parse(await res.json()));
+    }
+    await database.db.update(orders).set({ status: 'completed' }).where(eq(orders.id, placed[0]!.id));
+    await database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, placed[1]!.id));
+    const overview = orderOverviewSchema.parse(await (await get('/api/orders/overview', c.cookie)).json());
+    expect(overview.stats).toEqual(await (await get('/api/orders/stats', c.cookie)).json());
+    expect(overview.stats).toMatchObject({ total: 3, active: 1, completed: 1 });
+    expect(overview.active.map((o) => o.id)).toEqual([placed[2]!.id]);
+    // Another customer's overview holds none of them.
+    expect(orderOverviewSchema.parse(await (await get('/api/orders/overview', b.cookie)).json())).toEqual({ stats: { total: 0, active: 0, completed: 0, partial: 0, error: 0 }, active: [] });
   });
 
   it('answers invalid bodies with stable codes, never 500', async () => {

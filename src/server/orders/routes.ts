@@ -11,7 +11,7 @@ import { orders } from '../db/schema';
 import { jsonBody, param, query } from '../http/body';
 import { clientIp } from '../http/clientIp';
 import { createRateLimiter, orderCounter, ordersPerUser, RATE_RULES, rateLimited } from '../http/rateLimit';
-import { listOrders, orderHistory, orderStats, placeOrder, type OrdersDeps } from './service';
+import { listOrders, orderHistory, orderOverview, orderStats, placeOrder, type OrdersDeps } from './service';
 
 export function ordersDeps(deps: AppDeps): OrdersDeps {
   if (!deps.providers) throw new AppError('PROVIDER_NO_ANSWER', 'No SMM provider is configured.');
@@ -55,6 +55,10 @@ export function ordersRoutes(deps: AppDeps) {
     .get('/orders/stats', signedInOnly, async (c) => {
       const user = await requireUser(c);
       return c.json(await orderStats(db, user.id));
+    })
+    .get('/orders/overview', signedInOnly, async (c) => {
+      const user = await requireUser(c);
+      return c.json(await orderOverview(db, user.id));
     });
 }
 

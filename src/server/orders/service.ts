@@ -1,6 +1,6 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { HistoryPage, HistoryQuery, OrderStats, OrderView } from '../../core/contracts/orders';
+import type { HistoryPage, HistoryQuery, OrderOverview, OrderStats, OrderView } from '../../core/contracts/orders';
 import { AppError } from '../../core/errors';
 import { normalizeLink } from '../../core/links';
 import { delayOf } from '../../core/orderDelay';
@@ -394,4 +394,25 @@ export async function orderStats(db: Db, userId: string): Promise<OrderStats> {
     .from(orders)
     .where(and(eq(orders.userId, userId), isNull(orders.parentId)));
   return row ?? { total: 0, active: 0, completed: 0, partial: 0, error: 0 };
+}
+
+/** Orders of the overview, at most: a customer's active orders rarely come near it. */
+export const OVERVIEW_ACTIVE_LIMIT = 200;
+
+/**
+ * What the dashboard shows first (docs/rules.md#screens), in one answer: the counters, and the
+ * orders still active (newest first), against which the order form warns of a link already being
+ * served. Both reads run together.
+ */
+export async function orderOverview(db: Db, userId: string): Promise<OrderOverview> {
+  const [stats, active] = await Promise.all([
+    orderStats(db, userId),
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), inArray(orders.status, statusesOfCounter('active'))))
+      .orderBy(desc(orders.createdAt))
+      .limit(OVERVIEW_ACTIVE_LIMIT),
+  ]);
+  return { stats, active: active.map(toOrderView) };
 }

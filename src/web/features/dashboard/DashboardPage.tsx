@@ -15,7 +15,7 @@ import { orderNoteText } from '../../lib/orderNote';
 import { type Me, ME_QUERY_KEY, requireMe, useMe, useSignOut } from '../auth';
 import type { OrderNavigationState } from '../catalog/pages';
 import { paymentKeys } from '../payments';
-import { dashboardKeys, useOrders, useOrderStats, useWallet } from './api';
+import { dashboardKeys, useOrderOverview, useWallet } from './api';
 import type { HistoryQuery, OrderStats } from '../../../core/contracts/orders';
 import { historyFromAddress, withHistory } from './historyAddress';
 import { OrdersTab } from './OrdersTab';
@@ -108,8 +108,8 @@ export default function DashboardPage() {
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
   const wallet = useWallet(initial.balanceMicros);
-  const stats = useOrderStats();
-  const orders = useOrders();
+  const overview = useOrderOverview();
+  const stats = overview.data?.stats;
   const balanceMicros = wallet.data ?? me.balanceMicros;
 
   const reload = useCallback(() => {
@@ -146,7 +146,6 @@ export default function DashboardPage() {
         // Orders are accepted at once and sent to the provider afterwards: a refusal arrives here.
         if (event.status === 'error' && event.note) toast.error(t('orders.refusedTitle'), { description: orderNoteText(t, event.note) });
         void queryClient.invalidateQueries({ queryKey: dashboardKeys.orders() });
-        void queryClient.invalidateQueries({ queryKey: dashboardKeys.stats() });
       } else if (event.type === 'balance') {
         queryClient.setQueryData(dashboardKeys.wallet(), event.balanceMicros);
         queryClient.setQueryData<Me | null>(ME_QUERY_KEY, (old) => (old ? { ...old, balanceMicros: event.balanceMicros } : old));
@@ -181,8 +180,8 @@ export default function DashboardPage() {
 
   // Load failures are also announced once as a notice (docs/rules.md#screens).
   useEffect(() => {
-    if (stats.isError) toast.error(t('errors.dataLoad'), { description: errorText(t, stats.error, 'dashboard'), id: 'dashboard-data' });
-  }, [stats.isError, stats.error, t]);
+    if (overview.isError) toast.error(t('errors.dataLoad'), { description: errorText(t, overview.error, 'dashboard'), id: 'dashboard-data' });
+  }, [overview.isError, overview.error, t]);
 
   const { signingOut, signOut } = useSignOut(() => toast.error(t('signOut.errorTitle'), { description: t('signOut.error') }));
 
@@ -293,8 +292,8 @@ export default function DashboardPage() {
                     <Icon className="size-5" aria-hidden="true" />
                   </span>
                   <div className="flex items-baseline gap-1.5 sm:block">
-                    <p className="text-base font-extrabold tabular-nums text-slate-900 sm:text-2xl" data-value={stats.data?.[key] ?? ''}>
-                      {stats.data ? formatNumber(stats.data[key], locale) : '—'}
+                    <p className="text-base font-extrabold tabular-nums text-slate-900 sm:text-2xl" data-value={stats?.[key] ?? ''}>
+                      {stats ? formatNumber(stats[key], locale) : '—'}
                     </p>
                     <p className="text-sm text-slate-600">{t(`counters.${key}`)}</p>
                   </div>
@@ -310,7 +309,7 @@ export default function DashboardPage() {
             <OrdersTab
               key={prefill.key}
               balanceMicros={balanceMicros}
-              orders={orders.data}
+              activeOrders={overview.data?.active}
               initial={prefill.initial}
               onTopUp={() => setTopUpOpen(true)}
               onPlaced={() => later(() => choose('history'), AFTER_ORDER_MS)}

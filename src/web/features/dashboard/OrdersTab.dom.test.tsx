@@ -59,7 +59,7 @@ function renderForm() {
           <Routes>
             <Route
               path="/:lang/dashboard"
-              element={<OrdersTab balanceMicros={1_000_000_000} orders={[]} initial={{ platform: 'instagram', serviceId: service.id }} onPlaced={() => {}} onTopUp={() => {}} />}
+              element={<OrdersTab balanceMicros={1_000_000_000} activeOrders={[]} initial={{ platform: 'instagram', serviceId: service.id }} onPlaced={() => {}} onTopUp={() => {}} />}
             />
           </Routes>
         </MemoryRouter>

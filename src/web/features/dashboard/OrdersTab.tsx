@@ -32,13 +32,14 @@ const blocksLink = (o: OrderView) => COUNTER_OF[o.status] === 'active';
  */
 export function OrdersTab({
   balanceMicros,
-  orders,
+  activeOrders,
   initial,
   onPlaced,
   onTopUp,
 }: {
   balanceMicros: number;
-  orders: readonly OrderView[] | undefined;
+  /** The customer's orders still active (the overview's): a link one of them serves is warned of. */
+  activeOrders: readonly OrderView[] | undefined;
   initial: Partial<OrderNavigationState> | null;
   onPlaced: (order: OrderView) => void;
   onTopUp: () => void;
@@ -88,7 +89,7 @@ export function OrdersTab({
   // A drip-feed is charged for all its runs at once: each run costs one order of the quantity.
   const total = perRun !== null && runs ? perRun * runs.runs : perRun;
   const linkKey = draft.link.trim() ? normalizeLink(draft.link) : '';
-  const activeExists = Boolean(linkKey) && (orders ?? []).some((o) => o.platform === platform && blocksLink(o) && normalizeLink(o.link) === linkKey);
+  const activeExists = Boolean(linkKey) && (activeOrders ?? []).some((o) => o.platform === platform && blocksLink(o) && normalizeLink(o.link) === linkKey);
   const short = total !== null && total > balanceMicros;
   const paramsPending = Boolean(service?.hasParams) && detail.isPending;
 

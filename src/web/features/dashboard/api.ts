@@ -3,22 +3,22 @@ import type { HistoryQuery } from '../../../core/contracts/orders';
 import type { PlaceOrderInput } from '../../../core/contracts/orderInput';
 import { api, timed } from '../../lib/api';
 
-/** The customer's orders, counters and balance (GET /api/orders, /api/orders/stats, /api/wallet). */
+/** The customer's orders, counters and balance (GET /api/orders/overview, /api/orders/history, /api/wallet). */
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   orders: () => ['dashboard', 'orders'] as const,
-  /** Under `orders()`, so that whatever reloads the orders reloads the history too. */
+  /** Under `orders()`, so that whatever reloads the orders reloads the counters and the history too. */
+  overview: () => ['dashboard', 'orders', 'overview'] as const,
   history: (q: HistoryQuery) => ['dashboard', 'orders', 'history', q] as const,
-  stats: () => ['dashboard', 'stats'] as const,
   wallet: () => ['dashboard', 'wallet'] as const,
 };
 
-export const fetchOrders = async () => (await timed((o) => api.orders.$get({}, o))).orders;
-export const fetchStats = () => timed((o) => api.orders.stats.$get({}, o));
+export const fetchOverview = () => timed((o) => api.orders.overview.$get({}, o));
 export const fetchWallet = async () => (await timed((o) => api.wallet.$get({}, o))).balanceMicros;
 
-export function useOrders() {
-  return useQuery({ queryKey: dashboardKeys.orders(), queryFn: fetchOrders, staleTime: 30_000 });
+/** The counters and the active orders, the dashboard's first data in one request. */
+export function useOrderOverview() {
+  return useQuery({ queryKey: dashboardKeys.overview(), queryFn: fetchOverview, staleTime: 30_000 });
 }
 
 /** One page of the order history (GET /api/orders/history); the page shown stays while the next loads. */
@@ -30,10 +30,6 @@ export function useOrderHistory(q: HistoryQuery) {
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
-}
-
-export function useOrderStats() {
-  return useQuery({ queryKey: dashboardKeys.stats(), queryFn: fetchStats, staleTime: 30_000 });
 }
 
 /** The balance in USD micro-dollars; `initial` is what the page loader already knew. */
