@@ -36,6 +36,11 @@ const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
  * does not use it, so `frame` imports nothing from where it lands.
  */
 const DECIMAL = /\/node_modules\/big\.js\//;
+/**
+ * TanStack Query, which only the dashboard's tabs read through, once opened (docs/decisions/0032):
+ * a chunk of its own, or the API client's chunk, whose app modules import it, would take it in.
+ */
+const QUERIES = /\/node_modules\/@tanstack\//;
 const PRICES = /\/src\/core\/pricing\.ts$/;
 const LOADER = /\/src\/web\/entry-islands\.tsx$/;
 /**
@@ -60,6 +65,14 @@ const FRAME = [
   /\/src\/web\/components\/ui\/Dialog\.tsx$/,
 ];
 const REGISTRY = /\/src\/web\/islands\/registry\.ts$/;
+/**
+ * The order form's islands: the order page's and the dashboard's, whose new-order tab is the same
+ * form (docs/decisions/0032). What both use (with the code the dashboard loads on demand) goes with
+ * the order page's chunk, which the dashboard loads too, and what the dashboard alone and its tabs
+ * use goes with the dashboard: not `frame`, which every public page's first island loads.
+ */
+const ORDER_FORM = /\/src\/web\/features\/catalog\/OrderPage\.tsx$/;
+const DASHBOARD = /\/src\/web\/features\/dashboard\/DashboardPage\.tsx$/;
 
 type GetModuleInfo = ManualChunkMeta['getModuleInfo'];
 const EXPORT_FROM = /^export\s+(?:\{([^}]*)\}|\*)\s+from\s+["']([^"']+)["'];?$/;
@@ -148,15 +161,34 @@ function islandChunks(meta: ManualChunkMeta): IslandChunks {
   const islandRoots = (registry && meta.getModuleInfo(registry)?.dynamicallyImportedIds) || [];
   const holders = new Map<string, Set<string>>();
   for (const island of islandRoots) for (const id of usedClosure(meta.getModuleInfo, island)) holders.set(id, (holders.get(id) ?? new Set()).add(island));
-  const onDemand = new Set<string>();
-  for (const id of holders.keys())
-    for (const later of meta.getModuleInfo(id)?.dynamicallyImportedIds ?? []) if (!islandRoots.includes(later)) usedClosure(meta.getModuleInfo, later).forEach((m) => onDemand.add(m));
+  // What each island's code loads on demand (dialogs, tabs), by the islands that load it.
+  const onDemand = new Map<string, Set<string>>();
+  for (const [id, by] of holders)
+    for (const later of meta.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
+      if (!islandRoots.includes(later)) for (const m of usedClosure(meta.getModuleInfo, later)) onDemand.set(m, new Set([...(onDemand.get(m) ?? []), ...by]));
+  const orderForm = islandRoots.find((id) => ORDER_FORM.test(id));
+  const dashboard = islandRoots.find((id) => DASHBOARD.test(id));
+  // The chunk of a module of ours that only the order form's islands use (or the code they load
+  // on demand), when `frame` would otherwise take it: the dashboard's, or the order page's.
+  const formChunk = (id: string, by: Set<string>): string | undefined => {
+    if (!orderForm || !dashboard || !id.startsWith(SRC) || (by.size < 2 && !onDemand.has(id))) return undefined;
+    const users = new Set([...by, ...(onDemand.get(id) ?? [])]);
+    if ([...users].every((island) => island === dashboard)) return dashboard;
+    return [...users].every((island) => island === dashboard || island === orderForm) ? orderForm : undefined;
+  };
   // Shared: what two islands use, or one island and code it loads on demand (which runs once an
   // island is live, so `frame` is there), instead of a chunk that pulls in the island's own.
-  const shared = [...holders].filter(([id, by]) => by.size > 1 || onDemand.has(id)).map(([id]) => id);
-  // A module one island alone uses goes with it (not pulled into `frame` through an index it shares).
-  const own = new Map([...holders].filter(([id, by]) => by.size === 1 && id.startsWith(SRC) && !onDemand.has(id)).map(([id, by]) => [id, [...by][0]!]));
-  const closure = [...roots.flatMap((root) => [...staticClosure(meta.getModuleInfo, root)]), ...shared].filter((id) => id.startsWith(SRC) && !loader.has(id));
+  const shared = [...holders].filter(([id, by]) => (by.size > 1 || onDemand.has(id)) && !formChunk(id, by)).map(([id]) => id);
+  // A module one island alone uses goes with it (not pulled into `frame` through an index it shares);
+  // what the order form's islands share goes with the order page.
+  const own = new Map(
+    [...holders].flatMap(([id, by]): [string, string][] =>
+      formChunk(id, by) ? [[id, formChunk(id, by)!]] : by.size === 1 && id.startsWith(SRC) && !onDemand.has(id) ? [[id, [...by][0]!]] : [],
+    ),
+  );
+  // What the runtime and the modal layer use (through an index, only the names they use: the
+  // icons module passes on every icon, and `frame` takes only the close button's).
+  const closure = [...roots.flatMap((root) => [...usedClosure(meta.getModuleInfo, root)]), ...shared].filter((id) => id.startsWith(SRC) && !loader.has(id));
   const imports = (id: string, pattern: RegExp) => meta.getModuleInfo(id)?.importedIds.some((dep) => pattern.test(dep));
   // A module that imports the error codes alone for code islands do not run (the order rules'
   // server check) stays in `frame`: only what its used code imports loads with it.
@@ -169,6 +201,7 @@ function islandChunks(meta: ManualChunkMeta): IslandChunks {
 
 function islandsChunk(id: string, meta: ManualChunkMeta): string | undefined {
   if (REACT.test(id)) return 'react';
+  if (QUERIES.test(id)) return 'queries';
   const { loader, api, frame, own } = islandChunks(meta);
   if (DECIMAL.test(id)) {
     const prices = [...own].find(([module]) => PRICES.test(module));

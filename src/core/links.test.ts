@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LINK_MAX_LENGTH, hasLinkRule, isValidLink, linkExample, normalizeLink } from './links';
+import { LINK_MAX_LENGTH, hasLinkRule, isValidLink, linkExample } from './links';
+import { normalizeLink } from './linkKey';
 
 const accepted: [string, string][] = [
   // youtube

@@ -8,6 +8,7 @@ import {
   parseMinor,
   parseUsdToMicros,
   qepikToAznString,
+  shareOfMicros,
   usdMicrosToAznQepik,
 } from './money';
 
@@ -201,5 +202,16 @@ describe('usdMicrosToMinor and withFeeMinor', () => {
     expect(withFeeMinor(1702, 250)).toBe(1745);
     expect(() => withFeeMinor(1000, -1)).toThrow(RangeError);
     expect(() => withFeeMinor(10.5, 0)).toThrow(RangeError);
+  });
+  it('is the exact ceiling of minor × (10 000 + fee) / 10 000, and a share the exact floor of micros × bp / 10 000', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000_000 }), fc.integer({ min: 0, max: 100_000 }), (amount, bp) => {
+        const withFee = BigInt(amount) * BigInt(10_000 + bp);
+        expect(withFeeMinor(amount, bp)).toBe(Number((withFee + 9_999n) / 10_000n));
+        expect(shareOfMicros(amount, bp)).toBe(Number((BigInt(amount) * BigInt(bp)) / 10_000n));
+      }),
+    );
+    expect(shareOfMicros(333, 5000)).toBe(166);
+    expect(() => shareOfMicros(-1, 10)).toThrow(RangeError);
   });
 });

@@ -1,10 +1,8 @@
-import Big from 'big.js';
-
 /**
  * Money is held as integers (docs/rules.md#money): USD in micro-dollars (1 USD = 1 000 000
  * micros) for balances, the ledger, charges, refunds and fees; AZN in qəpik for card charges.
- * Decimal text is parsed digit by digit and multiplied with big.js, never with JavaScript
- * floats. Amounts are written for people by src/web/lib/format.ts.
+ * Decimal text is parsed digit by digit and multiplied and divided as BigInt, never with
+ * JavaScript floats. Amounts are written for people by src/web/lib/format.ts.
  */
 
 /** Micro-dollars in one dollar. */
@@ -20,6 +18,13 @@ const AMOUNT = /^(\d+)(?:\.(\d+))?$/;
 const RATE = /^\d+(?:\.\d+)?$/;
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** numerator / denominator of non-negative integers, rounded up or down to an integer, exactly. */
+function divide(numerator: bigint, denominator: bigint, round: 'up' | 'down'): number {
+  const quotient = round === 'up' ? (numerator + denominator - 1n) / denominator : numerator / denominator;
+  if (quotient > MAX_SAFE) throw new RangeError(`result beyond the safe integer range: ${quotient}`);
+  return Number(quotient);
+}
 
 /**
  * `input` in units of 10^-scale with at most `maxDecimals` decimals; null for anything else.
@@ -88,10 +93,10 @@ export function usdMicrosToMinor(micros: number, rate: string): number {
   assertInteger(micros, 'micros');
   if (micros < 0) throw new RangeError(`micros must not be negative, got ${micros}`);
   if (!RATE.test(rate) || Number(rate) === 0) throw new RangeError(`invalid exchange rate: ${rate}`);
-  const minor = new Big(micros).times(rate).div(MICROS_PER_USD / 100).round(0, Big.roundUp);
-  const result = minor.toNumber();
-  assertInteger(result, 'minor units');
-  return result;
+  const [whole, fraction = ''] = rate.split('.');
+  // micros × rate / 10 000, the rate as an integer over 10^(its decimals).
+  const rateUnits = BigInt(whole! + fraction);
+  return divide(BigInt(micros) * rateUnits, BigInt(MICROS_PER_USD / 100) * 10n ** BigInt(fraction.length), 'up');
 }
 
 /** USD micro-dollars → AZN qəpik at `rate` AZN per USD (`usdMicrosToMinor`). */
@@ -105,9 +110,7 @@ export function withFeeMinor(minor: number, feeBp: number): number {
   assertInteger(minor, 'minor units');
   assertInteger(feeBp, 'fee');
   if (minor < 0 || feeBp < 0) throw new RangeError('amount and fee must not be negative');
-  const total = new Big(minor).times(10_000 + feeBp).div(10_000).round(0, Big.roundUp).toNumber();
-  assertInteger(total, 'minor units');
-  return total;
+  return divide(BigInt(minor) * BigInt(10_000 + feeBp), 10_000n, 'up');
 }
 
 /**
@@ -118,9 +121,7 @@ export function shareOfMicros(micros: number, bp: number): number {
   assertInteger(micros, 'micros');
   assertInteger(bp, 'share');
   if (micros < 0 || bp < 0) throw new RangeError('amount and share must not be negative');
-  const share = new Big(micros).times(bp).div(10_000).round(0, Big.roundDown).toNumber();
-  assertInteger(share, 'micros');
-  return share;
+  return divide(BigInt(micros) * BigInt(bp), 10_000n, 'down');
 }
 
 /** Qəpik as the decimal string a card gateway expects: 1717 → "17.17", 5 → "0.05". */

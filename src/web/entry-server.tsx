@@ -132,6 +132,7 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
     personal: me !== null,
     islands,
     wakesAtLoad,
+    ...(islands && handles.at(-1)?.stylesheet === 'app' ? { appStylesheet: true } : {}),
     perVisitor: handles.some((h) => h?.perVisitor === true),
     perRequest,
     ...(retryAfter ? { retryAfter } : {}),

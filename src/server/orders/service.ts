@@ -2,7 +2,7 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { HistoryPage, HistoryQuery, OrderOverview, OrderStats, OrderView } from '../../core/contracts/orders';
 import { AppError } from '../../core/errors';
-import { normalizeLink } from '../../core/links';
+import { normalizeLink } from '../../core/linkKey';
 import { delayOf } from '../../core/orderDelay';
 import { assertValidOrderInput, orderParams } from '../../core/orderRules';
 import { type PlaceOrderInput } from '../../core/contracts/orderInput';

@@ -74,6 +74,8 @@ export function compileTemplate(template: string): PageTemplate {
 export interface PageTemplates {
   app: PageTemplate;
   islands: PageTemplate;
+  /** A page of islands with the app's stylesheet, whole, as the app's pages have it. */
+  islandsAppStyle: PageTemplate;
   islandsStyle?: (body: string, whole: boolean) => string;
 }
 
@@ -114,13 +116,12 @@ export function pageTemplates(html: string, islandsScript: string, islandsStyles
   const withCapture = html.replace('<!--head-->', () => `<script>${CAPTURE_SCRIPT}</script>\n    <!--head-->`);
   if (!APP_ENTRY_SCRIPT.test(withCapture)) throw new Error('The page template has no app entry script');
   if (islandsStylesheet !== undefined && !INLINE_STYLE.test(withCapture)) throw new Error('The page template has no inline stylesheet to replace');
-  const islands = withCapture
-    .replace(APP_ENTRY_SCRIPT, () => `<script type="module" crossorigin src="${islandsScript}"></script>\n    `)
-    .replace(MODULE_PRELOADS, '')
-    .replace(INLINE_STYLE, (style) => (islandsStylesheet ? '' : style));
+  const islandsAppStyle = withCapture.replace(APP_ENTRY_SCRIPT, () => `<script type="module" crossorigin src="${islandsScript}"></script>\n    `).replace(MODULE_PRELOADS, '');
+  const islands = islandsAppStyle.replace(INLINE_STYLE, (style) => (islandsStylesheet ? '' : style));
   return {
     app: compileTemplate(withCapture.replace('<div id="root">', '<div id="root" data-island="app">')),
     islands: compileTemplate(islands),
+    islandsAppStyle: compileTemplate(islandsAppStyle),
     islandsStyle: islandsStylesheet && islandsStyleBlock(islandsStylesheet),
   };
 }
@@ -137,9 +138,9 @@ export const rendersPerVisitor = (response: Response) => perVisitorPages.has(res
 export function pageResponse(result: RenderResult, templates: PageTemplates, manifest?: Manifest): Response {
   if (result.type === 'redirect') return new Response(null, { status: result.status, headers: { Location: result.location } });
   if (result.type === 'response') return result.response;
-  const template = result.islands ? templates.islands : templates.app;
+  const template = !result.islands ? templates.app : result.appStylesheet ? templates.islandsAppStyle : templates.islands;
   const preload = manifest && !result.islands ? preloadLinks(manifest, result.routeIds) : '';
-  const style = result.islands && templates.islandsStyle ? templates.islandsStyle(result.body, result.wakesAtLoad === true) : '';
+  const style = result.islands && !result.appStylesheet && templates.islandsStyle ? templates.islandsStyle(result.body, result.wakesAtLoad === true) : '';
   const html = template.fill({
     lang: result.lang,
     head: [style, result.head, preload].filter(Boolean).join('\n    '),

@@ -1,17 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { I18n } from '../i18n';
 import { useState, type ReactNode } from 'react';
 import { I18nProvider } from '../i18n';
 import type { Me } from '../../core/contracts/account';
 import { ME_QUERY_KEY } from '../features/auth/api';
-
-export function makeQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
-    },
-  });
-}
+import { makeQueryClient } from './queryClient';
 
 /** Everything the app needs around the router, identical on server and browser. */
 export function Providers({ i18n, me, client: given, children }: { i18n: I18n; me?: Me | null; client?: QueryClient; children: ReactNode }) {

@@ -26,6 +26,12 @@ export interface PageModule {
    */
   islandNs?: readonly string[];
   /**
+   * A page of islands styled by the app's stylesheet, whole in the page as on the app's pages,
+   * rather than by the public pages' (web/styles.public.css): the dashboard, whose tabs and
+   * dialogs would otherwise grow every public page's stylesheet (docs/decisions/0032).
+   */
+  stylesheet?: 'app';
+  /**
    * The page's server render reads more of the signed-in visitor's own data than who they are
    * (their own prices, say): it is rendered for each of their requests, never cut from the shell
    * that customers share (server/web/personalPages.ts).
@@ -44,6 +50,7 @@ export interface PageHandle {
   status?: number;
   islands?: boolean;
   islandNs?: readonly string[];
+  stylesheet?: 'app';
   perVisitor?: boolean;
 }
 
@@ -65,7 +72,7 @@ export function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'>
   return {
     lazy: async () => {
       const mod = await load();
-      const handle: PageHandle = { ns: mod.ns ?? [], meta: mod.meta, status: mod.status, islands: mod.islands, islandNs: mod.islandNs, perVisitor: mod.perVisitor };
+      const handle: PageHandle = { ns: mod.ns ?? [], meta: mod.meta, status: mod.status, islands: mod.islands, islandNs: mod.islandNs, stylesheet: mod.stylesheet, perVisitor: mod.perVisitor };
       return {
         Component: mod.default,
         handle,

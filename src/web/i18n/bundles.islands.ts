@@ -6,4 +6,4 @@
  * language would otherwise be in every public page's script. `src/web/islands/bundle.test.ts`
  * fails when an island asks for a namespace not here; the namespaces are ./islandText.ts's.
  */
-export const bundles = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/{common,auth,support,tracking}.json');
+export const bundles = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/{common,auth,support,tracking,payments,reseller,order-tools}.json');

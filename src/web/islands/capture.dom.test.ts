@@ -50,6 +50,16 @@ describe('the capture script, before the island is live', () => {
     expect(w.__artimQueue).toHaveLength(2);
   });
 
+  it("leaves an island inside a live one to React: the app's page shown after a navigation, whose islands were never marked", () => {
+    document.body.innerHTML = `<div data-island="app" data-hydrated><main><div data-island="Dashboard" class="contents"><button type="button" id="tab">History</button></div></main></div>`;
+    let clicks = 0;
+    document.getElementById('tab')!.addEventListener('click', () => clicks++);
+    click(document.getElementById('tab')!);
+    expect(clicks).toBe(1);
+    expect(w.__artimQueue).toHaveLength(0);
+    expect(w.__artimTouched).toEqual([]);
+  });
+
   it('leaves a button without the mark, and an island already live, to React', () => {
     click(document.getElementById('plain')!);
     expect(document.getElementById('other')!.hidden).toBe(true);

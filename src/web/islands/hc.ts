@@ -2,10 +2,11 @@
  * The part of Hono's typed client (`hc` from 'hono/client') that src/web/lib/api.ts uses, for
  * public pages: the islands build resolves 'hono/client' to this module
  * (docs/decisions/0022-islands-on-demand.md). `api.track[':number'].$get({ param, query }, { init })`
- * becomes a fetch of /api/track/<number>?…; `json` is sent as a JSON body. Types come from Hono's
- * own declarations, as in the app.
+ * becomes a fetch of /api/track/<number>?…; `json` is sent as a JSON body, `form` as a multipart
+ * one (a bank transfer's receipt). Types come from Hono's own declarations, as in the app.
  */
-type Args = { param?: Record<string, string>; query?: Record<string, string | string[] | undefined>; json?: unknown };
+type FormValue = string | Blob;
+type Args = { param?: Record<string, string>; query?: Record<string, string | string[] | undefined>; json?: unknown; form?: Record<string, FormValue | FormValue[]> };
 type Options = { init?: RequestInit; headers?: Record<string, string> };
 type ClientOptions = { fetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>; headers?: Record<string, string> };
 
@@ -19,10 +20,15 @@ function request(base: string, segments: string[], method: string, args: Args = 
     for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) query.append(key, v);
   }
   const headers: Record<string, string> = { ...client.headers, ...options.headers };
-  let body: string | undefined;
+  let body: string | FormData | undefined;
   if (args.json !== undefined) {
     body = JSON.stringify(args.json);
     headers['content-type'] = 'application/json';
+  } else if (args.form !== undefined) {
+    // The browser writes the multipart boundary into the content type itself.
+    const form = new FormData();
+    for (const [key, value] of Object.entries(args.form)) for (const v of Array.isArray(value) ? value : [value]) form.append(key, v);
+    body = form;
   }
   const url = `${base.replace(/\/$/, '')}/${path}${query.size ? `?${query}` : ''}`;
   return (client.fetch ?? fetch)(url, { ...options.init, method, headers, body });

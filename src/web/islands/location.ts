@@ -9,7 +9,8 @@ export interface IslandLocation {
   pathname: string;
   search: string;
   hash: string;
-  state: null;
+  /** The history entry's state as React Router keeps it (`usr`): what a page of islands was sent with (`navigateTo`). */
+  state: unknown;
   key: string;
 }
 
@@ -21,7 +22,14 @@ let current = readLocation();
 
 function readLocation(): IslandLocation {
   if (typeof window === 'undefined') return { pathname: '/', search: '', hash: '', state: null, key: 'default' };
-  return { pathname: window.location.pathname, search: window.location.search, hash: window.location.hash, state: null, key: 'default' };
+  const entry = window.history.state as { usr?: unknown; key?: unknown } | null;
+  return {
+    pathname: window.location.pathname,
+    search: window.location.search,
+    hash: window.location.hash,
+    state: entry?.usr ?? null,
+    key: typeof entry?.key === 'string' ? entry.key : 'default',
+  };
 }
 
 export const islandLocation = {

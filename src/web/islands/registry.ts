@@ -16,4 +16,5 @@ export const ISLANDS: Record<string, () => Promise<Island>> = {
   PaymentSuccess: () => import('../features/payments/PaymentSuccessPage').then(({ PaymentSuccessView }) => PaymentSuccessView),
   PaymentError: () => import('../features/payments/PaymentErrorPage').then(({ PaymentErrorView }) => PaymentErrorView),
   Order: () => import('../features/catalog/OrderPage').then(({ OrderView }) => OrderView),
+  Dashboard: () => import('../features/dashboard/DashboardPage').then(({ DashboardView }) => DashboardView),
 };

@@ -37,6 +37,8 @@ export type RenderResult =
        * whole stylesheet — rather than leaving them to the first touch (docs/decisions/0030).
        */
       wakesAtLoad?: boolean;
+      /** A page of islands styled by the app's stylesheet (app/page.ts `stylesheet`). */
+      appStylesheet?: boolean;
       /** A page whose render reads the visitor's own data beyond who they are (app/page.ts). */
       perVisitor: boolean;
       /**

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { toast } from '../../lib/toast';
@@ -7,7 +7,7 @@ import { twoFactorSetupSchema, type TwoFactorSetup } from '../../../core/contrac
 import { secretOf, totpCode } from '../../../core/secondFactor';
 import { Button, Input, Label } from '../../components/ui';
 import { errorText } from '../../lib/errorText';
-import { api, ME_QUERY_KEY, unwrap, type Me } from './api';
+import { api, unwrap, useRefreshMe, type Me } from './api';
 import { SignInsList } from './SignInsList';
 
 type Action = 'enable' | 'disable' | 'regenerate';
@@ -25,11 +25,10 @@ const failed = (t: ReturnType<typeof useTranslation>['t'], err: unknown) => toas
  */
 export function TwoFactorSettings({ me }: { me: Me }) {
   const { t } = useTranslation('auth');
-  const queryClient = useQueryClient();
   const [asking, setAsking] = useState<Action | null>(null);
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+  const refresh = useRefreshMe();
 
   const confirmed = async (action: Action, password: string) => {
     if (action === 'enable') {

@@ -6,7 +6,7 @@ import { LOCALES } from '../../../core/i18n';
 import { OTHER_PLATFORM, platformDisplayName, type ServiceGroup } from '../../../core/platforms';
 import type { PageMeta } from '../../app/page';
 import { Spinner } from '../../components/ui/Spinner';
-import { LoadFailedPanel } from '../../components/ui/QueryState';
+import { LoadFailedPanel } from '../../components/ui/LoadFailedPanel';
 import { useLanguage } from '../../lib/language';
 import { authDialog, useEnsureMe, useMe } from '../auth';
 import { useFetchService, useServiceDetail, useServices } from './api';

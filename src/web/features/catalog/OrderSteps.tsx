@@ -1,4 +1,5 @@
-import type { ComponentProps } from 'react';
+import { Info } from 'lucide-react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from '../../i18n';
 import type { LocalizedParam, PublicService } from '../../../core/contracts/catalog';
 import type { Fees } from '../../../core/pricing';
@@ -7,10 +8,27 @@ import { platformName } from '../../lib/platformName';
 import type { ServiceChoice } from './catalogIndex';
 import { OrderDetails } from './OrderDetails';
 import { GroupPicker, PlatformPicker } from './Pickers';
-import { ServiceInfo } from './ServiceInfo';
+import type { ServiceDetailState } from './ServiceInfo';
 import { ServicePicker } from './ServicePicker';
 import { StepHeading } from './StepHeading';
 import type { useOrderForm } from './useOrderForm';
+import { whenIdle } from '../../lib/idle';
+
+// What is known of the chosen service loads with the first choice (fetched when the browser is
+// first idle): a form with none chosen yet shows only the hint (docs/decisions/0032).
+const serviceInfoCode = () => import('./ServiceInfo');
+const ServiceInfo = lazy(() => serviceInfoCode().then((m) => ({ default: m.ServiceInfo })));
+
+function ChooseHint() {
+  const { t } = useTranslation('catalog');
+  useEffect(() => whenIdle(() => void serviceInfoCode().catch(() => {})), []);
+  return (
+    <p className="flex items-center gap-3 rounded-xl bg-slate-50 px-4 py-4 text-sm text-slate-600 ring-1 ring-inset ring-slate-200">
+      <Info className="size-5 shrink-0 text-brand-500" aria-hidden="true" />
+      {t('info.choose')}
+    </p>
+  );
+}
 
 /**
  * The steps of an order form (docs/rules.md#orders): the platform, then the type group and the service
@@ -32,7 +50,7 @@ export function OrderSteps({
 }: {
   platforms: string[];
   choice: ServiceChoice;
-  detail: ComponentProps<typeof ServiceInfo>['detail'];
+  detail: ServiceDetailState;
   /** The chosen service's params, in the page's language. */
   params: readonly LocalizedParam[];
   form: Pick<ReturnType<typeof useOrderForm>, 'draft' | 'setDraft' | 'touch' | 'visibleIssues'>;
@@ -45,6 +63,7 @@ export function OrderSteps({
   serviceError?: string;
 }) {
   const { t } = useTranslation('catalog');
+  useEffect(() => whenIdle(() => void serviceInfoCode().catch(() => {})), []);
   return (
     <>
       <section aria-labelledby="step-platform" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
@@ -72,7 +91,13 @@ export function OrderSteps({
               error={serviceError}
               fees={fees}
             />
-            <ServiceInfo service={service} detail={detail} fees={fees} locale={locale} />
+            {service ? (
+              <Suspense fallback={<ChooseHint />}>
+                <ServiceInfo service={service} detail={detail} fees={fees} locale={locale} />
+              </Suspense>
+            ) : (
+              <ChooseHint />
+            )}
           </div>
         )}
       </section>

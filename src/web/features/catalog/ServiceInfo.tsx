@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Check, Info, X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import type { PublicService, ServiceDetail } from '../../../core/contracts/catalog';
@@ -58,26 +58,21 @@ function ServiceFigures({ service, locale }: { service: PublicService; locale: s
  * its facts in the page's language, and the provider's own, in its words, where it gave one) and
  * example once loaded.
  */
+/** What the order form knows of the chosen service's detail (its description, example and params) as it loads. */
+export type ServiceDetailState = Pick<UseQueryResult<ServiceDetail>, 'data' | 'isPending' | 'isError'>;
+
 export const ServiceInfo = memo(function ServiceInfo({
   service,
   detail,
   fees,
   locale,
 }: {
-  service: PublicService | undefined;
-  detail: Pick<UseQueryResult<ServiceDetail>, 'data' | 'isPending' | 'isError'>;
+  service: PublicService;
+  detail: ServiceDetailState;
   fees: Fees;
   locale: string;
 }) {
   const { t } = useTranslation('catalog');
-  if (!service) {
-    return (
-      <p className="flex items-center gap-3 rounded-xl bg-slate-50 px-4 py-4 text-sm text-slate-600 ring-1 ring-inset ring-slate-200">
-        <Info className="size-5 shrink-0 text-brand-500" aria-hidden="true" />
-        {t('info.choose')}
-      </p>
-    );
-  }
   const unit = unitPrice(service, fees);
   const facts = [
     { key: 'id', value: `#${service.id}` },

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Language } from '../../../core/i18n';
 import type { fetchService, fetchServices } from './api';
+import { answer, fetchJson, request, requestAgain, useLoaded, type Loaded } from '../../islands/answers';
 
 /**
  * ./api.ts as public pages build it (docs/decisions/0022-islands-on-demand.md): the same exports,
@@ -11,16 +12,6 @@ import type { fetchService, fetchServices } from './api';
 export * from './api';
 
 let platforms: Promise<string[]> | undefined;
-
-/**
- * A catalogue answer with a plain fetch: the header's menu and the order page show any failure
- * alike ("empty", "not loaded, try again"), so the API client and its error codes stay out.
- */
-async function fetchJson<T>(path: string): Promise<T> {
-  const res = await fetch(path, { credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-  return (await res.json()) as T;
-}
 
 /**
  * The list from `GET /api/catalog/platforms` (./api.ts's `fetchPlatforms`) with a plain fetch: a
@@ -49,64 +40,18 @@ export function usePlatforms(initial?: string[] | null, enabled = true): { platf
   return { platforms: list, loading: list === undefined };
 }
 
-/** What the order page reads of a request, as TanStack Query words it in the app. */
-interface Loaded<T> {
-  data: T | undefined;
-  isPending: boolean;
-  isError: boolean;
-  isFetching: boolean;
-  refetch: () => Promise<void>;
-}
-interface Entry {
-  data?: unknown;
-  error?: unknown;
-  fetching: boolean;
-  done?: Promise<void>;
-}
-/** The page's answers by request, kept for the page's life: the list and each service asked for once. */
-const entries = new Map<string, Entry>();
-const listeners = new Set<() => void>();
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-/** Asks for `key` unless it is known or on its way (`again`: a retry after a failure). */
-function request(key: string, load: () => Promise<unknown>, again = false): Promise<void> {
-  const known = entries.get(key);
-  if (known && (known.fetching || !again)) return known.done ?? Promise.resolve();
-  const done = load().then(
-    (data) => void entries.set(key, { data, fetching: false }),
-    (error: unknown) => void entries.set(key, { data: known?.data, error, fetching: false }),
-  );
-  entries.set(key, { ...known, fetching: true, done });
-  listeners.forEach((l) => l());
-  return done.then(() => listeners.forEach((l) => l()));
-}
-
-function useLoaded<T>(key: string | undefined, load: () => Promise<T>): Loaded<T> {
-  // The server rendered the page before any answer: hydration starts from there too.
-  const entry = useSyncExternalStore(subscribe, () => (key ? entries.get(key) : undefined), () => undefined);
-  const refetch = useCallback(() => (key ? request(key, load, true) : Promise.resolve()), [key, load]);
-  return {
-    data: entry?.data as T | undefined,
-    isPending: entry === undefined || (entry.data === undefined && entry.error === undefined),
-    isError: entry?.error !== undefined,
-    isFetching: entry?.fetching ?? false,
-    refetch,
-  };
-}
-
 type ServiceList = Awaited<ReturnType<typeof fetchServices>>;
 type ServiceDetail = Awaited<ReturnType<typeof fetchService>>;
 const servicesPath = (lang: Language) => `/api/catalog/services?lang=${lang}`;
-const serviceKey = (id: string, lang: Language) => `service:${id}:${lang}`;
+/** Every catalogue answer's key starts with it: `useReloadCatalog` asks them all again. */
+const CATALOG = 'catalog:';
+const serviceKey = (id: string, lang: Language) => `${CATALOG}service:${id}:${lang}`;
 const servicePath = (id: string, lang: Language) => `/api/catalog/services/${encodeURIComponent(id)}?lang=${lang}`;
 
 /** The compact service list and the current fees, in the page's language. */
 export function useServices(lang: Language): Loaded<ServiceList> {
   const load = useCallback(() => fetchJson<ServiceList>(servicesPath(lang)), [lang]);
-  const key = `services:${lang}`;
+  const key = `${CATALOG}services:${lang}`;
   useEffect(() => void request(key, load), [key, load]);
   return useLoaded(key, load);
 }
@@ -123,9 +68,14 @@ export function useServiceDetail(id: string | undefined, lang: Language): Loaded
 export function useFetchService(): (id: string, lang: Language) => Promise<ServiceDetail> {
   return useCallback(async (id: string, lang: Language) => {
     const key = serviceKey(id, lang);
-    await request(key, () => fetchJson<ServiceDetail>(servicePath(id, lang)), entries.get(key)?.error !== undefined);
-    const entry = entries.get(key)!;
+    await request(key, () => fetchJson<ServiceDetail>(servicePath(id, lang)), answer(key)?.error !== undefined);
+    const entry = answer<ServiceDetail>(key)!;
     if (entry.data === undefined) throw entry.error;
-    return entry.data as ServiceDetail;
+    return entry.data!;
   }, []);
+}
+
+/** The catalogue changed (prices, fees, names): every list and detail the page holds is asked for again. */
+export function useReloadCatalog(): () => Promise<void> {
+  return useCallback(() => requestAgain(CATALOG), []);
 }

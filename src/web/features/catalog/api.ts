@@ -53,6 +53,12 @@ export function useFetchService(): (id: string, lang: Language) => Promise<Await
   );
 }
 
+/** The catalogue changed (prices, fees, names): every list and detail the page holds is read again. */
+export function useReloadCatalog(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: catalogKeys.all }), [queryClient]);
+}
+
 /**
  * Platforms for menus, in menu order (docs/rules.md#catalogue). `initial` is what a page loader already
  * fetched (the server render shows the platforms at once). A failure is logged and reads as an

@@ -3,5 +3,5 @@
  * header is on every page, so this entry stays light; the order form, which the dashboard
  * reuses, is in ./pages.ts.
  */
-export { catalogKeys, platformsLoader, usePlatforms, useServiceDetail, useServices } from './api';
+export { catalogKeys, platformsLoader, usePlatforms, useReloadCatalog, useServiceDetail, useServices } from './api';
 export { PlatformMenu } from './PlatformMenu';

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CircleDashed, CreditCard, History, KeyRound, LifeBuoy, ListPlus, Loader2, LogOut, Plus, Settings, ShoppingBag, Wallet, XCircle } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
-import { useLoaderData, useLocation, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useLocation, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { toast } from '../../lib/toast';
 import { LOCALES } from '../../../core/i18n';
 import type { PageMeta } from '../../app/page';
@@ -12,10 +11,11 @@ import { cn } from '../../components/ui/cn';
 import { useLanguage } from '../../lib/language';
 import { useLiveEvents } from '../../lib/liveEvents';
 import { orderNoteText } from '../../lib/orderNote';
-import { type Me, ME_QUERY_KEY, requireMe, useMe, useSignOut } from '../auth';
+import { requireMe, useMe, useSignOut, type Me } from '../auth';
 import type { OrderNavigationState } from '../catalog/pages';
-import { paymentKeys } from '../payments';
-import { dashboardKeys, useOrderOverview, useWallet } from './api';
+import { useOrderOverview, useWallet } from './api';
+import { useDashboardCache } from './cache';
+import { useSiteUpdates } from './siteUpdates';
 import type { HistoryQuery, OrderStats } from '../../../core/contracts/orders';
 import { historyFromAddress, withHistory } from './historyAddress';
 import { OrdersTab } from './OrdersTab';
@@ -24,13 +24,17 @@ import { LoadingBox } from '../../components/ui/QueryState';
 import { Spinner } from '../../components/ui/Spinner';
 import { whenIdle } from '../../lib/idle';
 import { formatMoney, formatNumber } from '../../lib/format';
-import { errorText } from '../../lib/errorText';
+import { island } from '../../islands/island';
+import { NeedsText } from '../../i18n/NeedsText';
 
 export const ns = ['dashboard', 'auth', 'catalog', 'payments', 'reseller', 'order-tools', 'order-notes'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('dashboard:title')} · ${site.site_name}` });
 
 /** Signed-out visitors go home with the sign-in dialog (docs/rules.md#accounts). */
-export const loader = async (args: LoaderFunctionArgs) => ({ me: await requireMe(args, routeLanguage(args.params, args.request)) });
+export const loader = async (args: LoaderFunctionArgs) => {
+  await requireMe(args, routeLanguage(args.params, args.request));
+  return null;
+};
 
 const TABS = ['orders', 'mass', 'history', 'payments', 'support', 'api', 'settings'] as const;
 type Tab = (typeof TABS)[number];
@@ -41,37 +45,60 @@ const PAYMENT_RETURN_RELOAD_MS = 3000;
 const PAYMENT_OPENED_RELOAD_MS = 2000;
 const AFTER_ORDER_MS = 1500;
 
-// The tabs other than the new order's, and the top-up dialog, load when first opened: the page's
-// first download carries the order form alone (bench/README.md, the order page and the dashboard).
-const HistoryTab = lazy(() => import('./HistoryTab').then((m) => ({ default: m.HistoryTab })));
-const MassOrderTab = lazy(() => import('./MassOrderTab').then((m) => ({ default: m.MassOrderTab })));
-const ApiKeysTab = lazy(() => import('./ApiKeysTab').then((m) => ({ default: m.ApiKeysTab })));
-const SettingsTab = lazy(() => import('./SettingsTab').then((m) => ({ default: m.SettingsTab })));
+// The tabs other than the new order's, and the top-up dialog, load when first opened, with the
+// query cache they read through (./queryHost.ts) and the text they show beyond the page's
+// (`TAB_TEXT`): the page's first download carries the order form alone (docs/decisions/0032).
+function whenOpened<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(() => Promise.all([load(), import('./queryHost')]).then(([Component, { hosted }]) => ({ default: hosted(Component) })));
+}
+const HistoryTab = whenOpened(() => import('./HistoryTab').then((m) => m.HistoryTab));
+const MassOrderTab = whenOpened(() => import('./MassOrderTab').then((m) => m.MassOrderTab));
+const ApiKeysTab = whenOpened(() => import('./ApiKeysTab').then((m) => m.ApiKeysTab));
+const SettingsTab = whenOpened(() => import('./SettingsTab').then((m) => m.SettingsTab));
 const paymentsCode = () => import('../payments/tabs');
-const TopUpDialog = lazy(() => paymentsCode().then((m) => ({ default: m.TopUpDialog })));
-const PaymentsTab = lazy(() => paymentsCode().then((m) => ({ default: m.PaymentsTab })));
-const SupportTab = lazy(() => import('../support/tabs').then((m) => ({ default: m.SupportTab })));
+const TopUpDialog = whenOpened(() => paymentsCode().then((m) => m.TopUpDialog));
+const PaymentsTab = whenOpened(() => paymentsCode().then((m) => m.PaymentsTab));
+const SupportTab = whenOpened(() => import('../support/tabs').then((m) => m.SupportTab));
+/** What each tab shows of the text beyond the page's own (`islandNs`), loaded with its code. */
+const TAB_TEXT: Record<Exclude<Tab, 'orders'>, readonly string[]> = {
+  mass: ['order-tools'],
+  history: ['order-tools', 'reseller'],
+  payments: ['payments'],
+  support: ['support'],
+  api: ['reseller'],
+  settings: ['auth'],
+};
+const TOP_UP_TEXT = ['payments'];
 
 const ICONS = { orders: Plus, mass: ListPlus, history: History, payments: CreditCard, support: LifeBuoy, api: KeyRound, settings: Settings } as const;
 
 /**
  * /{lang}/dashboard: balance and top-up, the order counters, and the tabs (new order, mass order, history,
- * payments, support, settings). Orders and the balance change live over /api/events.
+ * payments, support, settings). Orders and the balance change live over /api/events. The page is
+ * one island (docs/decisions/0032): the customer is the one the page was rendered for (its loader
+ * let no one else in).
  */
-export default function DashboardPage() {
+export function DashboardView() {
+  const me = useMe().data;
+  // Signed out in another tab after the page was rendered: the live stream's end reloads the page.
+  return me ? <Dashboard me={me} /> : null;
+}
+
+function Dashboard({ me }: { me: Me }) {
   const { t } = useTranslation('dashboard');
   const lang = useLanguage();
   const locale = LOCALES[lang];
-  const { me: initial } = useLoaderData<{ me: Me }>();
-  const me = useMe().data ?? initial;
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const queryClient = useQueryClient();
+  const cache = useDashboardCache();
+  useSiteUpdates();
 
   const navState = (location.state ?? null) as Partial<OrderNavigationState> | null;
-  // The server knows neither the hash nor the history state: it renders the default tab, and
-  // the tab they ask for is chosen right after hydration, before the first paint.
+  // The server knows neither the hash nor the history state: it renders the default tab and an
+  // empty form, and the tab they ask for and the catalogue's Buy Now choices are taken right after
+  // hydration, before the first paint.
   const [tab, setTab] = useState<Tab>('orders');
+  const [prefill, setPrefill] = useState<{ key: number; initial: Partial<OrderNavigationState> | null }>({ key: 0, initial: null });
   const opened = useRef(false);
   useLayoutEffect(() => {
     if (opened.current) return;
@@ -80,6 +107,7 @@ export default function DashboardPage() {
     const fromHash = location.hash.replace(/^#/, '');
     const first = isTab(fromState) ? fromState : isTab(fromHash) ? fromHash : 'orders';
     if (first !== 'orders') setTab(first);
+    if (navState?.serviceId) setPrefill({ key: 1, initial: navState });
   }, [navState, location.hash]);
   // A tab asked for once the page is open — a link to `#payments` from the menu, the address
   // bar, back and forward — is followed too.
@@ -107,17 +135,13 @@ export default function DashboardPage() {
   useEffect(() => whenIdle(() => void paymentsCode().catch(() => {})), []);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
-  const wallet = useWallet(initial.balanceMicros);
+  const wallet = useWallet(me.balanceMicros);
   const overview = useOrderOverview();
   const stats = overview.data?.stats;
   const balanceMicros = wallet.data ?? me.balanceMicros;
 
-  const reload = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-    void queryClient.invalidateQueries({ queryKey: paymentKeys.list() });
-    void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-  }, [queryClient]);
-  const later = useCallback((fn: () => void, ms: number) => {
+  const { reload } = cache;
+  const after = useCallback((fn: () => void, ms: number) => {
     timers.current.push(setTimeout(fn, ms));
   }, []);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -145,14 +169,13 @@ export default function DashboardPage() {
       if (event.type === 'order') {
         // Orders are accepted at once and sent to the provider afterwards: a refusal arrives here.
         if (event.status === 'error' && event.note) toast.error(t('orders.refusedTitle'), { description: orderNoteText(t, event.note) });
-        void queryClient.invalidateQueries({ queryKey: dashboardKeys.orders() });
+        cache.ordersChanged();
       } else if (event.type === 'balance') {
-        queryClient.setQueryData(dashboardKeys.wallet(), event.balanceMicros);
-        queryClient.setQueryData<Me | null>(ME_QUERY_KEY, (old) => (old ? { ...old, balanceMicros: event.balanceMicros } : old));
+        cache.balance(event.balanceMicros);
         if (event.deltaMicros > 0) toast.success(t('balance.updated', { amount: formatMoney(event.deltaMicros, 'USD', locale) }));
-        void queryClient.invalidateQueries({ queryKey: paymentKeys.list() });
+        cache.paymentsChanged();
       } else if (event.type === 'payment') {
-        void queryClient.invalidateQueries({ queryKey: paymentKeys.list() });
+        cache.paymentsChanged();
       }
     },
     { onReconnect: reload },
@@ -164,7 +187,7 @@ export default function DashboardPage() {
     if (paymentReturn !== 'success' && paymentReturn !== 'error') return;
     if (paymentReturn === 'success') {
       toast.success(t('payment.success'), { description: t('payment.successText') });
-      later(reload, PAYMENT_RETURN_RELOAD_MS);
+      after(reload, PAYMENT_RETURN_RELOAD_MS);
     } else {
       toast.error(t('payment.error'), { description: t('payment.errorText') });
     }
@@ -176,19 +199,21 @@ export default function DashboardPage() {
       },
       { replace: true, preventScrollReset: true, state: location.state },
     );
-  }, [paymentReturn, reload, later, setSearchParams, t, location.state]);
+  }, [paymentReturn, reload, after, setSearchParams, t, location.state]);
 
   // Load failures are also announced once as a notice (docs/rules.md#screens).
   useEffect(() => {
-    if (overview.isError) toast.error(t('errors.dataLoad'), { description: errorText(t, overview.error, 'dashboard'), id: 'dashboard-data' });
+    if (!overview.isError) return;
+    // The words for the error's code load with the notice: the page's first scripts carry no API client.
+    void import('../../lib/errorText').then(({ errorText }) =>
+      toast.error(t('errors.dataLoad'), { description: errorText(t, overview.error, 'dashboard'), id: 'dashboard-data' }),
+    );
   }, [overview.isError, overview.error, t]);
 
   const { signingOut, signOut } = useSignOut(() => toast.error(t('signOut.errorTitle'), { description: t('signOut.error') }));
 
   const items = useMemo<TabItem<Tab>[]>(() => TABS.map((id) => ({ id, label: t(`tabs.${id}`), icon: ICONS[id] })), [t]);
-  // The catalogue's Buy Now choices, read once when the page opens.
   // "Order again" in the history starts the form afresh from that order (a new key remounts it).
-  const [prefill, setPrefill] = useState(() => ({ key: 0, initial: navState?.serviceId ? navState : null }));
   const reorder = useCallback(
     (initial: OrderNavigationState) => {
       setPrefill((p) => ({ key: p.key + 1, initial }));
@@ -312,12 +337,14 @@ export default function DashboardPage() {
               activeOrders={overview.data?.active}
               initial={prefill.initial}
               onTopUp={() => setTopUpOpen(true)}
-              onPlaced={() => later(() => choose('history'), AFTER_ORDER_MS)}
+              onPlaced={() => after(() => choose('history'), AFTER_ORDER_MS)}
             />
           </TabPanel>
           {tab !== 'orders' ? (
             <TabPanel id={tab} idPrefix="dashboard" active className="pt-4 sm:pt-6">
-              <Suspense fallback={<LoadingBox label={t('common:loading')} />}>{panel}</Suspense>
+              <Suspense fallback={<LoadingBox label={t('common:loading')} />}>
+                <NeedsText ns={TAB_TEXT[tab]}>{panel}</NeedsText>
+              </Suspense>
             </TabPanel>
           ) : null}
         </div>
@@ -325,7 +352,9 @@ export default function DashboardPage() {
 
       {topUpUsed ? (
         <Suspense fallback={topUpOpen ? <DialogLoading label={t('common:loading')} /> : null}>
-          <TopUpDialog open={topUpOpen} onOpenChange={setTopUpOpen} onOpened={() => later(reload, PAYMENT_OPENED_RELOAD_MS)} />
+          <NeedsText ns={TOP_UP_TEXT}>
+            <TopUpDialog open={topUpOpen} onOpenChange={setTopUpOpen} onOpened={() => after(reload, PAYMENT_OPENED_RELOAD_MS)} />
+          </NeedsText>
         </Suspense>
       ) : null}
     </main>
@@ -342,3 +371,17 @@ function DialogLoading({ label }: { label: string }) {
     </div>
   );
 }
+
+// The whole page is one island (docs/decisions/0032-the-dashboard-as-an-island.md): its data loads
+// in the browser, so it wakes when the page has loaded, without the app's router or query cache.
+const DashboardIsland = island('Dashboard', DashboardView);
+
+export default function DashboardPage() {
+  return <DashboardIsland />;
+}
+
+export const islands = true;
+/** Styled by the app's stylesheet, as before: its tabs and dialogs stay out of the public pages' (app/page.ts). */
+export const stylesheet = 'app';
+/** What its island shows at once besides `common`; each tab brings its own (`TAB_TEXT`). */
+export const islandNs = ['dashboard', 'catalog', 'order-notes'];

@@ -16,7 +16,7 @@ import { TabList, TabPanel, type TabItem } from '../../components/ui/Tabs';
 import { statusLabelKey, statusTone } from './orderStatusView';
 import { OrderExtras } from './OrderExtras';
 import { DripRuns } from './DripRuns';
-import { useOrderHistory } from './api';
+import { useOrderHistory } from './historyApi';
 import { useOrderActions } from './resellerApi';
 import { ReorderButton } from './reorder';
 import type { OrderNavigationState } from '../catalog/pages';

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, ListChecks, XCircle } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,10 +16,10 @@ import { TableHead } from '../../components/ui/Table';
 import { cn } from '../../components/ui/cn';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/language';
-import { ME_QUERY_KEY } from '../auth';
 import { useServices } from '../catalog';
 import { issueMessage, useCustomerFees } from '../catalog/pages';
-import { dashboardKeys, newIdempotencyKey } from './api';
+import { newIdempotencyKey } from './keys';
+import { useDashboardCache } from './cache';
 import { api, ApiError, timed } from '../../lib/api';
 import { previewMassOrder, type MassLineProblem } from './massOrder';
 import { attemptFor, isRetryable, type OrderAttempt } from './orderAttempt';
@@ -61,7 +60,7 @@ export function MassOrderTab({ balanceMicros, onTopUp, onPlaced }: { balanceMicr
   const { t } = useTranslation(['order-tools', 'dashboard', 'catalog']);
   const lang = useLanguage();
   const locale = LOCALES[lang];
-  const queryClient = useQueryClient();
+  const cache = useDashboardCache();
   const list = useServices(lang);
   // The signed-in customer's own prices: the list's fees with their discount.
   const fees = useCustomerFees(list.data?.fees);
@@ -96,8 +95,7 @@ export function MassOrderTab({ balanceMicros, onTopUp, onPlaced }: { balanceMicr
       const tooMany = err instanceof ApiError && err.code === 'VALIDATION_FAILED' && err.details?.reason === 'too_many' && typeof err.details.max === 'number';
       toast.error(t('mass.failed'), { description: tooMany ? t('mass.tooMany', { max: err.details!.max as number }) : errorText(t, err, 'dashboard') });
     } finally {
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      cache.reload();
     }
   });
 

@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { OrderActions } from '../../../core/contracts/reseller';
 import { useTranslation } from '../../i18n';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
-import { dashboardKeys } from './api';
+import { useDashboardCache } from './cache';
 import { requestCancel, requestRefill } from './resellerApi';
 import { errorText } from '../../lib/errorText';
 
@@ -15,7 +14,7 @@ import { errorText } from '../../lib/errorText';
  */
 export function OrderExtras({ orderId, actions }: { orderId: string; actions: OrderActions | undefined }) {
   const { t } = useTranslation('reseller');
-  const queryClient = useQueryClient();
+  const cache = useDashboardCache();
   const [busy, setBusy] = useState(false);
   if (!actions) return null;
 
@@ -31,7 +30,7 @@ export function OrderExtras({ orderId, actions }: { orderId: string; actions: Or
       toast.error(t(kind === 'refill' ? 'orders.refillFailed' : 'orders.cancelFailed'), { description: errorText(t, err, 'reseller') });
     } finally {
       setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+      cache.reload();
     }
   }
 

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { toast } from '../../lib/toast';
@@ -7,20 +6,21 @@ import type { OrderView } from '../../../core/contracts/orders';
 import { LOCALES } from '../../../core/i18n';
 import { formatMoney } from '../../lib/format';
 import { orderNoteText } from '../../lib/orderNote';
-import { normalizeLink } from '../../../core/links';
+import { normalizeLink } from '../../../core/linkKey';
 import { COUNTER_OF } from '../../../core/orderStatus';
 import type { ServiceGroup } from '../../../core/platforms';
 import { Spinner } from '../../components/ui/Spinner';
-import { LoadFailedPanel } from '../../components/ui/QueryState';
+import { LoadFailedPanel } from '../../components/ui/LoadFailedPanel';
 import { useLanguage } from '../../lib/language';
-import { ME_QUERY_KEY } from '../auth';
-import { catalogKeys, useServiceDetail, useServices } from '../catalog';
+import { useReloadCatalog, useServiceDetail, useServices } from '../catalog';
 import { dripInput, indexCatalog, issueMessage, OrderSteps, orderTotal, parseQuantity, resolveChoice, serverParamIssue, useCustomerFees, useOrderForm, type OrderFormOutput, type OrderNavigationState } from '../catalog/pages';
-import { dashboardKeys, newIdempotencyKey, usePlaceOrder } from './api';
-import { ApiError } from '../../lib/api';
-import { attemptFor, isRetryable, type OrderAttempt } from './orderAttempt';
+import { newIdempotencyKey } from './keys';
+import { useDashboardCache } from './cache';
+import type { OrderAttempt } from './orderAttempt';
 import { OrderSummary } from './OrderSummary';
-import { errorText } from '../../lib/errorText';
+
+/** The request and its error codes, loaded with the first order sent (./placing.ts). */
+const loadPlacing = () => import('./placing');
 
 /** An order counts as active for its link until it is final; `unknown` waits for reconciliation. */
 const blocksLink = (o: OrderView) => COUNTER_OF[o.status] === 'active';
@@ -47,7 +47,8 @@ export function OrdersTab({
   const { t } = useTranslation(['dashboard', 'catalog']);
   const lang = useLanguage();
   const locale = LOCALES[lang];
-  const queryClient = useQueryClient();
+  const cache = useDashboardCache();
+  const reloadCatalog = useReloadCatalog();
   const list = useServices(lang);
   // The signed-in customer's own prices: the list's fees with their discount.
   const fees = useCustomerFees(list.data?.fees);
@@ -57,7 +58,7 @@ export function OrdersTab({
   const [chosenGroup, setChosenGroup] = useState<ServiceGroup | undefined>(undefined);
   const [serviceId, setServiceId] = useState<string | undefined>(initial?.serviceId);
   const attempt = useRef<OrderAttempt | null>(null);
-  const place = usePlaceOrder();
+  const [placing, setPlacing] = useState(false);
   /** The server's total after it refused an order whose price had changed, until the next attempt. */
   const [repriced, setRepriced] = useState<number | null>(null);
 
@@ -93,7 +94,7 @@ export function OrdersTab({
   const short = total !== null && total > balanceMicros;
   const paramsPending = Boolean(service?.hasParams) && detail.isPending;
 
-  const reason = place.isPending
+  const reason = placing
     ? 'placing'
     : !service
       ? 'service'
@@ -142,10 +143,20 @@ export function OrdersTab({
       ...(total !== null ? { expectedTotalMicros: total } : {}),
     };
     setRepriced(null);
+    setPlacing(true);
+    let sending: Awaited<ReturnType<typeof loadPlacing>>;
+    try {
+      sending = await loadPlacing();
+    } catch {
+      setPlacing(false);
+      toast.error(t('orders.failedTitle'), { description: t('errors.placeFailed') });
+      return;
+    }
+    const { ApiError, attemptFor, errorText, isRetryable, placeOrder } = sending;
     // A retry of the same attempt (same input after no definite answer) keeps its key.
     attempt.current = attemptFor(attempt.current, JSON.stringify(input), newIdempotencyKey);
     try {
-      const order = await place.mutateAsync({ ...input, idempotencyKey: attempt.current.key });
+      const order = await placeOrder({ ...input, idempotencyKey: attempt.current.key });
       attempt.current = null;
       if (order.status === 'error') {
         toast.error(t('orders.refusedTitle'), { description: orderNoteText(t, order.note) || t('orders.refused') });
@@ -164,7 +175,7 @@ export function OrdersTab({
         // total, and let the customer decide with it in view.
         const totalMicros = Number((err.details as { totalMicros?: unknown } | undefined)?.totalMicros);
         setRepriced(Number.isSafeInteger(totalMicros) ? totalMicros : null);
-        void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
+        void reloadCatalog();
         toast.warning(t('orders.priceChangedTitle'), {
           description: Number.isSafeInteger(totalMicros) ? t('orders.priceChanged', { amount: formatMoney(totalMicros, 'USD', locale) }) : t('orders.priceChangedPlain'),
         });
@@ -180,8 +191,8 @@ export function OrdersTab({
             : errorText(t, err, 'dashboard');
       toast.error(t('orders.failedTitle'), { description: text });
     } finally {
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      setPlacing(false);
+      cache.reload();
     }
   }
 
@@ -222,7 +233,7 @@ export function OrdersTab({
         total={total}
         balanceMicros={balanceMicros}
         locale={locale}
-        placing={place.isPending}
+        placing={placing}
         blockedBy={reason}
         onTopUp={onTopUp}
         repricedMicros={repriced}

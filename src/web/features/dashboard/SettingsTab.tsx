@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -10,7 +9,7 @@ import { isAcceptablePassword } from '../../../core/password';
 import { Button, FieldError, Input, Label } from '../../components/ui';
 import { TabList, TabPanel } from '../../components/ui/Tabs';
 import { api, ApiError, unwrap } from '../../lib/api';
-import { ME_QUERY_KEY, type Me } from '../auth';
+import { useRefreshMe, type Me } from '../auth';
 import { ConfirmPasswordField, CurrentPasswordField, NewPasswordField, OwnSignIns, TwoFactorSettings } from '../auth/pages';
 
 /** The profile form: the `/update-user` body. */
@@ -58,7 +57,7 @@ export function SettingsTab({ me }: { me: Me }) {
 function ProfileForm({ me }: { me: Me }) {
   const { t } = useTranslation('dashboard');
   const id = useId();
-  const queryClient = useQueryClient();
+  const refreshMe = useRefreshMe();
   const form = useForm({ resolver: zodResolver(profileSchema), defaultValues: { name: me.fullName } });
   const busy = form.formState.isSubmitting;
   const blank = form.watch('name').trim() === '';
@@ -67,7 +66,7 @@ function ProfileForm({ me }: { me: Me }) {
     async (body) => {
       try {
         await unwrap((o) => api.auth['update-user'].$post({ json: body }, o));
-        await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+        await refreshMe();
         toast.success(t('settings.profileSaved'));
       } catch {
         toast.error(t('settings.profileFailed'));

@@ -1,6 +1,6 @@
 import type { PublicService } from '../../../core/contracts/catalog';
 import type { Fees } from '../../../core/pricing';
-import { normalizeLink } from '../../../core/links';
+import { normalizeLink } from '../../../core/linkKey';
 import { MASS_ORDER_MAX_LINES, parseMassOrder } from '../../../core/massOrder';
 import type { OrderInputIssue } from '../../../core/orderRules';
 import { orderIssues, orderTotal } from '../catalog/pages';

@@ -3,12 +3,10 @@ import type { CouponCheckInput } from '../../../core/contracts/bonuses';
 import type { TopUpInput } from '../../../core/contracts/payments';
 import { api, timed } from '../../lib/api';
 
+import { paymentKeys } from './keys';
+
 /** Top-ups, the methods offered and the payment history (GET/POST /api/payments…). */
-export const paymentKeys = {
-  all: ['payments'] as const,
-  list: () => ['payments', 'list'] as const,
-  methods: () => ['payments', 'methods'] as const,
-};
+export { paymentKeys } from './keys';
 
 export const fetchPayments = async () => (await timed((o) => api.payments.$get({}, o))).payments;
 

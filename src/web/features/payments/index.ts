@@ -1,2 +1,2 @@
 /** The payments' query keys, which the dashboard refreshes (docs/ARCHITECTURE.md#layers); its tab and dialog are in ./tabs.ts. */
-export { paymentKeys } from './api';
+export { paymentKeys } from './keys';

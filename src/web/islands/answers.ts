@@ -1,0 +1,81 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/**
+ * The answers a page of islands asked for, kept for the page's life instead of a query cache
+ * (docs/decisions/0028, 0032): each asked once and shared by every island that reads it, asked
+ * again on "Try again" or when something says it changed. The catalogue's and the dashboard's
+ * islands variants (features/catalog/api.islands.ts, features/dashboard/api.islands.ts) read
+ * through it.
+ */
+
+/** What a component reads of a request, as TanStack Query words it in the app. */
+export interface Loaded<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => Promise<void>;
+}
+
+interface Entry {
+  data?: unknown;
+  error?: unknown;
+  fetching: boolean;
+  done?: Promise<void>;
+  load: () => Promise<unknown>;
+}
+const entries = new Map<string, Entry>();
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const changed = () => listeners.forEach((l) => l());
+
+/**
+ * An answer with a plain fetch: what reads through here shows any failure alike ("not loaded, try
+ * again"), so the API client and its error codes stay out of a page's first scripts.
+ */
+export async function fetchJson<T>(path: string): Promise<T> {
+  const res = await fetch(path, { credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** Asks for `key` unless it is known or on its way (`again`: asked anew, the answer kept meanwhile). */
+export function request(key: string, load: () => Promise<unknown>, again = false): Promise<void> {
+  const known = entries.get(key);
+  if (known && (known.fetching || !again)) return known.done ?? Promise.resolve();
+  const done = load().then(
+    (data) => void entries.set(key, { data, fetching: false, load }),
+    (error: unknown) => void entries.set(key, { data: known?.data, error, fetching: false, load }),
+  );
+  entries.set(key, { ...known, fetching: true, done, load });
+  changed();
+  return done.then(changed);
+}
+
+/** Asks again for every answer already asked for whose key starts with `prefix` (a change was announced). */
+export function requestAgain(prefix: string): Promise<void> {
+  return Promise.all([...entries].filter(([key]) => key.startsWith(prefix)).map(([key, entry]) => request(key, entry.load, true))).then(() => {});
+}
+
+/** The answer to `key` as it is now; the same value for a key until it changes. */
+export function answer<T>(key: string): { data: T | undefined; error?: unknown } | undefined {
+  return entries.get(key) as { data: T | undefined; error?: unknown } | undefined;
+}
+
+export function useLoaded<T>(key: string | undefined, load: () => Promise<T>): Loaded<T> {
+  // The server rendered the page before any answer: hydration starts from there too.
+  const entry = useSyncExternalStore(subscribe, () => (key ? entries.get(key) : undefined), () => undefined);
+  const refetch = useCallback(() => (key ? request(key, load, true) : Promise.resolve()), [key, load]);
+  return {
+    data: entry?.data as T | undefined,
+    isPending: entry === undefined || (entry.data === undefined && entry.error === undefined),
+    isError: entry?.error !== undefined,
+    error: entry?.error ?? null,
+    isFetching: entry?.fetching ?? false,
+    refetch,
+  };
+}

@@ -1,0 +1,3 @@
+import { icon } from '../icon';
+
+export const ChevronRight = /* @__PURE__ */ icon('chevron-right', [["path",{d:"m9 18 6-6-6-6"}]]);
