@@ -73,6 +73,13 @@ const REGISTRY = /\/src\/web\/islands\/registry\.ts$/;
  */
 const ORDER_FORM = /\/src\/web\/features\/catalog\/OrderPage\.tsx$/;
 const DASHBOARD = /\/src\/web\/features\/dashboard\/DashboardPage\.tsx$/;
+/**
+ * The header's sign-in dialog. What it and the dashboard's tabs both load on demand (the account
+ * fields, the strength meter, the second factor's rules) goes with it: a public page opening the
+ * dialog asks for no chunk more, and the dashboard's settings tab loads the dialog's chunk.
+ */
+const HEADER = /\/src\/web\/features\/layout\/Header\.tsx$/;
+const SIGN_IN_DIALOG = /\/src\/web\/features\/auth\/AuthDialog\.tsx$/;
 
 type GetModuleInfo = ManualChunkMeta['getModuleInfo'];
 const EXPORT_FROM = /^export\s+(?:\{([^}]*)\}|\*)\s+from\s+["']([^"']+)["'];?$/;
@@ -186,6 +193,12 @@ function islandChunks(meta: ManualChunkMeta): IslandChunks {
       formChunk(id, by) ? [[id, formChunk(id, by)!]] : by.size === 1 && id.startsWith(SRC) && !onDemand.has(id) ? [[id, [...by][0]!]] : [],
     ),
   );
+  const header = islandRoots.find((id) => HEADER.test(id));
+  const signIn = all.find((id) => SIGN_IN_DIALOG.test(id));
+  if (header && dashboard && signIn) {
+    const shared = [...onDemand].filter(([id, users]) => !holders.has(id) && id.startsWith(SRC) && users.has(header) && users.has(dashboard) && users.size === 2);
+    if (shared.length) for (const id of [signIn, ...shared.map(([id]) => id)]) own.set(id, signIn);
+  }
   // What the runtime and the modal layer use (through an index, only the names they use: the
   // icons module passes on every icon, and `frame` takes only the close button's).
   const closure = [...roots.flatMap((root) => [...usedClosure(meta.getModuleInfo, root)]), ...shared].filter((id) => id.startsWith(SRC) && !loader.has(id));
