@@ -49,6 +49,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/orders': 'user',
   'GET /api/orders/history': 'user',
   'GET /api/orders/stats': 'user',
+  'GET /api/orders/overview': 'user',
   'GET /api/wallet': 'user',
   // The reseller API authenticates by key, not by session: every caller gets the protocol's answer.
   'GET /api/v2': 'public',

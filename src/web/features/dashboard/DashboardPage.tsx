@@ -46,7 +46,7 @@ const PAYMENT_OPENED_RELOAD_MS = 2000;
 const AFTER_ORDER_MS = 1500;
 
 // The tabs other than the new order's, and the top-up dialog, load when first opened, with the
-// query cache they read through (./queryHost.ts) and the text they show beyond the page's
+// query cache they read through (./queryHost.tsx) and the text they show beyond the page's
 // (`TAB_TEXT`): the page's first download carries the order form alone (docs/decisions/0032).
 function whenOpened<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(() => Promise.all([load(), import('./queryHost')]).then(([Component, { hosted }]) => ({ default: hosted(Component) })));

@@ -4,7 +4,7 @@ import { makeQueryClient } from '../../app/queryClient';
 import { tabsQueries } from './tabsQueries';
 
 /**
- * ./queryHost.ts as a page of islands builds it: the tabs share one query client, made when the
+ * ./queryHost.tsx as a page of islands builds it: the tabs share one query client, made when the
  * first of them opens, and the dashboard's refreshes reach it (./cache.islands.ts). The query
  * cache's code loads with that tab, not with the page.
  */
