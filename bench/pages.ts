@@ -153,9 +153,11 @@ const poster = (app: AppProcess) => (path: string, cookie: string, body: unknown
 
 /**
  * The customer with ORDERS orders, placed through the API of an app on the same data outside
- * production (where the team's admin area asks for no second factor, so the admin can credit them).
+ * production (where the team's admin area asks for no second factor, so the admin can credit them),
+ * and their session as the production app on the same data and secret names it (`__Secure-`): a
+ * password hashed outside production at the tests' cost never signs in there (src/server/passwords.ts).
  */
-async function customerWithOrders(app: AppProcess): Promise<void> {
+async function customerWithOrders(app: AppProcess): Promise<string> {
   const post = poster(app);
   const signUp = await post('/api/auth/sign-up/email', '', CUSTOMER);
   if (signUp.status !== 200) throw new Error(`sign-up answered ${signUp.status}`);
@@ -172,16 +174,13 @@ async function customerWithOrders(app: AppProcess): Promise<void> {
     const placed = await post('/api/orders', cookie, { serviceId: service.id, link: `https://www.instagram.com/bench_${i}/`, quantity: service.min, params: {}, idempotencyKey: randomUUID() });
     if (placed.status !== 201) throw new Error(`order ${i} answered ${placed.status}: ${await placed.text()}`);
   }
+  return cookie
+    .split('; ')
+    .map((c) => (c.startsWith('__Secure-') ? c : `__Secure-${c}`))
+    .join('; ');
 }
 
-/** The customer's session cookie on the production app. */
-async function signIn(app: AppProcess): Promise<string> {
-  const res = await poster(app)('/api/auth/sign-in/email', '', { email: CUSTOMER.email, password: CUSTOMER.password });
-  if (res.status !== 200) throw new Error(`customer sign-in answered ${res.status}`);
-  return cookieOf(res);
-}
-
-async function measure(app: AppProcess, db: 'pglite' | 'postgres'): Promise<Row[]> {
+async function measure(app: AppProcess, db: 'pglite' | 'postgres', cookie: string): Promise<Row[]> {
   const rows: Row[] = [];
   const run = (url: string, headers: Record<string, string>, duration: number) =>
     autocannon({ url, connections: CONNECTIONS, duration, timeout: TIMEOUT_S, headers: { 'accept-encoding': 'gzip', ...headers } });
@@ -195,7 +194,6 @@ async function measure(app: AppProcess, db: 'pglite' | 'postgres'): Promise<Row[
     print(rows.at(-1)!);
   }
   if (!SIGNED_IN.length) return rows;
-  const cookie = await signIn(app);
   for (const page of SIGNED_IN) {
     const url = app.url + page;
     const first = await fetch(url, { headers: { cookie } });
@@ -246,10 +244,11 @@ async function main() {
       env = { ...env, DATABASE_URL: Object.assign(new URL(SERVER), { pathname: `/${name}` }).toString() };
     }
     const dataDir = mkdtempSync(join(os.tmpdir(), 'artim-pages-'));
+    let cookie = '';
     if (SIGNED_IN.length) {
       const setup = await startAppProcess({ ...env, ...providerEnv(sandbox), NODE_ENV: 'test' }, dataDir);
       try {
-        await customerWithOrders(setup);
+        cookie = await customerWithOrders(setup);
       } finally {
         await setup.stop();
       }
@@ -257,7 +256,7 @@ async function main() {
     const app = await startAppProcess({ ...env, ...providerEnv(sandbox) }, dataDir);
     try {
       console.log(`\n${db}: app at ${app.url}`);
-      rows.push(...(await measure(app, db)));
+      rows.push(...(await measure(app, db, cookie)));
     } finally {
       await app.stop();
       removeDataDir(app.dataDir);
