@@ -172,7 +172,12 @@ function islandChunks(meta: ManualChunkMeta): IslandChunks {
   const onDemand = new Map<string, Set<string>>();
   for (const [id, by] of holders)
     for (const later of meta.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
-      if (!islandRoots.includes(later)) for (const m of usedClosure(meta.getModuleInfo, later)) onDemand.set(m, new Set([...(onDemand.get(m) ?? []), ...by]));
+      if (!islandRoots.includes(later))
+        for (const m of usedClosure(meta.getModuleInfo, later)) {
+          const users = onDemand.get(m) ?? new Set<string>();
+          by.forEach((island) => users.add(island));
+          onDemand.set(m, users);
+        }
   const orderForm = islandRoots.find((id) => ORDER_FORM.test(id));
   const dashboard = islandRoots.find((id) => DASHBOARD.test(id));
   // The chunk of a module of ours that only the order form's islands use (or the code they load
@@ -185,19 +190,21 @@ function islandChunks(meta: ManualChunkMeta): IslandChunks {
   };
   // Shared: what two islands use, or one island and code it loads on demand (which runs once an
   // island is live, so `frame` is there), instead of a chunk that pulls in the island's own.
-  const shared = [...holders].filter(([id, by]) => (by.size > 1 || onDemand.has(id)) && !formChunk(id, by)).map(([id]) => id);
-  // A module one island alone uses goes with it (not pulled into `frame` through an index it shares);
-  // what the order form's islands share goes with the order page.
-  const own = new Map(
-    [...holders].flatMap(([id, by]): [string, string][] =>
-      formChunk(id, by) ? [[id, formChunk(id, by)!]] : by.size === 1 && id.startsWith(SRC) && !onDemand.has(id) ? [[id, [...by][0]!]] : [],
-    ),
-  );
+  // A module one island alone uses goes with it (not pulled into `frame` through an index it
+  // shares); what only the order form's islands use goes with the order page or the dashboard.
+  const shared: string[] = [];
+  const own = new Map<string, string>();
+  for (const [id, by] of holders) {
+    const form = formChunk(id, by);
+    if (form) own.set(id, form);
+    else if (by.size > 1 || onDemand.has(id)) shared.push(id);
+    else if (id.startsWith(SRC)) own.set(id, [...by][0]!);
+  }
   const header = islandRoots.find((id) => HEADER.test(id));
   const signIn = all.find((id) => SIGN_IN_DIALOG.test(id));
   if (header && dashboard && signIn) {
-    const shared = [...onDemand].filter(([id, users]) => !holders.has(id) && id.startsWith(SRC) && users.has(header) && users.has(dashboard) && users.size === 2);
-    if (shared.length) for (const id of [signIn, ...shared.map(([id]) => id)]) own.set(id, signIn);
+    const withDialog = [...onDemand].filter(([id, users]) => !holders.has(id) && id.startsWith(SRC) && users.has(header) && users.has(dashboard) && users.size === 2);
+    if (withDialog.length) for (const id of [signIn, ...withDialog.map(([id]) => id)]) own.set(id, signIn);
   }
   // What the runtime and the modal layer use (through an index, only the names they use: the
   // icons module passes on every icon, and `frame` takes only the close button's).
