@@ -1,4 +1,4 @@
-import { StrictMode, useEffect, type ComponentType } from 'react';
+import { startTransition, StrictMode, useEffect, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { SiteContext } from '../app/site';
 import type { PageBoot } from './text';
@@ -38,18 +38,23 @@ export function hydrateIsland(el: HTMLElement, Component: ComponentType<Record<s
   return new Promise<void>((resolve) => {
     // Strict mode runs effects twice in development; the island is marked once (./replay.ts).
     const done = () => void markHydrated(el, controls).then(resolve);
-    hydrateRoot(
-      el,
-      <StrictMode>
-        <I18nProvider i18n={i18n}>
-          <SiteContext.Provider value={boot.site}>
-            <Component {...props} />
-            <Hydrated onHydrated={done} />
-          </SiteContext.Provider>
-        </I18nProvider>
-      </StrictMode>,
-      { onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack ?? '') },
-    );
+    // In a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread for the whole island (a long task, the page's blocking time): the clicks and keys
+    // made meanwhile are held by the capture script and replayed once it is live (./replay.ts).
+    startTransition(() => {
+      hydrateRoot(
+        el,
+        <StrictMode>
+          <I18nProvider i18n={i18n}>
+            <SiteContext.Provider value={boot.site}>
+              <Component {...props} />
+              <Hydrated onHydrated={done} />
+            </SiteContext.Provider>
+          </I18nProvider>
+        </StrictMode>,
+        { onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack ?? '') },
+      );
+    });
   });
 }
 
