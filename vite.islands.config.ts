@@ -27,21 +27,17 @@ export function islandVariants(): Plugin {
   };
 }
 
-/** React itself, in one chunk that loads with the first island to wake (only React: a module of ours placed there would tie the loader to it). */
-const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
 /**
- * big.js, whose code only the order form's prices run (src/core/pricing.ts): it goes with the
- * island that holds the prices (a chunk of its own if two do), or it would follow
- * src/core/money.ts, whose formatting every island shares, into `frame`. money.ts's formatting
- * does not use it, so `frame` imports nothing from where it lands.
+ * React itself: in `frame`, which every island loads as it wakes (the runtime hydrates it with
+ * React), so that waking costs one request for both, not two. The loader imports nothing of
+ * `frame` (`loader` below), so React still waits for the first island.
  */
-const DECIMAL = /\/node_modules\/big\.js\//;
+const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
 /**
  * TanStack Query, which only the dashboard's tabs read through, once opened (docs/decisions/0032):
  * a chunk of its own, or the API client's chunk, whose app modules import it, would take it in.
  */
 const QUERIES = /\/node_modules\/@tanstack\//;
-const PRICES = /\/src\/core\/pricing\.ts$/;
 const LOADER = /\/src\/web\/entry-islands\.tsx$/;
 /**
  * The API client and the error codes: a chunk of their own with the modules of the frame's graph
@@ -220,13 +216,9 @@ function islandChunks(meta: ManualChunkMeta): IslandChunks {
 }
 
 function islandsChunk(id: string, meta: ManualChunkMeta): string | undefined {
-  if (REACT.test(id)) return 'react';
+  if (REACT.test(id)) return 'frame';
   if (QUERIES.test(id)) return 'queries';
   const { loader, api, frame, own } = islandChunks(meta);
-  if (DECIMAL.test(id)) {
-    const prices = [...own].find(([module]) => PRICES.test(module));
-    return prices ? chunkName(prices[1]) : 'decimal';
-  }
   if (loader.has(id)) return 'islands';
   if (api.has(id)) return 'api';
   if (frame.has(id)) return 'frame';
@@ -259,8 +251,6 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rollupOptions: {
       input: { islands: 'src/web/entry-islands.tsx' },
-      // big.js is only for exact arithmetic the islands never do (src/core/money.ts); formatting is done on strings.
-      treeshake: { moduleSideEffects: (id) => !id.includes('/node_modules/big.js/') },
       output: { manualChunks: islandsChunk },
     },
   },

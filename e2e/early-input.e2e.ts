@@ -147,11 +147,11 @@ describe.skipIf(!hasChromium())('before hydration', () => {
     const scripts = await openWithScripts(page, '/en');
     // Idle after load, and then some: nothing more is asked for without input.
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
-    expect(scripts.filter((path) => /\/react-[^/]+\.js$/.test(path))).toEqual([]);
+    expect(scripts.filter((path) => /\/frame-[^/]+\.js$/.test(path))).toEqual([]);
     expect(await page.locator('[data-island="Header"]').getAttribute('data-hydrated')).toBeNull();
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
-    expect(scripts.some((path) => /\/react-[^/]+\.js$/.test(path))).toBe(true);
+    expect(scripts.some((path) => /\/frame-[^/]+\.js$/.test(path))).toBe(true);
     expect(await page.locator('[data-island="Header"]').getAttribute('data-hydrated')).toBe('');
     expect(problems).toEqual([]);
     await page.context().close();
@@ -190,11 +190,11 @@ describe.skipIf(!hasChromium())('before hydration', () => {
     const scripts = await openWithScripts(page, '/en/order?platform=instagram');
     await page.locator('#order-service').waitFor();
     expect(await page.locator('[data-island="Order"]').getAttribute('data-hydrated')).toBe('');
-    // The loader, the runtime, React, and the form with big.js for its prices: none of the app's
-    // chunks. What the form shows of a chosen service may come too, fetched when the browser is idle.
+    // The loader, the runtime with React (`frame`), and the form: none of the app's chunks. What
+    // the form shows of a chosen service may come too, fetched when the browser is idle.
     const later = ['ServiceInfo', 'refill'];
     const names = scripts.map((path) => /\/assets\/([a-z]+)-[^/]+\.js$/i.exec(path)?.[1] ?? path);
-    expect(names.filter((name) => !later.includes(name)).sort()).toEqual(['OrderPage', 'frame', 'islands', 'react']);
+    expect(names.filter((name) => !later.includes(name)).sort()).toEqual(['OrderPage', 'frame', 'islands']);
     await page.locator('#order-service').selectOption({ index: 1 });
     await page.locator('#order-link').fill('https://www.instagram.com/p/C8xYz12AbCd/');
     await page.getByRole('button', { name: 'Buy Now' }).click();

@@ -246,7 +246,7 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
     expect(await page.getByTestId('track-failure').textContent()).toBe(notFound);
     expect(await page.locator('[data-island="Track"]').getAttribute('data-hydrated')).toBeNull();
-    expect(scripts.filter((path) => /\/react-[^/]+\.js$/.test(path))).toEqual([]);
+    expect(scripts.filter((path) => /\/frame-[^/]+\.js$/.test(path))).toEqual([]);
     expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
     // A search made in place (the first touch wakes the lookup) raises the notice.
     await page.getByRole('button', { name: 'Search' }).click();

@@ -430,3 +430,16 @@ describe('a customer discount (docs/decisions/0020)', () => {
     );
   });
 });
+
+describe('amounts given as numbers', () => {
+  it('are read as the decimal text they print as, exponent forms included, like the same text', () => {
+    const fees = (serviceFeePercent: string | number, baseFee: string | number) => ({ serviceFeePercent, baseFee });
+    expect(priceOrder([tier('0.2')], 1000, fees(6.36, 0.25))).toEqual(priceOrder([tier('0.2')], 1000, fees('6.36', '0.25')));
+    // 1e-7 prints as "1e-7": a ten-millionth of a percent still raises the rate by one step.
+    expect(ratePer1000Micros({ tiers: [tier('0.2')] }, fees(1e-7, 0))).toBe(200_010);
+    expect(ratePer1000Micros({ tiers: [tier('0.2')] }, fees(0, 0))).toBe(200_000);
+    // 1e21 prints as "1e+21": far beyond the safe range, refused rather than misread.
+    expect(() => baseFeeMicros(fees(0, 1e21))).toThrow(RangeError);
+    expect(costOfOrderMicros([{ ...tier('0.5'), pricingPer: 2.5 }], 5)).toBe(1_000_000);
+  });
+});

@@ -1,4 +1,3 @@
-import Big from 'big.js';
 import type { CatalogService, PriceTier } from './catalog';
 import { microsToDecimal } from './money';
 import { quantityBounds } from './orderRules';
@@ -10,8 +9,8 @@ import { isCommentService } from './platforms';
  * service's rate, rounded up to 5 decimals, the reseller protocol's precision: it is what the
  * site shows and what the API answers as `rate`, and every order is charged by it, so a charge is
  * rate × quantity / 1000 (rounded up to the micro) plus the base fee. Everything else is exact
- * big.js arithmetic; a customer is never undercharged and a non-zero price costs at least one
- * micro-dollar.
+ * arithmetic on fractions of BigInt, each rounding a ceiling; a customer is never undercharged
+ * and a non-zero price costs at least one micro-dollar.
  */
 
 /**
@@ -30,36 +29,57 @@ export const RATE_DECIMALS = 5;
 /** Micro-dollars in the last decimal of a rate. */
 const MICROS_PER_RATE_STEP = 10 ** (6 - RATE_DECIMALS);
 
-/** big.js constructor whose division rounds up to a whole number: an exact ceiling. */
-const Ceil = /* @__PURE__ */ (() => {
-  const ceil = Big();
-  ceil.DP = 0;
-  ceil.RM = Big.roundUp;
-  return ceil;
-})();
+/** An exact fraction num / den (den > 0): every amount below is one until it is rounded, once. */
+interface Exact {
+  num: bigint;
+  den: bigint;
+}
+const exact = (num: bigint | number, den: bigint | number = 1n): Exact => ({ num: BigInt(num), den: BigInt(den) });
+const ZERO = exact(0);
+const times = (...factors: Exact[]): Exact => factors.reduce((a, b) => ({ num: a.num * b.num, den: a.den * b.den }));
+const plus = (a: Exact, b: Exact): Exact => ({ num: a.num * b.den + b.num * a.den, den: a.den * b.den });
+/** a / b for b > 0. */
+const over = (a: Exact, b: Exact): Exact => ({ num: a.num * b.den, den: a.den * b.num });
+/** -1, 0 or 1 as a is below, equal to or above b. */
+const compare = (a: Exact, b: Exact): number => {
+  const d = a.num * b.den - b.num * a.den;
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+};
+/** The smallest whole number not below a non-negative fraction: an exact ceiling. */
+const ceil = (a: Exact): bigint => (a.num + a.den - 1n) / a.den;
 
-const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+/** Plain decimal text, signed, with an exponent only where a number's own text has one ("1e-7"). */
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+const NUMBER_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/;
 
-/** A finite number or plain decimal text ("0.35", " 12 "); anything else is null. */
-function toDecimal(value: unknown): Big | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? new Big(value) : null;
-  if (typeof value === 'string' && DECIMAL.test(value.trim())) return new Big(value.trim());
-  return null;
+/**
+ * A finite number (read through its shortest decimal text, as written: 0.1 is 1/10) or plain
+ * decimal text ("0.35", " 12 "); anything else is null.
+ */
+function toDecimal(value: unknown): Exact | null {
+  const match =
+    typeof value === 'number' ? (Number.isFinite(value) ? NUMBER_TEXT.exec(String(value)) : null) : typeof value === 'string' ? DECIMAL.exec(value.trim()) : null;
+  if (!match) return null;
+  const [, sign, whole, fraction = '', exponent = '0'] = match;
+  const shift = Number(exponent) - fraction.length;
+  const digits = BigInt(`${sign}${whole}${fraction}`);
+  return shift >= 0 ? exact(digits * 10n ** BigInt(shift)) : exact(digits, 10n ** BigInt(-shift));
 }
 
 /** A fee setting; one that is not numeric or is negative counts as 0 (docs/rules.md#money). */
-function feeValue(value: unknown): Big {
+function feeValue(value: unknown): Exact {
   const fee = toDecimal(value);
-  return fee && fee.gt(0) ? fee : new Big(0);
+  return fee && compare(fee, ZERO) > 0 ? fee : ZERO;
 }
 
 /** The largest discount a price takes (src/core/discounts.ts bounds what is stored); more counts as this. */
-const MAX_DISCOUNT = 90;
+const MAX_DISCOUNT = exact(90);
+const HUNDRED = exact(100);
 
 /** A discount: not numeric or negative counts as 0, above MAX_DISCOUNT as MAX_DISCOUNT. */
-function discountValue(value: unknown): Big {
+function discountValue(value: unknown): Exact {
   const d = feeValue(value);
-  return d.gt(MAX_DISCOUNT) ? new Big(MAX_DISCOUNT) : d;
+  return compare(d, MAX_DISCOUNT) > 0 ? MAX_DISCOUNT : d;
 }
 
 /**
@@ -67,25 +87,27 @@ function discountValue(value: unknown): Big {
  * `step` micro-dollars (10 for a rate of 5 decimals, 1 for the base fee): the list rate 0.21272
  * at 10 % is 0.191448 → 0.19145. No discount leaves it as it is.
  */
-function discounted(listMicros: Big, fees: Fees, step: number): Big {
+function discounted(listMicros: bigint, fees: Fees, step: number): bigint {
   const d = discountValue(fees.discountPercent);
-  if (d.eq(0)) return listMicros;
-  // amount × (100 − d) / 100, in whole steps, with the one division last.
-  return new Ceil(listMicros).times(new Big(100).minus(d)).div(100 * step).times(step);
+  if (d.num === 0n) return listMicros;
+  // amount × (100 − d) / 100, in whole steps, with the one rounding last.
+  const off = plus(HUNDRED, times(d, exact(-1)));
+  return ceil(over(times(exact(listMicros), off), exact(100 * step))) * BigInt(step);
 }
 
 /** Price and pricingPer of a tier when both are usable: price ≥ 0, pricingPer > 0. */
-function tierPrice(tier: PriceTier): { price: Big; per: number } | null {
+function tierPrice(tier: PriceTier): { price: Exact; per: Exact } | null {
   const price = toDecimal(tier.price);
-  const per = tier.pricingPer;
-  if (!price || price.lt(0) || typeof per !== 'number' || !Number.isFinite(per) || per <= 0) return null;
+  const per = typeof tier.pricingPer === 'number' && tier.pricingPer > 0 ? toDecimal(tier.pricingPer) : null;
+  if (!price || compare(price, ZERO) < 0 || !per) return null;
   return { price, per };
 }
 
 /** A whole number of micro-dollars as a safe integer, or RangeError. */
-function safeMicros(micros: Big, what: string): number {
-  if (micros.gt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`${what} beyond the safe integer range`);
-  return micros.toNumber();
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+function safeMicros(micros: bigint, what: string): number {
+  if (micros > MAX_SAFE) throw new RangeError(`${what} beyond the safe integer range`);
+  return Number(micros);
 }
 
 /**
@@ -96,13 +118,13 @@ function safeMicros(micros: Big, what: string): number {
  * rate × quantity / 1000 by the rate the customer is shown (docs/decisions/0020).
  * Null when the tier's price or pricingPer is unusable.
  */
-function tierRateMicros(tier: PriceTier, fees: Fees): Big | null {
+function tierRateMicros(tier: PriceTier, fees: Fees): bigint | null {
   const usable = tierPrice(tier);
   if (!usable) return null;
   const percent = feeValue(fees.serviceFeePercent);
-  // rate × 10^5 = price × 1000 / per × (100 + percent) / 100 × 10^5, with the one division last.
-  const steps = new Ceil(usable.price).times(percent.plus(100)).times(10 ** (RATE_DECIMALS + 1)).div(usable.per);
-  return discounted(steps.times(MICROS_PER_RATE_STEP), fees, MICROS_PER_RATE_STEP);
+  // rate × 10^5 = price × 1000 / per × (100 + percent) / 100 × 10^5, rounded up once.
+  const steps = ceil(over(times(usable.price, plus(percent, HUNDRED), exact(10 ** (RATE_DECIMALS + 1))), usable.per));
+  return discounted(steps * BigInt(MICROS_PER_RATE_STEP), fees, MICROS_PER_RATE_STEP);
 }
 
 /** The tier an order of `quantity` units is priced by: the first with minimum ≤ quantity ≤ maximum. */
@@ -140,8 +162,8 @@ export function displayQuantity(service: RatedService, per: number): number {
 export function ratePer1000Micros(service: RatedService, fees: Fees, per = DISPLAY_PER): number | null {
   const { tiers } = service;
   const tier = tierOf(tiers, displayQuantity(service, per)) ?? tiers[0];
-  const rate = tier && tierRateMicros(tier, fees);
-  return rate ? safeMicros(rate, 'rate') : null;
+  const rate = tier ? tierRateMicros(tier, fees) : null;
+  return rate === null ? null : safeMicros(rate, 'rate');
 }
 
 /**
@@ -151,7 +173,7 @@ export function ratePer1000Micros(service: RatedService, fees: Fees, per = DISPL
 export function baseFeeMicros(fees: Fees): number {
   const percent = feeValue(fees.serviceFeePercent);
   // base × (100 + percent) / 100 × 10^6
-  const list = new Ceil(feeValue(fees.baseFee)).times(percent.plus(100)).times(10_000).div(1);
+  const list = ceil(times(feeValue(fees.baseFee), plus(percent, HUNDRED), exact(10_000)));
   return safeMicros(discounted(list, fees, 1), 'base fee');
 }
 
@@ -166,10 +188,10 @@ export function baseFeeMicros(fees: Fees): number {
 export function priceOrder(tiers: readonly PriceTier[], quantity: number, fees: Fees): { micros: number } {
   if (!Number.isSafeInteger(quantity) || quantity <= 0) return { micros: 0 };
   const tier = tierOf(tiers, quantity);
-  const rate = tier && tierRateMicros(tier, fees);
-  if (!rate) return { micros: 0 };
-  const units = new Ceil(rate).times(quantity).div(1000);
-  return { micros: safeMicros(units.plus(baseFeeMicros(fees)), 'order price') };
+  const rate = tier ? tierRateMicros(tier, fees) : null;
+  if (rate === null) return { micros: 0 };
+  const units = ceil(exact(rate * BigInt(quantity), 1000));
+  return { micros: safeMicros(units + BigInt(baseFeeMicros(fees)), 'order price') };
 }
 
 /** Display quantities: prices are shown per 1000 units, comment services per 10 (docs/rules.md#money). */
@@ -190,7 +212,7 @@ export function pricePerUnitDisplay(
   const per = isCommentService(service) ? COMMENT_DISPLAY_PER : DISPLAY_PER;
   const rate = ratePer1000Micros(service, fees, per);
   if (rate === null) return null;
-  const micros = safeMicros(new Ceil(rate).times(per).div(1000), 'price');
+  const micros = safeMicros(ceil(exact(BigInt(rate) * BigInt(per), 1000)), 'price');
   return { per, micros, usd: microsToDecimal(micros) };
 }
 
@@ -204,7 +226,7 @@ export function costOfOrderMicros(tiers: readonly PriceTier[], quantity: number)
   const tier = tierOf(tiers, quantity);
   const usable = tier && tierPrice(tier);
   if (!usable) return 0;
-  return safeMicros(new Ceil(usable.price).times(quantity).times(1_000_000).div(usable.per), 'cost');
+  return safeMicros(ceil(over(times(usable.price, exact(quantity), exact(1_000_000)), usable.per)), 'cost');
 }
 
 /** Decimals a selling tier's price is written with (the catalogue's decimal strings allow 8). */
@@ -220,12 +242,13 @@ export function markedUpTiers(tiers: readonly PriceTier[], markup: { percent: st
   const fixed = feeValue(markup.fixedPer1000);
   return tiers.map((t) => {
     const price = toDecimal(t.price);
-    if (!price || price.lt(0) || !(t.pricingPer > 0)) return { ...t };
-    const scaled = price.times(percent.plus(100)).div(100).plus(fixed.times(t.pricingPer).div(1000));
-    // Rounded up to a whole number of 10^-8 (the Ceil constructor's division), then back to USD
-    // with plain Big: a division by the rounding-up constructor would round to a whole dollar.
-    const units = new Ceil(scaled.times(10 ** TIER_DECIMALS)).div(1);
-    const text = new Big(units).div(10 ** TIER_DECIMALS).toFixed(TIER_DECIMALS).replace(/\.?0+$/, '');
+    const per = t.pricingPer > 0 ? toDecimal(t.pricingPer) : null;
+    if (!price || compare(price, ZERO) < 0 || !per) return { ...t };
+    const scaled = plus(over(times(price, plus(percent, HUNDRED)), HUNDRED), over(times(fixed, per), exact(1000)));
+    // Rounded up to a whole number of 10^-8, then written in USD with all 8 decimals, less trailing zeros.
+    const units = ceil(times(scaled, exact(10 ** TIER_DECIMALS)));
+    const scale = 10n ** BigInt(TIER_DECIMALS);
+    const text = `${units / scale}.${String(units % scale).padStart(TIER_DECIMALS, '0')}`.replace(/\.?0+$/, '');
     return { ...t, price: text === '' ? '0' : text };
   });
 }
