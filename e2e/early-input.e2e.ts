@@ -187,8 +187,13 @@ describe.skipIf(!hasChromium())('before hydration', () => {
 
   it('the order page is a page of islands: its form wakes at load without the app, and a guest’s Buy Now opens the sign-in dialog', async () => {
     const { page, problems } = await openPage(browser, PHONE);
+    const asked: string[] = [];
+    page.on('request', (request) => void (request.resourceType() === 'fetch' && asked.push(new URL(request.url()).pathname)));
     const scripts = await openWithScripts(page, '/en/order?platform=instagram');
     await page.locator('#order-service').waitFor();
+    // The service list came with the page (docs/decisions/0033): the form does not ask for it.
+    expect(asked.filter((path) => path === '/api/catalog/services')).toEqual([]);
+    expect(await page.locator('#order-service option').count()).toBeGreaterThan(1);
     expect(await page.locator('[data-island="Order"]').getAttribute('data-hydrated')).toBe('');
     // The loader, the runtime with React (`frame`), and the form: none of the app's chunks. What
     // the form shows of a chosen service may come too, fetched when the browser is idle.

@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import { createI18n, loadNamespaces, usedResources } from './i18n';
 import { BOOT_DATA_ID, headTags, scriptJson, type BootData, type IslandsBootData } from './app/document';
-import { routeLanguage, type PageHandle } from './app/page';
+import { answerKey, pageAnswers, routeLanguage, type PageHandle } from './app/page';
 import { Providers } from './app/Providers';
 import { routes } from './app/routes';
 import { DEFAULT_SITE, SITE_ROUTE_ID, type SiteSettings } from './app/site';
@@ -86,9 +86,14 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
 
   const me = hasSessionCookie(request.headers.get('cookie')) ? await currentUser(ctx) : null;
   const router = createStaticRouter(handler.dataRoutes, result);
+  // A page of islands needs no router state in the browser: only what its islands render with.
+  const islands = !result.errors && handles.at(-1)?.islands === true;
+  // The API's answers it sends with itself (app/page.ts `PageAnswer`): rendered with here, and in
+  // the boot data for its islands, which then render the same without asking.
+  const answers = islands && leaf ? pageAnswers(result.loaderData[leaf.route.id]) : [];
   const body = renderToString(
     <StrictMode>
-      <Providers i18n={i18n} me={me}>
+      <Providers i18n={i18n} me={me} answers={answers}>
         <StaticRouterProvider router={router} context={result} hydrate={false} />
       </Providers>
     </StrictMode>,
@@ -99,17 +104,21 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
   const meta = leafHandle?.meta?.({ t: i18n.t, lang, data: leafData, site }) ?? { title: site.site_name };
   const url = new URL(request.url);
   const head = headTags({ title: meta.title, description: meta.description ?? (site.site_description || undefined), publicUrl: ctx.publicUrl, pathname: url.pathname });
-  // A page of islands needs no router state in the browser: only what its islands render with.
-  // Their text comes with the page when one wakes by itself; otherwise the first to wake loads it
-  // (islands/text.ts): a visitor who does not act does not download it (docs/decisions/0030).
-  const islands = !result.errors && handles.at(-1)?.islands === true;
+  // The islands' text comes with the page when one wakes by itself; otherwise the first to wake
+  // loads it (islands/text.ts): a visitor who does not act does not download it (docs/decisions/0030).
   const woken = islands ? wokenIslands(body, url.searchParams) : null;
   const wakesAtLoad = woken !== null;
   const islandText = [...new Set(['common', ...(handles.at(-1)?.islandNs ?? []), ...(woken ?? [])])];
   if (woken?.length) await loadNamespaces(i18n, lang, woken);
   const textLater = islands && !wakesAtLoad && islandText.every((ns) => ISLAND_TEXT.includes(ns));
   const boot: BootData | IslandsBootData = islands
-    ? { lang, ...(textLater ? { text: islandText } : { resources: usedResources(i18n, lang, islandText) }), me, site }
+    ? {
+        lang,
+        ...(textLater ? { text: islandText } : { resources: usedResources(i18n, lang, islandText) }),
+        me,
+        site,
+        ...(answers.length ? { answers: Object.fromEntries(answers.map((a) => [answerKey(a.queryKey), a.data])) } : {}),
+      }
     : {
         lang,
         resources: usedResources(i18n, lang),

@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signUpUser } from '../auth/testing';
 import type { Database } from '../db/client';
+import { catalogServices } from '../db/schema';
 import { createLogger } from '../logger';
 import { createRealtimeHub, type RealtimeHub } from '../realtime/hub';
 import { createTestApp } from '../testing/app';
@@ -21,6 +22,26 @@ beforeAll(async () => {
   realtime = await createRealtimeHub(database, createLogger('silent'));
   // A built app (clientDir set) keeps anonymous pages in memory.
   ({ app } = await createTestApp(database, { web: sourceRenderer(), realtime, clientDir: mkdtempSync(join(tmpdir(), 'artim-client-')) }));
+  // A catalogue of two platforms, for the order page's list.
+  const service = (id: string, platform: string, name: string, type: string) => ({
+    id,
+    platform,
+    name,
+    type,
+    description: null,
+    example: null,
+    tiers: [{ minimum: 10, maximum: 10_000, price: '0.5', pricingPer: 1000 }],
+    amountMinimum: 10,
+    amountIncrement: 1,
+    params: [],
+    refill: false,
+    refillDays: null,
+    cancel: false,
+    dripfeed: false,
+    active: true,
+    syncedAt: new Date(),
+  });
+  await database.db.insert(catalogServices).values([service('701', 'tiktok', 'TikTok Likes [Real]', 'Likes'), service('702', 'instagram', 'Instagram Followers [HQ]', 'Followers')]);
 });
 afterAll(async () => {
   await realtime.close();
@@ -102,5 +123,23 @@ describe('public pages of islands', () => {
     expect(appPage).toContain('/entry-client.tsx');
     expect(appPage).toContain('<div id="root" data-island="app">');
     expect(boot(appPage)).toHaveProperty('hydration');
+  });
+
+  it('the order page and a customer’s dashboard come with the service list, as the API answers it, and render with it', async () => {
+    const listed = (await (await app.request('/api/catalog/services?lang=en')).json()) as { services: { name: string; platform: string }[] };
+    const shown = listed.services.find((s) => !/[&<>"']/.test(s.name))!;
+    const answers = (html: string) => boot(html).answers as Record<string, unknown> | undefined;
+    const withoutScripts = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '');
+    const order = await (await app.request(`/en/order?platform=${shown.platform}`)).text();
+    expect(answers(order)).toEqual({ 'catalog:services:en': listed });
+    // The form's list of the platform's services is in the HTML, not only in the boot data.
+    expect(withoutScripts(order)).toContain(shown.name);
+    const user = await signUpUser(app);
+    const dashboard = await (await app.request('/en/dashboard', { headers: { cookie: user.cookie } })).text();
+    expect(answers(dashboard)).toEqual({ 'catalog:services:en': listed });
+    // In the page's language; other pages send none.
+    const az = (await (await app.request('/api/catalog/services?lang=az')).json()) as unknown;
+    expect(answers(await (await app.request('/az/order')).text())).toEqual({ 'catalog:services:az': az });
+    expect(answers(await (await app.request('/en')).text())).toBeUndefined();
   });
 });

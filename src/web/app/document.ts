@@ -22,6 +22,8 @@ export interface IslandsBootData {
   text?: string[];
   me: Me | null;
   site: SiteSettings;
+  /** The API's answers the page came with, by their key (app/page.ts `PageAnswer`). */
+  answers?: Record<string, unknown>;
 }
 export const BOOT_DATA_ID = 'artim-boot';
 

@@ -6,6 +6,22 @@ import { loadNamespaces } from '../i18n';
 import { preferredLanguage } from '../lib/language';
 import type { SiteSettings } from './site';
 
+/**
+ * An answer of the API a page of islands sends with itself, so that its islands render with it at
+ * once and do not ask for it (docs/decisions/0033): what a page's server loader returns as
+ * `answers`. The server's render reads it from the query cache under `queryKey`; the islands, from
+ * the boot data under `answerKey(queryKey)`, the key islands/answers.ts keeps it by.
+ */
+export interface PageAnswer {
+  queryKey: readonly (string | number)[];
+  data: unknown;
+}
+/** The key of an answer a page of islands holds (islands/answers.ts): its query key, words joined by colons. */
+export const answerKey = (queryKey: PageAnswer['queryKey']) => queryKey.join(':');
+/** The answers in a page loader's data (`{ answers: PageAnswer[] }`), if any. */
+export const pageAnswers = (data: unknown): PageAnswer[] =>
+  data && typeof data === 'object' && Array.isArray((data as { answers?: unknown }).answers) ? (data as { answers: PageAnswer[] }).answers : [];
+
 /** What a page module exports: its component, and optionally data, text namespaces and meta. */
 export interface PageModule {
   default: ComponentType;

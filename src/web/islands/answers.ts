@@ -23,9 +23,12 @@ interface Entry {
   error?: unknown;
   fetching: boolean;
   done?: Promise<void>;
-  load: () => Promise<unknown>;
+  /** How it is asked for again: known once a component reads it (an answer the page came with is not asked for first). */
+  load?: () => Promise<unknown>;
 }
 const entries = new Map<string, Entry>();
+/** The answers the page came with, as they came: what the server rendered with, so what hydration starts from. */
+const seeded = new Map<string, Entry>();
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -43,9 +46,23 @@ export async function fetchJson<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/**
+ * The answers the page came with (its boot data's `answers`, app/page.ts `PageAnswer`), before
+ * anything hydrates: the islands render with them, as the server did, and do not ask for them.
+ */
+export function seedAnswers(answers: Record<string, unknown> | undefined): void {
+  for (const [key, data] of Object.entries(answers ?? {})) {
+    if (entries.has(key)) continue;
+    const entry: Entry = { data, fetching: false };
+    entries.set(key, entry);
+    seeded.set(key, entry);
+  }
+}
+
 /** Asks for `key` unless it is known or on its way (`again`: asked anew, the answer kept meanwhile). */
 export function request(key: string, load: () => Promise<unknown>, again = false): Promise<void> {
   const known = entries.get(key);
+  if (known) known.load ??= load;
   if (known && (known.fetching || !again)) return known.done ?? Promise.resolve();
   const done = load().then(
     (data) => void entries.set(key, { data, fetching: false, load }),
@@ -58,7 +75,9 @@ export function request(key: string, load: () => Promise<unknown>, again = false
 
 /** Asks again for every answer already asked for whose key starts with `prefix` (a change was announced). */
 export function requestAgain(prefix: string): Promise<void> {
-  return Promise.all([...entries].filter(([key]) => key.startsWith(prefix)).map(([key, entry]) => request(key, entry.load, true))).then(() => {});
+  return Promise.all(
+    [...entries].flatMap(([key, { load }]) => (key.startsWith(prefix) && load ? [request(key, load, true)] : [])),
+  ).then(() => {});
 }
 
 /** The answer to `key` as it is now; the same value for a key until it changes. */
@@ -67,8 +86,12 @@ export function answer<T>(key: string): { data: T | undefined; error?: unknown }
 }
 
 export function useLoaded<T>(key: string | undefined, load: () => Promise<T>): Loaded<T> {
-  // The server rendered the page before any answer: hydration starts from there too.
-  const entry = useSyncExternalStore(subscribe, () => (key ? entries.get(key) : undefined), () => undefined);
+  // The server rendered the page with the answers it sent and no other: hydration starts from there too.
+  const entry = useSyncExternalStore(
+    subscribe,
+    () => (key ? entries.get(key) : undefined),
+    () => (key ? seeded.get(key) : undefined),
+  );
   const refetch = useCallback(() => (key ? request(key, load, true) : Promise.resolve()), [key, load]);
   return {
     data: entry?.data as T | undefined,

@@ -6,6 +6,7 @@ import { createI18n, I18nProvider, type I18n } from '../i18n';
 import { setClientI18n } from '../app/page';
 import { ISLAND_PROPS_ATTR } from './attrs';
 import { meStore } from './me';
+import { seedAnswers } from './answers';
 import { markHydrated, snapshotControls } from './replay';
 
 /** Runs once the island's first render is on the screen: it is live from here on. */
@@ -22,6 +23,7 @@ function setup(boot: PageBoot) {
   const i18n = createI18n(boot.lang, boot.resources as never);
   setClientI18n(i18n);
   meStore.boot(boot.me);
+  seedAnswers(boot.answers);
   return (shared = { i18n, boot });
 }
 

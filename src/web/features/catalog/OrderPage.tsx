@@ -4,12 +4,12 @@ import { useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-rou
 import type { PublicService } from '../../../core/contracts/catalog';
 import { LOCALES } from '../../../core/i18n';
 import { OTHER_PLATFORM, platformDisplayName, type ServiceGroup } from '../../../core/platforms';
-import type { PageMeta } from '../../app/page';
+import { routeLanguage, type PageAnswer, type PageMeta } from '../../app/page';
 import { Spinner } from '../../components/ui/Spinner';
 import { LoadFailedPanel } from '../../components/ui/LoadFailedPanel';
 import { useLanguage } from '../../lib/language';
 import { authDialog, useEnsureMe, useMe } from '../auth';
-import { useFetchService, useServiceDetail, useServices } from './api';
+import { servicesAnswer, useFetchService, useServiceDetail, useServices } from './api';
 import { indexCatalog, resolveChoice } from './catalogIndex';
 import { dripInput } from './orderForm';
 import { PriceSummary } from './PriceSummary';
@@ -23,11 +23,15 @@ export const ns = ['catalog'];
 
 interface OrderLoaderData {
   platform: string;
+  answers: PageAnswer[];
 }
 
-/** The platform of the address, for the title; the list itself loads in the browser. */
-export function loader({ request }: LoaderFunctionArgs): OrderLoaderData {
-  return { platform: (new URL(request.url).searchParams.get('platform') ?? '').trim().toLowerCase() };
+/** The platform of the address, for the title; the service list, which the page sends with itself (docs/decisions/0033). */
+export async function loader(args: LoaderFunctionArgs): Promise<OrderLoaderData> {
+  return {
+    platform: (new URL(args.request.url).searchParams.get('platform') ?? '').trim().toLowerCase(),
+    answers: await servicesAnswer(args, routeLanguage(args.params, args.request)),
+  };
 }
 
 export const meta: PageMeta = ({ t, data, site }) => {

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Language } from '../../../core/i18n';
 import type { fetchService, fetchServices } from './api';
+import { catalogKeys } from './keys';
+import { answerKey } from '../../app/page';
 import { answer, fetchJson, request, requestAgain, useLoaded, type Loaded } from '../../islands/answers';
 
 /**
@@ -43,15 +45,18 @@ export function usePlatforms(initial?: string[] | null, enabled = true): { platf
 type ServiceList = Awaited<ReturnType<typeof fetchServices>>;
 type ServiceDetail = Awaited<ReturnType<typeof fetchService>>;
 const servicesPath = (lang: Language) => `/api/catalog/services?lang=${lang}`;
-/** Every catalogue answer's key starts with it: `useReloadCatalog` asks them all again. */
-const CATALOG = 'catalog:';
-const serviceKey = (id: string, lang: Language) => `${CATALOG}service:${id}:${lang}`;
+/**
+ * Every catalogue answer's key starts with it: `useReloadCatalog` asks them all again. The keys are
+ * the query keys' (app/page.ts `answerKey`): the service list a page comes with is found under its own.
+ */
+const CATALOG = `${answerKey(catalogKeys.all)}:`;
+const serviceKey = (id: string, lang: Language) => answerKey(catalogKeys.service(id, lang));
 const servicePath = (id: string, lang: Language) => `/api/catalog/services/${encodeURIComponent(id)}?lang=${lang}`;
 
 /** The compact service list and the current fees, in the page's language. */
 export function useServices(lang: Language): Loaded<ServiceList> {
   const load = useCallback(() => fetchJson<ServiceList>(servicesPath(lang)), [lang]);
-  const key = `${CATALOG}services:${lang}`;
+  const key = answerKey(catalogKeys.services(lang));
   useEffect(() => void request(key, load), [key, load]);
   return useLoaded(key, load);
 }

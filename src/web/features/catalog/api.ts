@@ -4,6 +4,8 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { Language } from '../../../core/i18n';
 import { api, apiClient, unwrap, type Fetch } from '../../lib/api';
 import type { ServerRenderContext } from '../../lib/serverRender';
+import type { PageAnswer } from '../../app/page';
+import { catalogKeys } from './keys';
 
 /**
  * The public catalogue API (GET /api/catalog/…) through the typed client: the query keys, and
@@ -11,12 +13,7 @@ import type { ServerRenderContext } from '../../lib/serverRender';
  * again is cheap.
  */
 
-export const catalogKeys = {
-  all: ['catalog'] as const,
-  services: (lang: Language) => ['catalog', 'services', lang] as const,
-  service: (id: string, lang: Language) => ['catalog', 'service', id, lang] as const,
-  platforms: () => ['catalog', 'platforms'] as const,
-};
+export { catalogKeys };
 
 export const fetchServices = (lang: Language) => unwrap((o) => api.catalog.services.$get({ query: { lang } }, o));
 export const fetchService = (id: string, lang: Language) => unwrap((o) => api.catalog.services[':id'].$get({ param: { id: encodeURIComponent(id) }, query: { lang } }, o));
@@ -93,5 +90,22 @@ export async function platformsLoader({ context }: LoaderFunctionArgs): Promise<
   } catch (err) {
     console.warn('platform list not loaded', err);
     return { platforms: null };
+  }
+}
+
+/**
+ * The service list a page of islands sends with itself (app/page.ts `PageAnswer`, the order page
+ * and the dashboard): read in process on the server, so its form renders with the list and the
+ * browser does not ask for it. In the browser (a navigation inside the app) none: the form asks.
+ * A failure leaves it out, and the form asks for it as before.
+ */
+export async function servicesAnswer({ context }: Pick<LoaderFunctionArgs, 'context'>, lang: Language): Promise<PageAnswer[]> {
+  const server = import.meta.env.SSR ? (context as unknown as ServerRenderContext | undefined) : undefined;
+  if (!server?.fetch) return [];
+  try {
+    return [{ queryKey: catalogKeys.services(lang), data: await unwrap((o) => apiClient(server.fetch).catalog.services.$get({ query: { lang } }, o)) }];
+  } catch (err) {
+    console.warn('service list not sent with the page', err);
+    return [];
   }
 }

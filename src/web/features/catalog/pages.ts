@@ -9,4 +9,5 @@ export type { OrderNavigationState } from './OrderPage';
 export { OrderSteps } from './OrderSteps';
 export { PriceLines } from './PriceLines';
 export { useCustomerFees } from './useCustomerFees';
+export { servicesAnswer } from './api';
 export { useOrderForm, type OrderFormOutput } from './useOrderForm';

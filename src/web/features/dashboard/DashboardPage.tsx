@@ -12,7 +12,7 @@ import { useLanguage } from '../../lib/language';
 import { useLiveEvents } from '../../lib/liveEvents';
 import { orderNoteText } from '../../lib/orderNote';
 import { requireMe, useMe, useSignOut, type Me } from '../auth';
-import type { OrderNavigationState } from '../catalog/pages';
+import { servicesAnswer, type OrderNavigationState } from '../catalog/pages';
 import { useOrderOverview, useWallet } from './api';
 import { useDashboardCache } from './cache';
 import { useSiteUpdates } from './siteUpdates';
@@ -30,10 +30,14 @@ import { NeedsText } from '../../i18n/NeedsText';
 export const ns = ['dashboard', 'auth', 'catalog', 'payments', 'reseller', 'order-tools', 'order-notes'];
 export const meta: PageMeta = ({ t, site }) => ({ title: `${t('dashboard:title')} · ${site.site_name}` });
 
-/** Signed-out visitors go home with the sign-in dialog (docs/rules.md#accounts). */
+/**
+ * Signed-out visitors go home with the sign-in dialog (docs/rules.md#accounts). The page sends the
+ * service list with itself, for the new-order tab (docs/decisions/0033).
+ */
 export const loader = async (args: LoaderFunctionArgs) => {
-  await requireMe(args, routeLanguage(args.params, args.request));
-  return null;
+  const lang = routeLanguage(args.params, args.request);
+  const [, answers] = await Promise.all([requireMe(args, lang), servicesAnswer(args, lang)]);
+  return { answers };
 };
 
 const TABS = ['orders', 'mass', 'history', 'payments', 'support', 'api', 'settings'] as const;
