@@ -195,11 +195,12 @@ describe.skipIf(!hasChromium())('before hydration', () => {
     expect(asked.filter((path) => path === '/api/catalog/services')).toEqual([]);
     expect(await page.locator('#order-service option').count()).toBeGreaterThan(1);
     expect(await page.locator('[data-island="Order"]').getAttribute('data-hydrated')).toBe('');
-    // The loader, the runtime with React (`frame`), and the form: none of the app's chunks. What
-    // the form shows of a chosen service may come too, fetched when the browser is idle.
+    // The loader, the runtime with React (`frame`), the page and the form it shares with the
+    // dashboard: none of the app's chunks. What the form shows of a chosen service may come too,
+    // fetched when the browser is idle.
     const later = ['ServiceInfo', 'refill'];
     const names = scripts.map((path) => /\/assets\/([a-z]+)-[^/]+\.js$/i.exec(path)?.[1] ?? path);
-    expect(names.filter((name) => !later.includes(name)).sort()).toEqual(['OrderPage', 'frame', 'islands']);
+    expect(names.filter((name) => !later.includes(name)).sort()).toEqual(['OrderPage', 'frame', 'islands', 'orderForm']);
     await page.locator('#order-service').selectOption({ index: 1 });
     await page.locator('#order-link').fill('https://www.instagram.com/p/C8xYz12AbCd/');
     await page.getByRole('button', { name: 'Buy Now' }).click();

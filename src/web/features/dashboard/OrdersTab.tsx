@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { toast } from '../../lib/toast';
 import type { PublicService } from '../../../core/contracts/catalog';
@@ -6,7 +6,6 @@ import type { OrderView } from '../../../core/contracts/orders';
 import { LOCALES } from '../../../core/i18n';
 import { formatMoney } from '../../lib/format';
 import { orderNoteText } from '../../lib/orderNote';
-import { normalizeLink } from '../../../core/linkKey';
 import { COUNTER_OF } from '../../../core/orderStatus';
 import type { ServiceGroup } from '../../../core/platforms';
 import { Spinner } from '../../components/ui/Spinner';
@@ -21,6 +20,25 @@ import { OrderSummary } from './OrderSummary';
 
 /** The request and its error codes, loaded with the first order sent (./placing.ts). */
 const loadPlacing = () => import('./placing');
+
+/**
+ * The comparison key of links (core/linkKey.ts), loaded with the first link in the form: the
+ * warning of a link an active order still serves needs it, the first screen does not. Null until
+ * then; the server refuses such an order whatever the form showed.
+ */
+function useLinkKey(link: string): ((link: string) => string) | null {
+  const [normalize, setNormalize] = useState<((link: string) => string) | null>(null);
+  const wanted = link.trim() !== '';
+  useEffect(() => {
+    if (!wanted || normalize) return;
+    let live = true;
+    void import('../../../core/linkKey').then(({ normalizeLink }) => live && setNormalize(() => normalizeLink));
+    return () => {
+      live = false;
+    };
+  }, [wanted, normalize]);
+  return normalize;
+}
 
 /** An order counts as active for its link until it is final; `unknown` waits for reconciliation. */
 const blocksLink = (o: OrderView) => COUNTER_OF[o.status] === 'active';
@@ -89,8 +107,9 @@ export function OrdersTab({
   const perRun = service && list.data && !byField.has('quantity') && !dripInvalid ? orderTotal(service, quantity, fees!) : null;
   // A drip-feed is charged for all its runs at once: each run costs one order of the quantity.
   const total = perRun !== null && runs ? perRun * runs.runs : perRun;
-  const linkKey = draft.link.trim() ? normalizeLink(draft.link) : '';
-  const activeExists = Boolean(linkKey) && (activeOrders ?? []).some((o) => o.platform === platform && blocksLink(o) && normalizeLink(o.link) === linkKey);
+  const normalizeLink = useLinkKey(draft.link);
+  const linkKey = normalizeLink && draft.link.trim() ? normalizeLink(draft.link) : '';
+  const activeExists = Boolean(linkKey) && (activeOrders ?? []).some((o) => o.platform === platform && blocksLink(o) && normalizeLink!(o.link) === linkKey);
   const short = total !== null && total > balanceMicros;
   const paramsPending = Boolean(service?.hasParams) && detail.isPending;
 

@@ -76,7 +76,7 @@ describe('live events connection', () => {
   });
 
   it('shares one connection and hands every event type to every listener', async () => {
-    const { subscribeLiveEvents } = await import('./liveEvents');
+    const { subscribeLiveEvents } = await import('./liveStream');
     const a: UserEvent[] = [];
     const b: UserEvent[] = [];
     const offA = subscribeLiveEvents((e) => a.push(e));
@@ -101,7 +101,7 @@ describe('live events connection', () => {
   });
 
   it('waits instead of reconnecting at once when the server closed the stream for a newer one', async () => {
-    const { subscribeLiveEvents, SUPERSEDED_RECONNECT_MS } = await import('./liveEvents');
+    const { subscribeLiveEvents, SUPERSEDED_RECONNECT_MS } = await import('./liveStream');
     const statuses: boolean[] = [];
     const off = subscribeLiveEvents(
       () => {},
@@ -120,7 +120,7 @@ describe('live events connection', () => {
   });
 
   it('reconnects after 1, 2, 5, then every 10 seconds, and starts over once connected', async () => {
-    const { subscribeLiveEvents } = await import('./liveEvents');
+    const { subscribeLiveEvents } = await import('./liveStream');
     const statuses: boolean[] = [];
     const off = subscribeLiveEvents(
       () => {},
@@ -149,7 +149,7 @@ describe('live events connection', () => {
   });
 
   it('does not reconnect once nobody listens', async () => {
-    const { subscribeLiveEvents } = await import('./liveEvents');
+    const { subscribeLiveEvents } = await import('./liveStream');
     const off = subscribeLiveEvents(() => {});
     await settle();
     latest().drop();
@@ -161,7 +161,7 @@ describe('live events connection', () => {
 
   it('refused for too many streams (429), waits the Retry-After the server asked for instead of its own second', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
-    const { subscribeLiveEvents } = await import('./liveEvents');
+    const { subscribeLiveEvents } = await import('./liveStream');
     server.refusals.push({ status: 429, retryAfter: '30' }, { status: 429, retryAfter: '30' });
     const off = subscribeLiveEvents(() => {});
     await settle();
@@ -178,7 +178,7 @@ describe('live events connection', () => {
   });
 
   it('stops when the server finds no session, and tells the listeners instead of trying again', async () => {
-    const { subscribeLiveEvents } = await import('./liveEvents');
+    const { subscribeLiveEvents } = await import('./liveStream');
     let ended = 0;
     const statuses: boolean[] = [];
     const off = subscribeLiveEvents(
@@ -207,7 +207,7 @@ describe('live events connection', () => {
   });
 
   it('after its own password change the browser holds a new session and streams again', async () => {
-    const { subscribeLiveEvents } = await import('./liveEvents');
+    const { subscribeLiveEvents } = await import('./liveStream');
     let ended = 0;
     const statuses: boolean[] = [];
     const off = subscribeLiveEvents(
@@ -229,7 +229,7 @@ describe('live events connection', () => {
   });
 
   it('comes back with its current identity after a role change, and reads again after a resync', async () => {
-    const { subscribeLiveEvents } = await import('./liveEvents');
+    const { subscribeLiveEvents } = await import('./liveStream');
     const statuses: boolean[] = [];
     const off = subscribeLiveEvents(
       () => {},
