@@ -105,6 +105,8 @@ describe.skipIf(!hasChromium())('service names and the Other platform on a fresh
     await page.getByLabel(/^Bağlantı/).fill(`https://open.spotify.com/track/${unique()}`);
     await page.getByRole('button', { name: 'Hemen Al' }).click();
     await page.waitForURL((url) => url.pathname === '/tr/dashboard');
+    // The choices travel in the history's state: the form's once the page is live.
+    await hydrated(page);
     expect(await page.locator('#order-service').inputValue()).toBe(plays.id);
     // Its platform follows the chosen service once the dashboard's list is in.
     await page.getByRole('button', { name: 'Diğer', pressed: true }).waitFor();

@@ -1,12 +1,14 @@
 import { useEffect, useRef } from 'react';
 import type { Listener, StatusListener } from './liveStream';
+import { whenIdle } from './idle';
 
 /**
  * Listens for live events while `enabled`; `onReconnect` runs when the stream comes back after a
  * drop (or the server says events may have been missed), `onSessionEnded` when the server
  * refuses the stream for want of a session. The stream's code (./liveStream.ts) loads when the
- * first listener starts, after the page is live, not with the page's first scripts: what the
- * server rendered is what the page shows until then.
+ * browser is first idle after the first listener starts, once the page is live, not with the
+ * page's first scripts. What the page read before is read again once the stream is ready
+ * (`onReconnect`), so that no change made meanwhile is missed.
  */
 export function useLiveEvents(handler: Listener, opts: { enabled?: boolean; onReconnect?: () => void; onSessionEnded?: () => void } = {}): void {
   const enabled = opts.enabled ?? true;
@@ -27,11 +29,16 @@ export function useLiveEvents(handler: Listener, opts: { enabled?: boolean; onRe
     };
     let stop: (() => void) | undefined;
     let stopped = false;
-    void import('./liveStream').then(({ subscribeLiveEvents }) => {
-      if (!stopped) stop = subscribeLiveEvents(listener, status, () => sessionEndedRef.current?.());
-    });
+    const cancelIdle = whenIdle(
+      () =>
+        void import('./liveStream').then(({ subscribeLiveEvents }) => {
+          // What the page shows was read before the stream: it is read again once the stream is ready.
+          if (!stopped) stop = subscribeLiveEvents(listener, status, () => sessionEndedRef.current?.(), true);
+        }),
+    );
     return () => {
       stopped = true;
+      cancelIdle();
       stop?.();
     };
   }, [enabled]);

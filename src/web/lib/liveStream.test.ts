@@ -75,6 +75,29 @@ describe('live events connection', () => {
     vi.restoreAllMocks();
   });
 
+  it('tells a listener that joined late, once the stream is ready, that it may have missed events; the others hear nothing', async () => {
+    const { subscribeLiveEvents } = await import('./liveStream');
+    const heard: string[] = [];
+    const offA = subscribeLiveEvents(() => {}, (up) => heard.push(`a:${up}`));
+    const offB = subscribeLiveEvents(() => {}, (up) => heard.push(`b:${up}`), undefined, true);
+    await settle();
+    expect(heard).toEqual([]);
+    latest().emit('ready');
+    await settle();
+    expect(heard).toEqual(['b:true']);
+    // Joining an open, ready stream: told at once.
+    const offC = subscribeLiveEvents(() => {}, (up) => heard.push(`c:${up}`), undefined, true);
+    await settle();
+    expect(heard).toEqual(['b:true', 'c:true']);
+    // Told once: a later ready of the same connection tells no one.
+    latest().emit('ready');
+    await settle();
+    expect(heard).toEqual(['b:true', 'c:true']);
+    offA();
+    offB();
+    offC();
+  });
+
   it('shares one connection and hands every event type to every listener', async () => {
     const { subscribeLiveEvents } = await import('./liveStream');
     const a: UserEvent[] = [];

@@ -39,6 +39,10 @@ const sessionEndedListeners = new Set<() => void>();
 let connection: AbortController | null = null;
 let attempt = 0;
 let timer: ReturnType<typeof setTimeout> | null = null;
+/** The connection is open and the server said it is ready. */
+let ready = false;
+/** Status listeners that joined late (`catchUp`), told once the stream is ready that they may have missed events. */
+const catchingUp = new Set<StatusListener>();
 
 /** How a connection ended: dropped or refused (waiting at least `waitMs`), or for a reason of the server's. */
 type Outcome = { kind: 'failed'; waitMs?: number } | { kind: 'superseded' } | { kind: 'signed_out' } | { kind: 'aborted' };
@@ -72,8 +76,12 @@ function handle(event: string, data: string): Outcome | null {
   if (event === 'ready') {
     // A listener that joined while the connection was down may have missed events: tell them.
     if (attempt > 0) setStatus(true);
+    else for (const l of [...catchingUp]) l(true);
+    catchingUp.clear();
     attempt = 0;
+    ready = true;
   } else if (event === 'resync') {
+    catchingUp.clear();
     setStatus(true);
   } else if (event === 'closed') {
     let reason: unknown;
@@ -141,6 +149,7 @@ function nextDelay(): number {
 }
 
 function ended(outcome: Outcome) {
+  ready = false;
   if (outcome.kind === 'aborted') return;
   setStatus(false);
   if (outcome.kind === 'signed_out') {
@@ -186,21 +195,31 @@ function disconnect() {
   connection?.abort();
   connection = null;
   attempt = 0;
+  ready = false;
 }
 
 /**
  * Adds a listener (and optionally a connection-status listener and one for a session found
  * ended) to the shared connection, opening it if needed; the returned function removes them and
- * closes the connection after the last.
+ * closes the connection after the last. `catchUp`: what the listener shows was read before it
+ * listened (a page's data, loaded before the stream's code), so `status` hears `true` once the
+ * stream is ready, as after a drop, and it reads its data again.
  */
-export function subscribeLiveEvents(listener: Listener, status?: StatusListener, sessionEnded?: () => void): () => void {
+export function subscribeLiveEvents(listener: Listener, status?: StatusListener, sessionEnded?: () => void, catchUp = false): () => void {
   listeners.add(listener);
   if (status) statusListeners.add(status);
   if (sessionEnded) sessionEndedListeners.add(sessionEnded);
+  if (status && catchUp) {
+    if (ready) queueMicrotask(() => statusListeners.has(status) && status(true));
+    else catchingUp.add(status);
+  }
   connect();
   return () => {
     listeners.delete(listener);
-    if (status) statusListeners.delete(status);
+    if (status) {
+      statusListeners.delete(status);
+      catchingUp.delete(status);
+    }
     if (sessionEnded) sessionEndedListeners.delete(sessionEnded);
     if (!listeners.size) disconnect();
   };
