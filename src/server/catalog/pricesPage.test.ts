@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
-import type { CatalogService } from '../../core/catalog';
 import { priceOrder } from '../../core/pricing';
 import { signUpUser } from '../auth/testing';
 import type { Database } from '../db/client';
 import { catalogServices, customerDiscounts, orders } from '../db/schema';
 import { saveSettings } from '../settings';
+import { catalogRow, tier } from '../testing/catalogRows';
 import { useTestShop } from '../testing/shop';
 import { sourceRenderer } from '../testing/web';
 
@@ -21,21 +21,7 @@ let app: Hono;
 let database: Database;
 useTestShop((shop) => ({ app, database } = shop), { web: sourceRenderer() });
 
-const tier = (minimum: number, maximum: number, price: string, pricingPer = 1000) => ({ minimum, maximum, price, pricingPer });
-const service = (s: Partial<CatalogService> & Pick<CatalogService, 'id' | 'platform' | 'name' | 'type' | 'tiers'>) => ({
-  description: null,
-  example: null,
-  amountMinimum: s.tiers[0]!.minimum,
-  amountIncrement: 1,
-  params: [],
-  refill: false,
-  refillDays: null,
-  cancel: false,
-  dripfeed: false,
-  active: true,
-  syncedAt: new Date(),
-  ...s,
-});
+const service = catalogRow;
 
 const SERVICES = [
   // Two tiers; orderable up to the first one's maximum (400), so 1000 cannot be ordered.

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signUpUser } from '../auth/testing';
 import type { Database } from '../db/client';
 import { catalogServices } from '../db/schema';
+import { catalogRow, tier } from '../testing/catalogRows';
 import { createLogger } from '../logger';
 import { createRealtimeHub, type RealtimeHub } from '../realtime/hub';
 import { createTestApp } from '../testing/app';
@@ -23,24 +24,7 @@ beforeAll(async () => {
   // A built app (clientDir set) keeps anonymous pages in memory.
   ({ app } = await createTestApp(database, { web: sourceRenderer(), realtime, clientDir: mkdtempSync(join(tmpdir(), 'artim-client-')) }));
   // A catalogue of two platforms, for the order page's list.
-  const service = (id: string, platform: string, name: string, type: string) => ({
-    id,
-    platform,
-    name,
-    type,
-    description: null,
-    example: null,
-    tiers: [{ minimum: 10, maximum: 10_000, price: '0.5', pricingPer: 1000 }],
-    amountMinimum: 10,
-    amountIncrement: 1,
-    params: [],
-    refill: false,
-    refillDays: null,
-    cancel: false,
-    dripfeed: false,
-    active: true,
-    syncedAt: new Date(),
-  });
+  const service = (id: string, platform: string, name: string, type: string) => catalogRow({ id, platform, name, type, tiers: [tier(10, 10_000, '0.5')] });
   await database.db.insert(catalogServices).values([service('701', 'tiktok', 'TikTok Likes [Real]', 'Likes'), service('702', 'instagram', 'Instagram Followers [HQ]', 'Followers')]);
 });
 afterAll(async () => {

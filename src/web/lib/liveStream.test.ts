@@ -61,6 +61,18 @@ async function waitForNextRequest(limitMs = 120_000): Promise<number> {
   return waited;
 }
 
+/** A listener that notes the connection's ups and downs and the session's ends. */
+async function watching() {
+  const { subscribeLiveEvents } = await import('./liveStream');
+  const seen = { ended: 0, statuses: [] as boolean[] };
+  const off = subscribeLiveEvents(
+    () => {},
+    (connected) => seen.statuses.push(connected),
+    () => seen.ended++,
+  );
+  return { subscribeLiveEvents, seen, off };
+}
+
 describe('live events connection', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -124,17 +136,13 @@ describe('live events connection', () => {
   });
 
   it('waits instead of reconnecting at once when the server closed the stream for a newer one', async () => {
-    const { subscribeLiveEvents, SUPERSEDED_RECONNECT_MS } = await import('./liveStream');
-    const statuses: boolean[] = [];
-    const off = subscribeLiveEvents(
-      () => {},
-      (connected) => statuses.push(connected),
-    );
+    const { SUPERSEDED_RECONNECT_MS } = await import('./liveStream');
+    const { seen, off } = await watching();
     await settle();
     latest().emit('closed', { reason: 'too_many_streams' });
     await settle();
     expect(latest().closed).toBe(true);
-    expect(statuses).toEqual([false]);
+    expect(seen.statuses).toEqual([false]);
     await vi.advanceTimersByTimeAsync(SUPERSEDED_RECONNECT_MS - 500);
     expect(server.connections).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(500);
@@ -143,12 +151,7 @@ describe('live events connection', () => {
   });
 
   it('reconnects after 1, 2, 5, then every 10 seconds, and starts over once connected', async () => {
-    const { subscribeLiveEvents } = await import('./liveStream');
-    const statuses: boolean[] = [];
-    const off = subscribeLiveEvents(
-      () => {},
-      (connected) => statuses.push(connected),
-    );
+    const { seen, off } = await watching();
     await settle();
     const waits: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -161,7 +164,7 @@ describe('live events connection', () => {
     await settle();
     latest().emit('ready');
     await settle();
-    expect(statuses.at(-1)).toBe(true);
+    expect(seen.statuses.at(-1)).toBe(true);
     const count = server.connections.length;
     latest().drop();
     await vi.advanceTimersByTimeAsync(999);
@@ -201,14 +204,7 @@ describe('live events connection', () => {
   });
 
   it('stops when the server finds no session, and tells the listeners instead of trying again', async () => {
-    const { subscribeLiveEvents } = await import('./liveStream');
-    let ended = 0;
-    const statuses: boolean[] = [];
-    const off = subscribeLiveEvents(
-      () => {},
-      (connected) => statuses.push(connected),
-      () => ended++,
-    );
+    const { subscribeLiveEvents, seen, off } = await watching();
     await settle();
     latest().emit('ready');
     // Signed out (here or elsewhere): the server closes the stream; one try shows there is no session.
@@ -217,10 +213,10 @@ describe('live events connection', () => {
     await settle();
     expect(await waitForNextRequest()).toBe(1000);
     await settle();
-    expect(ended).toBe(1);
+    expect(seen.ended).toBe(1);
     expect(await waitForNextRequest(10 * 60_000)).toBe(10 * 60_000);
     expect(server.connections).toHaveLength(2);
-    expect(statuses.every((s) => s === false)).toBe(true);
+    expect(seen.statuses.every((s) => s === false)).toBe(true);
     off();
 
     // Signed in again: a new listener connects.
@@ -230,14 +226,7 @@ describe('live events connection', () => {
   });
 
   it('after its own password change the browser holds a new session and streams again', async () => {
-    const { subscribeLiveEvents } = await import('./liveStream');
-    let ended = 0;
-    const statuses: boolean[] = [];
-    const off = subscribeLiveEvents(
-      () => {},
-      (connected) => statuses.push(connected),
-      () => ended++,
-    );
+    const { seen, off } = await watching();
     await settle();
     latest().emit('ready');
     latest().emit('closed', { reason: 'session_ended' });
@@ -246,18 +235,13 @@ describe('live events connection', () => {
     await settle();
     latest().emit('ready');
     await settle();
-    expect(ended).toBe(0);
-    expect(statuses).toEqual([false, true]);
+    expect(seen.ended).toBe(0);
+    expect(seen.statuses).toEqual([false, true]);
     off();
   });
 
   it('comes back with its current identity after a role change, and reads again after a resync', async () => {
-    const { subscribeLiveEvents } = await import('./liveStream');
-    const statuses: boolean[] = [];
-    const off = subscribeLiveEvents(
-      () => {},
-      (connected) => statuses.push(connected),
-    );
+    const { seen, off } = await watching();
     await settle();
     latest().emit('ready');
     latest().emit('closed', { reason: 'session_changed' });
@@ -266,11 +250,11 @@ describe('live events connection', () => {
     await settle();
     latest().emit('ready');
     await settle();
-    expect(statuses).toEqual([false, true]);
+    expect(seen.statuses).toEqual([false, true]);
     // The server's listening connection was down a moment: events may be missing.
     latest().emit('resync');
     await settle();
-    expect(statuses).toEqual([false, true, true]);
+    expect(seen.statuses).toEqual([false, true, true]);
     expect(server.connections).toHaveLength(2);
     off();
   });
