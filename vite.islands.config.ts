@@ -210,8 +210,9 @@ function islandChunks(meta: ManualChunkMeta): IslandChunks {
   const own = new Map<string, string>();
   for (const [id, by] of holders) {
     const form = formChunk(id, by);
+    const small = by.size > 1 ? smallOnly(id, by) : undefined;
     if (form) own.set(id, form);
-    else if (by.size > 1 && smallOnly(id, by)) own.set(id, smallOnly(id, by)!);
+    else if (small) own.set(id, small);
     else if (by.size > 1 || onDemand.has(id)) shared.push(id);
     else if (id.startsWith(SRC)) own.set(id, [...by][0]!);
   }
