@@ -133,12 +133,18 @@ describe('server-rendered HTML (what a crawler without JavaScript sees)', () => 
     const hrefs = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
     expect(hrefs.some((h) => /\/assets\/ApiDocsPage-[\w-]+\.js$/.test(h))).toBe(true);
     for (const href of hrefs) expect((await fetch(`${baseUrl()}${href}`)).status, href).toBe(200);
-    // A page of islands names one script, and preloads nothing of the app.
+    // A page of islands names one script, and preloads nothing of the app: a page whose islands
+    // all wait names it for the capture script to add after the first paint (docs/decisions/0034),
+    // one whose island wakes at load has its script tag.
     const services = await (await fetch(`${baseUrl()}/en/services`)).text();
-    const scripts = [...services.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map((m) => m[1]!);
-    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/islands-[\w-]+\.js$/)]);
+    expect(services).not.toContain('<script type="module"');
+    const named = [...services.matchAll(/<meta name="artim-islands" content="([^"]+)"/g)].map((m) => m[1]!);
+    expect(named).toEqual([expect.stringMatching(/^\/assets\/islands-[\w-]+\.js$/)]);
     expect(services).not.toContain('rel="modulepreload"');
-    expect((await fetch(`${baseUrl()}${scripts[0]}`)).status).toBe(200);
+    expect((await fetch(`${baseUrl()}${named[0]}`)).status).toBe(200);
+    const order = await (await fetch(`${baseUrl()}/en/order`)).text();
+    expect([...order.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map((m) => m[1]!)).toEqual(named);
+    expect(order).not.toContain('<meta name="artim-islands"');
   });
 });
 
@@ -348,6 +354,23 @@ describe.skipIf(!hasChromium())('public site in the browser', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('dialog').waitFor();
     expect(await isApplied(page)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('asks for the islands loader of a page whose islands all wait only once its first contentful paint is on the screen', async () => {
+    const { page, problems } = await openPage(browser);
+    for (const path of ['/az', '/tr/services', '/en/contact']) {
+      await page.goto(path, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const { paint, loader } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        loader: performance.getEntriesByType('resource').find((e) => /\/assets\/islands-[\w-]+\.js$/.test(e.name))?.startTime ?? null,
+      }));
+      expect(paint, path).not.toBeNull();
+      expect(loader, path).not.toBeNull();
+      expect(loader!, path).toBeGreaterThan(paint!);
+    }
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -110,7 +110,7 @@ describe('page assembly', () => {
 });
 
 describe('the public pages’ stylesheet', () => {
-  it('is inline in a page of islands, cut to the rules its HTML uses with the whole one’s address, or whole when its islands wake at load; the app’s in the app’s pages', async () => {
+  it('is inline in a page of islands, cut to the rules its HTML uses with the whole one’s address (its loader named for after the first paint), or whole when its islands wake at load; the app’s in the app’s pages', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'artim-dist-'));
     mkdirSync(join(dist, 'client/assets'), { recursive: true });
     mkdirSync(join(dist, 'client/.vite'));
@@ -140,7 +140,12 @@ describe('the public pages’ stylesheet', () => {
     expect(islands).not.toContain('.other');
     // A page whose islands wake at load carries the whole stylesheet: they would ask for it at once.
     expect(await page('/en/wakes')).toContain('<style>.shared{color:blue}.other{color:green}h1{margin:0}</style>');
-    expect(islands).toContain('src="/assets/islands-abc.js"');
+    // A page whose islands all wait names its loader for the capture script to add after the
+    // first paint; one whose islands wake at load has its script tag.
+    expect(islands).toContain('<meta name="artim-islands" content="/assets/islands-abc.js" />');
+    expect(islands).not.toContain('<script type="module"');
+    expect(await page('/en/wakes')).toContain('<script type="module" crossorigin src="/assets/islands-abc.js">');
+    expect(await page('/en/wakes')).not.toContain('<meta name="artim-islands"');
     const app = await page('/en/order');
     expect(app).toContain('<style>.app-only{color:red}.shared{color:blue}</style>');
     expect(app).toContain('src="/assets/index-abc.js"');

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import type { RenderResult, ServerRenderContext } from '../../web/lib/serverRender';
 import { CAPTURE_SCRIPT } from '../../web/islands/capture';
-import { STYLESHEET_ATTR } from '../../web/islands/attrs';
+import { LOADER_META, STYLESHEET_ATTR } from '../../web/islands/attrs';
 import { criticalCss, parseStylesheet } from './criticalCss';
 
 /** Renders a page request into a full HTML response (or a redirect) using the web app's server entry. */
@@ -74,6 +74,14 @@ export function compileTemplate(template: string): PageTemplate {
 export interface PageTemplates {
   app: PageTemplate;
   islands: PageTemplate;
+  /**
+   * A page of islands none of which wakes by itself: it names its loader in a `<meta>`, which the
+   * capture script adds once the page has painted (web/islands/capture.ts, docs/decisions/0034).
+   * Nothing on it runs before a visitor's first touch or the browser's idle time, and what the
+   * visitor does before is held; a script tag would be fetched beside the document, as if the
+   * paint waited for it.
+   */
+  islandsWaiting: PageTemplate;
   /** A page of islands with the app's stylesheet, whole, as the app's pages have it. */
   islandsAppStyle: PageTemplate;
   islandsStyle?: (body: string, whole: boolean) => string;
@@ -116,11 +124,13 @@ export function pageTemplates(html: string, islandsScript: string, islandsStyles
   const withCapture = html.replace('<!--head-->', () => `<script>${CAPTURE_SCRIPT}</script>\n    <!--head-->`);
   if (!APP_ENTRY_SCRIPT.test(withCapture)) throw new Error('The page template has no app entry script');
   if (islandsStylesheet !== undefined && !INLINE_STYLE.test(withCapture)) throw new Error('The page template has no inline stylesheet to replace');
-  const islandsAppStyle = withCapture.replace(APP_ENTRY_SCRIPT, () => `<script type="module" crossorigin src="${islandsScript}"></script>\n    `).replace(MODULE_PRELOADS, '');
-  const islands = islandsAppStyle.replace(INLINE_STYLE, (style) => (islandsStylesheet ? '' : style));
+  const withLoader = (loader: string) => withCapture.replace(APP_ENTRY_SCRIPT, () => `${loader}\n    `).replace(MODULE_PRELOADS, '');
+  const islandsAppStyle = withLoader(`<script type="module" crossorigin src="${islandsScript}"></script>`);
+  const ownStyle = (template: string) => template.replace(INLINE_STYLE, (style) => (islandsStylesheet ? '' : style));
   return {
     app: compileTemplate(withCapture.replace('<div id="root">', '<div id="root" data-island="app">')),
-    islands: compileTemplate(islands),
+    islands: compileTemplate(ownStyle(islandsAppStyle)),
+    islandsWaiting: compileTemplate(ownStyle(withLoader(`<meta name="${LOADER_META}" content="${islandsScript}" />`))),
     islandsAppStyle: compileTemplate(islandsAppStyle),
     islandsStyle: islandsStylesheet && islandsStyleBlock(islandsStylesheet),
   };
@@ -138,7 +148,7 @@ export const rendersPerVisitor = (response: Response) => perVisitorPages.has(res
 export function pageResponse(result: RenderResult, templates: PageTemplates, manifest?: Manifest): Response {
   if (result.type === 'redirect') return new Response(null, { status: result.status, headers: { Location: result.location } });
   if (result.type === 'response') return result.response;
-  const template = !result.islands ? templates.app : result.appStylesheet ? templates.islandsAppStyle : templates.islands;
+  const template = !result.islands ? templates.app : result.appStylesheet ? templates.islandsAppStyle : result.wakesAtLoad ? templates.islands : templates.islandsWaiting;
   const preload = manifest && !result.islands ? preloadLinks(manifest, result.routeIds) : '';
   const style = result.islands && !result.appStylesheet && templates.islandsStyle ? templates.islandsStyle(result.body, result.wakesAtLoad === true) : '';
   const html = template.fill({

@@ -60,3 +60,10 @@ export const WAKING_ATTR = 'data-waking';
  * server did not (./stylesheet.ts, server/web/criticalCss.ts, docs/decisions/0030).
  */
 export const STYLESHEET_ATTR = 'data-stylesheet';
+
+/**
+ * The `<meta name>` whose `content` is the islands loader's address, on a page of islands none of
+ * which wakes by itself: the capture script (./capture.ts) adds the loader once the page has
+ * painted, not while the document is read (docs/decisions/0034).
+ */
+export const LOADER_META = 'artim-islands';

@@ -167,3 +167,35 @@ describe('the capture script, before the island is live', () => {
     expect(left).toHaveLength(1);
   });
 });
+
+describe('the capture script on a page whose islands all wait', () => {
+  /** A page of its own (the test's document already runs the script), where no script file loads. */
+  async function pageWith(head: string) {
+    const { Window } = await import('happy-dom');
+    const page = new Window({ url: 'http://localhost/', settings: { disableJavaScriptFileLoading: true, disableJavaScriptEvaluation: false } });
+    page.document.write(`<!doctype html><html><head>${head}</head><body><p>Text</p></body></html>`);
+    const added: string[] = [];
+    new page.MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if ((n as Element).tagName === 'SCRIPT') added.push(`${(n as HTMLScriptElement).type} ${(n as HTMLScriptElement).getAttribute('src')}`);
+    }).observe(page.document.head, { childList: true });
+    return { page, added };
+  }
+
+  it('adds the loader the page names once the document is read and painted, once', async () => {
+    const { page, added } = await pageWith('<meta name="artim-islands" content="/assets/islands-x.js" />');
+    page.eval(CAPTURE_SCRIPT);
+    // Nothing while the script runs: the loader waits for the frame after the document is read.
+    expect(added).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(added).toEqual(['module /assets/islands-x.js']);
+    await page.happyDOM.close();
+  });
+
+  it('adds nothing to a page that names no loader (its script tag is there already)', async () => {
+    const { page, added } = await pageWith('');
+    page.eval(CAPTURE_SCRIPT);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(added).toEqual([]);
+    await page.happyDOM.close();
+  });
+});
