@@ -176,7 +176,12 @@ describe('the capture script on a page whose islands all wait', () => {
     page.document.write(`<!doctype html><html><head>${head}</head><body><p>Text</p></body></html>`);
     const added: string[] = [];
     new page.MutationObserver((records) => {
-      for (const r of records) for (const n of r.addedNodes) if ((n as Element).tagName === 'SCRIPT') added.push(`${(n as HTMLScriptElement).type} ${(n as HTMLScriptElement).getAttribute('src')}`);
+      for (const r of records)
+        for (const node of r.addedNodes) {
+          // happy-dom's own node type: read as the DOM's.
+          const el = node as unknown as HTMLScriptElement;
+          if (el.tagName === 'SCRIPT') added.push(`${el.type} ${el.getAttribute('src')}`);
+        }
     }).observe(page.document.head, { childList: true });
     return { page, added };
   }
