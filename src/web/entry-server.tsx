@@ -118,6 +118,7 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
         me,
         site,
         ...(answers.length ? { answers: Object.fromEntries(answers.map((a) => [answerKey(a.queryKey), a.data])) } : {}),
+        ...(answers.some((a) => a.etag) ? { answerTags: Object.fromEntries(answers.flatMap((a) => (a.etag ? [[answerKey(a.queryKey), a.etag]] : []))) } : {}),
       }
     : {
         lang,

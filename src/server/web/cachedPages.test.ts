@@ -109,8 +109,11 @@ describe('public pages of islands', () => {
     expect(boot(appPage)).toHaveProperty('hydration');
   });
 
-  it('the order page and a customer’s dashboard come with the service list, as the API answers it, and render with it', async () => {
-    const listed = (await (await app.request('/api/catalog/services?lang=en')).json()) as { services: { name: string; platform: string }[] };
+  it('the order page and a customer’s dashboard come with the service list, as the API answers it with its ETag, and render with it', async () => {
+    const listedResponse = await app.request('/api/catalog/services?lang=en');
+    const listedTag = listedResponse.headers.get('ETag');
+    expect(listedTag).toBeTruthy();
+    const listed = (await listedResponse.json()) as { services: { name: string; platform: string }[] };
     const shown = listed.services.find((s) => !/[&<>"']/.test(s.name))!;
     const answers = (html: string) => boot(html).answers as Record<string, unknown> | undefined;
     const withoutScripts = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '');
@@ -121,6 +124,10 @@ describe('public pages of islands', () => {
     const user = await signUpUser(app);
     const dashboard = await (await app.request('/en/dashboard', { headers: { cookie: user.cookie } })).text();
     expect(answers(dashboard)).toEqual({ 'catalog:services:en': listed });
+    // With the list's ETag, which the islands ask again with (a 304 when it has not changed).
+    expect(boot(order).answerTags).toEqual({ 'catalog:services:en': listedTag });
+    expect(boot(dashboard).answerTags).toEqual({ 'catalog:services:en': listedTag });
+    expect((await app.request('/api/catalog/services?lang=en', { headers: { 'If-None-Match': listedTag! } })).status).toBe(304);
     // In the page's language; other pages send none.
     const az = (await (await app.request('/api/catalog/services?lang=az')).json()) as unknown;
     expect(answers(await (await app.request('/az/order')).text())).toEqual({ 'catalog:services:az': az });

@@ -24,6 +24,8 @@ export interface IslandsBootData {
   site: SiteSettings;
   /** The API's answers the page came with, by their key (app/page.ts `PageAnswer`). */
   answers?: Record<string, unknown>;
+  /** The ETags of those answers that have one, by the same key. */
+  answerTags?: Record<string, string>;
 }
 export const BOOT_DATA_ID = 'artim-boot';
 

@@ -15,6 +15,8 @@ import type { SiteSettings } from './site';
 export interface PageAnswer {
   queryKey: readonly (string | number)[];
   data: unknown;
+  /** The answer's ETag, when the API gave one: the islands ask again with it, and a 304 keeps what they have. */
+  etag?: string;
 }
 /** The key of an answer a page of islands holds (islands/answers.ts): its query key, words joined by colons. */
 export const answerKey = (queryKey: PageAnswer['queryKey']) => queryKey.join(':');

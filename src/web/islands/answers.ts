@@ -27,6 +27,8 @@ interface Entry {
   load?: () => Promise<unknown>;
 }
 const entries = new Map<string, Entry>();
+/** The ETag each answer came with, if any (`fetchRevalidated`). */
+const tags = new Map<string, string>();
 /** The answers the page came with, as they came: what the server rendered with, so what hydration starts from. */
 const seeded = new Map<string, Entry>();
 const listeners = new Set<() => void>();
@@ -47,15 +49,35 @@ export async function fetchJson<T>(path: string): Promise<T> {
 }
 
 /**
- * The answers the page came with (its boot data's `answers`, app/page.ts `PageAnswer`), before
- * anything hydrates: the islands render with them, as the server did, and do not ask for them.
+ * The answer at `path`, kept under `key`, asked for with the ETag of the one held (if the API gave
+ * one): a 304 answers with the one held, without its bytes. The browser's own cache cannot do it
+ * for an answer the page came with (it never fetched it).
  */
-export function seedAnswers(answers: Record<string, unknown> | undefined): void {
+export async function fetchRevalidated<T>(key: string, path: string): Promise<T> {
+  const tag = tags.get(key);
+  const held = entries.get(key)?.data;
+  const res = await fetch(path, { credentials: 'same-origin', ...(tag && held !== undefined ? { headers: { 'If-None-Match': tag } } : {}) });
+  if (res.status === 304 && held !== undefined) return held as T;
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+  const etag = res.headers.get('ETag');
+  if (etag) tags.set(key, etag);
+  else tags.delete(key);
+  return (await res.json()) as T;
+}
+
+/**
+ * The answers the page came with (its boot data's `answers` and `answerTags`, app/page.ts
+ * `PageAnswer`), before anything hydrates: the islands render with them, as the server did, and do
+ * not ask for them; asked again, with their ETags.
+ */
+export function seedAnswers(answers: Record<string, unknown> | undefined, answerTags?: Record<string, string>): void {
   for (const [key, data] of Object.entries(answers ?? {})) {
     if (entries.has(key)) continue;
     const entry: Entry = { data, fetching: false };
     entries.set(key, entry);
     seeded.set(key, entry);
+    const tag = answerTags?.[key];
+    if (tag) tags.set(key, tag);
   }
 }
 

@@ -23,7 +23,7 @@ function setup(boot: PageBoot) {
   const i18n = createI18n(boot.lang, boot.resources as never);
   setClientI18n(i18n);
   meStore.boot(boot.me);
-  seedAnswers(boot.answers);
+  seedAnswers(boot.answers, boot.answerTags);
   return (shared = { i18n, boot });
 }
 

@@ -3,7 +3,7 @@ import type { Language } from '../../../core/i18n';
 import type { fetchService, fetchServices } from './api';
 import { catalogKeys } from './keys';
 import { answerKey } from '../../app/page';
-import { answer, fetchJson, request, requestAgain, useLoaded, type Loaded } from '../../islands/answers';
+import { answer, fetchJson, fetchRevalidated, request, requestAgain, useLoaded, type Loaded } from '../../islands/answers';
 
 /**
  * ./api.ts as public pages build it (docs/decisions/0022-islands-on-demand.md): the same exports,
@@ -55,8 +55,10 @@ const servicePath = (id: string, lang: Language) => `/api/catalog/services/${enc
 
 /** The compact service list and the current fees, in the page's language. */
 export function useServices(lang: Language): Loaded<ServiceList> {
-  const load = useCallback(() => fetchJson<ServiceList>(servicesPath(lang)), [lang]);
   const key = answerKey(catalogKeys.services(lang));
+  // Asked again (the live stream's catch-up, a catalogue change) with the ETag of the list held:
+  // unchanged, it costs a 304, not the list.
+  const load = useCallback(() => fetchRevalidated<ServiceList>(key, servicesPath(lang)), [key, lang]);
   useEffect(() => void request(key, load), [key, load]);
   return useLoaded(key, load);
 }

@@ -103,7 +103,10 @@ export async function servicesAnswer({ context }: Pick<LoaderFunctionArgs, 'cont
   const server = import.meta.env.SSR ? (context as unknown as ServerRenderContext | undefined) : undefined;
   if (!server?.fetch) return [];
   try {
-    return [{ queryKey: catalogKeys.services(lang), data: await unwrap((o) => apiClient(server.fetch).catalog.services.$get({ query: { lang } }, o)) }];
+    const res = await apiClient(server.fetch).catalog.services.$get({ query: { lang } });
+    if (!res.ok) throw new Error(`status ${res.status}`);
+    const etag = res.headers.get('ETag');
+    return [{ queryKey: catalogKeys.services(lang), data: await res.json(), ...(etag ? { etag } : {}) }];
   } catch (err) {
     console.warn('service list not sent with the page', err);
     return [];
