@@ -5,12 +5,14 @@ import {
   createStaticHandler,
   createStaticRouter,
   isRouteErrorResponse,
+  StaticRouter,
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
 import { createI18n, loadNamespaces, usedResources } from './i18n';
 import { BOOT_DATA_ID, headTags, scriptJson, type BootData, type IslandsBootData } from './app/document';
 import { answerKey, pageAnswers, routeLanguage, type PageHandle } from './app/page';
+import { STREAM_POINT, streamStep } from './app/streamed';
 import { Providers } from './app/Providers';
 import { routes } from './app/routes';
 import { DEFAULT_SITE, SITE_ROUTE_ID, type SiteSettings } from './app/site';
@@ -131,6 +133,24 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
   const retryAfter = Object.values(result.loaderHeaders)
     .map((headers) => headers.get('Retry-After'))
     .find(Boolean);
+  // A page that goes on after its first render (app/page.ts `PageStream`): each later state is
+  // rendered here as it comes, with the page's text, for the visitor it was rendered for.
+  const pageStream = handles.at(-1)?.stream;
+  const stream =
+    pageStream && STREAM_POINT.test(body) && !ctx.shared
+      ? async function* () {
+          let n = 0;
+          for await (const node of pageStream({ url, lang, t: i18n.t, signedIn: me !== null, fetch: ctx.fetch })) {
+            n += 1;
+            const html = renderToString(
+              <Providers i18n={i18n} me={me}>
+                <StaticRouter location={url.pathname + url.search}>{node}</StaticRouter>
+              </Providers>,
+            );
+            yield streamStep(n, html);
+          }
+        }
+      : undefined;
   return {
     type: 'html',
     status,
@@ -138,6 +158,7 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
     head,
     body,
     data,
+    ...(stream ? { stream } : {}),
     routeIds: result.matches.map((m) => m.route.id),
     personal: me !== null,
     islands,

@@ -12,5 +12,5 @@ const TEMPLATES = pageTemplates(
  * function the built server entry exports, for tests that read a page's HTML.
  */
 export const sourceRenderer = (): WebRenderer => ({
-  render: async (request, ctx) => pageResponse(await render(request, ctx), TEMPLATES),
+  render: async (request, ctx) => pageResponse(await render(request, ctx), TEMPLATES, undefined, request),
 });

@@ -1,10 +1,13 @@
+import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { constants as zlibConstants, createGzip } from 'node:zlib';
 import type { ViteDevServer } from 'vite';
 import type { RenderResult, ServerRenderContext } from '../../web/lib/serverRender';
 import { CAPTURE_SCRIPT } from '../../web/islands/capture';
 import { LOADER_META, STYLESHEET_ATTR } from '../../web/islands/attrs';
+import { STREAM_POINT } from '../../web/app/streamed';
 import { criticalCss, parseStylesheet } from './criticalCss';
 
 /** Renders a page request into a full HTML response (or a redirect) using the web app's server entry. */
@@ -145,32 +148,91 @@ const perVisitorPages = new WeakSet<Response>();
 export const rendersPerVisitor = (response: Response) => perVisitorPages.has(response);
 
 /** A render result as the HTTP answer: the page (with its cache headers) or the redirect. */
-export function pageResponse(result: RenderResult, templates: PageTemplates, manifest?: Manifest): Response {
+export function pageResponse(result: RenderResult, templates: PageTemplates, manifest?: Manifest, request?: Request): Response {
   if (result.type === 'redirect') return new Response(null, { status: result.status, headers: { Location: result.location } });
   if (result.type === 'response') return result.response;
   const template = !result.islands ? templates.app : result.appStylesheet ? templates.islandsAppStyle : result.wakesAtLoad ? templates.islands : templates.islandsWaiting;
   const preload = manifest && !result.islands ? preloadLinks(manifest, result.routeIds) : '';
-  const style = result.islands && !result.appStylesheet && templates.islandsStyle ? templates.islandsStyle(result.body, result.wakesAtLoad === true) : '';
+  // A page that goes on after its first render carries the whole stylesheet: its later states use
+  // rules its first HTML does not.
+  const style = result.islands && !result.appStylesheet && templates.islandsStyle ? templates.islandsStyle(result.body, result.wakesAtLoad === true || result.stream !== undefined) : '';
   const html = template.fill({
     lang: result.lang,
     head: [style, result.head, preload].filter(Boolean).join('\n    '),
     body: result.body,
     data: result.data,
   });
-  const response = new Response(html, {
-    status: result.status,
-    // A page rendered for a signed-in visitor holds their name and balance: never stored by a
-    // shared cache. Pages for visitors without a session are the same for all of them, unless
-    // what they show is asked afresh for each request (`perRequest`: the order lookup).
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': result.personal ? 'private, no-store' : result.perRequest ? 'no-store' : 'no-cache',
-      Vary: 'Cookie',
-      ...(result.retryAfter ? { 'Retry-After': result.retryAfter } : {}),
+  // A page rendered for a signed-in visitor holds their name and balance: never stored by a
+  // shared cache. Pages for visitors without a session are the same for all of them, unless
+  // what they show is asked afresh for each request (`perRequest`: the order lookup).
+  const headers: Record<string, string> = {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': result.personal || result.stream ? 'private, no-store' : result.perRequest ? 'no-store' : 'no-cache',
+    Vary: 'Cookie',
+    ...(result.retryAfter ? { 'Retry-After': result.retryAfter } : {}),
+  };
+  const cut = result.stream ? STREAM_POINT.exec(html) : null;
+  const response = cut
+    ? streamedPage(html.slice(0, cut.index), result.stream!(), html.slice(cut.index + cut[0].length), headers, request, result.status)
+    : new Response(html, { status: result.status, headers });
+  if (result.perVisitor || result.perRequest || result.stream) perVisitorPages.add(response);
+  return response;
+}
+
+/**
+ * A page written in parts (docs/decisions/0035): `first` at once, each of `later` as it comes,
+ * then `last`. Compressed here, each part flushed as it is written (the answers' compression
+ * middleware would hold them back to fill its blocks); `X-Accel-Buffering: no` asks a proxy in
+ * front not to hold them either. Nothing runs until the answer is read, and a visitor who leaves
+ * ends `later`.
+ */
+function streamedPage(first: string, later: AsyncIterable<string>, last: string, headers: Record<string, string>, request: Request | undefined, status: number): Response {
+  const gzip = /\bgzip\b/i.test(request?.headers.get('accept-encoding') ?? '');
+  async function* parts() {
+    yield first;
+    yield* later;
+    yield last;
+  }
+  async function* encoded(): AsyncGenerator<Uint8Array> {
+    if (!gzip) {
+      for await (const part of parts()) yield Buffer.from(part);
+      return;
+    }
+    const zip = createGzip();
+    const out: Buffer[] = [];
+    zip.on('data', (chunk: Buffer) => out.push(chunk));
+    const ended = once(zip, 'end');
+    try {
+      for await (const part of parts()) {
+        zip.write(part);
+        await new Promise<void>((done) => zip.flush(zlibConstants.Z_SYNC_FLUSH, () => done()));
+        // What the flush pushed reaches the 'data' listener on the ticks that follow.
+        await new Promise<void>((done) => setImmediate(done));
+        yield Buffer.concat(out.splice(0));
+      }
+      zip.end();
+      await ended;
+      yield Buffer.concat(out.splice(0));
+    } finally {
+      zip.destroy();
+    }
+  }
+  const iterator = encoded();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await iterator.return(undefined);
     },
   });
-  if (result.perVisitor || result.perRequest) perVisitorPages.add(response);
-  return response;
+  return new Response(body, {
+    status,
+    // `no-transform`: nothing on the way compresses it again, which would hold its parts back.
+    headers: { ...headers, 'Cache-Control': `${headers['Cache-Control']}, no-transform`, Vary: 'Cookie, Accept-Encoding', 'X-Accel-Buffering': 'no', ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) },
+  });
 }
 
 /**
@@ -222,7 +284,7 @@ export async function createBuiltRenderer(distDir = resolve('dist')): Promise<We
   const template = await inlineIcon(await inlineStylesheets(await readFile(resolve(clientDir, 'index.html'), 'utf8'), clientDir), clientDir);
   const templates = pageTemplates(template, `/${islandsEntry.file}`, islandsStylesheet);
   const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry-server.js')).href)) as { render: RenderFn };
-  return { render: async (request, ctx) => pageResponse(await entry.render(request, ctx), templates, manifest) };
+  return { render: async (request, ctx) => pageResponse(await entry.render(request, ctx), templates, manifest, request) };
 }
 
 /** Development: Vite transforms the template and loads the server entry with hot reload. */
@@ -233,7 +295,7 @@ export function createDevRenderer(vite: ViteDevServer): WebRenderer {
       const raw = await readFile(resolve('src/web/index.html'), 'utf8');
       const template = await vite.transformIndexHtml(url.pathname, raw);
       const entry = (await vite.ssrLoadModule('/entry-server.tsx')) as { render: RenderFn };
-      return pageResponse(await entry.render(request, ctx), pageTemplates(template, '/entry-islands.tsx'));
+      return pageResponse(await entry.render(request, ctx), pageTemplates(template, '/entry-islands.tsx'), undefined, request);
     },
   };
 }

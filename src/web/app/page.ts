@@ -1,5 +1,5 @@
 import type { I18n, TFunction } from '../i18n';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { isLanguage, type Language } from '../../core/i18n';
 import { loadNamespaces } from '../i18n';
@@ -55,7 +55,26 @@ export interface PageModule {
    * that customers share (server/web/personalPages.ts).
    */
   perVisitor?: boolean;
+  /**
+   * What the page shows after its first render, which the server streams into the same answer
+   * (./streamed.tsx, docs/decisions/0035): the payment return page's later checks.
+   */
+  stream?: PageStream;
 }
+
+/** What a page's stream is given on the server: the address, the language and text, the visitor, and the API in process. */
+export interface PageStreamArgs {
+  url: URL;
+  lang: Language;
+  t: TFunction;
+  signedIn: boolean;
+  fetch: (path: string, init?: RequestInit) => Promise<Response>;
+}
+/**
+ * A page's later states, each replacing the one before where the page rendered `<StreamedSteps>`
+ * (./streamed.tsx). Runs on the server once the page's first part is sent; ends with the page.
+ */
+export type PageStream = (args: PageStreamArgs) => AsyncIterable<ReactNode>;
 /**
  * A page's title and description. `site` holds the site settings (name, description, contacts):
  * titles end with the site name, and a page without a description of its own gets the site's.
@@ -70,6 +89,7 @@ export interface PageHandle {
   islandNs?: readonly string[];
   stylesheet?: 'app';
   perVisitor?: boolean;
+  stream?: PageStream;
 }
 
 let clientI18n: I18n | null = null;
@@ -90,7 +110,7 @@ export function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'>
   return {
     lazy: async () => {
       const mod = await load();
-      const handle: PageHandle = { ns: mod.ns ?? [], meta: mod.meta, status: mod.status, islands: mod.islands, islandNs: mod.islandNs, stylesheet: mod.stylesheet, perVisitor: mod.perVisitor };
+      const handle: PageHandle = { ns: mod.ns ?? [], meta: mod.meta, status: mod.status, islands: mod.islands, islandNs: mod.islandNs, stylesheet: mod.stylesheet, perVisitor: mod.perVisitor, stream: mod.stream };
       return {
         Component: mod.default,
         handle,

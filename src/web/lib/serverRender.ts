@@ -48,4 +48,9 @@ export type RenderResult =
       perRequest: boolean;
       /** A loader's `Retry-After` (the order lookup past its limit answers 429 with it). */
       retryAfter?: string;
+      /**
+       * The HTML of the page's later states, written where `body` holds app/streamed.tsx's
+       * `STREAM_POINT`, each as it comes (app/page.ts `PageStream`, docs/decisions/0035).
+       */
+      stream?: () => AsyncIterable<string>;
     };

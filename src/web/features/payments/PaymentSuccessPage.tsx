@@ -1,13 +1,11 @@
-import { CheckCircle2, Clock, LayoutDashboard, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { CheckCircle2, Clock, LayoutDashboard, Search, XCircle } from 'lucide-react';
+import { data, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from '../../i18n';
-import { island } from '../../islands/island';
-import { useSearchParams } from 'react-router';
-import type { PageMeta } from '../../app/page';
+import type { PageMeta, PageStream, PageStreamArgs } from '../../app/page';
+import { StreamedSteps } from '../../app/streamed';
 import { ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
-import { useMe } from '../auth';
 import { ApiError } from '../../lib/api';
 import { checkPayment, checkPaymentStatus } from './check';
 import { ResultCard } from './ResultCard';
@@ -23,135 +21,168 @@ export const VERIFY_INTERVAL_MS = 3000;
 /** Each attempt stays on screen at least this long, the last one too, so "3/3" can be read. */
 export const ATTEMPT_VISIBLE_MS = 1500;
 
-type State = { phase: 'verifying'; attempt: number } | { phase: 'completed'; transactionId: string | null } | { phase: 'accepted'; transactionId: string | null; note?: string };
+type State =
+  | { phase: 'verifying'; attempt: number }
+  | { phase: 'completed'; transactionId: string | null }
+  | { phase: 'accepted'; transactionId: string | null; note?: string }
+  /** The gateway declined it (a gateway with one return address sends it here too): on to the error page. */
+  | { phase: 'failed' };
+
+/** What the address names: the payment's reference (`order`) and the gateway's transaction id. */
+const addressed = (params: URLSearchParams) => ({ reference: (params.get('order') ?? '').trim(), queryTransaction: params.get('transaction_id') });
+const errorPage = (reference: string) => `/payment-error?order=${encodeURIComponent(reference)}`;
 
 /**
- * /payment-success?order=…&transaction_id=…: asks the server what it knows about the payment
- * (the server asks the gateway; only its settlement credits). Completed → "balance updated";
- * anything else after the attempts → "accepted, the balance updates within 1–2 minutes".
+ * /payment-success?order=…&transaction_id=…: the server asks what it knows about the payment (it
+ * asks the gateway; only its settlement credits). Completed → "balance updated"; declined → the
+ * error page; anything else after the attempts → "accepted, the balance updates within 1–2
+ * minutes". The checks run on the server while the page is written (docs/decisions/0035): the
+ * page shows "attempt 1/3" at once, and each later state as the server writes it, with no script.
  */
-export function PaymentSuccessView() {
+export function PaymentSuccessView({ state, reference, transactionId }: { state: State; reference: string; transactionId: string | null }) {
   const { t } = useTranslation('payments');
   const lang = useLanguage();
-  const [params] = useSearchParams();
-  const reference = (params.get('order') ?? '').trim();
-  const queryTransaction = params.get('transaction_id');
-  const me = useMe();
-  const signedIn = Boolean(me.data);
-  const [state, setState] = useState<State>({ phase: 'verifying', attempt: 1 });
-
-  useEffect(() => {
-    if (me.isPending) return;
-    // Nothing to check without a reference: the accepted message.
-    if (!reference) {
-      setState({ phase: 'accepted', transactionId: queryTransaction });
-      return;
-    }
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const wait = (ms: number) => new Promise<void>((ok) => (timer = setTimeout(ok, ms)));
-    const run = async (attempt: number) => {
-      setState({ phase: 'verifying', attempt });
-      const shownAt = Date.now();
-      let note: string | undefined;
-      let transactionId = queryTransaction;
-      let completed = false;
-      try {
-        // Signed out (paid on another device, or the session ended meanwhile): the payment's state by its reference.
-        const payment = signedIn ? await checkPayment(reference) : await checkPaymentStatus(reference);
-        transactionId = payment.transactionId ?? queryTransaction;
-        completed = payment.status === 'completed';
-        // A gateway with one return address (Payriff) sends a declined payment here too: the
-        // error page says why.
-        if (payment.status === 'failed' || payment.status === 'cancelled') {
-          window.location.replace(`/payment-error?order=${encodeURIComponent(reference)}`);
-          return;
-        }
-      } catch (err) {
-        if (err instanceof ApiError && err.code === 'PAYMENT_NOT_FOUND') note = errorText(t, err, 'payments');
-      }
-      if (!live) return;
-      await wait(Math.max(0, ATTEMPT_VISIBLE_MS - (Date.now() - shownAt)));
-      if (!live) return;
-      if (completed) setState({ phase: 'completed', transactionId });
-      else if (attempt >= VERIFY_ATTEMPTS) setState({ phase: 'accepted', transactionId, note });
-      else {
-        await wait(Math.max(0, VERIFY_INTERVAL_MS - (Date.now() - shownAt)));
-        if (live) void run(attempt + 1);
-      }
-    };
-    void run(1);
-    return () => {
-      live = false;
-      if (timer) clearTimeout(timer);
-    };
-  }, [me.isPending, signedIn, reference, queryTransaction, t]);
-
-  const transactionId = state.phase === 'verifying' ? queryTransaction : state.transactionId;
   // A top-up's reference is a payment number; anything else names an order.
   const topUp = !reference || isTopUpReference(reference);
   const details = [
     { key: topUp ? 'topUp' : 'order', value: reference || '—' },
     { key: 'transaction', value: transactionId || '—' },
   ];
-  const showTrack = !topUp;
 
-  return (
-    <main id="main" className="flex flex-1 items-center justify-center bg-slate-50 px-4 py-12 sm:py-20">
+  if (state.phase === 'failed') {
+    const to = errorPage(reference);
+    return (
       <ResultCard
-        tone={state.phase === 'completed' ? 'success' : state.phase === 'accepted' ? 'info' : 'neutral'}
-        icon={
-          state.phase === 'verifying' ? (
-            <Spinner className="size-9" />
-          ) : state.phase === 'completed' ? (
-            <CheckCircle2 className="size-9" aria-hidden="true" />
-          ) : (
-            <Clock className="size-9" aria-hidden="true" />
-          )
-        }
-        title={state.phase === 'verifying' ? t('success.verifying') : state.phase === 'completed' ? t('success.completedTitle') : t('success.acceptedTitle')}
+        tone="danger"
+        live={false}
+        icon={<XCircle className="size-9" aria-hidden="true" />}
+        title={t('error.title')}
         testId="payment-success"
-        status={state.phase}
+        status="failed"
         details={details.map((d) => ({ label: t(`result.${d.key}`), value: d.value }))}
         actions={
-          <>
-            <ButtonLink to={`/${lang}/dashboard?payment=success`} className="w-full sm:w-auto">
-              <LayoutDashboard className="size-4" aria-hidden="true" />
-              {t('result.dashboard')}
-            </ButtonLink>
-            {showTrack ? (
-              <ButtonLink to={`/track?order=${encodeURIComponent(reference)}`} variant="outline" className="w-full sm:w-auto">
-                <Search className="size-4" aria-hidden="true" />
-                {t('result.track')}
-              </ButtonLink>
-            ) : null}
-          </>
+          <ButtonLink to={to} className="w-full sm:w-auto">
+            {t('error.title')}
+          </ButtonLink>
         }
       >
-        {state.phase === 'verifying' ? (
-          <p>
-            {t('success.verifyingText')} <span className="font-semibold tabular-nums">{t('success.attempt', { n: state.attempt, total: VERIFY_ATTEMPTS })}</span>
-          </p>
-        ) : state.phase === 'completed' ? (
-          <p>{t('success.completed')}</p>
-        ) : (
-          <>
-            <p>{t('success.accepted')}</p>
-            {state.note ? <p className="mt-2 text-sm text-amber-700">{state.note}</p> : null}
-          </>
-        )}
+        {/* The browser goes on to the error page at once; the link is there if it does not. */}
+        <meta httpEquiv="refresh" content={`0;url=${to}`} />
+        <p>{t('error.text')}</p>
       </ResultCard>
+    );
+  }
+
+  return (
+    <ResultCard
+      tone={state.phase === 'completed' ? 'success' : state.phase === 'accepted' ? 'info' : 'neutral'}
+      live={false}
+      icon={
+        state.phase === 'verifying' ? (
+          <Spinner className="size-9" />
+        ) : state.phase === 'completed' ? (
+          <CheckCircle2 className="size-9" aria-hidden="true" />
+        ) : (
+          <Clock className="size-9" aria-hidden="true" />
+        )
+      }
+      title={state.phase === 'verifying' ? t('success.verifying') : state.phase === 'completed' ? t('success.completedTitle') : t('success.acceptedTitle')}
+      testId="payment-success"
+      status={state.phase}
+      details={details.map((d) => ({ label: t(`result.${d.key}`), value: d.value }))}
+      actions={
+        <>
+          <ButtonLink to={`/${lang}/dashboard?payment=success`} className="w-full sm:w-auto">
+            <LayoutDashboard className="size-4" aria-hidden="true" />
+            {t('result.dashboard')}
+          </ButtonLink>
+          {!topUp ? (
+            <ButtonLink to={`/track?order=${encodeURIComponent(reference)}`} variant="outline" className="w-full sm:w-auto">
+              <Search className="size-4" aria-hidden="true" />
+              {t('result.track')}
+            </ButtonLink>
+          ) : null}
+        </>
+      }
+    >
+      {state.phase === 'verifying' ? (
+        <p>
+          {t('success.verifyingText')} <span className="font-semibold tabular-nums">{t('success.attempt', { n: state.attempt, total: VERIFY_ATTEMPTS })}</span>
+        </p>
+      ) : state.phase === 'completed' ? (
+        <p>{t('success.completed')}</p>
+      ) : (
+        <>
+          <p>{t('success.accepted')}</p>
+          {state.note ? <p className="mt-2 text-sm text-amber-700">{state.note}</p> : null}
+        </>
+      )}
+    </ResultCard>
+  );
+}
+
+/** Answered afresh for each request, never kept: what it shows is the payment's state now. */
+export function loader(_args: LoaderFunctionArgs) {
+  return data(null, { headers: { 'Cache-Control': 'no-store' } });
+}
+
+/** The first state: "attempt 1/3" (or, with no reference to check, the accepted message), where the later ones follow. */
+export default function PaymentSuccessPage() {
+  const [params] = useSearchParams();
+  const { reference, queryTransaction } = addressed(params);
+  return (
+    <main id="main" className="flex flex-1 items-center justify-center bg-slate-50 px-4 py-12 sm:py-20">
+      <StreamedSteps>
+        <PaymentSuccessView
+          state={reference ? { phase: 'verifying', attempt: 1 } : { phase: 'accepted', transactionId: queryTransaction }}
+          reference={reference}
+          transactionId={queryTransaction}
+        />
+      </StreamedSteps>
     </main>
   );
 }
 
-const PaymentSuccessViewIsland = island('PaymentSuccess', PaymentSuccessView);
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/** The page is static around its one island, which holds all of it that changes. */
-export default function PaymentSuccessPage() {
-  return <PaymentSuccessViewIsland />;
+/** One check, as the visitor may ask it: their own payment signed in, its state alone by its reference signed out. */
+async function checkOnce(args: PageStreamArgs, reference: string) {
+  try {
+    const payment = args.signedIn ? await checkPayment(reference, args.fetch) : await checkPaymentStatus(reference, args.fetch);
+    return { status: payment.status, transactionId: payment.transactionId ?? null, note: undefined };
+  } catch (err) {
+    return { status: null, transactionId: null, note: err instanceof ApiError && err.code === 'PAYMENT_NOT_FOUND' ? errorText(args.t, err, 'payments') : undefined };
+  }
 }
 
+/**
+ * The later states (docs/rules.md#payments): up to 3 checks, 3 s apart, each attempt shown at
+ * least 1.5 s; the first is on the page already.
+ */
+export const stream: PageStream = async function* (args) {
+  const { reference, queryTransaction } = addressed(args.url.searchParams);
+  if (!reference) return;
+  const view = (state: State, transactionId: string | null = queryTransaction) => <PaymentSuccessView state={state} reference={reference} transactionId={transactionId} />;
+  for (let attempt = 1; attempt <= VERIFY_ATTEMPTS; attempt++) {
+    const shownAt = Date.now();
+    if (attempt > 1) yield view({ phase: 'verifying', attempt });
+    const found = await checkOnce(args, reference);
+    const transactionId = found.transactionId ?? queryTransaction;
+    if (found.status === 'failed' || found.status === 'cancelled') {
+      yield view({ phase: 'failed' }, transactionId);
+      return;
+    }
+    await wait(ATTEMPT_VISIBLE_MS - (Date.now() - shownAt));
+    if (found.status === 'completed') {
+      yield view({ phase: 'completed', transactionId }, transactionId);
+      return;
+    }
+    if (attempt === VERIFY_ATTEMPTS) {
+      yield view({ phase: 'accepted', transactionId, note: found.note }, transactionId);
+      return;
+    }
+    await wait(VERIFY_INTERVAL_MS - (Date.now() - shownAt));
+  }
+};
+
 export const islands = true;
-/** What its islands read besides `common`: the rest of the page's text is in its HTML. */
-export const islandNs = ['payments'];

@@ -8,7 +8,7 @@ const TONES = {
   neutral: 'bg-brand-50 text-brand-600 ring-brand-100',
 } as const;
 
-/** The payment return pages' card: icon, title and message in a live region, details, actions. */
+/** The payment return pages' card: icon, title and message (in a live region), details, actions. */
 export function ResultCard({
   tone,
   icon,
@@ -18,6 +18,7 @@ export function ResultCard({
   actions,
   testId,
   status,
+  live = true,
 }: {
   tone: keyof typeof TONES;
   icon: ReactNode;
@@ -27,6 +28,8 @@ export function ResultCard({
   actions: ReactNode;
   testId: string;
   status: string;
+  /** Its message in a live region of its own; false where the card stands in one already (app/streamed.tsx). */
+  live?: boolean;
 }) {
   return (
     <section
@@ -35,7 +38,7 @@ export function ResultCard({
       data-status={status}
       className="w-full max-w-lg rounded-3xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10"
     >
-      <div role="status" aria-live="polite">
+      <div {...(live ? { role: 'status', 'aria-live': 'polite' as const } : {})}>
         <span className={cn('mx-auto grid size-16 place-items-center rounded-full ring-8', TONES[tone])}>{icon}</span>
         <h1 id={`${testId}-title`} className="mt-6 text-2xl font-extrabold tracking-tight text-slate-900 text-balance">
           {title}
