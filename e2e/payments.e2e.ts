@@ -148,7 +148,8 @@ describe.skipIf(!hasChromium())('payments', () => {
     await payWithCard(declined, '4000 0000 0000 0002');
     await declined.waitForURL((url) => url.pathname === '/payment-error');
     const failedReference = new URL(declined.url()).searchParams.get('order')!;
-    const error = declined.getByTestId('payment-error');
+    // The reason follows in the page once the server knows it (docs/decisions/0035).
+    const error = declined.locator('[data-testid="payment-error"][data-status="error"]');
     await error.getByRole('heading', { name: 'Payment failed' }).waitFor();
     await error.getByText(failedReference).waitFor();
     // The gateway returned without a reason; the page asks the server, which knows the bank's answer.

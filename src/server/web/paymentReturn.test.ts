@@ -26,7 +26,9 @@ beforeAll(async () => {
   ({ app } = await createTestApp(database, { web: sourceRenderer(), gateways: gatewayRegistry({}), clientDir: mkdtempSync(join(tmpdir(), 'artim-client-')) }));
   customer = await signUpUser(app);
   const payment = (reference: string, status: 'completed' | 'failed') => ({ reference, userId: customer.id, amountUsdMicros: 5_000_000, amountMinor: 850, rate: '1.7', provider: 'sandbox', status });
-  await database.db.insert(payments).values([payment(`balance-done-${customer.id}`, 'completed'), payment(`balance-declined-${customer.id}`, 'failed')]);
+  await database.db
+    .insert(payments)
+    .values([payment(`balance-done-${customer.id}`, 'completed'), { ...payment(`balance-declined-${customer.id}`, 'failed'), gatewayCode: '05', gatewayMessage: 'Do not honour' }]);
 });
 afterAll(async () => {
   await database.close();
@@ -71,6 +73,21 @@ describe('the payment return page', () => {
     expect(later).toContain('data-status="failed"');
     expect(later).toContain(`<meta http-equiv="refresh" content="0;url=/payment-error?order=${reference}"/>`);
     expect(later).toContain(`href="/payment-error?order=${reference}"`);
+  });
+
+  it('the error page: "checking" at once when the address gives no reason, then the reason the server knows', async () => {
+    const reference = `balance-declined-${customer.id}`;
+    const { first, whole } = await readParts(await app.request(`/payment-error?order=${reference}`));
+    expect(first).toContain('data-status="checking"');
+    expect(first).not.toContain('data-stream-step="1"');
+    const later = whole.slice(whole.indexOf('data-stream-step="1"'));
+    expect(later).toContain('data-status="error"');
+    expect(later).toContain('Your bank declined the card. Try another card or contact your bank.');
+    expect(whole).not.toContain('data-island="PaymentError"');
+    // A reason in the address is shown as text at once, and nothing is asked.
+    const given = await (await app.request(`/payment-error?order=${reference}&error=${encodeURIComponent('<b>Kart rədd edildi</b>')}`)).text();
+    expect(given).toContain('&lt;b&gt;Kart rədd edildi&lt;/b&gt;');
+    expect(given).not.toContain('data-stream-step="1"');
   });
 
   it('compresses each part as it is written when the browser accepts gzip', async () => {

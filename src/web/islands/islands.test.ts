@@ -43,10 +43,9 @@ describe('islands', () => {
       for (const m of text.matchAll(/\bisland\('([^']+)', \w+\)/g)) idle.add(m[1]!);
       for (const m of text.matchAll(/\bisland\('([^']+)', \w+, \{ wake: 'touched'(?:, query: (\w+))?(?:, text: (\[[^\]]*\]))? \}\)/g)) touched.set(m[1]!, [m[2], m[3]].filter(Boolean).join(' '));
     }
-    // The payment error page asks why the payment failed as it opens (the success page's checks run
-    // on the server while it is written: docs/decisions/0035); the order page loads its service
-    // list, the dashboard its counters and the active orders too.
-    expect([...idle].sort()).toEqual(['Dashboard', 'Order', 'PaymentError']);
+    // The order page loads its service list, the dashboard its counters and the active orders too.
+    // (The payment return pages' checks run on the server while it writes them: docs/decisions/0035.)
+    expect([...idle].sort()).toEqual(['Dashboard', 'Order']);
     // The header opens the sign-in dialog the home page's address asks for, with its text (docs/decisions/0031).
     // The lookup acts on no parameter at load: the server rendered what a number in the address finds
     // (features/tracking/TrackPage.tsx).

@@ -13,7 +13,6 @@ export const ISLANDS: Record<string, () => Promise<Island>> = {
   ConsultButton: () => import('../features/services/ConsultButton').then(({ ConsultButton }) => ConsultButton),
   ContactForm: () => import('../features/support/ContactForm').then(({ ContactForm }) => ContactForm),
   Track: () => import('../features/tracking/TrackView').then(({ TrackView }) => TrackView),
-  PaymentError: () => import('../features/payments/PaymentErrorPage').then(({ PaymentErrorView }) => PaymentErrorView),
   Order: () => import('../features/catalog/OrderPage').then(({ OrderView }) => OrderView),
   Dashboard: () => import('../features/dashboard/DashboardPage').then(({ DashboardView }) => DashboardView),
 };

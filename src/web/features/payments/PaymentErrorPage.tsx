@@ -1,9 +1,8 @@
 import { LayoutDashboard, LifeBuoy, XCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
-import { island } from '../../islands/island';
-import { useSearchParams } from 'react-router';
-import type { PageMeta } from '../../app/page';
+import { data, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import type { PageMeta, PageStream } from '../../app/page';
+import { StreamedSteps } from '../../app/streamed';
 import { ButtonLink } from '../../components/ui/Button';
 import { useLanguage } from '../../lib/language';
 import { checkPaymentStatus } from './check';
@@ -19,81 +18,92 @@ const ERROR_MAX = 300;
 const REASON_ATTEMPTS = 3;
 const REASON_INTERVAL_MS = 1500;
 
+/** What the address says: the payment's reference and the gateway's error, as plain text, cut to ERROR_MAX. */
+const addressed = (params: URLSearchParams) => ({ reference: (params.get('order') ?? '').trim(), given: (params.get('error') ?? '').trim().slice(0, ERROR_MAX) });
+
 /**
  * /payment-error?order=…&error=…: the payment did not go through. The error from the address is
- * shown as plain text; nothing was credited.
+ * shown as plain text; nothing was credited. Gateways return here without a reason: the server,
+ * which knows it once the payment is settled, is asked while it writes the page
+ * (docs/decisions/0035), and the reason follows in the same answer.
  */
-export function PaymentErrorView() {
+export function PaymentErrorView({ reference, error, checking }: { reference: string; error: string; checking: boolean }) {
   const { t } = useTranslation('payments');
   const lang = useLanguage();
-  const [params] = useSearchParams();
-  const reference = (params.get('order') ?? '').trim();
-  const given = (params.get('error') ?? '').trim().slice(0, ERROR_MAX);
-  // Gateways return here without a reason: the server knows it once the payment is settled.
-  const [known, setKnown] = useState<{ state: 'checking' | 'done'; text: string }>({ state: given || !reference ? 'done' : 'checking', text: '' });
-  useEffect(() => {
-    if (given || !reference) return;
-    let live = true;
-    void (async () => {
-      let text = '';
-      // The gateway's callback may arrive a moment after the visitor: ask a few times.
-      for (let attempt = 0; attempt < REASON_ATTEMPTS && live && !text; attempt++) {
-        if (attempt > 0) await new Promise((ok) => setTimeout(ok, REASON_INTERVAL_MS));
-        try {
-          const payment = await checkPaymentStatus(reference);
-          if (payment.reason) text = payment.reason === 'other' ? (payment.gatewayMessage ? t('error.reasons.other', { message: payment.gatewayMessage }) : '') : t(`error.reasons.${payment.reason}`);
-          if (payment.status === 'completed' || payment.reason) break;
-        } catch {
-          break;
-        }
+  return (
+    <ResultCard
+      tone="danger"
+      live={false}
+      icon={<XCircle className="size-9" aria-hidden="true" />}
+      title={t('error.title')}
+      testId="payment-error"
+      status={checking ? 'checking' : 'error'}
+      details={[
+        { label: t(!reference || isTopUpReference(reference) ? 'result.topUp' : 'result.order'), value: reference || '—' },
+        ...(error ? [{ label: t('error.reason'), value: error, plain: true }] : []),
+        ...(checking ? [{ label: t('error.reason'), value: t('error.reasons.checking'), plain: true }] : []),
+      ]}
+      actions={
+        <>
+          <ButtonLink to={`/${lang}/dashboard?payment=error`} className="w-full sm:w-auto">
+            <LayoutDashboard className="size-4" aria-hidden="true" />
+            {t('result.dashboard')}
+          </ButtonLink>
+          <ButtonLink to={`/${lang}/contact`} variant="outline" className="w-full sm:w-auto">
+            <LifeBuoy className="size-4" aria-hidden="true" />
+            {t('error.support')}
+          </ButtonLink>
+        </>
       }
-      if (live) setKnown({ state: 'done', text: text.slice(0, ERROR_MAX) });
-    })();
-    return () => {
-      live = false;
-    };
-  }, [given, reference, t]);
-  const error = given || known.text;
+    >
+      <p>{t('error.text')}</p>
+    </ResultCard>
+  );
+}
 
+/** Answered afresh for each request, never kept: the reason it may ask for is the payment's now. */
+export function loader(_args: LoaderFunctionArgs) {
+  return data(null, { headers: { 'Cache-Control': 'no-store' } });
+}
+
+export default function PaymentErrorPage() {
+  const [params] = useSearchParams();
+  const { reference, given } = addressed(params);
   return (
     <main id="main" className="flex flex-1 items-center justify-center bg-slate-50 px-4 py-12 sm:py-20">
-      <ResultCard
-        tone="danger"
-        icon={<XCircle className="size-9" aria-hidden="true" />}
-        title={t('error.title')}
-        testId="payment-error"
-        status="error"
-        details={[
-          { label: t(!reference || isTopUpReference(reference) ? 'result.topUp' : 'result.order'), value: reference || '—' },
-          ...(error ? [{ label: t('error.reason'), value: error, plain: true }] : []),
-          ...(known.state === 'checking' ? [{ label: t('error.reason'), value: t('error.reasons.checking'), plain: true }] : []),
-        ]}
-        actions={
-          <>
-            <ButtonLink to={`/${lang}/dashboard?payment=error`} className="w-full sm:w-auto">
-              <LayoutDashboard className="size-4" aria-hidden="true" />
-              {t('result.dashboard')}
-            </ButtonLink>
-            <ButtonLink to={`/${lang}/contact`} variant="outline" className="w-full sm:w-auto">
-              <LifeBuoy className="size-4" aria-hidden="true" />
-              {t('error.support')}
-            </ButtonLink>
-          </>
-        }
-      >
-        <p>{t('error.text')}</p>
-      </ResultCard>
+      <StreamedSteps>
+        <PaymentErrorView reference={reference} error={given} checking={!given && Boolean(reference)} />
+      </StreamedSteps>
     </main>
   );
 }
 
-const PaymentErrorViewIsland = island('PaymentError', PaymentErrorView);
-
-/** The page is static around its one island, which holds all of it that changes. */
-export default function PaymentErrorPage() {
-  return <PaymentErrorViewIsland />;
-}
+/**
+ * The reason, when the address gave none: the gateway's callback may arrive a moment after the
+ * visitor, so the server is asked a few times, 1.5 s apart, until it knows the reason or the payment
+ * turns out completed.
+ */
+export const stream: PageStream = async function* (args) {
+  const { reference, given } = addressed(args.url.searchParams);
+  if (given || !reference) return;
+  let text = '';
+  for (let attempt = 0; attempt < REASON_ATTEMPTS && !text; attempt++) {
+    if (attempt > 0) await new Promise((ok) => setTimeout(ok, REASON_INTERVAL_MS));
+    try {
+      const payment = await checkPaymentStatus(reference, args.fetch);
+      if (payment.reason)
+        text =
+          payment.reason === 'other'
+            ? payment.gatewayMessage
+              ? args.t('payments:error.reasons.other', { message: payment.gatewayMessage })
+              : ''
+            : args.t(`payments:error.reasons.${payment.reason}`);
+      if (payment.status === 'completed' || payment.reason) break;
+    } catch {
+      break;
+    }
+  }
+  yield <PaymentErrorView reference={reference} error={text.slice(0, ERROR_MAX)} checking={false} />;
+};
 
 export const islands = true;
-/** What its islands read besides `common`: the rest of the page's text is in its HTML. */
-export const islandNs = ['payments'];
