@@ -1,12 +1,12 @@
 import { LayoutDashboard, LifeBuoy, XCircle } from 'lucide-react';
 import { useTranslation } from '../../i18n';
-import { data, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { PageMeta, PageStream } from '../../app/page';
-import { StreamedSteps } from '../../app/streamed';
 import { ButtonLink } from '../../components/ui/Button';
 import { useLanguage } from '../../lib/language';
 import { checkPaymentStatus } from './check';
 import { ResultCard } from './ResultCard';
+import { ReturnPageMain, returnPageLoader } from './returnPage';
 import { isTopUpReference } from '../../../core/contracts/paymentReference';
 
 export const ns = ['payments'];
@@ -61,20 +61,15 @@ export function PaymentErrorView({ reference, error, checking }: { reference: st
   );
 }
 
-/** Answered afresh for each request, never kept: the reason it may ask for is the payment's now. */
-export function loader(_args: LoaderFunctionArgs) {
-  return data(null, { headers: { 'Cache-Control': 'no-store' } });
-}
+export const loader = returnPageLoader;
 
 export default function PaymentErrorPage() {
   const [params] = useSearchParams();
   const { reference, given } = addressed(params);
   return (
-    <main id="main" className="flex flex-1 items-center justify-center bg-slate-50 px-4 py-12 sm:py-20">
-      <StreamedSteps>
-        <PaymentErrorView reference={reference} error={given} checking={!given && Boolean(reference)} />
-      </StreamedSteps>
-    </main>
+    <ReturnPageMain>
+      <PaymentErrorView reference={reference} error={given} checking={!given && Boolean(reference)} />
+    </ReturnPageMain>
   );
 }
 

@@ -1,14 +1,14 @@
 import { CheckCircle2, Clock, LayoutDashboard, Search, XCircle } from 'lucide-react';
-import { data, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n';
 import type { PageMeta, PageStream, PageStreamArgs } from '../../app/page';
-import { StreamedSteps } from '../../app/streamed';
 import { ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLanguage } from '../../lib/language';
 import { ApiError } from '../../lib/api';
 import { checkPayment, checkPaymentStatus } from './check';
 import { ResultCard } from './ResultCard';
+import { ReturnPageMain, returnPageLoader } from './returnPage';
 import { isTopUpReference } from '../../../core/contracts/paymentReference';
 import { errorText } from '../../lib/errorText';
 
@@ -121,25 +121,20 @@ export function PaymentSuccessView({ state, reference, transactionId }: { state:
   );
 }
 
-/** Answered afresh for each request, never kept: what it shows is the payment's state now. */
-export function loader(_args: LoaderFunctionArgs) {
-  return data(null, { headers: { 'Cache-Control': 'no-store' } });
-}
+export const loader = returnPageLoader;
 
 /** The first state: "attempt 1/3" (or, with no reference to check, the accepted message), where the later ones follow. */
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const { reference, queryTransaction } = addressed(params);
   return (
-    <main id="main" className="flex flex-1 items-center justify-center bg-slate-50 px-4 py-12 sm:py-20">
-      <StreamedSteps>
-        <PaymentSuccessView
-          state={reference ? { phase: 'verifying', attempt: 1 } : { phase: 'accepted', transactionId: queryTransaction }}
-          reference={reference}
-          transactionId={queryTransaction}
-        />
-      </StreamedSteps>
-    </main>
+    <ReturnPageMain>
+      <PaymentSuccessView
+        state={reference ? { phase: 'verifying', attempt: 1 } : { phase: 'accepted', transactionId: queryTransaction }}
+        reference={reference}
+        transactionId={queryTransaction}
+      />
+    </ReturnPageMain>
   );
 }
 
