@@ -30,5 +30,10 @@ export function createI18n(lang: Language, resources: Resources = {}): I18n {
 /** The bundles an instance holds (or only the namespaces named), to embed in the server's HTML for hydration. */
 export function usedResources(i18n: I18n, lang: Language, only?: readonly string[]): Resources {
   const all = i18n.data[lang] ?? {};
-  return { [lang]: only ? Object.fromEntries(Object.entries(all).filter(([ns]) => only.includes(ns))) : all };
+  // By name, not in the order the bundles finished loading: two renders of one page write the same
+  // bytes (server/web/personalPages.ts shares a shell only between identical renders).
+  const kept = Object.entries(all)
+    .filter(([ns]) => !only || only.includes(ns))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { [lang]: Object.fromEntries(kept) };
 }
