@@ -48,8 +48,8 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<{ 
 /**
  * Waits until React has hydrated the server-rendered page — on a public page, its islands that
  * wait to be touched too (docs/decisions/0027): they are woken as a first touch in each would, so
- * that a journey's next step meets live components. What happens before they are live is
- * e2e/early-input.e2e.ts's.
+ * that a journey's next step meets live components — and until its later parts are in place (the
+ * price list's rest). What happens before they are live is e2e/early-input.e2e.ts's.
  */
 export async function hydrated(page: Page) {
   const live = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
@@ -60,4 +60,6 @@ export async function hydrated(page: Page) {
     return asleep.length;
   });
   if (woken > 0) await live();
+  // A page's later parts (src/web/islands/laterParts.ts) are in place.
+  await page.waitForFunction(() => !document.querySelector('[data-later]'));
 }

@@ -4,7 +4,8 @@ import type { ServiceList } from '../src/core/contracts/catalog';
 import { platformDisplayName } from '../src/core/platforms';
 import { pricePerUnitDisplay } from '../src/core/pricing';
 import { formatMoneyDecimal } from '../src/web/lib/format';
-import { baseUrl, DESKTOP, hasChromium, hydrated, launch, openPage, PHONE } from './browser';
+import { PRICE_LIST_FIRST_ROWS } from '../src/web/features/catalog/priceList';
+import { baseUrl, DESKTOP, hasChromium, hydrated, launch, openPage, PHONE, visitorHeaders } from './browser';
 
 async function catalogue(lang: string): Promise<ServiceList> {
   return (await (await fetch(`${baseUrl()}/api/catalog/services?lang=${lang}`)).json()) as ServiceList;
@@ -72,4 +73,47 @@ describe.skipIf(!hasChromium())('price list', () => {
       await page.context().close();
     });
   }
+
+  it('comes with its first rows and brings the rest once painted; without a script, the rest is a page of its own', async () => {
+    const { services } = await catalogue('tr');
+    expect(services.length).toBeGreaterThan(PRICE_LIST_FIRST_ROWS);
+    const { page, problems } = await openPage(browser, PHONE);
+    const rest = page.waitForRequest((req) => new URL(req.url()).searchParams.get('from') === String(PRICE_LIST_FIRST_ROWS));
+    await page.goto('/tr/prices', { waitUntil: 'commit' });
+    await rest;
+    await hydrated(page);
+    // The whole list in the catalogue's order by platform and type, as the service list gives it.
+    expect(await page.locator('tr[data-service]').count()).toBe(services.length);
+    // Asked for after the first paint; one heading per platform, no id twice.
+    const { paint, asked, headings, platforms, ids } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+      asked: performance.getEntriesByType('resource').find((e) => e.name.includes('from='))!.startTime,
+      headings: document.querySelectorAll('section[data-platform] > h2').length,
+      platforms: new Set([...document.querySelectorAll('section[data-platform]')].map((s) => s.getAttribute('data-platform'))).size,
+      ids: [...document.querySelectorAll('[id]')].map((el) => el.id),
+    }));
+    expect(asked).toBeGreaterThan(paint);
+    expect(headings).toBe(platforms);
+    expect(new Set(ids).size).toBe(ids.length);
+    // A row of the rest looks like a row of the first part, and the page is no wider than the phone.
+    const looks = (index: number) =>
+      page.locator('tr[data-service]').nth(index).evaluate((tr) => [...tr.querySelectorAll('td')].map((td) => { const s = getComputedStyle(td); return `${s.display} ${s.paddingLeft} ${s.paddingTop} ${s.verticalAlign}`; }).join('|'));
+    expect(await looks(services.length - 1)).toBe(await looks(0));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(problems).toEqual([]);
+    await page.context().close();
+
+    // Without scripts: the link leads to the rest, and back.
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, baseURL: baseUrl(), extraHTTPHeaders: visitorHeaders() });
+    const plain = await context.newPage();
+    await plain.goto('/tr/prices');
+    expect(await plain.locator('tr[data-service]').count()).toBe(PRICE_LIST_FIRST_ROWS);
+    await plain.getByRole('link', { name: `Kalan ${services.length - PRICE_LIST_FIRST_ROWS} hizmeti göster` }).click();
+    await plain.waitForURL((url) => url.searchParams.get('from') === String(PRICE_LIST_FIRST_ROWS));
+    expect(await plain.locator('tr[data-service]').count()).toBe(services.length - PRICE_LIST_FIRST_ROWS);
+    await plain.getByRole('link', { name: 'Listenin başına dön' }).click();
+    await plain.waitForURL(`${baseUrl()}/tr/prices`);
+    expect(await plain.locator('tr[data-service]').count()).toBe(PRICE_LIST_FIRST_ROWS);
+    await context.close();
+  });
 });

@@ -10,8 +10,10 @@
  * runtime (./islands/runtime.tsx); islands hydrate one per task, an island touched first jumping
  * the queue. When every island that wakes by itself, and every island woken since, is live,
  * `<html data-hydrated="true">` says so (and stops saying it while one just woken hydrates).
+ * A page's later parts (the price list's rest: ./islands/laterParts.ts) are fetched and put in
+ * place once it has painted.
  */
-import { HYDRATED_ATTR, ISLAND_ATTR, ISLAND_WAKE_ATTR, ISLAND_WAKE_QUERY_ATTR, wakesByItself } from './islands/attrs';
+import { HYDRATED_ATTR, ISLAND_ATTR, LATER_ATTR, ISLAND_WAKE_ATTR, ISLAND_WAKE_QUERY_ATTR, wakesByItself } from './islands/attrs';
 import { pathLanguage } from '../core/i18n';
 import { settleLanguage } from './lib/languageMemory';
 import { ISLANDS } from './islands/registry';
@@ -140,6 +142,8 @@ function wakeAll() {
   if (window.requestIdleCallback) window.requestIdleCallback(all, { timeout: 2000 });
   else setTimeout(all, 1);
 }
+// A page's later parts (./islands/laterParts.ts), fetched once it has painted; their code only where there are some.
+if (document.querySelector(`[${LATER_ATTR}]`)) afterFirstPaint(() => void import('./islands/laterParts').then(({ fillLaterParts }) => fillLaterParts()));
 if (byThemselves.length === 0) pageLive();
 else fetchEarly();
 if (document.readyState === 'complete') wakeAll();

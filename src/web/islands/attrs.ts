@@ -67,3 +67,16 @@ export const STYLESHEET_ATTR = 'data-stylesheet';
  * painted, not while the document is read (docs/decisions/0034).
  */
 export const LOADER_META = 'artim-islands';
+
+/**
+ * A page's later part (docs/decisions/0036): an element `data-later="<address>"`, holding a link to
+ * that address, stands where the rest of a long list goes. Once the page has painted, the islands
+ * loader (./laterParts.ts) fetches the address and puts the children of its `data-part` element
+ * there. A child marked `data-continues` continues the element before the slot (its own children
+ * going into that element's last child, and so on down) and a child marked `data-repeats` (a
+ * heading the continued element already has) is left out; the others are put as they are.
+ */
+export const LATER_ATTR = 'data-later';
+export const PART_ATTR = 'data-part';
+export const CONTINUES_ATTR = 'data-continues';
+export const REPEATS_ATTR = 'data-repeats';

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { Search } from 'lucide-react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PublicService, ServiceList } from '../../../core/contracts/catalog';
@@ -13,7 +14,20 @@ import { useLanguage } from '../../lib/language';
 import { loaderApi } from '../../lib/loaderFetch';
 import { durationText } from './figures';
 import { unitPrice } from './orderForm';
-import { isFiltered, orderHref, priceGroups, priceListOptions, readPriceFilters, type PriceFilters } from './priceList';
+import {
+  isFiltered,
+  orderHref,
+  priceGroups,
+  PRICE_LIST_FIRST_ROWS,
+  priceListHref,
+  priceListOptions,
+  priceListPart,
+  readPriceFilters,
+  readPriceListFrom,
+  type PriceFilters,
+  type PriceGroupPart,
+} from './priceList';
+import { CONTINUES_ATTR, LATER_ATTR, PART_ATTR, REPEATS_ATTR } from '../../islands/attrs';
 import { useCustomerFees } from './useCustomerFees';
 
 export const ns = ['catalog', 'prices'];
@@ -23,18 +37,22 @@ interface PricesData {
   /** Null when the list could not be read. */
   list: ServiceList | null;
   filters: PriceFilters;
+  /** The address's `from`: the row the list's second part starts at (readPriceListFrom). */
+  from: string | null;
 }
 
 /** The whole catalogue in the page's language (read in process on the server) and the address's filters. */
 export async function loader(args: LoaderFunctionArgs): Promise<PricesData> {
-  const filters = readPriceFilters(new URL(args.request.url).searchParams);
+  const search = new URL(args.request.url).searchParams;
+  const filters = readPriceFilters(search);
+  const from = search.get('from');
   try {
     const res = await loaderApi(args).catalog.services.$get({ query: { lang: routeLanguage(args.params, args.request) } });
     if (!res.ok) throw new Error(`status ${res.status}`);
-    return { list: (await res.json()) as ServiceList, filters };
+    return { list: (await res.json()) as ServiceList, filters, from };
   } catch (err) {
     console.warn('price list not loaded', err);
-    return { list: null, filters };
+    return { list: null, filters, from };
   }
 }
 
@@ -46,16 +64,25 @@ const platformTitle = (t: TFunction, platform: string) => platformName(t, platfo
  * customer's own when they have a discount —, bounds, usual times, refill and cancel, and a link to
  * the order form with the service chosen. Search and filters are a plain form whose answer the
  * server renders, so the page needs no script of its own.
+ *
+ * The page carries the list's first PRICE_LIST_FIRST_ROWS rows; the rest stand behind a link to
+ * the same list `from` the next row, which the islands loader fetches and puts in place once the
+ * page is on the screen (docs/decisions/0036). That address renders the rest as a page of its own,
+ * its rows marked as continuing the first part's.
  */
 export default function PricesPage() {
   const { t } = useTranslation('prices');
   const lang = useLanguage();
-  const { list, filters } = useLoaderData<PricesData>();
+  const { list, filters, from: askedFrom } = useLoaderData<PricesData>();
   const fees: Fees | undefined = useCustomerFees(list?.fees);
   const services = list?.services ?? [];
   const groups = priceGroups(services, filters);
   const options = priceListOptions(services);
   const shown = groups.reduce((n, g) => n + g.count, 0);
+  const from = readPriceListFrom(askedFrom, shown);
+  const part = from === 0 ? priceListPart(groups, 0, PRICE_LIST_FIRST_ROWS) : priceListPart(groups, from, shown);
+  const rest = from === 0 ? Math.max(0, shown - PRICE_LIST_FIRST_ROWS) : 0;
+  const sections = part.map((g) => <PriceSection key={g.platform} g={g} fees={fees!} />);
   const discount = fees && Number(fees.discountPercent) > 0 ? String(fees.discountPercent) : null;
 
   return (
@@ -71,7 +98,11 @@ export default function PricesPage() {
         ) : (
           <>
             <div className="mt-6 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2 text-sm text-slate-600">
-              <p data-testid="prices-count">{t('count', { count: shown, shown: formatNumber(shown, lang), total: formatNumber(services.length, lang) })}</p>
+              <p data-testid="prices-count">
+                {from === 0
+                  ? t('count', { count: shown, shown: formatNumber(shown, lang), total: formatNumber(services.length, lang) })
+                  : t('countPart', { first: formatNumber(from + 1, lang), last: formatNumber(shown, lang), total: formatNumber(services.length, lang) })}
+              </p>
               {discount ? (
                 <p data-testid="prices-discount" className="rounded-md bg-emerald-50 px-2 py-0.5 font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset">
                   {t('discount', { percent: formatNumber(discount, lang) })}
@@ -87,22 +118,51 @@ export default function PricesPage() {
                   {t('filters.clear')}
                 </Link>
               </div>
+            ) : from === 0 ? (
+              <>
+                {sections}
+                {rest > 0 ? (
+                  <div {...{ [LATER_ATTR]: priceListHref(lang, filters, PRICE_LIST_FIRST_ROWS) }} className="mt-8 text-center">
+                    <a href={priceListHref(lang, filters, PRICE_LIST_FIRST_ROWS)} className={buttonClass('outline', 'md')}>
+                      {t('rest', { count: rest, rest: formatNumber(rest, lang) })}
+                    </a>
+                  </div>
+                ) : null}
+              </>
             ) : (
-              groups.map((g) => (
-                <section key={g.platform} aria-labelledby={`prices-${g.platform}`} data-platform={g.platform} className="mt-10">
-                  <h2 id={`prices-${g.platform}`} className="text-2xl font-bold tracking-tight text-slate-900">
-                    {platformTitle(t, g.platform)} <span className="text-base font-medium text-slate-500">({formatNumber(g.count, lang)})</span>
-                  </h2>
-                  {g.types.map((type) => (
-                    <PriceTable key={type.group} platform={g.platform} group={type.group} services={type.services} fees={fees!} />
-                  ))}
-                </section>
-              ))
+              <>
+                <p className="mt-6">
+                  <a href={priceListHref(lang, filters)} className="font-semibold text-brand-700 underline underline-offset-2">
+                    {t('fromStart')}
+                  </a>
+                </p>
+                <div {...{ [PART_ATTR]: 'prices' }}>{sections}</div>
+              </>
             )}
           </>
         )}
       </div>
     </main>
+  );
+}
+
+/** `data-continues` / `data-repeats` on an element of a later part that continues one the page already has (islands/laterParts.ts). */
+const continuing = (continues: boolean) => (continues ? { [CONTINUES_ATTR]: '' } : {});
+const repeating = (continues: boolean) => (continues ? { [REPEATS_ATTR]: '' } : {});
+
+/** One platform's rows of the part shown, under its heading with its whole count. */
+function PriceSection({ g, fees }: { g: PriceGroupPart; fees: Fees }) {
+  const { t } = useTranslation('prices');
+  const lang = useLanguage();
+  return (
+    <section aria-labelledby={`prices-${g.platform}`} data-platform={g.platform} className="mt-10" {...continuing(g.continues)}>
+      <h2 id={`prices-${g.platform}`} className="text-2xl font-bold tracking-tight text-slate-900" {...repeating(g.continues)}>
+        {platformTitle(t, g.platform)} <span className="text-base font-medium text-slate-500">({formatNumber(g.count, lang)})</span>
+      </h2>
+      {g.types.map((type) => (
+        <PriceTable key={type.group} platform={g.platform} group={type.group} services={type.services} count={type.count} continues={type.continues} fees={fees} />
+      ))}
+    </section>
   );
 }
 
@@ -195,21 +255,45 @@ function Abilities({ s }: { s: PublicService }) {
  * One type of one platform: a table whose rows lead to the order form. A catalogue has hundreds of
  * rows, so a row carries little markup: cell styles are set once on the table, the columns a phone
  * leaves out are marked `data-wide` (their figures stand under the name there), and links are
- * plain anchors (the next page comes from the server).
+ * plain anchors (the next page comes from the server). A table off the screen is not laid out
+ * (`content-visibility: auto`; until it is, its height is guessed from its rows: measured in the
+ * three languages, 10–13.5 rem each on a phone, 8–15 at tablet widths, 4.5 from `lg`): the list's
+ * rest, put in place after the first paint, costs the phone little.
  */
-function PriceTable({ platform, group, services, fees }: { platform: string; group: string; services: PublicService[]; fees: Fees }) {
+function PriceTable({
+  platform,
+  group,
+  services,
+  count,
+  continues,
+  fees,
+}: {
+  platform: string;
+  group: string;
+  services: PublicService[];
+  /** The type's rows in the whole list. */
+  count: number;
+  /** The rows continue a table already on the page (a later part's first). */
+  continues: boolean;
+  fees: Fees;
+}) {
   const { t } = useTranslation('prices');
   const lang = useLanguage();
   const none = '—';
   const time = (m: number | null | undefined) => (m == null ? none : durationText(t, m, lang));
   return (
-    <div className="mt-5 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-type={group}>
-      <table className="w-full text-left text-sm [&_[data-wide]]:hidden md:[&_[data-wide]]:table-cell [&_td]:px-3 [&_td]:py-3 [&_td]:align-top [&_th]:px-3 [&_th]:py-2 [&_th]:font-semibold">
-        <caption className="border-b border-slate-200 bg-slate-50 px-4 py-2.5 text-left text-base font-semibold text-slate-900">
+    <div
+      className="mt-5 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 [contain-intrinsic-size:auto_calc(var(--rows)*12rem+5rem)] [content-visibility:auto] md:[contain-intrinsic-size:auto_calc(var(--rows)*10rem+5rem)] lg:[contain-intrinsic-size:auto_calc(var(--rows)*4.5rem+5rem)]"
+      style={{ '--rows': services.length } as CSSProperties}
+      data-type={group}
+      {...continuing(continues)}
+    >
+      <table {...continuing(continues)} className="w-full text-left text-sm [&_[data-wide]]:hidden md:[&_[data-wide]]:table-cell [&_td]:px-3 [&_td]:py-3 [&_td]:align-top [&_th]:px-3 [&_th]:py-2 [&_th]:font-semibold">
+        <caption {...repeating(continues)} className="border-b border-slate-200 bg-slate-50 px-4 py-2.5 text-left text-base font-semibold text-slate-900">
           <span className="sr-only">{platformTitle(t, platform)}: </span>
-          {t(`catalog:groups.${group}`)} <span className="font-normal text-slate-500">({formatNumber(services.length, lang)})</span>
+          {t(`catalog:groups.${group}`)} <span className="font-normal text-slate-500">({formatNumber(count, lang)})</span>
         </caption>
-        <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
+        <thead {...repeating(continues)} className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
           <tr>
             <th scope="col" data-wide="">{t('columns.id')}</th>
             <th scope="col">{t('columns.service')}</th>
@@ -223,7 +307,7 @@ function PriceTable({ platform, group, services, fees }: { platform: string; gro
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 tabular-nums">
+        <tbody {...continuing(continues)} className="divide-y divide-slate-100 tabular-nums">
           {services.map((s) => {
             const unit = unitPrice(s, fees);
             const href = orderHref(lang, s);

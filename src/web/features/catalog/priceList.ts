@@ -81,6 +81,63 @@ export function priceGroups(services: readonly PublicService[], f: PriceFilters)
   });
 }
 
+/**
+ * The rows a price list's page carries itself; the rest come in a part of their own, asked for once
+ * the page is on the screen (docs/decisions/0036-the-price-list-in-two-parts.md): a catalogue of
+ * hundreds of services in one document is past what the first round trip carries.
+ */
+export const PRICE_LIST_FIRST_ROWS = 30;
+
+/** Where the list's second part starts: `from`, a row number the list has past its first part; any other value reads as the start. */
+export function readPriceListFrom(asked: string | null, rows: number): number {
+  const from = asked !== null && /^\d{1,9}$/.test(asked) ? Number(asked) : NaN;
+  return Number.isSafeInteger(from) && from >= PRICE_LIST_FIRST_ROWS && from < rows ? from : 0;
+}
+
+/** The list's address with these filters: its rows from `from` on when given. */
+export function priceListHref(lang: string, f: PriceFilters, from?: number): string {
+  const query = new URLSearchParams();
+  if (f.q) query.set('q', f.q);
+  if (f.platform) query.set('platform', f.platform);
+  if (f.type) query.set('type', f.type);
+  if (f.refill) query.set('refill', '1');
+  if (f.cancel) query.set('cancel', '1');
+  if (from !== undefined) query.set('from', String(from));
+  const search = query.toString();
+  return `/${lang}/prices${search ? `?${search}` : ''}`;
+}
+
+export interface PriceGroupPart {
+  platform: string;
+  /** The platform's rows in the whole list. */
+  count: number;
+  /** The platform had rows before this part: its section continues one already on the page. */
+  continues: boolean;
+  types: { group: ServiceGroup; services: PublicService[]; count: number; continues: boolean }[];
+}
+
+/**
+ * The rows numbered `from` (inclusive) to `to` (exclusive), counted across the groups in their
+ * order, with the groups and types they belong to; each keeps its whole count, and says whether it
+ * began before `from`.
+ */
+export function priceListPart(groups: readonly PriceGroup[], from: number, to: number): PriceGroupPart[] {
+  const part: PriceGroupPart[] = [];
+  let row = 0;
+  for (const g of groups) {
+    const types: PriceGroupPart['types'] = [];
+    const groupStart = row;
+    for (const t of g.types) {
+      const start = row;
+      row += t.services.length;
+      const services = t.services.slice(Math.max(0, from - start), Math.max(0, to - start));
+      if (services.length) types.push({ group: t.group, services, count: t.services.length, continues: start < from });
+    }
+    if (types.length) part.push({ platform: g.platform, count: g.count, continues: groupStart < from, types });
+  }
+  return part;
+}
+
 /** The order form with the service chosen (its platform too, when it has one). */
 export function orderHref(lang: string, s: Pick<PublicService, 'id' | 'platform'>): string {
   const query = new URLSearchParams({ platform: platformKey(s.platform), service: s.id });
