@@ -30,11 +30,12 @@ const PURE_ELSEWHERE = ['src/core/**/*.test.ts', 'src/web/**/!(bundle|shopTime|*
 const DOM = ['src/web/**/*.dom.test.{ts,tsx}'];
 /**
  * Kept to a process of their own: the bonuses panel's test moves the time zone; the capture
- * script's runs the page's first script, whose listeners stay on the page.
+ * script's runs the page's first script, whose listeners stay on the page; the later parts' test
+ * answers the page's requests from an HTTP server of its own.
  */
-const DOM_APART = ['src/web/features/admin/BonusesPanel.dom.test.tsx', 'src/web/islands/capture.dom.test.ts'];
+const DOM_APART = ['src/web/features/admin/BonusesPanel.dom.test.tsx', 'src/web/islands/capture.dom.test.ts', 'src/web/islands/laterParts.dom.test.ts'];
 /** DOM as the integration project leaves it out: every file of it but DOM_APART's. */
-const DOM_ELSEWHERE = ['src/web/**/!(BonusesPanel|capture).dom.test.{ts,tsx}'];
+const DOM_ELSEWHERE = ['src/web/**/!(BonusesPanel|capture|laterParts).dom.test.{ts,tsx}'];
 
 /**
  * The tests of the production build's bundles and stylesheets. `npm test` runs them apart, once

@@ -81,7 +81,7 @@ const TRACKED = '/track?order=…';
 let trackedNumber = '';
 /** The address a page is measured at: the lookup's with the placed order's number. */
 const addressOf = (path: string) => (path === TRACKED ? `/track?order=${trackedNumber}` : path);
-const PAGES = chosen(['/en', '/en/about', '/en/services', '/en/services/1', '/en/contact', '/en/order?platform=instagram', '/en/prices', '/en/blog', '/terms', '/privacy', '/az', '/tr', TRACKED]);
+const PAGES = chosen(['/en', '/en/about', '/en/services', '/en/services/1', '/en/contact', '/en/order?platform=instagram', '/en/prices', '/az/prices', '/tr/prices', '/en/blog', '/terms', '/privacy', '/az', '/tr', TRACKED]);
 /** Measured signed in; their code is split off the public pages, so the public budget does not apply. */
 const SIGNED_IN_PAGES = chosen(['/en/dashboard']);
 const BUDGET = { jsKb: 80, lcpMs: 800, lighthouseScore: 1 };
