@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -275,4 +277,24 @@ export function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: 
 /** The rows of a raw `db.execute(sql…)`: node-postgres answers a result with `rows`, PGlite too, some drivers an array. */
 export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/** What Drizzle keeps for itself on a database handle: its dialect (the SQL it writes) and its session (the driver). */
+interface DrizzleInternals {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } };
+}
+
+/**
+ * Runs a raw statement that a hot path runs over and over (placing an order) as a named prepared
+ * statement, named by its text: node-postgres sends its text for PostgreSQL to parse once per
+ * connection, then only binds the values, and PostgreSQL may keep its plan. Otherwise as
+ * `db.execute` (the same rows, the same type parsing); on PGlite the name changes nothing. A
+ * statement whose text differs (another branch of it) is another statement.
+ */
+export function executePrepared(db: Db, query: SQL): Promise<unknown> {
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  const built = dialect.sqlToQuery(query);
+  const name = `artim_${createHash('sha256').update(built.sql).digest('hex').slice(0, 24)}`;
+  return session.prepareQuery(built, undefined, name, false).execute();
 }

@@ -12,7 +12,7 @@ import { platformKey } from '../../core/platforms';
 import { priceOrder } from '../../core/pricing';
 import { findService } from '../catalog';
 import { customerFees } from '../discounts';
-import { type Db, rowsOf } from '../db/client';
+import { type Db, executePrepared, rowsOf } from '../db/client';
 import { ledgerEntries, orders, rateLimits, users } from '../db/schema';
 import { hitSql, rateLimitedUntil, takeSlotsSql, type RateCounter, type RateRule } from '../http/rateLimit';
 import type { Logger } from '../logger';
@@ -265,7 +265,7 @@ export async function placeOrderWithApiId(deps: OrdersDeps, userId: string, inpu
         ${counter ? sql`(select reset_at from ${rateLimits} where key = ${counter.key})` : sql`null`} as window_ends,
         (select created_at from placed) as created_at, (select api_id from placed) as api_id, (select balance_micros from debit) as balance_micros,
         (select count(*) from charged) as charged, (select count from api_call) as calls, (select reset_at from api_call) as calls_end`;
-    const result = await retryOnTakenApiId(() => deps.db.execute(placing));
+    const result = await retryOnTakenApiId(() => executePrepared(deps.db, placing));
     created = rowsOf<Row>(result)[0];
     if (call) call.counted = true;
   } catch (err) {
