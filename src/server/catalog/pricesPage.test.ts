@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
-import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import { priceOrder } from '../../core/pricing';
 import { signUpUser } from '../auth/testing';
@@ -9,7 +8,7 @@ import { catalogServices, customerDiscounts, orders } from '../db/schema';
 import { saveSettings } from '../settings';
 import { catalogRow, tier } from '../testing/catalogRows';
 import { useTestShop } from '../testing/shop';
-import { sourceRenderer } from '../testing/web';
+import { renderedPage, sourceRenderer } from '../testing/web';
 
 /**
  * The price list /{lang}/prices as the server renders it: every active service by platform and
@@ -67,14 +66,10 @@ function seed() {
   return seeded;
 }
 
-let asked = 0;
-/** The page as a document; a query string of its own each time, so no kept copy answers. */
+/** The page as a document, the catalogue seeded first. */
 async function page(path: string, cookie?: string): Promise<Document> {
   await seed();
-  const res = await app.request(`${path}${path.includes('?') ? '&' : '?'}n=${++asked}`, { headers: cookie ? { cookie } : {} });
-  expect(res.status, path).toBe(200);
-  const window = new Window();
-  return new window.DOMParser().parseFromString(await res.text(), 'text/html') as unknown as Document;
+  return renderedPage(app, path, cookie);
 }
 
 const rows = (doc: Document) => [...doc.querySelectorAll('tr[data-service]')].map((tr) => tr.getAttribute('data-service'));

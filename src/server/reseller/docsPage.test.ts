@@ -1,5 +1,4 @@
 import type { Hono } from 'hono';
-import { Window } from 'happy-dom';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../core/i18n';
@@ -18,21 +17,15 @@ import {
   V2_FORMS,
   type V2Param,
 } from '../../core/resellerApiActions';
-import { sourceRenderer } from '../testing/web';
+import { renderedPage, sourceRenderer } from '../testing/web';
 import { useTestShop } from '../testing/shop';
 
 let app: Hono;
 
 useTestShop((shop) => ({ app } = shop), { web: sourceRenderer() });
 
-let asked = 0;
-/** The page as a document; a query string of its own each time, so no kept copy answers. */
-async function page(lang: string): Promise<Document> {
-  const res = await app.request(`/${lang}/api?n=${++asked}`);
-  expect(res.status, lang).toBe(200);
-  const window = new Window();
-  return new window.DOMParser().parseFromString(await res.text(), 'text/html') as unknown as Document;
-}
+/** The page as a document. */
+const page = (lang: string): Promise<Document> => renderedPage(app, `/${lang}/api`);
 
 /** The rows of a form's parameter table: name and whether required. */
 const rowsOf = (doc: Document, id: string) =>

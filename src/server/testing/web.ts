@@ -1,3 +1,5 @@
+import { Window } from 'happy-dom';
+import type { Hono } from 'hono';
 import { render } from '../../web/entry-server';
 import { pageResponse, pageTemplates, type WebRenderer } from '../web/renderer';
 
@@ -14,3 +16,12 @@ const TEMPLATES = pageTemplates(
 export const sourceRenderer = (): WebRenderer => ({
   render: async (request, ctx) => pageResponse(await render(request, ctx), TEMPLATES, undefined, request),
 });
+
+let asked = 0;
+/** A page as the app renders it, read as a document; a query string of its own each time, so no kept copy answers. */
+export async function renderedPage(app: Hono, path: string, cookie?: string): Promise<Document> {
+  const res = await app.request(`${path}${path.includes('?') ? '&' : '?'}n=${++asked}`, { headers: cookie ? { cookie } : {} });
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+  const window = new Window();
+  return new window.DOMParser().parseFromString(await res.text(), 'text/html') as unknown as Document;
+}
