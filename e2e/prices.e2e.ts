@@ -4,7 +4,7 @@ import type { ServiceList } from '../src/core/contracts/catalog';
 import { platformDisplayName } from '../src/core/platforms';
 import { pricePerUnitDisplay } from '../src/core/pricing';
 import { formatMoneyDecimal } from '../src/web/lib/format';
-import { PRICE_LIST_FIRST_ROWS } from '../src/web/features/catalog/priceList';
+import { PRICE_LIST_FIRST_ROWS, PRICE_LIST_PART_ROWS } from '../src/web/features/catalog/priceList';
 import { baseUrl, DESKTOP, hasChromium, hydrated, launch, openPage, PHONE, visitorHeaders } from './browser';
 
 async function catalogue(lang: string): Promise<ServiceList> {
@@ -74,9 +74,9 @@ describe.skipIf(!hasChromium())('price list', () => {
     });
   }
 
-  it('comes with its first rows and brings the rest once painted; without a script, the rest is a page of its own', async () => {
+  it('comes with its first rows and brings the rest in parts once painted; without a script, each part is a page of its own', async () => {
     const { services } = await catalogue('tr');
-    expect(services.length).toBeGreaterThan(PRICE_LIST_FIRST_ROWS);
+    expect(services.length).toBeGreaterThan(PRICE_LIST_FIRST_ROWS + PRICE_LIST_PART_ROWS);
     const { page, problems } = await openPage(browser, PHONE);
     const rest = page.waitForRequest((req) => new URL(req.url()).searchParams.get('from') === String(PRICE_LIST_FIRST_ROWS));
     await page.goto('/tr/prices', { waitUntil: 'commit' });
@@ -103,14 +103,16 @@ describe.skipIf(!hasChromium())('price list', () => {
     expect(problems).toEqual([]);
     await page.context().close();
 
-    // Without scripts: the link leads to the rest, and back.
+    // Without scripts: the link leads to the next part, which links to the one after it, and back.
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, baseURL: baseUrl(), extraHTTPHeaders: visitorHeaders() });
     const plain = await context.newPage();
     await plain.goto('/tr/prices');
     expect(await plain.locator('tr[data-service]').count()).toBe(PRICE_LIST_FIRST_ROWS);
     await plain.getByRole('link', { name: `Kalan ${services.length - PRICE_LIST_FIRST_ROWS} hizmeti göster` }).click();
     await plain.waitForURL((url) => url.searchParams.get('from') === String(PRICE_LIST_FIRST_ROWS));
-    expect(await plain.locator('tr[data-service]').count()).toBe(services.length - PRICE_LIST_FIRST_ROWS);
+    expect(await plain.locator('tr[data-service]').count()).toBe(PRICE_LIST_PART_ROWS);
+    const after = services.length - PRICE_LIST_FIRST_ROWS - PRICE_LIST_PART_ROWS;
+    expect(await plain.getByRole('link', { name: `Kalan ${after} hizmeti göster` }).getAttribute('href')).toBe(`/tr/prices?from=${PRICE_LIST_FIRST_ROWS + PRICE_LIST_PART_ROWS}`);
     await plain.getByRole('link', { name: 'Listenin başına dön' }).click();
     await plain.waitForURL(`${baseUrl()}/tr/prices`);
     expect(await plain.locator('tr[data-service]').count()).toBe(PRICE_LIST_FIRST_ROWS);

@@ -59,7 +59,17 @@ async function fill(slot: HTMLElement): Promise<void> {
   }
 }
 
-/** Fills every later part of the page (the islands loader calls it once the page has painted). */
-export function fillLaterParts(root: ParentNode = document): Promise<void> {
-  return Promise.all([...root.querySelectorAll<HTMLElement>(`[${LATER_ATTR}]`)].map(fill)).then(() => undefined);
+/**
+ * Fills the later parts of the page one after another (the islands loader calls it once the page
+ * has painted), a part's own slot (the next part of the same list) included: each part's work is a
+ * task or two of its own rather than one long one.
+ */
+export async function fillLaterParts(root: ParentNode = document): Promise<void> {
+  const tried = new Set<Element>();
+  for (;;) {
+    const slot = [...root.querySelectorAll<HTMLElement>(`[${LATER_ATTR}]`)].find((s) => !tried.has(s));
+    if (!slot) return;
+    tried.add(slot);
+    await fill(slot);
+  }
 }

@@ -18,10 +18,10 @@ import {
   isFiltered,
   orderHref,
   priceGroups,
-  PRICE_LIST_FIRST_ROWS,
   priceListHref,
   priceListOptions,
   priceListPart,
+  priceListRows,
   readPriceFilters,
   readPriceListFrom,
   type PriceFilters,
@@ -65,10 +65,11 @@ const platformTitle = (t: TFunction, platform: string) => platformName(t, platfo
  * the order form with the service chosen. Search and filters are a plain form whose answer the
  * server renders, so the page needs no script of its own.
  *
- * The page carries the list's first PRICE_LIST_FIRST_ROWS rows; the rest stand behind a link to
- * the same list `from` the next row, which the islands loader fetches and puts in place once the
- * page is on the screen (docs/decisions/0036). That address renders the rest as a page of its own,
- * its rows marked as continuing the first part's.
+ * The page carries the list's first PRICE_LIST_FIRST_ROWS rows; the next ones stand behind a link
+ * to the same list `from` the next row, which the islands loader fetches and puts in place once the
+ * page is on the screen (docs/decisions/0036). That address renders the next PRICE_LIST_PART_ROWS
+ * as a page of its own, its rows marked as continuing the ones before, and the link to the part
+ * after it inside its part, so the loader goes on until the list is whole.
  */
 export default function PricesPage() {
   const { t } = useTranslation('prices');
@@ -80,8 +81,10 @@ export default function PricesPage() {
   const options = priceListOptions(services);
   const shown = groups.reduce((n, g) => n + g.count, 0);
   const from = readPriceListFrom(askedFrom, shown);
-  const part = from === 0 ? priceListPart(groups, 0, PRICE_LIST_FIRST_ROWS) : priceListPart(groups, from, shown);
-  const rest = from === 0 ? Math.max(0, shown - PRICE_LIST_FIRST_ROWS) : 0;
+  const rows = priceListRows(shown, from);
+  const part = priceListPart(groups, rows.start, rows.end);
+  const nextHref = rows.next === null ? null : priceListHref(lang, filters, rows.next);
+  const rest = shown - rows.end;
   const sections = part.map((g) => <PriceSection key={g.platform} g={g} fees={fees!} />);
   const discount = fees && Number(fees.discountPercent) > 0 ? String(fees.discountPercent) : null;
 
@@ -101,7 +104,7 @@ export default function PricesPage() {
               <p data-testid="prices-count">
                 {from === 0
                   ? t('count', { count: shown, shown: formatNumber(shown, lang), total: formatNumber(services.length, lang) })
-                  : t('countPart', { first: formatNumber(from + 1, lang), last: formatNumber(shown, lang), total: formatNumber(services.length, lang) })}
+                  : t('countPart', { first: formatNumber(from + 1, lang), last: formatNumber(rows.end, lang), total: formatNumber(services.length, lang) })}
               </p>
               {discount ? (
                 <p data-testid="prices-discount" className="rounded-md bg-emerald-50 px-2 py-0.5 font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset">
@@ -121,13 +124,7 @@ export default function PricesPage() {
             ) : from === 0 ? (
               <>
                 {sections}
-                {rest > 0 ? (
-                  <div {...{ [LATER_ATTR]: priceListHref(lang, filters, PRICE_LIST_FIRST_ROWS) }} className="mt-8 text-center">
-                    <a href={priceListHref(lang, filters, PRICE_LIST_FIRST_ROWS)} className={buttonClass('outline', 'md')}>
-                      {t('rest', { count: rest, rest: formatNumber(rest, lang) })}
-                    </a>
-                  </div>
-                ) : null}
+                {nextHref ? <NextPart href={nextHref} rest={rest} /> : null}
               </>
             ) : (
               <>
@@ -136,13 +133,29 @@ export default function PricesPage() {
                     {t('fromStart')}
                   </a>
                 </p>
-                <div {...{ [PART_ATTR]: 'prices' }}>{sections}</div>
+                <div {...{ [PART_ATTR]: 'prices' }}>
+                  {sections}
+                  {nextHref ? <NextPart href={nextHref} rest={rest} /> : null}
+                </div>
               </>
             )}
           </>
         )}
       </div>
     </main>
+  );
+}
+
+/** Where the list's next part goes: a link to it, which the islands loader follows by itself (islands/laterParts.ts). */
+function NextPart({ href, rest }: { href: string; rest: number }) {
+  const { t } = useTranslation('prices');
+  const lang = useLanguage();
+  return (
+    <div {...{ [LATER_ATTR]: href }} className="mt-8 text-center">
+      <a href={href} className={buttonClass('outline', 'md')}>
+        {t('rest', { count: rest, rest: formatNumber(rest, lang) })}
+      </a>
+    </div>
   );
 }
 

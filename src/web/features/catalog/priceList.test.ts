@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicService } from '../../../core/contracts/catalog';
-import { PRICE_LIST_FIRST_ROWS, priceGroups, priceListHref, priceListPart, readPriceFilters, readPriceListFrom } from './priceList';
+import { PRICE_LIST_FIRST_ROWS, PRICE_LIST_PART_ROWS, priceGroups, priceListHref, priceListPart, priceListRows, readPriceFilters, readPriceListFrom } from './priceList';
 
 /** Services enough for the list's part: only what grouping reads. */
 const service = (id: number, platform: string, group: PublicService['group']) => ({ id: String(id), platform, group, name: `S${id}`, type: group, refill: false, cancel: false }) as unknown as PublicService;
@@ -42,6 +42,16 @@ describe("the price list's parts", () => {
     expect(readPriceListFrom(String(rows - 1), rows)).toBe(rows - 1);
     for (const asked of [null, '', '0', '5', String(PRICE_LIST_FIRST_ROWS - 1), String(rows), '1e3', '30.5', '-30', 'abc', ' 31'])
       expect(readPriceListFrom(asked, rows), String(asked)).toBe(0);
+  });
+
+  it('shows the first rows at the start, then parts of the same size, each naming where the next starts', () => {
+    const rows = PRICE_LIST_FIRST_ROWS + 2 * PRICE_LIST_PART_ROWS + 5;
+    expect(priceListRows(rows, 0)).toEqual({ start: 0, end: PRICE_LIST_FIRST_ROWS, next: PRICE_LIST_FIRST_ROWS });
+    expect(priceListRows(rows, PRICE_LIST_FIRST_ROWS)).toEqual({ start: PRICE_LIST_FIRST_ROWS, end: PRICE_LIST_FIRST_ROWS + PRICE_LIST_PART_ROWS, next: PRICE_LIST_FIRST_ROWS + PRICE_LIST_PART_ROWS });
+    expect(priceListRows(rows, PRICE_LIST_FIRST_ROWS + 2 * PRICE_LIST_PART_ROWS)).toEqual({ start: PRICE_LIST_FIRST_ROWS + 2 * PRICE_LIST_PART_ROWS, end: rows, next: null });
+    // A list the first rows hold whole has no next part.
+    expect(priceListRows(PRICE_LIST_FIRST_ROWS, 0)).toEqual({ start: 0, end: PRICE_LIST_FIRST_ROWS, next: null });
+    expect(priceListRows(3, 0)).toEqual({ start: 0, end: 3, next: null });
   });
 
   it("writes the part's address with the list's filters", () => {

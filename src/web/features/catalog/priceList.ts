@@ -82,11 +82,19 @@ export function priceGroups(services: readonly PublicService[], f: PriceFilters)
 }
 
 /**
- * The rows a price list's page carries itself; the rest come in a part of their own, asked for once
- * the page is on the screen (docs/decisions/0036-the-price-list-in-two-parts.md): a catalogue of
- * hundreds of services in one document is past what the first round trip carries.
+ * The rows a price list's page carries itself; the rest come in parts of PRICE_LIST_PART_ROWS,
+ * each asked for once the one before is on the screen (docs/decisions/0036): a catalogue of
+ * hundreds of services in one document is past what the first round trip carries, and one part
+ * of them all would hold a phone's main thread for longer than a frame.
  */
-export const PRICE_LIST_FIRST_ROWS = 30;
+export const PRICE_LIST_FIRST_ROWS = 20;
+export const PRICE_LIST_PART_ROWS = 60;
+
+/** The rows an address of the list shows, `start` (inclusive) to `end` (exclusive), and where the next part starts (null: none). */
+export function priceListRows(rows: number, from: number): { start: number; end: number; next: number | null } {
+  const end = Math.min(rows, from === 0 ? PRICE_LIST_FIRST_ROWS : from + PRICE_LIST_PART_ROWS);
+  return { start: from, end, next: end < rows ? end : null };
+}
 
 /** Where the list's second part starts: `from`, a row number the list has past its first part; any other value reads as the start. */
 export function readPriceListFrom(asked: string | null, rows: number): number {
