@@ -108,11 +108,11 @@ describe.skipIf(!hasChromium())('price list', () => {
     const plain = await context.newPage();
     await plain.goto('/tr/prices');
     expect(await plain.locator('tr[data-service]').count()).toBe(PRICE_LIST_FIRST_ROWS);
-    await plain.getByRole('link', { name: `Kalan ${services.length - PRICE_LIST_FIRST_ROWS} hizmeti göster` }).click();
+    await plain.getByRole('link', { name: `Daha fazla hizmet göster (${services.length - PRICE_LIST_FIRST_ROWS} kaldı)` }).click();
     await plain.waitForURL((url) => url.searchParams.get('from') === String(PRICE_LIST_FIRST_ROWS));
     expect(await plain.locator('tr[data-service]').count()).toBe(PRICE_LIST_PART_ROWS);
     const after = services.length - PRICE_LIST_FIRST_ROWS - PRICE_LIST_PART_ROWS;
-    expect(await plain.getByRole('link', { name: `Kalan ${after} hizmeti göster` }).getAttribute('href')).toBe(`/tr/prices?from=${PRICE_LIST_FIRST_ROWS + PRICE_LIST_PART_ROWS}`);
+    expect(await plain.getByRole('link', { name: `Daha fazla hizmet göster (${after} kaldı)` }).getAttribute('href')).toBe(`/tr/prices?from=${PRICE_LIST_FIRST_ROWS + PRICE_LIST_PART_ROWS}`);
     await plain.getByRole('link', { name: 'Listenin başına dön' }).click();
     await plain.waitForURL(`${baseUrl()}/tr/prices`);
     expect(await plain.locator('tr[data-service]').count()).toBe(PRICE_LIST_FIRST_ROWS);

@@ -63,7 +63,7 @@ describe('a price list longer than its first part', () => {
     expect(later(doc)!.getAttribute('data-later')).toBe(href);
     const link = later(doc)!.querySelector('a')!;
     expect(link.getAttribute('href')).toBe(href);
-    expect(link.textContent).toBe(`Show the other ${TOTAL - FIRST} services`);
+    expect(link.textContent).toBe(`Show more services (${TOTAL - FIRST} left)`);
 
     // The next part, a page of its own (what a visitor without scripts follows the link to), with the link to the one after it.
     const first = await page(href);
@@ -80,7 +80,7 @@ describe('a price list longer than its first part', () => {
     expect(instagram!.querySelector('[data-type="followers"]')!.hasAttribute('data-continues')).toBe(false);
     expect(tiktok!.hasAttribute('data-continues')).toBe(false);
     expect(next!.getAttribute('data-later')).toBe(`/en/prices?from=${FIRST + PART}`);
-    expect(next!.textContent).toBe(`Show the other ${TOTAL - FIRST - PART} services`);
+    expect(next!.textContent).toBe(`Show more services (${TOTAL - FIRST - PART} left)`);
 
     const second = await page(`/en/prices?from=${FIRST + PART}`);
     expect(rows(second)).toEqual(ORDER.slice(FIRST + PART));
