@@ -54,6 +54,8 @@ const steps: Step[] = [
 
 const measureCpu = process.env.TEST_CPU === '1' && existsSync('/usr/bin/time');
 const running = new Set<ChildProcess>();
+/** Every step's process group: a step stopped early may leave processes behind its first one (a test worker finishing its file). */
+const groups = new Set<number>();
 
 function run(step: Step): Promise<Outcome> {
   const started = Date.now();
@@ -63,6 +65,7 @@ function run(step: Step): Promise<Outcome> {
     // Its own process group, so that a step stopped early takes its processes along.
     const child = spawn(cmd, args, { stdio: ['ignore', step.live ? 'inherit' : 'pipe', step.live ? 'inherit' : 'pipe'], env: { ...process.env, ...step.env }, detached: true });
     running.add(child);
+    if (child.pid) groups.add(child.pid);
     let output = '';
     child.stdout?.on('data', (d: Buffer) => (output += d));
     child.stderr?.on('data', (d: Buffer) => (output += d));
@@ -87,9 +90,20 @@ function stopAll(signal: NodeJS.Signals = 'SIGTERM') {
     }
   }
 }
+/** Kills whatever is left of every step's process group (nothing, after a run that was not stopped). */
+function killLeftovers() {
+  for (const group of groups) {
+    try {
+      process.kill(-group, 'SIGKILL');
+    } catch {
+      // the group is empty
+    }
+  }
+}
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.once(signal, () => {
     stopAll(signal);
+    killLeftovers();
     process.exit(1);
   });
 }
@@ -140,4 +154,6 @@ while (inFlight.size) {
   }
 }
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped in ${((Date.now() - runStarted) / 1000).toFixed(1)} s`);
+// A stopped step's first process has ended; a test worker of it may still be finishing its file.
+if (stopped) killLeftovers();
 if (stopped || pending.size) process.exit(1);
