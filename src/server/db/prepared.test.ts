@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createScratchDatabase } from '../testing/db';
-import { executePrepared, openPglite, openPostgres, rowsOf, type Database } from './client';
+import { createScratchDatabase, createTestDatabase } from '../testing/db';
+import { executePrepared, openPostgres, rowsOf, type Database } from './client';
 
 /**
  * A hot path's raw statement run as a named prepared statement (`executePrepared`): on PostgreSQL
@@ -44,7 +44,7 @@ describe.skipIf(!url)('a named prepared statement (PostgreSQL)', () => {
 describe('a named prepared statement (PGlite)', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openPglite();
+    database = await createTestDatabase('pglite');
   }, 60_000);
   afterAll(async () => {
     await database?.close();
