@@ -59,5 +59,8 @@ describe("the price list's parts", () => {
     expect(priceListHref('az', f, 30)).toBe('/az/prices?q=likes&platform=tiktok&refill=1&from=30');
     expect(priceListHref('en', f)).toBe('/en/prices?q=likes&platform=tiktok&refill=1');
     expect(priceListHref('tr', readPriceFilters(new URLSearchParams()))).toBe('/tr/prices');
+    // Every filter the address can carry is read back as it was.
+    const all = readPriceFilters(new URLSearchParams('q=a%20b&platform=instagram&type=likes&refill=1&cancel=1'));
+    expect(readPriceFilters(new URL(priceListHref('en', all, 80), 'https://artim.test').searchParams)).toEqual(all);
   });
 });

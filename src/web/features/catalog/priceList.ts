@@ -105,11 +105,11 @@ export function readPriceListFrom(asked: string | null, rows: number): number {
 /** The list's address with these filters: its rows from `from` on when given. */
 export function priceListHref(lang: string, f: PriceFilters, from?: number): string {
   const query = new URLSearchParams();
-  if (f.q) query.set('q', f.q);
-  if (f.platform) query.set('platform', f.platform);
-  if (f.type) query.set('type', f.type);
-  if (f.refill) query.set('refill', '1');
-  if (f.cancel) query.set('cancel', '1');
+  // The fields readPriceFilters reads, written as the form sends them (a ticked box as `1`).
+  for (const key of FIELDS) {
+    const value = f[key];
+    if (value) query.set(key, value === true ? '1' : value);
+  }
   if (from !== undefined) query.set('from', String(from));
   const search = query.toString();
   return `/${lang}/prices${search ? `?${search}` : ''}`;
