@@ -17,7 +17,9 @@ const SHOP = 'http://shop.test';
 
 beforeAll(async () => {
   sink = await startCallbackSink();
-  sandbox = await startSandboxGateway({ delayMs: 300, retryDelaysMs: [50, 100] });
+  // The delayed card's window: long enough that a busy machine still asks its status inside it,
+  // short enough for the callback to come within the sink's wait (3 s).
+  sandbox = await startSandboxGateway({ delayMs: 1500, retryDelaysMs: [50, 100] });
   gateway = createGateway({ kind: 'sandbox', baseUrl: sandbox.url, publicKey: sandbox.publicKey, privateKey: sandbox.privateKey, timeoutMs: 30_000 });
   impatient = createGateway({ kind: 'sandbox', baseUrl: sandbox.url, publicKey: sandbox.publicKey, privateKey: sandbox.privateKey, timeoutMs: 500 });
 });
