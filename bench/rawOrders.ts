@@ -114,7 +114,12 @@ export async function benchRaw(dbUrl: string, clients: number, seconds: number, 
               return null;
             });
           if (!order) continue;
-          const debited = await client.query(`update users set balance_micros = balance_micros - 250000 where id = $1 and balance_micros >= 250000 returning balance_micros`, [user]);
+          // As the shop's order statement does, the debit's balance change is announced by the
+          // app after the commit, not by the trigger inside it (migration 0041).
+          const debited = await client.query(
+            `update users set balance_micros = balance_micros - 250000 where id = $1 and balance_micros >= 250000 and set_config('artim.balance_told', 'on', true) = 'on' returning balance_micros`,
+            [user],
+          );
           if (!debited.rowCount) throw new Error('short');
           await client.query(`insert into ledger_entries (user_id, amount_micros, kind, reference) values ($1, -250000, 'order_charge', $2)`, [user, order.rows[0].id]);
           await client.query('commit');

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachesOf, enableCaches, forget, readThrough } from './cache';
+import { announceBalanceSoon, CACHE_CHANNEL, cachesOf, enableCaches, forget, readThrough } from './cache';
 import { openPostgres, type Database } from './db/client';
 import { adminSettings, sessions, userRoles, users } from './db/schema';
 import { announceDiscountChange, customerFees, setCustomerPricing } from './discounts';
@@ -170,6 +170,41 @@ describe.skipIf(!url)('caches across two instances (PostgreSQL)', () => {
     await one.db.transaction((tx) => setCustomerPricing(tx, user.id, { discountPercent: '7', groupId: null }));
     await announceDiscountChange(one.db, [user.id]);
     await until(async () => (await balanceAndDiscount(two.db, user.id)).discount?.percent === '7');
+  });
+
+  it('an order’s debit is not announced in its transaction; the balances changed in the same milliseconds are announced together after it', async () => {
+    const notices: string[] = [];
+    const stop = await two.listen(CACHE_CHANNEL, (payload) => notices.push(payload));
+    try {
+      const customers = await Promise.all(Array.from({ length: 12 }, () => createCustomer(one.db, { balanceMicros: 5_000_000 })));
+      await settled();
+      for (const c of customers) expect((await balanceAndDiscount(two.db, c.id)).balanceMicros).toBe(5_000_000);
+      notices.length = 0;
+      // A debit whose transaction says its change is announced by the app (as the order statement's
+      // does: migration 0041) sends nothing at its commit.
+      for (const c of customers) {
+        await one.db.execute(sql`update ${users} set balance_micros = balance_micros - 1000000 where id = ${c.id} and set_config('artim.balance_told', 'on', true) = 'on'`);
+      }
+      await settled();
+      expect(notices).toEqual([]);
+      for (const c of customers) expect((cachesOf(two.db)!.balances.get(c.id) as { balanceMicros: number }).balanceMicros).toBe(5_000_000);
+      // The setting lasted only for its transaction: a later write is announced by the trigger.
+      await one.db.update(users).set({ balanceMicros: 4_500_000 }).where(eq(users.id, customers[0]!.id));
+      await settled();
+      expect(notices).toEqual([`balance:${customers[0]!.id}`]);
+      notices.length = 0;
+
+      // Announced after the commits: this instance forgets at once, the other with one notice for all.
+      for (const c of customers) announceBalanceSoon(one.db, c.id);
+      for (const c of customers) expect(cachesOf(one.db)!.balances.get(c.id)).toBeUndefined();
+      await until(() => notices.length > 0);
+      await settled();
+      expect(notices).toHaveLength(1);
+      expect(notices[0]!.split('\n').sort()).toEqual(customers.map((c) => `balance:${c.id}`).sort());
+      for (const c of customers.slice(1)) expect((await balanceAndDiscount(two.db, c.id)).balanceMicros).toBe(4_000_000);
+    } finally {
+      await stop();
+    }
   });
 
   it('a session ended or a role, name, e-mail or second factor changed anywhere is forgotten by every instance', async () => {

@@ -151,7 +151,8 @@ export async function enableCaches(database: Database, ttlMs = 60_000): Promise<
     balances: new TtlCache(ttlMs),
     generation: 0,
   };
-  const unlisten = await database.listen(CACHE_CHANNEL, (notice) => forget(caches, notice), { onReconnect: () => forgetAll(caches) });
+  // A notice may hold several, one per line (`announceBalanceSoon`).
+  const unlisten = await database.listen(CACHE_CHANNEL, (payload) => payload.split('\n').forEach((notice) => forget(caches, notice)), { onReconnect: () => forgetAll(caches) });
   registry.set(database.db, caches);
   return async () => {
     registry.delete(database.db);
@@ -164,6 +165,45 @@ export async function announceChange(db: Db, notice: string): Promise<void> {
   const caches = cachesOf(db);
   if (caches) forget(caches, notice);
   await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${notice})`);
+}
+
+/** Customers whose balance changed, to be announced together, by database handle (`announceBalanceSoon`). */
+const balancesToAnnounce = new WeakMap<Db, Set<string>>();
+/** A notice's payload stays under PostgreSQL's 8000 bytes. */
+const NOTICE_BYTES = 7900;
+
+/**
+ * Tells every instance that a customer's balance changed, for a write that did not have the
+ * database announce it at its commit (the order statement: migration 0041). This instance forgets
+ * it at once; the others hear it a few milliseconds after the commit, with the balances of every
+ * other order of those milliseconds in one notice (lines of "balance:<user id>"): PostgreSQL
+ * commits notifying transactions one at a time, so a notice per order would queue the orders
+ * behind each other. A notice lost (the process ends within those milliseconds, the database is
+ * unreachable) leaves the others showing the balance before the change until their entry
+ * expires (the caches' 60 s); what a customer can spend is always read in the debit itself.
+ */
+export function announceBalanceSoon(db: Db, userId: string): void {
+  const caches = cachesOf(db);
+  if (caches) forget(caches, `balance:${userId}`);
+  let pending = balancesToAnnounce.get(db);
+  if (!pending) {
+    balancesToAnnounce.set(db, (pending = new Set()));
+    setTimeout(() => {
+      balancesToAnnounce.delete(db);
+      const payloads: string[] = [];
+      for (const id of pending!) {
+        const notice = `balance:${id}`;
+        const last = payloads.length - 1;
+        if (last >= 0 && payloads[last]!.length + 1 + notice.length <= NOTICE_BYTES) payloads[last] += `\n${notice}`;
+        else payloads.push(notice);
+      }
+      // One statement for a notice: a payload is most often all there is.
+      void (async () => {
+        for (const payload of payloads) await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${payload})`);
+      })().catch(() => {});
+    }, 5);
+  }
+  pending.add(userId);
 }
 
 /**

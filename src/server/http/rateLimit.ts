@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../../core/errors';
-import { type Db, rowsOf } from '../db/client';
+import { type Bound, type Db, rowsOf } from '../db/client';
 import { rateLimits } from '../db/schema';
 
 /** A fixed window: at most `limit` hits per `windowSeconds` for one key. */
@@ -132,7 +132,7 @@ export const orderCounter = (perMinute: number, userId: string): RateCounter => 
  * row is locked while it is taken, so parallel takes never go past the limit together. With
  * `only`, nothing is taken unless that condition holds too.
  */
-export function takeSlotsSql(counter: RateCounter, n: number, only?: SQL): SQL {
+export function takeSlotsSql(counter: { [K in keyof RateCounter]: Bound<RateCounter[K]> }, n: number, only?: SQL): SQL {
   return sql`
     insert into ${rateLimits} (key, count, reset_at)
     select ${counter.key}, ${n}::int, now() + make_interval(secs => ${counter.windowSeconds})
@@ -148,9 +148,12 @@ export function takeSlotsSql(counter: RateCounter, n: number, only?: SQL): SQL {
  * The statement (or a CTE of one) that counts one hit, refused or not (returning count, reset_at;
  * over the rule's limit, the hit is refused); `slide` moves the window's end to a full window from now.
  */
-export const hitSql = (rule: RateRule, subject: string, slide = false): SQL => sql`
+export const hitSql = (rule: RateRule, subject: string, slide = false): SQL => hitKeySql(rateKey(rule, subject), rule.windowSeconds, slide);
+
+/** `hitSql` by the counter's key (`rateKey`) and the window's length. */
+export const hitKeySql = (key: Bound<string>, windowSeconds: Bound<number>, slide: boolean): SQL => sql`
         insert into ${rateLimits} (key, count, reset_at)
-        values (${rateKey(rule, subject)}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
+        values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
         on conflict (key) do update set
           count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
           reset_at = case when ${rateLimits.resetAt} <= now() or ${slide} then excluded.reset_at else ${rateLimits.resetAt} end

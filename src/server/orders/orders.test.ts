@@ -19,6 +19,7 @@ import { latestOrders, orderCounts } from './staff';
 import { reconcileOrders, syncOrderStatuses } from './sync';
 import { sandboxClient } from '../testing/sandbox';
 import { createProvider, singleProvider, type SmmProvider } from '../providers';
+import { CACHE_CHANNEL } from '../cache';
 
 let database: Database;
 let sandbox: SandboxProvider;
@@ -149,6 +150,30 @@ describe('placing an order', () => {
     expect(await balanceOf(user.id)).toBe(0);
     expect(await verifyLedger(database.db)).toEqual([]);
   }, 120_000);
+
+  it('announces the new balance once, after the commit: every instance forgets it, nobody is told twice', async () => {
+    const notices: string[] = [];
+    const stop = await database.listen(CACHE_CHANNEL, (payload) => notices.push(...payload.split('\n')));
+    try {
+      const users = await Promise.all(Array.from({ length: 3 }, () => createCustomer(database.db, { balanceMicros: priceOf(100) * 2 })));
+      const mark = async () => {
+        const m = `mark:${randomUUID()}`;
+        await database.notify(CACHE_CHANNEL, m);
+        await expect.poll(() => notices.includes(m), { timeout: 30_000 }).toBe(true);
+      };
+      await mark();
+      notices.length = 0;
+      await Promise.all(users.map((u, i) => placeOrderBody(deps, u.id, order(`https://instagram.com/announced.${i}`))));
+      // The announcement follows the commits by a few milliseconds.
+      await expect.poll(() => users.every((u) => notices.includes(`balance:${u.id}`)), { timeout: 30_000 }).toBe(true);
+      await mark();
+      // Not by the trigger at the commit as well (on PGlite, one backend, identical notices that
+      // wait together arrive once: this half is PostgreSQL's).
+      for (const u of users) expect(notices.filter((n) => n === `balance:${u.id}`)).toHaveLength(1);
+    } finally {
+      await stop();
+    }
+  });
 
   it('20 concurrent requests with one idempotency key: one order, one debit; another body is refused', async () => {
     const user = await createCustomer(database.db, { balanceMicros: 1_000_000_000 });

@@ -10,11 +10,12 @@ import type { OrderNote, OrderNoteCode } from '../../core/orderNotes';
 import { statusesOfCounter, statusesOfHistoryTab, type OrderCounter, type OrderStatus } from '../../core/orderStatus';
 import { platformKey } from '../../core/platforms';
 import { priceOrder } from '../../core/pricing';
+import { announceBalanceSoon } from '../cache';
 import { findService } from '../catalog';
 import { customerFees } from '../discounts';
-import { type Db, executePrepared, rowsOf } from '../db/client';
+import { type Db, preparedStatement, rowsOf } from '../db/client';
 import { ledgerEntries, orders, rateLimits, users } from '../db/schema';
-import { hitSql, rateLimitedUntil, takeSlotsSql, type RateCounter, type RateRule } from '../http/rateLimit';
+import { hitKeySql, rateKey, rateLimitedUntil, takeSlotsSql, type RateCounter, type RateRule } from '../http/rateLimit';
 import type { Logger } from '../logger';
 import type { ProviderRegistry } from '../providers';
 import type { RealtimeHub } from '../realtime';
@@ -153,6 +154,76 @@ export interface CountedCall {
   counted: boolean;
 }
 
+/** What the placing statement answers (`placingStatement`). */
+type PlacedRow = {
+  taken: number | string;
+  window_ends: Date | string | null;
+  created_at: Date | string | null;
+  api_id: number | string | null;
+  balance_micros: number | string | null;
+  calls: number | string | null;
+  calls_end: Date | string | null;
+};
+/** The values one order binds to the placing statement, by placeholder name. */
+type PlacingValues = Record<string, unknown>;
+
+const bound = sql.placeholder;
+/**
+ * The one statement that places an order, in four shapes: with the reseller API call's hit
+ * (`call`) or not, with the customer's order counter (`counter`) or not. Each is written once
+ * and prepared (`preparedStatement`); an order binds its values by name.
+ *
+ * One statement is one transaction and one round trip: the API call's hit is counted whatever
+ * else happens, and over its limit nothing else is taken; a slot of the customer's order counter
+ * is taken (none when none is left); the debit is conditional (no row, no order; none either
+ * without the slot), and the order and its ledger entry are written only from the debited row. A
+ * slot taken for an order the balance refuses stays taken. The statement runs again if the
+ * reseller API id the order drew is taken. Its debit tells the database that the balance change is
+ * announced after the commit (`artim.balance_told`: migration 0041, `announceBalanceSoon`), so
+ * that orders do not commit one at a time behind a notice each.
+ */
+const placingStatements = new Map<string, ReturnType<typeof preparedStatement<PlacingValues>>>();
+function placingStatement(call: boolean, counter: boolean) {
+  const shape = `${call}/${counter}`;
+  let statement = placingStatements.get(shape);
+  if (!statement) placingStatements.set(shape, (statement = preparedStatement<PlacingValues>(() => placingSql(call, counter))));
+  return statement;
+}
+function placingSql(call: boolean, counter: boolean): SQL {
+  const none = sql`select null::int as count, null::timestamptz as reset_at where false`;
+  const callAllowed = call ? sql`(select count from api_call) <= ${bound('callLimit')}::bigint` : undefined;
+  const counted = { key: bound('counterKey'), windowSeconds: bound('counterWindowSeconds'), limit: bound('counterLimit') };
+  return sql`
+      with api_call as (
+        ${call ? hitKeySql(bound('callKey'), bound('callWindowSeconds'), false) : none}
+      ), hit as (
+        ${counter ? takeSlotsSql(counted, 1, callAllowed) : none}
+      ), debit as (
+        update ${users} set balance_micros = balance_micros - ${bound('micros')}::bigint
+        where id = ${bound('userId')} and balance_micros >= ${bound('micros')}::bigint
+          and ${counter ? sql`exists (select 1 from hit)` : (callAllowed ?? sql`true`)}
+          and set_config('artim.balance_told', 'on', true) = 'on'
+        returning balance_micros
+      ), placed as (
+        insert into ${orders} (id, number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, params, charge_micros, idempotency_key, request_hash,
+                               status, runs, interval_minutes, next_run_at, upstream_drip, provider_id, provider_service_id, cost_micros)
+        select ${bound('id')}::uuid, ${bound('number')}, ${bound('userId')}, ${bound('serviceId')}, ${bound('serviceName')}, ${bound('platform')}, ${bound('serviceType')}, ${bound('link')}, ${bound('linkKey')},
+               ${bound('quantity')}::int, ${bound('params')}::jsonb, ${bound('micros')}::bigint, ${bound('idempotencyKey')}, ${bound('requestHash')},
+               ${bound('status')}, ${bound('runs')}::int, ${bound('interval')}::int, case when ${bound('running')}::boolean then now() end, ${bound('upstreamDrip')}::boolean, ${bound('providerId')}::uuid,
+               ${bound('providerServiceId')}, ${bound('costMicros')}::bigint
+        from debit
+        returning created_at, api_id
+      ), charged as (
+        insert into ${ledgerEntries} (user_id, amount_micros, kind, reference)
+        select ${bound('userId')}, -${bound('micros')}::bigint, 'order_charge', ${bound('id')} from placed
+        returning id
+      )
+      select (select count(*) from hit) as taken,
+        ${counter ? sql`(select reset_at from ${rateLimits} where key = ${bound('counterKey')})` : sql`null`} as window_ends,
+        (select created_at from placed) as created_at, (select api_id from placed) as api_id, (select balance_micros from debit) as balance_micros,
+        (select count(*) from charged) as charged, (select count from api_call) as calls, (select reset_at from api_call) as calls_end`;
+}
+
 /**
  * `placeOrder`, answering the order's reseller API id (`orders.api_id`) with it, read in the same
  * statement; with `call`, the API call is counted in that statement too.
@@ -219,54 +290,36 @@ export async function placeOrderWithApiId(deps: OrdersDeps, userId: string, inpu
 
   const id = randomUUID();
   const number = newOrderNumber();
-  type Row = {
-    taken: number | string;
-    window_ends: Date | string | null;
-    created_at: Date | string | null;
-    api_id: number | string | null;
-    balance_micros: number | string | null;
-    calls: number | string | null;
-    calls_end: Date | string | null;
-  };
-  // The API call's hit, counted whatever else happens; over its limit nothing else is taken.
-  const callAllowed = call ? sql`(select count from api_call) <= ${call.rule.limit}::bigint` : undefined;
-  let created: Row | undefined;
+  let created: PlacedRow | undefined;
   try {
-    // One statement is one transaction and one round trip: a slot of the customer's order
-    // counter is taken (none when none is left), the debit is conditional (no row, no order;
-    // none either without the slot), and the order and its ledger entry are written only from
-    // the debited row. A slot taken for an order the balance refuses stays taken. The statement
-    // runs again if the reseller API id the order drew is taken.
-    const placing = sql`
-      with api_call as (
-        ${call ? hitSql(call.rule, call.subject) : sql`select null::int as count, null::timestamptz as reset_at where false`}
-      ), hit as (
-        ${counter ? takeSlotsSql(counter, 1, callAllowed) : sql`select null::int as count, null::timestamptz as reset_at where false`}
-      ), debit as (
-        update ${users} set balance_micros = balance_micros - ${micros}
-        where id = ${userId} and balance_micros >= ${micros}
-          and ${counter ? sql`exists (select 1 from hit)` : (callAllowed ?? sql`true`)}
-        returning balance_micros
-      ), placed as (
-        insert into ${orders} (id, number, user_id, service_id, service_name, platform, service_type, link, link_key, quantity, params, charge_micros, idempotency_key, request_hash,
-                               status, runs, interval_minutes, next_run_at, upstream_drip, provider_id, provider_service_id, cost_micros)
-        select ${id}::uuid, ${number}, ${userId}, ${service.id}, ${service.name}, ${service.platform}, ${service.type}, ${input.link}, ${normalizeLink(input.link)},
-               ${quantity}::int, ${JSON.stringify(params)}::jsonb, ${micros}::bigint, ${input.idempotencyKey}, ${requestHash},
-               ${status}, ${runs}::int, ${input.interval ?? null}::int, case when ${status === 'running'} then now() end, ${upstreamDrip}, ${route.provider.id}::uuid,
-               ${route.providerServiceId}, ${route.costMicros}::bigint
-        from debit
-        returning created_at, api_id
-      ), charged as (
-        insert into ${ledgerEntries} (user_id, amount_micros, kind, reference)
-        select ${userId}, ${-micros}::bigint, 'order_charge', ${id} from placed
-        returning id
-      )
-      select (select count(*) from hit) as taken,
-        ${counter ? sql`(select reset_at from ${rateLimits} where key = ${counter.key})` : sql`null`} as window_ends,
-        (select created_at from placed) as created_at, (select api_id from placed) as api_id, (select balance_micros from debit) as balance_micros,
-        (select count(*) from charged) as charged, (select count from api_call) as calls, (select reset_at from api_call) as calls_end`;
-    const result = await retryOnTakenApiId(() => executePrepared(deps.db, placing));
-    created = rowsOf<Row>(result)[0];
+    const values: PlacingValues = {
+      micros,
+      userId,
+      id,
+      number,
+      serviceId: service.id,
+      serviceName: service.name,
+      platform: service.platform,
+      serviceType: service.type,
+      link: input.link,
+      linkKey: normalizeLink(input.link),
+      quantity,
+      params: JSON.stringify(params),
+      idempotencyKey: input.idempotencyKey,
+      requestHash,
+      status,
+      runs,
+      interval: input.interval ?? null,
+      running: status === 'running',
+      upstreamDrip,
+      providerId: route.provider.id,
+      providerServiceId: route.providerServiceId,
+      costMicros: route.costMicros,
+      ...(call ? { callKey: rateKey(call.rule, call.subject), callWindowSeconds: call.rule.windowSeconds, callLimit: call.rule.limit } : {}),
+      ...(counter ? { counterKey: counter.key, counterWindowSeconds: counter.windowSeconds, counterLimit: counter.limit } : {}),
+    };
+    const result = await retryOnTakenApiId(() => placingStatement(!!call, !!counter)(deps.db, values));
+    created = rowsOf<PlacedRow>(result)[0];
     if (call) call.counted = true;
   } catch (err) {
     if (pgCode(err) === '23505') {
@@ -291,6 +344,7 @@ export async function placeOrderWithApiId(deps: OrdersDeps, userId: string, inpu
   // The balance refused it: an account that owes the shop (a chargeback, docs/decisions/0019) is told so.
   if (!created?.created_at) return refuse((await owedRefusal(deps.db, userId)) ?? new AppError('INSUFFICIENT_BALANCE', 'The balance is not enough.'));
   crashPoint('crash-after-debit');
+  announceBalanceSoon(deps.db, userId);
   wakeSubmission(deps.db);
   // Not awaited: the hub sends the events of many orders together, a few milliseconds later.
   void notifyBalance(deps, userId, Number(created.balance_micros), -micros);
