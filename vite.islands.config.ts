@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { ManualChunkMeta } from 'rollup';
 import { defineConfig, type Plugin } from 'vite';
+import { ISLAND_PRELOADS } from './src/web/islands/attrs';
 import { chunkReport, staticClosure } from './vite.chunks';
 
 const SRC = resolve(__dirname, 'src');
@@ -249,10 +250,54 @@ function islandsChunk(id: string, meta: ManualChunkMeta): string | undefined {
 /** An island's own chunk: named for its module (`OrderPage`, `Header`…). */
 const chunkName = (island: string) => island.split('/').pop()!.replace(/\.tsx?$/, '');
 
+const REGISTRY_ENTRY = /(\w+): \(\) => import\(["']([^"']+)["']\)/g;
+const RUNTIME = /\/src\/web\/islands\/runtime\.tsx$/;
+
+/**
+ * Writes `islands-preloads.json` beside the build: for each island of the registry
+ * (islands/registry.ts), by name, the scripts it loads as it wakes — its chunk and the runtime's
+ * (React with it), with their static imports, the loader left out. The server names them in a
+ * page whose islands wake at load, so that the browser fetches them while it reads the page
+ * (server/web/renderer.ts, docs/decisions/0038).
+ */
+export function islandPreloads(): Plugin {
+  return {
+    name: 'artim-island-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
+      const registry = [...this.getModuleIds()].find((id) => REGISTRY.test(id));
+      if (!registry) return;
+      const chunkOf = (id: string) => chunks.find((c) => Object.hasOwn(c.modules, id) || c.facadeModuleId === id);
+      const withImports = (file: string, into: Set<string>) => {
+        const chunk = chunks.find((c) => c.fileName === file);
+        if (!chunk || chunk.isEntry || into.has(file)) return;
+        into.add(file);
+        chunk.imports.forEach((f) => withImports(f, into));
+      };
+      const runtimeChunk = chunks.find((c) => Object.keys(c.modules).some((id) => RUNTIME.test(id)));
+      const info = this.getModuleInfo(registry)!;
+      const preloads: Record<string, string[]> = {};
+      // The registry as written: each island's name beside the module it imports.
+      for (const [, name, path] of readFileSync(registry, 'utf8').matchAll(REGISTRY_ENTRY)) {
+        const target = resolve(dirname(registry), path!);
+        const id = info.dynamicallyImportedIds.find((d) => d.replace(/(\.islands)?\.tsx?$/, '') === target);
+        const own = id ? chunkOf(id) : undefined;
+        if (!own || !runtimeChunk) throw new Error(`The islands build has no chunk for the island ${name} (${path})`);
+        const files = new Set<string>();
+        withImports(runtimeChunk.fileName, files);
+        withImports(own.fileName, files);
+        preloads[name!] = [...files];
+      }
+      this.emitFile({ type: 'asset', fileName: ISLAND_PRELOADS, source: JSON.stringify(preloads) });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
-  plugins: [islandVariants(), react(), chunkReport('islands')],
+  plugins: [islandVariants(), react(), chunkReport('islands'), islandPreloads()],
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: resolve(SRC, 'web/islands/router.tsx') },

@@ -145,6 +145,11 @@ describe('server-rendered HTML (what a crawler without JavaScript sees)', () => 
     const order = await (await fetch(`${baseUrl()}/en/order`)).text();
     expect([...order.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map((m) => m[1]!)).toEqual(named);
     expect(order).not.toContain('<meta name="artim-islands"');
+    // Its island's scripts (React's with them) are named too, at low priority, to be fetched while
+    // the page is read (docs/decisions/0038); the loader fetches them from the same addresses.
+    const early = [...order.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(early.some((h) => /\/assets\/OrderPage-[\w-]+\.js$/.test(h)) && early.some((h) => /\/assets\/frame-[\w-]+\.js$/.test(h))).toBe(true);
+    for (const href of early) expect((await fetch(`${baseUrl()}${href}`)).status, href).toBe(200);
   });
 });
 

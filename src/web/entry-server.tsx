@@ -48,21 +48,25 @@ function serializeErrors(errors: StaticHandlerContext['errors']) {
 
 /** An island's wrapper as islands/island.tsx renders it, its two wake attributes and its text (plain words: nothing to decode). */
 const ISLAND_TAG = new RegExp(`<div ${ISLAND_ATTR}="[^"]*"[^>]*>`, 'g');
+const ISLAND_NAME = new RegExp(`^<div ${ISLAND_ATTR}="([^"]*)"`);
 const WAKE = new RegExp(`\\s${ISLAND_WAKE_ATTR}="([^"]*)"`);
 const WAKE_QUERY = new RegExp(`\\s${ISLAND_WAKE_QUERY_ATTR}="([^"]*)"`);
 const TEXT = new RegExp(`\\s${ISLAND_TEXT_ATTR}="([^"]*)"`);
 
 /**
  * The islands of a rendered page that wake by themselves at `query` (islands/attrs.ts
- * `wakesByItself`): null if none does, else the namespaces those woken by the address show at once.
+ * `wakesByItself`): null if none does, else their names and the namespaces those woken by the
+ * address show at once.
  */
-function wokenIslands(body: string, query: URLSearchParams): string[] | null {
-  let woken: string[] | null = null;
+function wokenIslands(body: string, query: URLSearchParams): { names: string[]; text: string[] } | null {
+  let woken: { names: string[]; text: string[] } | null = null;
   for (const [tag] of body.matchAll(ISLAND_TAG)) {
     const asked = WAKE_QUERY.exec(tag)?.[1] ?? null;
     if (!wakesByItself(WAKE.exec(tag)?.[1] ?? null, asked, query)) continue;
-    woken ??= [];
-    if (asked) woken.push(...(TEXT.exec(tag)?.[1] ?? '').split(' ').filter(Boolean));
+    woken ??= { names: [], text: [] };
+    const name = ISLAND_NAME.exec(tag)?.[1];
+    if (name && !woken.names.includes(name)) woken.names.push(name);
+    if (asked) woken.text.push(...(TEXT.exec(tag)?.[1] ?? '').split(' ').filter(Boolean));
   }
   return woken;
 }
@@ -110,8 +114,8 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
   // loads it (islands/text.ts): a visitor who does not act does not download it (docs/decisions/0030).
   const woken = islands ? wokenIslands(body, url.searchParams) : null;
   const wakesAtLoad = woken !== null;
-  const islandText = [...new Set(['common', ...(handles.at(-1)?.islandNs ?? []), ...(woken ?? [])])];
-  if (woken?.length) await loadNamespaces(i18n, lang, woken);
+  const islandText = [...new Set(['common', ...(handles.at(-1)?.islandNs ?? []), ...(woken?.text ?? [])])];
+  if (woken?.text.length) await loadNamespaces(i18n, lang, woken.text);
   const textLater = islands && !wakesAtLoad && islandText.every((ns) => ISLAND_TEXT.includes(ns));
   const boot: BootData | IslandsBootData = islands
     ? {
@@ -163,6 +167,7 @@ export async function render(request: Request, ctx: ServerRenderContext): Promis
     personal: me !== null,
     islands,
     wakesAtLoad,
+    ...(woken ? { wakingIslands: woken.names } : {}),
     ...(islands && handles.at(-1)?.stylesheet === 'app' ? { appStylesheet: true } : {}),
     perVisitor: handles.some((h) => h?.perVisitor === true),
     perRequest,

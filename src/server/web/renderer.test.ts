@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ISLAND_PRELOADS } from '../../web/islands/attrs';
 import { CAPTURE_SCRIPT } from '../../web/islands/capture';
 import { compileTemplate, createBuiltRenderer, inlineIcon, inlineStylesheets, preloadLinks } from './renderer';
 
@@ -149,5 +150,38 @@ describe('the public pages’ stylesheet', () => {
     const app = await page('/en/order');
     expect(app).toContain('<style>.app-only{color:red}.shared{color:blue}</style>');
     expect(app).toContain('src="/assets/index-abc.js"');
+  });
+});
+
+describe('the scripts of islands that wake at load', () => {
+  it('are named in the page at low priority, each once, React’s with the first; a page whose islands all wait names none', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'artim-dist-'));
+    mkdirSync(join(dist, 'client/assets'), { recursive: true });
+    mkdirSync(join(dist, 'server'));
+    writeFileSync(
+      join(dist, 'client/index.html'),
+      `<!doctype html><html lang="<!--lang-->"><head><!--head--><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"><!--app--></div><!--data--></body></html>`,
+    );
+    writeFileSync(join(dist, 'client/islands-manifest.json'), JSON.stringify({ 'entry-islands.tsx': { file: 'assets/islands-abc.js', isEntry: true } }));
+    writeFileSync(
+      join(dist, 'client', ISLAND_PRELOADS),
+      JSON.stringify({ Order: ['assets/frame-1.js', 'assets/OrderPage-2.js', 'assets/orderForm-3.js'], Dashboard: ['assets/frame-1.js', 'assets/DashboardPage-4.js', 'assets/orderForm-3.js'], Header: ['assets/frame-1.js', 'assets/Header-5.js'] }),
+    );
+    writeFileSync(
+      join(dist, 'server/entry-server.js'),
+      `export async function render(request) {
+        const path = new URL(request.url).pathname;
+        const waking = { '/en/order': ['Order'], '/en/both': ['Order', 'Dashboard'] }[path];
+        return { type: 'html', status: 200, lang: 'en', head: '', body: '<h1>x</h1>', data: '', routeIds: [], islands: true, wakesAtLoad: !!waking, ...(waking ? { wakingIslands: waking } : {}) };
+      }`,
+    );
+    const renderer = await createBuiltRenderer(dist);
+    const page = async (path: string) => (await renderer.render(new Request(`http://localhost${path}`), { publicUrl: 'http://localhost', fetch: () => Promise.reject(new Error('unused')) })).text();
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)" \/>/g)].map((m) => m[1]);
+
+    expect(preloads(await page('/en/order'))).toEqual(['/assets/frame-1.js', '/assets/OrderPage-2.js', '/assets/orderForm-3.js']);
+    expect(preloads(await page('/en/both'))).toEqual(['/assets/frame-1.js', '/assets/OrderPage-2.js', '/assets/orderForm-3.js', '/assets/DashboardPage-4.js']);
+    // The header waits to be touched: nothing of it, nor React, before.
+    expect(await page('/en')).not.toContain('modulepreload');
   });
 });

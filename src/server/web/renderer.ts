@@ -6,7 +6,7 @@ import { constants as zlibConstants, createGzip } from 'node:zlib';
 import type { ViteDevServer } from 'vite';
 import type { RenderResult, ServerRenderContext } from '../../web/lib/serverRender';
 import { CAPTURE_SCRIPT } from '../../web/islands/capture';
-import { LOADER_META, STYLESHEET_ATTR } from '../../web/islands/attrs';
+import { ISLAND_PRELOADS, LOADER_META, STYLESHEET_ATTR } from '../../web/islands/attrs';
 import { STREAM_POINT } from '../../web/app/streamed';
 import { criticalCss, parseStylesheet } from './criticalCss';
 
@@ -40,6 +40,20 @@ export function preloadLinks(manifest: Manifest, routeIds: readonly string[]): s
     ...[...css].map((f) => `<link rel="stylesheet" href="/${f}" />`),
     ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
   ].join('\n    ');
+}
+
+/** The scripts each island loads as it wakes, by island name: the islands build's `islands-preloads.json` (vite.islands.config.ts). */
+export type IslandPreloads = Record<string, string[]>;
+
+/**
+ * `<link rel="modulepreload">` for the scripts of the islands a page wakes at load (React and the
+ * runtime with them), so that the browser fetches them while it reads the page rather than once
+ * its loader has run after the whole page was read (docs/decisions/0038). At low priority: the
+ * page's own paint comes first. A page whose islands all wait names nothing.
+ */
+export function islandPreloadLinks(preloads: IslandPreloads, names: readonly string[]): string {
+  const files = new Set(names.flatMap((name) => preloads[name] ?? []));
+  return [...files].map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}" />`).join('\n    ');
 }
 
 /** The template's four slots, in the order they appear in src/web/index.html. */
@@ -148,11 +162,17 @@ const perVisitorPages = new WeakSet<Response>();
 export const rendersPerVisitor = (response: Response) => perVisitorPages.has(response);
 
 /** A render result as the HTTP answer: the page (with its cache headers) or the redirect. */
-export function pageResponse(result: RenderResult, templates: PageTemplates, manifest?: Manifest, request?: Request): Response {
+export function pageResponse(result: RenderResult, templates: PageTemplates, manifest?: Manifest, request?: Request, islandPreloads?: IslandPreloads): Response {
   if (result.type === 'redirect') return new Response(null, { status: result.status, headers: { Location: result.location } });
   if (result.type === 'response') return result.response;
   const template = !result.islands ? templates.app : result.appStylesheet ? templates.islandsAppStyle : result.wakesAtLoad ? templates.islands : templates.islandsWaiting;
-  const preload = manifest && !result.islands ? preloadLinks(manifest, result.routeIds) : '';
+  const preload = !result.islands
+    ? manifest
+      ? preloadLinks(manifest, result.routeIds)
+      : ''
+    : islandPreloads && result.wakingIslands
+      ? islandPreloadLinks(islandPreloads, result.wakingIslands)
+      : '';
   // A page that goes on after its first render carries the whole stylesheet: its later states use
   // rules its first HTML does not.
   const style = result.islands && !result.appStylesheet && templates.islandsStyle ? templates.islandsStyle(result.body, result.wakesAtLoad === true || result.stream !== undefined) : '';
@@ -281,10 +301,15 @@ export async function createBuiltRenderer(distDir = resolve('dist')): Promise<We
   );
   const publicCss = manifest?.[PUBLIC_STYLESHEET]?.file;
   const islandsStylesheet = publicCss ? { css: await readFile(resolve(clientDir, publicCss), 'utf8'), href: `/${publicCss}` } : undefined;
+  // Without it, a page whose islands wake at load only loses their scripts' early fetch.
+  const islandPreloads = await readFile(resolve(clientDir, ISLAND_PRELOADS), 'utf8').then(
+    (text) => JSON.parse(text) as IslandPreloads,
+    () => undefined,
+  );
   const template = await inlineIcon(await inlineStylesheets(await readFile(resolve(clientDir, 'index.html'), 'utf8'), clientDir), clientDir);
   const templates = pageTemplates(template, `/${islandsEntry.file}`, islandsStylesheet);
   const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry-server.js')).href)) as { render: RenderFn };
-  return { render: async (request, ctx) => pageResponse(await entry.render(request, ctx), templates, manifest, request) };
+  return { render: async (request, ctx) => pageResponse(await entry.render(request, ctx), templates, manifest, request, islandPreloads) };
 }
 
 /** Development: Vite transforms the template and loads the server entry with hot reload. */

@@ -61,6 +61,8 @@ export const WAKING_ATTR = 'data-waking';
  */
 export const STYLESHEET_ATTR = 'data-stylesheet';
 
+/** The islands build's list of the scripts each island loads as it wakes, beside its manifest (vite.islands.config.ts `islandPreloads`). */
+export const ISLAND_PRELOADS = 'islands-preloads.json';
 /**
  * The `<meta name>` whose `content` is the islands loader's address, on a page of islands none of
  * which wakes by itself: the capture script (./capture.ts) adds the loader once the page has

@@ -4,6 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { packageOf, productionBuild, renderedIn } from '../testing/build';
+import { ISLAND_PRELOADS } from './attrs';
+import { ISLANDS } from './registry';
 
 /** Libraries a public page must not load before a click (docs/decisions/0022-islands-on-demand.md). */
 const APP_ONLY = ['react-router', '@tanstack/react-query', '@tanstack/query-core', 'react-hook-form', '@hookform/resolvers', 'big.js', 'hono'];
@@ -113,6 +115,26 @@ describe('the islands build', () => {
   it('compiles JSX for production, whoever builds it (the test runner sets NODE_ENV to "test")', async () => {
     const { chunks } = await islandsBuild();
     expect([...chunks.values()].filter((c) => c.code.includes('jsxDEV')).map((c) => c.fileName)).toEqual([]);
+  });
+});
+
+describe('the scripts an island loads as it wakes (islands-preloads.json)', () => {
+  it('are, for every island of the registry, the runtime’s chunk and the island’s own, with their static imports, the loader left out', async () => {
+    const { chunks, asset } = await islandsBuild();
+    const preloads = JSON.parse(asset(ISLAND_PRELOADS)) as Record<string, string[]>;
+    expect(Object.keys(preloads).sort()).toEqual(Object.keys(ISLANDS).sort());
+    const entry = [...chunks.values()].find((c) => c.isEntry)!;
+    const of = (module: string) => [...chunks.values()].find((c) => Object.keys(c.modules).some((id) => id.endsWith(`/src/web/${module}`)))!;
+    const expected = (module: string) => {
+      const files = withImports(chunks, [of('islands/runtime.tsx').fileName, of(module).fileName]);
+      files.delete(entry.fileName);
+      return [...files].sort();
+    };
+    expect([...preloads.Order!].sort()).toEqual(expected('features/catalog/OrderPage.tsx'));
+    expect([...preloads.Dashboard!].sort()).toEqual(expected('features/dashboard/DashboardPage.tsx'));
+    expect([...preloads.Header!].sort()).toEqual(expected('features/layout/Header.tsx'));
+    // React comes with the runtime: the first script of each.
+    expect(new Set(Object.values(preloads).map((files) => files[0]))).toEqual(new Set([of('islands/runtime.tsx').fileName]));
   });
 });
 

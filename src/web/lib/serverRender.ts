@@ -37,6 +37,8 @@ export type RenderResult =
        * whole stylesheet — rather than leaving them to the first touch (docs/decisions/0030).
        */
       wakesAtLoad?: boolean;
+      /** The islands that wake by themselves (their names, islands/registry.ts): their scripts are named in the page (docs/decisions/0038). */
+      wakingIslands?: string[];
       /** A page of islands styled by the app's stylesheet (app/page.ts `stylesheet`). */
       appStylesheet?: boolean;
       /** A page whose render reads the visitor's own data beyond who they are (app/page.ts). */
