@@ -92,17 +92,22 @@ describe('page cache', () => {
     expect(p.renders).toBe(2);
   });
 
-  it('makes one Brotli copy at a time: a page kept meanwhile gets its copy when asked for again', async () => {
+  it('makes one Brotli copy at a time: a page of the site kept meanwhile gets its copy next; an address with a query string only when asked again while none is made', async () => {
     const p = pages();
     const br = { 'accept-encoding': 'br' };
+    await p.get('/en?part=2');
     await p.get('/en');
-    // /en's copy is under way: /tr's is not started as it is kept.
+    // /en's copy is under way: /tr's and /az's follow it, in turn, without being asked again.
     await p.get('/tr');
+    await p.get('/az');
+    // Asked again while a copy is made, the address with a query string is not queued.
+    await p.get('/en?part=2');
     await p.cache.compressed();
-    expect((await p.get('/en', br)).headers.get('Content-Encoding')).toBe('br');
-    expect((await p.get('/tr', br)).headers.get('Content-Encoding')).toBeNull();
+    for (const path of ['/en', '/tr', '/az']) expect((await p.get(path, br)).headers.get('Content-Encoding'), path).toBe('br');
+    expect((await p.get('/en?part=2', br)).headers.get('Content-Encoding')).toBeNull();
     await p.cache.compressed();
-    expect((await p.get('/tr', br)).headers.get('Content-Encoding')).toBe('br');
+    expect((await p.get('/en?part=2', br)).headers.get('Content-Encoding')).toBe('br');
+    expect(p.renders).toBe(4);
   });
 
   it('reads the codings an Accept-Encoding header takes', () => {
@@ -112,13 +117,18 @@ describe('page cache', () => {
     expect(acceptedCodings(undefined).size).toBe(0);
   });
 
-  it('keeps a page per address and per remembered language', async () => {
+  it('keeps a page per address, and per remembered language where the address names none', async () => {
     const p = pages();
     await p.get('/terms', { cookie: `${LANGUAGE_COOKIE}=az` });
     await p.get('/terms', { cookie: `${LANGUAGE_COOKIE}=en` });
     await p.get('/terms?x=1', { cookie: `${LANGUAGE_COOKIE}=en` });
     await p.get('/terms', { cookie: `${LANGUAGE_COOKIE}=az` });
     expect(p.renders).toBe(3);
+    // A page in a language is one page whatever the visitor remembers or their browser prefers.
+    await p.get('/tr/prices');
+    await p.get('/tr/prices', { cookie: `${LANGUAGE_COOKIE}=tr` });
+    await p.get('/tr/prices', { cookie: `${LANGUAGE_COOKIE}=en`, 'accept-language': 'az' });
+    expect(p.renders).toBe(4);
   });
 
   it('never serves nor keeps a page for a request with a session', async () => {

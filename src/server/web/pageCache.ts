@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { hasSessionCookie } from '../../core/contracts/account';
-import { requestLanguage } from '../../core/i18n';
+import { pathLanguage, requestLanguage } from '../../core/i18n';
 
 /**
  * Public pages for visitors without a session, rendered once and served from memory.
@@ -19,8 +19,9 @@ import { requestLanguage } from '../../core/i18n';
  * zlib's thread pool): 15–20 % smaller than gzip, which brings a home page within the first round
  * trip's 14.6 KB (bench/README.md). That costs about 0.1 s of CPU a page, so it runs one page at
  * a time, and starts when the page is kept only for a page of the site's own (200, no query
- * string: a bounded set); any other address waits until it is asked for again (made-up query
- * strings and paths never cost it). Until its copy is ready, and for clients that do not take
+ * string: a bounded set), after the copy under way if there is one; any other address waits until
+ * it is asked for again while no copy is being made (made-up query strings and paths never cost
+ * it, nor hold up the site's pages). Until its copy is ready, and for clients that do not take
  * `br`, a page goes out gzipped.
  */
 export interface PageCache {
@@ -52,15 +53,17 @@ const KEPT = new Set([200, 404]);
 export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
 
 /**
- * The address and the language a page without a prefix is shown in (the remembered one, else the
- * browser's: web/language.ts): all an anonymous page depends on.
+ * The address and the language it is shown in: the address's own (/az/…), else, for a page
+ * without one, the remembered language or the browser's (web/language.ts). All an anonymous page
+ * depends on.
  */
 function keyOf(c: Context): string | null {
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return null;
   const cookie = c.req.header('cookie');
   if (hasSessionCookie(cookie) || c.req.header('authorization')) return null;
   const url = new URL(c.req.url);
-  return `${url.pathname}${url.search}|${requestLanguage(cookie, c.req.header('accept-language'))}`;
+  // A page in a language (/az/…, /tr/…, /en/…) is shown in it whatever the visitor remembers.
+  return `${url.pathname}${url.search}|${pathLanguage(url.pathname) ?? requestLanguage(cookie, c.req.header('accept-language'))}`;
 }
 
 /** The content codings an `Accept-Encoding` header takes (those with `q=0` refused). */
@@ -102,8 +105,14 @@ export function createPageCache(opts: { maxEntries?: number; ttlMs?: number; now
   const entries = new Map<string, Entry>();
   /** The Brotli copy being made, if any: one page at a time. */
   let compressing: Promise<void> | null = null;
-  const compress = (entry: Entry) => {
-    if (entry.brotliStarted || compressing) return;
+  /** Pages of the site's own kept while a copy was being made: theirs follow, in turn. */
+  const queued: Entry[] = [];
+  const compress = (entry: Entry, queue = false) => {
+    if (entry.brotliStarted) return;
+    if (compressing) {
+      if (queue && !queued.includes(entry)) queued.push(entry);
+      return;
+    }
     entry.brotliStarted = true;
     const body = entry.body;
     compressing = compressBrotli(body, {
@@ -113,7 +122,13 @@ export function createPageCache(opts: { maxEntries?: number; ttlMs?: number; now
       // Only the smaller copy is lost: the page goes on being sent gzipped.
       () => {},
     );
-    void compressing.finally(() => (compressing = null));
+    void compressing.finally(() => {
+      compressing = null;
+      // The next waiting page still kept (one replaced or expired meanwhile is not worth it).
+      for (let next = queued.shift(); next; next = queued.shift()) {
+        if (next.expires > now()) return compress(next);
+      }
+    });
   };
 
   return {
@@ -149,7 +164,7 @@ export function createPageCache(opts: { maxEntries?: number; ttlMs?: number; now
       };
       entries.delete(key);
       entries.set(key, entry);
-      if (entry.status === 200 && !new URL(c.req.url).search) compress(entry);
+      if (entry.status === 200 && !new URL(c.req.url).search) compress(entry, true);
 
       // The oldest entries go first: an address space of query strings cannot grow it unbounded.
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
