@@ -124,7 +124,7 @@ export function createPageCache(opts: { maxEntries?: number; ttlMs?: number; now
     );
     void compressing.finally(() => {
       compressing = null;
-      // The next waiting page still kept (one replaced or expired meanwhile is not worth it).
+      // The next waiting page that has not expired meanwhile.
       for (let next = queued.shift(); next; next = queued.shift()) {
         if (next.expires > now()) return compress(next);
       }
