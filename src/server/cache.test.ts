@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceBalanceSoon, CACHE_CHANNEL, cachesOf, enableCaches, forget, readThrough } from './cache';
-import { openPostgres, type Database } from './db/client';
+import { NOTICE_PAYLOAD_LIMIT, noticeParts, openPostgres, type Database } from './db/client';
 import { adminSettings, sessions, userRoles, users } from './db/schema';
 import { announceDiscountChange, customerFees, setCustomerPricing } from './discounts';
 import { balanceAndDiscount } from './discounts/service';
@@ -18,6 +18,20 @@ const until = async (check: () => Promise<boolean> | boolean, ms = 30_000) => {
     await new Promise((r) => setTimeout(r, 20));
   }
 };
+
+describe('notices in parts', () => {
+  it('fill each part up to the payload limit, with the separators and the overhead counted, in order', () => {
+    const items = Array.from({ length: 300 }, (_, i) => `balance:${String(i).padStart(40, '0')}`);
+    const parts = noticeParts(items, 2);
+    expect(parts.flat()).toEqual(items);
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) expect(part.join(',').length + 2).toBeLessThanOrEqual(NOTICE_PAYLOAD_LIMIT);
+    // Each part but the last was full: its next item did not fit.
+    for (let i = 0; i < parts.length - 1; i++) expect(parts[i]!.join(',').length + 2 + 1 + parts[i + 1]![0]!.length).toBeGreaterThan(NOTICE_PAYLOAD_LIMIT);
+    expect(noticeParts([])).toEqual([]);
+    expect(noticeParts(['x'.repeat(NOTICE_PAYLOAD_LIMIT + 10), 'y'])).toEqual([['x'.repeat(NOTICE_PAYLOAD_LIMIT + 10)], ['y']]);
+  });
+});
 
 describe('caches on the embedded database', () => {
   it('keep settings until they change, and are off where nobody listens', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from './db/client';
+import { noticeParts, type Database, type Db } from './db/client';
 
 /**
  * Read-through caches of what nearly every request reads and rarely changes: the settings, the
@@ -169,8 +169,6 @@ export async function announceChange(db: Db, notice: string): Promise<void> {
 
 /** Customers whose balance changed, to be announced together, by database handle (`announceBalanceSoon`). */
 const balancesToAnnounce = new WeakMap<Db, Set<string>>();
-/** A notice's payload stays under PostgreSQL's 8000 bytes. */
-const NOTICE_BYTES = 7900;
 
 /**
  * Tells every instance that a customer's balance changed, for a write that did not have the
@@ -190,16 +188,9 @@ export function announceBalanceSoon(db: Db, userId: string): void {
     balancesToAnnounce.set(db, (pending = new Set()));
     setTimeout(() => {
       balancesToAnnounce.delete(db);
-      const payloads: string[] = [];
-      for (const id of pending!) {
-        const notice = `balance:${id}`;
-        const last = payloads.length - 1;
-        if (last >= 0 && payloads[last]!.length + 1 + notice.length <= NOTICE_BYTES) payloads[last] += `\n${notice}`;
-        else payloads.push(notice);
-      }
-      // One statement for a notice: a payload is most often all there is.
+      // One statement for a notice: one is most often all there is.
       void (async () => {
-        for (const payload of payloads) await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${payload})`);
+        for (const part of noticeParts([...pending!].map((id) => `balance:${id}`))) await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${part.join('\n')})`);
       })().catch(() => {});
     }, 5);
   }

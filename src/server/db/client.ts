@@ -279,6 +279,30 @@ export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
+/** What a notice's payload may hold: under PostgreSQL's 8000 bytes, with room to spare. */
+export const NOTICE_PAYLOAD_LIMIT = 7900;
+
+/**
+ * Items to send as few notices as fit, in order: each part's items, joined by one character and
+ * with `overhead` characters around them (a JSON array's brackets), stay within
+ * NOTICE_PAYLOAD_LIMIT. An item longer than that is a part of its own.
+ */
+export function noticeParts(items: readonly string[], overhead = 0): string[][] {
+  const parts: string[][] = [];
+  let size = 0;
+  for (const item of items) {
+    const last = parts.at(-1);
+    if (last && size + 1 + item.length <= NOTICE_PAYLOAD_LIMIT) {
+      last.push(item);
+      size += 1 + item.length;
+    } else {
+      parts.push([item]);
+      size = overhead + item.length;
+    }
+  }
+  return parts;
+}
+
 /** What Drizzle keeps for itself on a database handle: its dialect (the SQL it writes) and its session (the driver). */
 interface DrizzleInternals {
   dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };

@@ -1,6 +1,6 @@
 import type { UserEvent } from '../../core/contracts/events';
 import { CACHE_CHANNEL } from '../cache';
-import type { Database } from '../db/client';
+import { noticeParts, type Database } from '../db/client';
 import type { Logger } from '../logger';
 import { createStreamRegistry, STREAM_LIMITS, type StreamLimits, type StreamRegistry } from './streams';
 
@@ -78,22 +78,18 @@ export async function createRealtimeHub(database: Database, logger: Logger, opts
 
   // Events published in the same few milliseconds travel in one NOTIFY: PostgreSQL serializes
   // the commits of notifying transactions, so one per event would queue busy writers behind
-  // each other. A payload stays under the 8000-byte limit.
+  // each other. A payload stays under the 8000-byte limit (`noticeParts`).
   let queue: { item: string; done: () => void; fail: (err: unknown) => void }[] = [];
   let scheduled = false;
   const flush = async () => {
     scheduled = false;
     const batch = queue;
     queue = [];
-    while (batch.length) {
-      const part: typeof batch = [];
-      let size = 2;
-      while (batch.length && (part.length === 0 || size + batch[0]!.item.length + 1 < 7900)) {
-        size += batch[0]!.item.length + 1;
-        part.push(batch.shift()!);
-      }
+    let at = 0;
+    for (const items of noticeParts(batch.map((b) => b.item), 2)) {
+      const part = batch.slice(at, (at += items.length));
       try {
-        await database.notify(CHANNEL, part.length === 1 ? part[0]!.item : `[${part.map((p) => p.item).join(',')}]`);
+        await database.notify(CHANNEL, items.length === 1 ? items[0]! : `[${items.join(',')}]`);
         for (const p of part) p.done();
       } catch (err) {
         for (const p of part) p.fail(err);
