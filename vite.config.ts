@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkReport, groupedChunks, iconImports } from './vite.chunks';
+import { onBuildWarning } from './vite.warnings';
 
 // The browser app lives in src/web and runs on React 19, as the server does
 // (docs/decisions/0008-react-in-the-browser.md). `vite build` writes the client to dist/client;
@@ -24,6 +25,7 @@ export default defineConfig(() => ({
       // the app's (src/server/web/renderer.ts, docs/decisions/0026).
       input: { index: 'src/web/index.html', public: 'src/web/styles.public.css' },
       output: { manualChunks: groupedChunks, experimentalMinChunkSize: 0 },
+      onwarn: onBuildWarning,
     },
   },
   ssr: { noExternal: [] },

@@ -5,6 +5,7 @@ import type { ManualChunkMeta } from 'rollup';
 import { defineConfig, type Plugin } from 'vite';
 import { ISLAND_PRELOADS } from './src/web/islands/attrs';
 import { chunkReport, staticClosure } from './vite.chunks';
+import { onBuildWarning } from './vite.warnings';
 
 const SRC = resolve(__dirname, 'src');
 
@@ -322,6 +323,7 @@ export default defineConfig({
     rollupOptions: {
       input: { islands: 'src/web/entry-islands.tsx' },
       output: { manualChunks: islandsChunk },
+      onwarn: onBuildWarning,
     },
   },
 });
