@@ -1,8 +1,20 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type * as Zlib from 'node:zlib';
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_COOKIE } from '../../core/i18n';
 import { acceptedCodings, createPageCache } from './pageCache';
+
+/** The Brotli copies made, by the body they were made of: the real compression, counted. */
+const brotli = vi.hoisted(() => ({ made: [] as string[] }));
+vi.mock('node:zlib', async (original) => {
+  const zlib = await original<typeof Zlib>();
+  const brotliCompress = (body: Buffer, ...rest: unknown[]) => {
+    brotli.made.push(body.toString());
+    return (zlib.brotliCompress as (...args: unknown[]) => void)(body, ...rest);
+  };
+  return { ...zlib, default: { ...zlib, brotliCompress }, brotliCompress };
+});
 
 /** A page app whose renderer counts its renders and can be told what to answer. */
 function pages(opts: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
@@ -108,6 +120,23 @@ describe('page cache', () => {
     await p.cache.compressed();
     expect((await p.get('/en?part=2', br)).headers.get('Content-Encoding')).toBe('br');
     expect(p.renders).toBe(4);
+  });
+
+  it('makes no copy of a page that waited while it was replaced or the cache cleared', async () => {
+    const p = pages();
+    brotli.made.length = 0;
+    await p.get('/en');
+    // /en's copy is under way: /tr, /az and /about wait their turn.
+    await p.get('/tr');
+    await p.get('/az');
+    await p.get('/about');
+    p.cache.clear();
+    // Rendered again once cleared; the /tr and /az that waited are no longer kept.
+    await p.get('/tr');
+    await p.cache.compressed();
+    expect(brotli.made).toEqual(['<html><body>page /en #1</body></html>', '<html><body>page /tr #5</body></html>']);
+    const br = await p.get('/tr', { 'accept-encoding': 'br' });
+    expect([br.headers.get('Content-Encoding'), brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()]).toEqual(['br', '<html><body>page /tr #5</body></html>']);
   });
 
   it('reads the codings an Accept-Encoding header takes', () => {

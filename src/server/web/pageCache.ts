@@ -105,12 +105,15 @@ export function createPageCache(opts: { maxEntries?: number; ttlMs?: number; now
   const entries = new Map<string, Entry>();
   /** The Brotli copy being made, if any: one page at a time. */
   let compressing: Promise<void> | null = null;
-  /** Pages of the site's own kept while a copy was being made: theirs follow, in turn. */
-  const queued: Entry[] = [];
-  const compress = (entry: Entry, queue = false) => {
+  /**
+   * Pages of the site's own kept while a copy was being made, by their key: theirs follow, in turn,
+   * while they are still the page kept under it.
+   */
+  const queued: { key: string; entry: Entry }[] = [];
+  const compress = (entry: Entry, queueAs?: string) => {
     if (entry.brotliStarted) return;
     if (compressing) {
-      if (queue && !queued.includes(entry)) queued.push(entry);
+      if (queueAs !== undefined && !queued.some((q) => q.entry === entry)) queued.push({ key: queueAs, entry });
       return;
     }
     entry.brotliStarted = true;
@@ -124,9 +127,9 @@ export function createPageCache(opts: { maxEntries?: number; ttlMs?: number; now
     );
     void compressing.finally(() => {
       compressing = null;
-      // The next waiting page that has not expired meanwhile.
+      // The next waiting page that has not expired, been replaced or let go meanwhile.
       for (let next = queued.shift(); next; next = queued.shift()) {
-        if (next.expires > now()) return compress(next);
+        if (next.entry.expires > now() && entries.get(next.key) === next.entry) return compress(next.entry);
       }
     });
   };
@@ -164,13 +167,16 @@ export function createPageCache(opts: { maxEntries?: number; ttlMs?: number; now
       };
       entries.delete(key);
       entries.set(key, entry);
-      if (entry.status === 200 && !new URL(c.req.url).search) compress(entry, true);
+      if (entry.status === 200 && !new URL(c.req.url).search) compress(entry, key);
 
       // The oldest entries go first: an address space of query strings cannot grow it unbounded.
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       return answer(c, entry);
     },
-    clear: () => entries.clear(),
+    clear: () => {
+      entries.clear();
+      queued.length = 0;
+    },
     async compressed() {
       while (compressing) await compressing;
     },
