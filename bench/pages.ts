@@ -16,7 +16,8 @@
  * for /en/dashboard and /en/order with their session cookie. Beside each, in the same run, a bare
  * `node:http` server in a process of its own answers the same HTML (gzipped once) to the same
  * autocannon load: the machine's ceiling for that page. The app's memory (RSS) is printed before
- * and after each signed-in page's run, and the CPU time the app's process spent per request during
+ * and after each signed-in page's 2 s warm-up, its range during the run (sampled every 250 ms) and
+ * at its end, and the CPU time the app's process spent per request during
  * it (less disturbed than req/s by other work on a shared machine). Goal: ≥ 1,000 req/s with p99 ≤ 50 ms on PostgreSQL, ≥ 500
  * req/s on PGlite.
  *
@@ -74,7 +75,10 @@ interface Row {
   errors: number;
   total: number;
   loadBefore: string;
-  /** Signed-in pages: the app's RSS before and after the run, and the goal for this database. */
+  /**
+   * Signed-in pages: the app's RSS before the warm-up, after it, its lowest and highest during the
+   * measured run (sampled every 250 ms) and after it; and the goal for this database.
+   */
   rss?: string;
   /** Signed-in pages: the app process's CPU time (user + system) per answered request, warm-up excluded. */
   cpuMs?: number;
@@ -211,12 +215,23 @@ async function measure(app: AppProcess, db: 'pglite' | 'postgres', cookie: strin
     }
     const before = rssOf(app);
     await run(url, { cookie }, 2);
+    const warm = rssOf(app);
     const loadBefore = load();
     const cpuBefore = cpuMsOf(app);
-    const r = await run(url, { cookie }, DURATION);
+    // Memory under the load: sampled four times a second while it lasts.
+    const samples: number[] = [];
+    const sampler = setInterval(() => samples.push(rssOf(app)), 250);
+    let r: Result;
+    try {
+      r = await run(url, { cookie }, DURATION);
+    } finally {
+      clearInterval(sampler);
+    }
     const cpuMs = (cpuMsOf(app) - cpuBefore) / Math.max(1, r.requests.total);
     const after = rssOf(app);
-    rows.push(rowOf(db, `${page} signed in`, r, loadBefore, { rss: `${before.toFixed(0)} → ${after.toFixed(0)} MB`, cpuMs, goal: SIGNED_IN_GOAL[db] }));
+    const mb = (n: number) => n.toFixed(0);
+    const rss = `${mb(before)} → ${mb(warm)} → ${mb(Math.min(...samples))}–${mb(Math.max(...samples))} → ${mb(after)} MB`;
+    rows.push(rowOf(db, `${page} signed in`, r, loadBefore, { rss, cpuMs, goal: SIGNED_IN_GOAL[db] }));
     print(rows.at(-1)!);
   }
   return rows;
@@ -268,7 +283,7 @@ async function main() {
   }
 
   const table = [
-    ['database', 'page', 'req/s', 'p50', 'p99', 'non-2xx', 'timeouts', 'other errors', 'requests', 'RSS before → after', 'app CPU ms/request', 'load avg before (1, 5, 15 min)', 'goal'],
+    ['database', 'page', 'req/s', 'p50', 'p99', 'non-2xx', 'timeouts', 'other errors', 'requests', 'RSS: start → warmed → during the run (min–max) → end', 'app CPU ms/request', 'load avg before (1, 5, 15 min)', 'goal'],
     ...rows.map((r) => [
       r.db,
       r.page,
