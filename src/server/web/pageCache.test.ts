@@ -1,9 +1,9 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import type * as Zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_COOKIE } from '../../core/i18n';
-import { acceptedCodings, createPageCache } from './pageCache';
+import { acceptedCodings, brotliParams, createPageCache, QUICK_BROTLI_QUALITY } from './pageCache';
 
 /** The Brotli copies made, by the body they were made of: the real compression, counted. */
 const brotli = vi.hoisted(() => ({ made: [] as string[] }));
@@ -16,16 +16,18 @@ vi.mock('node:zlib', async (original) => {
   return { ...zlib, default: { ...zlib, brotliCompress }, brotliCompress };
 });
 
+/** A page of a few KB, long enough for Brotli's qualities to differ. */
+const longPage = (mark: string) => `<html><body><h1>${mark}</h1><ul>${Array.from({ length: 300 }, (_, i) => `<li>${(i * 7919) % 1009} ${mark}</li>`).join('')}</ul></body></html>`;
 /** A page app whose renderer counts its renders and can be told what to answer. */
 function pages(opts: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
   const cache = createPageCache(opts);
   let renders = 0;
-  let next: { status?: number; cacheControl?: string } = {};
+  let next: { status?: number; cacheControl?: string; text?: string } = {};
   const app = new Hono();
   app.use('*', cache.serve);
   app.get('*', (c) => {
     renders += 1;
-    const res = new Response(`<html><body>page ${c.req.path} #${renders}</body></html>`, {
+    const res = new Response(next.text ?? longPage(`page ${c.req.path} #${renders}`), {
       status: next.status ?? 200,
       headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': next.cacheControl ?? 'no-cache' },
     });
@@ -40,6 +42,11 @@ function pages(opts: { ttlMs?: number; maxEntries?: number; now?: () => number }
     get: (path: string, headers: Record<string, string> = {}) => app.request(path, { headers }),
   };
 }
+
+/** The page's two Brotli copies: made as it is kept, and the best. */
+const quickCopy = (html: string) => brotliCompressSync(Buffer.from(html), brotliParams(Buffer.from(html), QUICK_BROTLI_QUALITY));
+const bestCopy = (html: string) => brotliCompressSync(Buffer.from(html), brotliParams(Buffer.from(html), constants.BROTLI_MAX_QUALITY));
+const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
 describe('page cache', () => {
   it('renders an anonymous page once and serves it from memory, with an ETag and shared-cache headers', async () => {
@@ -65,24 +72,59 @@ describe('page cache', () => {
     expect(p.renders).toBe(1);
   });
 
-  it('answers Brotli once a page’s copy is ready, gzip before it and to a client that refuses br', async () => {
+  it('answers a page of the site’s own in a quick Brotli copy at once, in its best once made, and gzip to a client that refuses br', async () => {
     const p = pages();
-    // The first answer is made as the page is kept: its Brotli copy has only just been started.
-    const first = await p.get('/en', { 'accept-encoding': 'gzip, deflate, br' });
-    expect(first.headers.get('Content-Encoding')).toBe('gzip');
-    const page = gunzipSync(Buffer.from(await first.arrayBuffer())).toString();
+    const page = longPage('home');
+    p.answer({ text: page });
+    const br = { 'accept-encoding': 'gzip, deflate, br' };
+    // The first answer is made as the page is kept: its best copy has only just been started.
+    const first = await p.get('/en', br);
+    expect(first.headers.get('Content-Encoding')).toBe('br');
+    expect((await bytesOf(first)).equals(quickCopy(page))).toBe(true);
+    expect(quickCopy(page).length).toBeGreaterThan(bestCopy(page).length);
     await p.cache.compressed();
-    const brotli = await p.get('/en', { 'accept-encoding': 'gzip, deflate, br' });
-    expect(brotli.headers.get('Content-Encoding')).toBe('br');
-    const bytes = Buffer.from(await brotli.arrayBuffer());
-    expect(brotli.headers.get('Content-Length')).toBe(String(bytes.length));
+    const best = await p.get('/en', br);
+    expect(best.headers.get('Content-Encoding')).toBe('br');
+    const bytes = await bytesOf(best);
+    expect(best.headers.get('Content-Length')).toBe(String(bytes.length));
+    expect(bytes.equals(bestCopy(page))).toBe(true);
     expect(brotliDecompressSync(bytes).toString()).toBe(page);
     const refused = await p.get('/en', { 'accept-encoding': 'gzip, br;q=0' });
     expect(refused.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(await bytesOf(refused)).toString()).toBe(page);
     const plain = await p.get('/en');
     expect(plain.headers.get('Content-Encoding')).toBeNull();
     expect(await plain.text()).toBe(page);
     expect(p.renders).toBe(1);
+  });
+
+  it('keeps the best copy of a page rendered again unchanged when its time is up; a changed page starts with a quick one', async () => {
+    let clock = 0;
+    const p = pages({ ttlMs: 1000, now: () => clock });
+    const br = { 'accept-encoding': 'br' };
+    const page = longPage('prices');
+    p.answer({ text: page });
+    await p.get('/en/prices', br);
+    await p.cache.compressed();
+    brotli.made.length = 0;
+    clock = 1001;
+    const again = await p.get('/en/prices', br);
+    expect(p.renders).toBe(2);
+    expect((await bytesOf(again)).equals(bestCopy(page))).toBe(true);
+    await p.cache.compressed();
+    expect(brotli.made).toEqual([]);
+    // The content changed: a quick copy first, then its own best one.
+    const changed = longPage('new prices');
+    p.answer({ text: changed });
+    clock = 2002;
+    expect((await bytesOf(await p.get('/en/prices', br))).equals(quickCopy(changed))).toBe(true);
+    await p.cache.compressed();
+    expect(brotli.made).toEqual([changed]);
+    expect((await bytesOf(await p.get('/en/prices', br))).equals(bestCopy(changed))).toBe(true);
+    // Cleared (the content changed elsewhere): the same page starts over too.
+    p.cache.clear();
+    expect((await bytesOf(await p.get('/en/prices', br))).equals(quickCopy(changed))).toBe(true);
+    expect(p.renders).toBe(4);
   });
 
   it('compresses an address with a query string, or a not-found page, only once it is asked for again', async () => {
@@ -115,7 +157,9 @@ describe('page cache', () => {
     // Asked again while a copy is made, the address with a query string is not queued.
     await p.get('/en?part=2');
     await p.cache.compressed();
-    for (const path of ['/en', '/tr', '/az']) expect((await p.get(path, br)).headers.get('Content-Encoding'), path).toBe('br');
+    for (const [path, n] of [['/en', 2], ['/tr', 3], ['/az', 4]] as const) {
+      expect((await bytesOf(await p.get(path, br))).equals(bestCopy(longPage(`page ${path} #${n}`))), path).toBe(true);
+    }
     expect((await p.get('/en?part=2', br)).headers.get('Content-Encoding')).toBeNull();
     await p.cache.compressed();
     expect((await p.get('/en?part=2', br)).headers.get('Content-Encoding')).toBe('br');
@@ -134,9 +178,9 @@ describe('page cache', () => {
     // Rendered again once cleared; the /tr and /az that waited are no longer kept.
     await p.get('/tr');
     await p.cache.compressed();
-    expect(brotli.made).toEqual(['<html><body>page /en #1</body></html>', '<html><body>page /tr #5</body></html>']);
+    expect(brotli.made).toEqual([longPage('page /en #1'), longPage('page /tr #5')]);
     const br = await p.get('/tr', { 'accept-encoding': 'br' });
-    expect([br.headers.get('Content-Encoding'), brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()]).toEqual(['br', '<html><body>page /tr #5</body></html>']);
+    expect([br.headers.get('Content-Encoding'), brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()]).toEqual(['br', longPage('page /tr #5')]);
   });
 
   it('reads the codings an Accept-Encoding header takes', () => {

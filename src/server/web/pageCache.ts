@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { hasSessionCookie } from '../../core/contracts/account';
 import { pathLanguage, requestLanguage } from '../../core/i18n';
@@ -21,8 +21,11 @@ import { pathLanguage, requestLanguage } from '../../core/i18n';
  * a time, and starts when the page is kept only for a page of the site's own (200, no query
  * string: a bounded set), after the copy under way if there is one; any other address waits until
  * it is asked for again while no copy is being made (made-up query strings and paths never cost
- * it, nor hold up the site's pages). Until its copy is ready, and for clients that do not take
- * `br`, a page goes out gzipped.
+ * it, nor hold up the site's pages). Until its copy is ready, a page of the site's own goes out in
+ * a quick Brotli copy made as it is kept (quality 5, about 1.5 ms: 7–10 % smaller than gzip), any
+ * other address gzipped, as does every page to clients that do not take `br`. A page rendered again
+ * when its time is up, byte for byte the one it replaces, keeps that one's best copy: a page
+ * whose content did not change goes out at its smallest from the first answer of each minute.
  */
 export interface PageCache {
   /** Answers a page request from memory when it can (before any other page middleware). */
@@ -39,9 +42,9 @@ interface Entry {
   status: number;
   body: Buffer;
   gzip: Buffer;
-  /** Set once its compression is done. */
+  /** The quick copy of a page of the site's own, then the best once made. */
   brotli?: Buffer;
-  /** Its Brotli copy has been started (or refused): it is not started again. */
+  /** Its best Brotli copy has been started, or refused, or carried over: it is not started again. */
   brotliStarted?: boolean;
   etag: string;
   expires: number;
@@ -80,6 +83,11 @@ export function acceptedCodings(header: string | undefined): Set<string> {
 }
 
 const compressBrotli = promisify(brotliCompress);
+/** Brotli's settings for HTML at a quality: 11 for the best copy, 5 for the quick one. */
+export const brotliParams = (body: Buffer, quality: number) => ({
+  params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+});
+export const QUICK_BROTLI_QUALITY = 5;
 
 function answer(c: Context, entry: Entry): Response {
   const headers = new Headers({
@@ -118,9 +126,7 @@ export function createPageCache(opts: { maxEntries?: number; ttlMs?: number; now
     }
     entry.brotliStarted = true;
     const body = entry.body;
-    compressing = compressBrotli(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }).then(
+    compressing = compressBrotli(body, brotliParams(body, constants.BROTLI_MAX_QUALITY)).then(
       (brotli) => void (entry.brotli = brotli),
       // Only the smaller copy is lost: the page goes on being sent gzipped.
       () => {},
@@ -142,10 +148,8 @@ export function createPageCache(opts: { maxEntries?: number; ttlMs?: number; now
       const key = keyOf(c);
       const entry = key ? entries.get(key) : undefined;
       if (!entry) return next();
-      if (entry.expires <= now()) {
-        entries.delete(key!);
-        return next();
-      }
+      // Rendered again; the one it replaces stays until then, for its Brotli copy (keep).
+      if (entry.expires <= now()) return next();
       c.res = answer(c, entry);
       compress(entry);
     },
@@ -165,9 +169,17 @@ export function createPageCache(opts: { maxEntries?: number; ttlMs?: number; now
         etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
         expires: now() + ttlMs,
       };
+      const previous = entries.get(key);
+      const ownPage = entry.status === 200 && !new URL(c.req.url).search;
+      if (previous?.etag === entry.etag && previous.brotliStarted && previous.brotli) {
+        entry.brotli = previous.brotli;
+        entry.brotliStarted = true;
+      } else if (ownPage) {
+        entry.brotli = brotliCompressSync(body, brotliParams(body, QUICK_BROTLI_QUALITY));
+      }
       entries.delete(key);
       entries.set(key, entry);
-      if (entry.status === 200 && !new URL(c.req.url).search) compress(entry, key);
+      if (ownPage) compress(entry, key);
 
       // The oldest entries go first: an address space of query strings cannot grow it unbounded.
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
