@@ -46,6 +46,8 @@ interface Entry {
   brotli?: Buffer;
   /** Its best Brotli copy has been started, or refused, or carried over: it is not started again. */
   brotliStarted?: boolean;
+  /** `brotli` is the best copy. */
+  brotliBest?: boolean;
   etag: string;
   expires: number;
 }
@@ -127,7 +129,10 @@ export function createPageCache(opts: { maxEntries?: number; ttlMs?: number; now
     entry.brotliStarted = true;
     const body = entry.body;
     compressing = compressBrotli(body, brotliParams(body, constants.BROTLI_MAX_QUALITY)).then(
-      (brotli) => void (entry.brotli = brotli),
+      (brotli) => {
+        entry.brotli = brotli;
+        entry.brotliBest = true;
+      },
       // Only the smaller copy is lost: the page goes on being sent gzipped.
       () => {},
     );
@@ -171,9 +176,9 @@ export function createPageCache(opts: { maxEntries?: number; ttlMs?: number; now
       };
       const previous = entries.get(key);
       const ownPage = entry.status === 200 && !new URL(c.req.url).search;
-      if (previous?.etag === entry.etag && previous.brotliStarted && previous.brotli) {
+      if (previous?.etag === entry.etag && previous.brotliBest) {
         entry.brotli = previous.brotli;
-        entry.brotliStarted = true;
+        entry.brotliStarted = entry.brotliBest = true;
       } else if (ownPage) {
         entry.brotli = brotliCompressSync(body, brotliParams(body, QUICK_BROTLI_QUALITY));
       }
