@@ -126,7 +126,9 @@ describe('page cache', () => {
     clock = 3003;
     await p.get('/en/prices', br);
     clock = 4004;
-    expect((await bytesOf(await p.get('/en/prices', br))).equals(quickCopy(page))).toBe(true);
+    // The quick copy again, unless the first best copy was done by then (zlib's threads).
+    const meanwhile = await bytesOf(await p.get('/en/prices', br));
+    expect(meanwhile.equals(quickCopy(page)) || meanwhile.equals(bestCopy(page))).toBe(true);
     await p.cache.compressed();
     expect((await bytesOf(await p.get('/en/prices', br))).equals(bestCopy(page))).toBe(true);
     // Cleared (the content changed elsewhere): the same page starts over too.
