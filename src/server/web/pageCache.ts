@@ -139,7 +139,7 @@ export function createPageCache(opts: { maxEntries?: number; ttlMs?: number; now
         entry.brotli = brotli;
         entry.brotliBest = true;
       },
-      // Only the smaller copy is lost: the page goes on being sent gzipped.
+      // Only the smallest copy is lost: the page goes on being sent in its quick copy, or gzipped.
       () => {},
     );
     void compressing.finally(() => {
