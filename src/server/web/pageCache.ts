@@ -4,6 +4,7 @@ import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zl
 import type { Context, MiddlewareHandler } from 'hono';
 import { hasSessionCookie } from '../../core/contracts/account';
 import { pathLanguage, requestLanguage } from '../../core/i18n';
+import { keptBody } from './renderer';
 
 /**
  * Public pages for visitors without a session, rendered once and served from memory.
@@ -105,7 +106,7 @@ function answer(c: Context, entry: Entry): Response {
   if (coding) headers.set('Content-Encoding', coding);
   const body = coding === 'br' ? entry.brotli! : coding === 'gzip' ? entry.gzip : entry.body;
   headers.set('Content-Length', String(body.length));
-  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: entry.status, headers });
+  return new Response(c.req.method === 'HEAD' ? null : keptBody(body), { status: entry.status, headers });
 }
 
 export function createPageCache(opts: { maxEntries?: number; ttlMs?: number; now?: () => number } = {}): PageCache {

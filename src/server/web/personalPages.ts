@@ -4,7 +4,7 @@ import { hasSessionCookie, type Me } from '../../core/contracts/account';
 import { LOCALES, requestLanguage } from '../../core/i18n';
 import { BOOT_DATA_ID, scriptJson } from '../../web/app/document';
 import { formatMoney } from '../../web/lib/format';
-import { rendersPerVisitor } from './renderer';
+import { keptBody, rendersPerVisitor } from './renderer';
 
 /**
  * Pages for signed-in customers from a shell kept in memory (docs/decisions/0023-personal-pages.md).
@@ -230,8 +230,7 @@ function answer(c: Context, shell: Shell, me: Me): Response {
     'Content-Length': String(body.length),
   });
   if (gzip) headers.set('Content-Encoding', 'gzip');
-  // A view of the page's bytes, not a copy.
-  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status: shell.status, headers });
+  return new Response(c.req.method === 'HEAD' ? null : keptBody(body), { status: shell.status, headers });
 }
 
 export function createPersonalPages(opts: {

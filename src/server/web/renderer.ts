@@ -161,6 +161,12 @@ const perVisitorPages = new WeakSet<Response>();
 /** Whether `response` is a page that must be rendered for each visitor, never cut into a shared shell. */
 export const rendersPerVisitor = (response: Response) => perVisitorPages.has(response);
 
+/**
+ * A page's bytes kept in memory (web/pageCache.ts, web/personalPages.ts) as a response's body: a
+ * view of them, not a copy (`new Uint8Array(buffer)` copies). Nothing writes to a kept page.
+ */
+export const keptBody = (bytes: Buffer): Uint8Array<ArrayBuffer> => new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+
 /** A render result as the HTTP answer: the page (with its cache headers) or the redirect. */
 export function pageResponse(result: RenderResult, templates: PageTemplates, manifest?: Manifest, request?: Request, islandPreloads?: IslandPreloads): Response {
   if (result.type === 'redirect') return new Response(null, { status: result.status, headers: { Location: result.location } });
