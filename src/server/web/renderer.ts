@@ -172,13 +172,7 @@ export function pageResponse(result: RenderResult, templates: PageTemplates, man
   if (result.type === 'redirect') return new Response(null, { status: result.status, headers: { Location: result.location } });
   if (result.type === 'response') return result.response;
   const template = !result.islands ? templates.app : result.appStylesheet ? templates.islandsAppStyle : result.wakesAtLoad ? templates.islands : templates.islandsWaiting;
-  const preload = !result.islands
-    ? manifest
-      ? preloadLinks(manifest, result.routeIds)
-      : ''
-    : islandPreloads && result.wakingIslands
-      ? islandPreloadLinks(islandPreloads, result.wakingIslands)
-      : '';
+  const preload = result.islands ? islandPreloadLinks(islandPreloads ?? {}, result.wakingIslands ?? []) : manifest ? preloadLinks(manifest, result.routeIds) : '';
   // A page that goes on after its first render carries the whole stylesheet: its later states use
   // rules its first HTML does not.
   const style = result.islands && !result.appStylesheet && templates.islandsStyle ? templates.islandsStyle(result.body, result.wakesAtLoad === true || result.stream !== undefined) : '';
